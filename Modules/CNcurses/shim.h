@@ -1,0 +1,167 @@
+/*
+ * CNcurses shim: the parts of ncursesw that Swift cannot import directly.
+ *
+ * - The wide-character API needs NCURSES_WIDECHAR before curses.h.
+ * - Function-like and bit macros (A_BOLD, COLOR_PAIR, KEY_F, mouse masks)
+ *   become static inline functions.
+ * - Globals (stdscr, COLS, LINES, COLORS) are wrapped so Swift 6's strict
+ *   concurrency checking does not reject them.
+ * - Signal handling lives here because the handlers must be plain C and
+ *   async-signal-safe: they only set flags (or, for fatal signals, write the
+ *   reset sequences with write(2) and re-raise).
+ *
+ * Only TUIKit's NcursesTerminal.swift imports this module.
+ */
+#ifndef SWITCHBOARD_CNCURSES_SHIM_H
+#define SWITCHBOARD_CNCURSES_SHIM_H
+
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <wchar.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include <stdio.h>
+#include <ncursesw/curses.h>
+
+/* ---- globals ---------------------------------------------------------- */
+static inline WINDOW *sb_stdscr(void) { return stdscr; }
+static inline int sb_cols(void) { return COLS; }
+static inline int sb_lines(void) { return LINES; }
+static inline int sb_colors(void) { return COLORS; }
+static inline int sb_color_pairs(void) { return COLOR_PAIRS; }
+
+/* ---- attributes ------------------------------------------------------- */
+static inline attr_t sb_a_normal(void) { return WA_NORMAL; }
+static inline attr_t sb_a_bold(void) { return WA_BOLD; }
+static inline attr_t sb_a_dim(void) { return WA_DIM; }
+static inline attr_t sb_a_italic(void) { return WA_ITALIC; }
+static inline attr_t sb_a_underline(void) { return WA_UNDERLINE; }
+static inline attr_t sb_a_reverse(void) { return WA_REVERSE; }
+
+/* ---- keys ------------------------------------------------------------- */
+static inline int sb_key_f(int n) { return KEY_F(n); }
+static inline int sb_key_code_yes(void) { return KEY_CODE_YES; }
+
+/* ---- mouse ------------------------------------------------------------ */
+static inline mmask_t sb_button1_events(void) {
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED;
+}
+static inline mmask_t sb_wheel_events(void) { return BUTTON4_PRESSED | BUTTON5_PRESSED; }
+static inline int sb_is_button1(mmask_t m) {
+    return (m & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED)) != 0;
+}
+static inline int sb_is_wheel_up(mmask_t m) { return (m & BUTTON4_PRESSED) != 0; }
+static inline int sb_is_wheel_down(mmask_t m) { return (m & BUTTON5_PRESSED) != 0; }
+
+/* ---- cells ------------------------------------------------------------ */
+/* Writes one cell (a spacing character plus up to four combining marks) at
+ * (y, x) with the given attributes and an extended colour pair. */
+static inline int sb_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, int pair) {
+    cchar_t cc;
+    memset(&cc, 0, sizeof cc);
+    if (setcchar(&cc, wch, attrs, 0, &pair) != OK) return ERR;
+    return mvwadd_wch(stdscr, y, x, &cc);
+}
+
+/* ---- signals ---------------------------------------------------------- */
+/* Bit set of pending signals, written by the handler, read by the run loop. */
+/* Storage lives in function-local statics: Swift's importer emits those
+ * with the functions, but not file-scope statics of a header. */
+static inline volatile sig_atomic_t *sb_pending_signals_storage(void) {
+    static volatile sig_atomic_t bits = 0;
+    return &bits;
+}
+static inline struct termios *sb_saved_termios_storage(void) {
+    static struct termios saved;
+    return &saved;
+}
+static inline volatile sig_atomic_t *sb_have_saved_termios_storage(void) {
+    static volatile sig_atomic_t have = 0;
+    return &have;
+}
+#define sb_pending_signals (*sb_pending_signals_storage())
+#define sb_saved_termios (*sb_saved_termios_storage())
+#define sb_have_saved_termios (*sb_have_saved_termios_storage())
+
+enum {
+    SB_SIG_INT = 1, SB_SIG_TERM = 2, SB_SIG_HUP = 4, SB_SIG_TSTP = 8,
+    SB_SIG_CONT = 16, SB_SIG_WINCH = 32
+};
+
+static inline void sb_flag_handler(int sig) {
+    switch (sig) {
+    case SIGINT: sb_pending_signals |= SB_SIG_INT; break;
+    case SIGTERM: sb_pending_signals |= SB_SIG_TERM; break;
+    case SIGHUP: sb_pending_signals |= SB_SIG_HUP; break;
+    case SIGTSTP: sb_pending_signals |= SB_SIG_TSTP; break;
+    case SIGCONT: sb_pending_signals |= SB_SIG_CONT; break;
+    default: break;
+    }
+}
+
+/* Fatal signal: restore the terminal with async-signal-safe calls only,
+ * then re-raise with the default action so the exit status is honest. */
+static inline void sb_fatal_handler(int sig) {
+    static const char reset[] = "\033[?2004l\033[?1000l\033[?1006l\033[0m\033[?25h\033[?1049l\r\n";
+    ssize_t ignored = write(STDOUT_FILENO, reset, sizeof reset - 1);
+    (void)ignored;
+    if (sb_have_saved_termios) tcsetattr(STDIN_FILENO, TCSANOW, sb_saved_termios_storage());
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static inline void sb_save_termios(void) {
+    if (tcgetattr(STDIN_FILENO, sb_saved_termios_storage()) == 0) sb_have_saved_termios = 1;
+}
+
+static inline void sb_install_handler(int sig, void (*handler)(int)) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; /* no SA_RESTART: a signal wakes a blocked read */
+    sigaction(sig, &sa, NULL);
+}
+
+/* Installs the flag handlers (INT, TERM, HUP, TSTP, CONT) and the fatal
+ * handlers (SEGV, BUS, ILL, FPE, ABRT, TRAP). SIGWINCH stays with ncurses,
+ * which turns it into KEY_RESIZE. */
+static inline void sb_install_signal_handlers(void) {
+    sb_install_handler(SIGINT, sb_flag_handler);
+    sb_install_handler(SIGTERM, sb_flag_handler);
+    sb_install_handler(SIGHUP, sb_flag_handler);
+    sb_install_handler(SIGTSTP, sb_flag_handler);
+    sb_install_handler(SIGCONT, sb_flag_handler);
+    sb_install_handler(SIGSEGV, sb_fatal_handler);
+    sb_install_handler(SIGBUS, sb_fatal_handler);
+    sb_install_handler(SIGILL, sb_fatal_handler);
+    sb_install_handler(SIGFPE, sb_fatal_handler);
+    sb_install_handler(SIGABRT, sb_fatal_handler);
+    sb_install_handler(SIGTRAP, sb_fatal_handler);
+}
+
+static inline void sb_restore_default_signal_handlers(void) {
+    int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+    for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL);
+}
+
+/* Returns and clears the pending signal bits. */
+static inline int sb_take_pending_signals(void) {
+    return (int)__atomic_exchange_n(sb_pending_signals_storage(), 0, __ATOMIC_SEQ_CST);
+}
+
+/* Stops the process for real (after the terminal was restored). */
+static inline void sb_suspend_self(void) {
+    signal(SIGTSTP, SIG_DFL);
+    raise(SIGTSTP);
+    /* resumed here */
+    sb_install_handler(SIGTSTP, sb_flag_handler);
+}
+
+#endif

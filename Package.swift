@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Switchboard",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "switchboard", targets: ["switchboard"]),
+        .library(name: "TUIKit", targets: ["TUIKit"]),
+    ],
+    targets: [
+        // C system libraries (Modules/): module map + shim header each.
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Modules/CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+
+        // The component renderer: terminals, cell buffer, views, layout, run loop.
+        .target(name: "TUIKit", dependencies: ["CNcurses"]),
+
+        // The executable: command line -> one of the run modes.
+        .executableTarget(name: "switchboard", dependencies: ["TUIKit"]),
+
+        // Release-build benchmarks (see BENCHMARKS.md).
+        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit"], path: "Sources/Benchmarks"),
+
+        .testTarget(name: "TUIKitTests", dependencies: ["TUIKit"]),
+        .testTarget(name: "SwitchboardTests", dependencies: ["switchboard", "TUIKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

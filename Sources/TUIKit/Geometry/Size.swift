@@ -1,0 +1,23 @@
+/// A size on the terminal grid, in cells.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+
+    /// `COLSxROWS`, the form the command line uses.
+    public var description: String { "\(width)x\(height)" }
+
+    /// Parses `COLSxROWS` (for example `80x24`); nil when malformed or not positive.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              w > 0, h > 0, w <= 10_000, h <= 10_000 else { return nil }
+        self.init(width: w, height: h)
+    }
+}

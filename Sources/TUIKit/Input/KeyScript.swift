@@ -1,0 +1,90 @@
+/// One step of a KEYS script: an input event, or time passing on the virtual clock.
+public enum ScriptStep: Hashable, Sendable {
+    case input(InputEvent)
+    case wait(milliseconds: Int)
+}
+
+/// Why a KEYS script could not be read. Each message names the bad token.
+public enum KeyScriptError: Error, Equatable, CustomStringConvertible {
+    case unknownKey(String)
+    case unterminatedString(String)
+    case badWait(String)
+    case badResize(String)
+    case badClick(String)
+    case emptyString
+
+    public var description: String {
+        switch self {
+        case .unknownKey(let t): "unknown key '\(t)' (try Enter, Esc, Tab, Up, C-a, F1, Space, or a quoted \"text\")"
+        case .unterminatedString(let t): "unterminated string \(t) (close it with a matching quote)"
+        case .badWait(let t): "bad wait '\(t)' (use wait:500ms or wait:2s)"
+        case .badResize(let t): "bad resize '\(t)' (use resize:COLSxROWS, e.g. resize:80x24)"
+        case .badClick(let t): "bad click '\(t)' (use click:COL,ROW with 0-based numbers, e.g. click:10,3)"
+        case .emptyString: "empty string \"\" types nothing (remove it)"
+        }
+    }
+}
+
+/// The KEYS script syntax used by `--keys`, `--script` and the tests:
+/// tokens separated by spaces — key names (`Enter Esc Tab S-Tab Backspace
+/// Delete Up Down Left Right Home End PgUp PgDn F1`…`F12`, `C-a`…`C-z`,
+/// `Space`), a single character (`q`), a quoted string typed character by
+/// character (`"Ada Lovelace"` or `'say "hi"'`), `wait:500ms` / `wait:2s`,
+/// `resize:40x10`, `click:COL,ROW`. In a script file `#` starts a comment
+/// that runs to the end of the line (outside quotes).
+public enum KeyScript {
+    public static func parse(_ text: String) throws(KeyScriptError) -> [ScriptStep] {
+        var steps: [ScriptStep] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            try parseLine(Substring(line), into: &steps)
+        }
+        return steps
+    }
+
+    private static func parseLine(_ line: Substring, into steps: inout [ScriptStep]) throws(KeyScriptError) {
+        var index = line.startIndex
+        while index < line.endIndex {
+            let ch = line[index]
+            if ch == " " || ch == "\t" || ch == "\r" { index = line.index(after: index); continue }
+            if ch == "#" { return }
+            if ch == "\"" || ch == "'" {
+                let start = index
+                var end = line.index(after: index)
+                while end < line.endIndex && line[end] != ch { end = line.index(after: end) }
+                guard end < line.endIndex else { throw .unterminatedString(String(line[start...])) }
+                let content = line[line.index(after: start)..<end]
+                guard !content.isEmpty else { throw .emptyString }
+                for c in content { steps.append(.input(.key(.character(c)))) }
+                index = line.index(after: end)
+                continue
+            }
+            var end = index
+            while end < line.endIndex && line[end] != " " && line[end] != "\t" && line[end] != "\r" { end = line.index(after: end) }
+            steps.append(try parseToken(String(line[index..<end])))
+            index = end
+        }
+    }
+
+    static func parseToken(_ token: String) throws(KeyScriptError) -> ScriptStep {
+        if let key = Key.named[token] { return .input(.key(key)) }
+        if token.count == 1, let c = token.first, !DisplayWidth.isControl(c) { return .input(.key(.character(c))) }
+        if token.hasPrefix("wait:") {
+            let value = token.dropFirst(5)
+            if value.hasSuffix("ms"), let ms = Int(value.dropLast(2)), ms >= 0 { return .wait(milliseconds: ms) }
+            if value.hasSuffix("s"), !value.hasSuffix("ms"), let s = Double(value.dropLast()), s >= 0, s < 1e7 {
+                return .wait(milliseconds: Int((s * 1000).rounded()))
+            }
+            throw .badWait(token)
+        }
+        if token.hasPrefix("resize:") {
+            guard let size = Size(parsing: String(token.dropFirst(7))) else { throw .badResize(token) }
+            return .input(.resize(size))
+        }
+        if token.hasPrefix("click:") {
+            let parts = token.dropFirst(6).split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), x >= 0, y >= 0 else { throw .badClick(token) }
+            return .input(.mouse(MouseEvent(location: Point(x: x, y: y))))
+        }
+        throw .unknownKey(token)
+    }
+}

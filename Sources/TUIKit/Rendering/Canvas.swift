@@ -1,0 +1,71 @@
+/// What a view draws with: the cell buffer seen through the view's own
+/// coordinates (its top-left is (0, 0)) and clipped to what the view may touch.
+@MainActor
+public struct Canvas {
+    let target: FrameTarget
+    /// Where the view's (0, 0) lies in the buffer.
+    public let origin: Point
+    /// What may be touched, in buffer coordinates.
+    public let clip: Rect
+    /// The view's size.
+    public let size: Size
+    /// The style text inherits where it leaves colours open (the view's background).
+    public let baseStyle: Style
+
+    init(target: FrameTarget, origin: Point, clip: Rect, size: Size, baseStyle: Style) {
+        self.target = target
+        self.origin = origin
+        self.clip = clip
+        self.size = size
+        self.baseStyle = baseStyle
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// Writes text at a point in view coordinates; returns the column after it.
+    @discardableResult
+    public func write(_ text: some StringProtocol, at point: Point, style: Style = .plain) -> Int {
+        let end = target.buffer.write(text, x: origin.x + point.x, y: origin.y + point.y,
+                                      style: style.merged(over: baseStyle), clip: clip)
+        return end - origin.x
+    }
+
+    /// Fills a rectangle (view coordinates) with a character.
+    public func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+        let r = rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
+        target.buffer.fill(r, with: Cell(character, style: style.merged(over: baseStyle)))
+    }
+
+    /// Changes the style of what is already drawn in a rectangle (view coordinates).
+    public func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
+        let r = rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
+        target.buffer.restyle(r, transform)
+    }
+
+    /// Draws a box outline along the rectangle's edges (view coordinates).
+    public func drawBox(_ rect: Rect, style: Style = .plain, border: BorderStyle = .rounded) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let g = border.glyphs
+        let horizontal = String(repeating: g.horizontal, count: rect.width - 2)
+        write("\(g.topLeft)\(horizontal)\(g.topRight)", at: Point(x: rect.minX, y: rect.minY), style: style)
+        write("\(g.bottomLeft)\(horizontal)\(g.bottomRight)", at: Point(x: rect.minX, y: rect.maxY - 1), style: style)
+        for y in (rect.minY + 1)..<(rect.maxY - 1) {
+            write(String(g.vertical), at: Point(x: rect.minX, y: y), style: style)
+            write(String(g.vertical), at: Point(x: rect.maxX - 1, y: y), style: style)
+        }
+    }
+
+    /// A canvas for a child area: same buffer, origin moved, clip narrowed.
+    func child(frame: Rect, baseStyle: Style) -> Canvas {
+        let absolute = frame.offsetBy(dx: origin.x, dy: origin.y)
+        return Canvas(target: target, origin: absolute.origin, clip: clip.intersection(absolute),
+                      size: frame.size, baseStyle: baseStyle)
+    }
+}
+
+/// The buffer a frame is composed into, shared by every canvas of that frame.
+@MainActor
+final class FrameTarget {
+    var buffer: CellBuffer
+    init(buffer: CellBuffer) { self.buffer = buffer }
+}

@@ -1,0 +1,119 @@
+/// A grid of cells the size of the screen: what views draw into and what the
+/// terminal is sent the difference of.
+public struct CellBuffer: Sendable, Equatable {
+    public private(set) var size: Size
+    public private(set) var cells: [Cell]
+
+    public init(size: Size, filling cell: Cell = .blank) {
+        self.size = Size(width: max(0, size.width), height: max(0, size.height))
+        self.cells = Array(repeating: cell, count: self.size.width * self.size.height)
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * size.width + x] }
+        set { cells[y * size.width + x] = newValue }
+    }
+
+    /// Sets one cell, keeping two-column characters whole: overwriting either
+    /// half of a wide character blanks its other half.
+    public mutating func set(_ cell: Cell, x: Int, y: Int) {
+        guard x >= 0, y >= 0, x < size.width, y < size.height else { return }
+        let index = y * size.width + x
+        let old = cells[index]
+        if old.isContinuation, x > 0, cells[index - 1].width == 2 {
+            cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+        }
+        if old.width == 2, x + 1 < size.width, cell.width != 2 {
+            cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+        }
+        cells[index] = cell
+        if cell.width == 2 {
+            if x + 1 < size.width {
+                let nextIndex = index + 1
+                if cells[nextIndex].width == 2, x + 2 < size.width {
+                    cells[nextIndex + 1] = Cell(" ", style: cells[nextIndex + 1].style)
+                }
+                cells[nextIndex] = .continuation(style: cell.style)
+            } else {
+                cells[index] = Cell(" ", style: cell.style) // no room for the right half
+            }
+        }
+    }
+
+    /// Fills a rectangle (clipped to the buffer) with one cell.
+    public mutating func fill(_ rect: Rect, with cell: Cell) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        // Keep wide characters cut by the rectangle's edges whole.
+        for y in r.minY..<r.maxY {
+            if r.minX > 0, self[r.minX, y].isContinuation { self[r.minX - 1, y] = Cell(" ", style: self[r.minX - 1, y].style) }
+            if r.maxX < size.width, self[r.maxX, y].isContinuation { self[r.maxX, y] = Cell(" ", style: self[r.maxX, y].style) }
+            let start = y * size.width + r.minX
+            for i in start..<(start + r.width) { cells[i] = cell }
+        }
+    }
+
+    /// Changes the style of every cell in a rectangle, keeping the characters.
+    public mutating func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.minY..<r.maxY {
+            let start = y * size.width + r.minX
+            for i in start..<(start + r.width) { cells[i].style = transform(cells[i].style) }
+        }
+    }
+
+    /// Writes text starting at (`x`, `y`), clipped to `clip`, one grapheme
+    /// cluster per cell. A two-column character that would cross the clip's
+    /// right edge is not drawn (nothing is split); control characters are shown
+    /// as `�` so they cannot move the terminal's cursor. Returns the column after
+    /// the last one written to.
+    @discardableResult
+    public mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect) -> Int {
+        let clip = clip.intersection(bounds)
+        guard y >= clip.minY, y < clip.maxY else { return x + DisplayWidth.of(String(text)) }
+        var column = x
+        for ch in text {
+            var character = ch
+            var width = DisplayWidth.of(ch)
+            if width == 0 {
+                if DisplayWidth.isControl(ch) { character = "\u{FFFD}"; width = 1 } else { continue }
+            }
+            if column >= clip.maxX { break }
+            if column >= clip.minX {
+                if column + width > clip.maxX { break }
+                set(Cell(character, width: UInt8(width), style: style), x: column, y: y)
+            } else if column + width > clip.minX {
+                // The left half is clipped away: show the visible half as a space.
+                set(Cell(" ", style: style), x: clip.minX, y: y)
+            }
+            column += width
+        }
+        return column
+    }
+
+    /// Resizes, keeping what fits in the top-left corner.
+    public mutating func resize(to newSize: Size, filling cell: Cell = .blank) {
+        guard newSize != size else { return }
+        var fresh = CellBuffer(size: newSize, filling: cell)
+        let w = min(size.width, fresh.size.width), h = min(size.height, fresh.size.height)
+        for y in 0..<h {
+            for x in 0..<w { fresh[x, y] = self[x, y] }
+            if w > 0, fresh[w - 1, y].width == 2, w == fresh.size.width { fresh[w - 1, y] = Cell(" ", style: fresh[w - 1, y].style) }
+        }
+        self = fresh
+    }
+
+    /// The plain text of one row: each cell's character, continuation halves left out.
+    public func text(ofRow y: Int) -> String {
+        var line = ""
+        line.reserveCapacity(size.width)
+        for x in 0..<size.width {
+            let cell = self[x, y]
+            if !cell.isContinuation { line.append(cell.character) }
+        }
+        return line
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How many terminal columns text takes, one grapheme cluster (`Character`) at a time.
+///
+/// East Asian wide and full-width characters and emoji take two columns,
+/// combining marks and other zero-width scalars none, control characters none
+/// (they are never drawn). The per-scalar widths come from the C library's
+/// `wcwidth` under a UTF-8 locale, which is what ncurses itself uses to move
+/// the cursor; grapheme clusters (joined emoji, flags, a base plus marks) are
+/// measured as one, which `wcwidth` alone gets wrong.
+public enum DisplayWidth {
+    /// The width of one grapheme cluster: 0, 1 or 2.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        let first = scalars.first!.value
+        if first >= 0x20 && first < 0x7F && scalars.count == 1 { return 1 } // ASCII fast path
+        return slowWidth(of: character)
+    }
+
+    /// The width of a string: the sum of its grapheme clusters' widths.
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for ch in text { total += of(ch) }
+        return total
+    }
+
+    /// Whether a character is a control character that must never reach the terminal.
+    public static func isControl(_ character: Character) -> Bool {
+        guard let v = character.unicodeScalars.first?.value else { return false }
+        return v < 0x20 || (v >= 0x7F && v < 0xA0)
+    }
+
+    private static func slowWidth(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        let first = scalars.first!
+        if isControl(character) { return 0 }
+        let props = first.properties
+        if props.isEmojiPresentation { return 2 }
+        if props.isEmoji && scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return scalars.count >= 2 ? 2 : 1 }
+        let w = scalarWidth(first)
+        if w >= 0 { return w }
+        // Unknown to the C library (unassigned or a newer character): one column,
+        // unless Unicode says it is a mark.
+        switch props.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: return 1
+        }
+    }
+
+    /// `wcwidth` of one scalar under a UTF-8 locale, whatever the process locale is.
+    static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+        #if canImport(Glibc)
+        guard let locale = utf8Locale else { return fallbackWidth(scalar) }
+        let previous = uselocale(locale)
+        defer { uselocale(previous) }
+        return Int(c_wcwidth(wchar_t(bitPattern: scalar.value)))
+        #else
+        return Int(wcwidth(wchar_t(bitPattern: Int32(scalar.value))))
+        #endif
+    }
+
+    #if canImport(Glibc)
+    /// glibc's `wcwidth` (declared in `<wchar.h>` under X/Open, which the Glibc module does not export).
+    @_silgen_name("wcwidth")
+    private static func c_wcwidth(_ wc: wchar_t) -> Int32
+
+    nonisolated(unsafe) private static let utf8Locale: locale_t? = {
+        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] {
+            if let loc = newlocale(LC_CTYPE_MASK, name, nil) { return loc }
+        }
+        return nil
+    }()
+    #endif
+
+    /// Used only where no UTF-8 locale exists: Unicode properties alone.
+    private static func fallbackWidth(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        let v = scalar.value
+        let wide: [ClosedRange<UInt32>] = [0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF,
+                                           0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+                                           0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                                           0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD]
+        return wide.contains { $0.contains(v) } ? 2 : 1
+    }
+}

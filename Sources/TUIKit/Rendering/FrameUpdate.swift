@@ -1,0 +1,25 @@
+/// One changed cell of a frame, as sent to a terminal.
+public struct CellChange: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var cell: Cell
+}
+
+/// What a terminal must do to show the next frame: the cells that changed
+/// since the frame before, or everything after a resize or a lost screen.
+public struct FrameUpdate: Sendable {
+    public var changes: [CellChange]
+    /// True when the terminal should forget what it shows and take every cell.
+    public var isFullRedraw: Bool
+    /// Where the text cursor should be shown (for a focused text field), if anywhere.
+    public var cursor: Point?
+
+    public init(changes: [CellChange], isFullRedraw: Bool, cursor: Point?) {
+        self.changes = changes
+        self.isFullRedraw = isFullRedraw
+        self.cursor = cursor
+    }
+
+    /// The changes, grouped by row, in order.
+    public var changedRows: [Int] { Array(Set(changes.map(\.y))).sorted() }
+}

@@ -1,0 +1,99 @@
+/// Composes the window into a back buffer and works out what changed since
+/// the last frame, so the terminal is only sent the cells that differ.
+///
+/// Only the window's dirty rectangles are drawn again; everything else in
+/// the back buffer is still right from before.
+@MainActor
+public final class Renderer {
+    /// What the terminal shows (after the last update).
+    public private(set) var front: CellBuffer
+    private let back: FrameTarget
+    private var needsFullRedraw = true
+
+    public init(size: Size) {
+        front = CellBuffer(size: size)
+        back = FrameTarget(buffer: CellBuffer(size: size))
+    }
+
+    /// The buffer the last frame was composed into.
+    public var composed: CellBuffer { back.buffer }
+
+    /// Forgets what the terminal shows: the next frame sends every cell.
+    public func invalidateTerminal() { needsFullRedraw = true }
+
+    /// Composes what changed and returns the update for the terminal, or nil
+    /// when nothing changed.
+    public func render(_ window: Window) -> FrameUpdate? {
+        let size = window.frame.size
+        if size != back.buffer.size {
+            back.buffer = CellBuffer(size: size)
+            front = CellBuffer(size: size)
+            needsFullRedraw = true
+        }
+        let full = needsFullRedraw
+        var rects = window.takeDirtyRects()
+        if full { rects = [window.bounds] }
+        guard !rects.isEmpty else { return nil }
+
+        let base = window.style
+        for rect in rects {
+            back.buffer.fill(rect, with: Cell(" ", style: base))
+            let canvas = Canvas(target: back, origin: .zero, clip: rect, size: size, baseStyle: base)
+            draw(window, in: canvas)
+        }
+
+        var changes: [CellChange] = []
+        if full {
+            changes.reserveCapacity(size.width * size.height)
+            for y in 0..<size.height {
+                for x in 0..<size.width { changes.append(CellChange(x: x, y: y, cell: back.buffer[x, y])) }
+            }
+            front = back.buffer
+        } else {
+            for rect in rects {
+                // One column more on each side: a wide character cut at an edge changes its neighbour.
+                let r = Rect(x: rect.minX - 1, y: rect.minY, width: rect.width + 2, height: rect.height).intersection(window.bounds)
+                diff(r, into: &changes)
+            }
+        }
+        needsFullRedraw = false
+        return FrameUpdate(changes: changes, isFullRedraw: full, cursor: cursorLocation(in: window))
+    }
+
+    private func diff(_ r: Rect, into changes: inout [CellChange]) {
+        guard !r.isEmpty else { return }
+        let width = back.buffer.size.width
+        back.buffer.cells.withUnsafeBufferPointer { newCells in
+            for y in r.minY..<r.maxY {
+                let rowStart = y * width
+                for x in r.minX..<r.maxX {
+                    let i = rowStart + x
+                    let cell = newCells[i]
+                    if cell != front.cells[i] {
+                        front[x, y] = cell
+                        changes.append(CellChange(x: x, y: y, cell: cell))
+                    }
+                }
+            }
+        }
+    }
+
+    private func draw(_ view: View, in canvas: Canvas) {
+        if view.style.background != nil, !(view is Window) {
+            canvas.fill(canvas.bounds)
+        }
+        view.draw(in: canvas)
+        for sub in view.subviews where !sub.isHidden {
+            let child = canvas.child(frame: sub.frame, baseStyle: sub.style.merged(over: canvas.baseStyle))
+            if child.clip.isEmpty { continue }
+            draw(sub, in: child)
+        }
+        view.drawOverlay(in: canvas)
+    }
+
+    private func cursorLocation(in window: Window) -> Point? {
+        guard let responder = window.firstResponder, let local = responder.cursorLocation else { return nil }
+        let p = responder.convertToWindow(local)
+        return window.bounds.contains(p) && responder.frameInWindow.contains(p) ? p : nil
+    }
+}

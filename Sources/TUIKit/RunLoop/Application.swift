@@ -1,0 +1,161 @@
+/// The run loop: one main-actor loop that waits for input or the next timer,
+/// hands input to the first responder, lays out, draws and sends only the
+/// changed cells to the terminal (Bubble Tea's one loop; nothing draws from
+/// anywhere else).
+@MainActor
+public final class Application {
+    public let terminal: any Terminal
+    public let scheduler: Scheduler
+    public let window: Window
+    public let renderer: Renderer
+
+    /// Called after each frame reached the terminal, with its number and the time on the clock.
+    public var onFrame: ((_ number: Int, _ time: Duration) -> Void)?
+    /// Called for a key nobody in the responder chain took; return true when handled.
+    public var unhandledKeyHandler: ((Key) -> Bool)?
+    /// Called on Ctrl-C (SIGINT, or the key on a virtual terminal). The default quits.
+    public var interruptHandler: (() -> Void)?
+    /// Called with each layout issue once (the default is to keep them in `layoutIssues`).
+    public var layoutIssueHandler: ((LayoutIssue) -> Void)? {
+        get { window.layoutIssueHandler }
+        set { window.layoutIssueHandler = newValue }
+    }
+    /// Called before the loop ends for good (the terminal is still set up).
+    public var willQuit: (() -> Void)?
+
+    public private(set) var isRunning = false
+    public private(set) var frameCount = 0
+    /// Why the loop last stopped.
+    public private(set) var exitReason: ExitReason?
+
+    /// Why `run()` returned.
+    public enum ExitReason: Equatable, Sendable {
+        case quit
+        case signal(TerminalSignal)
+        case endOfInput
+    }
+
+    private var quitRequested = false
+    private var started = false
+
+    public init(terminal: any Terminal) {
+        self.terminal = terminal
+        self.scheduler = Scheduler(clock: terminal.clock)
+        self.window = Window(size: terminal.size, scheduler: scheduler)
+        self.renderer = Renderer(size: terminal.size)
+    }
+
+    /// Runs until `quit()`, a terminating signal, or the end of scripted input.
+    /// The terminal is set up on the first call and restored when the loop ends
+    /// for good (after `quit()` or a signal), also when something throws.
+    public func run() throws(TerminalError) {
+        if !started {
+            try terminal.start()
+            started = true
+        }
+        isRunning = true
+        quitRequested = false
+        defer { isRunning = false }
+        renderFrame()
+        while !quitRequested {
+            let event = terminal.nextEvent(until: scheduler.nextDeadline)
+            switch event {
+            case .input(let input):
+                handle(input)
+            case .signal(let signal):
+                handle(signal)
+            case .timeout:
+                break
+            case .endOfInput:
+                exitReason = .endOfInput
+                scheduler.fireDueTimers()
+                renderFrame()
+                return
+            }
+            scheduler.fireDueTimers()
+            renderFrame()
+        }
+        willQuit?()
+        terminal.stop()
+        started = false
+    }
+
+    /// Ends the loop after the current event; the terminal is restored.
+    public func quit() {
+        exitReason = exitReason == nil || exitReason == .endOfInput ? .quit : exitReason
+        quitRequested = true
+    }
+
+    /// Handles one input event as the loop would (tests may call it directly).
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .key(let key):
+            if key == .ctrl("c") { interrupt(); return }
+            if key == .ctrl("z") { suspend(); return }
+            let target = window.keyTarget
+            if target.dispatch(key) { return }
+            if key == .tab || key == .backTab {
+                window.moveFocus(forward: key == .tab, within: focusScope)
+                return
+            }
+            _ = unhandledKeyHandler?(key)
+        case .paste(let text):
+            window.keyTarget.dispatchPaste(text)
+        case .mouse(let mouse):
+            handleMouse(mouse)
+        case .resize(let size):
+            window.frame = Rect(origin: .zero, size: size)
+            window.setNeedsLayout()
+            window.setNeedsFullRedraw()
+        }
+    }
+
+    /// Where Tab cycles the focus: the topmost modal view, if one says so, else the window.
+    public var focusScope: View? { window.subviews.last(where: { $0.isFocusScope && !$0.isHidden }) }
+
+    private func handleMouse(_ mouse: MouseEvent) {
+        guard let hit = window.hitTest(mouse.location) else { return }
+        var view: View? = hit
+        while let v = view {
+            let local = v.convertFromWindow(mouse.location)
+            switch mouse.kind {
+            case .press:
+                if v.canBecomeFirstResponder { window.makeFirstResponder(v) }
+                if v.mouseDown(at: local) { return }
+            case .scrollUp, .scrollDown:
+                if v.scrollWheel(up: mouse.kind == .scrollUp, at: local) { return }
+            }
+            view = v.superview
+        }
+    }
+
+    private func handle(_ signal: TerminalSignal) {
+        switch signal {
+        case .interrupt: interrupt()
+        case .terminate, .hangUp:
+            exitReason = .signal(signal)
+            quitRequested = true
+        case .suspend: suspend()
+        }
+    }
+
+    private func interrupt() {
+        if let interruptHandler { interruptHandler() } else { exitReason = .signal(.interrupt); quitRequested = true }
+    }
+
+    private func suspend() {
+        terminal.suspend()
+        renderer.invalidateTerminal()
+        if terminal.size != window.frame.size { handle(.resize(terminal.size)) }
+    }
+
+    /// Lays out and draws what changed, and sends it to the terminal.
+    public func renderFrame() {
+        if window.frame.size != terminal.size { window.frame = Rect(origin: .zero, size: terminal.size) }
+        window.layoutIfRequested()
+        guard let update = renderer.render(window) else { return }
+        terminal.apply(update)
+        frameCount += 1
+        onFrame?(frameCount, terminal.clock.now)
+    }
+}

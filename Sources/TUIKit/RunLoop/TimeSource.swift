@@ -1,0 +1,41 @@
+/// Where the run loop reads the time: the real monotonic clock, or a virtual
+/// one that only moves when a script or test says so.
+@MainActor
+public protocol TimeSource: AnyObject {
+    /// Time since the clock started.
+    var now: Duration { get }
+}
+
+/// The real monotonic clock.
+@MainActor
+public final class SystemClock: TimeSource {
+    private let start = ContinuousClock.now
+    public init() {}
+    public var now: Duration { ContinuousClock.now - start }
+}
+
+/// A clock that stands still until `advance(by:)`: timers, animations and
+/// the splash's wait become deterministic in tests and headless runs.
+@MainActor
+public final class VirtualClock: TimeSource {
+    public private(set) var now: Duration = .zero
+    public init() {}
+
+    /// Moves time forward (never backward).
+    public func advance(by duration: Duration) {
+        if duration > .zero { now += duration }
+    }
+
+    /// Moves time forward to `instant` if it lies ahead.
+    public func advance(to instant: Duration) {
+        if instant > now { now = instant }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, rounded down.
+    public var milliseconds: Int64 {
+        let (s, atto) = components
+        return s * 1000 + atto / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,304 @@
+import CNcurses
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real terminal, through ncursesw: alternate screen, UTF-8, colours (16
+/// or 256, none under `NO_COLOR`), keypad keys, a 25 ms Esc delay, mouse
+/// clicks and wheel, bracketed paste, `KEY_RESIZE`, and signals turned into
+/// events. The terminal is restored on `stop()`, on SIGINT/SIGTERM/SIGHUP
+/// (through the run loop) and on fatal signals (by the C handler).
+///
+/// This is the only file of TUIKit that imports CNcurses.
+@MainActor
+public final class NcursesTerminal: Terminal {
+    public private(set) var size: Size = Size(width: 80, height: 24)
+    public let clock: any TimeSource = SystemClock()
+    public private(set) var colorCount = 0
+
+    /// Options for starting the terminal.
+    public struct Options: Sendable {
+        /// The terminal type (`TERM`); nil reads the environment.
+        public var terminalType: String?
+        /// Report mouse clicks and the wheel.
+        public var enableMouse = true
+        /// Ignore colours even when the terminal has them (also when `NO_COLOR` is set).
+        public var monochrome = false
+        /// The file descriptors to use (a pseudo-terminal in tests); stdin/stdout by default.
+        public var inputDescriptor: Int32 = 0
+        public var outputDescriptor: Int32 = 1
+
+        public init() {}
+    }
+
+    private let options: Options
+    private var screen: OpaquePointer?
+    private var inputFile: UnsafeMutablePointer<FILE>?
+    private var outputFile: UnsafeMutablePointer<FILE>?
+    private var pairs: [Int64: Int32] = [:]
+    private var nextPair: Int32 = 1
+    private var pasteBuffer: String?
+    private var needsHardRefresh = false
+    private var cursorVisible = false
+
+    private static let pasteBeginCode: Int32 = 0x3E9 // above KEY_MAX
+    private static let pasteEndCode: Int32 = 0x3EA
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Whether stdin and stdout are both terminals.
+    public nonisolated static func standardStreamsAreTerminals() -> Bool {
+        isatty(0) == 1 && isatty(1) == 1
+    }
+
+    public func start() throws(TerminalError) {
+        guard screen == nil else { return }
+        guard isatty(options.inputDescriptor) == 1, isatty(options.outputDescriptor) == 1 else { throw .notATerminal }
+        setlocale(LC_ALL, "")
+        if let ctype = String(validatingCString: setlocale(LC_CTYPE, nil)), !ctype.uppercased().contains("UTF") {
+            // The terminal speaks UTF-8 in practice; make curses agree even under LANG=C.
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        sb_save_termios()
+        sb_install_signal_handlers()
+        let inFD = dup(options.inputDescriptor), outFD = dup(options.outputDescriptor)
+        inputFile = fdopen(inFD, "r")
+        outputFile = fdopen(outFD, "w")
+        let type = options.terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
+        screen = type.isEmpty ? nil : newterm(type, outputFile, inputFile)
+        guard let screen else {
+            cleanUpFiles()
+            sb_restore_default_signal_handlers()
+            throw .cannotInitialize(terminalType: type)
+        }
+        set_term(screen)
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(sb_stdscr(), false)
+        keypad(sb_stdscr(), true)
+        meta(sb_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        leaveok(sb_stdscr(), false)
+
+        let noColor = (getenv("NO_COLOR").map { String(cString: $0) } ?? "").isEmpty == false
+        if has_colors(), !noColor, !options.monochrome {
+            start_color()
+            use_default_colors()
+            let colors = Int(sb_colors())
+            colorCount = colors >= 256 ? 256 : (colors >= 16 ? 16 : 8)
+        } else {
+            colorCount = 0
+        }
+        if options.enableMouse {
+            mouseinterval(0)
+            mousemask(sb_button1_events() | sb_wheel_events(), nil)
+        }
+        define_key("\u{1B}[200~", Self.pasteBeginCode)
+        define_key("\u{1B}[201~", Self.pasteEndCode)
+        writeRaw("\u{1B}[?2004h") // bracketed paste on
+        size = Size(width: Int(sb_cols()), height: Int(sb_lines()))
+    }
+
+    public func stop() {
+        guard let screen else { return }
+        writeRaw("\u{1B}[?2004l")
+        if options.enableMouse { mousemask(0, nil) }
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+        self.screen = nil
+        cleanUpFiles()
+        sb_restore_default_signal_handlers()
+        pairs = [:]
+        nextPair = 1
+    }
+
+    private func cleanUpFiles() {
+        if let f = outputFile { fflush(f); fclose(f) }
+        if let f = inputFile { fclose(f) }
+        outputFile = nil
+        inputFile = nil
+    }
+
+    private func writeRaw(_ text: String) {
+        guard let outputFile else { return }
+        fputs(text, outputFile)
+        fflush(outputFile)
+    }
+
+    public func suspend() {
+        guard screen != nil else { return }
+        writeRaw("\u{1B}[?2004l")
+        endwin()
+        sb_suspend_self()
+        // Resumed: curses re-enters program mode on the next refresh.
+        writeRaw("\u{1B}[?2004h")
+        needsHardRefresh = true
+        refreshSize()
+    }
+
+    private func refreshSize() {
+        size = Size(width: Int(sb_cols()), height: Int(sb_lines()))
+    }
+
+    // MARK: Output
+
+    public func apply(_ update: FrameUpdate) {
+        guard screen != nil else { return }
+        let scr = sb_stdscr()
+        if needsHardRefresh || update.isFullRedraw && needsHardRefresh {
+            clearok(scr, true)
+            needsHardRefresh = false
+        }
+        var chars = [wchar_t](repeating: 0, count: 6)
+        for change in update.changes where !change.cell.isContinuation {
+            var n = 0
+            for scalar in change.cell.character.unicodeScalars {
+                if n == 0 || (n < 5 && DisplayWidth.of(Character(scalar)) == 0 && !DisplayWidth.isControl(Character(scalar))) {
+                    chars[n] = wchar_t(bitPattern: scalar.value)
+                    n += 1
+                }
+            }
+            chars[n] = 0
+            _ = sb_put_cell(Int32(change.y), Int32(change.x), chars, attributes(for: change.cell.style), pair(for: change.cell.style))
+        }
+        if let cursor = update.cursor {
+            if !cursorVisible { curs_set(1); cursorVisible = true }
+            wmove(scr, Int32(cursor.y), Int32(cursor.x))
+        } else if cursorVisible {
+            curs_set(0)
+            cursorVisible = false
+        }
+        wnoutrefresh(scr)
+        doupdate()
+    }
+
+    private func attributes(for style: Style) -> attr_t {
+        var a = sb_a_normal()
+        let t = style.attributes
+        if t.contains(.bold) { a |= sb_a_bold() }
+        if t.contains(.dim) { a |= sb_a_dim() }
+        if t.contains(.italic) { a |= sb_a_italic() }
+        if t.contains(.underline) { a |= sb_a_underline() }
+        if t.contains(.reverse) { a |= sb_a_reverse() }
+        return a
+    }
+
+    private func pair(for style: Style) -> Int32 {
+        guard colorCount > 0 else { return 0 }
+        let fg = style.foreground.map { Int32($0.paletteIndex(forTerminalColors: colorCount)) } ?? -1
+        let bg = style.background.map { Int32($0.paletteIndex(forTerminalColors: colorCount)) } ?? -1
+        if fg == -1 && bg == -1 { return 0 }
+        let key = Int64(fg) << 32 | Int64(UInt32(bitPattern: bg))
+        if let p = pairs[key] { return p }
+        guard nextPair < sb_color_pairs(), init_extended_pair(nextPair, fg, bg) == OK else { return 0 }
+        pairs[key] = nextPair
+        nextPair += 1
+        return nextPair - 1
+    }
+
+    // MARK: Input
+
+    public func nextEvent(until deadline: Duration?) -> TerminalEvent {
+        guard screen != nil else { return .endOfInput }
+        let scr = sb_stdscr()
+        while true {
+            if let signal = takeSignal() { return .signal(signal) }
+            var waitMS: Int64 = 100 // wake now and then to look at signals
+            if let deadline {
+                let left = (deadline - clock.now).milliseconds
+                if left <= 0 && pasteBuffer == nil { return .timeout }
+                waitMS = min(waitMS, max(0, left))
+            }
+            wtimeout(scr, Int32(waitMS))
+            var wch: wint_t = 0
+            let rc = wget_wch(scr, &wch)
+            if rc == ERR {
+                if let signal = takeSignal() { return .signal(signal) }
+                if isatty(options.inputDescriptor) == 0 { return .endOfInput }
+                if let deadline, clock.now >= deadline, pasteBuffer == nil { return .timeout }
+                continue
+            }
+            if rc == sb_key_code_yes() {
+                if let event = keypadEvent(Int32(wch)) { return .input(event) }
+                continue
+            }
+            let scalarValue = UInt32(wch)
+            if pasteBuffer != nil {
+                if scalarValue == 13 || scalarValue == 10 { pasteBuffer!.append("\n") }
+                else if let s = Unicode.Scalar(scalarValue) { pasteBuffer!.unicodeScalars.append(s) }
+                continue
+            }
+            if let key = Self.key(forCharacterCode: scalarValue) { return .input(.key(key)) }
+        }
+    }
+
+    private func takeSignal() -> TerminalSignal? {
+        let bits = sb_take_pending_signals()
+        if bits == 0 { return nil }
+        if bits & Int32(SB_SIG_TERM) != 0 { return .terminate }
+        if bits & Int32(SB_SIG_HUP) != 0 { return .hangUp }
+        if bits & Int32(SB_SIG_INT) != 0 { return .interrupt }
+        if bits & Int32(SB_SIG_TSTP) != 0 { return .suspend }
+        if bits & Int32(SB_SIG_CONT) != 0 { needsHardRefresh = true }
+        return nil
+    }
+
+    private func keypadEvent(_ code: Int32) -> InputEvent? {
+        switch code {
+        case KEY_RESIZE:
+            refreshSize()
+            return .resize(size)
+        case KEY_MOUSE:
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return nil }
+            let location = Point(x: Int(event.x), y: Int(event.y))
+            if sb_is_wheel_up(event.bstate) != 0 { return .mouse(MouseEvent(location: location, kind: .scrollUp)) }
+            if sb_is_wheel_down(event.bstate) != 0 { return .mouse(MouseEvent(location: location, kind: .scrollDown)) }
+            if sb_is_button1(event.bstate) != 0 { return .mouse(MouseEvent(location: location, kind: .press)) }
+            return nil
+        case Self.pasteBeginCode:
+            pasteBuffer = ""
+            return nil
+        case Self.pasteEndCode:
+            let text = pasteBuffer ?? ""
+            pasteBuffer = nil
+            return text.isEmpty ? nil : .paste(text)
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_HOME: return .key(.home)
+        case KEY_END: return .key(.end)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_DC: return .key(.delete)
+        case KEY_IC: return .key(.insert)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_BTAB: return .key(.backTab)
+        default:
+            for n in 1...12 where code == sb_key_f(Int32(n)) { return .key(.function(n)) }
+            return nil
+        }
+    }
+
+    /// The key for a character code `wget_wch` returned (not a keypad code).
+    nonisolated static func key(forCharacterCode code: UInt32) -> Key? {
+        switch code {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .ctrl(Character(Unicode.Scalar(code + 96)!))
+        case 0..<32: return nil
+        default:
+            guard let scalar = Unicode.Scalar(code) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+}

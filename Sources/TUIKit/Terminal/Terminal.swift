@@ -1,0 +1,45 @@
+/// A screen the run loop draws on and reads input from: a real terminal
+/// (`NcursesTerminal`) or an in-memory one (`VirtualTerminal`).
+@MainActor
+public protocol Terminal: AnyObject {
+    /// The size in cells.
+    var size: Size { get }
+    /// The clock timers run on.
+    var clock: any TimeSource { get }
+    /// How many colours can be shown: 0 (monochrome, or `NO_COLOR`), 8, 16 or 256.
+    var colorCount: Int { get }
+
+    /// Takes over the screen (alternate screen, raw keys); throws when it cannot.
+    func start() throws(TerminalError)
+    /// Gives the screen back as it was; safe to call twice.
+    func stop()
+    /// Shows the next frame: writes the changed cells and flushes once.
+    func apply(_ update: FrameUpdate)
+    /// Waits for the next event, or until `deadline` on `clock` (nil: no deadline).
+    func nextEvent(until deadline: Duration?) -> TerminalEvent
+    /// Stops the process for job control (Ctrl-Z), with the terminal restored
+    /// meanwhile; returns once resumed.
+    func suspend()
+}
+
+/// What waiting on a terminal gave.
+public enum TerminalEvent: Hashable, Sendable {
+    case input(InputEvent)
+    case signal(TerminalSignal)
+    /// The deadline came first.
+    case timeout
+    /// No input will ever come again (a finished script, a closed tty).
+    case endOfInput
+}
+
+/// The signals the run loop acts on.
+public enum TerminalSignal: Hashable, Sendable {
+    /// SIGINT (Ctrl-C).
+    case interrupt
+    /// SIGTERM.
+    case terminate
+    /// SIGHUP (the terminal went away).
+    case hangUp
+    /// SIGTSTP (Ctrl-Z).
+    case suspend
+}

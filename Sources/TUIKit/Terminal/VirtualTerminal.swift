@@ -1,0 +1,120 @@
+/// An in-memory terminal: a grid of cells, a queue of scripted input and a
+/// virtual clock. It renders what it shows as text, for snapshot tests and
+/// the headless mode (the shape of ratatui's `TestBackend`).
+@MainActor
+public final class VirtualTerminal: Terminal {
+    public private(set) var size: Size
+    public let virtualClock: VirtualClock
+    public var clock: any TimeSource { virtualClock }
+    public var colorCount: Int
+
+    /// What the screen shows now.
+    public private(set) var grid: CellBuffer
+    /// Where the cursor is shown, if it is.
+    public private(set) var cursor: Point?
+    /// How many cells each frame sent (its changed cells), oldest first.
+    public private(set) var cellsPerFrame: [Int] = []
+    /// The rows each frame touched, oldest first.
+    public private(set) var rowsPerFrame: [[Int]] = []
+    public private(set) var isStarted = false
+    public private(set) var suspendCount = 0
+
+    private var queue: [ScriptStep] = []
+    private var queueHead = 0
+    /// What is left of a wait step that a timer deadline cut short.
+    private var pendingWait: Duration?
+
+    public init(size: Size, colorCount: Int = 256, clock: VirtualClock = VirtualClock()) {
+        self.size = size
+        self.colorCount = colorCount
+        self.virtualClock = clock
+        self.grid = CellBuffer(size: size)
+    }
+
+    // MARK: Input
+
+    /// Adds steps to the input queue.
+    public func enqueue(_ steps: [ScriptStep]) { queue.append(contentsOf: steps) }
+    /// Adds one input event to the queue.
+    public func enqueue(_ event: InputEvent) { queue.append(.input(event)) }
+    /// Adds key presses to the queue.
+    public func enqueue(keys: Key...) { for k in keys { queue.append(.input(.key(k))) } }
+    /// Adds a KEYS script to the queue.
+    public func enqueue(script: String) throws(KeyScriptError) { enqueue(try KeyScript.parse(script)) }
+
+    /// Whether scripted input is still waiting.
+    public var hasPendingInput: Bool { queueHead < queue.count || pendingWait != nil }
+
+    public func nextEvent(until deadline: Duration?) -> TerminalEvent {
+        while true {
+            if let deadline, deadline <= clock.now { return .timeout }
+            if let wait = pendingWait {
+                let end = virtualClock.now + wait
+                if let deadline, deadline < end {
+                    pendingWait = end - deadline
+                    virtualClock.advance(to: deadline)
+                    return .timeout
+                }
+                virtualClock.advance(to: end)
+                pendingWait = nil
+                continue
+            }
+            guard queueHead < queue.count else { return .endOfInput }
+            let step = queue[queueHead]
+            queueHead += 1
+            if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
+            switch step {
+            case .wait(let ms):
+                pendingWait = .milliseconds(ms)
+            case .input(let event):
+                if case .resize(let newSize) = event { size = newSize }
+                return .input(event)
+            }
+        }
+    }
+
+    // MARK: Output
+
+    public func start() throws(TerminalError) { isStarted = true }
+    public func stop() { isStarted = false }
+    public func suspend() { suspendCount += 1 }
+
+    public func apply(_ update: FrameUpdate) {
+        if update.isFullRedraw || grid.size != size { grid = CellBuffer(size: size) }
+        for change in update.changes where change.x < size.width && change.y < size.height {
+            grid[change.x, change.y] = change.cell
+        }
+        cursor = update.cursor
+        cellsPerFrame.append(update.changes.count)
+        rowsPerFrame.append(update.changedRows)
+    }
+
+    // MARK: Reading the screen
+
+    /// The screen as text: exactly `size.height` lines, each `size.width` display columns.
+    public var text: String { lines.joined(separator: "\n") }
+
+    /// The screen's rows as text, each `size.width` display columns.
+    public var lines: [String] { (0..<grid.size.height).map { grid.text(ofRow: $0) } }
+
+    /// The screen with styles marked, one character per column: `.` plain,
+    /// `R` reverse, `B` bold, `D` dim, `U` underline, `I` italic (the first that
+    /// applies, in that order), `c` text in a colour or on a coloured background.
+    public var styleMask: String {
+        (0..<grid.size.height).map { y in
+            String((0..<grid.size.width).map { x -> Character in
+                let s = grid[x, y].style
+                if s.attributes.contains(.reverse) { return "R" }
+                if s.attributes.contains(.bold) { return "B" }
+                if s.attributes.contains(.dim) { return "D" }
+                if s.attributes.contains(.underline) { return "U" }
+                if s.attributes.contains(.italic) { return "I" }
+                if s.foreground != nil || s.background != nil { return "c" }
+                return "."
+            })
+        }.joined(separator: "\n")
+    }
+
+    /// The cell at a column and row.
+    public func cell(x: Int, y: Int) -> Cell { grid[x, y] }
+}

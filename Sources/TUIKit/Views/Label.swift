@@ -1,0 +1,53 @@
+/// A piece of read-only text: one line truncated with `…`, or wrapped over
+/// several lines; aligned leading, centred or trailing.
+@MainActor
+open class Label: View {
+    public var text: String { didSet { if text != oldValue { textDidChange() } } }
+    /// The style of the text itself (over the view's `style`).
+    public var textStyle: Style = .plain { didSet { setNeedsDisplay() } }
+    public var alignment: TextAlignment = .leading { didSet { setNeedsDisplay() } }
+    /// Wrap onto as many lines as the height allows (the last shown line ends in `…` if more is left).
+    public var wrapsText = false { didSet { textDidChange() } }
+
+    public init(_ text: String = "", style: Style = .plain, alignment: TextAlignment = .leading) {
+        self.text = text
+        self.textStyle = style
+        self.alignment = alignment
+        super.init(frame: .zero)
+    }
+
+    private func textDidChange() {
+        setNeedsDisplay()
+        superview?.setNeedsLayout()
+    }
+
+    open override var intrinsicContentSize: Size? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return Size(width: lines.map { DisplayWidth.of(String($0)) }.max() ?? 0, height: lines.count)
+    }
+
+    open override func heightThatFits(width: Int) -> Int? {
+        wrapsText ? max(1, TextLayout.wrap(text, toWidth: width).count) : intrinsicContentSize?.height
+    }
+
+    /// The lines as they will be drawn in the current size.
+    public var displayedLines: [String] {
+        let width = bounds.width, height = bounds.height
+        guard width > 0, height > 0 else { return [] }
+        var lines = wrapsText ? TextLayout.wrap(text, toWidth: width)
+                              : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.count > height {
+            lines = Array(lines.prefix(height))
+            let last = lines[height - 1]
+            lines[height - 1] = DisplayWidth.of(last) < width ? last + "…" : TextLayout.truncate(last + "…", toWidth: width)
+        }
+        return lines.map { TextLayout.truncate($0, toWidth: width) }
+    }
+
+    open override func draw(in canvas: Canvas) {
+        for (row, line) in displayedLines.enumerated() {
+            let x = TextLayout.offset(forLineWidth: DisplayWidth.of(line), in: canvas.size.width, alignment: alignment)
+            canvas.write(line, at: Point(x: x, y: row), style: textStyle)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// Something that can answer input: views and (later) view controllers.
+///
+/// A key goes to the window's first responder, then up the chain through
+/// `nextResponder` until one handles it: at each step the responder's
+/// `keyCommands` are tried first, then `handleKey(_:)`.
+@MainActor
+open class Responder {
+    public init() {}
+
+    /// The next responder up the chain (a view's superview or its controller).
+    open var nextResponder: Responder? { nil }
+
+    /// Keys this responder answers to, shown in the help overlay and key hints.
+    open var keyCommands: [KeyCommand] { [] }
+
+    /// Handles a key not covered by `keyCommands`; return true when handled.
+    open func handleKey(_ key: Key) -> Bool { false }
+
+    /// Handles pasted text; return true when handled.
+    open func handlePaste(_ text: String) -> Bool { false }
+
+    /// Whether this responder may hold the keyboard focus.
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Offers the key to this responder and then up the chain; true when someone handled it.
+    @discardableResult
+    public func dispatch(_ key: Key) -> Bool {
+        var responder: Responder? = self
+        while let r = responder {
+            if let command = r.keyCommands.first(where: { $0.matches(key) }) {
+                command.action()
+                return true
+            }
+            if r.handleKey(key) { return true }
+            responder = r.nextResponder
+        }
+        return false
+    }
+
+    /// Offers pasted text up the chain; when nobody takes it, it is typed key by key.
+    public func dispatchPaste(_ text: String) {
+        var responder: Responder? = self
+        while let r = responder {
+            if r.handlePaste(text) { return }
+            responder = r.nextResponder
+        }
+        for ch in text { dispatch(.character(ch)) }
+    }
+
+    /// Every key command from this responder up the chain; a key already taken
+    /// lower in the chain is not listed again.
+    public var keyCommandsInChain: [KeyCommand] {
+        var seen: Set<Key> = []
+        var result: [KeyCommand] = []
+        var responder: Responder? = self
+        while let r = responder {
+            for command in r.keyCommands where !seen.contains(command.key) {
+                seen.insert(command.key)
+                result.append(command)
+            }
+            responder = r.nextResponder
+        }
+        return result
+    }
+}

@@ -1,0 +1,4 @@
+/// Where a line of text sits in the width it has.
+public enum TextAlignment: Sendable {
+    case leading, center, trailing
+}

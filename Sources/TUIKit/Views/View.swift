@@ -1,0 +1,299 @@
+/// A rectangle of the screen that draws itself and holds subviews — the
+/// terminal's `UIView`.
+///
+/// Subclasses override `draw(in:)` to draw into a `Canvas` (in their own
+/// coordinates, clipped to their frame) and may override `layoutSubviews()`;
+/// the default lays subviews out from their active layout constraints:
+///
+/// ```swift
+/// self.view.addSubview(infoView)
+/// infoView.translatesAutoresizingMaskIntoConstraints = false
+/// infoView.leadingAnchor.constraint(equalTo: self.view.leadingAnchor).isActive = true
+/// infoView.trailingAnchor.constraint(equalTo: self.view.trailingAnchor).isActive = true
+/// ```
+@MainActor
+open class View: Responder {
+    /// Position and size in the superview's coordinates.
+    public var frame: Rect {
+        didSet {
+            guard frame != oldValue else { return }
+            if let superview { superview.invalidate(oldValue); superview.invalidate(frame) }
+            if frame.size != oldValue.size { setNeedsLayout() }
+        }
+    }
+
+    /// The view's own coordinate space: origin zero, the frame's size.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+
+    /// Colours and attributes this view and its contents inherit; a `background`
+    /// fills the view before it draws.
+    public var style: Style = .plain { didSet { if style != oldValue { setNeedsDisplay() } } }
+
+    /// The background colour (the same as `style.background`).
+    public var backgroundColor: Color? {
+        get { style.background }
+        set { style.background = newValue }
+    }
+
+    /// A hidden view and its subviews are neither drawn nor hit.
+    public var isHidden = false { didSet { if isHidden != oldValue { superview?.invalidate(frame); setNeedsLayout() } } }
+
+    /// Whether mouse clicks reach this view and its subviews.
+    public var isUserInteractionEnabled = true
+
+    /// When true (the default) the frame you set is kept for whatever the
+    /// view's constraints leave open; when false, constraints must place and
+    /// size the view fully, and a layout that leaves something open is reported.
+    public var translatesAutoresizingMaskIntoConstraints = true
+
+    /// The controller whose root view this is (set by `ViewController`); it
+    /// comes next in the responder chain.
+    public weak var owningResponder: Responder?
+
+    var constraintRefs: [LayoutConstraint] = []
+    var needsLayout = true
+
+    public init(frame: Rect = .zero) {
+        self.frame = frame
+        super.init()
+    }
+
+    // MARK: Hierarchy
+
+    /// Adds a view on top of the existing subviews (removing it from its old superview).
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a view at an index of `subviews` (0 is drawn first, at the back).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot be its own subview")
+        let oldWindow = view.window
+        view.removeFromSuperviewKeepingWindow()
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        view.superview = self
+        setNeedsLayout()
+        invalidate(view.frame)
+        view.didMoveToSuperview()
+        if oldWindow !== view.window { view.notifyMovedToWindow() }
+    }
+
+    /// Moves a subview to the front (drawn last, hit first).
+    public func bringSubviewToFront(_ view: View) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: i)
+        subviews.append(view)
+        invalidate(view.frame)
+    }
+
+    /// Takes this view out of its superview; its constraints to views outside it stop applying.
+    public func removeFromSuperview() {
+        let oldWindow = window
+        removeFromSuperviewKeepingWindow()
+        if oldWindow != nil {
+            oldWindow?.viewWillLeaveWindow(self)
+            notifyMovedToWindow()
+        }
+    }
+
+    private func removeFromSuperviewKeepingWindow() {
+        guard let parent = superview else { return }
+        parent.invalidate(frame)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        parent.setNeedsLayout()
+        didMoveToSuperview()
+    }
+
+    private func notifyMovedToWindow() {
+        didMoveToWindow()
+        for sub in subviews { sub.notifyMovedToWindow() }
+    }
+
+    /// Called after the superview changed.
+    open func didMoveToSuperview() {}
+
+    /// Called after the view joined or left a window (timers of a spinner start here).
+    open func didMoveToWindow() {}
+
+    /// The window this view is shown in, if any.
+    public var window: Window? {
+        var v: View? = self
+        while let current = v {
+            if let w = current as? Window { return w }
+            v = current.superview
+        }
+        return nil
+    }
+
+    /// Whether `self` is `view` or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    // MARK: Coordinates
+
+    /// The frame in the window's (the screen's) coordinates.
+    public var frameInWindow: Rect {
+        Rect(origin: convertToWindow(.zero), size: frame.size)
+    }
+
+    /// A point in this view's coordinates, in the window's.
+    public func convertToWindow(_ point: Point) -> Point {
+        var p = point
+        var v: View? = self
+        while let current = v, !(current is Window) {
+            p = p + current.frame.origin
+            v = current.superview
+        }
+        return p
+    }
+
+    /// A point in the window's coordinates, in this view's.
+    public func convertFromWindow(_ point: Point) -> Point { point - convertToWindow(.zero) }
+
+    // MARK: Layout
+
+    /// Asks for a layout pass before the next frame.
+    public func setNeedsLayout() {
+        needsLayout = true
+        if let window, !window.isLayingOut { window.needsLayout = true }
+    }
+
+    /// Lays this view and its subviews out now if anything asked for it;
+    /// returns what was wrong with the constraints, if anything.
+    @discardableResult
+    public func layoutIfNeeded() -> [LayoutIssue] {
+        var issues: [LayoutIssue] = []
+        layoutTree(issues: &issues)
+        return issues
+    }
+
+    func layoutTree(issues: inout [LayoutIssue]) {
+        if isHidden { return }
+        LayoutEngine.resolveConstraints(of: self, issues: &issues)
+        layoutSubviews()
+        needsLayout = false
+        for sub in subviews { sub.layoutTree(issues: &issues) }
+    }
+
+    /// Places subviews by hand, after their constraints were resolved; the
+    /// default does nothing more.
+    open func layoutSubviews() {}
+
+    /// The size the view's content wants when nothing else decides it (a label's text).
+    open var intrinsicContentSize: Size? { nil }
+
+    /// The height the content needs at a given width (a wrapping label); defaults to the intrinsic height.
+    open func heightThatFits(width: Int) -> Int? { intrinsicContentSize?.height }
+
+    // MARK: Drawing
+
+    /// Asks for the whole view to be drawn again in the next frame.
+    public func setNeedsDisplay() { invalidate(bounds) }
+
+    /// Asks for part of the view (its own coordinates) to be drawn again.
+    public func invalidate(_ rect: Rect) {
+        guard let window, !rect.isEmpty else { return }
+        var p = rect.origin
+        var v: View? = self
+        var clip = rect
+        while let current = v, !(current is Window) {
+            if current.isHidden { return }
+            p = p + current.frame.origin
+            v = current.superview
+        }
+        clip.origin = p
+        window.markDirty(clip)
+    }
+
+    /// Draws the view's own content; subviews draw after it, on top.
+    open func draw(in canvas: Canvas) {}
+
+    /// Draws on top of the subviews (a focus mark, a border).
+    open func drawOverlay(in canvas: Canvas) {}
+
+    /// Where the text cursor should show while this view is the first responder (own coordinates).
+    open var cursorLocation: Point? { nil }
+
+    // MARK: Input
+
+    /// The deepest visible, interactive view under a point (own coordinates).
+    public func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, bounds.contains(point) else { return nil }
+        for sub in subviews.reversed() {
+            let local = point - sub.frame.origin
+            if let hit = sub.hitTest(local) { return hit }
+        }
+        return self
+    }
+
+    /// A click at a point (own coordinates); return true when handled, false to pass it up.
+    open func mouseDown(at point: Point) -> Bool { false }
+
+    /// A scroll wheel step (own coordinates); return true when handled.
+    open func scrollWheel(up: Bool, at point: Point) -> Bool { false }
+
+    /// Superview, or the controller that owns this view.
+    open override var nextResponder: Responder? { owningResponder ?? superview }
+
+    /// Whether Tab/Shift-Tab stay inside this view while it is the topmost
+    /// subview of the window (a popup or an alert).
+    open var isFocusScope: Bool { false }
+
+    /// Whether the view is the window's first responder.
+    public var isFirstResponder: Bool { window?.firstResponder === self }
+
+    /// Asks the window to make this view the first responder; false when it cannot.
+    @discardableResult
+    public func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder, let window else { return false }
+        window.makeFirstResponder(self)
+        return window.firstResponder === self
+    }
+
+    /// Called when the view gained or lost the keyboard focus.
+    open func focusDidChange() { setNeedsDisplay() }
+
+    // MARK: Anchors
+
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(view: self, attribute: .leading) }
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(view: self, attribute: .trailing) }
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(view: self, attribute: .centerX) }
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(view: self, attribute: .top) }
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(view: self, attribute: .bottom) }
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(view: self, attribute: .centerY) }
+    public var widthAnchor: LayoutDimension { LayoutDimension(view: self, attribute: .width) }
+    public var heightAnchor: LayoutDimension { LayoutDimension(view: self, attribute: .height) }
+
+    /// The active constraints this view takes part in.
+    public var constraints: [LayoutConstraint] { constraintRefs.filter(\.isActive) }
+
+    /// Pins all four edges to another view (usually the superview), with insets.
+    public func pinEdges(to other: View, insets: EdgeInsets = .zero) {
+        translatesAutoresizingMaskIntoConstraints = false
+        LayoutConstraint.activate([
+            leadingAnchor.constraint(equalTo: other.leadingAnchor, constant: insets.left),
+            trailingAnchor.constraint(equalTo: other.trailingAnchor, constant: -insets.right),
+            topAnchor.constraint(equalTo: other.topAnchor, constant: insets.top),
+            bottomAnchor.constraint(equalTo: other.bottomAnchor, constant: -insets.bottom),
+        ])
+    }
+
+    /// A short name for diagnostics: the type, and an identifier if one is set.
+    public var debugName: String {
+        let type = String(describing: Swift.type(of: self))
+        return accessibilityIdentifier.map { "\(type)(\($0))" } ?? type
+    }
+
+    /// A name tests and diagnostics can find the view by.
+    public var accessibilityIdentifier: String?
+}

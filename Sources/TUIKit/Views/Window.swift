@@ -1,0 +1,104 @@
+/// The root of the view tree: the whole screen. It keeps the keyboard focus
+/// (the first responder), the parts of the screen that must be drawn again,
+/// and the scheduler that timers of its views use.
+@MainActor
+public final class Window: View {
+    /// The run loop's timers, for views and controllers in this window.
+    public let scheduler: Scheduler
+
+    /// The view keys go to first.
+    public private(set) weak var firstResponder: View?
+
+    /// What the last layout pass found wrong with the constraints (empty when all is well).
+    public private(set) var layoutIssues: [LayoutIssue] = []
+
+    /// Called with each new layout issue (the app logs them; tests look at them).
+    public var layoutIssueHandler: ((LayoutIssue) -> Void)?
+
+    private(set) var dirtyRects: [Rect] = []
+    var isLayingOut = false
+    private var reportedIssues = Set<LayoutIssue>()
+
+    public init(size: Size, scheduler: Scheduler) {
+        self.scheduler = scheduler
+        super.init(frame: Rect(origin: .zero, size: size))
+        dirtyRects = [bounds]
+    }
+
+    // MARK: Layout and drawing
+
+    /// Lays out the whole tree if anything asked for it; returns the issues found.
+    @discardableResult
+    func layoutIfRequested() -> [LayoutIssue] {
+        guard needsLayout else { return [] }
+        isLayingOut = true
+        defer { isLayingOut = false; needsLayout = false }
+        var issues: [LayoutIssue] = []
+        layoutTree(issues: &issues)
+        layoutIssues = issues
+        for issue in issues where reportedIssues.insert(issue).inserted { layoutIssueHandler?(issue) }
+        return issues
+    }
+
+    func markDirty(_ rect: Rect) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        if dirtyRects.contains(where: { $0.intersection(r) == r }) { return }
+        dirtyRects.append(r)
+        if dirtyRects.count > 16 { dirtyRects = [dirtyRects.reduce(Rect.zero) { $0.union($1) }] }
+    }
+
+    func takeDirtyRects() -> [Rect] {
+        defer { dirtyRects = [] }
+        return dirtyRects
+    }
+
+    /// Marks the whole screen to be drawn again.
+    public func setNeedsFullRedraw() { dirtyRects = [bounds] }
+
+    // MARK: Focus
+
+    /// Makes a view the first responder (or clears it with nil); the old and new one hear about it.
+    public func makeFirstResponder(_ view: View?) {
+        guard view !== firstResponder else { return }
+        if let view, !(view.canBecomeFirstResponder && view.isDescendant(of: self)) { return }
+        let old = firstResponder
+        firstResponder = view
+        old?.focusDidChange()
+        view?.focusDidChange()
+    }
+
+    func viewWillLeaveWindow(_ view: View) {
+        if let fr = firstResponder, fr.isDescendant(of: view) { firstResponder = nil; fr.focusDidChange() }
+    }
+
+    /// The views that can take the focus, in reading order (tree order), within `root`.
+    public func focusableViews(in root: View? = nil) -> [View] {
+        var result: [View] = []
+        func walk(_ v: View) {
+            guard !v.isHidden else { return }
+            if v.canBecomeFirstResponder, v !== self { result.append(v) }
+            for s in v.subviews { walk(s) }
+        }
+        walk(root ?? self)
+        return result
+    }
+
+    /// Moves the focus to the next (or previous) focusable view, wrapping around.
+    /// `scope` limits the cycle (a modal popup keeps the focus inside itself).
+    public func moveFocus(forward: Bool, within scope: View? = nil) {
+        let views = focusableViews(in: scope)
+        guard !views.isEmpty else { return }
+        guard let current = firstResponder, let i = views.firstIndex(where: { $0 === current }) else {
+            makeFirstResponder(forward ? views.first : views.last)
+            return
+        }
+        let next = (i + (forward ? 1 : views.count - 1)) % views.count
+        makeFirstResponder(views[next])
+    }
+
+    /// Where keys go: the first responder, or the window itself.
+    public var keyTarget: Responder { firstResponder ?? self }
+
+    public override var nextResponder: Responder? { owningResponder }
+}
