@@ -29,9 +29,12 @@ enum LayoutEngine {
                 let firstIsChild = index[ObjectIdentifier(first)] != nil
                 let secondIsChild = c.secondItem.map { index[ObjectIdentifier($0)] != nil } ?? false
                 guard firstIsChild || secondIsChild else { continue }
-                if let other = firstIsChild ? c.secondItem : first, !sharesRoot(other, parent) {
+                let other = firstIsChild && secondIsChild ? nil : (firstIsChild ? c.secondItem : first)
+                // A view deeper inside one of the children is placed by that child's own pass.
+                if let other, other !== parent, other.isDescendant(of: parent) { continue }
+                if let other, !sharesRoot(other, parent) {
                     issues.append(LayoutIssue(kind: .noCommonAncestor,
-                                              message: "Layout: \(c) relates views that are not in one view tree; it is ignored."))
+                                              message: "Layout: \(c.description) relates views that are not in one view tree; it is ignored."))
                     continue
                 }
                 if firstIsChild { constrained.insert(index[ObjectIdentifier(first)]!) }
@@ -63,7 +66,7 @@ enum LayoutEngine {
                         let wanted = Int((Double(r) * multiplier).rounded()) + c.constant
                         if l != wanted && !solver.isClamped(c.firstItem!, c.firstAttribute) && reported.insert(ObjectIdentifier(c)).inserted {
                             issues.append(LayoutIssue(kind: .conflict, message:
-                                "Layout conflict: \(c) wants \(wanted), but other constraints already made it \(l); this one is not applied."))
+                                "Layout conflict: \(c.description) wants \(wanted), but other constraints already made it \(l); this one is not applied."))
                         }
                     }
                 }

@@ -15,11 +15,32 @@ import Darwin
 public enum DisplayWidth {
     /// The width of one grapheme cluster: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
-        let first = scalars.first!.value
-        if first >= 0x20 && first < 0x7F && scalars.count == 1 { return 1 } // ASCII fast path
+        var iterator = scalars.makeIterator()
+        let first = iterator.next()!
+        if iterator.next() == nil, first.value < 0x10000 { return Int(bmpWidths[Int(first.value)]) }
         return slowWidth(of: character)
     }
+
+    /// Widths of every single-scalar character of the Basic Multilingual
+    /// Plane, worked out once (about a millisecond) on first use.
+    private static let bmpWidths: [Int8] = {
+        var table = [Int8](repeating: 1, count: 0x10000)
+        withUTF8Locale {
+            for v in 0..<0x10000 {
+                guard let scalar = Unicode.Scalar(UInt32(v)) else { continue } // surrogates
+                if v < 0x20 || (v >= 0x7F && v < 0xA0) { table[v] = 0; continue }
+                let w = rawWidth(scalar)
+                table[v] = Int8(w >= 0 ? w : fallbackForUnknown(scalar))
+            }
+        }
+        // The few emoji of the BMP that show as two columns (Emoji_Presentation).
+        for range in [0x2190...0x2BFF, 0x3030...0x3030, 0x303D...0x303D, 0x3297...0x3299] {
+            for v in range where Unicode.Scalar(UInt32(v))!.properties.isEmojiPresentation { table[v] = 2 }
+        }
+        return table
+    }()
 
     /// The width of a string: the sum of its grapheme clusters' widths.
     public static func of(_ text: String) -> Int {
@@ -42,22 +63,34 @@ public enum DisplayWidth {
         if props.isEmojiPresentation { return 2 }
         if props.isEmoji && scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         if (0x1F1E6...0x1F1FF).contains(first.value) { return scalars.count >= 2 ? 2 : 1 }
-        let w = scalarWidth(first)
-        if w >= 0 { return w }
-        // Unknown to the C library (unassigned or a newer character): one column,
-        // unless Unicode says it is a mark.
-        switch props.generalCategory {
+        var w = -1
+        withUTF8Locale { w = rawWidth(first) }
+        return w >= 0 ? w : fallbackForUnknown(first)
+    }
+
+    /// Unknown to the C library (unassigned or a newer character): one column,
+    /// unless Unicode says it is a mark.
+    private static func fallbackForUnknown(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: return 1
         }
     }
 
-    /// `wcwidth` of one scalar under a UTF-8 locale, whatever the process locale is.
-    static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+    /// Runs `body` with the thread's locale set to UTF-8, whatever the process locale is.
+    private static func withUTF8Locale(_ body: () -> Void) {
         #if canImport(Glibc)
-        guard let locale = utf8Locale else { return fallbackWidth(scalar) }
+        guard let locale = utf8Locale else { body(); return }
         let previous = uselocale(locale)
         defer { uselocale(previous) }
+        #endif
+        body()
+    }
+
+    /// `wcwidth` of one scalar (-1 when unknown); call inside `withUTF8Locale`.
+    private static func rawWidth(_ scalar: Unicode.Scalar) -> Int {
+        #if canImport(Glibc)
+        if utf8Locale == nil { return fallbackWidth(scalar) }
         return Int(c_wcwidth(wchar_t(bitPattern: scalar.value)))
         #else
         return Int(wcwidth(wchar_t(bitPattern: Int32(scalar.value))))

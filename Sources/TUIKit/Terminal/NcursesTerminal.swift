@@ -97,6 +97,13 @@ public final class NcursesTerminal: Terminal {
             mouseinterval(0)
             mousemask(sb_button1_events() | sb_wheel_events(), nil)
         }
+        // Cursor keys in both the normal and the application mode, whatever terminfo says.
+        for (sequence, code) in [("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
+                                 ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END),
+                                 ("\u{1B}OA", KEY_UP), ("\u{1B}OB", KEY_DOWN), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}OD", KEY_LEFT),
+                                 ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END)] {
+            define_key(sequence, code)
+        }
         define_key("\u{1B}[200~", Self.pasteBeginCode)
         define_key("\u{1B}[201~", Self.pasteEndCode)
         writeRaw("\u{1B}[?2004h") // bracketed paste on

@@ -31,23 +31,37 @@ open class Label: View {
     }
 
     /// The lines as they will be drawn in the current size.
-    public var displayedLines: [String] {
+    public var displayedLines: [String] { measuredLines().map(\.text) }
+
+    private struct MeasuredLine { let text: String; let width: Int }
+    private struct CacheKey: Equatable { let text: String; let wraps: Bool; let size: Size }
+    private var cache: (key: CacheKey, lines: [MeasuredLine])?
+
+    /// The lines with their widths, worked out once per text and size.
+    private func measuredLines() -> [MeasuredLine] {
+        let key = CacheKey(text: text, wraps: wrapsText, size: bounds.size)
+        if let cache, cache.key == key { return cache.lines }
         let width = bounds.width, height = bounds.height
-        guard width > 0, height > 0 else { return [] }
-        var lines = wrapsText ? TextLayout.wrap(text, toWidth: width)
+        var lines: [String] = []
+        if width > 0, height > 0 {
+            lines = wrapsText ? TextLayout.wrap(text, toWidth: width)
                               : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.count > height {
-            lines = Array(lines.prefix(height))
-            let last = lines[height - 1]
-            lines[height - 1] = DisplayWidth.of(last) < width ? last + "…" : TextLayout.truncate(last + "…", toWidth: width)
+            if lines.count > height {
+                lines = Array(lines.prefix(height))
+                let last = lines[height - 1]
+                lines[height - 1] = DisplayWidth.of(last) < width ? last + "…" : TextLayout.truncate(last + "…", toWidth: width)
+            }
+            lines = lines.map { TextLayout.truncate($0, toWidth: width) }
         }
-        return lines.map { TextLayout.truncate($0, toWidth: width) }
+        let measured = lines.map { MeasuredLine(text: $0, width: DisplayWidth.of($0)) }
+        cache = (key, measured)
+        return measured
     }
 
     open override func draw(in canvas: Canvas) {
-        for (row, line) in displayedLines.enumerated() {
-            let x = TextLayout.offset(forLineWidth: DisplayWidth.of(line), in: canvas.size.width, alignment: alignment)
-            canvas.write(line, at: Point(x: x, y: row), style: textStyle)
+        for (row, line) in measuredLines().enumerated() {
+            let x = TextLayout.offset(forLineWidth: line.width, in: canvas.size.width, alignment: alignment)
+            canvas.write(line.text, at: Point(x: x, y: row), style: textStyle)
         }
     }
 }

@@ -1,0 +1,66 @@
+import TUIKit
+
+/// One named benchmark.
+@MainActor
+struct Benchmark {
+    let name: String
+    let run: @MainActor () -> Void
+}
+
+@MainActor
+enum Benchmarks {
+    static let all: [Benchmark] = [
+        Benchmark(name: "frame", run: frame),
+    ]
+
+    /// A full 200x60 screen of text views (a header, 58 rows of mixed-script
+    /// text, a status line) composed and diffed; then a one-row change.
+    static func frame() {
+        let size = Size(width: 200, height: 60)
+        let terminal = VirtualTerminal(size: size)
+        let app = Application(terminal: terminal)
+        let header = Label("Switchboard — benchmark screen", style: .bold, alignment: .center)
+        app.window.addSubview(header)
+        header.frame = Rect(x: 0, y: 0, width: 200, height: 1)
+        var rows: [Label] = []
+        let words = ["Ada Lovelace", "Grace Hopper", "李小龙", "Zoë Ångström", "😀 emoji", "Émile Zola", "Алан Тьюринг"]
+        for y in 1..<59 {
+            var text = ""
+            var i = y
+            while DisplayWidth.of(text) < 200 { text += words[i % words.count] + " · "; i += 1 }
+            let row = Label(text, style: y % 2 == 0 ? .plain : .dim)
+            row.frame = Rect(x: 0, y: y, width: 200, height: 1)
+            app.window.addSubview(row)
+            rows.append(row)
+        }
+        let status = Label("q Quit  ? Help  ↑/↓ Move", style: .reverse)
+        app.window.addSubview(status)
+        status.frame = Rect(x: 0, y: 59, width: 200, height: 1)
+        app.renderFrame()
+
+        var full = Measurement(name: "frame 200x60: compose + diff a full frame")
+        full.measure(iterations: 500) {
+            app.window.setNeedsFullRedraw()
+            app.renderFrame()
+        }
+        full.report(target: 1.0)
+
+        var all = Measurement(name: "frame 200x60: compose + send every cell (after a resize)")
+        all.measure(iterations: 200) {
+            app.window.setNeedsFullRedraw()
+            app.renderer.invalidateTerminal()
+            app.renderFrame()
+        }
+        all.report()
+
+        var oneRow = Measurement(name: "frame 200x60: re-render after a one-row change")
+        var flip = false
+        let original = rows[30].text
+        oneRow.measure(iterations: 2000) {
+            flip.toggle()
+            rows[30].text = flip ? "changed " + original : original
+            app.renderFrame()
+        }
+        oneRow.report(target: 0.2)
+    }
+}

@@ -1,0 +1,50 @@
+import Synchronization
+
+/// One grapheme cluster stored as plain bits, so cells copy and compare as
+/// integers (no reference counting in the frame buffers).
+///
+/// Clusters of up to 8 UTF-8 bytes (every single scalar, most emoji, a letter
+/// with a mark or two) are packed into the bits; longer ones (joined emoji
+/// sequences) are interned once in a process-wide table and stored as an index.
+public struct Grapheme: Hashable, Sendable {
+    let bits: UInt64
+
+    private static let internedFlag: UInt64 = 1 << 63
+    private static let interned = Mutex<(strings: [String], index: [String: UInt64])>(([], [:]))
+
+    /// A printable ASCII character, without any Unicode work.
+    init(ascii byte: UInt8) { bits = UInt64(byte) }
+
+    public init(_ character: Character) {
+        let utf8 = character.utf8
+        if utf8.count <= 8 {
+            var packed: UInt64 = 0
+            var shift: UInt64 = 0
+            for byte in utf8 { packed |= UInt64(byte) << shift; shift += 8 }
+            bits = packed
+        } else {
+            let string = String(character)
+            bits = Self.interned.withLock { table in
+                if let i = table.index[string] { return i }
+                let i = UInt64(table.strings.count) | Self.internedFlag
+                table.strings.append(string)
+                table.index[string] = i
+                return i
+            }
+        }
+    }
+
+    public var character: Character {
+        if bits & Self.internedFlag != 0 {
+            let i = Int(bits & ~Self.internedFlag)
+            return Character(Self.interned.withLock { $0.strings[i] })
+        }
+        if bits < 0x80 { return Character(Unicode.Scalar(UInt8(bits))) }
+        var bytes: [UInt8] = []
+        var rest = bits
+        while rest != 0 { bytes.append(UInt8(rest & 0xFF)); rest >>= 8 }
+        return Character(String(decoding: bytes, as: UTF8.self))
+    }
+
+    public static let space = Grapheme(ascii: 0x20)
+}

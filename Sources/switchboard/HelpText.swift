@@ -1,0 +1,29 @@
+/// The text of `--help` and `--version`.
+enum HelpText {
+    static let version = "switchboard 0.1.0"
+
+    static let usage = """
+    switchboard — a keyboard-driven terminal app (contacts, friends, settings) on TUIKit
+
+    USAGE
+      switchboard                         run on this terminal
+      switchboard --headless [options]    run on a virtual screen and print it as text
+
+    HEADLESS OPTIONS
+      --size COLSxROWS    virtual screen size (default 80x24)
+      --keys 'KEYS'       keys to press, e.g. --keys 'Down Down Enter "Ada" wait:500ms'
+      --script FILE       read KEYS from a file (several per line, # comments)
+      --frames            print every frame, each after a line '--- frame N t=MSms'
+
+    KEYS
+      Enter Esc Tab S-Tab Backspace Delete Up Down Left Right Home End PgUp PgDn
+      F1..F12  C-a..C-z  Space  a single character (q)  "a quoted string"
+      wait:500ms wait:2s  resize:COLSxROWS  click:COL,ROW (0-based)
+
+    OTHER
+      -h, --help          this text
+      -V, --version       the version
+
+    In the app: ? or F1 shows the keys of the current screen; q quits.
+    """
+}

@@ -1,0 +1,87 @@
+import TUIKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The executable: reads the command line and runs one of the modes.
+@main
+enum Switchboard {
+    static func main() {
+        let code = MainActor.assumeIsolated {
+            run(arguments: Array(CommandLine.arguments.dropFirst()))
+        }
+        exit(code)
+    }
+
+    /// Runs with the given arguments, writing to stdout/stderr; returns the exit code.
+    @MainActor
+    static func run(arguments: [String]) -> Int32 {
+        var output = StandardOutput()
+        var errors = StandardError()
+        return run(arguments: arguments, output: &output, errors: &errors)
+    }
+
+    @MainActor
+    static func run(arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(arguments)
+        } catch {
+            print("switchboard: \(error)", to: &errors)
+            return 2
+        }
+        switch options.mode {
+        case .help:
+            print(HelpText.usage, to: &output)
+            return 0
+        case .version:
+            print(HelpText.version, to: &output)
+            return 0
+        case .headless:
+            do {
+                try HeadlessRunner(options: options).run(output: &output, errors: &errors)
+                return 0
+            } catch {
+                print("switchboard: \(error)", to: &errors)
+                return 2
+            }
+        case .interactive:
+            guard NcursesTerminal.standardStreamsAreTerminals() else {
+                print("switchboard: \(TerminalError.notATerminal)", to: &errors)
+                return 2
+            }
+            do {
+                try InteractiveRunner().run()
+                return 0
+            } catch {
+                print("switchboard: \(error)", to: &errors)
+                return 1
+            }
+        }
+    }
+}
+
+/// stdout as a text stream.
+struct StandardOutput: TextOutputStream {
+    mutating func write(_ string: String) { FileDescriptorWriter.write(string, to: 1) }
+}
+
+/// stderr as a text stream.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) { FileDescriptorWriter.write(string, to: 2) }
+}
+
+/// Writes all of a string to a file descriptor, retrying short writes.
+enum FileDescriptorWriter {
+    static func write(_ string: String, to fd: Int32) {
+        var text = string
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 { if errno == EINTR { continue } else { return } }
+                offset += n
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// A command line that cannot be run; each message says what to change.
+enum UsageError: Error, Equatable, CustomStringConvertible {
+    case unknownArgument(String)
+    case missingValue(String)
+    case badSize(String)
+    case needsHeadless(String)
+    case badScript(String)
+    case unreadableScript(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .unknownArgument(let a): "unknown argument '\(a)' (see switchboard --help)"
+        case .missingValue(let flag): "\(flag) needs a value (see switchboard --help)"
+        case .badSize(let s): "bad size '\(s)': use COLSxROWS with positive numbers, e.g. --size 80x24"
+        case .needsHeadless(let flag): "\(flag) only works with --headless"
+        case .badScript(let message): "bad keys: \(message)"
+        case .unreadableScript(let path, let reason): "cannot read script '\(path)': \(reason)"
+        }
+    }
+}

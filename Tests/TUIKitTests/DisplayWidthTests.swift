@@ -1,0 +1,92 @@
+import Testing
+@testable import TUIKit
+
+@Suite("Display width and clipping")
+struct DisplayWidthTests {
+    @Test func widthsOfScripts() {
+        #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("世界") == 4)
+        #expect(DisplayWidth.of("한국어") == 6)
+        #expect(DisplayWidth.of("😀") == 2)
+        #expect(DisplayWidth.of("👩‍💻") == 2)          // one joined emoji, not two
+        #expect(DisplayWidth.of("🇯🇵") == 2)           // a flag
+        #expect(DisplayWidth.of("e\u{301}") == 1)     // e + combining acute
+        #expect(DisplayWidth.of("Zoë") == 3)
+        #expect(DisplayWidth.of("\u{200B}") == 0)     // zero-width space
+        #expect(DisplayWidth.of("\u{7}") == 0)        // control
+    }
+
+    @Test func wideCharactersTakeTwoCells() {
+        var buffer = CellBuffer(size: Size(width: 6, height: 1))
+        buffer.write("a世b", x: 0, y: 0, style: .plain, clip: buffer.bounds)
+        #expect(buffer[1, 0].character == "世")
+        #expect(buffer[1, 0].width == 2)
+        #expect(buffer[2, 0].isContinuation)
+        #expect(buffer[3, 0].character == "b")
+        #expect(buffer.text(ofRow: 0) == "a世b  ")
+    }
+
+    @Test func clippingNeverSplitsAWideCharacter() {
+        var buffer = CellBuffer(size: Size(width: 10, height: 1))
+        let clip = Rect(x: 0, y: 0, width: 4, height: 1)
+        buffer.write("ab世界", x: 0, y: 0, style: .plain, clip: clip)
+        // "世" fits in columns 2-3; "界" would cross the edge and is left out.
+        #expect(buffer.text(ofRow: 0) == "ab世      ")
+        var odd = CellBuffer(size: Size(width: 10, height: 1))
+        odd.write("a世", x: 0, y: 0, style: .plain, clip: Rect(x: 0, y: 0, width: 2, height: 1))
+        #expect(odd.text(ofRow: 0) == "a         ")
+        #expect(!odd[1, 0].isContinuation)
+    }
+
+    @Test func leftClipShowsASpaceForAHalfCharacter() {
+        var buffer = CellBuffer(size: Size(width: 6, height: 1))
+        buffer.write("世界", x: 0, y: 0, style: .plain, clip: Rect(x: 1, y: 0, width: 5, height: 1))
+        #expect(buffer.text(ofRow: 0) == "  界  ")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var buffer = CellBuffer(size: Size(width: 4, height: 1))
+        buffer.write("世界", x: 0, y: 0, style: .plain, clip: buffer.bounds)
+        buffer.write("x", x: 1, y: 0, style: .plain, clip: buffer.bounds)
+        #expect(buffer.text(ofRow: 0) == " x界")
+        buffer.write("y", x: 2, y: 0, style: .plain, clip: buffer.bounds)
+        #expect(buffer.text(ofRow: 0) == " xy ")
+    }
+
+    @Test func controlCharactersAreShownNotSent() {
+        var buffer = CellBuffer(size: Size(width: 4, height: 1))
+        buffer.write("a\u{1B}b", x: 0, y: 0, style: .plain, clip: buffer.bounds)
+        #expect(buffer.text(ofRow: 0) == "a\u{FFFD}b ")
+    }
+
+    @Test func combiningMarksStayWithTheirBase() {
+        var buffer = CellBuffer(size: Size(width: 4, height: 1))
+        buffer.write("e\u{301}x", x: 0, y: 0, style: .plain, clip: buffer.bounds)
+        #expect(buffer[0, 0].character == "e\u{301}")
+        #expect(buffer[1, 0].character == "x")
+    }
+
+    @Test func truncationAndWrappingByWidth() {
+        #expect(TextLayout.truncate("Hello world", toWidth: 8) == "Hello w…")
+        #expect(TextLayout.truncate("世界世界", toWidth: 5) == "世界…")
+        #expect(TextLayout.truncate("short", toWidth: 8) == "short")
+        #expect(TextLayout.wrap("the quick brown fox", toWidth: 10) == ["the quick", "brown fox"])
+        #expect(TextLayout.wrap("abcdefghij", toWidth: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextLayout.wrap("世界世界世", toWidth: 4) == ["世界", "世界", "世"])
+    }
+}
+
+@Suite("Grapheme storage")
+struct GraphemeTests {
+    @Test(arguments: ["a", "é", "e\u{301}", "世", "😀", "👩‍💻", "👨‍👩‍👧‍👦", "🇯🇵"] as [Character])
+    func roundTrips(character: Character) {
+        let cell = Cell(character, width: UInt8(DisplayWidth.of(character)))
+        #expect(cell.character == character)
+        #expect(Cell(character) == Cell(character))
+    }
+
+    @Test func differentClustersDiffer() {
+        #expect(Cell("👨‍👩‍👧‍👦") != Cell("👩‍💻"))
+        #expect(Cell("a") != Cell("b"))
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+@testable import TUIKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the real ncurses terminal on a pseudo-terminal and reads what reached it.
+@MainActor
+@Suite("NcursesTerminal on a pty", .serialized)
+struct NcursesTerminalTests {
+    final class PTY {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        init(width: Int, height: Int) {
+            var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+            let rc = openpty(&master, &slave, nil, nil, &size)
+            precondition(rc == 0, "openpty failed")
+            _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        }
+        /// Everything the program wrote so far.
+        func drain() -> String {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = read(master, &chunk, chunk.count)
+                if n <= 0 { break }
+                bytes += chunk[0..<n]
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        func type(_ text: String) { _ = text.withCString { write(master, $0, strlen($0)) } }
+        deinit { close(master); close(slave) }
+    }
+
+    func makeTerminal(_ pty: PTY) -> NcursesTerminal {
+        var options = NcursesTerminal.Options()
+        options.terminalType = "xterm-256color"
+        options.inputDescriptor = pty.slave
+        options.outputDescriptor = pty.slave
+        return NcursesTerminal(options: options)
+    }
+
+    @Test func framesReachThePtyAndTheTerminalIsRestored() throws {
+        let pty = PTY(width: 40, height: 10)
+        let terminal = makeTerminal(pty)
+        try terminal.start()
+        #expect(terminal.size == Size(width: 40, height: 10))
+        let app = Application(terminal: terminal)
+        let label = Label("Hello 世界 pty")
+        label.frame = Rect(x: 2, y: 3, width: 20, height: 1)
+        app.window.addSubview(label)
+        app.renderFrame()
+        let drawn = pty.drain()
+        #expect(drawn.contains("\u{1B}[?1049h"))          // alternate screen on
+        #expect(drawn.contains("\u{1B}[?2004h"))          // bracketed paste on
+        #expect(drawn.contains("Hello 世界 pty"))
+        // A one-cell change sends that cell, not the screen again.
+        label.text = "Hello 世界 ptY"
+        app.renderFrame()
+        let update = pty.drain()
+        #expect(update.contains("Y"))
+        #expect(!update.contains("Hello"))
+        terminal.stop()
+        let restored = pty.drain()
+        #expect(restored.contains("\u{1B}[?1049l"))       // main screen back
+        #expect(restored.contains("\u{1B}[?25h"))         // cursor visible
+        #expect(restored.contains("\u{1B}[?2004l"))       // bracketed paste off
+        terminal.stop() // twice is harmless
+    }
+
+    @Test func keysFromThePtyBecomeEvents() throws {
+        let pty = PTY(width: 40, height: 10)
+        let terminal = makeTerminal(pty)
+        try terminal.start()
+        defer { terminal.stop() }
+        _ = pty.drain()
+        pty.type("q")
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.key(.character("q"))))
+        pty.type("\u{1B}[A")
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.key(.up)))
+        pty.type("\u{1B}OB")
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.key(.down)))
+        pty.type("é\r\u{01}")
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.key(.character("é"))))
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.key(.enter)))
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.key(.ctrl("a"))))
+        pty.type("\u{1B}[200~two\rlines\u{1B}[201~")
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.paste("two\nlines")))
+        #expect(terminal.nextEvent(until: terminal.clock.now + .milliseconds(30)) == .timeout)
+    }
+
+    @Test func aMissingTerminalTypeIsAClearError() {
+        let pty = PTY(width: 40, height: 10)
+        var options = NcursesTerminal.Options()
+        options.terminalType = "no-such-terminal-xyz"
+        options.inputDescriptor = pty.slave
+        options.outputDescriptor = pty.slave
+        let terminal = NcursesTerminal(options: options)
+        #expect(throws: TerminalError.cannotInitialize(terminalType: "no-such-terminal-xyz")) { try terminal.start() }
+    }
+
+    @Test func aPipeIsNotATerminal() {
+        var fds: [Int32] = [0, 0]
+        pipe(&fds)
+        defer { close(fds[0]); close(fds[1]) }
+        var options = NcursesTerminal.Options()
+        options.inputDescriptor = fds[0]
+        options.outputDescriptor = fds[1]
+        #expect(throws: TerminalError.notATerminal) { try NcursesTerminal(options: options).start() }
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+@testable import TUIKit
+
+/// A view that draws one line per row, from an array the test changes.
+@MainActor
+final class RowsView: View {
+    var rows: [String] { didSet { setNeedsDisplay() } }
+    init(rows: [String]) { self.rows = rows; super.init(frame: .zero) }
+    override func draw(in canvas: Canvas) {
+        for (y, row) in rows.enumerated() { canvas.write(row, at: Point(x: 0, y: y)) }
+    }
+    func setRow(_ index: Int, _ text: String) {
+        rows[index] = text
+    }
+}
+
+@MainActor
+@Suite("Renderer and virtual terminal")
+struct RendererTests {
+    func makeApp(_ width: Int, _ height: Int) -> (Application, VirtualTerminal) {
+        let terminal = VirtualTerminal(size: Size(width: width, height: height))
+        return (Application(terminal: terminal), terminal)
+    }
+
+    @Test func textRenderingIsExactlyRowsByColumns() {
+        let (app, terminal) = makeApp(12, 3)
+        let view = RowsView(rows: ["hello", "世界!", "a\u{301}bc"])
+        app.window.addSubview(view)
+        view.pinEdges(to: app.window)
+        app.renderFrame()
+        #expect(terminal.lines == ["hello       ", "世界!       ", "a\u{301}bc         "])
+        for line in terminal.lines { #expect(DisplayWidth.of(line) == 12) }
+        #expect(terminal.text.split(separator: "\n", omittingEmptySubsequences: false).count == 3)
+    }
+
+    @Test func aOneRowChangeSendsOnlyThatRowsChangedCells() {
+        let (app, terminal) = makeApp(40, 10)
+        let view = RowsView(rows: (0..<10).map { "row \($0) with some text" })
+        app.window.addSubview(view)
+        view.pinEdges(to: app.window)
+        app.renderFrame()
+        #expect(terminal.cellsPerFrame == [400]) // the first frame is everything
+        view.setRow(4, "row 4 WITH some text")
+        app.renderFrame()
+        #expect(terminal.cellsPerFrame.last == 4)
+        #expect(terminal.rowsPerFrame.last == [4])
+        #expect(terminal.lines[4].hasPrefix("row 4 WITH some text"))
+        app.renderFrame()
+        #expect(terminal.cellsPerFrame.count == 2) // nothing changed: no frame sent
+    }
+
+    @Test func styleMaskShowsAttributes() {
+        let (app, terminal) = makeApp(10, 2)
+        let label = Label("Hi", style: .reverse)
+        app.window.addSubview(label)
+        label.frame = Rect(x: 1, y: 0, width: 4, height: 1)
+        let bold = Label("B", style: .bold)
+        app.window.addSubview(bold)
+        bold.frame = Rect(x: 0, y: 1, width: 1, height: 1)
+        app.renderFrame()
+        #expect(terminal.styleMask == ".RR.......\nB.........")
+    }
+
+    @Test func hiddenViewsAreNotDrawnAndClipToTheirFrame() {
+        let (app, terminal) = makeApp(10, 2)
+        let label = Label("abcdefghijkl")
+        label.frame = Rect(x: 2, y: 0, width: 4, height: 1)
+        app.window.addSubview(label)
+        app.renderFrame()
+        #expect(terminal.lines[0] == "  abc…    ")
+        label.isHidden = true
+        app.renderFrame()
+        #expect(terminal.lines[0] == "          ")
+    }
+
+    @Test func resizeRedrawsEverything() {
+        let (app, terminal) = makeApp(20, 5)
+        let label = Label("centre", alignment: .center)
+        app.window.addSubview(label)
+        label.pinEdges(to: app.window)
+        app.renderFrame()
+        terminal.enqueue(.resize(Size(width: 10, height: 3)))
+        try? app.run()
+        #expect(terminal.lines == ["  centre  ", "          ", "          "])
+        #expect(terminal.cellsPerFrame.last == 30)
+    }
+}
