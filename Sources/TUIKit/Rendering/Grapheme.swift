@@ -3,7 +3,7 @@ import Synchronization
 /// One grapheme cluster stored as plain bits, so cells copy and compare as
 /// integers (no reference counting in the frame buffers).
 ///
-/// Clusters of up to 8 UTF-8 bytes (every single scalar, most emoji, a letter
+/// Clusters of up to 7 UTF-8 bytes (every single scalar, most emoji, a letter
 /// with a mark or two) are packed into the bits; longer ones (joined emoji
 /// sequences) are interned once in a process-wide table and stored as an index.
 public struct Grapheme: Hashable, Sendable {
@@ -17,7 +17,7 @@ public struct Grapheme: Hashable, Sendable {
 
     public init(_ character: Character) {
         let utf8 = character.utf8
-        if utf8.count <= 8 {
+        if utf8.count <= 7 { // the top byte stays clear for the interned flag
             var packed: UInt64 = 0
             var shift: UInt64 = 0
             for byte in utf8 { packed |= UInt64(byte) << shift; shift += 8 }
