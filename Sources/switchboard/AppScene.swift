@@ -4,10 +4,8 @@ import TUIKit
 @MainActor
 enum AppScene {
     static func install(in app: Application) {
-        let screen = DemoScreenView(frame: app.window.bounds)
-        screen.onQuit = { [unowned app] in app.quit() }
-        app.window.addSubview(screen)
-        screen.pinEdges(to: app.window)
-        screen.becomeFirstResponder()
+        let demo = DemoViewController()
+        demo.onQuit = { [unowned app] in app.quit() }
+        app.window.rootViewController = NavigationController(rootViewController: demo)
     }
 }

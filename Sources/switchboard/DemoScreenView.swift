@@ -8,12 +8,15 @@ final class DemoScreenView: View {
     private let headline = Label("TUIKit core demo", style: .bold, alignment: .center)
     private let counterLabel = Label("", alignment: .center)
     private let sizeLabel = Label("", alignment: .center)
-    private let hintLabel = Label("q quit · any key counts", style: .dim, alignment: .center)
+    private let hintLabel = Label("p popup · a alert · n list · q quit · other keys count", style: .dim, alignment: .center)
     private var keyCount = 0
     private var lastKey: Key?
     var onQuit: (() -> Void)?
+    var onPush: (() -> Void)?
+    var onPopup: (() -> Void)?
+    var onAlert: (() -> Void)?
 
-    override init(frame: Rect) {
+    override init(frame: Rect = .zero) {
         super.init(frame: frame)
         addSubview(panel)
         panel.translatesAutoresizingMaskIntoConstraints = false
@@ -43,10 +46,13 @@ final class DemoScreenView: View {
     override var canBecomeFirstResponder: Bool { true }
 
     override var keyCommands: [KeyCommand] {
-        [KeyCommand(.character("q"), title: "Quit") { [weak self] in self?.onQuit?() }]
+        [KeyCommand(.character("q"), title: "Quit") { [weak self] in self?.onQuit?() },
+         KeyCommand(.character("p"), title: "Popup") { [weak self] in self?.onPopup?() },
+         KeyCommand(.character("a"), title: "Alert") { [weak self] in self?.onAlert?() }]
     }
 
     override func handleKey(_ key: Key) -> Bool {
+        if [.tab, .backTab, .escape, .character("?"), .function(1), .character("n")].contains(key) { return false }
         keyCount += 1
         lastKey = key
         update()

@@ -48,13 +48,13 @@ struct CommandLineTests {
     }
 
     @Test func headlessPrintsTheFinalScreen() {
-        let result = runSwitchboard(["--headless", "--size", "50x12", "--keys", "a b Enter"])
+        let result = runSwitchboard(["--headless", "--size", "50x12", "--keys", "x y Enter"])
         #expect(result.code == 0)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 12)
         for line in lines { #expect(DisplayWidth.of(String(line)) == 50) }
         #expect(result.output.contains("Keys pressed: 3 · last: Enter"))
-        #expect(result.output.contains("Screen 50x12"))
+        #expect(result.output.contains("Screen 50x10"))
         #expect(result.errors.isEmpty, "\(result.errors)")
     }
 
@@ -65,18 +65,18 @@ struct CommandLineTests {
     }
 
     @Test func framesArePrintedWithTheirTime() {
-        let result = runSwitchboard(["--headless", "--size", "50x12", "--frames", "--keys", "a wait:500ms resize:60x14 b"])
+        let result = runSwitchboard(["--headless", "--size", "50x12", "--frames", "--keys", "x wait:500ms resize:60x14 y"])
         #expect(result.code == 0)
         let headers = result.output.split(separator: "\n").filter { $0.hasPrefix("--- frame ") }
         #expect(headers == ["--- frame 1 t=0ms", "--- frame 2 t=0ms", "--- frame 3 t=500ms", "--- frame 4 t=500ms"])
-        #expect(result.output.contains("Screen 60x14"))
+        #expect(result.output.contains("Screen 60x12"))
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 + 12 + 12 + 14 + 14 + 1)
     }
 
     @Test func scriptFilesWithComments() throws {
         let path = "/tmp/switchboard-test-\(getpid())-script.keys"
-        try writeFile(path, "# a comment\n\"ab\"  # typed\nEnter\n")
+        try writeFile(path, "# a comment\n\"xy\"  # typed\nEnter\n")
         defer { unlink(path) }
         let result = runSwitchboard(["--headless", "--size", "50x12", "--script", path])
         #expect(result.code == 0, "\(result.errors)")

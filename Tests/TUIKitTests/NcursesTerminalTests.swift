@@ -46,6 +46,7 @@ struct NcursesTerminalTests {
         try terminal.start()
         #expect(terminal.size == Size(width: 40, height: 10))
         let app = Application(terminal: terminal)
+        app.minimumSize = Size(width: 1, height: 1)
         let label = Label("Hello 世界 pty")
         label.frame = Rect(x: 2, y: 3, width: 20, height: 1)
         app.window.addSubview(label)

@@ -19,7 +19,9 @@ final class RowsView: View {
 struct RendererTests {
     func makeApp(_ width: Int, _ height: Int) -> (Application, VirtualTerminal) {
         let terminal = VirtualTerminal(size: Size(width: width, height: height))
-        return (Application(terminal: terminal), terminal)
+        let app = Application(terminal: terminal)
+        app.minimumSize = Size(width: 1, height: 1)
+        return (app, terminal)
     }
 
     @Test func textRenderingIsExactlyRowsByColumns() {

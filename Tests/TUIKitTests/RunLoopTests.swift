@@ -24,6 +24,7 @@ struct RunLoopTests {
     @Test func timersFireOnTheVirtualClockInOrder() throws {
         let terminal = VirtualTerminal(size: Size(width: 10, height: 2))
         let app = Application(terminal: terminal)
+        app.minimumSize = Size(width: 1, height: 1) // these tests use tiny screens
         var fired: [String] = []
         app.scheduler.after(.milliseconds(300)) { fired.append("300@\(terminal.clock.now.milliseconds)") }
         app.scheduler.after(.milliseconds(100)) { fired.append("100@\(terminal.clock.now.milliseconds)") }
@@ -46,6 +47,7 @@ struct RunLoopTests {
     @Test func noTimePassesWithoutAWait() throws {
         let terminal = VirtualTerminal(size: Size(width: 10, height: 2))
         let app = Application(terminal: terminal)
+        app.minimumSize = Size(width: 1, height: 1) // these tests use tiny screens
         var fired = false
         app.scheduler.after(.milliseconds(1)) { fired = true }
         try terminal.enqueue(script: "a b c")
@@ -57,6 +59,7 @@ struct RunLoopTests {
     @Test func keysGoToTheFirstResponderThenUpTheChain() throws {
         let terminal = VirtualTerminal(size: Size(width: 20, height: 5))
         let app = Application(terminal: terminal)
+        app.minimumSize = Size(width: 1, height: 1) // these tests use tiny screens
         let container = View()
         app.window.addSubview(container)
         let recorder = KeyRecorder()
@@ -83,6 +86,7 @@ struct RunLoopTests {
     @Test func tabCyclesFocusAndClicksFocus() throws {
         let terminal = VirtualTerminal(size: Size(width: 20, height: 5))
         let app = Application(terminal: terminal)
+        app.minimumSize = Size(width: 1, height: 1) // these tests use tiny screens
         let a = KeyRecorder(), b = KeyRecorder(), c = KeyRecorder()
         for (i, v) in [a, b, c].enumerated() {
             app.window.addSubview(v)
@@ -106,6 +110,7 @@ struct RunLoopTests {
     @Test func pasteArrivesInOnePiece() throws {
         let terminal = VirtualTerminal(size: Size(width: 20, height: 5))
         let app = Application(terminal: terminal)
+        app.minimumSize = Size(width: 1, height: 1) // these tests use tiny screens
         let r = KeyRecorder()
         app.window.addSubview(r)
         r.becomeFirstResponder()
@@ -117,6 +122,7 @@ struct RunLoopTests {
     @Test func ctrlCQuitsUnlessSomeoneTakesIt() throws {
         let terminal = VirtualTerminal(size: Size(width: 10, height: 2))
         let app = Application(terminal: terminal)
+        app.minimumSize = Size(width: 1, height: 1) // these tests use tiny screens
         try terminal.enqueue(script: "C-c a")
         try app.run()
         #expect(app.exitReason == .signal(.interrupt))
@@ -134,6 +140,7 @@ struct RunLoopTests {
     @Test func quitStopsTheTerminal() throws {
         let terminal = VirtualTerminal(size: Size(width: 10, height: 2))
         let app = Application(terminal: terminal)
+        app.minimumSize = Size(width: 1, height: 1) // these tests use tiny screens
         app.unhandledKeyHandler = { key in
             if key == .character("q") { app.quit(); return true }
             return false

@@ -4,6 +4,8 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     case enter, escape, tab, backTab, backspace, delete, insert
     case up, down, left, right, home, end, pageUp, pageDown
+    /// Ctrl with ← or → (word jumps in text fields).
+    case ctrlLeft, ctrlRight
     /// F1 ... F12.
     case function(Int)
     /// Ctrl with a letter, `a` ... `z` (lower case). Ctrl-I, Ctrl-M and Ctrl-[
@@ -26,6 +28,8 @@ public enum Key: Hashable, Sendable {
         case .down: "↓"
         case .left: "←"
         case .right: "→"
+        case .ctrlLeft: "^←"
+        case .ctrlRight: "^→"
         case .home: "Home"
         case .end: "End"
         case .pageUp: "PgUp"
@@ -48,6 +52,8 @@ public enum Key: Hashable, Sendable {
         case .down: "Down"
         case .left: "Left"
         case .right: "Right"
+        case .ctrlLeft: "C-Left"
+        case .ctrlRight: "C-Right"
         case .pageUp: "PgUp"
         case .pageDown: "PgDn"
         case .ctrl(let c): "C-\(c)"
@@ -61,7 +67,7 @@ public enum Key: Hashable, Sendable {
             "Enter": .enter, "Esc": .escape, "Tab": .tab, "S-Tab": .backTab,
             "Backspace": .backspace, "Delete": .delete, "Insert": .insert,
             "Up": .up, "Down": .down, "Left": .left, "Right": .right,
-            "Home": .home, "End": .end, "PgUp": .pageUp, "PgDn": .pageDown, "Space": .character(" "),
+            "Home": .home, "C-Left": .ctrlLeft, "C-Right": .ctrlRight, "End": .end, "PgUp": .pageUp, "PgDn": .pageDown, "Space": .character(" "),
         ]
         for n in 1...12 { table["F\(n)"] = .function(n) }
         for scalar in UnicodeScalar("a").value...UnicodeScalar("z").value {

@@ -9,6 +9,7 @@ public final class Renderer {
     public private(set) var front: CellBuffer
     private let back: FrameTarget
     private var needsFullRedraw = true
+    private var lastCursor: Point?
 
     public init(size: Size) {
         front = CellBuffer(size: size)
@@ -57,7 +58,10 @@ public final class Renderer {
             }
         }
         needsFullRedraw = false
-        return FrameUpdate(changes: changes, isFullRedraw: full, cursor: cursorLocation(in: window))
+        let cursor = cursorLocation(in: window)
+        defer { lastCursor = cursor }
+        if !full && changes.isEmpty && cursor == lastCursor { return nil } // nothing the terminal would show differently
+        return FrameUpdate(changes: changes, isFullRedraw: full, cursor: cursor)
     }
 
     private func diff(_ r: Rect, into changes: inout [CellChange]) {
@@ -79,7 +83,7 @@ public final class Renderer {
     }
 
     private func draw(_ view: View, in canvas: Canvas) {
-        if view.style.background != nil, !(view is Window) {
+        if view.style != .plain, !(view is Window) {
             canvas.fill(canvas.bounds)
         }
         view.draw(in: canvas)
@@ -89,6 +93,7 @@ public final class Renderer {
             draw(sub, in: child)
         }
         view.drawOverlay(in: canvas)
+        if view.dimsContent { canvas.restyle(canvas.bounds) { $0.adding(.dim) } }
     }
 
     private func cursorLocation(in window: Window) -> Point? {

@@ -73,6 +73,7 @@ public final class Application {
                 return
             }
             scheduler.fireDueTimers()
+            handleWaitingInput()
             renderFrame()
         }
         willQuit?()
@@ -86,19 +87,51 @@ public final class Application {
         quitRequested = true
     }
 
+    /// Input that arrived during a transition, handled once it ends.
+    private var waitingInput: [InputEvent] = []
+
+    /// The smallest screen the app draws on; below it a "too small" message shows.
+    public var minimumSize = Size(width: 40, height: 12)
+
+    /// Whether the terminal is below `minimumSize`.
+    public var isTooSmall: Bool { terminal.size.width < minimumSize.width || terminal.size.height < minimumSize.height }
+
     /// Handles one input event as the loop would (tests may call it directly).
     public func handle(_ event: InputEvent) {
+        if case .resize = event {} else if window.runningTransitions > 0 {
+            waitingInput.append(event)
+            return
+        }
+        if isTooSmall, case .key(let key) = event, key != .ctrl("c"), key != .ctrl("z") { return }
+        dispatch(event)
+    }
+
+    private func handleWaitingInput() {
+        while window.runningTransitions == 0, !waitingInput.isEmpty, !quitRequested {
+            dispatch(waitingInput.removeFirst())
+        }
+    }
+
+    private func dispatch(_ event: InputEvent) {
         switch event {
         case .key(let key):
             if key == .ctrl("c") { interrupt(); return }
             if key == .ctrl("z") { suspend(); return }
+            if let help = helpOverlay {
+                if key == .escape || key == .character("?") || key == .function(1) || key == .enter || key == .character("q") {
+                    help.removeFromSuperview()
+                    helpOverlay = nil
+                }
+                return
+            }
             let target = window.keyTarget
             if target.dispatch(key) { return }
             if key == .tab || key == .backTab {
                 window.moveFocus(forward: key == .tab, within: focusScope)
                 return
             }
-            _ = unhandledKeyHandler?(key)
+            if unhandledKeyHandler?(key) == true { return }
+            if key == .character("?") || key == .function(1) { showHelp() }
         case .paste(let text):
             window.keyTarget.dispatchPaste(text)
         case .mouse(let mouse):
@@ -108,6 +141,18 @@ public final class Application {
             window.setNeedsLayout()
             window.setNeedsFullRedraw()
         }
+    }
+
+    /// The help overlay, while it shows.
+    public private(set) var helpOverlay: HelpOverlayView?
+
+    /// Shows the keys of the current screen, collected from the responder chain.
+    public func showHelp() {
+        guard helpOverlay == nil else { return }
+        let overlay = HelpOverlayView(commands: window.keyTarget.keyCommandsInChain)
+        window.addSubview(overlay)
+        overlay.pinEdges(to: window)
+        helpOverlay = overlay
     }
 
     /// Where Tab cycles the focus: the topmost modal view, if one says so, else the window.
@@ -149,9 +194,31 @@ public final class Application {
         if terminal.size != window.frame.size { handle(.resize(terminal.size)) }
     }
 
+    private var tooSmallView: TooSmallView?
+
+    private func showTooSmall() {
+        let view = tooSmallView ?? TooSmallView()
+        view.message = "Terminal too small: need \(minimumSize.width)x\(minimumSize.height), have \(terminal.size.width)x\(terminal.size.height). Make the window larger."
+        if tooSmallView == nil {
+            window.addSubview(view)
+            view.pinEdges(to: window)
+            tooSmallView = view
+        } else {
+            window.bringSubviewToFront(view)
+        }
+    }
+
     /// Lays out and draws what changed, and sends it to the terminal.
     public func renderFrame() {
         if window.frame.size != terminal.size { window.frame = Rect(origin: .zero, size: terminal.size) }
+        if isTooSmall {
+            showTooSmall()
+        } else if let tooSmall = tooSmallView {
+            tooSmall.removeFromSuperview()
+            tooSmallView = nil
+            window.setNeedsFullRedraw()
+        }
+        window.prepareFrame()
         window.layoutIfRequested()
         guard let update = renderer.render(window) else { return }
         terminal.apply(update)

@@ -43,6 +43,8 @@ public final class NcursesTerminal: Terminal {
 
     private static let pasteBeginCode: Int32 = 0x3E9 // above KEY_MAX
     private static let pasteEndCode: Int32 = 0x3EA
+    private static let ctrlLeftCode: Int32 = 0x3EB
+    private static let ctrlRightCode: Int32 = 0x3EC
 
     public init(options: Options = Options()) {
         self.options = options
@@ -104,6 +106,8 @@ public final class NcursesTerminal: Terminal {
                                  ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END)] {
             define_key(sequence, code)
         }
+        define_key("\u{1B}[1;5D", Self.ctrlLeftCode)
+        define_key("\u{1B}[1;5C", Self.ctrlRightCode)
         define_key("\u{1B}[200~", Self.pasteBeginCode)
         define_key("\u{1B}[201~", Self.pasteEndCode)
         writeRaw("\u{1B}[?2004h") // bracketed paste on
@@ -275,6 +279,8 @@ public final class NcursesTerminal: Terminal {
             let text = pasteBuffer ?? ""
             pasteBuffer = nil
             return text.isEmpty ? nil : .paste(text)
+        case Self.ctrlLeftCode: return .key(.ctrlLeft)
+        case Self.ctrlRightCode: return .key(.ctrlRight)
         case KEY_UP: return .key(.up)
         case KEY_DOWN: return .key(.down)
         case KEY_LEFT: return .key(.left)

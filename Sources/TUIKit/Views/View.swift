@@ -41,6 +41,9 @@ open class View: Responder {
     /// A hidden view and its subviews are neither drawn nor hit.
     public var isHidden = false { didSet { if isHidden != oldValue { superview?.invalidate(frame); setNeedsLayout() } } }
 
+    /// Draws the view and everything in it dimmed (fades, and screens under a popup).
+    public var dimsContent = false { didSet { if dimsContent != oldValue { setNeedsDisplay() } } }
+
     /// Whether mouse clicks reach this view and its subviews.
     public var isUserInteractionEnabled = true
 
@@ -89,9 +92,14 @@ open class View: Responder {
         invalidate(view.frame)
     }
 
-    /// Takes this view out of its superview; its constraints to views outside it stop applying.
+    /// Takes this view out of its superview; its constraints to views outside
+    /// it are deactivated (as in UIKit).
     public func removeFromSuperview() {
         let oldWindow = window
+        for c in constraintRefs {
+            let other = c.firstItem === self ? c.secondItem : c.firstItem
+            if let other, !other.isDescendant(of: self) { c.isActive = false }
+        }
         removeFromSuperviewKeepingWindow()
         if oldWindow != nil {
             oldWindow?.viewWillLeaveWindow(self)

@@ -97,8 +97,52 @@ public final class Window: View {
         makeFirstResponder(views[next])
     }
 
-    /// Where keys go: the first responder, or the window itself.
-    public var keyTarget: Responder { firstResponder ?? self }
+    /// Where keys go: the first responder, else the frontmost controller, else the window itself.
+    public var keyTarget: Responder { firstResponder ?? rootViewController?.frontmostController.view ?? self }
 
     public override var nextResponder: Responder? { owningResponder }
+
+    // MARK: Root view controller
+
+    /// The controller whose view fills the window. Setting it replaces the old
+    /// one at once, with the appearance calls.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            oldValue?.viewWillDisappear()
+            oldValue?.view.removeFromSuperview()
+            oldValue?.viewDidDisappear()
+            if let root = rootViewController {
+                EmbeddedView.embed(root.view, in: self)
+                root.viewWillAppear()
+                root.viewDidAppear()
+                root.focusPreferredResponder()
+            }
+        }
+    }
+
+    // MARK: Transitions
+
+    /// How many transitions are running; input waits while any is.
+    public private(set) var runningTransitions = 0
+
+    func beginTransition() { runningTransitions += 1 }
+    func endTransition() { runningTransitions = max(0, runningTransitions - 1) }
+
+    // MARK: Views that show live state
+
+    private var liveViews: [WeakView] = []
+    private struct WeakView { weak var view: View? }
+
+    /// Registers a view that is drawn again before every frame (a status line
+    /// whose hints follow the focus).
+    public func redrawBeforeEveryFrame(_ view: View) {
+        liveViews.removeAll { $0.view == nil }
+        liveViews.append(WeakView(view: view))
+    }
+
+    func prepareFrame() {
+        liveViews.removeAll { $0.view == nil }
+        for v in liveViews { if let view = v.view, view.window === self { view.setNeedsDisplay() } }
+    }
 }

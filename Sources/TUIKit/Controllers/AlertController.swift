@@ -1,0 +1,95 @@
+/// A button of an alert.
+@MainActor
+public struct AlertAction {
+    public enum Style: Sendable { case `default`, cancel, destructive }
+    public var title: String
+    public var style: Style
+    public var handler: (() -> Void)?
+
+    public init(title: String, style: Style = .default, handler: (() -> Void)? = nil) {
+        self.title = title
+        self.style = style
+        self.handler = handler
+    }
+}
+
+/// A message with buttons over the current screen ("Delete Ada Lovelace?"
+/// Delete / Cancel). ←/→ or Tab move between the buttons, Enter presses one,
+/// Esc is the cancel button. Present it with `present(_:)`.
+@MainActor
+public final class AlertController: ViewController {
+    public let message: String
+    public private(set) var actions: [AlertAction] = []
+    private var buttons: [Button] = []
+
+    public init(title: String?, message: String) {
+        self.message = message
+        super.init()
+        self.title = title
+    }
+
+    public func addAction(_ action: AlertAction) { actions.append(action) }
+
+    public override func loadView() {
+        let width = 50
+        let content = View()
+        let label = Label(message, alignment: .center)
+        label.wrapsText = true
+        content.addSubview(label)
+        label.translatesAutoresizingMaskIntoConstraints = false
+        let lines = TextLayout.wrap(message, toWidth: width - 4).count
+        LayoutConstraint.activate([
+            label.topAnchor.constraint(equalTo: content.topAnchor, constant: 1),
+            label.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 1),
+            label.trailingAnchor.constraint(equalTo: content.trailingAnchor, constant: -1),
+            label.bottomAnchor.constraint(equalTo: content.bottomAnchor, constant: -2),
+        ])
+        let row = View()
+        content.addSubview(row)
+        row.translatesAutoresizingMaskIntoConstraints = false
+        LayoutConstraint.activate([
+            row.bottomAnchor.constraint(equalTo: content.bottomAnchor),
+            row.heightAnchor.constraint(equalToConstant: 1),
+            row.centerXAnchor.constraint(equalTo: content.centerXAnchor),
+            row.widthAnchor.constraint(equalToConstant: actions.reduce(0) { $0 + DisplayWidth.of($1.title) + 6 }),
+        ])
+        var previous: Button?
+        for action in actions {
+            let button = Button(title: action.title) { [weak self] in self?.finish(with: action) }
+            row.addSubview(button)
+            button.translatesAutoresizingMaskIntoConstraints = false
+            button.topAnchor.constraint(equalTo: row.topAnchor).isActive = true
+            button.heightAnchor.constraint(equalToConstant: 1).isActive = true
+            if let previous {
+                button.leadingAnchor.constraint(equalTo: previous.trailingAnchor, constant: 2).isActive = true
+            } else {
+                button.leadingAnchor.constraint(equalTo: row.leadingAnchor).isActive = true
+            }
+            buttons.append(button)
+            previous = button
+        }
+        let popup = PopupContainer(contentView: content, preferredSize: Size(width: width, height: lines + 6), title: title)
+        popup.onOutsideContentTapAction = { [weak self] in self?.cancel() }
+        view = popup
+    }
+
+    public override var preferredFirstResponder: View? {
+        let index = actions.firstIndex { $0.style != .cancel } ?? 0
+        return buttons.indices.contains(index) ? buttons[index] : nil
+    }
+
+    public override var keyCommands: [KeyCommand] {
+        [KeyCommand(.left, alternatives: [.right], title: "Other button", showsInStatusLine: false) { [weak self] in
+            guard let self, let window = self.view.window else { return }
+            window.moveFocus(forward: true, within: self.view)
+        }]
+    }
+
+    private func cancel() {
+        if let action = actions.first(where: { $0.style == .cancel }) { finish(with: action) } else { dismiss() }
+    }
+
+    private func finish(with action: AlertAction) {
+        dismiss { action.handler?() }
+    }
+}

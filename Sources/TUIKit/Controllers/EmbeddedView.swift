@@ -1,0 +1,27 @@
+/// A child view pinned to all four edges of its container, with a horizontal
+/// offset that slide transitions move.
+@MainActor
+struct EmbeddedView {
+    let leading: LayoutConstraint
+    let trailing: LayoutConstraint
+
+    @discardableResult
+    static func embed(_ view: View, in container: View) -> EmbeddedView {
+        if view.superview !== container { container.addSubview(view) }
+        LayoutConstraint.deactivate(view.constraints.filter { $0.firstItem === view && $0.secondItem === container })
+        view.translatesAutoresizingMaskIntoConstraints = false
+        let leading = view.leadingAnchor.constraint(equalTo: container.leadingAnchor)
+        let trailing = view.trailingAnchor.constraint(equalTo: container.trailingAnchor)
+        LayoutConstraint.activate([
+            leading, trailing,
+            view.topAnchor.constraint(equalTo: container.topAnchor),
+            view.bottomAnchor.constraint(equalTo: container.bottomAnchor),
+        ])
+        return EmbeddedView(leading: leading, trailing: trailing)
+    }
+
+    func offset(x: Int) {
+        leading.constant = x
+        trailing.constant = x
+    }
+}

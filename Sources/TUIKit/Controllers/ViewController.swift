@@ -1,0 +1,258 @@
+/// A screen or part of one: it owns a root view and answers the lifecycle
+/// calls UIKit's `UIViewController` gets, in the same order.
+///
+/// Override `loadView()` to make the root view (the default is an empty
+/// `View`), `viewDidLoad()` to build the screen once, and the appearance
+/// methods to start and stop work. Keys reach a controller through the
+/// responder chain: its root view passes them to it, and it passes them on
+/// to its parent (or the controller that presented it).
+@MainActor
+open class ViewController: Responder {
+    /// Shown in the navigation title bar.
+    public var title: String? { didSet { navigationController?.titleDidChange() } }
+
+    /// The bar buttons this controller shows when it is on top of a navigation stack.
+    public let navigationItem = NavigationItem()
+
+    public private(set) weak var parent: ViewController?
+    public private(set) var children: [ViewController] = []
+    /// The controller this one presented modally, if any.
+    public internal(set) var presentedViewController: ViewController?
+    /// The controller that presented this one, if it is presented.
+    public internal(set) weak var presentingViewController: ViewController?
+
+    private var loadedView: View?
+
+    public override init() { super.init() }
+
+    // MARK: The view
+
+    /// The root view, made (by `loadView`) and set up (by `viewDidLoad`) on first use.
+    public var view: View {
+        get {
+            if let loadedView { return loadedView }
+            loadView()
+            if loadedView == nil { loadedView = View() }
+            loadedView!.owningResponder = self
+            viewDidLoad()
+            return loadedView!
+        }
+        set {
+            loadedView?.owningResponder = nil
+            loadedView = newValue
+            newValue.owningResponder = self
+        }
+    }
+
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Makes the root view; set `view` here. The default makes an empty view.
+    open func loadView() { view = View() }
+    /// Called once, after the root view was made.
+    open func viewDidLoad() {}
+    open func viewWillAppear() {}
+    open func viewDidAppear() {}
+    open func viewWillDisappear() {}
+    open func viewDidDisappear() {}
+
+    /// The view that should take the focus when this screen appears; the
+    /// default is the first focusable view in it.
+    open var preferredFirstResponder: View? {
+        guard isViewLoaded, let window = view.window else { return nil }
+        return window.focusableViews(in: view).first
+    }
+
+    /// The scheduler of the window the view is in (for timers).
+    public var scheduler: Scheduler? { loadedView?.window?.scheduler }
+
+    // MARK: Containment
+
+    /// Adds a child controller; calls `willMove(toParent:)` on it. The caller
+    /// adds the child's view and then calls `child.didMove(toParent: self)`.
+    public func addChild(_ child: ViewController) {
+        if child.parent === self { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Takes this controller out of its parent; calls `didMove(toParent: nil)`.
+    /// The caller calls `willMove(toParent: nil)` before and removes the view.
+    public func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    open func willMove(toParent parent: ViewController?) {}
+    open func didMove(toParent parent: ViewController?) {}
+
+    /// The nearest navigation controller up the parent chain.
+    public var navigationController: NavigationController? {
+        var c: ViewController? = parent
+        while let current = c {
+            if let nav = current as? NavigationController { return nav }
+            c = current.parent
+        }
+        return nil
+    }
+
+    /// The controller whose screen is in front: the presented one, or (for
+    /// containers) the visible child. Keys go there when no view has the focus.
+    open var frontmostController: ViewController {
+        presentedViewController?.frontmostController ?? self
+    }
+
+    /// Replaces one child's view with another's, animated (UIKit's
+    /// `transition(from:to:duration:options:animations:completion:)`). Both
+    /// must be children of this controller. `from` gets viewWillDisappear /
+    /// viewDidDisappear, `to` viewWillAppear / viewDidAppear; input that
+    /// arrives meanwhile waits and is handled after the transition.
+    public func transition(from: ViewController, to: ViewController,
+                           duration: Duration = TransitionAnimation.defaultDuration,
+                           animation: TransitionAnimation,
+                           completion: ((Bool) -> Void)? = nil) {
+        precondition(from.parent === self && to.parent === self, "transition(from:to:) needs two children of this controller")
+        performTransition(from: from, to: to, in: view, duration: duration, animation: animation, completion: completion)
+    }
+
+    func performTransition(from: ViewController, to: ViewController, in container: View,
+                           duration: Duration, animation: TransitionAnimation, completion: ((Bool) -> Void)?) {
+        let window = container.window
+        let embedded = EmbeddedView.embed(to.view, in: container)
+        to.viewWillAppear()
+        from.viewWillDisappear()
+        window?.beginTransition()
+        let width = { Double(container.bounds.width) }
+        Animator.run(duration: duration, scheduler: window?.scheduler, step: { progress in
+            switch animation {
+            case .none:
+                break
+            case .fade:
+                from.view.isHidden = progress >= 0.5
+                from.view.dimsContent = progress > 0.15
+                to.view.isHidden = progress < 0.5
+                to.view.dimsContent = progress < 0.85
+            case .slideFromLeft, .slideFromRight:
+                let sign = animation == .slideFromLeft ? -1.0 : 1.0
+                embedded.offset(x: Int((sign * width() * (1 - progress)).rounded()))
+            }
+        }, completion: {
+            embedded.offset(x: 0)
+            to.view.isHidden = false
+            to.view.dimsContent = false
+            from.view.dimsContent = false
+            from.view.isHidden = false
+            from.view.removeFromSuperview()
+            from.viewDidDisappear()
+            to.viewDidAppear()
+            to.focusPreferredResponder()
+            window?.endTransition()
+            completion?(true)
+        })
+    }
+
+    /// Gives the focus to `preferredFirstResponder` unless the focus is already inside this screen.
+    public func focusPreferredResponder() {
+        guard isViewLoaded, let window = view.window else { return }
+        if let current = window.firstResponder, current.isDescendant(of: view) { return }
+        window.makeFirstResponder(frontmostController.preferredFirstResponder)
+    }
+
+    // MARK: Modal presentation
+
+    /// Presents a controller over this one. With `.overCurrentContext` this
+    /// screen stays visible (and is dimmed by the presented popup's backdrop);
+    /// `.crossDissolve` fades it in.
+    public func present(_ controller: ViewController,
+                        style: ModalPresentationStyle = .overCurrentContext,
+                        transition: ModalTransitionStyle = .crossDissolve,
+                        completion: (() -> Void)? = nil) {
+        let host = frontmostController
+        guard host.presentedViewController == nil, let window = host.view.window else { return }
+        host.presentedViewController = controller
+        controller.presentingViewController = host
+        controller.presentationStyle = style
+        controller.transitionStyle = transition
+        controller.focusBeforePresentation = window.firstResponder
+        let presented = controller.view
+        if style == .fullScreen { presented.backgroundColor = presented.backgroundColor ?? Theme.current.base.background }
+        EmbeddedView.embed(presented, in: window)
+        controller.viewWillAppear()
+        window.makeFirstResponder(nil)
+        window.beginTransition()
+        Animator.run(duration: transition == .crossDissolve ? TransitionAnimation.defaultDuration : .zero,
+                     scheduler: window.scheduler, step: { progress in
+            presented.dimsContent = progress < 0.6
+        }, completion: {
+            presented.dimsContent = false
+            controller.viewDidAppear()
+            controller.focusPreferredResponder()
+            window.endTransition()
+            completion?()
+        })
+    }
+
+    /// Dismisses the controller this one presented, or — when called on the
+    /// presented controller itself — this one.
+    public func dismiss(completion: (() -> Void)? = nil) {
+        let presented: ViewController
+        let host: ViewController
+        if let p = presentedViewController { presented = p; host = self }
+        else if let h = presentingViewController { presented = self; host = h }
+        else { completion?(); return }
+        if presented.presentedViewController != nil { presented.dismiss() }
+        let window = presented.view.window
+        presented.viewWillDisappear()
+        window?.beginTransition()
+        Animator.run(duration: presented.transitionStyle == .crossDissolve ? TransitionAnimation.defaultDuration : .zero,
+                     scheduler: window?.scheduler, step: { progress in
+            presented.view.dimsContent = progress > 0.4
+        }, completion: {
+            presented.view.dimsContent = false
+            presented.view.removeFromSuperview()
+            host.presentedViewController = nil
+            presented.presentingViewController = nil
+            presented.viewDidDisappear()
+            if let window {
+                if let previous = presented.focusBeforePresentation, previous.window === window {
+                    window.makeFirstResponder(previous)
+                } else {
+                    host.focusPreferredResponder()
+                }
+                window.endTransition()
+            }
+            completion?()
+        })
+    }
+
+    var presentationStyle: ModalPresentationStyle = .overCurrentContext
+    var transitionStyle: ModalTransitionStyle = .crossDissolve
+    weak var focusBeforePresentation: View?
+
+    // MARK: Responder chain
+
+    /// The parent, else the view's superview. A presented controller ends the
+    /// chain: keys do not reach the screen underneath a modal.
+    open override var nextResponder: Responder? {
+        if let parent { return parent }
+        if presentingViewController != nil { return nil }
+        return loadedView?.superview
+    }
+}
+
+/// How a presented controller covers the screen.
+public enum ModalPresentationStyle: Sendable {
+    /// Over the current screen, which stays visible under it.
+    case overCurrentContext
+    /// Covering the whole screen.
+    case fullScreen
+}
+
+/// How a presented controller appears.
+public enum ModalTransitionStyle: Sendable {
+    case none
+    case crossDissolve
+}

@@ -1,0 +1,84 @@
+/// The colours of every component, by role. Components read their
+/// `ViewConfig.defaultConfig` from `Theme.current`, so a theme change applies
+/// to everything built afterwards (and to what redraws, for live roles).
+public struct Theme: Sendable, Equatable {
+    public var name: String
+    /// Screen text and background.
+    public var base: Style
+    /// Secondary text (hints, placeholders, subtitles).
+    public var secondary: Style
+    /// Headings and titles.
+    public var emphasis: Style
+    /// The selected row or focused control.
+    public var selection: Style
+    /// The title bar at the top of a navigation stack.
+    public var titleBar: Style
+    /// The status line with key hints.
+    public var statusLine: Style
+    /// Keys named in hints.
+    public var key: Style
+    /// Error and validation messages.
+    public var error: Style
+    /// Borders of panels and popups.
+    public var border: Style
+    /// A text field's editable area.
+    public var field: Style
+
+    public static let dark = Theme(
+        name: "dark",
+        base: Style(foreground: .gray(22), background: .gray(2)),
+        secondary: Style(foreground: .gray(13)),
+        emphasis: Style(foreground: .brightWhite, attributes: .bold),
+        selection: Style(foreground: .black, background: .rgb(2, 4, 5)),
+        titleBar: Style(foreground: .brightWhite, background: .rgb(1, 1, 3), attributes: .bold),
+        statusLine: Style(foreground: .gray(20), background: .gray(5)),
+        key: Style(foreground: .rgb(5, 4, 1), attributes: .bold),
+        error: Style(foreground: .rgb(5, 2, 2), attributes: .bold),
+        border: Style(foreground: .rgb(2, 3, 5)),
+        field: Style(foreground: .brightWhite, background: .gray(5)))
+
+    public static let light = Theme(
+        name: "light",
+        base: Style(foreground: .gray(2), background: .gray(23)),
+        secondary: Style(foreground: .gray(9)),
+        emphasis: Style(foreground: .black, attributes: .bold),
+        selection: Style(foreground: .brightWhite, background: .rgb(1, 2, 4)),
+        titleBar: Style(foreground: .brightWhite, background: .rgb(1, 2, 4), attributes: .bold),
+        statusLine: Style(foreground: .gray(3), background: .gray(19)),
+        key: Style(foreground: .rgb(3, 0, 3), attributes: .bold),
+        error: Style(foreground: .rgb(4, 0, 0), attributes: .bold),
+        border: Style(foreground: .rgb(1, 2, 4)),
+        field: Style(foreground: .black, background: .gray(20)))
+
+    public static let highContrast = Theme(
+        name: "high contrast",
+        base: Style(foreground: .brightWhite, background: .black),
+        secondary: Style(foreground: .brightWhite),
+        emphasis: Style(foreground: .brightYellow, attributes: [.bold, .underline]),
+        selection: Style(foreground: .black, background: .brightYellow, attributes: .bold),
+        titleBar: Style(foreground: .black, background: .brightWhite, attributes: .bold),
+        statusLine: Style(foreground: .black, background: .brightWhite),
+        key: Style(foreground: .brightYellow, attributes: .bold),
+        error: Style(foreground: .brightRed, attributes: [.bold, .underline]),
+        border: Style(foreground: .brightWhite, attributes: .bold),
+        field: Style(foreground: .brightWhite, attributes: .underline))
+
+    /// No colours at all: attributes only (used under `NO_COLOR` or on a terminal without colours).
+    public static let monochrome = Theme(
+        name: "monochrome",
+        base: .plain,
+        secondary: Style(attributes: .dim),
+        emphasis: Style(attributes: .bold),
+        selection: Style(attributes: .reverse),
+        titleBar: Style(attributes: [.reverse, .bold]),
+        statusLine: Style(attributes: .reverse),
+        key: Style(attributes: .bold),
+        error: Style(attributes: [.bold, .underline]),
+        border: .plain,
+        field: Style(attributes: .underline))
+
+    public static let all: [Theme] = [.dark, .light, .highContrast, .monochrome]
+
+    /// The theme components are built with.
+    @MainActor public static var current: Theme = .dark
+}

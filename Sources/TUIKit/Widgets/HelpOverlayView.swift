@@ -1,0 +1,41 @@
+/// The `?` / F1 overlay: every key the current screen answers to, collected
+/// from the responder chain (nothing is written per screen).
+@MainActor
+public final class HelpOverlayView: View {
+    public let commands: [KeyCommand]
+
+    init(commands: [KeyCommand]) {
+        self.commands = commands
+        super.init(frame: .zero)
+    }
+
+    public override var isFocusScope: Bool { true }
+
+    /// The rows shown: key label and what it does, then the global keys.
+    public var rows: [(keys: String, title: String)] {
+        var rows = commands.map { ($0.keyLabel, $0.title) }
+        rows.append(("Tab / S-Tab", "Next / previous field"))
+        rows.append(("? / F1", "This help"))
+        rows.append(("^C", "Quit"))
+        return rows
+    }
+
+    public override func draw(in canvas: Canvas) {
+        canvas.restyle(canvas.bounds) { $0.adding(.dim) }
+        let theme = Theme.current
+        let keyWidth = min(18, rows.map { DisplayWidth.of($0.keys) }.max() ?? 4)
+        let width = min(canvas.size.width - 2, max(36, keyWidth + 6 + (rows.map { DisplayWidth.of($0.title) }.max() ?? 10)))
+        let height = min(canvas.size.height - 2, rows.count + 4)
+        let box = Rect(x: (canvas.size.width - width) / 2, y: (canvas.size.height - height) / 2, width: width, height: height)
+        canvas.fill(box, style: theme.base)
+        canvas.drawBox(box, style: theme.border)
+        canvas.write(" Keys ", at: Point(x: box.minX + 2, y: box.minY), style: theme.emphasis)
+        for (i, row) in rows.prefix(max(0, height - 4)).enumerated() {
+            let y = box.minY + 1 + i
+            canvas.write(TextLayout.truncate(row.keys, toWidth: keyWidth), at: Point(x: box.minX + 2, y: y), style: theme.key)
+            canvas.write(TextLayout.truncate(row.title, toWidth: width - keyWidth - 5), at: Point(x: box.minX + 3 + keyWidth, y: y), style: theme.base)
+        }
+        let footer = "Esc closes"
+        canvas.write(footer, at: Point(x: box.maxX - 2 - DisplayWidth.of(footer), y: box.maxY - 2), style: theme.secondary)
+    }
+}

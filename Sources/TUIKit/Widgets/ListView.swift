@@ -1,0 +1,200 @@
+/// A scrolling list of rows, virtualized: only the rows that fit on screen
+/// exist as views, and only they are configured — a list of a million rows
+/// costs what its visible rows cost. Selection moves with ↑/↓, `k`/`j`,
+/// ^P/^N, PgUp/PgDn, Home/End and clicks; Enter (or a click on the selected
+/// row) selects; the wheel scrolls. `onNearEnd` asks for the next page when
+/// the selection comes within `nearEndThreshold` rows of the end.
+@MainActor
+open class ListView: View {
+    public struct ViewConfig {
+        public var row: Style
+        public var selectedRow: Style
+        public var emptyText: Style
+    }
+
+    /// How many rows there are.
+    public private(set) var numberOfRows = 0
+    /// Rows are this many lines high.
+    public var rowHeight = 1 { didSet { setNeedsLayout() } }
+    /// Makes a row view (called only for rows that become visible, then reused).
+    public var makeRowView: () -> View = { ListRowLabel() }
+    /// Fills a row view for a row index; `selected` says whether it is the selection.
+    public var configureRow: (_ row: View, _ index: Int, _ selected: Bool) -> Void = { _, _, _ in }
+    /// Enter on a row (or a click on the selected row).
+    public var onSelect: ((Int) -> Void)?
+    /// The selection moved.
+    public var onSelectionChange: ((Int?) -> Void)?
+    /// The selection came near the end (for paging).
+    public var onNearEnd: (() -> Void)?
+    public var nearEndThreshold = 5
+    /// Shown when there are no rows.
+    public var emptyText = "Nothing here" { didSet { setNeedsDisplay() } }
+    public let viewConfig: ViewConfig
+
+    public private(set) var selectedIndex: Int?
+    /// The first visible row.
+    public private(set) var topIndex = 0
+    /// How many times a row was configured (tests check that only visible rows are).
+    public private(set) var configuredRowCount = 0
+
+    private var rowViews: [View] = []
+    private var lastNearEndRequestCount = -1
+
+    public init(viewConfig: ViewConfig = .defaultConfig) {
+        self.viewConfig = viewConfig
+        super.init(frame: .zero)
+    }
+
+    open override var canBecomeFirstResponder: Bool { !isHidden }
+
+    /// How many rows fit.
+    public var visibleRowCount: Int { max(1, bounds.height / max(1, rowHeight)) }
+
+    /// Sets the row count (keeping the selection where it can) and redraws the visible rows.
+    public func reloadData(numberOfRows count: Int) {
+        numberOfRows = max(0, count)
+        if numberOfRows == 0 {
+            selectedIndex = nil
+        } else if let s = selectedIndex {
+            selectedIndex = min(s, numberOfRows - 1)
+        } else {
+            selectedIndex = 0
+        }
+        if lastNearEndRequestCount > numberOfRows { lastNearEndRequestCount = -1 }
+        clampTop()
+        setNeedsLayout()
+        setNeedsDisplay()
+        checkNearEnd()
+    }
+
+    /// Moves the selection (clamped) and scrolls it into view.
+    public func select(_ index: Int?) {
+        guard numberOfRows > 0, let index else {
+            if selectedIndex != nil { selectedIndex = nil; onSelectionChange?(nil); setNeedsLayout() }
+            return
+        }
+        let clamped = max(0, min(numberOfRows - 1, index))
+        guard clamped != selectedIndex else { return }
+        selectedIndex = clamped
+        if clamped < topIndex { topIndex = clamped }
+        if clamped >= topIndex + visibleRowCount { topIndex = clamped - visibleRowCount + 1 }
+        clampTop()
+        setNeedsLayout()
+        setNeedsDisplay()
+        onSelectionChange?(clamped)
+        checkNearEnd()
+    }
+
+    private func clampTop() {
+        topIndex = max(0, min(topIndex, max(0, numberOfRows - visibleRowCount)))
+    }
+
+    private func checkNearEnd() {
+        guard let onNearEnd, numberOfRows > 0, let s = selectedIndex else { return }
+        let lastVisible = topIndex + visibleRowCount - 1
+        if max(s, lastVisible) >= numberOfRows - 1 - nearEndThreshold, lastNearEndRequestCount != numberOfRows {
+            lastNearEndRequestCount = numberOfRows
+            onNearEnd()
+        }
+    }
+
+    open override func handleKey(_ key: Key) -> Bool {
+        guard numberOfRows > 0 else { return false }
+        let current = selectedIndex ?? 0
+        switch key {
+        case .down, .character("j"), .ctrl("n"): select(current + 1)
+        case .up, .character("k"), .ctrl("p"): select(current - 1)
+        case .pageDown: select(current + visibleRowCount)
+        case .pageUp: select(current - visibleRowCount)
+        case .home, .character("g"): select(0)
+        case .end, .character("G"): select(numberOfRows - 1)
+        case .enter:
+            guard let onSelect, let s = selectedIndex else { return false }
+            onSelect(s)
+        default: return false
+        }
+        return true
+    }
+
+    open override func mouseDown(at point: Point) -> Bool {
+        let index = topIndex + point.y / max(1, rowHeight)
+        guard index < numberOfRows else { return true }
+        if index == selectedIndex { onSelect?(index) } else { select(index) }
+        return true
+    }
+
+    open override func scrollWheel(up: Bool, at point: Point) -> Bool {
+        guard numberOfRows > 0 else { return false }
+        topIndex += up ? -3 : 3
+        clampTop()
+        if let s = selectedIndex {
+            if s < topIndex { select(topIndex) } else if s >= topIndex + visibleRowCount { select(topIndex + visibleRowCount - 1) }
+        }
+        setNeedsLayout()
+        setNeedsDisplay()
+        return true
+    }
+
+    open override func layoutSubviews() {
+        clampTop()
+        let needed = numberOfRows == 0 ? 0 : min(visibleRowCount, numberOfRows - topIndex)
+        while rowViews.count < needed {
+            let row = makeRowView()
+            row.isUserInteractionEnabled = false // clicks land on the list
+            rowViews.append(row)
+            addSubview(row)
+        }
+        for (i, row) in rowViews.enumerated() {
+            if i < needed {
+                let index = topIndex + i
+                row.isHidden = false
+                row.frame = Rect(x: 0, y: i * rowHeight, width: bounds.width, height: rowHeight)
+                configureRow(row, index, index == selectedIndex && (isFirstResponder || !showsSelectionOnlyWhenFocused))
+                configuredRowCount += 1
+            } else {
+                row.isHidden = true
+            }
+        }
+    }
+
+    /// Show the selection highlight only while the list has the focus.
+    public var showsSelectionOnlyWhenFocused = false
+
+    open override func focusDidChange() {
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    open override func draw(in canvas: Canvas) {
+        if numberOfRows == 0 {
+            let text = TextLayout.truncate(emptyText, toWidth: canvas.size.width)
+            let x = TextLayout.offset(forLineWidth: DisplayWidth.of(text), in: canvas.size.width, alignment: .center)
+            canvas.write(text, at: Point(x: x, y: canvas.size.height / 2), style: viewConfig.emptyText)
+        }
+    }
+
+    open override func drawOverlay(in canvas: Canvas) {
+        // A scroll bar mark on the right edge when there is more than fits.
+        guard numberOfRows > visibleRowCount, canvas.size.height > 1 else { return }
+        let h = canvas.size.height
+        let position = Int((Double(topIndex) / Double(max(1, numberOfRows - visibleRowCount)) * Double(h - 1)).rounded())
+        canvas.write("▐", at: Point(x: canvas.size.width - 1, y: position), style: viewConfig.emptyText)
+    }
+}
+
+/// The default row of a `ListView`: one line of text, highlighted when selected.
+@MainActor
+open class ListRowLabel: Label {
+    public func configure(text: String, selected: Bool, config: ListView.ViewConfig = .defaultConfig) {
+        self.text = text
+        style = selected ? config.selectedRow : config.row
+    }
+}
+
+@MainActor
+extension ListView.ViewConfig {
+    public static var defaultConfig: ListView.ViewConfig {
+        let theme = Theme.current
+        return ListView.ViewConfig(row: .plain, selectedRow: theme.selection, emptyText: theme.secondary)
+    }
+}

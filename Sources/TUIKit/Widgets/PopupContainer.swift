@@ -1,0 +1,83 @@
+/// A popup over the current screen: the screen underneath stays visible,
+/// dimmed; the content sits centred in a framed panel. Esc or a click outside
+/// the panel calls `onOutsideContentTapAction` (seed 000's name for it).
+@MainActor
+open class PopupContainer: View {
+    public struct ViewConfig {
+        public var panel: Style
+        public var border: Style
+        public var title: Style
+        /// Space kept free around the panel at the screen's edges.
+        public var margin: Int
+    }
+
+    /// The view inside the panel (inside the border).
+    public let contentView: View
+    public var title: String? { didSet { setNeedsDisplay() } }
+    public var onOutsideContentTapAction: (() -> Void)?
+    public let viewConfig: ViewConfig
+    private let panel = View()
+
+    /// A panel of at most `preferredSize` (border included), shrunk to fit the screen.
+    public init(contentView: View, preferredSize: Size, title: String? = nil, viewConfig: ViewConfig = .defaultConfig) {
+        self.contentView = contentView
+        self.title = title
+        self.viewConfig = viewConfig
+        super.init(frame: .zero)
+        panel.style = viewConfig.panel
+        addSubview(panel)
+        panel.translatesAutoresizingMaskIntoConstraints = false
+        LayoutConstraint.activate([
+            panel.centerXAnchor.constraint(equalTo: centerXAnchor),
+            panel.centerYAnchor.constraint(equalTo: centerYAnchor),
+            panel.widthAnchor.constraint(equalToConstant: preferredSize.width),
+            panel.heightAnchor.constraint(equalToConstant: preferredSize.height),
+            panel.widthAnchor.constraint(lessThanOrEqualTo: widthAnchor, constant: -2 * viewConfig.margin),
+            panel.heightAnchor.constraint(lessThanOrEqualTo: heightAnchor, constant: -viewConfig.margin),
+        ])
+        panel.addSubview(contentView)
+        contentView.pinEdges(to: panel, insets: EdgeInsets(all: 1))
+    }
+
+    /// The panel's frame, in this view's coordinates.
+    public var panelFrame: Rect { panel.frame }
+
+    open override var isFocusScope: Bool { true }
+
+    open override func draw(in canvas: Canvas) {
+        canvas.restyle(canvas.bounds) { $0.adding(.dim) } // the backdrop: dim what is underneath
+    }
+
+    open override func drawOverlay(in canvas: Canvas) {
+        let frame = panel.frame
+        canvas.drawBox(frame, style: viewConfig.border.merged(over: viewConfig.panel))
+        if let title, frame.width > 6 {
+            let text = " " + TextLayout.truncate(title, toWidth: frame.width - 6) + " "
+            canvas.write(text, at: Point(x: frame.minX + 2, y: frame.minY), style: viewConfig.title.merged(over: viewConfig.panel))
+        }
+    }
+
+    open override func mouseDown(at point: Point) -> Bool {
+        if !panel.frame.contains(point) { onOutsideContentTapAction?() }
+        return true
+    }
+
+    open override func handleKey(_ key: Key) -> Bool {
+        guard key == .escape, let onOutsideContentTapAction else { return false }
+        onOutsideContentTapAction()
+        return true
+    }
+
+    open override var keyCommands: [KeyCommand] {
+        guard onOutsideContentTapAction != nil else { return [] }
+        return [KeyCommand(.escape, title: "Close") { [weak self] in self?.onOutsideContentTapAction?() }]
+    }
+}
+
+@MainActor
+extension PopupContainer.ViewConfig {
+    public static var defaultConfig: PopupContainer.ViewConfig {
+        let theme = Theme.current
+        return PopupContainer.ViewConfig(panel: theme.base, border: theme.border, title: theme.emphasis, margin: 2)
+    }
+}

@@ -1,0 +1,60 @@
+/// One line of key hints for whatever has the focus, from the responder
+/// chain's key commands (the ones marked `showsInStatusLine`), with `? Help`.
+@MainActor
+public final class StatusLine: View {
+    public struct ViewConfig {
+        public var background: Style
+        public var key: Style
+        public var text: Style
+    }
+
+    public let viewConfig: ViewConfig
+    /// A message shown instead of the hints until the next key (errors, confirmations).
+    public var message: String? { didSet { setNeedsDisplay() } }
+
+    public init(viewConfig: ViewConfig = .defaultConfig) {
+        self.viewConfig = viewConfig
+        super.init(frame: .zero)
+        style = viewConfig.background
+    }
+
+    public override func didMoveToWindow() {
+        window?.redrawBeforeEveryFrame(self)
+    }
+
+    public override var intrinsicContentSize: Size? { Size(width: 0, height: 1) }
+
+    /// The hints as drawn: "key title" pairs.
+    public var hints: [(key: String, title: String)] {
+        guard let window else { return [] }
+        var seen = Set<String>()
+        var result: [(String, String)] = []
+        for command in window.keyTarget.keyCommandsInChain where command.showsInStatusLine {
+            if seen.insert(command.title).inserted { result.append((command.keyLabel, command.title)) }
+        }
+        result.append(("?", "Help"))
+        return result
+    }
+
+    public override func draw(in canvas: Canvas) {
+        if let message {
+            canvas.write(" " + TextLayout.truncate(message, toWidth: canvas.size.width - 1), at: .zero, style: viewConfig.text)
+            return
+        }
+        var x = 1
+        for hint in hints {
+            let needed = DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.title) + 2
+            if x + needed > canvas.size.width { break }
+            x = canvas.write(hint.key, at: Point(x: x, y: 0), style: viewConfig.key)
+            x = canvas.write(" " + hint.title, at: Point(x: x, y: 0), style: viewConfig.text) + 2
+        }
+    }
+}
+
+@MainActor
+extension StatusLine.ViewConfig {
+    public static var defaultConfig: StatusLine.ViewConfig {
+        let theme = Theme.current
+        return StatusLine.ViewConfig(background: theme.statusLine, key: theme.key, text: .plain)
+    }
+}

@@ -1,0 +1,20 @@
+/// A row of a `TableView`. Subclasses add subviews or draw; `isSelected` says
+/// whether the table's selection is on this row.
+@MainActor
+open class TableViewCell: View {
+    /// The identifier the table reuses this cell by.
+    public let reuseIdentifier: String
+    public var isSelected = false { didSet { if isSelected != oldValue { selectionDidChange() } } }
+    /// Whether the selection can rest on this row (a spacer cannot).
+    open var isSelectable: Bool { true }
+
+    public required init(reuseIdentifier: String) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init(frame: .zero)
+    }
+
+    /// Called when `isSelected` changed; the default restyles the row.
+    open func selectionDidChange() {
+        style = isSelected ? Theme.current.selection : .plain
+    }
+}
