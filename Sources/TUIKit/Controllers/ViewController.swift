@@ -126,7 +126,7 @@ open class ViewController: Responder {
         from.viewWillDisappear()
         window?.beginTransition()
         let width = { Double(container.bounds.width) }
-        Animator.run(duration: duration, scheduler: window?.scheduler, step: { progress in
+        Animator.run(duration: animation == .none ? .zero : duration, scheduler: window?.scheduler, step: { progress in
             switch animation {
             case .none:
                 break
