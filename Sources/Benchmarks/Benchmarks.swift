@@ -11,6 +11,7 @@ struct Benchmark {
 enum Benchmarks {
     static let all: [Benchmark] = [
         Benchmark(name: "frame", run: frame),
+        Benchmark(name: "list", run: list),
     ]
 
     /// A full 200x60 screen of text views (a header, 58 rows of mixed-script
@@ -62,5 +63,38 @@ enum Benchmarks {
             app.renderFrame()
         }
         oneRow.report(target: 0.2)
+    }
+
+    /// A ListView of 1,000,000 rows filling a 200x60 screen: one Down key
+    /// (select, configure the visible rows, lay out, compose, diff), and End.
+    static func list() {
+        let size = Size(width: 200, height: 60)
+        let terminal = VirtualTerminal(size: size)
+        let app = Application(terminal: terminal)
+        let list = ListView()
+        list.configureRow = { row, index, selected in
+            (row as! ListRowLabel).configure(text: "Contact \(index + 1) · Ada Lovelace · +44 20 7946 0000 · ada@example.org", selected: selected)
+        }
+        app.window.addSubview(list)
+        list.pinEdges(to: app.window)
+        list.reloadData(numberOfRows: 1_000_000)
+        list.becomeFirstResponder()
+        app.renderFrame()
+
+        var down = Measurement(name: "list 1,000,000 rows at 200x60: one Down key to frame")
+        down.measure(iterations: 2000) {
+            app.handle(.key(.down))
+            app.renderFrame()
+        }
+        down.report(target: 0.2)
+
+        var jump = Measurement(name: "list 1,000,000 rows at 200x60: End / Home to frame")
+        var atEnd = false
+        jump.measure(iterations: 500) {
+            atEnd.toggle()
+            app.handle(.key(atEnd ? .end : .home))
+            app.renderFrame()
+        }
+        jump.report(target: 0.2)
     }
 }

@@ -74,45 +74,30 @@ public struct CellBuffer: Sendable, Equatable {
     public mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect) -> Int {
         let clip = clip.intersection(bounds)
         guard y >= clip.minY, y < clip.maxY else { return x + DisplayWidth.of(String(text)) }
-        let string = String(text)
-        let utf8 = string.utf8
         var column = x
-        var i = string.startIndex
-        let end = string.endIndex
         let rowStart = y * size.width
-        while i < end {
-            if column >= clip.maxX { break }
-            // Fast path: a printable ASCII byte followed by ASCII is a whole grapheme cluster.
-            let byte = utf8[i]
-            let next = utf8.index(after: i)
-            if byte >= 0x20 && byte < 0x7F && (next == end || utf8[next] < 0x80) {
-                if column >= clip.minX {
-                    let index = rowStart + column
-                    let old = cells[index]
-                    let cell = Cell(grapheme: Grapheme(ascii: byte), width: 1, style: style)
-                    if old.width == 1 { cells[index] = cell } else { set(cell, x: column, y: y) }
-                }
-                column += 1
-                i = next
-                continue
-            }
-            var character = string[i]
-            i = string.index(after: i)
-            var width = DisplayWidth.of(character)
+        ClusterScanner.forEach(in: String(text)) { cluster in
+            if column >= clip.maxX { return false }
+            var grapheme = cluster.grapheme
+            var width = cluster.width
             if width == 0 {
-                if DisplayWidth.isControl(character) { character = "\u{FFFD}"; width = 1 } else { continue }
+                if cluster.isControl { grapheme = Self.replacement; width = 1 } else { return true }
             }
             if column >= clip.minX {
-                if column + width > clip.maxX { break }
-                set(Cell(character, width: UInt8(width), style: style), x: column, y: y)
+                if column + width > clip.maxX { return false }
+                let cell = Cell(grapheme: grapheme, width: UInt8(width), style: style)
+                if width == 1, cells[rowStart + column].width == 1 { cells[rowStart + column] = cell } else { set(cell, x: column, y: y) }
             } else if column + width > clip.minX {
                 // The left half is clipped away: show the visible half as a space.
                 set(Cell(" ", style: style), x: clip.minX, y: y)
             }
             column += width
+            return true
         }
         return column
     }
+
+    private static let replacement = Grapheme("\u{FFFD}")
 
     /// Resizes, keeping what fits in the top-left corner.
     public mutating func resize(to newSize: Size, filling cell: Cell = .blank) {

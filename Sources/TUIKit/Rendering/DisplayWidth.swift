@@ -45,9 +45,12 @@ public enum DisplayWidth {
     /// The width of a string: the sum of its grapheme clusters' widths.
     public static func of(_ text: String) -> Int {
         var total = 0
-        for ch in text { total += of(ch) }
+        ClusterScanner.forEach(in: text) { total += $0.width; return true }
         return total
     }
+
+    /// The width of a single BMP scalar.
+    static func bmpWidth(_ value: UInt32) -> Int { Int(bmpWidths[Int(value)]) }
 
     /// Whether a character is a control character that must never reach the terminal.
     public static func isControl(_ character: Character) -> Bool {

@@ -15,6 +15,9 @@ public struct Grapheme: Hashable, Sendable {
     /// A printable ASCII character, without any Unicode work.
     init(ascii byte: UInt8) { bits = UInt64(byte) }
 
+    /// Already packed UTF-8 bytes (at most 7, first byte lowest).
+    init(bits: UInt64) { self.bits = bits }
+
     public init(_ character: Character) {
         let utf8 = character.utf8
         if utf8.count <= 7 { // the top byte stays clear for the interned flag

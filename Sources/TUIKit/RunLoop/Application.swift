@@ -198,7 +198,7 @@ public final class Application {
 
     private func showTooSmall() {
         let view = tooSmallView ?? TooSmallView()
-        view.message = "Terminal too small: need \(minimumSize.width)x\(minimumSize.height), have \(terminal.size.width)x\(terminal.size.height). Make the window larger."
+        view.message = "Terminal too small\nneed \(minimumSize.width)x\(minimumSize.height), have \(terminal.size.width)x\(terminal.size.height)\nMake the window larger."
         if tooSmallView == nil {
             window.addSubview(view)
             view.pinEdges(to: window)

@@ -44,16 +44,25 @@ open class Label: View {
         let width = bounds.width, height = bounds.height
         var lines: [String] = []
         if width > 0, height > 0 {
-            lines = wrapsText ? TextLayout.wrap(text, toWidth: width)
-                              : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if wrapsText {
+                lines = TextLayout.wrap(text, toWidth: width)
+            } else if text.utf8.contains(10) {
+                lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            } else {
+                lines = [text]
+            }
             if lines.count > height {
                 lines = Array(lines.prefix(height))
                 let last = lines[height - 1]
                 lines[height - 1] = DisplayWidth.of(last) < width ? last + "…" : TextLayout.truncate(last + "…", toWidth: width)
             }
-            lines = lines.map { TextLayout.truncate($0, toWidth: width) }
         }
-        let measured = lines.map { MeasuredLine(text: $0, width: DisplayWidth.of($0)) }
+        let measured = lines.map { line -> MeasuredLine in
+            let w = DisplayWidth.of(line)
+            if w <= width { return MeasuredLine(text: line, width: w) }
+            let cut = TextLayout.truncate(line, toWidth: width)
+            return MeasuredLine(text: cut, width: DisplayWidth.of(cut))
+        }
         cache = (key, measured)
         return measured
     }
