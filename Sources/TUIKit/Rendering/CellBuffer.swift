@@ -99,6 +99,26 @@ public struct CellBuffer: Sendable, Equatable {
 
     private static let replacement = Grapheme("\u{FFFD}")
 
+    /// Shifts the rows inside a rectangle by `dy` (negative: up); rows that
+    /// nothing moved into keep what they had.
+    mutating func moveRows(in rect: Rect, by dy: Int) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty, dy != 0, abs(dy) < r.height else { return }
+        let width = size.width
+        cells.withUnsafeMutableBufferPointer { buffer in
+            let rows = dy < 0 ? Array(r.minY..<(r.maxY + dy)) : Array((r.minY + dy)..<r.maxY).reversed()
+            for y in rows {
+                let from = (y - dy) * width + r.minX, to = y * width + r.minX
+                (buffer.baseAddress! + to).update(from: buffer.baseAddress! + from, count: r.width)
+            }
+        }
+    }
+
+    /// Direct access to the cells, row after row (for the renderer's diff).
+    mutating func withUnsafeMutableCells<R>(_ body: (inout UnsafeMutableBufferPointer<Cell>) -> R) -> R {
+        cells.withUnsafeMutableBufferPointer { body(&$0) }
+    }
+
     /// Resizes, keeping what fits in the top-left corner.
     public mutating func resize(to newSize: Size, filling cell: Cell = .blank) {
         guard newSize != size else { return }

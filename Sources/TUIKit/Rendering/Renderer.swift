@@ -33,8 +33,10 @@ public final class Renderer {
         }
         let full = needsFullRedraw
         var rects = window.takeDirtyRects()
+        let moves = window.takePendingMoves()
         if full { rects = [window.bounds] }
-        guard !rects.isEmpty else { return nil }
+        guard !rects.isEmpty || !moves.isEmpty else { return nil }
+        for move in moves where !full { back.buffer.moveRows(in: move.rect, by: move.dy) }
 
         let base = window.style
         for rect in rects {
@@ -51,6 +53,7 @@ public final class Renderer {
             }
             front = back.buffer
         } else {
+            for move in moves { diff(move.rect, into: &changes) }
             for rect in rects {
                 // One column more on each side: a wide character cut at an edge changes its neighbour.
                 let r = Rect(x: rect.minX - 1, y: rect.minY, width: rect.width + 2, height: rect.height).intersection(window.bounds)
@@ -68,14 +71,16 @@ public final class Renderer {
         guard !r.isEmpty else { return }
         let width = back.buffer.size.width
         back.buffer.cells.withUnsafeBufferPointer { newCells in
-            for y in r.minY..<r.maxY {
-                let rowStart = y * width
-                for x in r.minX..<r.maxX {
-                    let i = rowStart + x
-                    let cell = newCells[i]
-                    if cell != front.cells[i] {
-                        front[x, y] = cell
-                        changes.append(CellChange(x: x, y: y, cell: cell))
+            front.withUnsafeMutableCells { oldCells in
+                for y in r.minY..<r.maxY {
+                    let rowStart = y * width
+                    for x in r.minX..<r.maxX {
+                        let i = rowStart + x
+                        let cell = newCells[i]
+                        if cell != oldCells[i] {
+                            oldCells[i] = cell
+                            changes.append(CellChange(x: x, y: y, cell: cell))
+                        }
                     }
                 }
             }

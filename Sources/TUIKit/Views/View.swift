@@ -16,7 +16,7 @@ open class View: Responder {
     /// Position and size in the superview's coordinates.
     public var frame: Rect {
         didSet {
-            guard frame != oldValue else { return }
+            guard frame != oldValue, !movingWithoutRedraw else { return }
             if let superview { superview.invalidate(oldValue); superview.invalidate(frame) }
             if frame.size != oldValue.size { setNeedsLayout() }
         }
@@ -57,6 +57,28 @@ open class View: Responder {
     public weak var owningResponder: Responder?
 
     var constraintRefs: [LayoutConstraint] = []
+    private var movingWithoutRedraw = false
+
+    /// Moves the view without asking for a redraw: for content the renderer
+    /// already moved in the buffer (a list scrolling by whole rows).
+    func setFrameWithoutRedraw(_ rect: Rect) {
+        movingWithoutRedraw = true
+        frame = rect
+        movingWithoutRedraw = false
+    }
+
+    /// Whether nothing drawn after this view (later siblings up the tree) covers it.
+    var isUnobscured: Bool {
+        let mine = frameInWindow
+        var child: View = self
+        while let parent = child.superview {
+            if parent.dimsContent { return false }
+            guard let i = parent.subviews.firstIndex(where: { $0 === child }) else { return false }
+            for later in parent.subviews[(i + 1)...] where !later.isHidden && later.frameInWindow.intersects(mine) { return false }
+            child = parent
+        }
+        return child is Window
+    }
     var needsLayout = true
 
     public init(frame: Rect = .zero) {

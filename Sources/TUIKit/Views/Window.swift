@@ -48,6 +48,23 @@ public final class Window: View {
         if dirtyRects.count > 16 { dirtyRects = [dirtyRects.reduce(Rect.zero) { $0.union($1) }] }
     }
 
+    /// Content moves asked for since the last frame: the back buffer's cells in
+    /// `rect` shift by `dy` rows before anything is drawn.
+    private(set) var pendingMoves: [(rect: Rect, dy: Int)] = []
+
+    /// Shifts what is already drawn in a rectangle (window coordinates) by whole
+    /// rows; the rows that come into view must be invalidated by the caller.
+    func moveContent(of rect: Rect, dy: Int) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty, dy != 0 else { return }
+        pendingMoves.append((r, dy))
+    }
+
+    func takePendingMoves() -> [(rect: Rect, dy: Int)] {
+        defer { pendingMoves = [] }
+        return pendingMoves
+    }
+
     func takeDirtyRects() -> [Rect] {
         defer { dirtyRects = [] }
         return dirtyRects

@@ -61,6 +61,7 @@ open class ListView: View {
             selectedIndex = 0
         }
         if lastNearEndRequestCount > numberOfRows { lastNearEndRequestCount = -1 }
+        needsReconfigureAll = true
         clampTop()
         setNeedsLayout()
         setNeedsDisplay()
@@ -80,7 +81,6 @@ open class ListView: View {
         if clamped >= topIndex + visibleRowCount { topIndex = clamped - visibleRowCount + 1 }
         clampTop()
         setNeedsLayout()
-        setNeedsDisplay()
         onSelectionChange?(clamped)
         checkNearEnd()
     }
@@ -142,25 +142,66 @@ open class ListView: View {
             let row = makeRowView()
             row.isUserInteractionEnabled = false // clicks land on the list
             rowViews.append(row)
+            assignments.append(nil)
             addSubview(row)
         }
-        for (i, row) in rowViews.enumerated() {
-            if i < needed {
-                let index = topIndex + i
-                row.isHidden = false
-                row.frame = Rect(x: 0, y: i * rowHeight, width: bounds.width, height: rowHeight)
-                configureRow(row, index, index == selectedIndex && (isFirstResponder || !showsSelectionOnlyWhenFocused))
-                configuredRowCount += 1
+        // Rows still on screen after a scroll keep their view and content; only
+        // rows that came into view (or changed selection) are configured. When
+        // nothing covers the list, what is drawn moves in the buffer instead of
+        // being drawn again.
+        let visible = topIndex..<(topIndex + needed)
+        var moved = false
+        if let lastTop = lastLayout?.top, lastTop != topIndex, lastLayout?.size == bounds.size, !needsReconfigureAll,
+           abs(lastTop - topIndex) < visibleRowCount, let window, isUnobscured {
+            let rect = frameInWindow
+            window.moveContent(of: rect, dy: (lastTop - topIndex) * rowHeight)
+            invalidate(Rect(x: bounds.width - 1, y: 0, width: 1, height: bounds.height)) // the scroll mark
+            moved = true
+        }
+        lastLayout = (topIndex, bounds.size)
+        var byIndex: [Int: Int] = [:]
+        var free: [Int] = []
+        for (slot, assignment) in assignments.enumerated() {
+            if !needsReconfigureAll, let a = assignment, visible.contains(a.index), byIndex[a.index] == nil {
+                byIndex[a.index] = slot
             } else {
-                row.isHidden = true
+                free.append(slot)
             }
         }
+        needsReconfigureAll = false
+        var used = Set<Int>()
+        for position in 0..<needed {
+            let index = topIndex + position
+            let selected = index == selectedIndex && (isFirstResponder || !showsSelectionOnlyWhenFocused)
+            let slot = byIndex[index] ?? free.removeFirst()
+            used.insert(slot)
+            let row = rowViews[slot]
+            row.isHidden = false
+            let rowFrame = Rect(x: 0, y: position * rowHeight, width: bounds.width, height: rowHeight)
+            let reused = byIndex[index] == slot
+            if moved && reused { row.setFrameWithoutRedraw(rowFrame) } else { row.frame = rowFrame }
+            if assignments[slot]?.index != index || assignments[slot]?.selected != selected {
+                configureRow(row, index, selected)
+                configuredRowCount += 1
+                assignments[slot] = (index, selected)
+                row.setNeedsDisplay()
+            }
+        }
+        for slot in rowViews.indices where !used.contains(slot) {
+            rowViews[slot].isHidden = true
+            assignments[slot] = nil
+        }
     }
+
+    private var assignments: [(index: Int, selected: Bool)?] = []
+    private var lastLayout: (top: Int, size: Size)?
+    private var needsReconfigureAll = true
 
     /// Show the selection highlight only while the list has the focus.
     public var showsSelectionOnlyWhenFocused = false
 
     open override func focusDidChange() {
+        needsReconfigureAll = true
         setNeedsLayout()
         setNeedsDisplay()
     }
