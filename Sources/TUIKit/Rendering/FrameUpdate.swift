@@ -21,5 +21,10 @@ public struct FrameUpdate: Sendable {
     }
 
     /// The changes, grouped by row, in order.
-    public var changedRows: [Int] { Array(Set(changes.map(\.y))).sorted() }
+    public var changedRows: [Int] {
+        guard let last = changes.map(\.y).max() else { return [] }
+        var seen = [Bool](repeating: false, count: last + 1)
+        for change in changes { seen[change.y] = true }
+        return seen.indices.filter { seen[$0] }
+    }
 }
