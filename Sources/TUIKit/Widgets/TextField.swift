@@ -176,7 +176,7 @@ open class TextField: View {
         let focused = isFirstResponder
         let fieldStyle = focused ? viewConfig.focusedField : viewConfig.field
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: fieldStyle)
-        if characters.isEmpty && !placeholder.isEmpty && !focused {
+        if characters.isEmpty && !placeholder.isEmpty {
             canvas.write(TextLayout.truncate(placeholder, toWidth: width), at: .zero, style: fieldStyle.merged(over: .plain).adding(.dim))
         } else {
             let visible = String(characters[scroll...].map(displayed))
