@@ -17,16 +17,35 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Modules/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCrypt",
+            path: "Modules/CCrypt",
+            providers: [.apt(["libcrypt-dev"])]
+        ),
+
         // The component renderer: terminals, cell buffer, views, layout, run loop.
         .target(name: "TUIKit", dependencies: ["CNcurses"]),
 
+        // SQLite database, migrations, repositories.
+        .target(name: "Storage", dependencies: ["CSQLite", "CCrypt"]),
+
+        // Flows, screens, navigation: the app itself.
+        .target(name: "App", dependencies: ["TUIKit", "Storage"]),
+
         // The executable: command line -> one of the run modes.
-        .executableTarget(name: "switchboard", dependencies: ["TUIKit"]),
+        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "Storage"]),
 
         // Release-build benchmarks (see BENCHMARKS.md).
         .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit"], path: "Sources/Benchmarks"),
 
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "TUIKit", "Storage"]),
         .testTarget(name: "SwitchboardTests", dependencies: ["switchboard", "TUIKit"]),
     ],
     swiftLanguageModes: [.v6]

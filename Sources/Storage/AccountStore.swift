@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Accounts, the saved session and failed sign-ins, in the database.
+public final class AccountStore {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case usernameTaken(String)
+        case storage(StorageError)
+
+        public var description: String {
+            switch self {
+            case .usernameTaken(let name): "The user name “\(name)” is taken. Choose another."
+            case .storage(let error): error.description
+            }
+        }
+    }
+
+    private let db: Database
+    public let hasher: PasswordHasher
+
+    public init(database: Database, hasher: PasswordHasher = PasswordHasher()) {
+        self.db = database
+        self.hasher = hasher
+    }
+
+    /// The key usernames are unique by: lower case, so "Ada" and "ada" are one name.
+    public static func key(for username: String) -> String { username.lowercased() }
+
+    public func account(named username: String) throws(StorageError) -> (account: Account, hash: String)? {
+        let s = try db.prepare("SELECT id, username, password_hash FROM accounts WHERE username_key = ?")
+        defer { s.reset() } // end the read, so no snapshot lingers
+        s.bind(1, Self.key(for: username))
+        guard try s.step() else { return nil }
+        return (Account(id: s.int64(0), username: s.text(1)), s.text(2))
+    }
+
+    public func account(id: Int64) throws(StorageError) -> Account? {
+        let s = try db.prepare("SELECT id, username FROM accounts WHERE id = ?")
+        defer { s.reset() } // end the read, so no snapshot lingers
+        s.bind(1, id)
+        guard try s.step() else { return nil }
+        return Account(id: s.int64(0), username: s.text(1))
+    }
+
+    /// Checks a user name and password. A name with no account costs the same
+    /// hashing work as a wrong password, so timing tells nothing.
+    public func verify(username: String, password: String) throws(StorageError) -> Account? {
+        guard let found = try account(named: username) else {
+            _ = hasher.verify(password, against: dummyHash())
+            return nil
+        }
+        return hasher.verify(password, against: found.hash) ? found.account : nil
+    }
+
+    private var cachedDummyHash: String?
+    private func dummyHash() -> String {
+        if let cachedDummyHash { return cachedDummyHash }
+        let made = (try? hasher.hash("no account \(UInt64.random(in: 0...UInt64.max))")) ?? ""
+        cachedDummyHash = made
+        return made
+    }
+
+    /// Makes an account and signs it in, in one transaction.
+    public func createAccount(username: String, password: String, now: Int64) throws(Failure) -> Account {
+        do {
+            if try account(named: username) != nil { throw Failure.usernameTaken(username) }
+            let hash = try hasher.hash(password)
+            return try db.transaction { () throws(StorageError) -> Account in
+                let insert = try db.prepare("INSERT INTO accounts (username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?)")
+                insert.bind(1, username).bind(2, Self.key(for: username)).bind(3, hash).bind(4, now)
+                try insert.run()
+                let account = Account(id: db.lastInsertRowID, username: username)
+                try saveSession(accountID: account.id, now: now)
+                return account
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch let error as StorageError {
+            if case .sqlite(let code, _) = error, code & 0xFF == 19 { throw .usernameTaken(username) } // UNIQUE
+            throw .storage(error)
+        } catch {
+            throw .storage(.sqlite(code: -1, message: "\(error)"))
+        }
+    }
+
+    // MARK: Session (seed 004's "logged in" flag, naming the user)
+
+    /// The signed-in account, if a session is saved and its account still exists.
+    public func savedSession() throws(StorageError) -> Account? {
+        let s = try db.prepare("SELECT a.id, a.username FROM session s JOIN accounts a ON a.id = s.account_id WHERE s.id = 1")
+        defer { s.reset() } // end the read, so no snapshot lingers
+        guard try s.step() else { return nil }
+        return Account(id: s.int64(0), username: s.text(1))
+    }
+
+    public func saveSession(accountID: Int64, now: Int64) throws(StorageError) {
+        try db.transaction { () throws(StorageError) in
+            let s = try db.prepare("INSERT INTO session (id, account_id, created_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET account_id = excluded.account_id, created_at = excluded.created_at")
+            s.bind(1, accountID).bind(2, now)
+            try s.run()
+        }
+    }
+
+    public func clearSession() throws(StorageError) {
+        try db.transaction { () throws(StorageError) in try db.prepare("DELETE FROM session").run() }
+    }
+
+    // MARK: Failed sign-ins
+
+    /// How many sign-ins failed in a row for a name, and when the last one was (seconds).
+    public func failures(for username: String) throws(StorageError) -> (count: Int, last: Int64) {
+        let s = try db.prepare("SELECT failures, last_failure_at FROM sign_in_failures WHERE username_key = ?")
+        defer { s.reset() } // end the read, so no snapshot lingers
+        s.bind(1, Self.key(for: username))
+        guard try s.step() else { return (0, 0) }
+        return (s.int(0), s.int64(1))
+    }
+
+    public func recordFailure(for username: String, now: Int64) throws(StorageError) {
+        try db.transaction { () throws(StorageError) in
+            let s = try db.prepare("INSERT INTO sign_in_failures (username_key, failures, last_failure_at) VALUES (?, 1, ?) ON CONFLICT(username_key) DO UPDATE SET failures = failures + 1, last_failure_at = excluded.last_failure_at")
+            s.bind(1, Self.key(for: username)).bind(2, now)
+            try s.run()
+        }
+    }
+
+    public func clearFailures(for username: String) throws(StorageError) {
+        try db.transaction { () throws(StorageError) in
+            let s = try db.prepare("DELETE FROM sign_in_failures WHERE username_key = ?")
+            s.bind(1, Self.key(for: username))
+            try s.run()
+        }
+    }
+}

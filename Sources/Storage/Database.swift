@@ -1,0 +1,213 @@
+import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One SQLite database file: WAL mode, foreign keys on, a busy timeout,
+/// schema migrations by `user_version`, and every write in a transaction.
+///
+/// Opening never changes a file it cannot use: a file that is not a
+/// database, is damaged, is locked, or comes from a newer build gives a
+/// `StorageError` before anything is written.
+public final class Database {
+    public let path: String
+    let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+    private var transactionDepth = 0
+
+    /// The newest schema this build knows.
+    public static var schemaVersion: Int { Migrations.all.count }
+
+    /// Opens (or creates) the database at `path`, making its folder (0700)
+    /// and file (0600) when missing, then migrates it to the current schema.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 3000) throws(StorageError) {
+        self.path = path
+        let folder = Self.folder(of: path)
+        try Self.makeFolder(folder)
+        var fileExists = access(path, F_OK) == 0
+        if fileExists {
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                throw .unreadable(path: path, reason: "it is a folder, not a file")
+            }
+            guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        } else {
+            let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            if fd < 0 {
+                if errno == EEXIST { fileExists = true } else {
+                    throw .folderNotWritable(path: folder, reason: String(cString: strerror(errno)))
+                }
+            } else {
+                close(fd)
+            }
+        }
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db { sqlite3_close_v2(db) }
+            throw .unreadable(path: path, reason: message)
+        }
+        handle = db
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(db, 1)
+        do {
+            // Read before anything writes: this is where a bad file shows itself.
+            let version = try Self.readUserVersion(db, path: path)
+            if version > Self.schemaVersion {
+                throw StorageError.newerSchema(path: path, found: version, supported: Self.schemaVersion)
+            }
+            try execute("PRAGMA foreign_keys = ON")
+            let mode = try scalarText("PRAGMA journal_mode = WAL")
+            if mode?.lowercased() != "wal" {
+                throw StorageError.locked(path: path) // another connection holds it in another mode
+            }
+            try execute("PRAGMA synchronous = NORMAL")
+            try Migrations.migrate(self, from: version)
+        } catch {
+            finalizeAll()
+            sqlite3_close_v2(db)
+            throw Self.classify(error, path: path)
+        }
+    }
+
+    deinit {
+        finalizeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    private func finalizeAll() {
+        for statement in statements.values { statement.finalize() }
+        statements = [:]
+    }
+
+    /// The current schema version (`PRAGMA user_version`).
+    public var userVersion: Int {
+        (try? scalarInt("PRAGMA user_version")) ?? 0
+    }
+
+    // MARK: Running SQL
+
+    /// Runs SQL that returns no rows (several statements allowed, no parameters).
+    public func execute(_ sql: String) throws(StorageError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &error)
+        if rc != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(error)
+            throw Self.error(code: rc, message: message, path: path)
+        }
+    }
+
+    /// A prepared statement, cached by its SQL text.
+    public func prepare(_ sql: String) throws(StorageError) -> Statement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            throw Self.error(code: rc, message: String(cString: sqlite3_errmsg(handle)), path: path)
+        }
+        let statement = Statement(handle: stmt, database: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` in one transaction (`BEGIN IMMEDIATE`): all of it is
+    /// written, or — when it throws — none of it. Nested calls join the outer one.
+    @discardableResult
+    public func transaction<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+        if transactionDepth > 0 {
+            transactionDepth += 1
+            defer { transactionDepth -= 1 }
+            return try body()
+        }
+        try execute("BEGIN IMMEDIATE")
+        transactionDepth = 1
+        do {
+            let result = try body()
+            transactionDepth = 0
+            try execute("COMMIT")
+            return result
+        } catch {
+            transactionDepth = 0
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    func scalarInt(_ sql: String) throws(StorageError) -> Int? {
+        let s = try prepare(sql)
+        defer { s.reset() }
+        guard try s.step() else { return nil }
+        return s.int(0)
+    }
+
+    func scalarText(_ sql: String) throws(StorageError) -> String? {
+        let s = try prepare(sql)
+        defer { s.reset() }
+        guard try s.step() else { return nil }
+        return s.text(0)
+    }
+
+    /// The row id of the last insert.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    // MARK: Errors
+
+    static func error(code: Int32, message: String, path: String) -> StorageError {
+        switch code & 0xFF {
+        case SQLITE_NOTADB: .notADatabase(path: path)
+        case SQLITE_CORRUPT: .corrupted(path: path, detail: message)
+        case SQLITE_BUSY, SQLITE_LOCKED: .locked(path: path)
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_READONLY, SQLITE_IOERR: .unreadable(path: path, reason: message)
+        default: .sqlite(code: code, message: message)
+        }
+    }
+
+    private static func classify(_ error: any Error, path: String) -> StorageError {
+        (error as? StorageError) ?? .sqlite(code: -1, message: "\(error)")
+    }
+
+    private static func readUserVersion(_ db: OpaquePointer, path: String) throws(StorageError) -> Int {
+        var stmt: OpaquePointer?
+        // Reading the schema makes SQLite look at the file's header and pages.
+        var rc = sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master", -1, &stmt, nil)
+        if rc == SQLITE_OK { rc = sqlite3_step(stmt) }
+        sqlite3_finalize(stmt)
+        if rc != SQLITE_ROW && rc != SQLITE_DONE && rc != SQLITE_OK {
+            throw error(code: rc, message: String(cString: sqlite3_errmsg(db)), path: path)
+        }
+        stmt = nil
+        rc = sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt, nil)
+        defer { sqlite3_finalize(stmt) }
+        guard rc == SQLITE_OK, sqlite3_step(stmt) == SQLITE_ROW else {
+            throw error(code: sqlite3_errcode(db), message: String(cString: sqlite3_errmsg(db)), path: path)
+        }
+        return Int(sqlite3_column_int64(stmt, 0))
+    }
+
+    // MARK: Files
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Creates the folder and its parents; new folders get mode 0700.
+    static func makeFolder(_ folder: String) throws(StorageError) {
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .folderNotWritable(path: folder, reason: "it is a file, not a folder") }
+            guard access(folder, W_OK | X_OK) == 0 else { throw .folderNotWritable(path: folder, reason: String(cString: strerror(errno))) }
+            return
+        }
+        let parent = self.folder(of: folder)
+        if parent != folder && parent != "." && parent != "/" { try makeFolder(parent) }
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw .folderNotWritable(path: folder, reason: String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import CSQLite
+
+/// A prepared SQL statement: bind parameters (1-based), step through rows, read columns.
+public final class Statement {
+    private var handle: OpaquePointer?
+    private unowned let database: Database
+
+    init(handle: OpaquePointer, database: Database) {
+        self.handle = handle
+        self.database = database
+    }
+
+    func finalize() {
+        sqlite3_finalize(handle)
+        handle = nil
+    }
+
+    /// Clears bindings and rewinds, ready to run again.
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    @discardableResult
+    public func bind(_ index: Int32, _ value: Int64) -> Statement {
+        sqlite3_bind_int64(handle, index, value); return self
+    }
+
+    @discardableResult
+    public func bind(_ index: Int32, _ value: Int) -> Statement { bind(index, Int64(value)) }
+
+    @discardableResult
+    public func bind(_ index: Int32, _ value: String) -> Statement {
+        sqlite3_bind_text(handle, index, value, -1, sb_sqlite_transient()); return self
+    }
+
+    @discardableResult
+    public func bind(_ index: Int32, _ value: String?) -> Statement {
+        if let value { return bind(index, value) }
+        sqlite3_bind_null(handle, index); return self
+    }
+
+    @discardableResult
+    public func bind(_ index: Int32, _ value: Bool) -> Statement { bind(index, value ? 1 : 0) }
+
+    /// Runs to the next row; false when done.
+    public func step() throws(StorageError) -> Bool {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        let message = String(cString: sqlite3_errmsg(database.handle))
+        sqlite3_reset(handle)
+        throw Database.error(code: rc, message: message, path: database.path)
+    }
+
+    /// Runs a statement that returns no rows.
+    public func run() throws(StorageError) {
+        _ = try step()
+        sqlite3_reset(handle)
+    }
+
+    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    public func bool(_ column: Int32) -> Bool { sqlite3_column_int64(handle, column) != 0 }
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    public func text(_ column: Int32) -> String {
+        guard let c = sqlite3_column_text(handle, column) else { return "" }
+        return String(cString: c)
+    }
+
+    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+}

@@ -1,0 +1,109 @@
+import Testing
+import Foundation
+@testable import Storage
+
+@Suite("Database files")
+struct DatabaseTests {
+    @Test func aNewFileIsCreatedMigratedAndPrivate() throws {
+        let tmp = TempFolder()
+        let path = tmp.path + "/nested/switchboard/switchboard.sqlite3"
+        let db = try Database(path: path)
+        #expect(db.userVersion == Database.schemaVersion)
+        let file = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((file[.posixPermissions] as? Int) == 0o600)
+        let folder = try FileManager.default.attributesOfItem(atPath: tmp.path + "/nested/switchboard")
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+        #expect(try db.scalarText("PRAGMA journal_mode") == "wal")
+        #expect(try db.scalarInt("PRAGMA foreign_keys") == 1)
+    }
+
+    @Test func reopeningKeepsTheData() throws {
+        let tmp = TempFolder()
+        let path = tmp.file("a.sqlite3")
+        do {
+            let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
+            _ = try store.createAccount(username: "Ada", password: "correct horse", now: 1)
+        }
+        let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
+        #expect(try store.savedSession()?.username == "Ada")
+    }
+
+    @Test func notADatabaseIsRefusedUntouched() throws {
+        let tmp = TempFolder()
+        let content = Data("these are my shopping notes, not a database\n".utf8)
+        tmp.write("notes.sqlite3", content)
+        #expect(throws: StorageError.notADatabase(path: tmp.file("notes.sqlite3"))) { try Database(path: tmp.file("notes.sqlite3")) }
+        #expect(tmp.bytes("notes.sqlite3") == content)
+        #expect(!FileManager.default.fileExists(atPath: tmp.file("notes.sqlite3-wal")))
+    }
+
+    @Test func aDamagedDatabaseIsRefusedUntouched() throws {
+        let tmp = TempFolder()
+        let path = tmp.file("broken.sqlite3")
+        do {
+            let db = try Database(path: path)
+            try db.execute("PRAGMA journal_mode = DELETE") // one file, no WAL, for the test
+        }
+        var bytes = tmp.bytes("broken.sqlite3")!
+        // Keep the 100-byte header, wreck the schema page.
+        for i in 100..<min(bytes.count, 4096) { bytes[i] = 0xA5 }
+        tmp.write("broken.sqlite3", bytes)
+        let before = tmp.bytes("broken.sqlite3")
+        #expect {
+            try Database(path: path)
+        } throws: { error in
+            guard let e = error as? StorageError else { return false }
+            switch e { case .corrupted, .notADatabase: return true; default: return false }
+        }
+        #expect(tmp.bytes("broken.sqlite3") == before)
+    }
+
+    @Test func aNewerSchemaIsRefusedUntouched() throws {
+        let tmp = TempFolder()
+        let path = tmp.file("future.sqlite3")
+        do {
+            let db = try Database(path: path)
+            try db.execute("PRAGMA journal_mode = DELETE; PRAGMA user_version = 99")
+        }
+        let before = tmp.bytes("future.sqlite3")
+        #expect(throws: StorageError.newerSchema(path: path, found: 99, supported: Database.schemaVersion)) { try Database(path: path) }
+        #expect(tmp.bytes("future.sqlite3") == before)
+        #expect(StorageError.newerSchema(path: path, found: 99, supported: 1).description.contains("Update switchboard"))
+    }
+
+    @Test func aLockedDatabaseSaysSo() throws {
+        let tmp = TempFolder()
+        let path = tmp.file("locked.sqlite3")
+        let holder = try Database(path: path)
+        try holder.execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; CREATE TABLE hold (x); ")
+        #expect(throws: StorageError.locked(path: path)) { try Database(path: path, busyTimeoutMilliseconds: 50) }
+        try holder.execute("COMMIT")
+    }
+
+    @Test func aFolderInsteadOfAFileAndAnUnwritableFolder() throws {
+        let tmp = TempFolder()
+        try FileManager.default.createDirectory(atPath: tmp.file("dir.sqlite3"), withIntermediateDirectories: true)
+        #expect(throws: StorageError.unreadable(path: tmp.file("dir.sqlite3"), reason: "it is a folder, not a file")) {
+            try Database(path: tmp.file("dir.sqlite3"))
+        }
+        #expect {
+            try Database(path: "/proc/switchboard-cannot-exist/db.sqlite3")
+        } throws: { error in
+            if case .folderNotWritable = error as? StorageError { return true }
+            return false
+        }
+    }
+
+    @Test func aFailedTransactionWritesNothing() throws {
+        let tmp = TempFolder()
+        let db = try Database(path: tmp.file("t.sqlite3"))
+        try db.execute("CREATE TABLE t (x INTEGER NOT NULL)")
+        #expect(throws: StorageError.self) {
+            try db.transaction { () throws(StorageError) in
+                try db.execute("INSERT INTO t VALUES (1)")
+                try db.execute("INSERT INTO t VALUES (NULL)") // fails
+            }
+        }
+        #expect(try db.scalarInt("SELECT count(*) FROM t") == 0)
+    }
+}

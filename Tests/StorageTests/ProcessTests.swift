@@ -1,0 +1,59 @@
+import Testing
+import Foundation
+@testable import Storage
+
+/// A second process on the same file: the sqlite3 command-line shell.
+@Suite("Two processes on one file")
+struct TwoProcessTests {
+    func sqliteShell(_ path: String) throws -> (Process, FileHandle) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        return (process, input.fileHandleForWriting)
+    }
+
+    @Test func anotherProcessWritesWhileWeHaveItOpen() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
+            Issue.record("the sqlite3 shell is needed for this test (apt-get install sqlite3)")
+            return
+        }
+        let tmp = TempFolder()
+        let path = tmp.file("shared.sqlite3")
+        let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
+        _ = try store.createAccount(username: "ada", password: "first password", now: 1)
+        let (shell, input) = try sqliteShell(path)
+        input.write(Data("PRAGMA busy_timeout=3000; INSERT INTO accounts (username, username_key, password_hash, created_at) VALUES ('Grace', 'grace', 'x', 2);\n.quit\n".utf8))
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        #expect(try store.account(named: "GRACE")?.account.username == "Grace")
+        _ = try store.createAccount(username: "linus", password: "third password", now: 3)
+        #expect(try store.account(named: "linus") != nil)
+    }
+
+    @Test func aWriterKilledMidTransactionLeavesTheDataIntact() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
+            Issue.record("the sqlite3 shell is needed for this test (apt-get install sqlite3)")
+            return
+        }
+        let tmp = TempFolder()
+        let path = tmp.file("crash.sqlite3")
+        do {
+            let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
+            _ = try store.createAccount(username: "ada", password: "first password", now: 1)
+        }
+        let (shell, input) = try sqliteShell(path)
+        input.write(Data("BEGIN; DELETE FROM accounts; INSERT INTO accounts (username, username_key, password_hash, created_at) VALUES ('Half', 'half', 'x', 2);\nSELECT 'in the middle';\n".utf8))
+        Thread.sleep(forTimeInterval: 0.3) // real time for the other process to get going (not a test of timing)
+        kill(shell.processIdentifier, SIGKILL)
+        shell.waitUntilExit()
+        let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
+        #expect(try store.account(named: "ada") != nil)
+        #expect(try store.account(named: "half") == nil)
+        #expect(try store.savedSession()?.username == "ada")
+    }
+}
