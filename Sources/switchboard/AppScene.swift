@@ -1,11 +1,19 @@
+import App
+import Storage
 import TUIKit
 
-/// Puts the app's content into an application's window (shared by every run mode).
-@MainActor
+/// Turns the command line into the app's configuration (shared by every run mode).
 enum AppScene {
-    static func install(in app: Application) {
-        let demo = DemoViewController()
-        demo.onQuit = { [unowned app] in app.quit() }
-        app.window.rootViewController = NavigationController(rootViewController: demo)
+    static func configuration(_ options: CommandLineOptions, environment: [String: String]) throws(UsageError) -> AppConfiguration {
+        guard let path = options.databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
+            throw .noDataLocation
+        }
+        var configuration = AppConfiguration(databasePath: path)
+        configuration.splashDuration = .milliseconds(options.splashMilliseconds)
+        configuration.deepLink = options.deepLink
+        if let cost = environment["SWITCHBOARD_PASSWORD_COST"].flatMap(Int.init), (1...11).contains(cost) {
+            configuration.passwordCost = cost
+        }
+        return configuration
     }
 }

@@ -18,6 +18,12 @@ struct CommandLineOptions: Equatable {
     var scriptPath: String?
     /// Print every frame, not only the last.
     var printsFrames = false
+    /// `--db PATH`.
+    var databasePath: String?
+    /// `--splash-ms N`.
+    var splashMilliseconds = 800
+    /// `--open URL`.
+    var deepLink: String?
 
     /// Reads the arguments (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -42,6 +48,17 @@ struct CommandLineOptions: Equatable {
                 options.size = size
             case "--keys": options.keys = try value(for: argument)
             case "--script": options.scriptPath = try value(for: argument)
+            case "--db":
+                let path = try value(for: argument)
+                guard !path.isEmpty else { throw .badValue(flag: "--db", value: path, expected: "a file path") }
+                options.databasePath = path
+            case "--splash-ms":
+                let text = try value(for: argument)
+                guard let ms = Int(text), ms >= 0, ms <= 60_000 else {
+                    throw .badValue(flag: "--splash-ms", value: text, expected: "milliseconds from 0 to 60000")
+                }
+                options.splashMilliseconds = ms
+            case "--open": options.deepLink = try value(for: argument)
             default:
                 if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
                     // --flag=value is accepted too.

@@ -1,3 +1,4 @@
+import App
 import TUIKit
 #if canImport(Glibc)
 import Glibc
@@ -22,14 +23,15 @@ struct HeadlessRunner {
         return steps
     }
 
-    func run(output: inout some TextOutputStream, errors: inout some TextOutputStream) throws(UsageError) {
+    /// Runs the script; returns false when the app could not start (the reason went to `errors`).
+    func run(configuration: AppConfiguration, output: inout some TextOutputStream, errors: inout some TextOutputStream) throws(UsageError) -> Bool {
         let steps = try steps()
         let terminal = VirtualTerminal(size: options.size)
         terminal.enqueue(steps)
         let app = Application(terminal: terminal)
         var issues: [LayoutIssue] = []
         app.layoutIssueHandler = { issues.append($0) }
-        AppScene.install(in: app)
+        let switchboard = SwitchboardApp(application: app, configuration: configuration)
         var frames: [String] = []
         if options.printsFrames {
             app.onFrame = { number, time in
@@ -43,6 +45,11 @@ struct HeadlessRunner {
         } else {
             print(terminal.text, to: &output)
         }
+        if let error = switchboard.startupError {
+            print("switchboard: \(error)", to: &errors)
+            return false
+        }
+        return true
     }
 
     /// The whole file as UTF-8 text, or a usage error that says why not.

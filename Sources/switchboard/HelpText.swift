@@ -9,6 +9,12 @@ enum HelpText {
       switchboard                         run on this terminal
       switchboard --headless [options]    run on a virtual screen and print it as text
 
+    OPTIONS
+      --db PATH           the data file (default $XDG_DATA_HOME/switchboard/switchboard.sqlite3,
+                          else ~/.local/share/switchboard/switchboard.sqlite3)
+      --splash-ms N       show the splash at least N ms (default 800)
+      --open URL          open a link once signed in, e.g. switchboard://text-confirmation?text=hi
+
     HEADLESS OPTIONS
       --size COLSxROWS    virtual screen size (default 80x24)
       --keys 'KEYS'       keys to press, e.g. --keys 'Down Down Enter "Ada" wait:500ms'

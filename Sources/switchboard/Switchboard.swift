@@ -22,7 +22,8 @@ enum Switchboard {
     }
 
     @MainActor
-    static func run(arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+    static func run(arguments: [String], environment: [String: String] = ProcessEnvironment.current,
+                    output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)
@@ -39,8 +40,8 @@ enum Switchboard {
             return 0
         case .headless:
             do {
-                try HeadlessRunner(options: options).run(output: &output, errors: &errors)
-                return 0
+                let configuration = try AppScene.configuration(options, environment: environment)
+                return try HeadlessRunner(options: options).run(configuration: configuration, output: &output, errors: &errors) ? 0 : 1
             } catch {
                 print("switchboard: \(error)", to: &errors)
                 return 2
@@ -51,13 +52,34 @@ enum Switchboard {
                 return 2
             }
             do {
-                try InteractiveRunner().run()
+                let configuration = try AppScene.configuration(options, environment: environment)
+                if let failure = try InteractiveRunner(configuration: configuration).run() {
+                    print("switchboard: \(failure)", to: &errors)
+                    return 1
+                }
                 return 0
+            } catch let error as UsageError {
+                print("switchboard: \(error)", to: &errors)
+                return 2
             } catch {
                 print("switchboard: \(error)", to: &errors)
                 return 1
             }
         }
+    }
+}
+
+/// The process environment, without Foundation.
+enum ProcessEnvironment {
+    static var current: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") { result[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+            pointer += 1
+        }
+        return result
     }
 }
 

@@ -6,6 +6,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case needsHeadless(String)
     case badScript(String)
     case unreadableScript(path: String, reason: String)
+    case badValue(flag: String, value: String, expected: String)
+    case noDataLocation
 
     var description: String {
         switch self {
@@ -15,6 +17,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .needsHeadless(let flag): "\(flag) only works with --headless"
         case .badScript(let message): "bad keys: \(message)"
         case .unreadableScript(let path, let reason): "cannot read script '\(path)': \(reason)"
+        case .badValue(let flag, let value, let expected): "\(flag) '\(value)': expected \(expected)"
+        case .noDataLocation: "neither XDG_DATA_HOME nor HOME is set, so there is no place for the data file; pass --db PATH"
         }
     }
 }

@@ -10,9 +10,9 @@ struct Captured: TextOutputStream {
 }
 
 @MainActor
-func runSwitchboard(_ arguments: [String]) -> (code: Int32, output: String, errors: String) {
+func runSwitchboard(_ arguments: [String], environment: [String: String] = ["HOME": "/nonexistent-home", "SWITCHBOARD_PASSWORD_COST": "1"]) -> (code: Int32, output: String, errors: String) {
     var output = Captured(), errors = Captured()
-    let code = Switchboard.run(arguments: arguments, output: &output, errors: &errors)
+    let code = Switchboard.run(arguments: arguments, environment: environment, output: &output, errors: &errors)
     return (code, output.text, errors.text)
 }
 
@@ -38,6 +38,8 @@ struct CommandLineTests {
         (["--headless", "--keys", "Enter Bogus"], "unknown key 'Bogus'"),
         (["--headless", "--keys", "resize:1"], "bad resize 'resize:1'"),
         (["--headless", "--script", "/no/such/file.keys"], "cannot read script '/no/such/file.keys': No such file or directory"),
+        (["--headless", "--splash-ms", "soon"], "--splash-ms 'soon': expected milliseconds"),
+        (["--headless", "--db", ""], "--db '': expected a file path"),
     ])
     func badCommandLinesSayWhatIsWrong(arguments: [String], message: String) {
         let result = runSwitchboard(arguments)
@@ -47,45 +49,84 @@ struct CommandLineTests {
         #expect(result.errors.split(separator: "\n").count == 1)
     }
 
+    /// A fresh data file path for one test.
+    func tempDatabase(_ name: String = #function) -> String {
+        let folder = "/tmp/switchboard-cli-\(getpid())-\(name.filter { $0.isLetter })"
+        mkdir(folder, 0o700)
+        let path = folder + "/test.sqlite3"
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        return path
+    }
+
     @Test func headlessPrintsTheFinalScreen() {
-        let result = runSwitchboard(["--headless", "--size", "50x12", "--keys", "x y Enter"])
-        #expect(result.code == 0)
+        let db = tempDatabase()
+        let result = runSwitchboard(["--headless", "--db", db, "--size", "60x16", "--keys", "wait:1s"],
+                                    environment: ["SWITCHBOARD_PASSWORD_COST": "1"])
+        #expect(result.code == 0, "\(result.errors)")
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count == 12)
-        for line in lines { #expect(DisplayWidth.of(String(line)) == 50) }
-        #expect(result.output.contains("Keys pressed: 3 · last: Enter"))
-        #expect(result.output.contains("Screen 50x10"))
+        #expect(lines.count == 16)
+        for line in lines { #expect(DisplayWidth.of(String(line)) == 60) }
+        #expect(lines.first?.contains("Log In") == true)
+        #expect(result.output.contains("Welcome back"))
         #expect(result.errors.isEmpty, "\(result.errors)")
     }
 
     @Test func equalsFormOfFlags() {
-        let result = runSwitchboard(["--headless", "--size=40x12", "--keys=x"])
+        let db = tempDatabase()
+        let result = runSwitchboard(["--headless", "--db=\(db)", "--size=50x14", "--splash-ms=0", "--keys=wait:10ms"])
         #expect(result.code == 0)
-        #expect(result.output.contains("Keys pressed: 1"))
+        #expect(result.output.contains("Log In"))
     }
 
     @Test func framesArePrintedWithTheirTime() {
-        let result = runSwitchboard(["--headless", "--size", "50x12", "--frames", "--keys", "x wait:500ms resize:60x14 y"])
+        let db = tempDatabase()
+        let result = runSwitchboard(["--headless", "--db", db, "--size", "50x12", "--frames", "--keys", "wait:200ms resize:60x14 wait:100ms"])
         #expect(result.code == 0)
-        let headers = result.output.split(separator: "\n").filter { $0.hasPrefix("--- frame ") }
-        #expect(headers == ["--- frame 1 t=0ms", "--- frame 2 t=0ms", "--- frame 3 t=500ms", "--- frame 4 t=500ms"])
-        #expect(result.output.contains("Screen 60x12"))
-        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 4 + 12 + 12 + 14 + 14 + 1)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let headers = lines.filter { $0.hasPrefix("--- frame ") }
+        #expect(headers.first == "--- frame 1 t=0ms")
+        #expect(headers.count >= 4)                              // the spinner turns every 80 ms
+        #expect(headers.contains("--- frame 2 t=80ms"))
+        #expect(headers.contains("--- frame 4 t=200ms"))               // the resize
+        #expect(headers.last == "--- frame 5 t=240ms")
+        let numbers = headers.map { Int($0.split(separator: " ")[2])! }
+        #expect(numbers == Array(1...headers.count))
+        #expect(lines.count > headers.count * 12)
     }
 
     @Test func scriptFilesWithComments() throws {
+        let db = tempDatabase()
         let path = "/tmp/switchboard-test-\(getpid())-script.keys"
-        try writeFile(path, "# a comment\n\"xy\"  # typed\nEnter\n")
+        try writeFile(path, "# wait for the splash\nwait:1s  # 800 ms by default\n\"ada\"\n")
         defer { unlink(path) }
-        let result = runSwitchboard(["--headless", "--size", "50x12", "--script", path])
+        let result = runSwitchboard(["--headless", "--db", db, "--size", "60x16", "--script", path])
         #expect(result.code == 0, "\(result.errors)")
-        #expect(result.output.contains("Keys pressed: 3"))
+        #expect(result.output.contains("ada"))
 
         try writeFile(path, "Enter\nwait:soon\n")
-        let bad = runSwitchboard(["--headless", "--script", path])
+        let bad = runSwitchboard(["--headless", "--db", db, "--script", path])
         #expect(bad.code == 2)
         #expect(bad.errors.contains("\(path): bad wait 'wait:soon'"))
+    }
+
+    @Test func aBadDataFileIsReportedAndLeftAlone() throws {
+        let db = tempDatabase()
+        try writeFile(db, "my notes, not a database\n")
+        let result = runSwitchboard(["--headless", "--db", db, "--keys", "wait:1s"])
+        #expect(result.code == 1)
+        #expect(result.errors.contains("is not a switchboard database"))
+        #expect(result.output.contains("is not a switchboard database")) // and on the splash
+        let file = fopen(db, "r")!
+        var buffer = [CChar](repeating: 0, count: 100)
+        fgets(&buffer, 100, file)
+        fclose(file)
+        #expect(String(cString: buffer) == "my notes, not a database\n")
+    }
+
+    @Test func noPlaceForTheDataFile() {
+        let result = runSwitchboard(["--headless"], environment: [:])
+        #expect(result.code == 2)
+        #expect(result.errors.contains("pass --db PATH"))
     }
 
     @Test func aScriptThatIsNotTextIsRefused() throws {
@@ -95,7 +136,7 @@ struct CommandLineTests {
         fwrite(bytes, 1, bytes.count, file)
         fclose(file)
         defer { unlink(path) }
-        let result = runSwitchboard(["--headless", "--script", path])
+        let result = runSwitchboard(["--headless", "--db", tempDatabase(), "--script", path])
         #expect(result.code == 2)
         #expect(result.errors.contains("not UTF-8 text"))
     }

@@ -37,7 +37,7 @@ struct ProcessTests {
     }
 
     @Test func headlessWritesOnlyToStdout() throws {
-        let result = try run(["--headless", "--size", "30x5", "--keys", "x"])
+        let result = try run(["--headless", "--db", NSTemporaryDirectory() + "sb-process-\(UUID().uuidString).sqlite3", "--size", "30x5", "--keys", "x"])
         #expect(result.code == 0)
         #expect(result.output.split(separator: "\n", omittingEmptySubsequences: false).count == 6)
         #expect(!result.output.contains("\u{1B}")) // no escape sequences: nothing drawn on a terminal

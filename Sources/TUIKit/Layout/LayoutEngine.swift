@@ -75,8 +75,9 @@ enum LayoutEngine {
 
         propagate()
         // Sizes still open: from the content, width first so wrapping text can find its height.
+        // One view at a time, in subview order, so a size taken from the content
+        // can fix another view's edge before that view's own content is asked.
         for axis in [LayoutAttribute.width, .height] {
-            var any = false
             for i in constrained.sorted() where solver.slot(i, axis) == nil {
                 let child = children[i]
                 let size: Int?
@@ -87,9 +88,8 @@ enum LayoutEngine {
                 } else {
                     size = child.intrinsicContentSize?.height
                 }
-                if let size { any = solver.set(child, axis, size, issues: &issues) || any }
+                if let size, solver.set(child, axis, size, issues: &issues) { propagate() }
             }
-            if any { propagate() }
         }
         // Whatever is still open: the frame, or zero and a report.
         for i in constrained.sorted() {

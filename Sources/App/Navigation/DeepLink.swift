@@ -1,0 +1,56 @@
+import Foundation
+
+/// A `switchboard://` link, parsed into the screen it names — or the reason it cannot be opened.
+public enum DeepLinkRequest: Equatable, Sendable {
+    case screen(Screen)
+    case invalid(DeepLinkError)
+}
+
+/// Why a link cannot be opened; the main screen shows the message.
+public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notALink(String)
+    case wrongScheme(String)
+    case unknownTarget(String)
+    case missingParameter(target: String, name: String)
+    case notYetAvailable(String)
+
+    public var description: String {
+        switch self {
+        case .notALink(let text): "“\(text)” is not a link. Links look like switchboard://text-confirmation?text=hello"
+        case .wrongScheme(let text): "“\(text)” is not a switchboard:// link."
+        case .unknownTarget(let target): "switchboard:// has no screen “\(target)”. Try text-input, text-confirmation?text=…, main."
+        case .missingParameter(let target, let name): "The link to \(target) needs ?\(name)=…"
+        case .notYetAvailable(let feature): "\(feature) is not in this version yet, so the link cannot open it."
+        }
+    }
+}
+
+/// Parses `switchboard://…` links into `Screen` values.
+public enum DeepLink {
+    public static func parse(_ text: String) -> DeepLinkRequest {
+        guard let components = URLComponents(string: text), let scheme = components.scheme else {
+            return .invalid(.notALink(text))
+        }
+        guard scheme.lowercased() == "switchboard" else { return .invalid(.wrongScheme(text)) }
+        var parts: [String] = []
+        if let host = components.host, !host.isEmpty { parts.append(host) }
+        parts += components.path.split(separator: "/").map(String.init)
+        let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
+        guard let target = parts.first?.lowercased() else { return .screen(.main) }
+        switch (target, parts.count) {
+        case ("main", 1): return .screen(.main)
+        case ("text-input", 1): return .screen(.textInput)
+        case ("text-confirmation", 1):
+            guard let value = query["text"], !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return .invalid(.missingParameter(target: "text-confirmation", name: "text"))
+            }
+            return .screen(.textConfirmation(text: value))
+        case ("activity", 1): return .screen(.comingSoon(feature: "Activity"))
+        case ("contacts", _): return .invalid(.notYetAvailable("Contacts"))
+        case ("friends", _): return .invalid(.notYetAvailable("Friends"))
+        case ("settings", 1): return .screen(.comingSoon(feature: "Settings"))
+        case ("about", 1): return .screen(.comingSoon(feature: "About"))
+        default: return .invalid(.unknownTarget(parts.joined(separator: "/")))
+        }
+    }
+}

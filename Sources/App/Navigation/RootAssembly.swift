@@ -1,0 +1,78 @@
+import TUIKit
+
+/// Registers the long-lived services and maps every `Screen` to its assembly
+/// (seed 002's `RootAssembly`); builds the root controller.
+@MainActor
+public final class RootAssembly {
+    let services: AssemblyServices
+    private(set) weak var root: RootViewController?
+    /// Called when the user asked to quit or the app cannot start.
+    var onQuit: (() -> Void)?
+    /// Called once, when start-up failed.
+    var onStartupFailure: ((AppStartupError) -> Void)?
+
+    init(configuration: AppConfiguration, now: @escaping () -> Int64) {
+        services = AssemblyServices(configuration: configuration, now: now)
+    }
+
+    /// The assembly for a screen. Exhaustive: a new case is a compile error here until it has one.
+    func assembly(for screen: Screen) -> Assembly {
+        switch screen {
+        case .splash:
+            SplashAssembly(services: services, onFinished: { [weak self] in self?.splashFinished($0) },
+                           onFailed: { [weak self] in self?.onStartupFailure?($0) })
+        case .login:
+            LoginAssembly(services: services) { [weak self] in self?.signedIn() }
+        case .createAccount:
+            CreateAccountAssembly(services: services) { [weak self] in self?.signedIn() }
+        case .main:
+            MainAssembly(services: services) { [weak self] in self?.logOut() }
+        case .textInput:
+            TextInputAssembly(services: services)
+        case .textConfirmation(let text):
+            TextConfirmationAssembly(services: services, text: text)
+        case .comingSoon(let feature):
+            ComingSoonAssembly(feature: feature)
+        }
+    }
+
+    /// The root controller, showing the splash.
+    func buildRoot() -> RootViewController {
+        let coordinator = services.coordinator
+        let root = RootViewController(splash: assembly(for: .splash).build()) { [unowned self] flow in
+            switch flow {
+            case .launch: self.assembly(for: .splash).build()
+            case .login: NavigationController(rootViewController: self.assembly(for: .login).build())
+            case .main: NavigationController(rootViewController: self.assembly(for: .main).build())
+            }
+        }
+        root.onQuit = { [weak self] in self?.onQuit?() }
+        root.onMainFlowShown = { [weak coordinator] in coordinator?.applyPendingDeepLink() }
+        coordinator.root = root
+        coordinator.build = { [unowned self] screen in self.assembly(for: screen).build() }
+        coordinator.onMessage = { [weak root] message in
+            (root?.currentFlow?.viewControllers.first as? MainViewController)?.show(message: message)
+        }
+        if let link = services.configuration.deepLink { coordinator.open(DeepLink.parse(link)) }
+        self.root = root
+        return root
+    }
+
+    private func splashFinished(_ destination: SplashViewController.Destination) {
+        switch destination {
+        case .login: root?.showLoginScreen()
+        case .main: root?.switchToMainScreen()
+        }
+    }
+
+    private func signedIn() {
+        services.account = try? services.signIn?.savedSession()
+        root?.switchToMainScreen()
+    }
+
+    private func logOut() {
+        try? services.signIn?.signOut()
+        services.account = nil
+        root?.switchToLogout()
+    }
+}

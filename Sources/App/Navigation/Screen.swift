@@ -1,0 +1,25 @@
+/// Every screen of the app — seed 002's `ControllersList`. Associated values
+/// carry what a screen needs; deep links parse into the same enum. Adding a
+/// screen means adding a case: the compiler then points at every switch to
+/// complete (none of them has a `default`).
+public enum Screen: Equatable, Sendable {
+    case splash
+    case login
+    case createAccount
+    case main
+    case textInput
+    case textConfirmation(text: String)
+    /// A menu item whose feature arrives in a later version (it says so, and does nothing else).
+    case comingSoon(feature: String)
+
+    /// The flow a screen lives in; the root controller swaps flows.
+    public enum Flow: Sendable { case launch, login, main }
+
+    public var flow: Flow {
+        switch self {
+        case .splash: .launch
+        case .login, .createAccount: .login
+        case .main, .textInput, .textConfirmation, .comingSoon: .main
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import TUIKit
+
+/// "Create Account": user name and password twice, with the rules shown and
+/// a message beside each field that is wrong. Nothing is stored until all is right.
+@MainActor
+final class CreateAccountViewController: ViewController {
+    private let service: SignInService
+    private let onCreated: () -> Void
+    let usernameField = TextField(placeholder: "user name")
+    let passwordField = TextField(placeholder: "at least 8 characters")
+    let repeatField = TextField(placeholder: "the same again")
+    private let general = Label("")
+
+    init(service: SignInService, onCreated: @escaping () -> Void) {
+        self.service = service
+        self.onCreated = onCreated
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        title = "Create Account"
+        view.style = Theme.current.base
+        navigationItem.setRightBarButton(BarButtonItem(title: "Create", key: .ctrl("s")) { [weak self] in self?.create() })
+        for field in [passwordField, repeatField] { field.isSecureTextEntry = true; field.maxLength = 128 }
+        usernameField.maxLength = 64
+        usernameField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.passwordField) }
+        passwordField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.repeatField) }
+        repeatField.onSubmit = { [weak self] _ in self?.create() }
+        general.textStyle = Theme.current.error
+        let createButton = Button(title: "Create account") { [weak self] in self?.create() }
+        FormLayout.stack([
+            (Label(CredentialRules.usernameRule, style: Theme.current.secondary), 1),
+            (Label(CredentialRules.passwordRule, style: Theme.current.secondary), 1), (FormLayout.gap(), 1),
+            (FormLayout.caption("User name"), 1), (usernameField, 2),
+            (FormLayout.caption("Password"), 1), (passwordField, 2),
+            (FormLayout.caption("Password again"), 1), (repeatField, 2),
+            (general, 1), (createButton, 1),
+        ], in: view, width: 62)
+    }
+
+    override var preferredFirstResponder: View? { usernameField }
+
+    private func create() {
+        switch service.createAccount(username: usernameField.text, password: passwordField.text, repeated: repeatField.text) {
+        case .success:
+            onCreated()
+        case .failure(let problem):
+            usernameField.validationMessage = problem.username
+            passwordField.validationMessage = problem.password
+            repeatField.validationMessage = problem.repeated
+            general.text = problem.general ?? ""
+            let firstBad = problem.username != nil ? usernameField : (problem.password != nil ? passwordField : repeatField)
+            view.window?.makeFirstResponder(firstBad)
+        }
+    }
+}

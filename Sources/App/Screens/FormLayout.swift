@@ -1,0 +1,29 @@
+import TUIKit
+
+/// Stacks views in a centred column of a screen, each with its height, one
+/// below the other (the forms of the login and account screens).
+@MainActor
+enum FormLayout {
+    static func stack(_ rows: [(view: View, height: Int)], in container: View, width: Int = 44, top: Int = 1) {
+        var previous: View?
+        for (view, height) in rows {
+            container.addSubview(view)
+            view.translatesAutoresizingMaskIntoConstraints = false
+            LayoutConstraint.activate([
+                view.centerXAnchor.constraint(equalTo: container.centerXAnchor),
+                view.widthAnchor.constraint(equalToConstant: width),
+                view.widthAnchor.constraint(lessThanOrEqualTo: container.widthAnchor, constant: -2),
+                view.heightAnchor.constraint(equalToConstant: height),
+                previous.map { view.topAnchor.constraint(equalTo: $0.bottomAnchor) }
+                    ?? view.topAnchor.constraint(equalTo: container.topAnchor, constant: top),
+            ])
+            previous = view
+        }
+    }
+
+    /// A one-line caption above a field.
+    static func caption(_ text: String) -> Label { Label(text, style: Theme.current.secondary) }
+
+    /// An empty row.
+    static func gap() -> View { View() }
+}

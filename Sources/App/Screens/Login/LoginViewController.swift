@@ -1,0 +1,68 @@
+import TUIKit
+
+/// "Log In": user name, password (masked), Log In in the title bar and on
+/// Enter, and a way to create an account. One message for any wrong
+/// credentials; repeated failures make it wait.
+@MainActor
+final class LoginViewController: ViewController {
+    private let service: SignInService
+    private weak var coordinator: Coordination?
+    private let onSignedIn: () -> Void
+    let usernameField = TextField(placeholder: "user name")
+    let passwordField = TextField(placeholder: "password")
+    private let message = Label("")
+    private let createButton = Button(title: "Create an account")
+
+    init(service: SignInService, coordinator: Coordination, onSignedIn: @escaping () -> Void) {
+        self.service = service
+        self.coordinator = coordinator
+        self.onSignedIn = onSignedIn
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        title = "Log In"
+        view.style = Theme.current.base
+        navigationItem.setRightBarButton(BarButtonItem(title: "Log In", key: .ctrl("l")) { [weak self] in self?.logIn() })
+        passwordField.isSecureTextEntry = true
+        usernameField.maxLength = 64
+        passwordField.maxLength = 128
+        usernameField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.passwordField) }
+        passwordField.onSubmit = { [weak self] _ in self?.logIn() }
+        message.textStyle = Theme.current.error
+        message.wrapsText = true
+        createButton.action = { [weak self] in self?.coordinator?.show(.createAccount) }
+        FormLayout.stack([
+            (Label("Welcome back. Log in to your switchboard.", style: Theme.current.emphasis), 1), (FormLayout.gap(), 1),
+            (FormLayout.caption("User name"), 1), (usernameField, 1), (FormLayout.gap(), 1),
+            (FormLayout.caption("Password"), 1), (passwordField, 1), (FormLayout.gap(), 1),
+            (message, 2), (createButton, 1),
+        ], in: view)
+    }
+
+    override var preferredFirstResponder: View? { usernameField }
+
+    override var keyCommands: [KeyCommand] {
+        [KeyCommand(.ctrl("n"), title: "Create account") { [weak self] in self?.coordinator?.show(.createAccount) }]
+    }
+
+    /// The message on screen ("Wrong user name or password.").
+    var messageText: String { message.text }
+
+    private func logIn() {
+        switch service.signIn(username: usernameField.text, password: passwordField.text) {
+        case .signedIn:
+            message.text = ""
+            passwordField.text = ""
+            onSignedIn()
+        case .refused(let text):
+            message.text = text
+            passwordField.text = ""
+            view.window?.makeFirstResponder(passwordField)
+        case .throttled(let seconds):
+            message.text = "Too many failed attempts. Try again in \(seconds) s."
+        case .failed(let text):
+            message.text = text
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import TUIKit
+
+/// The first screen: the app's name, a spinner, and the real start-up work
+/// (open or create the database, migrate it, read the saved session). It
+/// stays at least `minimumDuration` so it is seen, and no longer than the
+/// work needs past that; a start-up error stays on screen until a key.
+@MainActor
+final class SplashViewController: ViewController {
+    enum Destination: Equatable { case main, login }
+
+    private let minimumDuration: Duration
+    private let work: () -> Result<Destination, AppStartupError>
+    private let onFinished: (Destination) -> Void
+    private let onFailed: (AppStartupError) -> Void
+    private let spinner = ActivityIndicator(text: "Opening your data…")
+    private let message = Label("", alignment: .center)
+    private var started = false
+    private var failure: AppStartupError?
+
+    init(minimumDuration: Duration, work: @escaping () -> Result<Destination, AppStartupError>,
+         onFinished: @escaping (Destination) -> Void, onFailed: @escaping (AppStartupError) -> Void) {
+        self.minimumDuration = minimumDuration
+        self.work = work
+        self.onFinished = onFinished
+        self.onFailed = onFailed
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        view.style = Theme.current.base
+        let name = Label("S W I T C H B O A R D", style: Theme.current.emphasis, alignment: .center)
+        let tagline = Label("contacts · friends · settings, at the terminal", style: Theme.current.secondary, alignment: .center)
+        message.wrapsText = true
+        message.textStyle = Theme.current.error
+        for v in [name, tagline, spinner, message] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
+        LayoutConstraint.activate([
+            name.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+            name.centerYAnchor.constraint(equalTo: view.centerYAnchor, constant: -2),
+            tagline.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+            tagline.topAnchor.constraint(equalTo: name.bottomAnchor, constant: 1),
+            spinner.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+            spinner.topAnchor.constraint(equalTo: tagline.bottomAnchor, constant: 1),
+            message.topAnchor.constraint(equalTo: spinner.bottomAnchor, constant: 1),
+            message.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
+            message.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
+            message.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+        ])
+    }
+
+    override func viewDidAppear() {
+        guard !started, let scheduler else { return }
+        started = true
+        spinner.startAnimating()
+        let start = scheduler.clock.now
+        // Let the first frame reach the screen before the work starts.
+        scheduler.after(.zero) { [weak self] in
+            guard let self else { return }
+            switch self.work() {
+            case .success(let destination):
+                let left = self.minimumDuration - (scheduler.clock.now - start)
+                scheduler.after(left) { [weak self] in
+                    self?.spinner.stopAnimating()
+                    self?.onFinished(destination)
+                }
+            case .failure(let error):
+                self.spinner.stopAnimating()
+                self.failure = error
+                self.message.text = error.description + "\n\nPress any key to quit."
+                self.onFailed(error)
+            }
+        }
+    }
+
+    /// The start-up error on screen, if any.
+    var startupError: AppStartupError? { failure }
+}

@@ -1,0 +1,95 @@
+import Storage
+
+/// Signing in, creating accounts and signing out, with a back-off after
+/// repeated failures. A wrong name and a wrong password give the same
+/// message and cost the same hashing time.
+@MainActor
+public final class SignInService {
+    public enum Outcome: Equatable {
+        case signedIn(Account)
+        /// Wrong name or password (never which).
+        case refused(String)
+        /// Too many failures: wait this many seconds.
+        case throttled(seconds: Int)
+        case failed(String)
+    }
+
+    public static let wrongCredentials = "Wrong user name or password."
+
+    private let accounts: AccountStore
+    private let now: () -> Int64
+
+    /// `now` gives seconds (the run loop's clock in tests and headless runs).
+    public init(accounts: AccountStore, now: @escaping () -> Int64) {
+        self.accounts = accounts
+        self.now = now
+    }
+
+    /// Seconds to wait after `failures` failures in a row: none for the first
+    /// two, then 1, 2, 4 … up to 30.
+    public static func backoff(afterFailures failures: Int) -> Int {
+        failures < 3 ? 0 : min(30, 1 << min(5, failures - 3))
+    }
+
+    public func signIn(username: String, password: String) -> Outcome {
+        let name = username.trimmedSpaces
+        do {
+            let failures = try accounts.failures(for: name)
+            let wait = Self.backoff(afterFailures: failures.count) - Int(now() - failures.last)
+            if failures.count > 0, wait > 0 { return .throttled(seconds: wait) }
+            if let account = try accounts.verify(username: name, password: password) {
+                try accounts.clearFailures(for: name)
+                try accounts.saveSession(accountID: account.id, now: now())
+                return .signedIn(account)
+            }
+            try accounts.recordFailure(for: name, now: now())
+            return .refused(Self.wrongCredentials)
+        } catch {
+            return .failed(error.description)
+        }
+    }
+
+    /// Makes an account (and signs it in), or says what is wrong with which field.
+    public func createAccount(username: String, password: String, repeated: String) -> Result<Account, CreateAccountProblem> {
+        let name = username.trimmedSpaces
+        var problem = CreateAccountProblem()
+        problem.username = CredentialRules.problem(withUsername: name)
+        problem.password = CredentialRules.problem(withPassword: password)
+        if problem.password == nil, password != repeated { problem.repeated = "The passwords differ." }
+        guard problem.isEmpty else { return .failure(problem) }
+        do {
+            return .success(try accounts.createAccount(username: name, password: password, now: now()))
+        } catch {
+            switch error {
+            case .usernameTaken: problem.username = error.description
+            case .storage(let e): problem.general = e.description
+            }
+            return .failure(problem)
+        }
+    }
+
+    /// The saved session's account, if any.
+    public func savedSession() throws(StorageError) -> Account? { try accounts.savedSession() }
+
+    /// Clears the saved session.
+    public func signOut() throws(StorageError) { try accounts.clearSession() }
+}
+
+/// What is wrong with a Create Account form, field by field.
+public struct CreateAccountProblem: Error, Equatable {
+    public var username: String?
+    public var password: String?
+    public var repeated: String?
+    public var general: String?
+    public var isEmpty: Bool { username == nil && password == nil && repeated == nil && general == nil }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmedSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}
