@@ -1,0 +1,125 @@
+import Testing
+@testable import App
+@testable import Storage
+@testable import TUIKit
+
+@MainActor
+@Suite("Root controller flows", .serialized)
+struct FlowTests {
+    @Test func firstRunSplashThenLoginThenCreateAccountThenMain() throws {
+        let h = AppHarness()
+        #expect(h.text.contains("S W I T C H B O A R D"))
+        h.press("wait:700ms")
+        #expect(h.text.contains("S W I T C H B O A R D"))          // at least 800 ms
+        h.press("wait:100ms")
+        #expect(h.lines[0].contains("Log In"))                       // no animation from the splash
+        #expect(h.root.currentFlowKind == .login)
+        h.press("C-n wait:400ms")
+        #expect(h.lines[0].contains("Create Account"))
+        #expect(h.text.contains(CredentialRules.usernameRule))
+        h.press(#""ada" Enter "analytical" Enter "analytical" Enter"#)
+        #expect(h.root.currentFlowKind == .main)
+        h.press("wait:150ms")
+        #expect(h.terminal.styleMask.contains("D"))                 // fading
+        h.press("wait:250ms")
+        #expect(h.lines[0].contains("Main"))
+        #expect(h.lines[0].hasPrefix(" ‹ Log Out (^O)"))
+        #expect(h.lines[0].contains("Activity (^T) ›"))
+        #expect(h.text.contains("Signed in as ada"))
+        #expect(try h.store().savedSession()?.username == "ada")
+    }
+
+    @Test func logOutSlidesInTheLoginFromTheLeftAndClearsTheSession() throws {
+        let h = AppHarness()
+        h.createAccount()
+        weak var mainFlow = h.root.currentFlow
+        h.press("C-o wait:150ms")
+        #expect(h.root.currentFlowKind == .login)
+        // Half way: the login's right half has come in from the left; main's right half is still there.
+        let bar = h.lines[0]
+        #expect(bar.contains("Log In (^L) ›"), "\(bar)")
+        #expect(bar.hasSuffix("Activity (^T) › "), "\(bar)")
+        #expect(!bar.hasPrefix(" ‹ Log Out"))
+        h.press("wait:300ms")
+        #expect(h.lines[0].contains("Log In"))
+        #expect(try h.store().savedSession() == nil)
+        #expect(mainFlow == nil) // the old flow is released after the swap
+    }
+
+    @Test func aSavedSessionGoesFromSplashStraightToMain() throws {
+        let h = AppHarness()
+        h.createAccount()
+        h.launch()                      // quit and start again on the same file
+        h.press("wait:800ms")
+        #expect(h.root.currentFlowKind == .main)
+        h.press("wait:400ms")
+        #expect(h.text.contains("Signed in as ada"))
+    }
+
+    @Test func wrongCredentialsGetOneMessageAndBackOff() throws {
+        let h = AppHarness()
+        h.createAccount()
+        h.press("C-o wait:400ms")
+        // Unknown name and wrong password read the same.
+        h.press(#""nobody" Enter "analytical" Enter"#)
+        #expect(h.text.contains(SignInService.wrongCredentials))
+        h.press(#"S-Tab C-a C-k "ada" Enter "wrong-one" Enter"#)
+        #expect(h.text.contains(SignInService.wrongCredentials))
+        h.press(#""wrong-two" Enter "wrong-three" Enter"#)
+        h.press(#""analytical" Enter"#)                              // right, but too soon
+        #expect(h.text.contains("Too many failed attempts. Try again in"))
+        #expect(h.root.currentFlowKind == .login)
+        h.press("wait:3s Enter wait:400ms")                        // the password is still typed
+        #expect(h.root.currentFlowKind == .main, "\(h.text)")
+    }
+
+    @Test func theCreateAccountFormRefusesBadInputAndStoresNothing() throws {
+        let h = AppHarness()
+        h.press("wait:900ms C-n wait:400ms")
+        h.press(#""a!" Enter "short" Enter "other" Enter"#)
+        #expect(h.text.contains("At least 3 characters."))
+        #expect(h.text.contains("At least 8 characters."))
+        #expect(try h.store().account(named: "a!") == nil)
+        h.press(#"C-a C-k "ada" Tab C-a C-k "analytical" Tab C-a C-k "analyticaX" Enter"#)
+        #expect(h.text.contains("The passwords differ."))
+        #expect(try h.store().account(named: "ada") == nil)
+        #expect(h.root.currentFlowKind == .login)
+    }
+
+    @Test func aTakenNameIsRefusedIgnoringCase() throws {
+        let h = AppHarness()
+        h.createAccount()
+        h.press("C-o wait:400ms C-n wait:400ms")
+        h.press(#""ADA" Enter "analytical" Enter "analytical" Enter"#)
+        #expect(h.text.contains("is taken"))
+        #expect(h.root.currentFlowKind == .login)
+    }
+
+    @Test func escapeOnCreateAccountGoesBackToLogIn() throws {
+        let h = AppHarness()
+        h.press("wait:900ms C-n wait:400ms Esc wait:400ms")
+        #expect(h.lines[0].contains("Log In"))
+    }
+
+    @Test func everyScreenSurvivesAResize() throws {
+        let h = AppHarness()
+        h.press("resize:50x14 wait:900ms")
+        #expect(h.lines[0].contains("Log In"))
+        h.press("resize:120x40")
+        #expect(h.lines.count == 40)
+        h.press("C-n wait:400ms resize:40x12")
+        #expect(h.lines[0].contains("Create …"))                 // the title shortens to fit its bar
+        #expect(h.text.contains("User name"))
+        h.press("resize:30x10")
+        #expect(h.text.contains("Terminal too small"))
+        h.press("resize:80x24")
+        #expect(h.lines[0].contains("Create Account"))
+    }
+
+    @Test func qQuitsOutsideTextFields() throws {
+        let h = AppHarness()
+        h.createAccount()
+        h.press("q")
+        #expect(h.app.exitReason == .quit)
+    }
+}
