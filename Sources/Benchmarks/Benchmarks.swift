@@ -12,6 +12,7 @@ enum Benchmarks {
     static let all: [Benchmark] = [
         Benchmark(name: "frame", run: frame),
         Benchmark(name: "list", run: list),
+        Benchmark(name: "startup", run: StartupBenchmark.run),
     ]
 
     /// A full 200x60 screen of text views (a header, 58 rows of mixed-script
