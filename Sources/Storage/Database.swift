@@ -152,6 +152,9 @@ public final class Database {
         return s.text(0)
     }
 
+    /// How many rows the last statement changed.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// The row id of the last insert.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

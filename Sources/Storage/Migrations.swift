@@ -22,6 +22,39 @@ enum Migrations {
             last_failure_at INTEGER NOT NULL
         );
         """,
+        // 2: contacts with their phones and emails, and a trigram index for search.
+        """
+        CREATE TABLE contacts (
+            id INTEGER PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            first_name TEXT NOT NULL,
+            last_name TEXT NOT NULL,
+            company TEXT NOT NULL,
+            notes TEXT NOT NULL,
+            is_friend INTEGER NOT NULL DEFAULT 0,
+            sort_key TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX contacts_by_name ON contacts (account_id, sort_key, id);
+        CREATE INDEX contacts_friends_by_name ON contacts (account_id, is_friend, sort_key, id);
+        CREATE TABLE contact_phones (
+            id INTEGER PRIMARY KEY,
+            contact_id INTEGER NOT NULL REFERENCES contacts(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            label TEXT NOT NULL,
+            number TEXT NOT NULL
+        );
+        CREATE INDEX contact_phones_by_contact ON contact_phones (contact_id, position);
+        CREATE TABLE contact_emails (
+            id INTEGER PRIMARY KEY,
+            contact_id INTEGER NOT NULL REFERENCES contacts(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            address TEXT NOT NULL
+        );
+        CREATE INDEX contact_emails_by_contact ON contact_emails (contact_id, position);
+        CREATE VIRTUAL TABLE contact_search USING fts5(text, tokenize = 'trigram');
+        """,
     ]
 
     static func migrate(_ db: Database, from version: Int) throws(StorageError) {

@@ -1,0 +1,17 @@
+/// Where contacts live; the contacts module's workers talk to this, so tests
+/// can give them a spy and the app gives them SQLite.
+public protocol ContactsStore: AnyObject {
+    /// How many contacts match a search ("" matches all).
+    func count(matching query: String) throws(StorageError) -> Int
+    /// Contacts in list order (last name, then first), `limit` from `offset`, matching a search.
+    func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary]
+    func contact(id: Int64) throws(StorageError) -> ContactRecord?
+    /// Stores a new contact (in one transaction with its phones and emails); returns its id.
+    func add(_ contact: ContactRecord) throws(StorageError) -> Int64
+    /// Replaces a stored contact; false when it no longer exists.
+    func update(_ contact: ContactRecord) throws(StorageError) -> Bool
+    /// Deletes a contact; false when it was already gone.
+    func delete(id: Int64) throws(StorageError) -> Bool
+    /// Marks or unmarks a contact as a friend; false when it no longer exists.
+    func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool
+}

@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The contacts of one account, in the database. Every change is one
+/// transaction: the contact, its phones and emails, and its search entry.
+public final class SQLiteContactsStore: ContactsStore {
+    private let db: Database
+    public let accountID: Int64
+    private let now: () -> Int64
+
+    public init(database: Database, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
+        self.db = database
+        self.accountID = accountID
+        self.now = now
+    }
+
+    public func count(matching query: String) throws(StorageError) -> Int {
+        let s: Statement
+        if let phrase = SearchText.ftsPhrase(for: query) {
+            s = try db.prepare("SELECT count(*) FROM contact_search JOIN contacts c ON c.id = contact_search.rowid WHERE contact_search MATCH ? AND c.account_id = ?")
+            s.bind(1, phrase).bind(2, accountID)
+        } else if let folded = shortQuery(query) {
+            s = try db.prepare("SELECT count(*) FROM contacts c JOIN contact_search ON contact_search.rowid = c.id WHERE c.account_id = ? AND instr(contact_search.text, ?) > 0")
+            s.bind(1, accountID).bind(2, folded)
+        } else {
+            s = try db.prepare("SELECT count(*) FROM contacts WHERE account_id = ?")
+            s.bind(1, accountID)
+        }
+        defer { s.reset() }
+        guard try s.step() else { return 0 }
+        return s.int(0)
+    }
+
+    public func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
+        let s: Statement
+        let columns = "c.id, c.first_name, c.last_name, c.is_friend, c.sort_key"
+        if let phrase = SearchText.ftsPhrase(for: query) {
+            s = try db.prepare("SELECT \(columns) FROM contact_search JOIN contacts c ON c.id = contact_search.rowid WHERE contact_search MATCH ? AND c.account_id = ? ORDER BY c.sort_key, c.id LIMIT ? OFFSET ?")
+            s.bind(1, phrase).bind(2, accountID).bind(3, limit).bind(4, offset)
+        } else if let folded = shortQuery(query) {
+            s = try db.prepare("SELECT \(columns) FROM contacts c JOIN contact_search ON contact_search.rowid = c.id WHERE c.account_id = ? AND instr(contact_search.text, ?) > 0 ORDER BY c.sort_key, c.id LIMIT ? OFFSET ?")
+            s.bind(1, accountID).bind(2, folded).bind(3, limit).bind(4, offset)
+        } else {
+            s = try db.prepare("SELECT \(columns) FROM contacts c WHERE c.account_id = ? ORDER BY c.sort_key, c.id LIMIT ? OFFSET ?")
+            s.bind(1, accountID).bind(2, limit).bind(3, offset)
+        }
+        defer { s.reset() }
+        var rows: [ContactSummary] = []
+        while try s.step() {
+            rows.append(ContactSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), isFriend: s.bool(3), sortKey: s.text(4)))
+        }
+        return rows
+    }
+
+    /// A search of one or two characters (too short for trigrams), folded; nil for an empty one.
+    private func shortQuery(_ query: String) -> String? {
+        let folded = SearchText.fold(query.trimmingCharacters(in: .whitespaces))
+        return folded.isEmpty ? nil : folded
+    }
+
+    public func contact(id: Int64) throws(StorageError) -> ContactRecord? {
+        let s = try db.prepare("SELECT first_name, last_name, company, notes, is_friend FROM contacts WHERE id = ? AND account_id = ?")
+        s.bind(1, id).bind(2, accountID)
+        guard try s.step() else { s.reset(); return nil }
+        var record = ContactRecord(id: id, firstName: s.text(0), lastName: s.text(1), company: s.text(2), notes: s.text(3), isFriend: s.bool(4))
+        s.reset()
+        let phones = try db.prepare("SELECT label, number FROM contact_phones WHERE contact_id = ? ORDER BY position")
+        phones.bind(1, id)
+        while try phones.step() { record.phones.append(.init(label: phones.text(0), number: phones.text(1))) }
+        phones.reset()
+        let emails = try db.prepare("SELECT address FROM contact_emails WHERE contact_id = ? ORDER BY position")
+        emails.bind(1, id)
+        while try emails.step() { record.emails.append(emails.text(0)) }
+        emails.reset()
+        return record
+    }
+
+    public func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
+        try db.transaction { () throws(StorageError) -> Int64 in
+            let s = try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let time = now()
+            s.bind(1, accountID).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
+                .bind(5, contact.notes).bind(6, contact.isFriend)
+                .bind(7, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)).bind(8, time).bind(9, time)
+            try s.run()
+            let id = db.lastInsertRowID
+            try writeDetails(of: contact, id: id)
+            return id
+        }
+    }
+
+    public func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
+        guard let id = contact.id else { return false }
+        return try db.transaction { () throws(StorageError) -> Bool in
+            let s = try db.prepare("UPDATE contacts SET first_name = ?, last_name = ?, company = ?, notes = ?, is_friend = ?, sort_key = ?, updated_at = ? WHERE id = ? AND account_id = ?")
+            s.bind(1, contact.firstName).bind(2, contact.lastName).bind(3, contact.company).bind(4, contact.notes)
+                .bind(5, contact.isFriend).bind(6, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName))
+                .bind(7, now()).bind(8, id).bind(9, accountID)
+            try s.run()
+            guard sqlite3Changes() > 0 else { return false }
+            for sql in ["DELETE FROM contact_phones WHERE contact_id = ?", "DELETE FROM contact_emails WHERE contact_id = ?",
+                        "DELETE FROM contact_search WHERE rowid = ?"] {
+                let d = try db.prepare(sql)
+                d.bind(1, id)
+                try d.run()
+            }
+            try writeDetails(of: contact, id: id)
+            return true
+        }
+    }
+
+    public func delete(id: Int64) throws(StorageError) -> Bool {
+        try db.transaction { () throws(StorageError) -> Bool in
+            let s = try db.prepare("DELETE FROM contacts WHERE id = ? AND account_id = ?")
+            s.bind(1, id).bind(2, accountID)
+            try s.run()
+            guard sqlite3Changes() > 0 else { return false }
+            let d = try db.prepare("DELETE FROM contact_search WHERE rowid = ?")
+            d.bind(1, id)
+            try d.run()
+            return true
+        }
+    }
+
+    public func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool {
+        try db.transaction { () throws(StorageError) -> Bool in
+            let s = try db.prepare("UPDATE contacts SET is_friend = ?, updated_at = ? WHERE id = ? AND account_id = ?")
+            s.bind(1, isFriend).bind(2, now()).bind(3, id).bind(4, accountID)
+            try s.run()
+            return sqlite3Changes() > 0
+        }
+    }
+
+    private func writeDetails(of contact: ContactRecord, id: Int64) throws(StorageError) {
+        let phone = try db.prepare("INSERT INTO contact_phones (contact_id, position, label, number) VALUES (?, ?, ?, ?)")
+        for (i, p) in contact.phones.enumerated() {
+            phone.bind(1, id).bind(2, i).bind(3, p.label).bind(4, p.number)
+            try phone.run()
+        }
+        let email = try db.prepare("INSERT INTO contact_emails (contact_id, position, address) VALUES (?, ?, ?)")
+        for (i, e) in contact.emails.enumerated() {
+            email.bind(1, id).bind(2, i).bind(3, e)
+            try email.run()
+        }
+        let search = try db.prepare("INSERT INTO contact_search (rowid, text) VALUES (?, ?)")
+        search.bind(1, id).bind(2, SearchText.document(for: contact))
+        try search.run()
+    }
+
+    private func sqlite3Changes() -> Int { db.changes }
+}

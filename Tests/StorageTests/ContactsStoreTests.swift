@@ -1,0 +1,110 @@
+import Testing
+import Foundation
+@testable import Storage
+
+@Suite("Contacts in SQLite")
+struct ContactsStoreTests {
+    func makeStore(_ tmp: TempFolder, account: String = "ada") throws -> (SQLiteContactsStore, Database) {
+        let db = try Database(path: tmp.file("c.sqlite3"))
+        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+        let owner = try accounts.account(named: account)?.account
+            ?? accounts.createAccount(username: account, password: "analytical", now: 1)
+        return (SQLiteContactsStore(database: db, accountID: owner.id, now: { 100 }), db)
+    }
+
+    @Test func addReadUpdateDeleteRoundTrip() throws {
+        let tmp = TempFolder()
+        let (store, _) = try makeStore(tmp)
+        var grace = ContactRecord(firstName: "Grace", lastName: "Hopper",
+                                  phones: [.init(label: "mobile", number: "+1 (555) 010-0199"), .init(label: "work", number: "555 0100")],
+                                  emails: ["grace@navy.mil", "g@example.org"], company: "US Navy", notes: "COBOL", isFriend: true)
+        grace.id = try store.add(grace)
+        #expect(try store.contact(id: grace.id!) == grace)
+        grace.lastName = "Brewster Hopper"
+        grace.phones.removeLast()
+        grace.emails = ["grace@example.org"]
+        #expect(try store.update(grace))
+        #expect(try store.contact(id: grace.id!) == grace)
+        #expect(try store.delete(id: grace.id!))
+        #expect(try store.contact(id: grace.id!) == nil)
+        #expect(try !store.delete(id: grace.id!))
+        #expect(try !store.update(grace))
+    }
+
+    @Test func listOrderIsLastNameThenFirstIgnoringCaseAndAccents() throws {
+        let tmp = TempFolder()
+        let (store, _) = try makeStore(tmp)
+        for (first, last) in [("ada", "lovelace"), ("Émile", "Zola"), ("Anders", "Ångström"), ("Alan", "Turing"), ("Byron", "Lovelace"), ("Cher", "")] {
+            _ = try store.add(ContactRecord(firstName: first, lastName: last))
+        }
+        let names = try store.contacts(matching: "", offset: 0, limit: 10).map { "\($0.firstName) \($0.lastName)" }
+        #expect(names == ["Anders Ångström", "Cher ", "ada lovelace", "Byron Lovelace", "Alan Turing", "Émile Zola"])
+        #expect(try store.count(matching: "") == 6)
+        #expect(try store.contacts(matching: "", offset: 2, limit: 2).map(\.lastName) == ["lovelace", "Lovelace"])
+    }
+
+    @Test func searchMatchesNamePhoneAndEmailIgnoringCaseAndAccents() throws {
+        let tmp = TempFolder()
+        let (store, _) = try makeStore(tmp)
+        _ = try store.add(ContactRecord(firstName: "Anders", lastName: "Ångström", phones: [.init(label: "home", number: "+46 (8) 123-456")]))
+        _ = try store.add(ContactRecord(firstName: "Grace", lastName: "Hopper", emails: ["amazing.grace@navy.mil"]))
+        _ = try store.add(ContactRecord(firstName: "李", lastName: "小龍"))
+        func names(_ q: String) throws -> [String] { try store.contacts(matching: q, offset: 0, limit: 10).map(\.firstName) }
+        #expect(try names("ANGSTR") == ["Anders"])       // accent- and case-insensitive
+        #expect(try names("ångs") == ["Anders"])
+        #expect(try names("8123456") == ["Anders"])       // phone digits without punctuation
+        #expect(try names("123-4") == ["Anders"])
+        #expect(try names("navy.mil") == ["Grace"])       // email
+        #expect(try names("小龍") == ["李"])                // short (two characters): still found
+        #expect(try names("zz") == [])
+        #expect(try store.count(matching: "gra") == 1)
+        #expect(try names(#"say "hi""#) == [])           // quotes cannot break the query
+    }
+
+    @Test func eachAccountSeesOnlyItsOwnContacts() throws {
+        let tmp = TempFolder()
+        let (ada, _) = try makeStore(tmp, account: "ada")
+        let (bob, _) = try makeStore(tmp, account: "bob")
+        let id = try ada.add(ContactRecord(firstName: "Only", lastName: "Ada's"))
+        #expect(try bob.count(matching: "") == 0)
+        #expect(try bob.contact(id: id) == nil)
+        #expect(try !bob.delete(id: id))
+        #expect(try ada.count(matching: "") == 1)
+    }
+
+    @Test func friendFlag() throws {
+        let tmp = TempFolder()
+        let (store, _) = try makeStore(tmp)
+        let id = try store.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        #expect(try store.setFriend(id: id, true))
+        #expect(try store.contact(id: id)?.isFriend == true)
+        #expect(try store.contacts(matching: "", offset: 0, limit: 1).first?.isFriend == true)
+    }
+
+    @Test func aFailedAddLeavesNothingBehind() throws {
+        let tmp = TempFolder()
+        let (store, db) = try makeStore(tmp)
+        try db.execute("CREATE TRIGGER no_bad_emails BEFORE INSERT ON contact_emails WHEN NEW.address = 'bad' BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        #expect(throws: StorageError.self) {
+            _ = try store.add(ContactRecord(firstName: "Half", lastName: "Written", phones: [.init(label: "m", number: "1")], emails: ["bad"]))
+        }
+        #expect(try store.count(matching: "") == 0)
+        #expect(try db.scalarInt("SELECT count(*) FROM contact_phones") == 0)
+        #expect(try db.scalarInt("SELECT count(*) FROM contact_search") == 0)
+    }
+
+    @Test func anOlderFileIsUpgradedKeepingItsAccounts() throws {
+        let tmp = TempFolder()
+        let path = tmp.file("old.sqlite3")
+        do {
+            let db = try Database(path: path)
+            _ = try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
+            // Back to how version 1 left it.
+            try db.execute("DROP TABLE contact_search; DROP TABLE contact_emails; DROP TABLE contact_phones; DROP TABLE contacts; PRAGMA user_version = 1")
+        }
+        let db = try Database(path: path)
+        #expect(db.userVersion == Database.schemaVersion)
+        #expect(try AccountStore(database: db).account(named: "ada") != nil)
+        #expect(try db.scalarInt("SELECT count(*) FROM contacts") == 0)
+    }
+}
