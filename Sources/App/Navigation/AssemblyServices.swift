@@ -18,6 +18,18 @@ final class AssemblyServices {
         self.now = now
     }
 
+    private var contactsStore: SQLiteContactsStore?
+
+    /// The signed-in account's contacts (made on first use, dropped on sign-out).
+    var contacts: ContactsStore {
+        if let contactsStore, contactsStore.accountID == account?.id { return contactsStore }
+        let store = SQLiteContactsStore(database: database!, accountID: account?.id ?? -1, now: now)
+        contactsStore = store
+        return store
+    }
+
+    func resetContacts() { contactsStore = nil }
+
     /// The splash's work: open (or create) and migrate the database, read the saved session.
     func start() -> Result<SplashViewController.Destination, AppStartupError> {
         do {

@@ -46,7 +46,10 @@ public enum DeepLink {
             }
             return .screen(.textConfirmation(text: value))
         case ("activity", 1): return .screen(.comingSoon(feature: "Activity"))
-        case ("contacts", _): return .invalid(.notYetAvailable("Contacts"))
+        case ("contacts", 1): return .screen(.contactList)
+        case ("contacts", 2):
+            guard let id = Int64(parts[1]), id > 0 else { return .invalid(.unknownTarget(parts.joined(separator: "/"))) }
+            return .screen(.contactDetail(id: id))
         case ("friends", _): return .invalid(.notYetAvailable("Friends"))
         case ("settings", 1): return .screen(.comingSoon(feature: "Settings"))
         case ("about", 1): return .screen(.comingSoon(feature: "About"))

@@ -33,6 +33,14 @@ public final class RootAssembly {
             TextConfirmationAssembly(services: services, text: text)
         case .comingSoon(let feature):
             ComingSoonAssembly(feature: feature)
+        case .contactList:
+            ContactListAssembly(services: services)
+        case .contactDetail(let id):
+            ShowContactAssembly(services: services, contactID: id)
+        case .contactAdd:
+            AddContactAssembly(services: services)
+        case .contactEdit(let id):
+            EditContactAssembly(services: services, contactID: id)
         }
     }
 
@@ -67,12 +75,14 @@ public final class RootAssembly {
 
     private func signedIn() {
         services.account = try? services.signIn?.savedSession()
+        services.resetContacts()
         root?.switchToMainScreen()
     }
 
     private func logOut() {
         try? services.signIn?.signOut()
         services.account = nil
+        services.resetContacts()
         root?.switchToLogout()
     }
 }

@@ -9,6 +9,10 @@ public enum Screen: Equatable, Sendable {
     case main
     case textInput
     case textConfirmation(text: String)
+    case contactList
+    case contactDetail(id: Int64)
+    case contactAdd
+    case contactEdit(id: Int64)
     /// A menu item whose feature arrives in a later version (it says so, and does nothing else).
     case comingSoon(feature: String)
 
@@ -19,7 +23,7 @@ public enum Screen: Equatable, Sendable {
         switch self {
         case .splash: .launch
         case .login, .createAccount: .login
-        case .main, .textInput, .textConfirmation, .comingSoon: .main
+        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .contactDetail, .contactAdd, .contactEdit: .main
         }
     }
 }

@@ -12,7 +12,7 @@ final class MainViewController: ViewController {
 
     static let menu: [MenuItem] = [
         MenuItem(title: "Friends", detail: "coming soon", screen: .comingSoon(feature: "Friends")),
-        MenuItem(title: "Contacts", detail: "coming soon", screen: .comingSoon(feature: "Contacts")),
+        MenuItem(title: "Contacts", detail: "Clean Swift (VIP), seed 001", screen: .contactList),
         MenuItem(title: "Settings", detail: "coming soon", screen: .comingSoon(feature: "Settings")),
         MenuItem(title: "About", detail: "coming soon", screen: .comingSoon(feature: "About")),
         MenuItem(title: "Text input demo", detail: "enum navigation, seed 002", screen: .textInput),

@@ -1,0 +1,38 @@
+import TUIKit
+
+@MainActor
+protocol AddContactDisplayLogic: AnyObject {
+    func displaySave(viewModel: AddContact.SaveContact.ViewModel)
+}
+
+/// "New Contact": the contact form; ^S saves; Esc asks before throwing changes away.
+@MainActor
+final class AddContactViewController: ViewController, AddContactDisplayLogic {
+    var interactor: AddContactBusinessLogic?
+    var router: (AddContactRoutingLogic & AddContactDataPassing)?
+    let formView = ContactFormView()
+    private let message = Label("")
+
+    override func viewDidLoad() {
+        title = "New Contact"
+        ContactFormScreen.build(in: view, form: formView, message: message)
+        navigationItem.hidesBackButton = true
+        navigationItem.setRightBarButton(BarButtonItem(title: "Save", key: .ctrl("s")) { [weak self] in self?.save() })
+        navigationItem.setLeftBarButton(BarButtonItem(title: "Cancel", key: .escape) { [weak self] in self?.cancel() })
+    }
+
+    override var preferredFirstResponder: View? { formView.firstName }
+
+    private func save() { interactor?.saveContact(request: .init(form: formView.form)) }
+
+    private func cancel() {
+        ContactFormScreen.confirmDiscard(from: self, changed: formView.form != ContactForm()) { [weak self] in self?.router?.routeBack() }
+    }
+
+    func displaySave(viewModel: AddContact.SaveContact.ViewModel) {
+        formView.show(messages: viewModel.fieldMessages)
+        message.text = viewModel.error ?? (viewModel.fieldMessages.isEmpty ? "" : "Nothing was saved: fix the fields marked.")
+        if viewModel.saved { router?.routeBack(); return }
+        if let field = formView.firstField(withMessageIn: viewModel.fieldMessages) { view.window?.makeFirstResponder(field) }
+    }
+}

@@ -1,0 +1,18 @@
+import Storage
+
+/// Wires the list scene: view controller → interactor → presenter → view controller, router with its data store.
+@MainActor
+enum ContactListConfigurator {
+    static func configure(_ viewController: ContactListViewController, store: ContactsStore, coordinator: Coordination) {
+        let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
+        let presenter = ContactListPresenter()
+        let router = ContactListRouter()
+        viewController.interactor = interactor
+        viewController.router = router
+        interactor.presenter = presenter
+        presenter.viewController = viewController
+        router.viewController = viewController
+        router.dataStore = interactor
+        router.coordinator = coordinator
+    }
+}

@@ -1,0 +1,57 @@
+import Storage
+
+/// The contact list's use cases, each with its Request, Response and ViewModel (Clean Swift).
+enum ContactList {
+    enum ShowContacts {
+        /// The search travels in the request; `offset`/`limit` ask for a window of the list.
+        struct Request: Equatable {
+            var searchText: String
+            var offset = 0
+            var limit = 200
+        }
+        struct Response: Equatable {
+            var searchText: String
+            var totalCount: Int
+            var offset: Int
+            var contacts: [ContactSummary]
+            /// The sort key of the row before the window, to know whether its first row starts a section.
+            var previousSortKey: String?
+            var error: String?
+        }
+        struct ViewModel: Equatable {
+            struct DisplayedContact: Equatable {
+                let id: Int64
+                let firstName: String
+                let lastName: String
+                /// The section's letter ("A"…"Z", or "#").
+                let section: String
+                let startsSection: Bool
+                let isFriend: Bool
+                var fullName: String { [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ") }
+            }
+            var title: String
+            var searchText: String
+            var totalCount: Int
+            var offset: Int
+            var displayedContacts: [DisplayedContact]
+            var emptyText: String
+            var error: String?
+        }
+    }
+
+    enum SelectContact {
+        struct Request: Equatable { let index: Int }
+    }
+
+    enum ToggleFriend {
+        struct Request: Equatable { let index: Int }
+        struct Response: Equatable { var name: String; var isFriend: Bool?; var error: String? }
+        struct ViewModel: Equatable { var message: String }
+    }
+
+    enum DeleteContact {
+        struct Request: Equatable { let index: Int }
+        struct Response: Equatable { var name: String; var deleted: Bool; var error: String? }
+        struct ViewModel: Equatable { var message: String }
+    }
+}

@@ -1,0 +1,50 @@
+import Storage
+
+@MainActor
+protocol ContactListPresentationLogic: AnyObject {
+    func presentContacts(response: ContactList.ShowContacts.Response)
+    func presentToggleFriend(response: ContactList.ToggleFriend.Response)
+    func presentDeleteContact(response: ContactList.DeleteContact.Response)
+}
+
+/// Formats for display: names with an upper-case first letter, sections by
+/// the initial of the sort key, the count in the title, the empty text.
+@MainActor
+final class ContactListPresenter: ContactListPresentationLogic {
+    weak var viewController: ContactListDisplayLogic?
+
+    static func section(of sortKey: String) -> String {
+        guard let first = sortKey.first else { return "#" }
+        let upper = first.uppercased()
+        return upper.count == 1 && first.isLetter && first.isASCII ? upper : (first.isLetter ? upper : "#")
+    }
+
+    func presentContacts(response: ContactList.ShowContacts.Response) {
+        var previous = response.previousSortKey.map(Self.section)
+        let displayed = response.contacts.map { c -> ContactList.ShowContacts.ViewModel.DisplayedContact in
+            let section = Self.section(of: c.sortKey)
+            defer { previous = section }
+            return .init(id: c.id, firstName: c.firstName.uppercaseFirst, lastName: c.lastName.uppercaseFirst,
+                         section: section, startsSection: section != previous, isFriend: c.isFriend)
+        }
+        let searching = !response.searchText.trimmedSpaces.isEmpty
+        let title = searching ? "Contacts (\(response.totalCount) found)" : "Contacts (\(response.totalCount))"
+        let empty = searching ? "No contact matches “\(response.searchText.trimmedSpaces)”." : "No contacts yet. Press a to add one."
+        viewController?.displayContacts(viewModel: .init(title: title, searchText: response.searchText, totalCount: response.totalCount,
+                                                         offset: response.offset, displayedContacts: displayed,
+                                                         emptyText: empty, error: response.error))
+    }
+
+    func presentToggleFriend(response: ContactList.ToggleFriend.Response) {
+        let message: String
+        if let error = response.error { message = error }
+        else if let isFriend = response.isFriend { message = isFriend ? "\(response.name) is now a friend." : "\(response.name) is no longer a friend." }
+        else { message = "\(response.name) no longer exists." }
+        viewController?.displayToggleFriend(viewModel: .init(message: message))
+    }
+
+    func presentDeleteContact(response: ContactList.DeleteContact.Response) {
+        let message = response.error ?? (response.deleted ? "Deleted \(response.name)." : "\(response.name) was already deleted.")
+        viewController?.displayDeleteContact(viewModel: .init(message: message))
+    }
+}

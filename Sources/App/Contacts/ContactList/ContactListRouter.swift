@@ -1,0 +1,32 @@
+@MainActor
+protocol ContactListRoutingLogic: AnyObject {
+    func routeToShowContact()
+    func routeToAddContact()
+    func routeToEditContact()
+}
+
+@MainActor
+protocol ContactListDataPassing: AnyObject {
+    var dataStore: ContactListDataStore? { get }
+}
+
+/// Leaves the list through the coordinator, passing the chosen contact from
+/// the data store in the `Screen` value.
+@MainActor
+final class ContactListRouter: ContactListRoutingLogic, ContactListDataPassing {
+    weak var viewController: ContactListViewController?
+    weak var dataStore: ContactListDataStore?
+    weak var coordinator: Coordination?
+
+    func routeToShowContact() {
+        guard let id = dataStore?.selectedContactID else { return }
+        coordinator?.show(.contactDetail(id: id))
+    }
+
+    func routeToAddContact() { coordinator?.show(.contactAdd) }
+
+    func routeToEditContact() {
+        guard let id = dataStore?.selectedContactID else { return }
+        coordinator?.show(.contactEdit(id: id))
+    }
+}

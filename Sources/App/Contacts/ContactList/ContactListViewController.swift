@@ -1,0 +1,160 @@
+import TUIKit
+
+@MainActor
+protocol ContactListDisplayLogic: AnyObject {
+    func displayContacts(viewModel: ContactList.ShowContacts.ViewModel)
+    func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel)
+    func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel)
+}
+
+/// The contact list: a live search field over a virtualized list in
+/// sections by initial. It only displays what the presenter gives it and
+/// sends requests to the interactor; the router leaves the scene.
+@MainActor
+final class ContactListViewController: ViewController, ContactListDisplayLogic {
+    var interactor: ContactListBusinessLogic?
+    var router: (ContactListRoutingLogic & ContactListDataPassing)?
+
+    let searchField = TextField(placeholder: "Search names, phones, emails ( / )")
+    let list = ListView()
+    private let message = Label("")
+    /// The window of rows on hand.
+    private(set) var displayed: ContactList.ShowContacts.ViewModel?
+
+    override func viewDidLoad() {
+        title = "Contacts"
+        view.style = Theme.current.base
+        message.textStyle = Theme.current.secondary
+        searchField.maxLength = 100
+        searchField.onChange = { [weak self] text in self?.search(text) }
+        list.configureRow = { [weak self] row, index, selected in self?.configure(row, index: index, selected: selected) }
+        list.onSelect = { [weak self] index in self?.open(index) }
+        for v in [searchField, list, message] as [View] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
+        LayoutConstraint.activate([
+            searchField.topAnchor.constraint(equalTo: view.topAnchor, constant: 1),
+            searchField.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
+            searchField.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
+            searchField.heightAnchor.constraint(equalToConstant: 1),
+            list.topAnchor.constraint(equalTo: searchField.bottomAnchor, constant: 1),
+            list.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 1),
+            list.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -1),
+            list.bottomAnchor.constraint(equalTo: message.topAnchor),
+            message.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
+            message.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
+            message.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            message.heightAnchor.constraint(equalToConstant: 1),
+        ])
+    }
+
+    /// Seed 001: the list is fetched again each time it reappears.
+    override func viewWillAppear() {
+        interactor?.showContacts(request: .init(searchText: searchField.text, offset: windowStart(around: list.selectedIndex ?? 0)))
+    }
+
+    override var preferredFirstResponder: View? { list }
+
+    override var keyCommands: [KeyCommand] {
+        [
+            KeyCommand(.character("a"), title: "Add") { [weak self] in self?.router?.routeToAddContact() },
+            KeyCommand(.character("e"), title: "Edit") { [weak self] in self?.edit() },
+            KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() },
+            KeyCommand(.character("f"), title: "Friend") { [weak self] in self?.toggleFriend() },
+            KeyCommand(.character("/"), title: "Search") { [weak self] in
+                guard let self else { return }
+                self.view.window?.makeFirstResponder(self.searchField)
+            },
+        ]
+    }
+
+    override func handleKey(_ key: Key) -> Bool {
+        // From the search field, ↓ or Enter go to the list.
+        if searchField.isFirstResponder, key == .down || key == .enter {
+            view.window?.makeFirstResponder(list)
+            return true
+        }
+        return false
+    }
+
+    // MARK: Requests
+
+    private func search(_ text: String) {
+        list.select(0)
+        interactor?.showContacts(request: .init(searchText: text, offset: 0))
+    }
+
+    private func windowStart(around index: Int) -> Int { max(0, index - 60) }
+
+    private func open(_ index: Int) {
+        interactor?.selectContact(request: .init(index: index))
+        router?.routeToShowContact()
+    }
+
+    private func edit() {
+        guard let index = list.selectedIndex else { return }
+        interactor?.selectContact(request: .init(index: index))
+        router?.routeToEditContact()
+    }
+
+    private func toggleFriend() {
+        guard let index = list.selectedIndex else { return }
+        interactor?.toggleFriend(request: .init(index: index))
+    }
+
+    private func confirmDelete() {
+        guard let index = list.selectedIndex, let contact = row(at: index) else { return }
+        let alert = AlertController(title: "Delete contact", message: "Delete \(contact.fullName)? This cannot be undone.")
+        alert.addAction(AlertAction(title: "Delete", style: .destructive) { [weak self] in
+            self?.interactor?.deleteContact(request: .init(index: index))
+        })
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        present(alert)
+    }
+
+    // MARK: Rows
+
+    /// The displayed contact at a list index, fetching its window when it is not on hand.
+    func row(at index: Int) -> ContactList.ShowContacts.ViewModel.DisplayedContact? {
+        if let d = displayed, index >= d.offset, index < d.offset + d.displayedContacts.count {
+            return d.displayedContacts[index - d.offset]
+        }
+        interactor?.showContacts(request: .init(searchText: searchField.text, offset: windowStart(around: index)))
+        guard let d = displayed, index >= d.offset, index < d.offset + d.displayedContacts.count else { return nil }
+        return d.displayedContacts[index - d.offset]
+    }
+
+    private func configure(_ row: View, index: Int, selected: Bool) {
+        guard let label = row as? ListRowLabel else { return }
+        guard let contact = self.row(at: index) else { label.configure(text: "", selected: selected); return }
+        let letter = contact.startsSection ? contact.section : " "
+        label.configure(text: " \(letter)  \(contact.fullName)\(contact.isFriend ? "  ★" : "")", selected: selected)
+    }
+
+    // MARK: Display logic
+
+    func displayContacts(viewModel: ContactList.ShowContacts.ViewModel) {
+        let countChanged = displayed?.totalCount != viewModel.totalCount || displayed?.searchText != viewModel.searchText
+        displayed = viewModel
+        title = viewModel.title
+        list.emptyText = viewModel.emptyText
+        if let error = viewModel.error { message.text = error }
+        if countChanged { list.reloadData(numberOfRows: viewModel.totalCount) } else { list.setNeedsLayout() }
+    }
+
+    func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel) {
+        message.text = viewModel.message
+        refetch()
+    }
+
+    func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel) {
+        message.text = viewModel.message
+        refetch()
+    }
+
+    private func refetch() {
+        displayed = displayed.map { var d = $0; d.displayedContacts = []; d.totalCount = -1; return d }
+        interactor?.showContacts(request: .init(searchText: searchField.text, offset: windowStart(around: list.selectedIndex ?? 0)))
+    }
+
+    /// The status message under the list.
+    var messageText: String { message.text }
+}

@@ -1,0 +1,16 @@
+import Storage
+
+@MainActor
+enum EditContactConfigurator {
+    static func configure(_ viewController: EditContactViewController, contactID: Int64, store: ContactsStore, coordinator: Coordination) {
+        let interactor = EditContactInteractor(contactID: contactID, worker: EditContactWorker(store: store))
+        let presenter = EditContactPresenter()
+        let router = EditContactRouter()
+        viewController.interactor = interactor
+        viewController.router = router
+        interactor.presenter = presenter
+        presenter.viewController = viewController
+        router.dataStore = interactor
+        router.coordinator = coordinator
+    }
+}

@@ -1,0 +1,13 @@
+/// Editing a stored contact.
+enum EditContact {
+    enum FetchContact {
+        struct Request: Equatable {}
+        struct Response: Equatable { var form: ContactForm? }
+        struct ViewModel: Equatable { var form: ContactForm?; var missingMessage: String? }
+    }
+    enum SaveContact {
+        struct Request: Equatable { var form: ContactForm }
+        struct Response: Equatable { var saved: Bool; var problems: ContactFormProblems; var error: String? }
+        struct ViewModel: Equatable { var fieldMessages: [String: String]; var saved: Bool; var error: String? }
+    }
+}

@@ -1,0 +1,19 @@
+@MainActor
+protocol EditContactPresentationLogic: AnyObject {
+    func presentContact(response: EditContact.FetchContact.Response)
+    func presentSave(response: EditContact.SaveContact.Response)
+}
+
+@MainActor
+final class EditContactPresenter: EditContactPresentationLogic {
+    weak var viewController: EditContactDisplayLogic?
+
+    func presentContact(response: EditContact.FetchContact.Response) {
+        viewController?.displayContact(viewModel: .init(form: response.form,
+                                                        missingMessage: response.form == nil ? "This contact was deleted." : nil))
+    }
+
+    func presentSave(response: EditContact.SaveContact.Response) {
+        viewController?.displaySave(viewModel: .init(fieldMessages: response.problems.messages, saved: response.saved, error: response.error))
+    }
+}

@@ -1,0 +1,46 @@
+import TUIKit
+
+@MainActor
+protocol EditContactDisplayLogic: AnyObject {
+    func displayContact(viewModel: EditContact.FetchContact.ViewModel)
+    func displaySave(viewModel: EditContact.SaveContact.ViewModel)
+}
+
+/// "Edit Contact": the shared form, filled from the stored contact.
+@MainActor
+final class EditContactViewController: ViewController, EditContactDisplayLogic {
+    var interactor: EditContactBusinessLogic?
+    var router: (EditContactRoutingLogic & EditContactDataPassing)?
+    let formView = ContactFormView()
+    private let message = Label("")
+
+    override func viewDidLoad() {
+        title = "Edit Contact"
+        ContactFormScreen.build(in: view, form: formView, message: message)
+        navigationItem.hidesBackButton = true
+        navigationItem.setRightBarButton(BarButtonItem(title: "Save", key: .ctrl("s")) { [weak self] in self?.save() })
+        navigationItem.setLeftBarButton(BarButtonItem(title: "Cancel", key: .escape) { [weak self] in self?.cancel() })
+        interactor?.fetchContact(request: .init())
+    }
+
+    override var preferredFirstResponder: View? { formView.firstName }
+
+    private func save() { interactor?.saveContact(request: .init(form: formView.form)) }
+
+    private func cancel() {
+        let changed = router?.dataStore?.originalForm.map { $0 != formView.form } ?? false
+        ContactFormScreen.confirmDiscard(from: self, changed: changed) { [weak self] in self?.router?.routeBack() }
+    }
+
+    func displayContact(viewModel: EditContact.FetchContact.ViewModel) {
+        if let form = viewModel.form { formView.form = form }
+        message.text = viewModel.missingMessage ?? ""
+    }
+
+    func displaySave(viewModel: EditContact.SaveContact.ViewModel) {
+        formView.show(messages: viewModel.fieldMessages)
+        message.text = viewModel.error ?? (viewModel.fieldMessages.isEmpty ? "" : "Nothing was saved: fix the fields marked.")
+        if viewModel.saved { router?.routeBack(); return }
+        if let field = formView.firstField(withMessageIn: viewModel.fieldMessages) { view.window?.makeFirstResponder(field) }
+    }
+}

@@ -1,0 +1,9 @@
+import Storage
+
+@MainActor
+class EditContactWorker {
+    let store: ContactsStore
+    init(store: ContactsStore) { self.store = store }
+    func contact(id: Int64) -> ContactRecord? { try? store.contact(id: id) }
+    func update(_ record: ContactRecord) throws(StorageError) -> Bool { try store.update(record) }
+}

@@ -1,0 +1,105 @@
+import Storage
+
+/// The fields of a contact form as typed, before any checking.
+struct ContactForm: Equatable {
+    var firstName = ""
+    var lastName = ""
+    /// Up to three (label, number) rows; empty rows are dropped.
+    var phones: [(label: String, number: String)] = Array(repeating: ("", ""), count: 3)
+    var emails: [String] = Array(repeating: "", count: 3)
+    var company = ""
+    var notes = ""
+    var isFriend = false
+
+    static func == (a: ContactForm, b: ContactForm) -> Bool {
+        a.firstName == b.firstName && a.lastName == b.lastName && a.company == b.company && a.notes == b.notes
+            && a.isFriend == b.isFriend && a.emails == b.emails
+            && a.phones.map(\.label) == b.phones.map(\.label) && a.phones.map(\.number) == b.phones.map(\.number)
+    }
+
+    init() {}
+
+    init(_ record: ContactRecord) {
+        firstName = record.firstName
+        lastName = record.lastName
+        for (i, p) in record.phones.prefix(3).enumerated() { phones[i] = (p.label, p.number) }
+        for (i, e) in record.emails.prefix(3).enumerated() { emails[i] = e }
+        company = record.company
+        notes = record.notes
+        isFriend = record.isFriend
+    }
+}
+
+/// Where a contact form is wrong, field by field (keys: "firstName", "phone.1", "email.0", …).
+struct ContactFormProblems: Error, Equatable {
+    var messages: [String: String] = [:]
+    var isEmpty: Bool { messages.isEmpty }
+}
+
+/// The rules a contact must meet before anything is stored.
+enum ContactValidator {
+    static let maxNameLength = 80
+    static let maxNotesLength = 2000
+
+    /// A record ready to store, or the problems.
+    static func validate(_ form: ContactForm) -> Result<ContactRecord, ContactFormProblems> {
+        var problems = ContactFormProblems()
+        func check(_ key: String, _ text: String, max: Int) {
+            if text.count > max { problems.messages[key] = "At most \(max) characters." }
+            if text.contains(where: isControl) { problems.messages[key] = "No control characters." }
+        }
+        let first = form.firstName.trimmedSpaces, last = form.lastName.trimmedSpaces
+        if first.isEmpty && last.isEmpty { problems.messages["firstName"] = "A first or a last name is needed." }
+        check("firstName", first, max: maxNameLength)
+        check("lastName", last, max: maxNameLength)
+        check("company", form.company, max: maxNameLength)
+        check("notes", form.notes, max: maxNotesLength)
+        var phones: [ContactRecord.Phone] = []
+        for (i, phone) in form.phones.enumerated() {
+            let number = phone.number.trimmedSpaces, label = phone.label.trimmedSpaces
+            if number.isEmpty {
+                if !label.isEmpty { problems.messages["phone.\(i)"] = "A label needs a number." }
+                continue
+            }
+            if !number.allSatisfy({ $0.isASCII && ($0.isNumber || " +-()".contains($0)) }) {
+                problems.messages["phone.\(i)"] = "Digits, spaces, + - ( ) only."
+            } else if number.filter(\.isNumber).count < 3 || number.count > 32 {
+                problems.messages["phone.\(i)"] = "3 to 32 characters, with digits."
+            }
+            check("phone.\(i)", label, max: 20)
+            phones.append(.init(label: label.isEmpty ? "phone" : label, number: number))
+        }
+        var emails: [String] = []
+        for (i, email) in form.emails.enumerated() {
+            let address = email.trimmedSpaces
+            if address.isEmpty { continue }
+            if !isSaneEmail(address) { problems.messages["email.\(i)"] = "Not an email address (name@example.org)." }
+            emails.append(address)
+        }
+        guard problems.isEmpty else { return .failure(problems) }
+        return .success(ContactRecord(firstName: first, lastName: last, phones: phones, emails: emails,
+                                      company: form.company.trimmedSpaces, notes: form.notes, isFriend: form.isFriend))
+    }
+
+    private static func isControl(_ c: Character) -> Bool {
+        c.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }
+    }
+
+    /// One @, something before it, a dot inside the part after it, no spaces; at most 254 characters.
+    static func isSaneEmail(_ text: String) -> Bool {
+        guard text.count <= 254, !text.contains(" "), !text.contains(where: isControl) else { return false }
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else { return false }
+        let domain = parts[1]
+        guard let dot = domain.lastIndex(of: "."), dot != domain.startIndex, domain.index(after: dot) != domain.endIndex else { return false }
+        return !domain.hasPrefix(".") && !domain.contains("..")
+    }
+}
+
+extension String {
+    /// "ivan" → "Ivan" (the seed's `uppercaseFirst`).
+    var uppercaseFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}

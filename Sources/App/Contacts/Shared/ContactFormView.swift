@@ -1,0 +1,111 @@
+import TUIKit
+
+/// The fields of a contact, one row each, with a message beside any field
+/// that is wrong. Add and Edit share this view, not their logic.
+@MainActor
+final class ContactFormView: View {
+    let firstName = TextField()
+    let lastName = TextField()
+    let phoneLabels = (0..<3).map { _ in TextField(placeholder: "label") }
+    let phoneNumbers = (0..<3).map { _ in TextField(placeholder: "+44 20 7946 0000") }
+    let emails = (0..<3).map { _ in TextField(placeholder: "name@example.org") }
+    let company = TextField()
+    let notes = TextField()
+    let friendToggle = Button(title: "[ ] Friend")
+    private var isFriend = false { didSet { friendToggle.title = isFriend ? "[x] Friend" : "[ ] Friend" } }
+    private var messageLabels: [String: Label] = [:]
+    /// Called after any edit.
+    var onChange: (() -> Void)?
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        friendToggle.action = { [weak self] in self?.isFriend.toggle(); self?.onChange?() }
+        var rows: [(caption: String, fields: [View], key: String)] = [
+            ("First name", [firstName], "firstName"), ("Last name", [lastName], "lastName"),
+        ]
+        for i in 0..<3 { rows.append(("Phone \(i + 1)", [phoneLabels[i], phoneNumbers[i]], "phone.\(i)")) }
+        for i in 0..<3 { rows.append(("Email \(i + 1)", [emails[i]], "email.\(i)")) }
+        rows += [("Company", [company], "company"), ("Notes", [notes], "notes"), ("", [friendToggle], "friend")]
+        for field in [firstName, lastName, company] { field.maxLength = ContactValidator.maxNameLength + 10 }
+        notes.maxLength = ContactValidator.maxNotesLength + 10
+        for field in allFields { field.onChange = { [weak self] _ in self?.onChange?() } }
+        for (y, row) in rows.enumerated() {
+            let caption = Label(row.caption, style: Theme.current.secondary)
+            let message = Label("", style: Theme.current.error)
+            messageLabels[row.key] = message
+            place(caption, x: 0, y: y, width: 12)
+            if row.fields.count == 2 {
+                place(row.fields[0], x: 12, y: y, width: 9)
+                place(row.fields[1], x: 22, y: y, width: 22)
+            } else {
+                place(row.fields[0], x: 12, y: y, width: row.key == "friend" ? 14 : 32)
+            }
+            addSubview(message)
+            message.translatesAutoresizingMaskIntoConstraints = false
+            LayoutConstraint.activate([
+                message.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 46),
+                message.trailingAnchor.constraint(equalTo: trailingAnchor),
+                message.topAnchor.constraint(equalTo: topAnchor, constant: y),
+                message.heightAnchor.constraint(equalToConstant: 1),
+            ])
+        }
+    }
+
+    private func place(_ view: View, x: Int, y: Int, width: Int) {
+        addSubview(view)
+        view.translatesAutoresizingMaskIntoConstraints = false
+        LayoutConstraint.activate([
+            view.leadingAnchor.constraint(equalTo: leadingAnchor, constant: x),
+            view.topAnchor.constraint(equalTo: topAnchor, constant: y),
+            view.widthAnchor.constraint(equalToConstant: width),
+            view.heightAnchor.constraint(equalToConstant: 1),
+        ])
+    }
+
+    static let rowCount = 11
+
+    var allFields: [TextField] { [firstName, lastName] + zip(phoneLabels, phoneNumbers).flatMap { [$0, $1] } + emails + [company, notes] }
+
+    var form: ContactForm {
+        get {
+            var f = ContactForm()
+            f.firstName = firstName.text
+            f.lastName = lastName.text
+            f.phones = (0..<3).map { (phoneLabels[$0].text, phoneNumbers[$0].text) }
+            f.emails = emails.map(\.text)
+            f.company = company.text
+            f.notes = notes.text
+            f.isFriend = isFriend
+            return f
+        }
+        set {
+            firstName.text = newValue.firstName
+            lastName.text = newValue.lastName
+            for i in 0..<3 { phoneLabels[i].text = newValue.phones[i].label; phoneNumbers[i].text = newValue.phones[i].number }
+            for i in 0..<3 { emails[i].text = newValue.emails[i] }
+            company.text = newValue.company
+            notes.text = newValue.notes
+            isFriend = newValue.isFriend
+        }
+    }
+
+    /// Shows each message beside its field (and clears the others).
+    func show(messages: [String: String]) {
+        for (key, label) in messageLabels { label.text = messages[key] ?? "" }
+    }
+
+    /// The first field with a message, to put the focus there.
+    func firstField(withMessageIn messages: [String: String]) -> View? {
+        let order = ["firstName", "lastName", "phone.0", "phone.1", "phone.2", "email.0", "email.1", "email.2", "company", "notes"]
+        guard let key = order.first(where: { messages[$0] != nil }) else { return nil }
+        switch key {
+        case "firstName": return firstName
+        case "lastName": return lastName
+        case "company": return company
+        case "notes": return notes
+        default:
+            let i = Int(key.split(separator: ".")[1])!
+            return key.hasPrefix("phone") ? phoneNumbers[i] : emails[i]
+        }
+    }
+}

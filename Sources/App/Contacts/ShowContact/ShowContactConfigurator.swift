@@ -1,0 +1,16 @@
+import Storage
+
+@MainActor
+enum ShowContactConfigurator {
+    static func configure(_ viewController: ShowContactViewController, contactID: Int64, store: ContactsStore, coordinator: Coordination) {
+        let interactor = ShowContactInteractor(contactID: contactID, worker: ShowContactWorker(store: store))
+        let presenter = ShowContactPresenter()
+        let router = ShowContactRouter()
+        viewController.interactor = interactor
+        viewController.router = router
+        interactor.presenter = presenter
+        presenter.viewController = viewController
+        router.dataStore = interactor
+        router.coordinator = coordinator
+    }
+}

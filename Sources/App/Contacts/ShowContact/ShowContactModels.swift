@@ -1,0 +1,26 @@
+import Storage
+
+/// The contact card's use cases.
+enum ShowContact {
+    enum GetContact {
+        struct Request: Equatable {}
+        struct Response: Equatable { var contact: ContactRecord? }
+        struct ViewModel: Equatable {
+            struct Line: Equatable { let label: String; let value: String }
+            var title: String
+            var fullName: String
+            var lines: [Line]
+            var isFriend: Bool
+            /// Set when the contact no longer exists.
+            var missingMessage: String?
+        }
+    }
+    enum ToggleFriend {
+        struct Request: Equatable {}
+    }
+    enum DeleteContact {
+        struct Request: Equatable {}
+        struct Response: Equatable { var deleted: Bool; var error: String? }
+        struct ViewModel: Equatable { var message: String?; var leave: Bool }
+    }
+}
