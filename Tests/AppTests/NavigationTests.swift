@@ -39,6 +39,8 @@ struct EnumNavigationTests {
         ("switchboard://main", .main),
         ("SWITCHBOARD://Text-Input", .textInput),
         ("switchboard://activity", .comingSoon(feature: "Activity")),
+        ("switchboard://contacts", .contactList),
+        ("switchboard://contacts/42", .contactDetail(id: 42)),
     ])
     func linksParseIntoScreens(link: String, screen: Screen) {
         #expect(DeepLink.parse(link) == .screen(screen))
@@ -51,7 +53,8 @@ struct EnumNavigationTests {
         ("switchboard://text-input/extra", .unknownTarget("text-input/extra")),
         ("switchboard://text-confirmation", .missingParameter(target: "text-confirmation", name: "text")),
         ("switchboard://text-confirmation?text=%20", .missingParameter(target: "text-confirmation", name: "text")),
-        ("switchboard://contacts/42", .notYetAvailable("Contacts")),
+        ("switchboard://friends", .notYetAvailable("Friends")),
+        ("switchboard://contacts/abc", .unknownTarget("contacts/abc")),
     ])
     func badLinksSayWhy(link: String, error: DeepLinkError) {
         #expect(DeepLink.parse(link) == .invalid(error))

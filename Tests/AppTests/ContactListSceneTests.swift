@@ -1,0 +1,201 @@
+import Testing
+@testable import App
+@testable import Storage
+@testable import TUIKit
+
+// Clean Swift style: each boundary of the list scene with spies.
+
+/// A store in memory, recording what it was asked.
+final class ContactsStoreSpy: ContactsStore {
+    var records: [ContactRecord] = []
+    var countCalls: [String] = []
+    var pageCalls: [(query: String, offset: Int, limit: Int)] = []
+    var deleted: [Int64] = []
+    private var nextID: Int64 = 1
+
+    func sorted(_ q: String) -> [ContactRecord] {
+        records.filter { q.isEmpty || SearchText.document(for: $0).contains(SearchText.fold(q)) }
+            .sorted { (SearchText.sortKey(firstName: $0.firstName, lastName: $0.lastName), $0.id!) < (SearchText.sortKey(firstName: $1.firstName, lastName: $1.lastName), $1.id!) }
+    }
+    func count(matching query: String) throws(StorageError) -> Int { countCalls.append(query); return sorted(query).count }
+    func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
+        pageCalls.append((query, offset, limit))
+        return sorted(query).dropFirst(offset).prefix(limit).map {
+            ContactSummary(id: $0.id!, firstName: $0.firstName, lastName: $0.lastName, isFriend: $0.isFriend,
+                           sortKey: SearchText.sortKey(firstName: $0.firstName, lastName: $0.lastName))
+        }
+    }
+    func contact(id: Int64) throws(StorageError) -> ContactRecord? { records.first { $0.id == id } }
+    func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
+        var c = contact
+        c.id = nextID
+        nextID += 1
+        records.append(c)
+        return c.id!
+    }
+    func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
+        guard let i = records.firstIndex(where: { $0.id == contact.id }) else { return false }
+        records[i] = contact
+        return true
+    }
+    func delete(id: Int64) throws(StorageError) -> Bool {
+        deleted.append(id)
+        let before = records.count
+        records.removeAll { $0.id == id }
+        return records.count < before
+    }
+    func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool {
+        guard let i = records.firstIndex(where: { $0.id == id }) else { return false }
+        records[i].isFriend = isFriend
+        return true
+    }
+}
+
+@MainActor
+final class ContactListPresenterSpy: ContactListPresentationLogic {
+    var contacts: [ContactList.ShowContacts.Response] = []
+    var friends: [ContactList.ToggleFriend.Response] = []
+    var deletes: [ContactList.DeleteContact.Response] = []
+    func presentContacts(response: ContactList.ShowContacts.Response) { contacts.append(response) }
+    func presentToggleFriend(response: ContactList.ToggleFriend.Response) { friends.append(response) }
+    func presentDeleteContact(response: ContactList.DeleteContact.Response) { deletes.append(response) }
+}
+
+@MainActor
+final class ContactListWorkerSpy: ContactListWorker {
+    var countQueries: [String] = []
+    override func count(matching search: String) throws(StorageError) -> Int {
+        countQueries.append(search)
+        return try super.count(matching: search)
+    }
+}
+
+@MainActor
+final class ContactListDisplaySpy: ContactListDisplayLogic {
+    var contacts: [ContactList.ShowContacts.ViewModel] = []
+    var messages: [String] = []
+    func displayContacts(viewModel: ContactList.ShowContacts.ViewModel) { contacts.append(viewModel) }
+    func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel) { messages.append(viewModel.message) }
+    func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel) { messages.append(viewModel.message) }
+}
+
+@MainActor
+final class ContactListBusinessLogicSpy: ContactListBusinessLogic {
+    var showRequests: [ContactList.ShowContacts.Request] = []
+    var selected: [Int] = []
+    var friendRequests: [Int] = []
+    var deleteRequests: [Int] = []
+    func showContacts(request: ContactList.ShowContacts.Request) { showRequests.append(request) }
+    func selectContact(request: ContactList.SelectContact.Request) { selected.append(request.index) }
+    func toggleFriend(request: ContactList.ToggleFriend.Request) { friendRequests.append(request.index) }
+    func deleteContact(request: ContactList.DeleteContact.Request) { deleteRequests.append(request.index) }
+}
+
+@MainActor
+final class CoordinatorSpy: Coordination {
+    var shown: [Screen] = []
+    var pops = 0
+    func show(_ screen: Screen, firstPosition: Bool) { shown.append(screen) }
+    func pop() { pops += 1 }
+}
+
+@MainActor
+@Suite("ContactList scene (VIP boundaries)")
+struct ContactListSceneTests {
+    func store(_ names: [(String, String)]) -> ContactsStoreSpy {
+        let store = ContactsStoreSpy()
+        for (f, l) in names { _ = try! store.add(ContactRecord(firstName: f, lastName: l)) }
+        return store
+    }
+
+    @Test func interactorAsksTheWorkerAndHandsTheResponseToThePresenter() {
+        let store = store([("ivan", "petrov"), ("ada", "lovelace"), ("alan", "turing")])
+        let worker = ContactListWorkerSpy(store: store)
+        let interactor = ContactListInteractor(worker: worker)
+        let presenter = ContactListPresenterSpy()
+        interactor.presenter = presenter
+        interactor.showContacts(request: .init(searchText: "an", offset: 0))
+        #expect(worker.countQueries == ["an"])                        // the search travels in the request
+        #expect(presenter.contacts.count == 1)
+        #expect(presenter.contacts[0].totalCount == 2)
+        #expect(presenter.contacts[0].contacts.map(\.lastName) == ["petrov", "turing"])
+        #expect(interactor.searchText == "an")
+    }
+
+    @Test func interactorKeepsTheSelectionInItsDataStore() {
+        let store = store([("ada", "lovelace"), ("alan", "turing")])
+        let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
+        interactor.presenter = ContactListPresenterSpy()
+        interactor.showContacts(request: .init(searchText: "", offset: 0))
+        interactor.selectContact(request: .init(index: 1))
+        #expect(interactor.selectedContactID == store.records.first { $0.lastName == "turing" }?.id)
+    }
+
+    @Test func interactorTogglesFriendsAndDeletes() {
+        let store = store([("ada", "lovelace")])
+        let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
+        let presenter = ContactListPresenterSpy()
+        interactor.presenter = presenter
+        interactor.showContacts(request: .init(searchText: "", offset: 0))
+        interactor.toggleFriend(request: .init(index: 0))
+        #expect(presenter.friends == [.init(name: "ada lovelace", isFriend: true)])
+        #expect(store.records[0].isFriend)
+        interactor.deleteContact(request: .init(index: 0))
+        #expect(presenter.deletes == [.init(name: "ada lovelace", deleted: true)])
+        #expect(store.records.isEmpty)
+    }
+
+    @Test func presenterFormatsNamesSectionsAndTheTitle() {
+        let presenter = ContactListPresenter()
+        let display = ContactListDisplaySpy()
+        presenter.viewController = display
+        let rows = [ContactSummary(id: 1, firstName: "ivan", lastName: "petrov", isFriend: false, sortKey: "petrov ivan"),
+                    ContactSummary(id: 2, firstName: "pyotr", lastName: "pan", isFriend: true, sortKey: "pan pyotr"),
+                    ContactSummary(id: 3, firstName: "émile", lastName: "zola", isFriend: false, sortKey: "zola emile")]
+        presenter.presentContacts(response: .init(searchText: "", totalCount: 3, offset: 0, contacts: rows, previousSortKey: "p"))
+        let vm = display.contacts[0]
+        #expect(vm.displayedContacts.map(\.fullName) == ["Ivan Petrov", "Pyotr Pan", "Émile Zola"])   // seed 001: "Ivan Petrov"
+        #expect(vm.displayedContacts.map(\.section) == ["P", "P", "Z"])
+        #expect(vm.displayedContacts.map(\.startsSection) == [false, false, true])                // "P" began before the window
+        #expect(vm.title == "Contacts (3)")
+        presenter.presentContacts(response: .init(searchText: " zz ", totalCount: 0, offset: 0, contacts: []))
+        #expect(display.contacts[1].title == "Contacts (0 found)")
+        #expect(display.contacts[1].emptyText == "No contact matches “zz”.")
+    }
+
+    @Test func viewControllerSendsRequestsToTheInteractor() {
+        let vc = ContactListViewController()
+        let interactor = ContactListBusinessLogicSpy()
+        vc.interactor = interactor
+        let h = Harness(root: NavigationController(rootViewController: vc))
+        #expect(interactor.showRequests.last == .init(searchText: "", offset: 0)) // fetched when it appears
+        vc.displayContacts(viewModel: .init(title: "Contacts (3)", searchText: "", totalCount: 3, offset: 0,
+                                            displayedContacts: (1...3).map { .init(id: Int64($0), firstName: "N\($0)", lastName: "", section: "N", startsSection: $0 == 1, isFriend: false) },
+                                            emptyText: ""))
+        h.press(#"/ "ad""#)
+        #expect(interactor.showRequests.suffix(2).map(\.searchText) == ["a", "ad"]) // live search, per keystroke
+        h.press("Down Down f")
+        #expect(interactor.friendRequests == [1])
+        h.press("Enter")
+        #expect(interactor.selected == [1])
+    }
+
+    @Test func routerPassesTheSelectionThroughTheDataStore() {
+        let store = store([("ada", "lovelace")])
+        let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
+        interactor.presenter = ContactListPresenterSpy()
+        let router = ContactListRouter()
+        let coordinator = CoordinatorSpy()
+        router.dataStore = interactor
+        router.coordinator = coordinator
+        router.routeToShowContact()
+        #expect(coordinator.shown.isEmpty)                         // nothing chosen yet
+        interactor.showContacts(request: .init(searchText: "", offset: 0))
+        interactor.selectContact(request: .init(index: 0))
+        router.routeToShowContact()
+        router.routeToEditContact()
+        router.routeToAddContact()
+        let id = store.records[0].id!
+        #expect(coordinator.shown == [.contactDetail(id: id), .contactEdit(id: id), .contactAdd])
+    }
+}
