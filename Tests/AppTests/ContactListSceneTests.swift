@@ -138,10 +138,10 @@ struct ContactListSceneTests {
         interactor.presenter = presenter
         interactor.showContacts(request: .init(searchText: "", offset: 0))
         interactor.toggleFriend(request: .init(index: 0))
-        #expect(presenter.friends == [.init(name: "ada lovelace", isFriend: true)])
+        #expect(presenter.friends == [.init(firstName: "ada", lastName: "lovelace", isFriend: true)])
         #expect(store.records[0].isFriend)
         interactor.deleteContact(request: .init(index: 0))
-        #expect(presenter.deletes == [.init(name: "ada lovelace", deleted: true)])
+        #expect(presenter.deletes == [.init(firstName: "ada", lastName: "lovelace", deleted: true)])
         #expect(store.records.isEmpty)
     }
 
@@ -161,6 +161,9 @@ struct ContactListSceneTests {
         presenter.presentContacts(response: .init(searchText: " zz ", totalCount: 0, offset: 0, contacts: []))
         #expect(display.contacts[1].title == "Contacts (0 found)")
         #expect(display.contacts[1].emptyText == "No contact matches “zz”.")
+        presenter.presentToggleFriend(response: .init(firstName: "ivan", lastName: "petrov", isFriend: true))
+        presenter.presentDeleteContact(response: .init(firstName: "ivan", lastName: "petrov", deleted: true))
+        #expect(display.messages == ["Ivan Petrov is now a friend.", "Deleted Ivan Petrov."])
     }
 
     @Test func viewControllerSendsRequestsToTheInteractor() {

@@ -159,6 +159,7 @@ open class ListView: View {
             moved = true
         }
         lastLayout = (topIndex, bounds.size)
+        if needsReconfigureAll { assignments = assignments.map { _ in nil } } // the data changed: nothing on hand is current
         var byIndex: [Int: Int] = [:]
         var free: [Int] = []
         for (slot, assignment) in assignments.enumerated() {

@@ -58,22 +58,20 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
 
     func toggleFriend(request: ContactList.ToggleFriend.Request) {
         guard let c = contact(at: request.index) else { return }
-        let name = [c.firstName, c.lastName].filter { !$0.isEmpty }.joined(separator: " ")
         do {
             let done = try worker.setFriend(id: c.id, !c.isFriend)
-            presenter?.presentToggleFriend(response: .init(name: name, isFriend: done ? !c.isFriend : nil))
+            presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: done ? !c.isFriend : nil))
         } catch {
-            presenter?.presentToggleFriend(response: .init(name: name, isFriend: nil, error: error.description))
+            presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: nil, error: error.description))
         }
     }
 
     func deleteContact(request: ContactList.DeleteContact.Request) {
         guard let c = contact(at: request.index) else { return }
-        let name = [c.firstName, c.lastName].filter { !$0.isEmpty }.joined(separator: " ")
         do {
-            presenter?.presentDeleteContact(response: .init(name: name, deleted: try worker.delete(id: c.id)))
+            presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: try worker.delete(id: c.id)))
         } catch {
-            presenter?.presentDeleteContact(response: .init(name: name, deleted: false, error: error.description))
+            presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: false, error: error.description))
         }
     }
 }

@@ -45,13 +45,13 @@ enum ContactList {
 
     enum ToggleFriend {
         struct Request: Equatable { let index: Int }
-        struct Response: Equatable { var name: String; var isFriend: Bool?; var error: String? }
+        struct Response: Equatable { var firstName: String; var lastName: String; var isFriend: Bool?; var error: String? }
         struct ViewModel: Equatable { var message: String }
     }
 
     enum DeleteContact {
         struct Request: Equatable { let index: Int }
-        struct Response: Equatable { var name: String; var deleted: Bool; var error: String? }
+        struct Response: Equatable { var firstName: String; var lastName: String; var deleted: Bool; var error: String? }
         struct ViewModel: Equatable { var message: String }
     }
 }

@@ -35,16 +35,22 @@ final class ContactListPresenter: ContactListPresentationLogic {
                                                          emptyText: empty, error: response.error))
     }
 
+    private func fullName(_ first: String, _ last: String) -> String {
+        [first.uppercaseFirst, last.uppercaseFirst].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
     func presentToggleFriend(response: ContactList.ToggleFriend.Response) {
+        let name = fullName(response.firstName, response.lastName)
         let message: String
         if let error = response.error { message = error }
-        else if let isFriend = response.isFriend { message = isFriend ? "\(response.name) is now a friend." : "\(response.name) is no longer a friend." }
-        else { message = "\(response.name) no longer exists." }
+        else if let isFriend = response.isFriend { message = isFriend ? "\(name) is now a friend." : "\(name) is no longer a friend." }
+        else { message = "\(name) no longer exists." }
         viewController?.displayToggleFriend(viewModel: .init(message: message))
     }
 
     func presentDeleteContact(response: ContactList.DeleteContact.Response) {
-        let message = response.error ?? (response.deleted ? "Deleted \(response.name)." : "\(response.name) was already deleted.")
+        let name = fullName(response.firstName, response.lastName)
+        let message = response.error ?? (response.deleted ? "Deleted \(name)." : "\(name) was already deleted.")
         viewController?.displayDeleteContact(viewModel: .init(message: message))
     }
 }

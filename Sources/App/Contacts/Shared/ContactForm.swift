@@ -49,7 +49,7 @@ enum ContactValidator {
             if text.contains(where: isControl) { problems.messages[key] = "No control characters." }
         }
         let first = form.firstName.trimmedSpaces, last = form.lastName.trimmedSpaces
-        if first.isEmpty && last.isEmpty { problems.messages["firstName"] = "A first or a last name is needed." }
+        if first.isEmpty && last.isEmpty { problems.messages["firstName"] = "First or last name needed." }
         check("firstName", first, max: maxNameLength)
         check("lastName", last, max: maxNameLength)
         check("company", form.company, max: maxNameLength)
@@ -73,7 +73,7 @@ enum ContactValidator {
         for (i, email) in form.emails.enumerated() {
             let address = email.trimmedSpaces
             if address.isEmpty { continue }
-            if !isSaneEmail(address) { problems.messages["email.\(i)"] = "Not an email address (name@example.org)." }
+            if !isSaneEmail(address) { problems.messages["email.\(i)"] = "Not an email address." }
             emails.append(address)
         }
         guard problems.isEmpty else { return .failure(problems) }

@@ -1,0 +1,127 @@
+import Testing
+@testable import App
+@testable import Storage
+@testable import TUIKit
+
+@MainActor
+@Suite("Contacts end to end", .serialized)
+struct ContactsEndToEndTests {
+    /// Signed in as ada, on the contact list.
+    func onContactList() -> AppHarness {
+        let h = AppHarness()
+        h.createAccount()
+        h.press("Down Enter wait:400ms")
+        return h
+    }
+
+    func contactsInFile(_ h: AppHarness) -> [ContactSummary] {
+        let db = try! Database(path: h.databasePath)
+        let account = try! AccountStore(database: db).account(named: "ada")!.account
+        return try! SQLiteContactsStore(database: db, accountID: account.id).contacts(matching: "", offset: 0, limit: 100)
+    }
+
+    func add(_ h: AppHarness, _ first: String, _ last: String, phone: String = "") {
+        h.press("a wait:400ms \"\(first)\" Tab \"\(last)\"" + (phone.isEmpty ? "" : " Tab Tab \"\(phone)\"") + " C-s wait:400ms")
+    }
+
+    @Test func addedContactsAppearInOrderWithSections() {
+        let h = onContactList()
+        #expect(h.lines[0].contains("Contacts (0)"))
+        #expect(h.text.contains("No contacts yet. Press a to add one."))
+        add(h, "alan", "turing")
+        add(h, "ada", "lovelace", phone: "+44 20 7946 0000")
+        add(h, "grace", "hopper")
+        add(h, "charles", "babbage")
+        #expect(h.lines[0].contains("Contacts (4)"))
+        let rows = h.lines.filter { $0.contains("  ") && ($0.contains("Turing") || $0.contains("Lovelace") || $0.contains("Hopper") || $0.contains("Babbage")) }
+        #expect(rows.map { $0.trimmingCharacters(in: .whitespaces) } == ["B  Charles Babbage", "H  Grace Hopper", "L  Ada Lovelace", "T  Alan Turing"])
+        #expect(contactsInFile(h).map(\.lastName) == ["babbage", "hopper", "lovelace", "turing"])
+    }
+
+    @Test func searchNarrowsAndClears() {
+        let h = onContactList()
+        for (f, l) in [("anders", "ångström"), ("ada", "lovelace"), ("alan", "turing")] { add(h, f, l) }
+        h.press(#"/ "ANGS""#)
+        #expect(h.lines[0].contains("Contacts (1 found)"))
+        #expect(h.text.contains("Anders Ångström"))
+        #expect(!h.text.contains("Lovelace"))
+        h.press(#""zz""#)
+        #expect(h.text.contains("No contact matches “ANGSzz”."))
+        h.press("C-u")
+        #expect(h.lines[0].contains("Contacts (3)"))
+    }
+
+    @Test func openEditAndSave() {
+        let h = onContactList()
+        add(h, "ada", "lovelace")
+        h.press("Enter wait:400ms")
+        #expect(h.lines[0].contains("Ada Lovelace"))
+        h.press("e wait:400ms")
+        #expect(h.lines[0].contains("Edit Contact"))
+        h.press(#"Tab C-a C-k "King" C-s wait:400ms"#)
+        #expect(h.lines[0].contains("Ada King"))                  // back on the card, re-read
+        h.press("Esc wait:400ms")
+        #expect(h.text.contains("K  Ada King"))
+        #expect(contactsInFile(h).map(\.lastName) == ["King"])
+    }
+
+    @Test func deleteAsksAndCancelKeepsIt() {
+        let h = onContactList()
+        add(h, "ada", "lovelace")
+        add(h, "alan", "turing")
+        h.press("d wait:400ms")
+        #expect(h.text.contains("Delete Ada Lovelace? This cannot be undone."))
+        h.press("Esc wait:400ms")
+        #expect(contactsInFile(h).count == 2)
+        h.press("d wait:400ms Enter wait:400ms")
+        #expect(h.text.contains("Deleted Ada Lovelace."))
+        #expect(contactsInFile(h).map(\.lastName) == ["turing"])
+        #expect(h.lines[0].contains("Contacts (1)"))
+    }
+
+    @Test func deleteFromTheCardGoesBackToTheList() {
+        let h = onContactList()
+        add(h, "ada", "lovelace")
+        h.press("Enter wait:400ms d wait:400ms Enter wait:400ms wait:400ms")
+        #expect(h.lines[0].contains("Contacts (0)"))
+        #expect(contactsInFile(h).isEmpty)
+    }
+
+    @Test func friendFlagToggles() {
+        let h = onContactList()
+        add(h, "ada", "lovelace")
+        h.press("f")
+        #expect(h.text.contains("Ada Lovelace  ★"))
+        #expect(h.text.contains("Ada Lovelace is now a friend."))
+        #expect(contactsInFile(h).first?.isFriend == true)
+    }
+
+    @Test func everyValidationFailureLeavesTheFileUnchanged() {
+        let h = onContactList()
+        h.press("a wait:400ms C-s")
+        #expect(h.text.contains("First or last name needed."))
+        h.press(#""ada" Tab Tab Tab "12ab" C-s"#)
+        #expect(h.text.contains("Digits, spaces, + - ( ) only."))
+        h.press(#"C-u Tab Tab Tab Tab Tab "not-an-email" C-s"#)     // from the bad phone number to email 1
+        #expect(h.text.contains("Not an email address"))
+        #expect(h.text.contains("Nothing was saved"))
+        #expect(contactsInFile(h).isEmpty)
+        h.press("Esc wait:400ms")
+        #expect(h.text.contains("Discard changes?"))
+        h.press("Enter wait:400ms")
+        #expect(h.lines[0].contains("Contacts (0)"))
+        #expect(contactsInFile(h).isEmpty)
+    }
+
+    @Test func aDeepLinkOpensACardAndAMissingOneSaysSo() {
+        let h = onContactList()
+        add(h, "ada", "lovelace")
+        let id = contactsInFile(h)[0].id
+        h.switchboard.coordinator.open(DeepLink.parse("switchboard://contacts/\(id)"))
+        h.press("wait:400ms wait:400ms")
+        #expect(h.lines[0].contains("Ada Lovelace"))
+        h.switchboard.coordinator.open(DeepLink.parse("switchboard://contacts/999999"))
+        h.press("wait:400ms wait:400ms")
+        #expect(h.text.contains("This contact was deleted."))
+    }
+}
