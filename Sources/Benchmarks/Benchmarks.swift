@@ -16,6 +16,8 @@ enum Benchmarks {
         Benchmark(name: "frame", run: frame),
         Benchmark(name: "list", run: list),
         Benchmark(name: "startup", run: StartupBenchmark.run),
+        Benchmark(name: "contacts", run: ContactsBenchmark.run),
+        Benchmark(name: "contacts-100k", run: ContactsBenchmark.runSmall),
     ]
 
     /// A full 200x60 screen of text views (a header, 58 rows of mixed-script

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Times a closure many times and reports the median and the 99th percentile.
 struct Measurement {
     let name: String
@@ -33,6 +37,7 @@ struct Measurement {
         var line = "\(name): median \(format(median)) ms, p99 \(format(p99)) ms over \(samples.count) runs"
         if let target { line += " (target ≤ \(format(target)) ms median: \(median <= target ? "met" : "NOT met"))" }
         print(line)
+        fflush(nil) // results show as they come, also when piped
     }
 
     private func format(_ v: Double) -> String {

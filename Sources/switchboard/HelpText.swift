@@ -8,6 +8,8 @@ enum HelpText {
     USAGE
       switchboard                         run on this terminal
       switchboard --headless [options]    run on a virtual screen and print it as text
+      switchboard populate --contacts N [--friends PERCENT] [--user NAME] [--seed N] [--db PATH]
+                                          add N generated contacts (to the signed-in user, or NAME)
 
     OPTIONS
       --db PATH           the data file (default $XDG_DATA_HOME/switchboard/switchboard.sqlite3,

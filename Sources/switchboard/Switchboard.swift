@@ -24,6 +24,14 @@ enum Switchboard {
     @MainActor
     static func run(arguments: [String], environment: [String: String] = ProcessEnvironment.current,
                     output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        if arguments.first == "populate" {
+            do {
+                return try PopulateCommand.parse(Array(arguments.dropFirst())).run(environment: environment, output: &output, errors: &errors)
+            } catch {
+                print("switchboard: populate: \(error)", to: &errors)
+                return 2
+            }
+        }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)

@@ -55,7 +55,9 @@ struct ContactsStoreTests {
         #expect(try names("8123456") == ["Anders"])       // phone digits without punctuation
         #expect(try names("123-4") == ["Anders"])
         #expect(try names("navy.mil") == ["Grace"])       // email
-        #expect(try names("小龍") == ["李"])                // short (two characters): still found
+        #expect(try names("小龍") == ["李"])                // short (two characters): the start of the last name
+        #expect(try names("ho") == ["Grace"])
+        #expect(try names("ra") == [])                    // short searches match the start only
         #expect(try names("zz") == [])
         #expect(try store.count(matching: "gra") == 1)
         #expect(try names(#"say "hi""#) == [])           // quotes cannot break the query

@@ -147,3 +147,37 @@ struct CommandLineTests {
         fclose(file)
     }
 }
+
+@MainActor
+@Suite("populate")
+struct PopulateTests {
+    @Test func populateAddsGeneratedContactsToTheSignedInUser() throws {
+        let folder = "/tmp/switchboard-populate-\(getpid())"
+        mkdir(folder, 0o700)
+        let db = folder + "/p.sqlite3"
+        for suffix in ["", "-wal", "-shm"] { unlink(db + suffix) }
+        defer { for suffix in ["", "-wal", "-shm"] { unlink(db + suffix) }; rmdir(folder) }
+        let none = runSwitchboard(["populate", "--contacts", "10", "--db", db])
+        #expect(none.code == 1)
+        #expect(none.errors.contains("nobody is signed in"))
+        let signUp = runSwitchboard(["--headless", "--db", db, "--keys", #"wait:1s C-n wait:400ms "ada" Enter "analytical" Enter "analytical" Enter wait:400ms"#])
+        #expect(signUp.code == 0)
+        let result = runSwitchboard(["populate", "--contacts", "500", "--friends", "20", "--db", db])
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix("Added 500 contacts for ada"))
+        let list = runSwitchboard(["--headless", "--db", db, "--size", "80x24", "--keys", "wait:1s wait:400ms Down Enter wait:400ms"])
+        #expect(list.output.contains("Contacts (500)"))
+    }
+
+    @Test(arguments: [
+        (["populate"], "--contacts needs a value"),
+        (["populate", "--contacts", "0"], "--contacts '0': expected a number"),
+        (["populate", "--contacts", "5", "--friends", "101"], "--friends '101': expected a percentage"),
+        (["populate", "--contacts", "5", "--bogus"], "unknown argument '--bogus'"),
+    ])
+    func badPopulateArguments(arguments: [String], message: String) {
+        let result = runSwitchboard(arguments)
+        #expect(result.code == 2)
+        #expect(result.errors.contains(message), "\(result.errors)")
+    }
+}

@@ -15,17 +15,35 @@ public final class SQLiteContactsStore: ContactsStore {
         self.now = now
     }
 
+    /// How a search is run: from 3 characters, anywhere in names, emails and
+    /// phones through the trigram index; with 1 or 2, at the start of the sort
+    /// key (the last name, or the first name of a contact without one) through
+    /// the name index; empty, everything.
+    private enum Plan {
+        case all
+        case prefix(low: String, high: String)
+        case trigram(String)
+
+        init(_ query: String) {
+            if let phrase = SearchText.ftsPhrase(for: query) { self = .trigram(phrase); return }
+            let folded = SearchText.fold(query.trimmingCharacters(in: .whitespaces))
+            if folded.isEmpty { self = .all; return }
+            self = .prefix(low: folded, high: folded + "\u{10FFFF}")
+        }
+    }
+
     public func count(matching query: String) throws(StorageError) -> Int {
         let s: Statement
-        if let phrase = SearchText.ftsPhrase(for: query) {
-            s = try db.prepare("SELECT count(*) FROM contact_search JOIN contacts c ON c.id = contact_search.rowid WHERE contact_search MATCH ? AND c.account_id = ?")
-            s.bind(1, phrase).bind(2, accountID)
-        } else if let folded = shortQuery(query) {
-            s = try db.prepare("SELECT count(*) FROM contacts c JOIN contact_search ON contact_search.rowid = c.id WHERE c.account_id = ? AND instr(contact_search.text, ?) > 0")
-            s.bind(1, accountID).bind(2, folded)
-        } else {
+        switch Plan(query) {
+        case .all:
             s = try db.prepare("SELECT count(*) FROM contacts WHERE account_id = ?")
             s.bind(1, accountID)
+        case .prefix(let low, let high):
+            s = try db.prepare("SELECT count(*) FROM contacts WHERE account_id = ? AND sort_key >= ? AND sort_key < ?")
+            s.bind(1, accountID).bind(2, low).bind(3, high)
+        case .trigram(let phrase):
+            s = try db.prepare("SELECT count(*) FROM contacts WHERE account_id = ? AND id IN (SELECT rowid FROM contact_search WHERE contact_search MATCH ?)")
+            s.bind(1, accountID).bind(2, phrase)
         }
         defer { s.reset() }
         guard try s.step() else { return 0 }
@@ -34,16 +52,17 @@ public final class SQLiteContactsStore: ContactsStore {
 
     public func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
         let s: Statement
-        let columns = "c.id, c.first_name, c.last_name, c.is_friend, c.sort_key"
-        if let phrase = SearchText.ftsPhrase(for: query) {
-            s = try db.prepare("SELECT \(columns) FROM contact_search JOIN contacts c ON c.id = contact_search.rowid WHERE contact_search MATCH ? AND c.account_id = ? ORDER BY c.sort_key, c.id LIMIT ? OFFSET ?")
-            s.bind(1, phrase).bind(2, accountID).bind(3, limit).bind(4, offset)
-        } else if let folded = shortQuery(query) {
-            s = try db.prepare("SELECT \(columns) FROM contacts c JOIN contact_search ON contact_search.rowid = c.id WHERE c.account_id = ? AND instr(contact_search.text, ?) > 0 ORDER BY c.sort_key, c.id LIMIT ? OFFSET ?")
-            s.bind(1, accountID).bind(2, folded).bind(3, limit).bind(4, offset)
-        } else {
-            s = try db.prepare("SELECT \(columns) FROM contacts c WHERE c.account_id = ? ORDER BY c.sort_key, c.id LIMIT ? OFFSET ?")
+        let columns = "id, first_name, last_name, is_friend, sort_key"
+        switch Plan(query) {
+        case .all:
+            s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? ORDER BY sort_key, id LIMIT ? OFFSET ?")
             s.bind(1, accountID).bind(2, limit).bind(3, offset)
+        case .prefix(let low, let high):
+            s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? AND sort_key >= ? AND sort_key < ? ORDER BY sort_key, id LIMIT ? OFFSET ?")
+            s.bind(1, accountID).bind(2, low).bind(3, high).bind(4, limit).bind(5, offset)
+        case .trigram(let phrase):
+            s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? AND id IN (SELECT rowid FROM contact_search WHERE contact_search MATCH ?) ORDER BY sort_key, id LIMIT ? OFFSET ?")
+            s.bind(1, accountID).bind(2, phrase).bind(3, limit).bind(4, offset)
         }
         defer { s.reset() }
         var rows: [ContactSummary] = []
@@ -51,12 +70,6 @@ public final class SQLiteContactsStore: ContactsStore {
             rows.append(ContactSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), isFriend: s.bool(3), sortKey: s.text(4)))
         }
         return rows
-    }
-
-    /// A search of one or two characters (too short for trigrams), folded; nil for an empty one.
-    private func shortQuery(_ query: String) -> String? {
-        let folded = SearchText.fold(query.trimmingCharacters(in: .whitespaces))
-        return folded.isEmpty ? nil : folded
     }
 
     public func contact(id: Int64) throws(StorageError) -> ContactRecord? {
@@ -132,7 +145,33 @@ public final class SQLiteContactsStore: ContactsStore {
         }
     }
 
+    /// Adds many contacts in one transaction (populate); `progress` hears every 10,000.
+    public func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int,
+                        progress: ((Int) -> Void)? = nil) throws(StorageError) {
+        try db.execute("PRAGMA cache_size = -262144") // 256 MiB while the indexes grow
+        defer { try? db.execute("PRAGMA cache_size = -16384") }
+        var cache = SearchText.FoldCache()
+        try db.transaction { () throws(StorageError) in
+            let insert = try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let time = now()
+            for i in 0..<count {
+                let contact = generator.next(friendPercent: friendPercent)
+                insert.bind(1, accountID).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
+                    .bind(5, contact.notes).bind(6, contact.isFriend)
+                    .bind(7, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)).bind(8, time).bind(9, time)
+                try insert.run()
+                try writeDetails(of: contact, id: db.lastInsertRowID, cache: &cache)
+                if (i + 1) % 10_000 == 0 { progress?(i + 1) }
+            }
+        }
+    }
+
     private func writeDetails(of contact: ContactRecord, id: Int64) throws(StorageError) {
+        var cache = SearchText.FoldCache()
+        try writeDetails(of: contact, id: id, cache: &cache)
+    }
+
+    private func writeDetails(of contact: ContactRecord, id: Int64, cache: inout SearchText.FoldCache) throws(StorageError) {
         let phone = try db.prepare("INSERT INTO contact_phones (contact_id, position, label, number) VALUES (?, ?, ?, ?)")
         for (i, p) in contact.phones.enumerated() {
             phone.bind(1, id).bind(2, i).bind(3, p.label).bind(4, p.number)
@@ -144,7 +183,7 @@ public final class SQLiteContactsStore: ContactsStore {
             try email.run()
         }
         let search = try db.prepare("INSERT INTO contact_search (rowid, text) VALUES (?, ?)")
-        search.bind(1, id).bind(2, SearchText.document(for: contact))
+        search.bind(1, id).bind(2, SearchText.document(for: contact, cache: &cache))
         try search.run()
     }
 

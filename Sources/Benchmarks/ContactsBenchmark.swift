@@ -1,0 +1,78 @@
+import Storage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The contacts store at scale: populate N generated contacts in one
+/// transaction, then time what opening the list and searching ask of it.
+/// `switchboard-bench contacts` runs 100,000 and 1,000,000.
+enum ContactsBenchmark {
+    static func residentMemoryMB() -> Double {
+        guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+        defer { fclose(file) }
+        var size = 0, resident = 0
+        guard withUnsafeMutablePointer(to: &size, { s in withUnsafeMutablePointer(to: &resident) { r in
+            vfscanf_wrapper(file, s, r) } }) else { return 0 }
+        return Double(resident * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
+    }
+
+    private static func vfscanf_wrapper(_ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>, _ b: UnsafeMutablePointer<Int>) -> Bool {
+        var line = [CChar](repeating: 0, count: 256)
+        guard fgets(&line, 256, file) != nil else { return false }
+        let parts = String(cString: line).split(separator: " ")
+        guard parts.count >= 2, let x = Int(parts[0]), let y = Int(parts[1]) else { return false }
+        a.pointee = x
+        b.pointee = y
+        return true
+    }
+
+    static func run() {
+        for n in [100_000, 1_000_000] { run(count: n) }
+    }
+
+    static func runSmall() { run(count: 100_000) }
+
+    static func run(count: Int) {
+        let folder = "/tmp/switchboard-bench-contacts-\(getpid())-\(count)"
+        mkdir(folder, 0o700)
+        defer { _ = system("rm -rf '\(folder)'") }
+        do {
+            let db = try Database(path: folder + "/db.sqlite3")
+            let account = try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "bench", password: "benchmark", now: 1)
+            let store = SQLiteContactsStore(database: db, accountID: account.id)
+            var generator = ContactGenerator(seed: 7)
+            let clock = ContinuousClock()
+            let start = clock.now
+            try store.addMany(count: count, generator: &generator, friendPercent: 10)
+            print("contacts \(count): populate in one transaction: \(Measurement.milliseconds(clock.now - start) / 1000) s")
+            print("contacts \(count): RSS after populate: \(residentMemoryMB()) MiB")
+            fflush(nil)
+
+            var open = Measurement(name: "contacts \(count): open the list (count + first 200 rows)")
+            open.measure(iterations: 30, warmup: 3) {
+                _ = try? store.count(matching: "")
+                _ = try? store.contacts(matching: "", offset: 0, limit: 200)
+            }
+            open.report(target: 30)
+
+            // Typing "lovelace" one key at a time, then "7946" (a phone fragment).
+            for word in ["lovelace", "7946"] {
+                var keystroke = Measurement(name: "contacts \(count): search keystroke, typing “\(word)” (count + first 200 matches)")
+                for round in 0..<4 {
+                    var typed = ""
+                    for ch in word {
+                        typed.append(ch)
+                        let t0 = clock.now
+                        _ = try? store.count(matching: typed)
+                        _ = try? store.contacts(matching: typed, offset: 0, limit: 200)
+                        if round > 0 { keystroke.samples.append(clock.now - t0) } // round 0 warms the cache
+                    }
+                }
+                keystroke.report(target: 10)
+            }
+            print("contacts \(count): RSS after searching: \(residentMemoryMB()) MiB")
+        } catch {
+            print("contacts \(count): \(error)")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// Made-up, realistic, deterministic contacts: the same seed gives the same
+/// people. Names come from several scripts (Latin, accented Latin, Cyrillic,
+/// Greek, Chinese, Japanese, Korean), with phones, emails and companies.
+public struct ContactGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64 = 42) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+    /// SplitMix64.
+    private mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+
+    private struct Culture {
+        let first: [String]
+        let last: [String]
+        let domain: String
+        let phonePrefix: String
+        let latin: Bool
+    }
+
+    private static let cultures: [Culture] = [
+        Culture(first: ["Ada", "Alan", "Grace", "Linus", "Margaret", "Dennis", "Barbara", "Ken", "Frances", "John", "Mary", "Tim"],
+                last: ["Lovelace", "Turing", "Hopper", "Torvalds", "Hamilton", "Ritchie", "Liskov", "Thompson", "Allen", "Backus", "Shaw", "Lee"],
+                domain: "example.org", phonePrefix: "+44 20 7946 ", latin: true),
+        Culture(first: ["Émile", "Zoë", "Anaïs", "Jürgen", "Søren", "Åsa", "Łukasz", "François", "Chloé", "Núria", "Björn", "Inès"],
+                last: ["Zola", "Ångström", "Müller", "Kierkegaard", "Dvořák", "Gödel", "Lefèvre", "Núñez", "Østergaard", "Šimek", "Curie", "Bézier"],
+                domain: "exemple.fr", phonePrefix: "+33 1 23 45 ", latin: true),
+        Culture(first: ["Иван", "Мария", "Сергей", "Анна", "Дмитрий", "Ольга"],
+                last: ["Петров", "Иванова", "Смирнов", "Кузнецова", "Попов", "Соколова"],
+                domain: "primer.ru", phonePrefix: "+7 495 123 ", latin: false),
+        Culture(first: ["Νίκος", "Ελένη", "Γιώργος", "Μαρία"], last: ["Παπαδόπουλος", "Οικονόμου", "Γεωργίου", "Νικολάου"],
+                domain: "paradeigma.gr", phonePrefix: "+30 21 0123 ", latin: false),
+        Culture(first: ["伟", "芳", "娜", "敏", "静", "强"], last: ["王", "李", "张", "刘", "陈", "杨"],
+                domain: "example.cn", phonePrefix: "+86 10 6552 ", latin: false),
+        Culture(first: ["翔太", "陽菜", "蓮", "結衣", "大翔", "さくら"], last: ["佐藤", "鈴木", "高橋", "田中", "渡辺", "伊藤"],
+                domain: "example.jp", phonePrefix: "+81 3 1234 ", latin: false),
+        Culture(first: ["민준", "서연", "도윤", "지우"], last: ["김", "이", "박", "최"],
+                domain: "example.kr", phonePrefix: "+82 2 312 ", latin: false),
+    ]
+
+    private static let companies = ["Analytical Engines Ltd", "Bletchley Park", "Navy Computing", "Bell Labs", "Xerox PARC",
+                                    "Société Générale d'Informatique", "ООО Вектор", "株式会社サクラ", "", "", ""]
+
+    /// The next made-up contact; `friendPercent` of them are friends.
+    public mutating func next(friendPercent: Int = 10) -> ContactRecord {
+        let culture = pick(Self.cultures)
+        let first = pick(culture.first), last = pick(culture.last)
+        let n = next()
+        let number = culture.phonePrefix + String(format4(Int(n % 10_000)))
+        var phones = [ContactRecord.Phone(label: "mobile", number: number)]
+        if n % 3 == 0 { phones.append(.init(label: "work", number: culture.phonePrefix + format4(Int((n >> 16) % 10_000)))) }
+        let user = culture.latin ? (first + "." + last).lowercased() : "user\(n % 100_000)"
+        let emails = n % 4 == 0 ? [] : [user + "@" + culture.domain]
+        return ContactRecord(firstName: first, lastName: last, phones: phones, emails: emails,
+                             company: pick(Self.companies), notes: "", isFriend: Int((n >> 40) % 100) < friendPercent)
+    }
+
+    private func format4(_ v: Int) -> String {
+        let s = String(v)
+        return String(repeating: "0", count: 4 - s.count) + s
+    }
+}

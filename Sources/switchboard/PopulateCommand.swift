@@ -1,0 +1,88 @@
+import Storage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `switchboard populate --contacts N [--friends PERCENT] [--user NAME] [--seed N] [--db PATH]`:
+/// fills the database with generated, deterministic contacts in one transaction.
+struct PopulateCommand {
+    var contacts = 0
+    var friendPercent = 10
+    var user: String?
+    var seed: UInt64 = 42
+    var databasePath: String?
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> PopulateCommand {
+        var command = PopulateCommand()
+        var sawContacts = false
+        var i = 0
+        func value(_ flag: String) throws(UsageError) -> String {
+            i += 1
+            guard i < arguments.count else { throw .missingValue(flag) }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            let flag = arguments[i]
+            switch flag {
+            case "--contacts":
+                let text = try value(flag)
+                guard let n = Int(text), n > 0, n <= 10_000_000 else { throw .badValue(flag: flag, value: text, expected: "a number from 1 to 10000000") }
+                command.contacts = n
+                sawContacts = true
+            case "--friends":
+                let text = try value(flag)
+                guard let n = Int(text), (0...100).contains(n) else { throw .badValue(flag: flag, value: text, expected: "a percentage from 0 to 100") }
+                command.friendPercent = n
+            case "--user": command.user = try value(flag)
+            case "--seed":
+                let text = try value(flag)
+                guard let n = UInt64(text) else { throw .badValue(flag: flag, value: text, expected: "a whole number") }
+                command.seed = n
+            case "--db":
+                let path = try value(flag)
+                guard !path.isEmpty else { throw .badValue(flag: flag, value: path, expected: "a file path") }
+                command.databasePath = path
+            default: throw .unknownArgument(flag)
+            }
+            i += 1
+        }
+        guard sawContacts else { throw .missingValue("--contacts") }
+        return command
+    }
+
+    /// Runs; returns the exit code.
+    func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        guard let path = databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
+            print("switchboard: \(UsageError.noDataLocation)", to: &errors)
+            return 2
+        }
+        do {
+            let db = try Database(path: path)
+            let accounts = AccountStore(database: db)
+            let account: Account
+            if let user {
+                guard let found = try accounts.account(named: user)?.account else {
+                    print("switchboard: there is no account “\(user)” in \(path); create it in the app first", to: &errors)
+                    return 1
+                }
+                account = found
+            } else if let signedIn = try accounts.savedSession() {
+                account = signedIn
+            } else {
+                print("switchboard: nobody is signed in to \(path); pass --user NAME", to: &errors)
+                return 1
+            }
+            var generator = ContactGenerator(seed: seed)
+            let clock = ContinuousClock()
+            let start = clock.now
+            try SQLiteContactsStore(database: db, accountID: account.id).addMany(count: contacts, generator: &generator, friendPercent: friendPercent)
+            let elapsed = clock.now - start
+            let centiseconds = elapsed.components.seconds * 100 + elapsed.components.attoseconds / 10_000_000_000_000_000
+            print("Added \(contacts) contacts for \(account.username) to \(path) in \(centiseconds / 100).\(centiseconds % 100 < 10 ? "0" : "")\(centiseconds % 100) s.", to: &output)
+            return 0
+        } catch {
+            print("switchboard: \(error)", to: &errors)
+            return 1
+        }
+    }
+}
