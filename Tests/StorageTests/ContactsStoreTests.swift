@@ -74,6 +74,24 @@ struct ContactsStoreTests {
         #expect(try ada.count(matching: "") == 1)
     }
 
+    @Test func theCountFollowsAddsAndDeletesAndRollbacks() throws {
+        let tmp = TempFolder()
+        let (store, db) = try makeStore(tmp)
+        let a = try store.add(ContactRecord(firstName: "A", lastName: "One"))
+        _ = try store.add(ContactRecord(firstName: "B", lastName: "Two"))
+        #expect(try store.count(matching: "") == 2)
+        _ = try store.delete(id: a)
+        #expect(try store.count(matching: "") == 1)
+        #expect(throws: StorageError.self) {
+            try db.transaction { () throws(StorageError) in
+                _ = try store.add(ContactRecord(firstName: "C", lastName: "Three"))
+                try db.execute("SELECT no_such_function()")
+            }
+        }
+        #expect(try store.count(matching: "") == 1)
+        #expect(try store.count(matching: "") == db.scalarInt("SELECT count(*) FROM contacts"))
+    }
+
     @Test func friendFlag() throws {
         let tmp = TempFolder()
         let (store, _) = try makeStore(tmp)
@@ -102,7 +120,7 @@ struct ContactsStoreTests {
             let db = try Database(path: path)
             _ = try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
             // Back to how version 1 left it.
-            try db.execute("DROP TABLE contact_search; DROP TABLE contact_emails; DROP TABLE contact_phones; DROP TABLE contacts; PRAGMA user_version = 1")
+            try db.execute("DROP TABLE contact_counts; DROP TABLE contact_search; DROP TABLE contact_emails; DROP TABLE contact_phones; DROP TABLE contacts; PRAGMA user_version = 1")
         }
         let db = try Database(path: path)
         #expect(db.userVersion == Database.schemaVersion)

@@ -36,7 +36,7 @@ public final class SQLiteContactsStore: ContactsStore {
         let s: Statement
         switch Plan(query) {
         case .all:
-            s = try db.prepare("SELECT count(*) FROM contacts WHERE account_id = ?")
+            s = try db.prepare("SELECT coalesce((SELECT total FROM contact_counts WHERE account_id = ?), 0)")
             s.bind(1, accountID)
         case .prefix(let low, let high):
             s = try db.prepare("SELECT count(*) FROM contacts WHERE account_id = ? AND sort_key >= ? AND sort_key < ?")
