@@ -55,20 +55,13 @@ enum Migrations {
         CREATE INDEX contact_emails_by_contact ON contact_emails (contact_id, position);
         CREATE VIRTUAL TABLE contact_search USING fts5(text, tokenize = 'trigram');
         """,
-        // 3: each account's number of contacts, kept by triggers in the same transaction as the change.
+        // 3: each account's number of contacts, kept by the contacts store in the same transaction as the change.
         """
         CREATE TABLE contact_counts (
             account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
             total INTEGER NOT NULL
         );
         INSERT INTO contact_counts (account_id, total) SELECT account_id, count(*) FROM contacts GROUP BY account_id;
-        CREATE TRIGGER contact_counts_insert AFTER INSERT ON contacts BEGIN
-            INSERT INTO contact_counts (account_id, total) VALUES (NEW.account_id, 1)
-                ON CONFLICT(account_id) DO UPDATE SET total = total + 1;
-        END;
-        CREATE TRIGGER contact_counts_delete AFTER DELETE ON contacts BEGIN
-            UPDATE contact_counts SET total = total - 1 WHERE account_id = OLD.account_id;
-        END;
         """,
     ]
 

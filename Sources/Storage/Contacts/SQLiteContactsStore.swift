@@ -99,6 +99,7 @@ public final class SQLiteContactsStore: ContactsStore {
             try s.run()
             let id = db.lastInsertRowID
             try writeDetails(of: contact, id: id)
+            try adjustCount(by: 1)
             return id
         }
     }
@@ -132,6 +133,7 @@ public final class SQLiteContactsStore: ContactsStore {
             let d = try db.prepare("DELETE FROM contact_search WHERE rowid = ?")
             d.bind(1, id)
             try d.run()
+            try adjustCount(by: -1)
             return true
         }
     }
@@ -163,6 +165,7 @@ public final class SQLiteContactsStore: ContactsStore {
                 try writeDetails(of: contact, id: db.lastInsertRowID, cache: &cache)
                 if (i + 1) % 10_000 == 0 { progress?(i + 1) }
             }
+            try adjustCount(by: count)
         }
     }
 
@@ -188,4 +191,11 @@ public final class SQLiteContactsStore: ContactsStore {
     }
 
     private func sqlite3Changes() -> Int { db.changes }
+
+    /// Keeps `contact_counts` right; always inside the caller's transaction.
+    private func adjustCount(by delta: Int) throws(StorageError) {
+        let s = try db.prepare("INSERT INTO contact_counts (account_id, total) VALUES (?, ?) ON CONFLICT(account_id) DO UPDATE SET total = total + excluded.total")
+        s.bind(1, accountID).bind(2, delta)
+        try s.run()
+    }
 }
