@@ -42,8 +42,9 @@ public final class SQLiteContactsStore: ContactsStore {
             s = try db.prepare("SELECT count(*) FROM contacts WHERE account_id = ? AND sort_key >= ? AND sort_key < ?")
             s.bind(1, accountID).bind(2, low).bind(3, high)
         case .trigram(let phrase):
-            s = try db.prepare("SELECT count(*) FROM contacts WHERE account_id = ? AND id IN (SELECT rowid FROM contact_search WHERE contact_search MATCH ?)")
-            s.bind(1, accountID).bind(2, phrase)
+            // CROSS JOIN keeps the trigram matches as the outer loop (SQLite would otherwise walk every contact).
+            s = try db.prepare("SELECT count(*) FROM contact_search CROSS JOIN contacts c ON c.id = contact_search.rowid WHERE contact_search MATCH ? AND c.account_id = ?")
+            s.bind(1, phrase).bind(2, accountID)
         }
         defer { s.reset() }
         guard try s.step() else { return 0 }
@@ -61,8 +62,8 @@ public final class SQLiteContactsStore: ContactsStore {
             s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? AND sort_key >= ? AND sort_key < ? ORDER BY sort_key, id LIMIT ? OFFSET ?")
             s.bind(1, accountID).bind(2, low).bind(3, high).bind(4, limit).bind(5, offset)
         case .trigram(let phrase):
-            s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? AND id IN (SELECT rowid FROM contact_search WHERE contact_search MATCH ?) ORDER BY sort_key, id LIMIT ? OFFSET ?")
-            s.bind(1, accountID).bind(2, phrase).bind(3, limit).bind(4, offset)
+            s = try db.prepare("SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key FROM contact_search CROSS JOIN contacts c ON c.id = contact_search.rowid WHERE contact_search MATCH ? AND c.account_id = ? ORDER BY c.sort_key, c.id LIMIT ? OFFSET ?")
+            s.bind(1, phrase).bind(2, accountID).bind(3, limit).bind(4, offset)
         }
         defer { s.reset() }
         var rows: [ContactSummary] = []
