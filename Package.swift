@@ -31,6 +31,9 @@ let package = Package(
         // The component renderer: terminals, cell buffer, views, layout, run loop.
         .target(name: "TUIKit", dependencies: ["CNcurses"]),
 
+        // A virtual-screen pilot for tests (public API only).
+        .target(name: "TUIKitTesting", dependencies: ["TUIKit"]),
+
         // SQLite database, migrations, repositories.
         .target(name: "Storage", dependencies: ["CSQLite", "CCrypt"]),
 
@@ -43,9 +46,9 @@ let package = Package(
         // Release-build benchmarks (see BENCHMARKS.md).
         .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "Storage"], path: "Sources/Benchmarks"),
 
-        .testTarget(name: "TUIKitTests", dependencies: ["TUIKit"]),
+        .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "TUIKit", "Storage"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "TUIKit", "TUIKitTesting", "Storage"]),
         .testTarget(name: "SwitchboardTests", dependencies: ["switchboard", "TUIKit"]),
     ],
     swiftLanguageModes: [.v6]

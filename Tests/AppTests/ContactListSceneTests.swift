@@ -2,6 +2,7 @@ import Testing
 @testable import App
 @testable import Storage
 @testable import TUIKit
+import TUIKitTesting
 
 // Clean Swift style: each boundary of the list scene with spies.
 

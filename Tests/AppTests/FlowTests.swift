@@ -2,6 +2,7 @@ import Testing
 @testable import App
 @testable import Storage
 @testable import TUIKit
+import TUIKitTesting
 
 @MainActor
 @Suite("Root controller flows", .serialized)

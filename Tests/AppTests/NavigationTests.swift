@@ -1,6 +1,7 @@
 import Testing
 @testable import App
 @testable import TUIKit
+import TUIKitTesting
 
 @MainActor
 @Suite("Enum navigation and deep links", .serialized)

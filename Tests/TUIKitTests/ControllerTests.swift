@@ -1,5 +1,6 @@
 import Testing
 @testable import TUIKit
+import TUIKitTesting
 
 @MainActor
 @Suite("View controllers, containment and transitions", .serialized)

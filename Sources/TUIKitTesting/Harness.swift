@@ -1,0 +1,36 @@
+import TUIKit
+
+/// Drives an application on a virtual screen, the way Textual's pilot does:
+/// press keys (KEYS syntax), let virtual time pass, read the screen. For tests.
+@MainActor
+public final class Harness {
+    public let terminal: VirtualTerminal
+    public let app: Application
+
+    public init(width: Int = 60, height: Int = 16, root: ViewController? = nil) {
+        terminal = VirtualTerminal(size: Size(width: width, height: height))
+        app = Application(terminal: terminal)
+        if let root { app.window.rootViewController = root }
+        app.renderFrame()
+    }
+
+    public var window: Window { app.window }
+
+    /// Runs a KEYS script to its end (the final frame is drawn). A malformed script stops the test run.
+    public func press(_ script: String) {
+        do {
+            try terminal.enqueue(script: script)
+            try app.run()
+        } catch {
+            preconditionFailure("bad test script \(script): \(error)")
+        }
+    }
+
+    /// Lets virtual time pass.
+    public func wait(_ ms: Int) { press("wait:\(ms)ms") }
+
+    public var text: String { terminal.text }
+    public var lines: [String] { terminal.lines }
+    public func line(_ y: Int) -> String { terminal.lines[y] }
+    public var styleMask: [String] { terminal.styleMask.split(separator: "\n").map(String.init) }
+}
