@@ -83,6 +83,7 @@ public final class Window: View {
         firstResponder = view
         old?.focusDidChange()
         view?.focusDidChange()
+        view?.scrollIntoView()
     }
 
     func viewWillLeaveWindow(_ view: View) {

@@ -4,16 +4,21 @@ import TUIKit
 /// question before changes are thrown away.
 @MainActor
 enum ContactFormScreen {
+    /// The form in a scroll view (it is taller than a small terminal), the message under it.
     static func build(in view: View, form: ContactFormView, message: Label) {
         view.style = Theme.current.base
         message.textStyle = Theme.current.error
-        for v in [form, message] as [View] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
+        let scroll = ScrollView(contentHeight: ContactFormView.rowCount)
+        scroll.contentView.addSubview(form)
+        form.pinEdges(to: scroll.contentView)
+        for v in [scroll, message] as [View] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
         LayoutConstraint.activate([
-            form.topAnchor.constraint(equalTo: view.topAnchor, constant: 1),
-            form.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
-            form.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -1),
-            form.heightAnchor.constraint(equalToConstant: ContactFormView.rowCount),
-            message.topAnchor.constraint(equalTo: form.bottomAnchor, constant: 1),
+            scroll.topAnchor.constraint(equalTo: view.topAnchor, constant: 1),
+            scroll.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
+            scroll.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -1),
+            scroll.heightAnchor.constraint(equalToConstant: ContactFormView.rowCount),
+            scroll.heightAnchor.constraint(lessThanOrEqualTo: view.heightAnchor, constant: -3),
+            message.topAnchor.constraint(equalTo: scroll.bottomAnchor, constant: 1),
             message.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
             message.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
             message.heightAnchor.constraint(equalToConstant: 1),
