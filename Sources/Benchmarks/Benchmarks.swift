@@ -102,5 +102,24 @@ enum Benchmarks {
             app.renderFrame()
         }
         jump.report(target: 0.2)
+
+        guard getenv("BENCH_PHASES") != nil else { return }
+        // Where a jump's time goes: the key, the layout (rows configured), the compose + diff, the terminal.
+        var phases = [Measurement(name: "  key"), Measurement(name: "  layout"), Measurement(name: "  render"), Measurement(name: "  apply")]
+        let clock = ContinuousClock()
+        for i in 0..<2000 {
+            let t0 = clock.now
+            app.handle(.key(i % 2 == 0 ? .end : .home))
+            let t1 = clock.now
+            app.window.layoutIfNeeded()
+            let t2 = clock.now
+            let update = app.renderer.render(app.window)
+            let t3 = clock.now
+            if let update { terminal.apply(update) }
+            let t4 = clock.now
+            phases[0].samples.append(t1 - t0); phases[1].samples.append(t2 - t1)
+            phases[2].samples.append(t3 - t2); phases[3].samples.append(t4 - t3)
+        }
+        for p in phases { p.report() }
     }
 }

@@ -30,6 +30,15 @@ public struct Canvas {
         return end - origin.x
     }
 
+    /// Writes one line that ends in `…` when it does not fit the canvas (one pass).
+    @discardableResult
+    public func writeTruncating(_ text: String, at point: Point, style: Style = .plain) -> Int {
+        let end = target.buffer.writeTruncating(text, x: origin.x + point.x, y: origin.y + point.y,
+                                                style: style.merged(over: baseStyle),
+                                                clip: clip.intersection(Rect(origin: origin, size: size)))
+        return end - origin.x
+    }
+
     /// Fills a rectangle (view coordinates) with a character.
     public func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let r = rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)

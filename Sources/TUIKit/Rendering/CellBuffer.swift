@@ -98,6 +98,37 @@ public struct CellBuffer: Sendable, Equatable {
     }
 
     private static let replacement = Grapheme("\u{FFFD}")
+    private static let ellipsis = Grapheme("…")
+
+    /// Like `write`, but text that does not fit ends in `…` in the last
+    /// column it may use — measuring and drawing in one pass.
+    @discardableResult
+    public mutating func writeTruncating(_ text: String, x: Int, y: Int, style: Style, clip: Rect) -> Int {
+        let clip = clip.intersection(bounds)
+        guard y >= clip.minY, y < clip.maxY, x >= clip.minX, x < clip.maxX else { return write(text, x: x, y: y, style: style, clip: clip) }
+        var column = x
+        var overflowed = false
+        ClusterScanner.forEach(in: text) { cluster in
+            var grapheme = cluster.grapheme
+            var width = cluster.width
+            if width == 0 {
+                if cluster.isControl { grapheme = Self.replacement; width = 1 } else { return true }
+            }
+            if column + width > clip.maxX { overflowed = true; return false }
+            let cell = Cell(grapheme: grapheme, width: UInt8(width), style: style)
+            let index = y * size.width + column
+            if width == 1, cells[index].width == 1 { cells[index] = cell } else { set(cell, x: column, y: y) }
+            column += width
+            return true
+        }
+        if overflowed {
+            // The last column becomes "…" (a wide character there gives way whole).
+            set(Cell(grapheme: Self.ellipsis, width: 1, style: style), x: clip.maxX - 1, y: y)
+            if column < clip.maxX - 1 { for c in column..<(clip.maxX - 1) { set(Cell(grapheme: .space, width: 1, style: style), x: c, y: y) } }
+            column = clip.maxX
+        }
+        return column
+    }
 
     /// Shifts the rows inside a rectangle by `dy` (negative: up); rows that
     /// nothing moved into keep what they had.

@@ -68,6 +68,11 @@ open class Label: View {
     }
 
     open override func draw(in canvas: Canvas) {
+        // The common case — one leading-aligned line — is drawn and cut in one pass, unmeasured.
+        if alignment == .leading, !wrapsText, canvas.size.height > 0, !text.utf8.contains(10) {
+            canvas.writeTruncating(text, at: .zero, style: textStyle)
+            return
+        }
         for (row, line) in measuredLines().enumerated() {
             let x = TextLayout.offset(forLineWidth: line.width, in: canvas.size.width, alignment: alignment)
             canvas.write(line.text, at: Point(x: x, y: row), style: textStyle)

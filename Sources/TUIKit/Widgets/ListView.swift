@@ -185,7 +185,7 @@ open class ListView: View {
                 configureRow(row, index, selected)
                 configuredRowCount += 1
                 assignments[slot] = (index, selected)
-                row.setNeedsDisplay()
+                if moved { row.setNeedsDisplay() } // its old picture moved away with the buffer
             }
         }
         for slot in rowViews.indices where !used.contains(slot) {
