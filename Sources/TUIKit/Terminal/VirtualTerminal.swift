@@ -81,12 +81,17 @@ public final class VirtualTerminal: Terminal {
 
     public func apply(_ update: FrameUpdate) {
         if update.isFullRedraw || grid.size != size { grid = CellBuffer(size: size) }
-        for change in update.changes where change.x < size.width && change.y < size.height {
-            grid[change.x, change.y] = change.cell
+        let width = size.width, height = size.height
+        var touched = [Bool](repeating: false, count: height)
+        grid.withUnsafeMutableCells { cells in
+            for change in update.changes where change.x < width && change.y < height {
+                cells[change.y * width + change.x] = change.cell
+                touched[change.y] = true
+            }
         }
         cursor = update.cursor
         cellsPerFrame.append(update.changes.count)
-        rowsPerFrame.append(update.changedRows)
+        rowsPerFrame.append(touched.indices.filter { touched[$0] })
     }
 
     // MARK: Reading the screen
