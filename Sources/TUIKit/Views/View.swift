@@ -230,8 +230,23 @@ open class View: Responder {
     /// Asks for the whole view to be drawn again in the next frame.
     public func setNeedsDisplay() { invalidate(bounds) }
 
+    /// While set, redraw requests from inside this view are dropped: a
+    /// container that redraws its whole area anyway (a list replacing every
+    /// row) sets it around the changes. Views elsewhere are not affected.
+    private static weak var coalescingScope: View?
+
+    /// Runs `changes` without the redraw requests they make inside this view, then asks for `rect` once.
+    func withCoalescedInvalidation(of rect: Rect, _ changes: () -> Void) {
+        let previous = View.coalescingScope
+        View.coalescingScope = self
+        changes()
+        View.coalescingScope = previous
+        invalidate(rect)
+    }
+
     /// Asks for part of the view (its own coordinates) to be drawn again.
     public func invalidate(_ rect: Rect) {
+        if let scope = View.coalescingScope, superview === scope || self === scope && rect != bounds { return }
         guard let window, !rect.isEmpty else { return }
         var p = rect.origin
         var v: View? = self

@@ -171,22 +171,31 @@ open class ListView: View {
         }
         needsReconfigureAll = false
         var used = Set<Int>()
-        for position in 0..<needed {
-            let index = topIndex + position
-            let selected = index == selectedIndex && (isFirstResponder || !showsSelectionOnlyWhenFocused)
-            let slot = byIndex[index] ?? free.removeFirst()
-            used.insert(slot)
-            let row = rowViews[slot]
-            row.isHidden = false
-            let rowFrame = Rect(x: 0, y: position * rowHeight, width: bounds.width, height: rowHeight)
-            let reused = byIndex[index] == slot
-            if moved && reused { row.setFrameWithoutRedraw(rowFrame) } else { row.frame = rowFrame }
-            if assignments[slot]?.index != index || assignments[slot]?.selected != selected {
-                configureRow(row, index, selected)
-                configuredRowCount += 1
-                assignments[slot] = (index, selected)
-                if moved { row.setNeedsDisplay() } // its old picture moved away with the buffer
+        // When most rows change (a jump, new data), redraw the list once instead of row by row.
+        let changing = (0..<needed).filter { byIndex[topIndex + $0] == nil }.count
+        func configureAll() {
+            for position in 0..<needed {
+                let index = topIndex + position
+                let selected = index == selectedIndex && (isFirstResponder || !showsSelectionOnlyWhenFocused)
+                let slot = byIndex[index] ?? free.removeFirst()
+                used.insert(slot)
+                let row = rowViews[slot]
+                row.isHidden = false
+                let rowFrame = Rect(x: 0, y: position * rowHeight, width: bounds.width, height: rowHeight)
+                let reused = byIndex[index] == slot
+                if moved && reused { row.setFrameWithoutRedraw(rowFrame) } else { row.frame = rowFrame }
+                if assignments[slot]?.index != index || assignments[slot]?.selected != selected {
+                    configureRow(row, index, selected)
+                    configuredRowCount += 1
+                    assignments[slot] = (index, selected)
+                    if moved { row.setNeedsDisplay() } // its old picture moved away with the buffer
+                }
             }
+        }
+        if changing * 2 > needed, !moved {
+            withCoalescedInvalidation(of: bounds, configureAll)
+        } else {
+            configureAll()
         }
         for slot in rowViews.indices where !used.contains(slot) {
             rowViews[slot].isHidden = true
