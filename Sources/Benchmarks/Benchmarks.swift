@@ -96,7 +96,7 @@ enum Benchmarks {
 
         var jump = Measurement(name: "list 1,000,000 rows at 200x60: End / Home to frame")
         var atEnd = false
-        jump.measure(iterations: getenv("BENCH_JUMP_ONLY") != nil ? 5000 : 500) {
+        jump.measure(iterations: getenv("BENCH_JUMP_ONLY") != nil ? 5000 : 2000) {
             atEnd.toggle()
             app.handle(.key(atEnd ? .end : .home))
             app.renderFrame()
