@@ -5,16 +5,16 @@ import Foundation
 /// A second process on the same file: the sqlite3 command-line shell.
 @Suite("Two processes on one file")
 struct TwoProcessTests {
-    func sqliteShell(_ path: String) throws -> (Process, FileHandle) {
+    func sqliteShell(_ path: String) throws -> (Process, FileHandle, FileHandle) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [path]
-        let input = Pipe()
+        let input = Pipe(), output = Pipe()
         process.standardInput = input
-        process.standardOutput = Pipe()
+        process.standardOutput = output
         process.standardError = Pipe()
         try process.run()
-        return (process, input.fileHandleForWriting)
+        return (process, input.fileHandleForWriting, output.fileHandleForReading)
     }
 
     @Test func anotherProcessWritesWhileWeHaveItOpen() throws {
@@ -26,7 +26,7 @@ struct TwoProcessTests {
         let path = tmp.file("shared.sqlite3")
         let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
         _ = try store.createAccount(username: "ada", password: "first password", now: 1)
-        let (shell, input) = try sqliteShell(path)
+        let (shell, input, _) = try sqliteShell(path)
         input.write(Data("PRAGMA busy_timeout=3000; INSERT INTO accounts (username, username_key, password_hash, created_at) VALUES ('Grace', 'grace', 'x', 2);\n.quit\n".utf8))
         shell.waitUntilExit()
         #expect(shell.terminationStatus == 0)
@@ -46,9 +46,16 @@ struct TwoProcessTests {
             let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
             _ = try store.createAccount(username: "ada", password: "first password", now: 1)
         }
-        let (shell, input) = try sqliteShell(path)
+        let (shell, input, output) = try sqliteShell(path)
         input.write(Data("BEGIN; DELETE FROM accounts; INSERT INTO accounts (username, username_key, password_hash, created_at) VALUES ('Half', 'half', 'x', 2);\nSELECT 'in the middle';\n".utf8))
-        Thread.sleep(forTimeInterval: 0.3) // real time for the other process to get going (not a test of timing)
+        // Wait until the shell says it is inside the transaction (its output, not a clock), then kill it.
+        var said = ""
+        while !said.contains("in the middle") {
+            let chunk = output.availableData
+            if chunk.isEmpty { break }
+            said += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(said.contains("in the middle"))
         kill(shell.processIdentifier, SIGKILL)
         shell.waitUntilExit()
         let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
