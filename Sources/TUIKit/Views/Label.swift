@@ -18,7 +18,8 @@ open class Label: View {
 
     private func textDidChange() {
         setNeedsDisplay()
-        superview?.setNeedsLayout()
+        // Only a label placed by constraints can need another size; one placed by its frame cannot.
+        if !constraintRefs.isEmpty { superview?.setNeedsLayout() }
     }
 
     open override var intrinsicContentSize: Size? {
