@@ -66,6 +66,21 @@ struct DisplayWidthTests {
         #expect(buffer[1, 0].character == "x")
     }
 
+    @Test func oneLineLabelsCutLikeTruncate() {
+        // The one-pass draw of a one-line label must show what TextLayout.truncate gives.
+        for (text, width) in [("Hello world", 8), ("世界世界", 4), ("世界世界", 5), ("short", 8), ("abc", 1), ("e\u{301}tude longue", 6)] {
+            var buffer = CellBuffer(size: Size(width: 10, height: 1))
+            buffer.writeTruncating(text, x: 0, y: 0, width: width, style: .plain, clip: buffer.bounds)
+            var expected = CellBuffer(size: Size(width: 10, height: 1))
+            expected.write(TextLayout.truncate(text, toWidth: width), x: 0, y: 0, style: .plain, clip: expected.bounds)
+            #expect(buffer.text(ofRow: 0) == expected.text(ofRow: 0), "\(text) in \(width)")
+        }
+        // Wider than the screen: cut by the screen, not shortened with "…" there.
+        var narrow = CellBuffer(size: Size(width: 6, height: 1))
+        narrow.writeTruncating("abcdefghij", x: 0, y: 0, width: 10, style: .plain, clip: narrow.bounds)
+        #expect(narrow.text(ofRow: 0) == "abcdef")
+    }
+
     @Test func truncationAndWrappingByWidth() {
         #expect(TextLayout.truncate("Hello world", toWidth: 8) == "Hello w…")
         #expect(TextLayout.truncate("世界世界", toWidth: 5) == "世界…")

@@ -30,12 +30,11 @@ public struct Canvas {
         return end - origin.x
     }
 
-    /// Writes one line that ends in `…` when it does not fit the canvas (one pass).
+    /// Writes one line cut to the canvas's width, ending in `…` when it does not fit (one pass).
     @discardableResult
     public func writeTruncating(_ text: String, at point: Point, style: Style = .plain) -> Int {
         let end = target.buffer.writeTruncating(text, x: origin.x + point.x, y: origin.y + point.y,
-                                                style: style.merged(over: baseStyle),
-                                                clip: clip.intersection(Rect(origin: origin, size: size)))
+                                                width: size.width - point.x, style: style.merged(over: baseStyle), clip: clip)
         return end - origin.x
     }
 

@@ -100,34 +100,40 @@ public struct CellBuffer: Sendable, Equatable {
     private static let replacement = Grapheme("\u{FFFD}")
     private static let ellipsis = Grapheme("…")
 
-    /// Like `write`, but text that does not fit ends in `…` in the last
-    /// column it may use — measuring and drawing in one pass.
+    /// Like `write`, but cut to `width` columns the way `TextLayout.truncate`
+    /// cuts — text that does not fit ends in `…` — measuring and drawing in one
+    /// pass. Only what lies inside `clip` is drawn.
     @discardableResult
-    public mutating func writeTruncating(_ text: String, x: Int, y: Int, style: Style, clip: Rect) -> Int {
+    public mutating func writeTruncating(_ text: String, x: Int, y: Int, width: Int, style: Style, clip: Rect) -> Int {
         let clip = clip.intersection(bounds)
-        guard y >= clip.minY, y < clip.maxY, x >= clip.minX, x < clip.maxX else { return write(text, x: x, y: y, style: style, clip: clip) }
+        let limit = x + width
+        guard width > 0, y >= clip.minY, y < clip.maxY else { return x }
         var column = x
+        var fitEnd = x // where the text ends if it leaves a column for "…"
         var overflowed = false
         ClusterScanner.forEach(in: text) { cluster in
             var grapheme = cluster.grapheme
-            var width = cluster.width
-            if width == 0 {
-                if cluster.isControl { grapheme = Self.replacement; width = 1 } else { return true }
+            var w = cluster.width
+            if w == 0 {
+                if cluster.isControl { grapheme = Self.replacement; w = 1 } else { return true }
             }
-            if column + width > clip.maxX { overflowed = true; return false }
-            let cell = Cell(grapheme: grapheme, width: UInt8(width), style: style)
-            let index = y * size.width + column
-            if width == 1, cells[index].width == 1 { cells[index] = cell } else { set(cell, x: column, y: y) }
-            column += width
+            if column + w > limit { overflowed = true; return false }
+            if column >= clip.minX, column + w <= clip.maxX {
+                let cell = Cell(grapheme: grapheme, width: UInt8(w), style: style)
+                let index = y * size.width + column
+                if w == 1, cells[index].width == 1 { cells[index] = cell } else { set(cell, x: column, y: y) }
+            } else if column < clip.minX, column + w > clip.minX {
+                set(Cell(grapheme: .space, width: 1, style: style), x: clip.minX, y: y) // the visible half of a clipped wide character
+            }
+            column += w
+            if column < limit { fitEnd = column }
             return true
         }
-        if overflowed {
-            // The last column becomes "…" (a wide character there gives way whole).
-            set(Cell(grapheme: Self.ellipsis, width: 1, style: style), x: clip.maxX - 1, y: y)
-            if column < clip.maxX - 1 { for c in column..<(clip.maxX - 1) { set(Cell(grapheme: .space, width: 1, style: style), x: c, y: y) } }
-            column = clip.maxX
-        }
-        return column
+        guard overflowed else { return column }
+        // Take back what "…" replaces, then put it right after the text that fits.
+        for c in fitEnd..<column where c >= clip.minX && c < clip.maxX { set(Cell(grapheme: .space, width: 1, style: style), x: c, y: y) }
+        if fitEnd >= clip.minX, fitEnd < clip.maxX { set(Cell(grapheme: Self.ellipsis, width: 1, style: style), x: fitEnd, y: y) }
+        return fitEnd + 1
     }
 
     /// Shifts the rows inside a rectangle by `dy` (negative: up); rows that
