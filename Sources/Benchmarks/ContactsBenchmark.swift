@@ -7,23 +7,15 @@ import Glibc
 /// transaction, then time what opening the list and searching ask of it.
 /// `switchboard-bench contacts` runs 100,000 and 1,000,000.
 enum ContactsBenchmark {
+    /// Resident memory of this process, from the second field of /proc/self/statm (pages).
     static func residentMemoryMB() -> Double {
         guard let file = fopen("/proc/self/statm", "r") else { return 0 }
         defer { fclose(file) }
-        var size = 0, resident = 0
-        guard withUnsafeMutablePointer(to: &size, { s in withUnsafeMutablePointer(to: &resident) { r in
-            vfscanf_wrapper(file, s, r) } }) else { return 0 }
-        return Double(resident * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
-    }
-
-    private static func vfscanf_wrapper(_ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>, _ b: UnsafeMutablePointer<Int>) -> Bool {
         var line = [CChar](repeating: 0, count: 256)
-        guard fgets(&line, 256, file) != nil else { return false }
-        let parts = String(cString: line).split(separator: " ")
-        guard parts.count >= 2, let x = Int(parts[0]), let y = Int(parts[1]) else { return false }
-        a.pointee = x
-        b.pointee = y
-        return true
+        guard fgets(&line, 256, file) != nil else { return 0 }
+        let fields = String(cString: line).split(separator: " ")
+        guard fields.count >= 2, let pages = Int(fields[1]) else { return 0 }
+        return Double(pages * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
     }
 
     static func run() {

@@ -15,36 +15,26 @@ struct PopulateCommand {
     static func parse(_ arguments: [String]) throws(UsageError) -> PopulateCommand {
         var command = PopulateCommand()
         var sawContacts = false
-        var i = 0
-        func value(_ flag: String) throws(UsageError) -> String {
-            i += 1
-            guard i < arguments.count else { throw .missingValue(flag) }
-            return arguments[i]
-        }
-        while i < arguments.count {
-            let flag = arguments[i]
+        var cursor = ArgumentCursor(arguments)
+        while let flag = cursor.next() {
             switch flag {
             case "--contacts":
-                let text = try value(flag)
+                let text = try cursor.value(for: flag)
                 guard let n = Int(text), n > 0, n <= 10_000_000 else { throw .badValue(flag: flag, value: text, expected: "a number from 1 to 10000000") }
                 command.contacts = n
                 sawContacts = true
             case "--friends":
-                let text = try value(flag)
+                let text = try cursor.value(for: flag)
                 guard let n = Int(text), (0...100).contains(n) else { throw .badValue(flag: flag, value: text, expected: "a percentage from 0 to 100") }
                 command.friendPercent = n
-            case "--user": command.user = try value(flag)
+            case "--user": command.user = try cursor.value(for: flag)
             case "--seed":
-                let text = try value(flag)
+                let text = try cursor.value(for: flag)
                 guard let n = UInt64(text) else { throw .badValue(flag: flag, value: text, expected: "a whole number") }
                 command.seed = n
-            case "--db":
-                let path = try value(flag)
-                guard !path.isEmpty else { throw .badValue(flag: flag, value: path, expected: "a file path") }
-                command.databasePath = path
+            case "--db": command.databasePath = try cursor.path(for: flag)
             default: throw .unknownArgument(flag)
             }
-            i += 1
         }
         guard sawContacts else { throw .missingValue("--contacts") }
         return command

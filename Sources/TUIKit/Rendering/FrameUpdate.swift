@@ -20,11 +20,4 @@ public struct FrameUpdate: Sendable {
         self.cursor = cursor
     }
 
-    /// The changes, grouped by row, in order.
-    public var changedRows: [Int] {
-        guard let last = changes.map(\.y).max() else { return [] }
-        var seen = [Bool](repeating: false, count: last + 1)
-        for change in changes { seen[change.y] = true }
-        return seen.indices.filter { seen[$0] }
-    }
 }

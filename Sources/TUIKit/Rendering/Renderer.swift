@@ -16,9 +16,6 @@ public final class Renderer {
         back = FrameTarget(buffer: CellBuffer(size: size))
     }
 
-    /// The buffer the last frame was composed into.
-    public var composed: CellBuffer { back.buffer }
-
     /// Forgets what the terminal shows: the next frame sends every cell.
     public func invalidateTerminal() { needsFullRedraw = true }
 

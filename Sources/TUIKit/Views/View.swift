@@ -108,7 +108,7 @@ open class View: Responder {
 
     /// Moves a subview to the front (drawn last, hit first).
     public func bringSubviewToFront(_ view: View) {
-        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        guard let i = subviews.firstIndex(where: { $0 === view }), i != subviews.count - 1 else { return }
         subviews.remove(at: i)
         subviews.append(view)
         invalidate(view.frame)
