@@ -150,8 +150,9 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         refetch()
     }
 
+    /// Fetches again after a change to rows already shown; with nothing on hand, every row is redrawn.
     private func refetch() {
-        displayed = displayed.map { var d = $0; d.displayedContacts = []; d.totalCount = -1; return d }
+        displayed = nil
         interactor?.showContacts(request: .init(searchText: searchField.text, offset: windowStart(around: list.selectedIndex ?? 0)))
     }
 
