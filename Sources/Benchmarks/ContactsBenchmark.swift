@@ -49,13 +49,13 @@ enum ContactsBenchmark {
 
             // Typing "lovelace" one key at a time, then "7946" (a phone fragment).
             for word in ["lovelace", "7946"] {
-                var keystroke = Measurement(name: "contacts \(count): search keystroke, typing “\(word)” (count + first 200 matches)")
+                var keystroke = Measurement(name: "contacts \(count): search keystroke, typing “\(word)” (count up to 1,200 + first 200 matches)")
                 for round in 0..<4 {
                     var typed = ""
                     for ch in word {
                         typed.append(ch)
                         let t0 = clock.now
-                        _ = try? store.count(matching: typed)
+                        _ = try? store.count(matching: typed, upTo: 200 + 1_000) // as the list scene asks
                         _ = try? store.contacts(matching: typed, offset: 0, limit: 200)
                         if round > 0 { keystroke.samples.append(clock.now - t0) } // round 0 warms the cache
                     }

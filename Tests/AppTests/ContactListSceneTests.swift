@@ -18,7 +18,7 @@ final class ContactsStoreSpy: ContactsStore {
         records.filter { q.isEmpty || SearchText.document(for: $0).contains(SearchText.fold(q)) }
             .sorted { (SearchText.sortKey(firstName: $0.firstName, lastName: $0.lastName), $0.id!) < (SearchText.sortKey(firstName: $1.firstName, lastName: $1.lastName), $1.id!) }
     }
-    func count(matching query: String) throws(StorageError) -> Int { countCalls.append(query); return sorted(query).count }
+    func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int { countCalls.append(query); return min(cap, sorted(query).count) }
     func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
         pageCalls.append((query, offset, limit))
         return sorted(query).dropFirst(offset).prefix(limit).map {
@@ -65,9 +65,9 @@ final class ContactListPresenterSpy: ContactListPresentationLogic {
 @MainActor
 final class ContactListWorkerSpy: ContactListWorker {
     var countQueries: [String] = []
-    override func count(matching search: String) throws(StorageError) -> Int {
+    override func count(matching search: String, upTo cap: Int) throws(StorageError) -> Int {
         countQueries.append(search)
-        return try super.count(matching: search)
+        return try super.count(matching: search, upTo: cap)
     }
 }
 

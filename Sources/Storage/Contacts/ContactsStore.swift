@@ -1,8 +1,10 @@
 /// Where contacts live; the contacts module's workers talk to this, so tests
 /// can give them a spy and the app gives them SQLite.
 public protocol ContactsStore: AnyObject {
-    /// How many contacts match a search ("" matches all).
-    func count(matching query: String) throws(StorageError) -> Int
+    /// How many contacts match a search ("" matches all), counting no further
+    /// than `cap`: a broad search's exact count costs a walk over every match,
+    /// and a list needs only to know there are more than it shows.
+    func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int
     /// Contacts in list order (last name, then first), `limit` from `offset`, matching a search.
     func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary]
     func contact(id: Int64) throws(StorageError) -> ContactRecord?
@@ -14,4 +16,9 @@ public protocol ContactsStore: AnyObject {
     func delete(id: Int64) throws(StorageError) -> Bool
     /// Marks or unmarks a contact as a friend; false when it no longer exists.
     func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool
+}
+
+public extension ContactsStore {
+    /// The exact number of contacts matching a search.
+    func count(matching query: String) throws(StorageError) -> Int { try count(matching: query, upTo: .max) }
 }

@@ -16,9 +16,10 @@ public final class SQLiteContactsStore: ContactsStore {
     }
 
     /// How a search is run: from 3 characters, anywhere in names, emails and
-    /// phones through the trigram index; with 1 or 2, at the start of the sort
-    /// key (the last name, or the first name of a contact without one) through
-    /// the name index; empty, everything.
+    /// phones through the trigram index, whose row ids are list ranks (see
+    /// `ListOrder`), so matches arrive in list order; with 1 or 2, at the start
+    /// of the sort key (the last name, or the first name of a contact without
+    /// one) through the name index; empty, everything.
     private enum Plan {
         case all
         case prefix(low: String, high: String)
@@ -32,19 +33,21 @@ public final class SQLiteContactsStore: ContactsStore {
         }
     }
 
-    public func count(matching query: String) throws(StorageError) -> Int {
+    private var order: ListOrder { ListOrder(db: db) }
+
+    public func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int {
         let s: Statement
         switch Plan(query) {
         case .all:
-            s = try db.prepare("SELECT coalesce((SELECT total FROM contact_counts WHERE account_id = ?), 0)")
-            s.bind(1, accountID)
+            s = try db.prepare("SELECT min(?, coalesce((SELECT total FROM contact_counts WHERE account_id = ?), 0))")
+            s.bind(1, cap).bind(2, accountID)
         case .prefix(let low, let high):
-            s = try db.prepare("SELECT count(*) FROM contacts WHERE account_id = ? AND sort_key >= ? AND sort_key < ?")
-            s.bind(1, accountID).bind(2, low).bind(3, high)
+            s = try db.prepare("SELECT count(*) FROM (SELECT 1 FROM contacts WHERE account_id = ? AND sort_key >= ? AND sort_key < ? LIMIT ?)")
+            s.bind(1, accountID).bind(2, low).bind(3, high).bind(4, cap)
         case .trigram(let phrase):
-            // CROSS JOIN keeps the trigram matches as the outer loop (SQLite would otherwise walk every contact).
-            s = try db.prepare("SELECT count(*) FROM contact_search CROSS JOIN contacts c ON c.id = contact_search.rowid WHERE contact_search MATCH ? AND c.account_id = ?")
-            s.bind(1, phrase).bind(2, accountID)
+            guard let bounds = try order.bounds(of: accountID) else { return 0 }
+            s = try db.prepare("SELECT count(*) FROM (SELECT 1 FROM contact_search WHERE contact_search MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)")
+            s.bind(1, phrase).bind(2, bounds.first).bind(3, bounds.last).bind(4, cap)
         }
         defer { s.reset() }
         guard try s.step() else { return 0 }
@@ -62,8 +65,14 @@ public final class SQLiteContactsStore: ContactsStore {
             s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? AND sort_key >= ? AND sort_key < ? ORDER BY sort_key, id LIMIT ? OFFSET ?")
             s.bind(1, accountID).bind(2, low).bind(3, high).bind(4, limit).bind(5, offset)
         case .trigram(let phrase):
-            s = try db.prepare("SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key FROM contact_search CROSS JOIN contacts c ON c.id = contact_search.rowid WHERE contact_search MATCH ? AND c.account_id = ? ORDER BY c.sort_key, c.id LIMIT ? OFFSET ?")
-            s.bind(1, phrase).bind(2, accountID).bind(3, limit).bind(4, offset)
+            guard let bounds = try order.bounds(of: accountID) else { return [] }
+            // The matches come in rank (= list) order; only the page's contacts are read.
+            s = try db.prepare("""
+                SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key FROM
+                (SELECT rowid AS rank, contact_id FROM contact_search WHERE contact_search MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ? OFFSET ?) m
+                CROSS JOIN contacts c ON c.id = m.contact_id ORDER BY m.rank
+                """)
+            s.bind(1, phrase).bind(2, bounds.first).bind(3, bounds.last).bind(4, limit).bind(5, offset)
         }
         defer { s.reset() }
         var rows: [ContactSummary] = []
@@ -100,6 +109,7 @@ public final class SQLiteContactsStore: ContactsStore {
             try s.run()
             let id = db.lastInsertRowID
             try writeDetails(of: contact, id: id)
+            try index(contact, id: id)
             try adjustCount(by: 1)
             return id
         }
@@ -108,32 +118,31 @@ public final class SQLiteContactsStore: ContactsStore {
     public func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
         guard let id = contact.id else { return false }
         return try db.transaction { () throws(StorageError) -> Bool in
+            guard let rank = try rank(of: id) else { return false }
             let s = try db.prepare("UPDATE contacts SET first_name = ?, last_name = ?, company = ?, notes = ?, is_friend = ?, sort_key = ?, updated_at = ? WHERE id = ? AND account_id = ?")
             s.bind(1, contact.firstName).bind(2, contact.lastName).bind(3, contact.company).bind(4, contact.notes)
                 .bind(5, contact.isFriend).bind(6, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName))
                 .bind(7, now()).bind(8, id).bind(9, accountID)
             try s.run()
-            guard sqlite3Changes() > 0 else { return false }
-            for sql in ["DELETE FROM contact_phones WHERE contact_id = ?", "DELETE FROM contact_emails WHERE contact_id = ?",
-                        "DELETE FROM contact_search WHERE rowid = ?"] {
+            for sql in ["DELETE FROM contact_phones WHERE contact_id = ?", "DELETE FROM contact_emails WHERE contact_id = ?"] {
                 let d = try db.prepare(sql)
                 d.bind(1, id)
                 try d.run()
             }
+            try removeFromIndex(rank: rank)
             try writeDetails(of: contact, id: id)
+            try index(contact, id: id) // a new name may move it in the order
             return true
         }
     }
 
     public func delete(id: Int64) throws(StorageError) -> Bool {
         try db.transaction { () throws(StorageError) -> Bool in
+            guard let rank = try rank(of: id) else { return false }
             let s = try db.prepare("DELETE FROM contacts WHERE id = ? AND account_id = ?")
             s.bind(1, id).bind(2, accountID)
             try s.run()
-            guard sqlite3Changes() > 0 else { return false }
-            let d = try db.prepare("DELETE FROM contact_search WHERE rowid = ?")
-            d.bind(1, id)
-            try d.run()
+            try removeFromIndex(rank: rank)
             try adjustCount(by: -1)
             return true
         }
@@ -144,18 +153,22 @@ public final class SQLiteContactsStore: ContactsStore {
             let s = try db.prepare("UPDATE contacts SET is_friend = ?, updated_at = ? WHERE id = ? AND account_id = ?")
             s.bind(1, isFriend).bind(2, now()).bind(3, id).bind(4, accountID)
             try s.run()
-            return sqlite3Changes() > 0
+            return db.changes > 0
         }
     }
 
     /// Adds many contacts in one transaction (populate); `progress` hears every 10,000.
+    /// The search index is built once at the end, in list order, rather than
+    /// contact by contact.
     public func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int,
                         progress: ((Int) -> Void)? = nil) throws(StorageError) {
         try db.execute("PRAGMA cache_size = -262144") // 256 MiB while the indexes grow
         defer { try? db.execute("PRAGMA cache_size = -16384") }
         var cache = SearchText.FoldCache()
         try db.transaction { () throws(StorageError) in
+            try db.execute("DROP TABLE IF EXISTS temp.contact_documents; CREATE TEMP TABLE contact_documents (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
             let insert = try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let document = try db.prepare("INSERT INTO temp.contact_documents (id, text) VALUES (?, ?)")
             let time = now()
             for i in 0..<count {
                 let contact = generator.next(friendPercent: friendPercent)
@@ -163,19 +176,19 @@ public final class SQLiteContactsStore: ContactsStore {
                     .bind(5, contact.notes).bind(6, contact.isFriend)
                     .bind(7, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)).bind(8, time).bind(9, time)
                 try insert.run()
-                try writeDetails(of: contact, id: db.lastInsertRowID, cache: &cache)
+                let id = db.lastInsertRowID
+                try writeDetails(of: contact, id: id)
+                document.bind(1, id).bind(2, SearchText.document(for: contact, cache: &cache))
+                try document.run()
                 if (i + 1) % 10_000 == 0 { progress?(i + 1) }
             }
+            try order.renumber(accountID: accountID)
+            try db.execute("DROP TABLE temp.contact_documents")
             try adjustCount(by: count)
         }
     }
 
     private func writeDetails(of contact: ContactRecord, id: Int64) throws(StorageError) {
-        var cache = SearchText.FoldCache()
-        try writeDetails(of: contact, id: id, cache: &cache)
-    }
-
-    private func writeDetails(of contact: ContactRecord, id: Int64, cache: inout SearchText.FoldCache) throws(StorageError) {
         let phone = try db.prepare("INSERT INTO contact_phones (contact_id, position, label, number) VALUES (?, ?, ?, ?)")
         for (i, p) in contact.phones.enumerated() {
             phone.bind(1, id).bind(2, i).bind(3, p.label).bind(4, p.number)
@@ -186,12 +199,30 @@ public final class SQLiteContactsStore: ContactsStore {
             email.bind(1, id).bind(2, i).bind(3, e)
             try email.run()
         }
-        let search = try db.prepare("INSERT INTO contact_search (rowid, text) VALUES (?, ?)")
-        search.bind(1, id).bind(2, SearchText.document(for: contact, cache: &cache))
+    }
+
+    /// Ranks a stored contact in the list order and adds its search entry under that rank.
+    private func index(_ contact: ContactRecord, id: Int64) throws(StorageError) {
+        let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)
+        let rank = try order.place(.init(accountID: accountID, sortKey: key, id: id))
+        let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
+        search.bind(1, rank).bind(2, SearchText.document(for: contact)).bind(3, id)
         try search.run()
     }
 
-    private func sqlite3Changes() -> Int { db.changes }
+    private func removeFromIndex(rank: Int64) throws(StorageError) {
+        let d = try db.prepare("DELETE FROM contact_search WHERE rowid = ?")
+        d.bind(1, rank)
+        try d.run()
+    }
+
+    /// The list rank of one of this account's contacts (nil when it is not there).
+    private func rank(of id: Int64) throws(StorageError) -> Int64? {
+        let s = try db.prepare("SELECT sort_rank FROM contacts WHERE id = ? AND account_id = ?")
+        s.bind(1, id).bind(2, accountID)
+        defer { s.reset() }
+        return try s.step() ? s.int64(0) : nil
+    }
 
     /// Keeps `contact_counts` right; always inside the caller's transaction.
     private func adjustCount(by delta: Int) throws(StorageError) {

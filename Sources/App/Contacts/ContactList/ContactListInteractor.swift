@@ -26,19 +26,26 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     /// The window last fetched.
     private var window: (offset: Int, contacts: [ContactSummary]) = (0, [])
 
+    /// How far past the requested window a search counts its matches.
+    static let countLookahead = 1_000
+
     init(worker: ContactListWorker) { self.worker = worker }
 
     func showContacts(request: ContactList.ShowContacts.Request) {
         searchText = request.searchText
         do {
-            let total = try worker.count(matching: request.searchText)
+            // A search counts only a little past the window asked for: its exact
+            // count could mean walking every match; the list grows as it is scrolled.
+            let searching = !request.searchText.trimmedSpaces.isEmpty
+            let cap = searching ? request.offset + request.limit + Self.countLookahead : Int.max
+            let total = try worker.count(matching: request.searchText, upTo: cap)
             let start = max(0, request.offset - 1) // one row before, for the section of the first
             var rows = try worker.contacts(matching: request.searchText, offset: start, limit: request.limit + (request.offset - start))
             var previous: String?
             if start < request.offset, !rows.isEmpty { previous = rows.removeFirst().sortKey }
             window = (request.offset, rows)
-            presenter?.presentContacts(response: .init(searchText: request.searchText, totalCount: total, offset: request.offset,
-                                                       contacts: rows, previousSortKey: previous))
+            presenter?.presentContacts(response: .init(searchText: request.searchText, totalCount: total, countIsPartial: total == cap,
+                                                       offset: request.offset, contacts: rows, previousSortKey: previous))
         } catch {
             window = (0, [])
             presenter?.presentContacts(response: .init(searchText: request.searchText, totalCount: 0, offset: 0, contacts: [],

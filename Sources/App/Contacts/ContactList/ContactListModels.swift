@@ -12,6 +12,8 @@ enum ContactList {
         struct Response: Equatable {
             var searchText: String
             var totalCount: Int
+            /// The search has more matches than `totalCount` (counting stopped there).
+            var countIsPartial = false
             var offset: Int
             var contacts: [ContactSummary]
             /// The sort key of the row before the window, to know whether its first row starts a section.

@@ -28,7 +28,8 @@ final class ContactListPresenter: ContactListPresentationLogic {
                          section: section, startsSection: section != previous, isFriend: c.isFriend)
         }
         let searching = !response.searchText.trimmedSpaces.isEmpty
-        let title = searching ? "Contacts (\(response.totalCount) found)" : "Contacts (\(response.totalCount))"
+        let found = "\(response.totalCount)\(response.countIsPartial ? "+" : "")"
+        let title = searching ? "Contacts (\(found) found)" : "Contacts (\(response.totalCount))"
         let empty = searching ? "No contact matches “\(response.searchText.trimmedSpaces)”." : "No contacts yet. Press a to add one."
         viewController?.displayContacts(viewModel: .init(title: title, searchText: response.searchText, totalCount: response.totalCount,
                                                          offset: response.offset, displayedContacts: displayed,

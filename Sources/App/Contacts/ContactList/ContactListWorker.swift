@@ -6,7 +6,7 @@ class ContactListWorker {
     let store: ContactsStore
     init(store: ContactsStore) { self.store = store }
 
-    func count(matching search: String) throws(StorageError) -> Int { try store.count(matching: search) }
+    func count(matching search: String, upTo cap: Int) throws(StorageError) -> Int { try store.count(matching: search, upTo: cap) }
     func contacts(matching search: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
         try store.contacts(matching: search, offset: offset, limit: limit)
     }
