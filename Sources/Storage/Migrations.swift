@@ -63,19 +63,20 @@ enum Migrations {
         );
         INSERT INTO contact_counts (account_id, total) SELECT account_id, count(*) FROM contacts GROUP BY account_id;
         """,
-        // 4: list ranks (see ListOrder); the search index re-keyed by them, so matches come in list order.
+        // 4: list ranks (see ListOrder); the search index rebuilt under them (so matches come in list order), from names, emails and phone digits; the friends index holds friends only.
         """
         ALTER TABLE contacts ADD COLUMN sort_rank INTEGER;
         CREATE TEMP TABLE migration_ranks (id INTEGER PRIMARY KEY, position INTEGER NOT NULL);
         INSERT INTO migration_ranks SELECT id, row_number() OVER (ORDER BY account_id, sort_key, id) FROM contacts;
         UPDATE contacts SET sort_rank = r.position * 4294967296 FROM migration_ranks r WHERE r.id = contacts.id;
-        ALTER TABLE contact_search RENAME TO contact_search_v3;
+        DROP TABLE contact_search;
         CREATE VIRTUAL TABLE contact_search USING fts5(text, contact_id UNINDEXED, tokenize = 'trigram', columnsize = 0);
         INSERT INTO contact_search (rowid, text, contact_id)
-            SELECT c.sort_rank, s.text, c.id FROM migration_ranks r JOIN contacts c ON c.id = r.id JOIN contact_search_v3 s ON s.rowid = c.id
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM migration_ranks r JOIN contacts c ON c.id = r.id
             ORDER BY r.position;
-        DROP TABLE contact_search_v3;
         DROP TABLE migration_ranks;
+        DROP INDEX contacts_friends_by_name;
+        CREATE INDEX contacts_friends_by_name ON contacts (account_id, sort_key, id) WHERE is_friend = 1;
         """,
     ]
 

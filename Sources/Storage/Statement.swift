@@ -41,6 +41,12 @@ public final class Statement {
     }
 
     @discardableResult
+    public func bind(_ index: Int32, _ value: Int64?) -> Statement {
+        if let value { return bind(index, value) }
+        sqlite3_bind_null(handle, index); return self
+    }
+
+    @discardableResult
     public func bind(_ index: Int32, _ value: Bool) -> Statement { bind(index, value ? 1 : 0) }
 
     /// Runs to the next row; false when done.

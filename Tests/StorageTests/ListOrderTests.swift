@@ -103,6 +103,25 @@ struct ListOrderTests {
         #expect(try ada.contacts(matching: "lovelace", offset: 0, limit: 1000).map(\.id) == all)
     }
 
+    @Test func populateIntoAnEmptyAccountInsertsInListOrderWithFinalRanks() throws {
+        let tmp = TempFolder()
+        let db = try Database(path: tmp.file("c.sqlite3"))
+        let store = try makeStore(db, account: "ada")
+        var generator = ContactGenerator(seed: 11)
+        try store.addMany(count: 3_000, generator: &generator, friendPercent: 10)
+        try expectConsistent(db)
+        // Ids were handed out in list order, and every generated contact is there once.
+        let ids = try store.contacts(matching: "", offset: 0, limit: 3_000).map(\.id)
+        #expect(ids == ids.sorted())
+        var again = ContactGenerator(seed: 11)
+        let expected = (0..<3_000).map { _ in again.next(friendPercent: 10) }
+        let stored = try ids.map { try #require(try store.contact(id: $0)) }
+        #expect(Set(stored.map { "\($0.firstName) \($0.lastName) \($0.phones.map(\.number))" }).count
+                == Set(expected.map { "\($0.firstName) \($0.lastName) \($0.phones.map(\.number))" }).count)
+        #expect(stored.filter(\.isFriend).count == expected.filter(\.isFriend).count)
+        #expect(generator.next() == again.next()) // the generator moved on past them
+    }
+
     @Test func countsStopAtTheirCap() throws {
         let tmp = TempFolder()
         let db = try Database(path: tmp.file("c.sqlite3"))
@@ -139,5 +158,18 @@ struct ListOrderTests {
         #expect(try store.contacts(matching: "x.example", offset: 0, limit: 5).map(\.lastName) == ["Ångström", "Hopper", "Turing"])
         _ = try store.add(ContactRecord(firstName: "Grace", lastName: "Brewster"))
         try expectConsistent(db)
+    }
+
+    @Test func theGeneratorMakesAnyContactDirectlyAsInSequence() {
+        let start = ContactGenerator(seed: 9)
+        var sequential = start
+        for k in 0..<60 {
+            let next = sequential.next(friendPercent: 25)
+            #expect(start.contact(at: k, friendPercent: 25) == next)
+            #expect(start.name(at: k) == (next.firstName, next.lastName))
+        }
+        var skipped = start
+        skipped.skip(60)
+        #expect(skipped.next() == sequential.next())
     }
 }

@@ -1,21 +1,28 @@
 /// Made-up, realistic, deterministic contacts: the same seed gives the same
 /// people. Names come from several scripts (Latin, accented Latin, Cyrillic,
 /// Greek, Chinese, Japanese, Korean), with phones, emails and companies.
+///
+/// Every contact draws exactly `drawsPerContact` numbers, so the k-th contact
+/// from here can be made directly (`contact(at:)`): populate reads the names
+/// first, sorts, and then makes and inserts the contacts in list order.
 public struct ContactGenerator {
     private var state: UInt64
+    private static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
+    static let drawsPerContact = 5
 
-    public init(seed: UInt64 = 42) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    public init(seed: UInt64 = 42) { state = seed &+ Self.gamma }
 
     /// SplitMix64.
     private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
+        state &+= Self.gamma
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
 
-    private mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    private mutating func pick<T>(_ items: [T]) -> T { items[index(items.count)] }
+    private mutating func index(_ count: Int) -> Int { Int(next() % UInt64(count)) }
 
     private struct Culture {
         let first: [String]
@@ -47,6 +54,44 @@ public struct ContactGenerator {
 
     private static let companies = ["Analytical Engines Ltd", "Bletchley Park", "Navy Computing", "Bell Labs", "Xerox PARC",
                                     "Société Générale d'Informatique", "ООО Вектор", "株式会社サクラ", "", "", ""]
+
+    /// The generator `index` contacts further on.
+    private func advanced(by index: Int) -> ContactGenerator {
+        var g = self
+        g.state &+= Self.gamma &* UInt64(Self.drawsPerContact) &* UInt64(index)
+        return g
+    }
+
+    /// The contact `index` places after the next one (0 is the next), without moving on.
+    public func contact(at index: Int, friendPercent: Int = 10) -> ContactRecord {
+        var g = advanced(by: index)
+        return g.next(friendPercent: friendPercent)
+    }
+
+    /// Just the names of `contact(at:)` (its first three draws).
+    public func name(at index: Int) -> (first: String, last: String) { Self.name(ofID: nameID(at: index)) }
+
+    /// The generator draws names from fixed lists: every (first, last) pair it
+    /// can make has a small number, below `nameIDCount`.
+    public static let nameIDCount = cultures.count * maxNamesPerCulture * maxNamesPerCulture
+    private static let maxNamesPerCulture = cultures.map { max($0.first.count, $0.last.count) }.max()!
+
+    /// The number of the names of `contact(at:)`, cheaper than the names themselves.
+    public func nameID(at index: Int) -> Int {
+        var g = advanced(by: index)
+        let c = g.index(Self.cultures.count)
+        let culture = Self.cultures[c]
+        let f = g.index(culture.first.count), l = g.index(culture.last.count)
+        return (c * Self.maxNamesPerCulture + f) * Self.maxNamesPerCulture + l
+    }
+
+    public static func name(ofID id: Int) -> (first: String, last: String) {
+        let culture = cultures[id / (maxNamesPerCulture * maxNamesPerCulture)]
+        return (culture.first[(id / maxNamesPerCulture) % maxNamesPerCulture], culture.last[id % maxNamesPerCulture])
+    }
+
+    /// Moves on past `count` contacts.
+    public mutating func skip(_ count: Int) { self = advanced(by: count) }
 
     /// The next made-up contact; `friendPercent` of them are friends.
     public mutating func next(friendPercent: Int = 10) -> ContactRecord {

@@ -153,9 +153,8 @@ struct ListOrder {
     }
 
     /// Ranks every contact of an account afresh, evenly over its interval, and
-    /// rebuilds its index entries in rank order from `temp.contact_documents`
-    /// (id, text), which must hold a document for each of them. For bulk
-    /// inserts: one pass instead of a relabel per contact.
+    /// rebuilds its search entries in rank order from the contacts' tables.
+    /// For bulk inserts: one pass instead of a relabel per contact.
     func renumber(accountID: Int64) throws(StorageError) {
         let (low, high) = try interval(of: accountID)
         let total = try db.prepare("SELECT count(*) FROM contacts WHERE account_id = ?")
@@ -165,25 +164,26 @@ struct ListOrder {
         total.reset()
         guard count > 0 else { return }
         let spread = (high - low) / (count + 1)
-        // Ranks are kept; documents already indexed for this account are carried over.
-        let keep = try db.prepare("INSERT OR IGNORE INTO temp.contact_documents (id, text) SELECT contact_id, text FROM contact_search WHERE rowid > ? AND rowid < ?")
-        keep.bind(1, low).bind(2, high)
-        try keep.run()
         let clear = try db.prepare("DELETE FROM contact_search WHERE rowid > ? AND rowid < ?")
         clear.bind(1, low).bind(2, high)
         try clear.run()
-        try db.execute("DROP TABLE IF EXISTS temp.contact_ranks; CREATE TEMP TABLE contact_ranks (id INTEGER PRIMARY KEY, position INTEGER NOT NULL)")
-        let order = try db.prepare("INSERT INTO temp.contact_ranks (id, position) SELECT id, row_number() OVER (ORDER BY sort_key, id) FROM contacts WHERE account_id = ?")
-        order.bind(1, accountID)
-        try order.run()
-        let rank = try db.prepare("UPDATE contacts SET sort_rank = ?1 + r.position * ?2 FROM temp.contact_ranks r WHERE r.id = contacts.id")
-        rank.bind(1, low).bind(2, spread)
-        try rank.run()
-        try db.execute("""
+        let ids = try db.prepare("SELECT id FROM contacts WHERE account_id = ? ORDER BY sort_key, id")
+        ids.bind(1, accountID)
+        var ordered: [Int64] = []
+        while try ids.step() { ordered.append(ids.int64(0)) }
+        ids.reset()
+        for (i, id) in ordered.enumerated() { try setRank(low + spread * Int64(i + 1), of: id) }
+        try rebuildSearch(accountID: accountID)
+    }
+
+    /// Writes the search entries of an account whose contacts are ranked but
+    /// not indexed, in rank order (so the index only ever appends).
+    func rebuildSearch(accountID: Int64) throws(StorageError) {
+        let rebuild = try db.prepare("""
             INSERT INTO contact_search (rowid, text, contact_id)
-            SELECT c.sort_rank, d.text, c.id FROM temp.contact_ranks r JOIN contacts c ON c.id = r.id JOIN temp.contact_documents d ON d.id = r.id
-            ORDER BY r.position;
-            DROP TABLE temp.contact_ranks;
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c WHERE c.account_id = ? ORDER BY c.sort_key, c.id
             """)
+        rebuild.bind(1, accountID)
+        try rebuild.run()
     }
 }

@@ -157,35 +157,88 @@ public final class SQLiteContactsStore: ContactsStore {
         }
     }
 
-    /// Adds many contacts in one transaction (populate); `progress` hears every 10,000.
-    /// The search index is built once at the end, in list order, rather than
-    /// contact by contact.
+    /// Adds `count` generated contacts in one transaction (populate); `progress`
+    /// hears every 10,000. The names are read and sorted first, and the contacts
+    /// then made and inserted in list order with their final ranks, so every
+    /// table and index (the search index above all) grows at its end. Into an
+    /// account that has contacts already, they are ranked afresh at the end.
     public func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int,
                         progress: ((Int) -> Void)? = nil) throws(StorageError) {
+        guard count > 0 else { return }
         try db.execute("PRAGMA cache_size = -262144") // 256 MiB while the indexes grow
         defer { try? db.execute("PRAGMA cache_size = -16384") }
+        let source = generator
         var cache = SearchText.FoldCache()
+        let (order, keys) = Self.listOrder(of: count, from: source, cache: &cache)
         try db.transaction { () throws(StorageError) in
-            try db.execute("DROP TABLE IF EXISTS temp.contact_documents; CREATE TEMP TABLE contact_documents (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
-            let insert = try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-            let document = try db.prepare("INSERT INTO temp.contact_documents (id, text) VALUES (?, ?)")
+            let fresh = try self.count(matching: "", upTo: 1) == 0
+            let (low, high) = try self.order.interval(of: accountID)
+            let spread = (high - low) / Int64(count + 1)
+            let insert = try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
             let time = now()
-            for i in 0..<count {
-                let contact = generator.next(friendPercent: friendPercent)
+            for (i, index) in order.enumerated() {
+                let contact = source.contact(at: Int(index), friendPercent: friendPercent)
+                let rank: Int64? = fresh ? low + spread * Int64(i + 1) : nil
                 insert.bind(1, accountID).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
                     .bind(5, contact.notes).bind(6, contact.isFriend)
-                    .bind(7, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)).bind(8, time).bind(9, time)
+                    .bind(7, keys[i]).bind(8, rank).bind(9, time).bind(10, time)
                 try insert.run()
                 let id = db.lastInsertRowID
                 try writeDetails(of: contact, id: id)
-                document.bind(1, id).bind(2, SearchText.document(for: contact, cache: &cache))
-                try document.run()
+                if let rank {
+                    search.bind(1, rank).bind(2, SearchText.document(for: contact, cache: &cache)).bind(3, id)
+                    try search.run()
+                }
                 if (i + 1) % 10_000 == 0 { progress?(i + 1) }
             }
-            try order.renumber(accountID: accountID)
-            try db.execute("DROP TABLE temp.contact_documents")
+            if !fresh { try self.order.renumber(accountID: accountID) }
             try adjustCount(by: count)
         }
+        generator.skip(count)
+    }
+
+    /// The generator's next `count` contacts in list order (sort key, then
+    /// generation order, which becomes id order): a counting sort over the
+    /// generator's name pairs, read without making the contacts. Returns the
+    /// contacts' indexes in that order, and the sort key at each place (shared strings).
+    static func listOrder(of count: Int, from source: ContactGenerator,
+                          cache: inout SearchText.FoldCache) -> (order: [Int32], keys: [String]) {
+        var sizes = [Int](repeating: 0, count: ContactGenerator.nameIDCount)
+        var nameOf = [Int32](repeating: 0, count: count)
+        for k in 0..<count {
+            let id = source.nameID(at: k)
+            nameOf[k] = Int32(id)
+            sizes[id] += 1
+        }
+        // Name pairs with one sort key ("Zoë"/"Zoe") share a run, in generation order.
+        var runOf = [Int](repeating: -1, count: sizes.count)
+        var runKeys: [String] = [], runSizes: [Int] = []
+        var runByKey: [String: Int] = [:]
+        for id in sizes.indices where sizes[id] > 0 {
+            let name = ContactGenerator.name(ofID: id)
+            let key = SearchText.sortKey(firstName: name.first, lastName: name.last, cache: &cache)
+            let run = runByKey[key] ?? runKeys.count
+            if run == runKeys.count { runByKey[key] = run; runKeys.append(key); runSizes.append(0) }
+            runOf[id] = run
+            runSizes[run] += sizes[id]
+        }
+        var start = [Int](repeating: 0, count: runKeys.count)
+        var next = 0
+        // SQLite compares TEXT by its UTF-8 bytes.
+        for run in runKeys.indices.sorted(by: { runKeys[$0].utf8.lexicographicallyPrecedes(runKeys[$1].utf8) }) {
+            start[run] = next
+            next += runSizes[run]
+        }
+        var order = [Int32](repeating: 0, count: count)
+        var keyAt = [String](repeating: "", count: count)
+        for k in 0..<count {
+            let run = runOf[Int(nameOf[k])]
+            order[start[run]] = Int32(k)
+            keyAt[start[run]] = runKeys[run]
+            start[run] += 1
+        }
+        return (order, keyAt)
     }
 
     private func writeDetails(of contact: ContactRecord, id: Int64) throws(StorageError) {

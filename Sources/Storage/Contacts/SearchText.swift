@@ -27,31 +27,70 @@ public enum SearchText {
     }
 
     public static func sortKey(firstName: String, lastName: String, cache: inout FoldCache) -> String {
-        let last = cache.fold(lastName.trimmingCharacters(in: .whitespaces))
-        let first = cache.fold(firstName.trimmingCharacters(in: .whitespaces))
+        let last = cache.fold(trimmed(lastName))
+        let first = cache.fold(trimmed(firstName))
         return last.isEmpty ? first : (first.isEmpty ? last : last + " " + first)
     }
 
-    /// Everything a search may match, folded: names, company, emails, and phones with and without punctuation.
+    /// Everything a search may match, folded: "first last", the emails, and the phones as bare digits.
     public static func document(for contact: ContactRecord) -> String {
         var cache = FoldCache()
         return document(for: contact, cache: &cache)
     }
 
     public static func document(for contact: ContactRecord, cache: inout FoldCache) -> String {
-        var parts = [contact.firstName, contact.lastName, contact.company].map { cache.fold($0) }
-        parts += contact.emails.map(fold)
-        for phone in contact.phones {
-            parts.append(phone.number)
-            parts.append(phone.number.filter(\.isNumber))
+        document(firstName: contact.firstName, lastName: contact.lastName, emails: contact.emails,
+                 phoneNumbers: contact.phones.map(\.number), cache: &cache)
+    }
+
+    /// The same document from its parts (the database builds it this way in bulk, see `SearchDocumentFunction`).
+    public static func document(firstName: String, lastName: String, emails: [String], phoneNumbers: [String],
+                                cache: inout FoldCache) -> String {
+        let first = cache.fold(trimmed(firstName))
+        let last = cache.fold(trimmed(lastName))
+        var document = first.isEmpty ? last : (last.isEmpty ? first : first + " " + last)
+        for email in emails where !email.isEmpty { document += separator + fold(email) }
+        for number in phoneNumbers {
+            let digits = Self.digits(of: number)
+            if !digits.isEmpty { document += separator + digits }
         }
-        return parts.filter { !$0.isEmpty }.joined(separator: " \u{1F} ")
+        return document
+    }
+
+    /// Without spaces and tabs at either end (the common case, nothing to trim, costs one look at each end).
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+        if !isBlank(first) && !isBlank(last) && first < 0x80 && last < 0x80 { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The decimal digits of a phone number, in order.
+    static func digits(of number: String) -> String {
+        if number.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: number.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self)
+        }
+        return String(number.unicodeScalars.filter { $0.properties.numericType == .decimal }.map(Character.init))
+    }
+
+    /// Between a document's parts: no search crosses from one part to the next.
+    private static let separator = " \u{1F} "
+
+    /// A search that looks like a phone number — digits with spaces and `+-().` — as its bare digits.
+    static func phoneDigits(_ query: String) -> String? {
+        var digits = ""
+        for scalar in query.unicodeScalars {
+            if scalar.properties.numericType == .decimal { digits.unicodeScalars.append(scalar) }
+            else if !" +-().".unicodeScalars.contains(scalar) { return nil }
+        }
+        return digits.isEmpty ? nil : digits
     }
 
     /// A search as typed, as an FTS5 trigram phrase (quotes doubled), or nil when it has under 3 characters.
     public static func ftsPhrase(for query: String) -> String? {
         let folded = fold(query.trimmingCharacters(in: .whitespaces))
-        guard folded.count >= 3 else { return nil }
-        return "\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let text = phoneDigits(folded) ?? folded
+        guard text.count >= 3 else { return nil }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

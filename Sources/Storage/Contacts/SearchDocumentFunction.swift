@@ -1,0 +1,30 @@
+import CSQLite
+
+/// `switchboard_search_document(first, last, emails, phones)`: the SQL face of
+/// `SearchText.document`, so bulk work (populate, migrations, renumbering) can
+/// build search entries inside one INSERT … SELECT. `emails` and `phones` are
+/// newline-separated lists (`group_concat(…, char(10))`), NULL when empty.
+enum SearchDocumentFunction {
+    static let name = "switchboard_search_document"
+
+    static func register(on handle: OpaquePointer) {
+        sqlite3_create_function_v2(handle, name, 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
+            guard let arguments else { return }
+            func text(_ i: Int) -> String {
+                guard let value = arguments[i], let bytes = sqlite3_value_text(value) else { return "" }
+                return String(cString: bytes)
+            }
+            func list(_ i: Int) -> [String] { text(i).split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+            var cache = SearchText.FoldCache()
+            let document = SearchText.document(firstName: text(0), lastName: text(1), emails: list(2), phoneNumbers: list(3), cache: &cache)
+            sqlite3_result_text(context, document, -1, sb_sqlite_transient())
+        }, nil, nil, nil)
+    }
+
+    /// An SQL expression for the document of the contact row aliased `c`.
+    static let documentOfContactC = """
+        \(name)(c.first_name, c.last_name,
+            (SELECT group_concat(address, char(10)) FROM (SELECT address FROM contact_emails WHERE contact_id = c.id ORDER BY position)),
+            (SELECT group_concat(number, char(10)) FROM (SELECT number FROM contact_phones WHERE contact_id = c.id ORDER BY position)))
+        """
+}
