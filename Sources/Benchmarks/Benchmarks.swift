@@ -18,6 +18,7 @@ enum Benchmarks {
         Benchmark(name: "startup", run: StartupBenchmark.run),
         Benchmark(name: "contacts", run: ContactsBenchmark.run),
         Benchmark(name: "contacts-100k", run: ContactsBenchmark.runSmall),
+        Benchmark(name: "contacts-1m", run: ContactsBenchmark.runLarge),
     ]
 
     /// A full 200x60 screen of text views (a header, 58 rows of mixed-script

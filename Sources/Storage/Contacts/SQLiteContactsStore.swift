@@ -175,27 +175,52 @@ public final class SQLiteContactsStore: ContactsStore {
             let (low, high) = try self.order.interval(of: accountID)
             let spread = (high - low) / Int64(count + 1)
             let insert = try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-            let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
             let time = now()
+            // The search entries wait in memory and go in after the tables, in one
+            // run: written alongside them, the index's merges fight them for the cache.
+            var documents: [(id: Int64, text: String)] = []
+            if fresh { documents.reserveCapacity(count) }
             for (i, index) in order.enumerated() {
                 let contact = source.contact(at: Int(index), friendPercent: friendPercent)
-                let rank: Int64? = fresh ? low + spread * Int64(i + 1) : nil
                 insert.bind(1, accountID).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
                     .bind(5, contact.notes).bind(6, contact.isFriend)
-                    .bind(7, keys[i]).bind(8, rank).bind(9, time).bind(10, time)
+                    .bind(7, keys[i]).bind(8, fresh ? low + spread * Int64(i + 1) : nil).bind(9, time).bind(10, time)
                 try insert.run()
                 let id = db.lastInsertRowID
                 try writeDetails(of: contact, id: id)
-                if let rank {
-                    search.bind(1, rank).bind(2, SearchText.document(for: contact, cache: &cache)).bind(3, id)
-                    try search.run()
-                }
+                if fresh { documents.append((id, SearchText.document(for: contact, cache: &cache))) }
                 if (i + 1) % 10_000 == 0 { progress?(i + 1) }
             }
-            if !fresh { try self.order.renumber(accountID: accountID) }
+            if fresh {
+                try bulkLoadingSearch { () throws(StorageError) in
+                    let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
+                    for (i, document) in documents.enumerated() {
+                        search.bind(1, low + spread * Int64(i + 1)).bind(2, document.text).bind(3, document.id)
+                        try search.run()
+                    }
+                }
+            } else {
+                try bulkLoadingSearch { () throws(StorageError) in try self.order.renumber(accountID: accountID) }
+            }
             try adjustCount(by: count)
         }
         generator.skip(count)
+    }
+
+    /// Runs a bulk load of the search index with a 64 MiB buffer and no merging
+    /// along the way (the settings live in the index, so they are put back after).
+    private func bulkLoadingSearch(_ body: () throws(StorageError) -> Void) throws(StorageError) {
+        try db.execute("""
+            INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', 67108864);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 2000);
+            """)
+        try body()
+        try db.execute("""
+            INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', 1048576);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 16);
+            """)
     }
 
     /// The generator's next `count` contacts in list order (sort key, then
