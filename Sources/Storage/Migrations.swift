@@ -63,12 +63,21 @@ enum Migrations {
         );
         INSERT INTO contact_counts (account_id, total) SELECT account_id, count(*) FROM contacts GROUP BY account_id;
         """,
-        // 4: list ranks (see ListOrder); the search index rebuilt under them (so matches come in list order), from names, emails and phone digits; the friends index holds friends only.
+        // 4: list ranks (see ListOrder); the search index rebuilt under them (so matches come in list order), from names, emails and phone digits; the friends index holds friends only; phones ([[label, number], …]) and emails ([address, …]) move into the contact row as JSON, read and written whole with it.
         """
         ALTER TABLE contacts ADD COLUMN sort_rank INTEGER;
+        ALTER TABLE contacts ADD COLUMN phones TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE contacts ADD COLUMN emails TEXT NOT NULL DEFAULT '[]';
+        UPDATE contacts SET
+            phones = coalesce((SELECT json_group_array(json_array(label, number)) FROM
+                (SELECT label, number FROM contact_phones WHERE contact_id = contacts.id ORDER BY position)), '[]'),
+            emails = coalesce((SELECT json_group_array(address) FROM
+                (SELECT address FROM contact_emails WHERE contact_id = contacts.id ORDER BY position)), '[]');
+        DROP TABLE contact_phones;
+        DROP TABLE contact_emails;
         CREATE TEMP TABLE migration_ranks (id INTEGER PRIMARY KEY, position INTEGER NOT NULL);
         INSERT INTO migration_ranks SELECT id, row_number() OVER (ORDER BY account_id, sort_key, id) FROM contacts;
-        UPDATE contacts SET sort_rank = r.position * 4294967296 FROM migration_ranks r WHERE r.id = contacts.id;
+        UPDATE contacts SET sort_rank = r.position * 64 FROM migration_ranks r WHERE r.id = contacts.id;
         DROP TABLE contact_search;
         CREATE VIRTUAL TABLE contact_search USING fts5(text, contact_id UNINDEXED, tokenize = 'trigram', columnsize = 0);
         INSERT INTO contact_search (rowid, text, contact_id)

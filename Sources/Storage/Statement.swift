@@ -40,6 +40,18 @@ public final class Statement {
         sqlite3_bind_null(handle, index); return self
     }
 
+    /// Binds UTF-8 text straight from bytes (no String made).
+    @discardableResult
+    public func bind(_ index: Int32, utf8 bytes: ArraySlice<UInt8>) -> Statement {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                _ = sqlite3_bind_text(handle, index, $0, Int32(buffer.count), sb_sqlite_transient())
+            }
+        }
+        if bytes.isEmpty { sqlite3_bind_text(handle, index, "", 0, sb_sqlite_transient()) }
+        return self
+    }
+
     @discardableResult
     public func bind(_ index: Int32, _ value: Int64?) -> Statement {
         if let value { return bind(index, value) }

@@ -95,20 +95,26 @@ public struct ContactGenerator {
 
     /// The next made-up contact; `friendPercent` of them are friends.
     public mutating func next(friendPercent: Int = 10) -> ContactRecord {
-        let culture = pick(Self.cultures)
-        let first = pick(culture.first), last = pick(culture.last)
+        let c = index(Self.cultures.count)
+        let culture = Self.cultures[c]
+        let f = index(culture.first.count), l = index(culture.last.count)
         let n = next()
-        let number = culture.phonePrefix + String(format4(Int(n % 10_000)))
+        let number = culture.phonePrefix + Self.fourDigits[Int(n % 10_000)]
         var phones = [ContactRecord.Phone(label: "mobile", number: number)]
-        if n % 3 == 0 { phones.append(.init(label: "work", number: culture.phonePrefix + format4(Int((n >> 16) % 10_000)))) }
-        let user = culture.latin ? (first + "." + last).lowercased() : "user\(n % 100_000)"
-        let emails = n % 4 == 0 ? [] : [user + "@" + culture.domain]
-        return ContactRecord(firstName: first, lastName: last, phones: phones, emails: emails,
+        if n % 3 == 0 { phones.append(.init(label: "work", number: culture.phonePrefix + Self.fourDigits[Int((n >> 16) % 10_000)])) }
+        let emails = n % 4 == 0 ? [] : [culture.latin ? Self.latinAddresses[c][f][l] : "user\(n % 100_000)@" + culture.domain]
+        return ContactRecord(firstName: culture.first[f], lastName: culture.last[l], phones: phones, emails: emails,
                              company: pick(Self.companies), notes: "", isFriend: Int((n >> 40) % 100) < friendPercent)
     }
 
-    private func format4(_ v: Int) -> String {
+    /// "0000" … "9999", made once (populate makes a million phone numbers).
+    private static let fourDigits: [String] = (0..<10_000).map { v in
         let s = String(v)
         return String(repeating: "0", count: 4 - s.count) + s
+    }
+
+    /// "first.last@domain" for every name pair of the Latin-script cultures, made once.
+    private static let latinAddresses: [[[String]]] = cultures.map { culture in
+        culture.first.map { first in culture.last.map { last in (first + "." + last).lowercased() + "@" + culture.domain } }
     }
 }

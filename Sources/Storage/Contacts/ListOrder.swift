@@ -11,10 +11,15 @@
 struct ListOrder {
     let db: Database
 
-    /// The space left after a contact appended at the end of the order.
-    static let gap: Int64 = 1 << 32
+    /// The distance between neighbours' ranks after a bulk insert, and after a
+    /// contact appended at the end. Small on purpose: the search index stores
+    /// each match's rank as a varint delta from the previous match, so wide
+    /// gaps would cost bytes in every posting (2^10 keeps most deltas at two
+    /// bytes) — while still leaving room for ten inserts at one place before a
+    /// window is spread out again.
+    static let gap: Int64 = 1 << 6
     /// A relabelled window spreads its ranks at least this far apart.
-    static let minimumSpread: Int64 = 1 << 20
+    static let minimumSpread: Int64 = 1 << 2
 
     /// Where a contact sits in the order.
     struct Position {
@@ -163,7 +168,7 @@ struct ListOrder {
         let count = Int64(total.int(0))
         total.reset()
         guard count > 0 else { return }
-        let spread = (high - low) / (count + 1)
+        let spread = min(Self.gap, (high - low) / (count + 1))
         let clear = try db.prepare("DELETE FROM contact_search WHERE rowid > ? AND rowid < ?")
         clear.bind(1, low).bind(2, high)
         try clear.run()

@@ -88,27 +88,35 @@ public final class SQLiteContactsStore: ContactsStore {
         guard try s.step() else { s.reset(); return nil }
         var record = ContactRecord(id: id, firstName: s.text(0), lastName: s.text(1), company: s.text(2), notes: s.text(3), isFriend: s.bool(4))
         s.reset()
-        let phones = try db.prepare("SELECT label, number FROM contact_phones WHERE contact_id = ? ORDER BY position")
+        let phones = try db.prepare("SELECT p.value ->> 0, p.value ->> 1 FROM contacts c, json_each(c.phones) p WHERE c.id = ? ORDER BY p.key")
         phones.bind(1, id)
         while try phones.step() { record.phones.append(.init(label: phones.text(0), number: phones.text(1))) }
         phones.reset()
-        let emails = try db.prepare("SELECT address FROM contact_emails WHERE contact_id = ? ORDER BY position")
+        let emails = try db.prepare("SELECT e.value FROM contacts c, json_each(c.emails) e WHERE c.id = ? ORDER BY e.key")
         emails.bind(1, id)
         while try emails.step() { record.emails.append(emails.text(0)) }
         emails.reset()
         return record
     }
 
+    /// The INSERT for a contact with these many phones and emails (prepared once per shape).
+    private func insertStatement(for lists: ContactLists) throws(StorageError) -> Statement {
+        let (phones, emails) = lists.sql(from: 11)
+        return try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at, phones, emails) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \(phones), \(emails))")
+    }
+
     public func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
         try db.transaction { () throws(StorageError) -> Int64 in
-            let s = try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let lists = ContactLists(contact)
+            let s = try insertStatement(for: lists)
             let time = now()
             s.bind(1, accountID).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
                 .bind(5, contact.notes).bind(6, contact.isFriend)
-                .bind(7, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)).bind(8, time).bind(9, time)
+                .bind(7, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)).bind(8, nil as Int64?)
+                .bind(9, time).bind(10, time)
+            lists.bind(to: s, from: 11)
             try s.run()
             let id = db.lastInsertRowID
-            try writeDetails(of: contact, id: id)
             try index(contact, id: id)
             try adjustCount(by: 1)
             return id
@@ -119,18 +127,15 @@ public final class SQLiteContactsStore: ContactsStore {
         guard let id = contact.id else { return false }
         return try db.transaction { () throws(StorageError) -> Bool in
             guard let rank = try rank(of: id) else { return false }
-            let s = try db.prepare("UPDATE contacts SET first_name = ?, last_name = ?, company = ?, notes = ?, is_friend = ?, sort_key = ?, updated_at = ? WHERE id = ? AND account_id = ?")
+            let lists = ContactLists(contact)
+            let (phones, emails) = lists.sql(from: 10)
+            let s = try db.prepare("UPDATE contacts SET first_name = ?1, last_name = ?2, company = ?3, notes = ?4, is_friend = ?5, sort_key = ?6, updated_at = ?7, phones = \(phones), emails = \(emails) WHERE id = ?8 AND account_id = ?9")
             s.bind(1, contact.firstName).bind(2, contact.lastName).bind(3, contact.company).bind(4, contact.notes)
                 .bind(5, contact.isFriend).bind(6, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName))
                 .bind(7, now()).bind(8, id).bind(9, accountID)
+            lists.bind(to: s, from: 10)
             try s.run()
-            for sql in ["DELETE FROM contact_phones WHERE contact_id = ?", "DELETE FROM contact_emails WHERE contact_id = ?"] {
-                let d = try db.prepare(sql)
-                d.bind(1, id)
-                try d.run()
-            }
             try removeFromIndex(rank: rank)
-            try writeDetails(of: contact, id: id)
             try index(contact, id: id) // a new name may move it in the order
             return true
         }
@@ -170,33 +175,54 @@ public final class SQLiteContactsStore: ContactsStore {
         let source = generator
         var cache = SearchText.FoldCache()
         let (order, keys) = Self.listOrder(of: count, from: source, cache: &cache)
+        var foldedNames: [Int: String] = [:] // by the generator's name number
         try db.transaction { () throws(StorageError) in
             let fresh = try self.count(matching: "", upTo: 1) == 0
             let (low, high) = try self.order.interval(of: accountID)
-            let spread = (high - low) / Int64(count + 1)
-            let insert = try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let spread = min(ListOrder.gap, (high - low) / Int64(count + 1))
             let time = now()
+            var inserts: [Int: Statement] = [:]
             // The search entries wait in memory and go in after the tables, in one
             // run: written alongside them, the index's merges fight them for the cache.
-            var documents: [(id: Int64, text: String)] = []
-            if fresh { documents.reserveCapacity(count) }
+            var documents: [UInt8] = [], documentEnds: [Int] = [], ids: [Int64] = []
+            if fresh { documents.reserveCapacity(count * 64); documentEnds.reserveCapacity(count); ids.reserveCapacity(count) }
             for (i, index) in order.enumerated() {
                 let contact = source.contact(at: Int(index), friendPercent: friendPercent)
+                let lists = ContactLists(contact)
+                let shape = lists.phones.count << 8 | lists.emails.count
+                let insert: Statement
+                if let cached = inserts[shape] { insert = cached } else {
+                    insert = try insertStatement(for: lists)
+                    inserts[shape] = insert
+                }
                 insert.bind(1, accountID).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
                     .bind(5, contact.notes).bind(6, contact.isFriend)
                     .bind(7, keys[i]).bind(8, fresh ? low + spread * Int64(i + 1) : nil).bind(9, time).bind(10, time)
+                lists.bind(to: insert, from: 11)
                 try insert.run()
                 let id = db.lastInsertRowID
-                try writeDetails(of: contact, id: id)
-                if fresh { documents.append((id, SearchText.document(for: contact, cache: &cache))) }
+                if fresh {
+                    let nameID = source.nameID(at: Int(index))
+                    let name: String
+                    if let known = foldedNames[nameID] { name = known } else {
+                        name = SearchText.foldedName(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
+                        foldedNames[nameID] = name
+                    }
+                    SearchText.appendDocument(foldedName: name, emails: contact.emails,
+                                              phoneNumbers: contact.phones.map(\.number), to: &documents, cache: &cache)
+                    documentEnds.append(documents.count)
+                    ids.append(id)
+                }
                 if (i + 1) % 10_000 == 0 { progress?(i + 1) }
             }
             if fresh {
                 try bulkLoadingSearch { () throws(StorageError) in
                     let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
-                    for (i, document) in documents.enumerated() {
-                        search.bind(1, low + spread * Int64(i + 1)).bind(2, document.text).bind(3, document.id)
+                    var start = 0
+                    for (i, end) in documentEnds.enumerated() {
+                        search.bind(1, low + spread * Int64(i + 1)).bind(2, utf8: documents[start..<end]).bind(3, ids[i])
                         try search.run()
+                        start = end
                     }
                 }
             } else {
@@ -264,19 +290,6 @@ public final class SQLiteContactsStore: ContactsStore {
             start[run] += 1
         }
         return (order, keyAt)
-    }
-
-    private func writeDetails(of contact: ContactRecord, id: Int64) throws(StorageError) {
-        let phone = try db.prepare("INSERT INTO contact_phones (contact_id, position, label, number) VALUES (?, ?, ?, ?)")
-        for (i, p) in contact.phones.enumerated() {
-            phone.bind(1, id).bind(2, i).bind(3, p.label).bind(4, p.number)
-            try phone.run()
-        }
-        let email = try db.prepare("INSERT INTO contact_emails (contact_id, position, address) VALUES (?, ?, ?)")
-        for (i, e) in contact.emails.enumerated() {
-            email.bind(1, id).bind(2, i).bind(3, e)
-            try email.run()
-        }
     }
 
     /// Ranks a stored contact in the list order and adds its search entry under that rank.

@@ -24,7 +24,7 @@ enum SearchDocumentFunction {
     /// An SQL expression for the document of the contact row aliased `c`.
     static let documentOfContactC = """
         \(name)(c.first_name, c.last_name,
-            (SELECT group_concat(address, char(10)) FROM (SELECT address FROM contact_emails WHERE contact_id = c.id ORDER BY position)),
-            (SELECT group_concat(number, char(10)) FROM (SELECT number FROM contact_phones WHERE contact_id = c.id ORDER BY position)))
+            (SELECT group_concat(e.value, char(10)) FROM json_each(c.emails) e),
+            (SELECT group_concat(p.value ->> 1, char(10)) FROM json_each(c.phones) p))
         """
 }

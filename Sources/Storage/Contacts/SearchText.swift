@@ -46,22 +46,56 @@ public enum SearchText {
     /// The same document from its parts (the database builds it this way in bulk, see `SearchDocumentFunction`).
     public static func document(firstName: String, lastName: String, emails: [String], phoneNumbers: [String],
                                 cache: inout FoldCache) -> String {
-        let first = cache.fold(trimmed(firstName))
-        let last = cache.fold(trimmed(lastName))
-        var document = first.isEmpty ? last : (last.isEmpty ? first : first + " " + last)
-        for email in emails where !email.isEmpty { document += separator + fold(email) }
-        for number in phoneNumbers {
-            let digits = Self.digits(of: number)
-            if !digits.isEmpty { document += separator + digits }
-        }
-        return document
+        var bytes: [UInt8] = []
+        appendDocument(firstName: firstName, lastName: lastName, emails: emails, phoneNumbers: phoneNumbers, to: &bytes, cache: &cache)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Without spaces and tabs at either end (the common case, nothing to trim, costs one look at each end).
+    /// The document's UTF-8, appended to `bytes` (populate keeps a million of them in one buffer).
+    public static func appendDocument(firstName: String, lastName: String, emails: [String], phoneNumbers: [String],
+                                      to bytes: inout [UInt8], cache: inout FoldCache) {
+        appendDocument(foldedName: foldedName(firstName: firstName, lastName: lastName, cache: &cache),
+                       emails: emails, phoneNumbers: phoneNumbers, to: &bytes, cache: &cache)
+    }
+
+    /// "first last", folded: how a document starts.
+    public static func foldedName(firstName: String, lastName: String, cache: inout FoldCache) -> String {
+        let first = cache.fold(trimmed(firstName)), last = cache.fold(trimmed(lastName))
+        return first.isEmpty || last.isEmpty ? first + last : first + " " + last
+    }
+
+    /// The document after its folded name (populate folds each distinct name once).
+    static func appendDocument(foldedName: String, emails: [String], phoneNumbers: [String],
+                               to bytes: inout [UInt8], cache: inout FoldCache) {
+        let start = bytes.count
+        func separate() { if bytes.count > start { bytes.append(contentsOf: separator.utf8) } }
+        bytes.append(contentsOf: foldedName.utf8)
+        for email in emails where !email.isEmpty {
+            separate()
+            if email.utf8.allSatisfy({ $0 < 0x80 }) {
+                for b in email.utf8 { bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b) } // ASCII lower case
+            } else {
+                bytes.append(contentsOf: cache.fold(email).utf8)
+            }
+        }
+        for number in phoneNumbers {
+            if number.utf8.allSatisfy({ $0 < 0x80 }) {
+                guard number.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { continue }
+                separate()
+                for b in number.utf8 where b >= 0x30 && b <= 0x39 { bytes.append(b) }
+            } else {
+                let digits = Self.digits(of: number)
+                guard !digits.isEmpty else { continue }
+                separate()
+                bytes.append(contentsOf: digits.utf8)
+            }
+        }
+    }
+
+    /// Without white space at either end; the common case, nothing to trim, costs a look at each end.
     static func trimmed(_ text: String) -> String {
-        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
-        func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
-        if !isBlank(first) && !isBlank(last) && first < 0x80 && last < 0x80 { return text }
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+        if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
         return text.trimmingCharacters(in: .whitespaces)
     }
 
