@@ -44,7 +44,7 @@ let package = Package(
         .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "Storage"]),
 
         // Release-build benchmarks (see BENCHMARKS.md).
-        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "Storage"], path: "Sources/Benchmarks"),
+        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "Storage", "App"], path: "Sources/Benchmarks"),
 
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
