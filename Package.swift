@@ -37,18 +37,25 @@ let package = Package(
         // SQLite database, migrations, repositories.
         .target(name: "Storage", dependencies: ["CSQLite", "CCrypt"]),
 
-        // Flows, screens, navigation: the app itself.
-        .target(name: "App", dependencies: ["TUIKit", "Storage"]),
+        // The app's own UI components and their view-model protocols: UI only (seed 000).
+        .target(name: "Components", dependencies: ["TUIKit"]),
+
+        // Demo view models with made-up data: UI dependencies only, never Storage.
+        .target(name: "Demo", dependencies: ["Components", "TUIKit"]),
+
+        // Flows, screens, navigation, real view models: the app itself.
+        .target(name: "App", dependencies: ["TUIKit", "Components", "Storage"]),
 
         // The executable: command line -> one of the run modes.
-        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "Storage"]),
+        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "Demo", "Storage"]),
 
         // Release-build benchmarks (see BENCHMARKS.md).
-        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "Storage", "App"], path: "Sources/Benchmarks"),
+        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "Storage", "App", "Components", "Demo"], path: "Sources/Benchmarks"),
 
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "TUIKit", "TUIKitTesting", "Storage"]),
+        .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
         .testTarget(name: "SwitchboardTests", dependencies: ["switchboard", "TUIKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -63,7 +63,7 @@ enum Migrations {
         );
         INSERT INTO contact_counts (account_id, total) SELECT account_id, count(*) FROM contacts GROUP BY account_id;
         """,
-        // 4: list ranks (see ListOrder); the search index rebuilt under them (so matches come in list order), from names, emails and phone digits; the friends index holds friends only; phones ([[label, number], …]) and emails ([address, …]) move into the contact row as JSON, read and written whole with it.
+        // 4: list ranks (see ListOrder); the search index rebuilt under them (so matches come in list order), from names, emails and phone digits; the friends index holds friends only, and the counts table counts them; phones ([[label, number], …]) and emails ([address, …]) move into the contact row as JSON, read and written whole with it.
         """
         ALTER TABLE contacts ADD COLUMN sort_rank INTEGER;
         ALTER TABLE contacts ADD COLUMN phones TEXT NOT NULL DEFAULT '[]';
@@ -86,6 +86,8 @@ enum Migrations {
         DROP TABLE migration_ranks;
         DROP INDEX contacts_friends_by_name;
         CREATE INDEX contacts_friends_by_name ON contacts (account_id, sort_key, id) WHERE is_friend = 1;
+        ALTER TABLE contact_counts ADD COLUMN friends INTEGER NOT NULL DEFAULT 0;
+        UPDATE contact_counts SET friends = (SELECT count(*) FROM contacts c WHERE c.account_id = contact_counts.account_id AND c.is_friend = 1);
         """,
     ]
 

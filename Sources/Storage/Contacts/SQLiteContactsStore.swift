@@ -5,7 +5,7 @@ import Glibc
 /// The contacts of one account, in the database. Every change is one
 /// transaction: the contact, its phones and emails, and its search entry.
 public final class SQLiteContactsStore: ContactsStore {
-    private let db: Database
+    let db: Database
     public let accountID: Int64
     private let now: () -> Int64
 
@@ -118,7 +118,7 @@ public final class SQLiteContactsStore: ContactsStore {
             try s.run()
             let id = db.lastInsertRowID
             try index(contact, id: id)
-            try adjustCount(by: 1)
+            try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
             return id
         }
     }
@@ -126,7 +126,7 @@ public final class SQLiteContactsStore: ContactsStore {
     public func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
         guard let id = contact.id else { return false }
         return try db.transaction { () throws(StorageError) -> Bool in
-            guard let rank = try rank(of: id) else { return false }
+            guard let (rank, wasFriend) = try rankAndFriend(of: id) else { return false }
             let lists = ContactLists(contact)
             let (phones, emails) = lists.sql(from: 10)
             let s = try db.prepare("UPDATE contacts SET first_name = ?1, last_name = ?2, company = ?3, notes = ?4, is_friend = ?5, sort_key = ?6, updated_at = ?7, phones = \(phones), emails = \(emails) WHERE id = ?8 AND account_id = ?9")
@@ -137,28 +137,31 @@ public final class SQLiteContactsStore: ContactsStore {
             try s.run()
             try removeFromIndex(rank: rank)
             try index(contact, id: id) // a new name may move it in the order
+            if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }
             return true
         }
     }
 
     public func delete(id: Int64) throws(StorageError) -> Bool {
         try db.transaction { () throws(StorageError) -> Bool in
-            guard let rank = try rank(of: id) else { return false }
+            guard let (rank, wasFriend) = try rankAndFriend(of: id) else { return false }
             let s = try db.prepare("DELETE FROM contacts WHERE id = ? AND account_id = ?")
             s.bind(1, id).bind(2, accountID)
             try s.run()
             try removeFromIndex(rank: rank)
-            try adjustCount(by: -1)
+            try adjustCounts(total: -1, friends: wasFriend ? -1 : 0)
             return true
         }
     }
 
     public func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool {
         try db.transaction { () throws(StorageError) -> Bool in
+            guard let (_, wasFriend) = try rankAndFriend(of: id) else { return false }
             let s = try db.prepare("UPDATE contacts SET is_friend = ?, updated_at = ? WHERE id = ? AND account_id = ?")
             s.bind(1, isFriend).bind(2, now()).bind(3, id).bind(4, accountID)
             try s.run()
-            return db.changes > 0
+            if wasFriend != isFriend { try adjustCounts(total: 0, friends: isFriend ? 1 : -1) }
+            return true
         }
     }
 
@@ -182,12 +185,14 @@ public final class SQLiteContactsStore: ContactsStore {
             let spread = min(ListOrder.gap, (high - low) / Int64(count + 1))
             let time = now()
             var inserts: [Int: Statement] = [:]
+            var friends = 0
             // The search entries wait in memory and go in after the tables, in one
             // run: written alongside them, the index's merges fight them for the cache.
             var documents: [UInt8] = [], documentEnds: [Int] = [], ids: [Int64] = []
             if fresh { documents.reserveCapacity(count * 64); documentEnds.reserveCapacity(count); ids.reserveCapacity(count) }
             for (i, index) in order.enumerated() {
                 let contact = source.contact(at: Int(index), friendPercent: friendPercent)
+                if contact.isFriend { friends += 1 }
                 let lists = ContactLists(contact)
                 let shape = lists.phones.count << 8 | lists.emails.count
                 let insert: Statement
@@ -228,7 +233,7 @@ public final class SQLiteContactsStore: ContactsStore {
             } else {
                 try bulkLoadingSearch { () throws(StorageError) in try self.order.renumber(accountID: accountID) }
             }
-            try adjustCount(by: count)
+            try adjustCounts(total: count, friends: friends)
         }
         generator.skip(count)
     }
@@ -307,18 +312,18 @@ public final class SQLiteContactsStore: ContactsStore {
         try d.run()
     }
 
-    /// The list rank of one of this account's contacts (nil when it is not there).
-    private func rank(of id: Int64) throws(StorageError) -> Int64? {
-        let s = try db.prepare("SELECT sort_rank FROM contacts WHERE id = ? AND account_id = ?")
+    /// The list rank of one of this account's contacts, and whether it is a friend (nil when it is not there).
+    private func rankAndFriend(of id: Int64) throws(StorageError) -> (rank: Int64, isFriend: Bool)? {
+        let s = try db.prepare("SELECT sort_rank, is_friend FROM contacts WHERE id = ? AND account_id = ?")
         s.bind(1, id).bind(2, accountID)
         defer { s.reset() }
-        return try s.step() ? s.int64(0) : nil
+        return try s.step() ? (s.int64(0), s.bool(1)) : nil
     }
 
     /// Keeps `contact_counts` right; always inside the caller's transaction.
-    private func adjustCount(by delta: Int) throws(StorageError) {
-        let s = try db.prepare("INSERT INTO contact_counts (account_id, total) VALUES (?, ?) ON CONFLICT(account_id) DO UPDATE SET total = total + excluded.total")
-        s.bind(1, accountID).bind(2, delta)
+    private func adjustCounts(total: Int, friends: Int) throws(StorageError) {
+        let s = try db.prepare("INSERT INTO contact_counts (account_id, total, friends) VALUES (?, ?, ?) ON CONFLICT(account_id) DO UPDATE SET total = total + excluded.total, friends = friends + excluded.friends")
+        s.bind(1, accountID).bind(2, total).bind(3, friends)
         try s.run()
     }
 }

@@ -85,6 +85,17 @@ open class ListView: View {
         checkNearEnd()
     }
 
+    /// Scrolls just enough to show row `index`, leaving the selection where it is.
+    public func scrollToRow(_ index: Int) {
+        guard numberOfRows > 0 else { return }
+        let row = max(0, min(numberOfRows - 1, index))
+        let top = topIndex
+        if row < topIndex { topIndex = row }
+        if row >= topIndex + visibleRowCount { topIndex = row - visibleRowCount + 1 }
+        clampTop()
+        if topIndex != top { setNeedsLayout() }
+    }
+
     private func clampTop() {
         topIndex = max(0, min(topIndex, max(0, numberOfRows - visibleRowCount)))
     }

@@ -1,0 +1,78 @@
+import TUIKit
+
+/// One friend: the avatar placeholder (initials in a small block), the name,
+/// the status line under it, and a separator — or, at the end of the list,
+/// the "loading…" row while the next page is on its way.
+@MainActor
+public final class FriendsListCell: View {
+    public struct ViewConfig {
+        public var name: Style
+        public var status: Style
+        public var avatar: Style
+        public var separator: Style
+        public var selected: Style
+        public var loading: Style
+    }
+
+    /// Name, status, separator.
+    public static let height = 3
+    /// Columns the avatar takes (initials are padded to it; two CJK characters fill it).
+    static let avatarWidth = 4
+
+    public enum Content: Equatable {
+        case friend(FriendsListItem)
+        case loading
+        case blank
+    }
+
+    public private(set) var content: Content = .blank
+    public private(set) var isSelected = false
+    public let viewConfig: ViewConfig
+
+    public init(viewConfig: ViewConfig = .defaultConfig) {
+        self.viewConfig = viewConfig
+        super.init(frame: .zero)
+    }
+
+    public func configure(_ content: Content, selected: Bool) {
+        guard content != self.content || selected != isSelected else { return }
+        self.content = content
+        isSelected = selected
+        setNeedsDisplay()
+    }
+
+    public override func draw(in canvas: Canvas) {
+        let width = canvas.bounds.width
+        switch content {
+        case .blank:
+            return
+        case .loading:
+            _ = canvas.writeTruncating("  loading…", at: Point(x: 0, y: 0), style: viewConfig.loading)
+        case .friend(let item):
+            let row = isSelected ? viewConfig.selected : Style.plain
+            if isSelected { canvas.fill(Rect(x: 0, y: 0, width: width, height: 2), style: row) }
+            let avatar = TextLayout.truncate(item.avatar, toWidth: Self.avatarWidth)
+            let padding = Self.avatarWidth - DisplayWidth.of(avatar)
+            let boxed = String(repeating: " ", count: padding / 2) + avatar + String(repeating: " ", count: padding - padding / 2)
+            _ = canvas.write(boxed, at: Point(x: 1, y: 0), style: viewConfig.avatar)
+            let textX = 2 + Self.avatarWidth
+            let textWidth = max(0, width - textX - 1)
+            _ = canvas.write(TextLayout.truncate(item.name, toWidth: textWidth), at: Point(x: textX, y: 0),
+                             style: viewConfig.name.merged(over: row))
+            _ = canvas.write(TextLayout.truncate(item.status, toWidth: textWidth), at: Point(x: textX, y: 1),
+                             style: viewConfig.status.merged(over: row))
+        }
+        if canvas.bounds.height > 2, width > 2 {
+            _ = canvas.write(String(repeating: "─", count: width - 2), at: Point(x: 1, y: 2), style: viewConfig.separator)
+        }
+    }
+}
+
+@MainActor
+extension FriendsListCell.ViewConfig {
+    public static var defaultConfig: FriendsListCell.ViewConfig {
+        let theme = Theme.current
+        return FriendsListCell.ViewConfig(name: Style(attributes: .bold), status: theme.secondary, avatar: theme.selection.adding(.bold),
+                                          separator: theme.secondary, selected: theme.selection, loading: theme.secondary)
+    }
+}

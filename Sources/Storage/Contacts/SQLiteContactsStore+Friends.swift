@@ -1,0 +1,40 @@
+extension SQLiteContactsStore: FriendsStore {
+    public func friendsCount() throws(StorageError) -> Int {
+        let s = try db.prepare("SELECT coalesce((SELECT friends FROM contact_counts WHERE account_id = ?), 0)")
+        s.bind(1, accountID)
+        defer { s.reset() }
+        return try s.step() ? s.int(0) : 0
+    }
+
+    private static let friendColumns = """
+        SELECT id, first_name, last_name, sort_key, coalesce(nullif(company, ''), emails ->> 0, phones -> 0 ->> 1, '')
+        FROM contacts WHERE account_id = ?1 AND is_friend = 1 AND (sort_key, id) > (?2, ?3)
+        """
+
+    public func friends(after cursor: FriendCursor?, limit: Int) throws(StorageError) -> [FriendSummary] {
+        let s = try db.prepare(Self.friendColumns + " ORDER BY sort_key, id LIMIT ?4")
+        bind(s, after: cursor).bind(4, limit)
+        return try readFriends(s)
+    }
+
+    public func friends(after cursor: FriendCursor?, through last: FriendCursor) throws(StorageError) -> [FriendSummary] {
+        let s = try db.prepare(Self.friendColumns + " AND (sort_key, id) <= (?4, ?5) ORDER BY sort_key, id")
+        bind(s, after: cursor).bind(4, last.sortKey).bind(5, last.id)
+        return try readFriends(s)
+    }
+
+    @discardableResult
+    private func bind(_ s: Statement, after cursor: FriendCursor?) -> Statement {
+        s.bind(1, accountID).bind(2, cursor?.sortKey ?? "").bind(3, cursor?.id ?? Int64.min)
+    }
+
+    private func readFriends(_ s: Statement) throws(StorageError) -> [FriendSummary] {
+        defer { s.reset() }
+        var rows: [FriendSummary] = []
+        while try s.step() {
+            rows.append(FriendSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), status: s.text(4),
+                                      cursor: FriendCursor(sortKey: s.text(3), id: s.int64(0))))
+        }
+        return rows
+    }
+}
