@@ -1,4 +1,5 @@
 import App
+import Demo
 import Storage
 import TUIKit
 
@@ -11,6 +12,7 @@ enum AppScene {
         var configuration = AppConfiguration(databasePath: path)
         configuration.splashDuration = .milliseconds(options.splashMilliseconds)
         configuration.deepLink = options.deepLink
+        configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(scheduler: scheduler) }
         if let cost = environment["SWITCHBOARD_PASSWORD_COST"].flatMap(Int.init), (1...11).contains(cost) {
             configuration.passwordCost = cost
         }

@@ -26,9 +26,9 @@ struct EnumNavigationTests {
     @Test func comingSoonItemsSaySoAndDoNothingElse() {
         let h = AppHarness()
         h.createAccount()
-        h.press("Enter wait:400ms")
-        #expect(h.lines[0].contains("Friends"))
-        #expect(h.text.contains("Friends is coming in a later version"))
+        h.press("Down Down Enter wait:400ms")
+        #expect(h.lines[0].contains("Settings"))
+        #expect(h.text.contains("Settings is coming in a later version"))
         h.press("Esc wait:400ms C-t wait:400ms")
         #expect(h.text.contains("Activity is coming in a later version"))
     }
@@ -54,7 +54,7 @@ struct EnumNavigationTests {
         ("switchboard://text-input/extra", .unknownTarget("text-input/extra")),
         ("switchboard://text-confirmation", .missingParameter(target: "text-confirmation", name: "text")),
         ("switchboard://text-confirmation?text=%20", .missingParameter(target: "text-confirmation", name: "text")),
-        ("switchboard://friends", .notYetAvailable("Friends")),
+        ("switchboard://friends/extra", .unknownTarget("friends/extra")),
         ("switchboard://contacts/abc", .unknownTarget("contacts/abc")),
     ])
     func badLinksSayWhy(link: String, error: DeepLinkError) {

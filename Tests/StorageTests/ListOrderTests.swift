@@ -161,6 +161,7 @@ struct ListOrderTests {
                 ALTER TABLE contacts DROP COLUMN sort_rank;
                 ALTER TABLE contacts DROP COLUMN phones;
                 ALTER TABLE contacts DROP COLUMN emails;
+                ALTER TABLE contact_counts DROP COLUMN friends;
                 PRAGMA user_version = 3;
                 """)
         }

@@ -34,7 +34,8 @@ struct MainAssembly: Assembly {
     let services: AssemblyServices
     let onLogOut: () -> Void
     func build() -> ViewController {
-        MainViewController(username: services.account?.username ?? "", coordinator: services.coordinator, onLogOut: onLogOut)
+        MainViewController(username: services.account?.username ?? "", coordinator: services.coordinator,
+                           offersDemo: services.configuration.demoFriendsList != nil, onLogOut: onLogOut)
     }
 }
 

@@ -5,3 +5,10 @@ import TUIKit
 public protocol Assembly {
     func build() -> ViewController
 }
+
+/// An assembly whose screen is presented over the current one (a popup)
+/// rather than pushed; it presents it itself, as seed 000's presenter does.
+@MainActor
+protocol PresentingAssembly: Assembly {
+    func present(from presentingViewController: ViewController)
+}

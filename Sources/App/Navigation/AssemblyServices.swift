@@ -21,7 +21,11 @@ final class AssemblyServices {
     private var contactsStore: SQLiteContactsStore?
 
     /// The signed-in account's contacts (made on first use, dropped on sign-out).
-    var contacts: ContactsStore {
+    var contacts: ContactsStore { sqliteContacts }
+    /// The same contacts, as friends.
+    var friends: FriendsStore { sqliteContacts }
+
+    private var sqliteContacts: SQLiteContactsStore {
         if let contactsStore, contactsStore.accountID == account?.id { return contactsStore }
         let store = SQLiteContactsStore(database: database!, accountID: account?.id ?? -1, now: now)
         contactsStore = store

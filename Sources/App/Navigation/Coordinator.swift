@@ -7,8 +7,8 @@ import TUIKit
 @MainActor
 public final class Coordinator: Coordination {
     weak var root: RootViewController?
-    /// Builds the controller for a screen (the root assembly's mapping).
-    var build: ((Screen) -> ViewController)?
+    /// The assembly of a screen (the root assembly's mapping).
+    var assembly: ((Screen) -> Assembly)?
     /// A deep link waiting for the main flow.
     public private(set) var pendingDeepLink: DeepLinkRequest?
     /// Called with a message the main screen should show (a bad deep link).
@@ -17,7 +17,27 @@ public final class Coordinator: Coordination {
     public init() {}
 
     /// The navigation stack of the flow on screen.
-    var navigationController: NavigationController? { root?.currentFlow }
+    var flowNavigationController: NavigationController? { root?.currentFlow }
+
+    /// The stack a screen is pushed on: a navigation controller presented over
+    /// the flow (a card opened from a popup) if there is one, else the flow's.
+    var navigationController: NavigationController? {
+        flowNavigationController.map { (Self.frontmost(over: $0) as? NavigationController) ?? $0 }
+    }
+
+    /// What is in front: the stack itself, or the last controller presented over
+    /// it (by the stack or by its top screen), following presentations over presentations.
+    static func frontmost(over stack: NavigationController) -> ViewController {
+        var front: ViewController = stack
+        while true {
+            if let presented = front.presentedViewController { front = presented; continue }
+            if let nav = front as? NavigationController, let presented = nav.topViewController?.presentedViewController {
+                front = presented
+                continue
+            }
+            return front
+        }
+    }
 
     public func show(_ screen: Screen, firstPosition: Bool) {
         guard let root else { return }
@@ -29,13 +49,30 @@ public final class Coordinator: Coordination {
             }
             if screen == .login || screen == .main { return }
         }
-        guard let build, let nav = navigationController else { return }
-        if screen == .main || screen == .login { nav.popToRoot(); return }
-        let controller = build(screen)
-        if firstPosition { nav.setViewControllers([controller]) } else { nav.push(controller) }
+        guard let assembly, let flow = flowNavigationController else { return }
+        if screen == .main || screen == .login {
+            // Whatever is presented over the flow goes (by the stack or by its top screen).
+            (flow.presentedViewController != nil ? flow : flow.topViewController)?.dismiss()
+            flow.popToRoot()
+            return
+        }
+        let front = Self.frontmost(over: flow)
+        let made = assembly(screen)
+        if let popup = made as? PresentingAssembly { popup.present(from: front); return }
+        let controller = made.build()
+        if let nav = front as? NavigationController {
+            if firstPosition { nav.setViewControllers([controller]) } else { nav.push(controller) }
+        } else {
+            // Over a popup: the screen gets a stack of its own, whose Back dismisses it and shows the popup again.
+            front.present(NavigationController(rootViewController: controller), style: .fullScreen, transition: .none)
+        }
     }
 
-    public func pop() { navigationController?.pop() }
+    /// Back one screen: pops, or at the root of a presented stack, dismisses it.
+    public func pop() {
+        guard let nav = navigationController else { return }
+        if nav.viewControllers.count > 1 { nav.pop() } else if nav.presentingViewController != nil { nav.dismiss() }
+    }
 
     // MARK: Deep links
 

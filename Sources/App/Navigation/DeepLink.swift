@@ -12,7 +12,6 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongScheme(String)
     case unknownTarget(String)
     case missingParameter(target: String, name: String)
-    case notYetAvailable(String)
 
     public var description: String {
         switch self {
@@ -20,7 +19,6 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongScheme(let text): "“\(text)” is not a switchboard:// link."
         case .unknownTarget(let target): "switchboard:// has no screen “\(target)”. Try text-input, text-confirmation?text=…, main."
         case .missingParameter(let target, let name): "The link to \(target) needs ?\(name)=…"
-        case .notYetAvailable(let feature): "\(feature) is not in this version yet, so the link cannot open it."
         }
     }
 }
@@ -50,7 +48,8 @@ public enum DeepLink {
         case ("contacts", 2):
             guard let id = Int64(parts[1]), id > 0 else { return .invalid(.unknownTarget(parts.joined(separator: "/"))) }
             return .screen(.contactDetail(id: id))
-        case ("friends", _): return .invalid(.notYetAvailable("Friends"))
+        case ("friends", 1): return .screen(.friendsList)
+        case ("friends-demo", 1): return .screen(.friendsListDemo)
         case ("settings", 1): return .screen(.comingSoon(feature: "Settings"))
         case ("about", 1): return .screen(.comingSoon(feature: "About"))
         default: return .invalid(.unknownTarget(parts.joined(separator: "/")))

@@ -41,6 +41,10 @@ public final class RootAssembly {
             AddContactAssembly(services: services)
         case .contactEdit(let id):
             EditContactAssembly(services: services, contactID: id)
+        case .friendsList:
+            FriendsListAssembly(services: services)
+        case .friendsListDemo:
+            FriendsListDemoAssembly(services: services)
         }
     }
 
@@ -57,7 +61,7 @@ public final class RootAssembly {
         root.onQuit = { [weak self] in self?.onQuit?() }
         root.onMainFlowShown = { [weak coordinator] in coordinator?.applyPendingDeepLink() }
         coordinator.root = root
-        coordinator.build = { [unowned self] screen in self.assembly(for: screen).build() }
+        coordinator.assembly = { [unowned self] screen in self.assembly(for: screen) }
         coordinator.onMessage = { [weak root] message in
             (root?.currentFlow?.viewControllers.first as? MainViewController)?.show(message: message)
         }

@@ -13,6 +13,10 @@ public enum Screen: Equatable, Sendable {
     case contactDetail(id: Int64)
     case contactAdd
     case contactEdit(id: Int64)
+    /// The friends popup over the current screen, on the signed-in user's friends (seed 000's real use-case).
+    case friendsList
+    /// The same popup on made-up friends (seed 000's demo use-case).
+    case friendsListDemo
     /// A menu item whose feature arrives in a later version (it says so, and does nothing else).
     case comingSoon(feature: String)
 
@@ -23,7 +27,8 @@ public enum Screen: Equatable, Sendable {
         switch self {
         case .splash: .launch
         case .login, .createAccount: .login
-        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .contactDetail, .contactAdd, .contactEdit: .main
+        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .contactDetail, .contactAdd, .contactEdit,
+             .friendsList, .friendsListDemo: .main
         }
     }
 }

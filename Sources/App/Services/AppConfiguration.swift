@@ -1,3 +1,6 @@
+import Components
+import TUIKit
+
 /// What the command line (or a test) decides about a run of the app.
 public struct AppConfiguration: Sendable {
     /// The SQLite file.
@@ -10,6 +13,10 @@ public struct AppConfiguration: Sendable {
     public var deepLink: String?
     /// How long to wait for another program's lock before saying the file is locked.
     public var busyTimeoutMilliseconds: Int32 = 3000
+    /// Makes the friends popup's demo view models (the Demo target's; the app
+    /// cannot see that target, so the executable hands them in). Without it the
+    /// main screen offers the real use-case only.
+    public var demoFriendsList: (@MainActor @Sendable (Scheduler) -> FriendsListViewModelProtocol)?
 
     public init(databasePath: String) {
         self.databasePath = databasePath

@@ -25,6 +25,15 @@ public final class FriendsListPresenter: FriendsListPresenterProtocol {
         presentingViewController.present(controller, style: .overCurrentContext, transition: .crossDissolve)
     }
 
+    /// The popup on its own, ready for `present`; closing it dismisses it.
+    public static func createFriendsListViewController(headerViewModel: FriendsListHeaderViewModelProtocol,
+                                                       contentViewModel: FriendsListContentViewModelProtocol) -> FriendsListContainerViewController {
+        let holder = WeakController()
+        let controller = make(dismiss: { holder.controller?.dismiss() }, headerViewModel: headerViewModel, contentViewModel: contentViewModel)
+        holder.controller = controller
+        return controller
+    }
+
     /// The popup, ready to present; its close button and Esc/outside click dismiss it.
     public static func createFriendsListViewController(presentingViewController: ViewController,
                                                        headerViewModel: FriendsListHeaderViewModelProtocol,
@@ -32,6 +41,12 @@ public final class FriendsListPresenter: FriendsListPresenterProtocol {
         let dismissViewControllerBlock: () -> Void = { [weak presentingViewController] in
             presentingViewController?.dismiss()
         }
+        return make(dismiss: dismissViewControllerBlock, headerViewModel: headerViewModel, contentViewModel: contentViewModel)
+    }
+
+    private static func make(dismiss dismissViewControllerBlock: @escaping () -> Void,
+                             headerViewModel: FriendsListHeaderViewModelProtocol,
+                             contentViewModel: FriendsListContentViewModelProtocol) -> FriendsListContainerViewController {
         headerViewModel.onCloseAction = dismissViewControllerBlock
         let infoViewModel = FriendsListViewModel(headerViewModel: headerViewModel, contentViewModel: contentViewModel)
         let containerViewModel = FriendsListContainerViewModel(onOutsideContentTapAction: dismissViewControllerBlock)
@@ -39,4 +54,9 @@ public final class FriendsListPresenter: FriendsListPresenterProtocol {
         return FriendsListContainerViewController(contentViewController: friendsListViewController,
                                                   viewModel: containerViewModel, viewConfig: .defaultConfig)
     }
+}
+
+@MainActor
+private final class WeakController {
+    weak var controller: ViewController?
 }

@@ -133,8 +133,8 @@ open class NavigationController: ViewController {
         top.navigationItem.onChange = { [weak self] in self?.titleDidChange() }
         if let left = top.navigationItem.leftBarButtonItem {
             titleBar.leftItem = left
-        } else if viewControllers.count > 1 && !top.navigationItem.hidesBackButton {
-            titleBar.leftItem = BarButtonItem(title: "Back", key: .escape) { [weak self] in self?.pop() }
+        } else if canGoBack && !top.navigationItem.hidesBackButton {
+            titleBar.leftItem = BarButtonItem(title: "Back", key: .escape) { [weak self] in self?.goBack() }
         } else {
             titleBar.leftItem = nil
         }
@@ -151,9 +151,17 @@ open class NavigationController: ViewController {
                 commands.append(KeyCommand(right.key, title: right.title, action: right.action))
             }
         }
-        if viewControllers.count > 1 && !(topViewController?.navigationItem.hidesBackButton ?? false) {
-            commands.append(KeyCommand(.escape, alternatives: [.backspace], title: "Back") { [weak self] in self?.pop() })
+        if canGoBack && !(topViewController?.navigationItem.hidesBackButton ?? false) {
+            commands.append(KeyCommand(.escape, alternatives: [.backspace], title: "Back") { [weak self] in self?.goBack() })
         }
         return commands
+    }
+
+    /// Back is possible: a screen to pop to, or — for a presented stack at its root — the screen it was presented over.
+    private var canGoBack: Bool { viewControllers.count > 1 || presentingViewController != nil }
+
+    /// Pops; at the root of a presented stack, dismisses it.
+    private func goBack() {
+        if viewControllers.count > 1 { _ = pop() } else { dismiss() }
     }
 }

@@ -10,21 +10,25 @@ final class MainViewController: ViewController {
         let screen: Screen
     }
 
-    static let menu: [MenuItem] = [
-        MenuItem(title: "Friends", detail: "coming soon", screen: .comingSoon(feature: "Friends")),
+    static let allItems: [MenuItem] = [
+        MenuItem(title: "Friends", detail: "component UI, seed 000 (F)", screen: .friendsList),
+        MenuItem(title: "Friends demo", detail: "the same popup on made-up friends", screen: .friendsListDemo),
         MenuItem(title: "Contacts", detail: "Clean Swift (VIP), seed 001", screen: .contactList),
         MenuItem(title: "Settings", detail: "coming soon", screen: .comingSoon(feature: "Settings")),
         MenuItem(title: "About", detail: "coming soon", screen: .comingSoon(feature: "About")),
         MenuItem(title: "Text input demo", detail: "enum navigation, seed 002", screen: .textInput),
     ]
 
+    /// The menu: the demo use-case only when the app was given demo view models.
+    let menu: [MenuItem]
     private weak var coordinator: Coordination?
     private let username: String
     private let onLogOut: () -> Void
     private let list = ListView()
     private let banner = Label("")
 
-    init(username: String, coordinator: Coordination, onLogOut: @escaping () -> Void) {
+    init(username: String, coordinator: Coordination, offersDemo: Bool = false, onLogOut: @escaping () -> Void) {
+        menu = Self.allItems.filter { offersDemo || $0.screen != .friendsListDemo }
         self.username = username
         self.coordinator = coordinator
         self.onLogOut = onLogOut
@@ -41,17 +45,22 @@ final class MainViewController: ViewController {
         let greeting = Label("Signed in as \(username)", style: Theme.current.emphasis)
         banner.textStyle = Theme.current.error
         banner.wrapsText = true
+        let menu = self.menu
         list.configureRow = { row, index, selected in
-            let item = Self.menu[index]
+            let item = menu[index]
             (row as? ListRowLabel)?.configure(text: "  \(item.title)  ·  \(item.detail)", selected: selected)
         }
-        list.onSelect = { [weak self] index in self?.coordinator?.show(Self.menu[index].screen) }
-        list.reloadData(numberOfRows: Self.menu.count)
-        FormLayout.stack([(greeting, 1), (FormLayout.gap(), 1), (list, Self.menu.count), (FormLayout.gap(), 1), (banner, 3)],
+        list.onSelect = { [weak self] index in self?.coordinator?.show(menu[index].screen) }
+        list.reloadData(numberOfRows: self.menu.count)
+        FormLayout.stack([(greeting, 1), (FormLayout.gap(), 1), (list, self.menu.count), (FormLayout.gap(), 1), (banner, 3)],
                          in: view, width: 56)
     }
 
     override var preferredFirstResponder: View? { list }
+
+    override var keyCommands: [KeyCommand] {
+        [KeyCommand(.character("F"), title: "Friends") { [weak self] in self?.coordinator?.show(.friendsList) }]
+    }
 
     /// Shows a message (a deep link that could not open) until the next one.
     func show(message: String) { banner.text = message }

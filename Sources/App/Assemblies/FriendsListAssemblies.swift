@@ -1,0 +1,54 @@
+import Components
+import TUIKit
+
+/// The friends popup on the signed-in user's friends (seed 000's
+/// `presentRealFriendsList`): item factory → data provider → view-model
+/// factory → presenter. Choosing a friend opens their card through the `Screen` enum.
+@MainActor
+struct FriendsListAssembly: PresentingAssembly {
+    let services: AssemblyServices
+
+    /// The popup on its own (closing dismisses it), for presenting by hand.
+    func build() -> ViewController {
+        let (header, content) = makeViewModels(scheduler: services.coordinator.root?.scheduler)
+        return FriendsListPresenter.createFriendsListViewController(headerViewModel: header, contentViewModel: content)
+    }
+
+    func present(from presentingViewController: ViewController) {
+        let (header, content) = makeViewModels(scheduler: presentingViewController.scheduler)
+        FriendsListPresenter(headerViewModel: header, contentViewModel: content).presentFriendsList(from: presentingViewController)
+    }
+
+    private func makeViewModels(scheduler: Scheduler? = nil) -> (FriendsListHeaderViewModel, FriendsListContentViewModel) {
+        let itemFactory = FriendsListItemFactory(avatarPlaceholder: "?")
+        let dataProvider = FriendsListDataProvider(store: services.friends, itemFactory: itemFactory, scheduler: scheduler)
+        let viewModelFactory = FriendsListViewModelFactory(dataProvider: dataProvider)
+        let headerViewModel = viewModelFactory.makeHeaderViewModel()
+        let contentViewModel = viewModelFactory.makeContentViewModel()
+        contentViewModel.onSelect = { [weak coordinator = services.coordinator] id in coordinator?.show(.contactDetail(id: id)) }
+        return (headerViewModel, contentViewModel)
+    }
+}
+
+/// The same popup on the Demo target's made-up friends, when the executable handed them in.
+@MainActor
+struct FriendsListDemoAssembly: PresentingAssembly {
+    let services: AssemblyServices
+
+    /// The popup on its own (closing dismisses it), for presenting by hand.
+    func build() -> ViewController {
+        guard let make = services.configuration.demoFriendsList, let scheduler = services.coordinator.root?.scheduler else {
+            return ComingSoonAssembly(feature: "The friends demo").build()
+        }
+        let viewModel = make(scheduler)
+        return FriendsListPresenter.createFriendsListViewController(headerViewModel: viewModel.headerViewModel,
+                                                                    contentViewModel: viewModel.contentViewModel)
+    }
+
+    func present(from presentingViewController: ViewController) {
+        guard let make = services.configuration.demoFriendsList, let scheduler = presentingViewController.scheduler else { return }
+        let viewModel = make(scheduler)
+        FriendsListPresenter(headerViewModel: viewModel.headerViewModel, contentViewModel: viewModel.contentViewModel)
+            .presentFriendsList(from: presentingViewController)
+    }
+}

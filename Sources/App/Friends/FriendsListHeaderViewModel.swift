@@ -1,0 +1,26 @@
+import Components
+import TUIKit
+
+/// The real header (seed 000): the count follows the data provider's `totalItemsCount`.
+@MainActor
+final class FriendsListHeaderViewModel: FriendsListHeaderViewModelProtocol {
+    let friendsCountIcon: String
+    let closeButtonIcon: String
+    let friendsCount = Observable("0 friends")
+    var onCloseAction: (() -> Void)?
+    private let dataProvider: FriendsListDataProviderProtocol
+    private var observers: [ObserverProtocol] = []
+
+    init(dataProvider: FriendsListDataProviderProtocol, friendsCountIcon: String = "👥", closeButtonIcon: String = "✕") {
+        self.dataProvider = dataProvider
+        self.friendsCountIcon = friendsCountIcon
+        self.closeButtonIcon = closeButtonIcon
+        setupDataObservers()
+    }
+
+    private func setupDataObservers() {
+        observers.append(dataProvider.totalItemsCount.observeNewAndCall { [weak self] newCount in
+            self?.friendsCount.value = newCount == 1 ? "1 friend" : "\(newCount) friends"
+        })
+    }
+}

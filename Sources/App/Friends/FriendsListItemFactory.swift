@@ -1,0 +1,19 @@
+import Components
+import Storage
+
+/// Turns stored friends into list items: the full name with upper-case first
+/// letters, the status line, and the avatar placeholder — the initials, or
+/// `avatarPlaceholder` for a friend with no name to take them from.
+struct FriendsListItemFactory {
+    let avatarPlaceholder: String
+
+    init(avatarPlaceholder: String = "?") { self.avatarPlaceholder = avatarPlaceholder }
+
+    func makeItem(_ friend: FriendSummary) -> FriendsListItem {
+        let first = friend.firstName.trimmingCharacters(in: .whitespaces), last = friend.lastName.trimmingCharacters(in: .whitespaces)
+        let name = [first.uppercaseFirst, last.uppercaseFirst].filter { !$0.isEmpty }.joined(separator: " ")
+        let initials = [first, last].compactMap(\.first).map { String($0).uppercased() }.joined()
+        return FriendsListItem(id: friend.id, name: name.isEmpty ? "(no name)" : name, status: friend.status,
+                               avatar: initials.isEmpty ? avatarPlaceholder : initials)
+    }
+}
