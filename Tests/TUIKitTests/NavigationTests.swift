@@ -96,6 +96,31 @@ struct NavigationTests {
         #expect(weakPopup == nil)
     }
 
+    @Test func aStackPresentsOverItsTopScreenAndDismissesIt() {
+        let nav = NavigationController(rootViewController: LabelController("Main screen"))
+        let h = Harness(width: 40, height: 12, root: nav)
+        nav.present(PopupController())
+        h.wait(400)
+        #expect(h.text.contains("Inside the popup"))
+        #expect(nav.topViewController?.presentedViewController is PopupController)
+        nav.dismiss()
+        h.wait(400)
+        #expect(!h.text.contains("Inside the popup"))
+        #expect(nav.topViewController?.presentedViewController == nil)
+    }
+
+    @Test func aPresentedStackGoesBackFromItsRootByDismissing() {
+        let main = LabelController("Main screen")
+        let h = Harness(width: 40, height: 12, root: main)
+        main.present(NavigationController(rootViewController: LabelController("A card")), style: .fullScreen, transition: .none)
+        h.wait(100)
+        #expect(h.line(0).contains("Back"))
+        #expect(h.text.contains("A card"))
+        h.press("Esc wait:100ms")
+        #expect(main.presentedViewController == nil)
+        #expect(h.line(0).hasPrefix("Main screen"))
+    }
+
     @Test func aClickOutsideThePopupDismissesItAndInsideDoesNot() {
         let main = LabelController("Main")
         let h = Harness(width: 40, height: 12, root: main)

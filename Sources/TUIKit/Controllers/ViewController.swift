@@ -202,6 +202,11 @@ open class ViewController: Responder {
         let host: ViewController
         if let p = presentedViewController { presented = p; host = self }
         else if let h = presentingViewController { presented = self; host = h }
+        else if let top = (self as? NavigationController)?.topViewController, top.presentedViewController != nil {
+            // `present` on a stack hosts the presentation on its top screen.
+            top.dismiss(completion: completion)
+            return
+        }
         else { completion?(); return }
         if presented.presentedViewController != nil { presented.dismiss() }
         let window = presented.view.window

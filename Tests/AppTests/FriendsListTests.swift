@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+@testable import App
+@testable import Components
+@testable import Storage
+@testable import TUIKit
+import TUIKitTesting
+
+/// The real friends view models on a real temporary SQLite file.
+@MainActor
+@Suite("Friends list, real view models", .serialized)
+struct FriendsListRealViewModelTests {
+    final class Files {
+        let folder = NSTemporaryDirectory() + "switchboard-friends-" + UUID().uuidString
+        var path: String { folder + "/db.sqlite3" }
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// A file with one account and a store on it; `other` is a second connection to the same file.
+    func makeStores(_ files: Files) throws -> (mine: SQLiteContactsStore, other: SQLiteContactsStore) {
+        let db = try Database(path: files.path)
+        let account = try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
+        let otherDB = try Database(path: files.path)
+        return (SQLiteContactsStore(database: db, accountID: account.id), SQLiteContactsStore(database: otherDB, accountID: account.id))
+    }
+
+    func addFriends(_ store: SQLiteContactsStore, _ names: [(String, String)]) throws -> [Int64] {
+        try names.map { try store.add(ContactRecord(firstName: $0.0, lastName: $0.1, emails: ["\($0.0.lowercased())@x.example"], isFriend: true)) }
+    }
+
+    static let lastNames = ["Allen", "Backus", "Hopper", "Lovelace", "Turing", "Zuse"]
+
+    /// Every item from the top; the count may change on the way (a dropped page read again as it is now).
+    func everyItem(_ provider: FriendsListDataProvider) -> [FriendsListItem] {
+        var items: [FriendsListItem] = []
+        var index = 0
+        while index < provider.loadedCount.value {
+            if let item = provider.item(at: index) { items.append(item) }
+            index += 1
+        }
+        return items
+    }
+
+    @Test func pagesComeInListOrderAndTheCountIsRight() throws {
+        let files = Files()
+        let (store, _) = try makeStores(files)
+        // Many friends share a name, so page boundaries fall inside runs of one sort key.
+        _ = try addFriends(store, (0..<95).map { ("Ada", Self.lastNames[$0 % 6]) })
+        _ = try store.add(ContactRecord(firstName: "Not", lastName: "Afriend"))
+        let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 10)
+        let header = FriendsListHeaderViewModel(dataProvider: provider)
+        let content = FriendsListContentViewModel(dataProvider: provider)
+        #expect(header.friendsCount.value == "95 friends")
+        #expect(content.numberOfItems.value == 10) // the first page, asked for on creation
+        #expect(content.state.value == .normal)
+        while content.hasMore { content.loadMore() }
+        #expect(content.numberOfItems.value == 95)
+        let expected = try store.contacts(matching: "", offset: 0, limit: 200).filter(\.isFriend).map(\.id)
+        #expect(everyItem(provider).map(\.id) == expected)
+        #expect(content.item(at: 0)?.name == "Ada Allen")
+        #expect(content.item(at: 0)?.avatar == "AA")
+        #expect(content.item(at: 0)?.status == "ada@x.example")
+    }
+
+    @Test func noDuplicatesOrGapsWhileAnotherConnectionAddsAndDeletes() throws {
+        let files = Files()
+        let (store, other) = try makeStores(files)
+        let original = try addFriends(store, (0..<60).map { ("N\($0 % 10)", Self.lastNames[$0 % 6]) })
+        let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 7)
+        provider.loadNextPage()
+        var deleted: Set<Int64> = []
+        var round = 0
+        while provider.hasMore {
+            // Between pages: friends added before and after the cursor, some deleted on either side.
+            _ = try addFriends(other, [("Aaron", "Aardvark"), ("Zed", "Zzyzx"), ("N\(round)", "Hopper")])
+            let victim = original[(round * 11) % original.count]
+            if !deleted.contains(victim) { _ = try other.delete(id: victim); deleted.insert(victim) }
+            provider.loadNextPage()
+            round += 1
+        }
+        let items = everyItem(provider)
+        let ids = items.map(\.id)
+        #expect(Set(ids).count == ids.count, "a friend appeared twice")
+        // In list order throughout.
+        let keys = try ids.map { id in try #require(try store.contact(id: id)).lastName.lowercased() }
+        #expect(keys == keys.sorted())
+        // Everyone who was there from start to end shows, unless deleted before their page was read.
+        let survivors = Set(original).subtracting(deleted)
+        #expect(survivors.isSubset(of: Set(ids).union(deleted)))
+        #expect(survivors.subtracting(ids).isEmpty)
+    }
+
+    @Test func farPagesAreDroppedAndReadAgainWhenScrolledBackTo() throws {
+        let files = Files()
+        let (store, other) = try makeStores(files)
+        _ = try addFriends(store, (0..<200).map { ("F\($0)", Self.lastNames[$0 % 6]) })
+        let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 10, keptPages: 4)
+        while provider.hasMore { provider.loadNextPage() }
+        let first = provider.item(at: 3)
+        _ = provider.item(at: 199)
+        #expect(provider.pageCount == 20)
+        #expect(provider.pagesInMemory <= 5)
+        #expect(provider.item(at: 3) == first) // read again, the same
+        // A friend deleted elsewhere from a dropped page: reading it again closes the gap.
+        _ = provider.item(at: 199)
+        let gone = try #require(provider.item(at: 5))
+        _ = provider.item(at: 199)
+        _ = try other.delete(id: gone.id)
+        #expect(provider.item(at: 5) != gone)
+        #expect(provider.loadedCount.value == 199)
+    }
+
+    @Test func theHeaderCountFollowsChangesElsewhere() throws {
+        let files = Files()
+        let (store, other) = try makeStores(files)
+        let ids = try addFriends(store, [("Ada", "Lovelace"), ("Grace", "Hopper")])
+        let h = Harness(width: 60, height: 20)
+        let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: h.app.scheduler)
+        let header = FriendsListHeaderViewModel(dataProvider: provider)
+        #expect(header.friendsCount.value == "2 friends")
+        _ = try addFriends(other, [("Alan", "Turing")])
+        h.wait(1100)
+        #expect(header.friendsCount.value == "3 friends")
+        _ = try other.setFriend(id: ids[0], false)
+        _ = try other.delete(id: ids[1])
+        h.wait(1100)
+        #expect(header.friendsCount.value == "1 friend")
+        provider.stop()
+    }
+
+    @Test func anEmptyListSaysSo() throws {
+        let files = Files()
+        let (store, _) = try makeStores(files)
+        _ = try store.add(ContactRecord(firstName: "Not", lastName: "Afriend"))
+        let content = FriendsListContentViewModel(dataProvider: FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil))
+        #expect(content.state.value == .empty)
+        #expect(content.numberOfItems.value == 0)
+    }
+}
+
+@MainActor
+@Suite("Friends popup end to end", .serialized)
+struct FriendsPopupEndToEndTests {
+    @Test func mainPopupScrollToTheEndCardBackAndClose() throws {
+        let h = AppHarness(width: 80, height: 24)
+        h.createAccount()
+        let db = try Database(path: h.databasePath)
+        let account = try #require(try AccountStore(database: db).account(named: "ada")?.account)
+        let store = SQLiteContactsStore(database: db, accountID: account.id)
+        for i in 0..<230 {
+            _ = try store.add(ContactRecord(firstName: "Friend\(String(format: "%03d", i))", lastName: "Zuse", isFriend: i % 2 == 0 || i == 229))
+        }
+        let mainBefore = h.text
+        h.press("F wait:400ms")
+        #expect(h.text.contains("116 friends"))
+        #expect(h.text.contains("Friend000 Zuse"))
+        // End loads the next page each time (pages of 100), until the last friend.
+        h.press("End wait:50ms End wait:50ms End wait:50ms")
+        #expect(h.text.contains("Friend229 Zuse"))
+        #expect(!h.text.contains("loading…"))
+        h.press("Enter wait:400ms")
+        #expect(h.lines[0].contains("Friend229 Zuse"))  // the card, through Screen.contactDetail
+        #expect(h.text.contains("friend"))
+        h.press("Esc wait:400ms")
+        #expect(h.text.contains("116 friends"))          // back on the popup, where it was
+        #expect(h.text.contains("Friend229 Zuse"))
+        h.press("Esc wait:400ms")
+        #expect(h.text == mainBefore)                     // main as before
+        #expect(h.topController is MainViewController)
+    }
+
+    @Test func theDeepLinkOpensThePopupOnceMainIsReached() {
+        let h = AppHarness(width: 80, height: 24, deepLink: "switchboard://friends")
+        h.createAccount()
+        #expect(h.text.contains("0 friends"))
+        #expect(h.text.contains("No friends to show"))
+    }
+}
