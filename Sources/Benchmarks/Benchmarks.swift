@@ -19,6 +19,8 @@ enum Benchmarks {
         Benchmark(name: "contacts", run: ContactsBenchmark.run),
         Benchmark(name: "contacts-100k", run: ContactsBenchmark.runSmall),
         Benchmark(name: "contacts-1m", run: ContactsBenchmark.runLarge),
+        Benchmark(name: "friends", run: FriendsBenchmark.run),
+        Benchmark(name: "friends-100k", run: { FriendsBenchmark.run(count: 100_000) }),
     ]
 
     /// A full 200x60 screen of text views (a header, 58 rows of mixed-script

@@ -50,6 +50,8 @@ final class FriendsListDataProvider: FriendsListDataProviderProtocol {
     private var pages: [Page] = []
     /// The index of each page's first item.
     private var starts: [Int] = []
+    /// The pages whose items are in memory (a handful: dropping looks only at these).
+    private var resident: [Int] = []
     private var pollTimer: Timer?
 
     init(store: FriendsStore, itemFactory: FriendsListItemFactory, scheduler: Scheduler?,
@@ -85,6 +87,7 @@ final class FriendsListDataProvider: FriendsListDataProviderProtocol {
             guard let last = rows.last else { return }
             starts.append(loadedCount.value)
             pages.append(Page(after: pages.last?.last, last: last.cursor, count: rows.count, items: rows.map(itemFactory.makeItem)))
+            resident.append(pages.count - 1)
             dropFarPages(around: pages.count - 1)
             failure.value = nil
             loadedCount.value += rows.count
@@ -117,6 +120,7 @@ final class FriendsListDataProvider: FriendsListDataProviderProtocol {
     private func reread(_ p: Int) {
         guard let rows = try? store.friends(after: pages[p].after, through: pages[p].last) else { return }
         pages[p].items = rows.map(itemFactory.makeItem)
+        resident.append(p)
         let delta = rows.count - pages[p].count
         guard delta != 0 else { return }
         pages[p].count = rows.count
@@ -126,7 +130,9 @@ final class FriendsListDataProvider: FriendsListDataProviderProtocol {
 
     private func dropFarPages(around p: Int) {
         let low = p - keptPages / 2, high = p + keptPages / 2
-        for q in pages.indices where (q < low || q > high) && pages[q].items != nil { pages[q].items = nil }
+        guard resident.contains(where: { $0 < low || $0 > high }) else { return }
+        for q in resident where q < low || q > high { pages[q].items = nil }
+        resident.removeAll { $0 < low || $0 > high }
     }
 
     /// Pages whose items are in memory.
@@ -142,7 +148,8 @@ final class FriendsListDataProvider: FriendsListDataProviderProtocol {
         let first = pages.isEmpty && totalItemsCount.value == 0
         totalItemsCount.value = count
         guard !first else { return }
-        for q in pages.indices { pages[q].items = nil }
+        for q in resident { pages[q].items = nil }
+        resident.removeAll()
         if !hasMore && count > loadedCount.value { hasMore = true }
         loadedCount.value = loadedCount.value // observers redraw what they show
     }
