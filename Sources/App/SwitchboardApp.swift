@@ -8,6 +8,8 @@ import Glibc
 /// splash. Every run mode uses this.
 @MainActor
 public final class SwitchboardApp {
+    /// This build's version.
+    public nonisolated static let version = "0.2.0"
     public let application: Application
     private let rootAssembly: RootAssembly
     /// Set when start-up failed (a bad data file); the app then exits non-zero.
@@ -22,6 +24,16 @@ public final class SwitchboardApp {
         rootAssembly.onStartupFailure = { [unowned self, unowned application] error in
             self.startupError = error
             application.unhandledKeyHandler = { _ in application.quit(); return true }
+        }
+        let colours = application.terminal.colorCount > 0
+        rootAssembly.services.onSettingsChange = { [unowned application, weak rootAssembly] settings in
+            Animator.animationsEnabled = settings.animations
+            application.mouseEnabled = settings.mouse
+            let theme = colours ? Theme.all.first { $0.name == settings.theme } ?? .dark : .monochrome
+            if theme.name != Theme.current.name {
+                Theme.current = theme
+                rootAssembly?.themeChanged()
+            }
         }
         application.window.rootViewController = rootAssembly.buildRoot()
     }

@@ -17,6 +17,7 @@ public final class AccountStore {
     }
 
     private let db: Database
+    var database: Database { db }
     public let hasher: PasswordHasher
 
     public init(database: Database, hasher: PasswordHasher = PasswordHasher()) {

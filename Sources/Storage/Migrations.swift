@@ -89,6 +89,15 @@ enum Migrations {
         ALTER TABLE contact_counts ADD COLUMN friends INTEGER NOT NULL DEFAULT 0;
         UPDATE contact_counts SET friends = (SELECT count(*) FROM contacts c WHERE c.account_id = contact_counts.account_id AND c.is_friend = 1);
         """,
+        // 5: each account's settings, one row a setting.
+        """
+        CREATE TABLE settings (
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (account_id, key)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static func migrate(_ db: Database, from version: Int) throws(StorageError) {

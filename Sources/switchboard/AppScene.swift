@@ -10,7 +10,7 @@ enum AppScene {
             throw .noDataLocation
         }
         var configuration = AppConfiguration(databasePath: path)
-        configuration.splashDuration = .milliseconds(options.splashMilliseconds)
+        configuration.splashDuration = options.splashMilliseconds.map { .milliseconds($0) }
         configuration.deepLink = options.deepLink
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(scheduler: scheduler) }
         if let cost = environment["SWITCHBOARD_PASSWORD_COST"].flatMap(Int.init), (1...11).contains(cost) {

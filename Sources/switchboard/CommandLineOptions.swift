@@ -21,7 +21,8 @@ struct CommandLineOptions: Equatable {
     /// `--db PATH`.
     var databasePath: String?
     /// `--splash-ms N`.
-    var splashMilliseconds = 800
+    /// nil: the signed-in user's setting.
+    var splashMilliseconds: Int?
     /// `--open URL`.
     var deepLink: String?
 

@@ -1,6 +1,7 @@
+import App
 /// The text of `--help` and `--version`.
 enum HelpText {
-    static let version = "switchboard 0.1.0"
+    static var version: String { "switchboard \(SwitchboardApp.version)" }
 
     static let usage = """
     switchboard — a keyboard-driven terminal app (contacts, friends, settings) on TUIKit

@@ -7,6 +7,7 @@ struct ContactListAssembly: Assembly {
     func build() -> ViewController {
         let vc = ContactListViewController()
         ContactListConfigurator.configure(vc, store: services.contacts, coordinator: services.coordinator)
+        vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         return vc
     }
 }
@@ -18,6 +19,7 @@ struct ShowContactAssembly: Assembly {
     func build() -> ViewController {
         let vc = ShowContactViewController()
         ShowContactConfigurator.configure(vc, contactID: contactID, store: services.contacts, coordinator: services.coordinator)
+        vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         return vc
     }
 }

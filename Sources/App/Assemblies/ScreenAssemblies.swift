@@ -8,7 +8,7 @@ struct SplashAssembly: Assembly {
     let onFailed: (AppStartupError) -> Void
 
     func build() -> ViewController {
-        SplashViewController(minimumDuration: services.configuration.splashDuration,
+        SplashViewController(minimumDuration: { [services] in services.splashDuration },
                              work: { [services] in services.start() }, onFinished: onFinished, onFailed: onFailed)
     }
 }

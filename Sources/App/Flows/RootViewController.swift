@@ -75,6 +75,28 @@ public final class RootViewController: ViewController {
         animateTransition(to: makeFlow(.main), flow: .main, animation: .fade)
     }
 
+    /// The main flow made again at once, with `screens` pushed on its stack:
+    /// for a theme change (views take their theme's styles when they are made).
+    func rebuildMainFlow(pushing screens: [ViewController]) {
+        guard currentFlowKind == .main else { return }
+        let new = makeFlow(.main)
+        if let nav = new as? NavigationController {
+            for screen in screens { nav.push(screen, animated: false) }
+        }
+        view.style = Theme.current.base
+        addChild(new)
+        embed(new.view)
+        new.didMove(toParent: self)
+        current.willMove(toParent: nil)
+        current.view.removeFromSuperview()
+        current.removeFromParent()
+        current = new
+        new.viewWillAppear()
+        new.viewDidAppear()
+        new.focusPreferredResponder()
+        view.setNeedsDisplay()
+    }
+
     /// Back to the login flow, sliding it in from the left.
     public func switchToLogout() {
         animateTransition(to: makeFlow(.login), flow: .login, animation: .slideFromLeft)

@@ -34,6 +34,34 @@ final class AssemblyServices {
 
     func resetContacts() { contactsStore = nil }
 
+    /// The signed-in user's settings (nil when nobody is signed in).
+    private(set) var settings: SettingsService?
+    /// Called when the signed-in user's settings change, or someone else signs in (the app applies them).
+    var onSettingsChange: ((UserSettings) -> Void)?
+    private var settingsObserver: ObserverProtocol?
+
+    /// Loads the signed-in user's settings (defaults when nobody is), and tells the app.
+    func loadSettings() {
+        settingsObserver = nil
+        settings = nil
+        if let database, let account {
+            settings = try? SettingsService(store: SettingsStore(database: database), accountID: account.id)
+        }
+        if let settings {
+            settingsObserver = settings.current.observeNewAndCall { [weak self] in self?.onSettingsChange?($0) }
+        } else {
+            onSettingsChange?(UserSettings())
+        }
+    }
+
+    /// The splash's least time: `--splash-ms`, else the signed-in user's setting.
+    var splashDuration: Duration {
+        configuration.splashDuration ?? .milliseconds(settings?.current.value.splashMilliseconds ?? UserSettings().splashMilliseconds)
+    }
+
+    /// Whether deleting a contact asks first (a setting).
+    var confirmsBeforeDelete: Bool { settings?.current.value.confirmBeforeDelete ?? true }
+
     /// The splash's work: open (or create) and migrate the database, read the saved session.
     func start() -> Result<SplashViewController.Destination, AppStartupError> {
         do {
@@ -42,6 +70,7 @@ final class AssemblyServices {
             database = db
             signIn = service
             account = try service.savedSession()
+            loadSettings()
             return .success(account == nil ? .login : .main)
         } catch {
             return .failure(.storage(error))

@@ -50,8 +50,8 @@ public enum DeepLink {
             return .screen(.contactDetail(id: id))
         case ("friends", 1): return .screen(.friendsList)
         case ("friends-demo", 1): return .screen(.friendsListDemo)
-        case ("settings", 1): return .screen(.comingSoon(feature: "Settings"))
-        case ("about", 1): return .screen(.comingSoon(feature: "About"))
+        case ("settings", 1): return .screen(.settings)
+        case ("about", 1): return .screen(.about)
         default: return .invalid(.unknownTarget(parts.joined(separator: "/")))
         }
     }

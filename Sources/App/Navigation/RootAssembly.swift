@@ -45,6 +45,14 @@ public final class RootAssembly {
             FriendsListAssembly(services: services)
         case .friendsListDemo:
             FriendsListDemoAssembly(services: services)
+        case .settings:
+            SettingsAssembly(services: services, onLogOut: { [weak self] in self?.logOut() })
+        case .changePassword:
+            ChangePasswordAssembly(services: services)
+        case .deleteAccount:
+            DeleteAccountAssembly(services: services, onDeleted: { [weak self] in self?.signedOut() })
+        case .about:
+            AboutAssembly(services: services)
         }
     }
 
@@ -80,13 +88,28 @@ public final class RootAssembly {
     private func signedIn() {
         services.account = try? services.signIn?.savedSession()
         services.resetContacts()
+        services.loadSettings()
         root?.switchToMainScreen()
     }
 
-    private func logOut() {
+    func logOut() {
         try? services.signIn?.signOut()
+        signedOut()
+    }
+
+    /// Views take their theme's styles when made: the main flow is made again,
+    /// keeping the settings screen on top when the change came from there.
+    func themeChanged() {
+        guard let root, root.currentFlowKind == .main else { root?.view.window?.setNeedsFullRedraw(); return }
+        let onSettings = root.currentFlow?.topViewController is SettingsViewController
+        root.rebuildMainFlow(pushing: onSettings ? [assembly(for: .settings).build()] : [])
+    }
+
+    /// After a log-out or a deleted account: back to the login flow, with the defaults.
+    func signedOut() {
         services.account = nil
         services.resetContacts()
+        services.loadSettings()
         root?.switchToLogout()
     }
 }

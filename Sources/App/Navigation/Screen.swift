@@ -17,6 +17,12 @@ public enum Screen: Equatable, Sendable {
     case friendsList
     /// The same popup on made-up friends (seed 000's demo use-case).
     case friendsListDemo
+    /// The signed-in user's settings (a static table, seed 003).
+    case settings
+    case changePassword
+    case deleteAccount
+    /// Version, the data file, counts, keys, license (a static table, seed 003).
+    case about
     /// A menu item whose feature arrives in a later version (it says so, and does nothing else).
     case comingSoon(feature: String)
 
@@ -28,7 +34,7 @@ public enum Screen: Equatable, Sendable {
         case .splash: .launch
         case .login, .createAccount: .login
         case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .contactDetail, .contactAdd, .contactEdit,
-             .friendsList, .friendsListDemo: .main
+             .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about: .main
         }
     }
 }

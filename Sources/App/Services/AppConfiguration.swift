@@ -5,8 +5,9 @@ import TUIKit
 public struct AppConfiguration: Sendable {
     /// The SQLite file.
     public var databasePath: String
-    /// The least time the splash shows (`--splash-ms`).
-    public var splashDuration: Duration = .milliseconds(800)
+    /// The least time the splash shows (`--splash-ms`); nil: the signed-in
+    /// user's setting, else 800 ms.
+    public var splashDuration: Duration?
     /// yescrypt cost (0: libxcrypt's default; tests use 1).
     public var passwordCost = 0
     /// A link to open once the main flow is reached (`--open`).

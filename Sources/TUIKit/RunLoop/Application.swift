@@ -5,6 +5,8 @@
 @MainActor
 public final class Application {
     public let terminal: any Terminal
+    /// Whether clicks and the wheel are used (a setting); off, the terminal stops reporting them.
+    public var mouseEnabled = true { didSet { if mouseEnabled != oldValue { terminal.setMouseReporting(mouseEnabled) } } }
     public let scheduler: Scheduler
     public let window: Window
     public let renderer: Renderer
@@ -135,7 +137,7 @@ public final class Application {
         case .paste(let text):
             window.keyTarget.dispatchPaste(text)
         case .mouse(let mouse):
-            handleMouse(mouse)
+            if mouseEnabled { handleMouse(mouse) }
         case .resize(let size):
             window.frame = Rect(origin: .zero, size: size)
             window.setNeedsLayout()

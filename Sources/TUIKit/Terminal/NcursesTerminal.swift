@@ -141,6 +141,11 @@ public final class NcursesTerminal: Terminal {
         fflush(outputFile)
     }
 
+    public func setMouseReporting(_ enabled: Bool) {
+        guard options.enableMouse, screen != nil else { return }
+        mousemask(enabled ? sb_button1_events() | sb_wheel_events() : 0, nil)
+    }
+
     public func suspend() {
         guard screen != nil else { return }
         writeRaw("\u{1B}[?2004l")

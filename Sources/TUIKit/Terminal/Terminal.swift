@@ -20,6 +20,13 @@ public protocol Terminal: AnyObject {
     /// Stops the process for job control (Ctrl-Z), with the terminal restored
     /// meanwhile; returns once resumed.
     func suspend()
+    /// Turns the reporting of clicks and the wheel on or off (off, the
+    /// terminal's own text selection works again).
+    func setMouseReporting(_ enabled: Bool)
+}
+
+extension Terminal {
+    public func setMouseReporting(_ enabled: Bool) {}
 }
 
 /// What waiting on a terminal gave.

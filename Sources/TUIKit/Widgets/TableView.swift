@@ -55,6 +55,23 @@ open class TableView: View {
         setNeedsDisplay()
     }
 
+    private var registered: [String: TableViewCell.Type] = [:]
+
+    /// Says which cell type `dequeueReusableCell(withIdentifier:)` makes for an identifier.
+    public func register(_ type: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+        registered[identifier] = type
+    }
+
+    /// A reused cell for an identifier, or a new one of its registered type (a plain cell if none).
+    public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell {
+        if var pool = reusePool[identifier], !pool.isEmpty {
+            let cell = pool.removeLast()
+            reusePool[identifier] = pool
+            return cell
+        }
+        return (registered[identifier] ?? TableViewCell.self).init(reuseIdentifier: identifier)
+    }
+
     /// A reused cell of a type, or a new one.
     public func dequeueReusableCell<Cell: TableViewCell>(withIdentifier identifier: String, as type: Cell.Type = Cell.self) -> Cell {
         if var pool = reusePool[identifier], let i = pool.firstIndex(where: { $0 is Cell }) {
@@ -158,8 +175,12 @@ open class TableView: View {
         return true
     }
 
+    /// The width the heights were asked at: rows that wrap change height with it.
+    private var heightsWidth: Int?
+
     open override func layoutSubviews() {
-        if needsReload { rebuild() }
+        if heightsWidth != bounds.width { needsReload = true }
+        if needsReload { heightsWidth = bounds.width; rebuild() }
         contentOffset = max(0, min(contentOffset, max(0, contentHeight - bounds.height)))
         for cell in visibleCells {
             cell.removeFromSuperview()

@@ -100,8 +100,12 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         interactor?.toggleFriend(request: .init(index: index))
     }
 
+    /// Whether `d` asks first (the "confirm before deleting" setting).
+    var asksBeforeDeleting: () -> Bool = { true }
+
     private func confirmDelete() {
         guard let index = list.selectedIndex, let contact = row(at: index) else { return }
+        guard asksBeforeDeleting() else { interactor?.deleteContact(request: .init(index: index)); return }
         let alert = AlertController(title: "Delete contact", message: "Delete \(contact.fullName)? This cannot be undone.")
         alert.addAction(AlertAction(title: "Delete", style: .destructive) { [weak self] in
             self?.interactor?.deleteContact(request: .init(index: index))

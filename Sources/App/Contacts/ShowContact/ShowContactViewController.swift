@@ -29,8 +29,12 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
          KeyCommand(.character("f"), title: "Friend") { [weak self] in self?.interactor?.toggleFriend(request: .init()) }]
     }
 
+    /// Whether `d` asks first (the "confirm before deleting" setting).
+    var asksBeforeDeleting: () -> Bool = { true }
+
     private func confirmDelete() {
         guard let viewModel, viewModel.missingMessage == nil else { return }
+        guard asksBeforeDeleting() else { interactor?.deleteContact(request: .init()); return }
         let alert = AlertController(title: "Delete contact", message: "Delete \(viewModel.fullName)? This cannot be undone.")
         alert.addAction(AlertAction(title: "Delete", style: .destructive) { [weak self] in self?.interactor?.deleteContact(request: .init()) })
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))

@@ -14,8 +14,8 @@ final class MainViewController: ViewController {
         MenuItem(title: "Friends", detail: "component UI, seed 000 (F)", screen: .friendsList),
         MenuItem(title: "Friends demo", detail: "the same popup on made-up friends", screen: .friendsListDemo),
         MenuItem(title: "Contacts", detail: "Clean Swift (VIP), seed 001", screen: .contactList),
-        MenuItem(title: "Settings", detail: "coming soon", screen: .comingSoon(feature: "Settings")),
-        MenuItem(title: "About", detail: "coming soon", screen: .comingSoon(feature: "About")),
+        MenuItem(title: "Settings", detail: "static generic tables, seed 003 (S)", screen: .settings),
+        MenuItem(title: "About", detail: "version, your data, the keys (A)", screen: .about),
         MenuItem(title: "Text input demo", detail: "enum navigation, seed 002", screen: .textInput),
     ]
 
@@ -59,7 +59,9 @@ final class MainViewController: ViewController {
     override var preferredFirstResponder: View? { list }
 
     override var keyCommands: [KeyCommand] {
-        [KeyCommand(.character("F"), title: "Friends") { [weak self] in self?.coordinator?.show(.friendsList) }]
+        [KeyCommand(.character("F"), title: "Friends") { [weak self] in self?.coordinator?.show(.friendsList) },
+         KeyCommand(.character("S"), title: "Settings") { [weak self] in self?.coordinator?.show(.settings) },
+         KeyCommand(.character("A"), title: "About") { [weak self] in self?.coordinator?.show(.about) }]
     }
 
     /// Shows a message (a deep link that could not open) until the next one.

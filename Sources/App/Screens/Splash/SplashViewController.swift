@@ -8,7 +8,8 @@ import TUIKit
 final class SplashViewController: ViewController {
     enum Destination: Equatable { case main, login }
 
-    private let minimumDuration: Duration
+    /// Asked once the work is done (the signed-in user's own setting may decide it).
+    private let minimumDuration: () -> Duration
     private let work: () -> Result<Destination, AppStartupError>
     private let onFinished: (Destination) -> Void
     private let onFailed: (AppStartupError) -> Void
@@ -17,7 +18,7 @@ final class SplashViewController: ViewController {
     private var started = false
     private var failure: AppStartupError?
 
-    init(minimumDuration: Duration, work: @escaping () -> Result<Destination, AppStartupError>,
+    init(minimumDuration: @escaping () -> Duration, work: @escaping () -> Result<Destination, AppStartupError>,
          onFinished: @escaping (Destination) -> Void, onFailed: @escaping (AppStartupError) -> Void) {
         self.minimumDuration = minimumDuration
         self.work = work
@@ -57,7 +58,7 @@ final class SplashViewController: ViewController {
             guard let self else { return }
             switch self.work() {
             case .success(let destination):
-                let left = self.minimumDuration - (scheduler.clock.now - start)
+                let left = self.minimumDuration() - (scheduler.clock.now - start)
                 scheduler.after(left) { [weak self] in
                     self?.spinner.stopAnimating()
                     self?.onFinished(destination)

@@ -1,0 +1,54 @@
+import TUIKit
+
+/// Every row of the About screen (seed 003's model enum).
+enum AboutModel: Titled, Subtitled, Valued, Iconed {
+    case header(String)
+    case version(String)
+    case dataFile(path: String)
+    case dataSize(bytes: Int64?)
+    case contacts(Int)
+    case friends(Int)
+    case key(keys: String, action: String)
+    case license(String)
+    case spacer
+
+    var title: String? {
+        switch self {
+        case .header(let text): text
+        case .version: "Version"
+        case .dataFile: "Data file"
+        case .dataSize: "Data file size"
+        case .contacts: "Contacts"
+        case .friends: "Friends"
+        case .key(let keys, _): keys
+        case .license: "License"
+        case .spacer: nil
+        }
+    }
+
+    var subtitle: String? {
+        switch self {
+        case .dataFile(let path): path
+        case .license(let text): text
+        default: nil
+        }
+    }
+
+    var value: String? {
+        switch self {
+        case .version(let v): v
+        case .dataSize(let bytes): bytes.map(Self.size) ?? "not there yet"
+        case .contacts(let n), .friends(let n): String(n)
+        case .key(_, let action): action
+        default: nil
+        }
+    }
+
+    var icon: String? { nil }
+
+    static func size(_ bytes: Int64) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 * 1024 { return String(format: "%.1f KiB", Double(bytes) / 1024) }
+        return String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+    }
+}

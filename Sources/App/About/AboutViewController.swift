@@ -1,0 +1,24 @@
+import TUIKit
+
+/// About: a static table from `AboutConstructor`.
+@MainActor
+final class AboutViewController: ViewController {
+    private let tableView = TableView()
+    private let constructor: AboutConstructor
+    private lazy var delegateDataSource = constructor.delegateDataSource()
+
+    init(constructor: AboutConstructor) {
+        self.constructor = constructor
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        title = "About"
+        view.style = Theme.current.base
+        view.addSubview(tableView)
+        tableView.pinEdges(to: view, insets: EdgeInsets(top: 1, left: 1, bottom: 0, right: 1))
+        constructor.setup(at: tableView, dataSource: delegateDataSource)
+    }
+
+    override var preferredFirstResponder: View? { tableView }
+}

@@ -1,0 +1,73 @@
+import Storage
+import TUIKit
+
+/// The Settings table (seed 003's constructor): its models in display order,
+/// a cell type for each, and what choosing one does. Reorder `models` to
+/// reorder the screen.
+@MainActor
+final class SettingsConstructor: StaticConstructorContainer {
+    typealias ModelType = SettingsModel
+
+    /// What choosing a row asks of the app.
+    struct Actions {
+        var change: ((inout UserSettings) -> Void) -> Void
+        var changePassword: () -> Void
+        var deleteAccount: () -> Void
+        var logOut: () -> Void
+    }
+
+    var settings: UserSettings
+    let username: String
+    private let actions: Actions
+
+    init(settings: UserSettings, username: String, actions: Actions) {
+        self.settings = settings
+        self.username = username
+        self.actions = actions
+    }
+
+    var models: [SettingsModel] {
+        [.appearanceHeader, .theme(settings.theme), .animations(settings.animations), .mouse(settings.mouse), .spacer,
+         .behaviourHeader, .splashDuration(settings.splashMilliseconds), .confirmBeforeDelete(settings.confirmBeforeDelete),
+         .kioskIdle(settings.kioskIdleSeconds), .spacer,
+         .accountHeader(username), .changePassword, .deleteAccount, .logOut]
+    }
+
+    func cellType(for model: SettingsModel) -> StaticTableViewCellClass.Type {
+        switch model {
+        case .appearanceHeader, .behaviourHeader, .accountHeader: StaticSectionHeaderCell.self
+        case .theme, .splashDuration, .kioskIdle: StaticDisclosureCell.self
+        case .animations, .mouse, .confirmBeforeDelete: StaticToggleCell.self
+        case .changePassword: StaticDisclosureCell.self
+        case .deleteAccount: StaticDestructiveCell.self
+        case .logOut: StaticTextCell.self
+        case .spacer: StaticSpacerCell.self
+        }
+    }
+
+    func configure(cell: TableViewCell, by model: SettingsModel) {}
+
+    func itemSelected(item: SettingsModel) {
+        switch item {
+        case .theme(let name):
+            let names = Theme.all.map(\.name)
+            let next = names[((names.firstIndex(of: name) ?? -1) + 1) % names.count]
+            actions.change { $0.theme = next }
+        case .animations(let on): actions.change { $0.animations = !on }
+        case .mouse(let on): actions.change { $0.mouse = !on }
+        case .confirmBeforeDelete(let on): actions.change { $0.confirmBeforeDelete = !on }
+        case .splashDuration(let ms): actions.change { $0.splashMilliseconds = Self.next(after: ms, in: UserSettings.splashChoices) }
+        case .kioskIdle(let s): actions.change { $0.kioskIdleSeconds = Self.next(after: s, in: UserSettings.kioskIdleChoices) }
+        case .changePassword: actions.changePassword()
+        case .deleteAccount: actions.deleteAccount()
+        case .logOut: actions.logOut()
+        case .appearanceHeader, .behaviourHeader, .accountHeader, .spacer: break
+        }
+    }
+
+    /// The choice after `value` (the first after the last, or after a value not among them).
+    static func next(after value: Int, in choices: [Int]) -> Int {
+        guard let i = choices.firstIndex(of: value) else { return choices.first { $0 > value } ?? choices[0] }
+        return choices[(i + 1) % choices.count]
+    }
+}

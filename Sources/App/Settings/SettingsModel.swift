@@ -1,0 +1,80 @@
+import Storage
+import TUIKit
+
+/// Every row of the Settings screen (seed 003's `CellModel`): what it shows
+/// comes from the case; the constructor decides the order.
+enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
+    case appearanceHeader
+    case theme(String)
+    case animations(Bool)
+    case mouse(Bool)
+    case behaviourHeader
+    case splashDuration(Int)
+    case confirmBeforeDelete(Bool)
+    case kioskIdle(Int)
+    case accountHeader(String)
+    case changePassword
+    case deleteAccount
+    case logOut
+    case spacer
+
+    var title: String? {
+        switch self {
+        case .appearanceHeader: "Appearance"
+        case .theme: "Theme"
+        case .animations: "Animations"
+        case .mouse: "Mouse"
+        case .behaviourHeader: "Behaviour"
+        case .splashDuration: "Splash duration"
+        case .confirmBeforeDelete: "Confirm before deleting a contact"
+        case .kioskIdle: "Kiosk idle timeout"
+        case .accountHeader(let name): "Account · \(name)"
+        case .changePassword: "Change password"
+        case .deleteAccount: "Delete account…"
+        case .logOut: "Log Out"
+        case .spacer: nil
+        }
+    }
+
+    var subtitle: String? {
+        switch self {
+        case .theme: "Enter cycles: dark, light, high contrast, monochrome."
+        case .mouse: "Off, the terminal's own text selection works."
+        case .splashDuration: "How long the splash shows at start."
+        case .kioskIdle: "Without input for this long, the demo kiosk starts its tour again."
+        case .deleteAccount: "Removes your contacts, friends and settings."
+        default: nil
+        }
+    }
+
+    var value: String? {
+        switch self {
+        case .theme(let name): name
+        case .splashDuration(let ms): ms == 0 ? "none" : String(format: "%.1f s", Double(ms) / 1000)
+        case .kioskIdle(let s): s < 60 ? "\(s) s" : "\(s / 60) min"
+        default: nil
+        }
+    }
+
+    var isOn: Bool? {
+        switch self {
+        case .animations(let on), .mouse(let on), .confirmBeforeDelete(let on): on
+        default: nil
+        }
+    }
+
+    var icon: String? {
+        switch self {
+        case .theme: "◐"
+        case .animations: "≈"
+        case .mouse: "⌖"
+        case .splashDuration: "⏱"
+        case .confirmBeforeDelete: "?"
+        case .kioskIdle: "◷"
+        case .changePassword: "⚿"
+        case .deleteAccount: "✕"
+        case .logOut: "⏻"
+        default: nil
+        }
+    }
+}

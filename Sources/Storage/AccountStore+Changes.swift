@@ -1,0 +1,72 @@
+extension AccountStore {
+    /// Why a password change or an account deletion was refused.
+    public enum ChangeFailure: Error, Equatable, CustomStringConvertible {
+        case wrongPassword
+        case noSuchAccount
+        case storage(StorageError)
+
+        public var description: String {
+            switch self {
+            case .wrongPassword: "That is not your current password."
+            case .noSuchAccount: "This account no longer exists."
+            case .storage(let error): error.description
+            }
+        }
+    }
+
+    /// Replaces the password, after checking the current one.
+    public func changePassword(accountID: Int64, current: String, new: String) throws(ChangeFailure) {
+        try checkPassword(accountID: accountID, current)
+        do {
+            let hash = try hasher.hash(new)
+            try database.transaction { () throws(StorageError) in
+                let s = try database.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?")
+                s.bind(1, hash).bind(2, accountID)
+                try s.run()
+            }
+        } catch let error as StorageError {
+            throw .storage(error)
+        } catch {
+            throw .storage(.sqlite(code: -1, message: "\(error)"))
+        }
+    }
+
+    /// Deletes the account and everything of it — contacts, their search
+    /// entries, settings, the saved session — in one transaction, after
+    /// checking the password.
+    public func deleteAccount(accountID: Int64, password: String) throws(ChangeFailure) {
+        try checkPassword(accountID: accountID, password)
+        do {
+            try database.transaction { () throws(StorageError) in
+                // The search index is not a foreign key: its entries are the account's rank interval.
+                let range = try database.prepare("SELECT min(sort_rank), max(sort_rank) FROM contacts WHERE account_id = ?")
+                range.bind(1, accountID)
+                if try range.step(), !range.isNull(0) {
+                    let low = range.int64(0), high = range.int64(1)
+                    range.reset()
+                    let d = try database.prepare("DELETE FROM contact_search WHERE rowid BETWEEN ? AND ?")
+                    d.bind(1, low).bind(2, high)
+                    try d.run()
+                } else {
+                    range.reset()
+                }
+                let s = try database.prepare("DELETE FROM accounts WHERE id = ?") // contacts, counts, settings, session cascade
+                s.bind(1, accountID)
+                try s.run()
+            }
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    private func checkPassword(accountID: Int64, _ password: String) throws(ChangeFailure) {
+        let stored: (account: Account, hash: String)?
+        do {
+            stored = try self.account(id: accountID).flatMap { found throws(StorageError) in try self.account(named: found.username) }
+        } catch {
+            throw .storage(error)
+        }
+        guard let stored else { throw .noSuchAccount }
+        guard hasher.verify(password, against: stored.hash) else { throw .wrongPassword }
+    }
+}

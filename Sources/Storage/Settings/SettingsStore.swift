@@ -1,0 +1,27 @@
+/// Each account's settings in the database (the `settings` table).
+public final class SettingsStore {
+    private let db: Database
+
+    public init(database: Database) { self.db = database }
+
+    /// The account's settings (defaults for what was never set).
+    public func settings(for accountID: Int64) throws(StorageError) -> UserSettings {
+        let s = try db.prepare("SELECT key, value FROM settings WHERE account_id = ?")
+        s.bind(1, accountID)
+        defer { s.reset() }
+        var stored: [String: String] = [:]
+        while try s.step() { stored[s.text(0)] = s.text(1) }
+        return UserSettings(stored: stored)
+    }
+
+    /// Writes all of them in one transaction.
+    public func save(_ settings: UserSettings, for accountID: Int64) throws(StorageError) {
+        try db.transaction { () throws(StorageError) in
+            let s = try db.prepare("INSERT INTO settings (account_id, key, value) VALUES (?, ?, ?) ON CONFLICT(account_id, key) DO UPDATE SET value = excluded.value")
+            for (key, value) in settings.stored.sorted(by: { $0.key < $1.key }) {
+                s.bind(1, accountID).bind(2, key).bind(3, value)
+                try s.run()
+            }
+        }
+    }
+}

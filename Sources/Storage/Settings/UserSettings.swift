@@ -1,0 +1,33 @@
+/// One user's settings, with the defaults a new account starts from.
+public struct UserSettings: Equatable, Sendable {
+    /// A theme's name ("dark", "light", "high contrast", "monochrome").
+    public var theme: String = "dark"
+    public var animations = true
+    public var mouse = true
+    public var splashMilliseconds = 800
+    public var confirmBeforeDelete = true
+    public var kioskIdleSeconds = 30
+
+    public init() {}
+
+    /// The values a setting may take, in the order choosing it cycles through.
+    public static let splashChoices = [0, 400, 800, 1500, 3000]
+    public static let kioskIdleChoices = [15, 30, 60, 120, 300]
+
+    /// As stored: one text value a key.
+    var stored: [String: String] {
+        ["theme": theme, "animations": animations ? "1" : "0", "mouse": mouse ? "1" : "0",
+         "splash_ms": String(splashMilliseconds), "confirm_delete": confirmBeforeDelete ? "1" : "0",
+         "kiosk_idle_s": String(kioskIdleSeconds)]
+    }
+
+    /// From stored values; a missing or unreadable one keeps its default.
+    init(stored: [String: String]) {
+        if let v = stored["theme"], !v.isEmpty { theme = v }
+        if let v = stored["animations"] { animations = v != "0" }
+        if let v = stored["mouse"] { mouse = v != "0" }
+        if let v = stored["splash_ms"].flatMap(Int.init), (0...10_000).contains(v) { splashMilliseconds = v }
+        if let v = stored["confirm_delete"] { confirmBeforeDelete = v != "0" }
+        if let v = stored["kiosk_idle_s"].flatMap(Int.init), (5...3600).contains(v) { kioskIdleSeconds = v }
+    }
+}
