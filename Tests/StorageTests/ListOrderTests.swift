@@ -162,6 +162,7 @@ struct ListOrderTests {
                 ALTER TABLE contacts DROP COLUMN phones;
                 ALTER TABLE contacts DROP COLUMN emails;
                 ALTER TABLE contact_counts DROP COLUMN friends;
+                DROP TABLE settings;
                 PRAGMA user_version = 3;
                 """)
         }
