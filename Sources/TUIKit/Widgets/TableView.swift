@@ -199,7 +199,13 @@ open class TableView: View {
             addSubview(cell)
             visibleCells.append(cell)
         }
-        if let s = selectedIndexPath, selectableCache[s] == false { moveSelection(by: 1) }
+        // The selection rests on a row that turned out not selectable (a header, a spacer): the next one that is.
+        if let s = selectedIndexPath, selectableCache[s] == false {
+            let rows = indexPaths
+            if let i = rows.firstIndex(of: s), let next = rows[i...].first(where: isSelectableRow) ?? rows[..<i].last(where: isSelectableRow) {
+                selectRow(at: next)
+            }
+        }
     }
 
     open override func draw(in canvas: Canvas) {
