@@ -142,4 +142,17 @@ struct SettingsAndAboutTests {
         h.press(#""ada" Enter "analytical" Enter wait:400ms"#)
         #expect(!h.text.contains("Signed in as"))
     }
+
+    @Test func aboutOpensFromTheHelpOverlayAndF2() {
+        let h = signedIn()
+        h.press("? wait:50ms")
+        #expect(h.text.contains("About Switchboard"))
+        h.press("A wait:400ms")
+        #expect(h.lines[0].contains("About"))
+        h.press("Esc wait:400ms Down Enter wait:400ms")   // the contact list
+        #expect(h.lines[0].contains("Contacts"))
+        h.press("? wait:50ms F2 wait:400ms")
+        #expect(h.lines[0].contains("About"))
+        #expect(!h.text.contains("Esc closes"))            // the overlay closed on the way
+    }
 }

@@ -41,11 +41,14 @@ public final class RootViewController: ViewController {
     public override func viewDidAppear() { current.viewDidAppear() }
 
     public override var keyCommands: [KeyCommand] {
-        [KeyCommand(.character("q"), title: "Quit", showsInStatusLine: false) { [weak self] in self?.onQuit?() }]
+        [KeyCommand(.character("q"), title: "Quit", showsInStatusLine: false) { [weak self] in self?.onQuit?() },
+         KeyCommand(.function(2), title: "About Switchboard", showsInStatusLine: false) { [weak self] in self?.onAbout?() }]
     }
 
     /// Called for `q` where nothing else takes it.
     var onQuit: (() -> Void)?
+    /// Called for F2 (listed in every screen's help).
+    var onAbout: (() -> Void)?
 
     private func embed(_ child: View) {
         view.addSubview(child)

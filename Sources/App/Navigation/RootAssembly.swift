@@ -67,6 +67,9 @@ public final class RootAssembly {
             }
         }
         root.onQuit = { [weak self] in self?.onQuit?() }
+        root.onAbout = { [weak root, weak coordinator] in
+            if root?.currentFlowKind == .main { coordinator?.show(.about) }
+        }
         root.onMainFlowShown = { [weak coordinator] in coordinator?.applyPendingDeepLink() }
         coordinator.root = root
         coordinator.assembly = { [unowned self] screen in self.assembly(for: screen) }

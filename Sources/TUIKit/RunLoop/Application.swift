@@ -123,8 +123,12 @@ public final class Application {
                 if key == .escape || key == .character("?") || key == .function(1) || key == .enter || key == .character("q") {
                     help.removeFromSuperview()
                     helpOverlay = nil
+                    return
                 }
-                return
+                // A key the overlay lists closes it and does what it says.
+                guard help.lists(key) else { return }
+                help.removeFromSuperview()
+                helpOverlay = nil
             }
             let target = window.keyTarget
             if target.dispatch(key) { return }

@@ -4,6 +4,9 @@
 public final class HelpOverlayView: View {
     public let commands: [KeyCommand]
 
+    /// Whether one of the listed commands answers `key`.
+    public func lists(_ key: Key) -> Bool { commands.contains { $0.key == key || $0.alternatives.contains(key) } }
+
     init(commands: [KeyCommand]) {
         self.commands = commands
         super.init(frame: .zero)
