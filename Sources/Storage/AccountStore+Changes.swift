@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension AccountStore {
     /// Why a password change or an account deletion was refused.
     public enum ChangeFailure: Error, Equatable, CustomStringConvertible {
@@ -15,7 +19,7 @@ extension AccountStore {
     }
 
     /// Replaces the password, after checking the current one.
-    public func changePassword(accountID: Int64, current: String, new: String) throws(ChangeFailure) {
+    public func changePassword(accountID: Int64, current: String, new: String, now: Int64 = Int64(time(nil))) throws(ChangeFailure) {
         try checkPassword(accountID: accountID, current)
         do {
             let hash = try hasher.hash(new)
@@ -23,6 +27,7 @@ extension AccountStore {
                 let s = try database.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?")
                 s.bind(1, hash).bind(2, accountID)
                 try s.run()
+                try ActivityLog(db: database).record(.passwordChanged, accountID: accountID, subject: try account(id: accountID)?.username ?? "", at: now)
             }
         } catch let error as StorageError {
             throw .storage(error)

@@ -73,6 +73,7 @@ public final class AccountStore {
                 try insert.run()
                 let account = Account(id: db.lastInsertRowID, username: username)
                 try saveSession(accountID: account.id, now: now)
+                try ActivityLog(db: db).record(.accountCreated, accountID: account.id, subject: username, at: now)
                 return account
             }
         } catch let failure as Failure {
@@ -103,8 +104,22 @@ public final class AccountStore {
         }
     }
 
-    public func clearSession() throws(StorageError) {
-        try db.transaction { () throws(StorageError) in try db.prepare("DELETE FROM session").run() }
+    /// Signs an account in: saves the session and logs it, together.
+    public func signIn(accountID: Int64, now: Int64) throws(StorageError) {
+        try db.transaction { () throws(StorageError) in
+            try saveSession(accountID: accountID, now: now)
+            try ActivityLog(db: db).record(.signedIn, accountID: accountID, subject: try account(id: accountID)?.username ?? "", at: now)
+        }
+    }
+
+    /// Forgets the saved session, logging the sign-out for its account.
+    public func clearSession(now: Int64 = Int64(time(nil))) throws(StorageError) {
+        try db.transaction { () throws(StorageError) in
+            if let signedIn = try savedSession() {
+                try ActivityLog(db: db).record(.signedOut, accountID: signedIn.id, subject: signedIn.username, at: now)
+            }
+            try db.prepare("DELETE FROM session").run()
+        }
     }
 
     // MARK: Failed sign-ins
@@ -123,6 +138,11 @@ public final class AccountStore {
             let s = try db.prepare("INSERT INTO sign_in_failures (username_key, failures, last_failure_at) VALUES (?, 1, ?) ON CONFLICT(username_key) DO UPDATE SET failures = failures + 1, last_failure_at = excluded.last_failure_at")
             s.bind(1, Self.key(for: username)).bind(2, now)
             try s.run()
+            // The account's own log hears of it: how many in a row, never what was typed.
+            if let named = try account(named: username)?.account {
+                let count = try failures(for: username).count
+                try ActivityLog(db: db).record(.signInFailed, accountID: named.id, subject: count == 1 ? "1 attempt" : "\(count) in a row", at: now)
+            }
         }
     }
 

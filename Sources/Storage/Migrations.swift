@@ -98,6 +98,18 @@ enum Migrations {
             PRIMARY KEY (account_id, key)
         ) WITHOUT ROWID;
         """,
+        // 6: the activity log, one row an event, written with the change it records.
+        """
+        CREATE TABLE activity (
+            id INTEGER PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            at INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            contact_id INTEGER
+        );
+        CREATE INDEX activity_by_account ON activity (account_id, id);
+        """,
     ]
 
     static func migrate(_ db: Database, from version: Int) throws(StorageError) {

@@ -23,11 +23,12 @@ struct EnumNavigationTests {
         #expect((h.topController as? TextInputViewController)?.field.text == "hello, 世界")
     }
 
-    @Test func comingSoonItemsSaySoAndDoNothingElse() {
+    @Test func theTitleBarsActivityItemOpensTheLog() {
         let h = AppHarness()
         h.createAccount()
         h.press("C-t wait:400ms")
-        #expect(h.text.contains("Activity is coming in a later version"))
+        #expect(h.lines[0].contains("Activity"))
+        #expect(h.text.contains("Account created · ada"))
     }
 
     @Test(arguments: [
@@ -36,7 +37,7 @@ struct EnumNavigationTests {
         ("switchboard://text-input", .textInput),
         ("switchboard://main", .main),
         ("SWITCHBOARD://Text-Input", .textInput),
-        ("switchboard://activity", .comingSoon(feature: "Activity")),
+        ("switchboard://activity", .activity),
         ("switchboard://contacts", .contactList),
         ("switchboard://contacts/42", .contactDetail(id: 42)),
     ])

@@ -163,6 +163,7 @@ struct ListOrderTests {
                 ALTER TABLE contacts DROP COLUMN emails;
                 ALTER TABLE contact_counts DROP COLUMN friends;
                 DROP TABLE settings;
+                DROP TABLE activity;
                 PRAGMA user_version = 3;
                 """)
         }

@@ -63,3 +63,16 @@ struct AboutAssembly: Assembly {
         return AboutViewController(constructor: AboutConstructor(facts: facts))
     }
 }
+
+/// Activity, on the signed-in user's log.
+@MainActor
+struct ActivityAssembly: Assembly {
+    let services: AssemblyServices
+    func build() -> ViewController {
+        guard let db = services.database, let account = services.account else { return ComingSoonAssembly(feature: "Activity").build() }
+        let contacts = services.contacts
+        return ActivityViewController(store: ActivityStore(database: db, accountID: account.id), now: services.now,
+                                      contactExists: { id in ((try? contacts.contact(id: id)) ?? nil) != nil },
+                                      coordinator: services.coordinator, scheduler: services.coordinator.root?.scheduler)
+    }
+}

@@ -45,7 +45,7 @@ final class AssemblyServices {
         settingsObserver = nil
         settings = nil
         if let database, let account {
-            settings = try? SettingsService(store: SettingsStore(database: database), accountID: account.id)
+            settings = try? SettingsService(store: SettingsStore(database: database), accountID: account.id, now: now)
         }
         if let settings {
             settingsObserver = settings.current.observeNewAndCall { [weak self] in self?.onSettingsChange?($0) }

@@ -43,7 +43,7 @@ public enum DeepLink {
                 return .invalid(.missingParameter(target: "text-confirmation", name: "text"))
             }
             return .screen(.textConfirmation(text: value))
-        case ("activity", 1): return .screen(.comingSoon(feature: "Activity"))
+        case ("activity", 1): return .screen(.activity)
         case ("contacts", 1): return .screen(.contactList)
         case ("contacts", 2):
             guard let id = Int64(parts[1]), id > 0 else { return .invalid(.unknownTarget(parts.joined(separator: "/"))) }

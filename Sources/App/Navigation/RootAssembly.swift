@@ -53,6 +53,8 @@ public final class RootAssembly {
             DeleteAccountAssembly(services: services, onDeleted: { [weak self] in self?.signedOut() })
         case .about:
             AboutAssembly(services: services)
+        case .activity:
+            ActivityAssembly(services: services)
         }
     }
 

@@ -23,6 +23,8 @@ public enum Screen: Equatable, Sendable {
     case deleteAccount
     /// Version, the data file, counts, keys, license (a static table, seed 003).
     case about
+    /// The signed-in user's log of what happened.
+    case activity
     /// A menu item whose feature arrives in a later version (it says so, and does nothing else).
     case comingSoon(feature: String)
 
@@ -34,7 +36,7 @@ public enum Screen: Equatable, Sendable {
         case .splash: .launch
         case .login, .createAccount: .login
         case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .contactDetail, .contactAdd, .contactEdit,
-             .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about: .main
+             .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity: .main
         }
     }
 }

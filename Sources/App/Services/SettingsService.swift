@@ -8,10 +8,12 @@ final class SettingsService {
     let current: Observable<UserSettings>
     private let store: SettingsStore
     let accountID: Int64
+    private let now: () -> Int64
 
-    init(store: SettingsStore, accountID: Int64) throws(StorageError) {
+    init(store: SettingsStore, accountID: Int64, now: @escaping () -> Int64) throws(StorageError) {
         self.store = store
         self.accountID = accountID
+        self.now = now
         current = Observable(try store.settings(for: accountID))
     }
 
@@ -22,7 +24,7 @@ final class SettingsService {
         change(&new)
         guard new != current.value else { return nil }
         do {
-            try store.save(new, for: accountID)
+            try store.save(new, for: accountID, now: now())
         } catch {
             return "Could not save the setting: \(error.description)"
         }

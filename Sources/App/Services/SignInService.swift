@@ -39,7 +39,7 @@ public final class SignInService {
             if failures.count > 0, wait > 0 { return .throttled(seconds: wait) }
             if let account = try accounts.verify(username: name, password: password) {
                 try accounts.clearFailures(for: name)
-                try accounts.saveSession(accountID: account.id, now: now())
+                try accounts.signIn(accountID: account.id, now: now())
                 return .signedIn(account)
             }
             try accounts.recordFailure(for: name, now: now())
@@ -72,7 +72,7 @@ public final class SignInService {
     public func savedSession() throws(StorageError) -> Account? { try accounts.savedSession() }
 
     /// Clears the saved session.
-    public func signOut() throws(StorageError) { try accounts.clearSession() }
+    public func signOut() throws(StorageError) { try accounts.clearSession(now: now()) }
 }
 
 /// What is wrong with a Create Account form, field by field.

@@ -119,6 +119,7 @@ public final class SQLiteContactsStore: ContactsStore {
             let id = db.lastInsertRowID
             try index(contact, id: id)
             try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
+            try log(.contactAdded, contact, id: id)
             return id
         }
     }
@@ -138,6 +139,8 @@ public final class SQLiteContactsStore: ContactsStore {
             try removeFromIndex(rank: rank)
             try index(contact, id: id) // a new name may move it in the order
             if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }
+            try log(.contactEdited, contact, id: id)
+            if wasFriend != contact.isFriend { try log(contact.isFriend ? .friendAdded : .friendRemoved, contact, id: id) }
             return true
         }
     }
@@ -145,6 +148,7 @@ public final class SQLiteContactsStore: ContactsStore {
     public func delete(id: Int64) throws(StorageError) -> Bool {
         try db.transaction { () throws(StorageError) -> Bool in
             guard let (rank, wasFriend) = try rankAndFriend(of: id) else { return false }
+            if let gone = try contact(id: id) { try log(.contactDeleted, gone, id: id) }
             let s = try db.prepare("DELETE FROM contacts WHERE id = ? AND account_id = ?")
             s.bind(1, id).bind(2, accountID)
             try s.run()
@@ -160,7 +164,10 @@ public final class SQLiteContactsStore: ContactsStore {
             let s = try db.prepare("UPDATE contacts SET is_friend = ?, updated_at = ? WHERE id = ? AND account_id = ?")
             s.bind(1, isFriend).bind(2, now()).bind(3, id).bind(4, accountID)
             try s.run()
-            if wasFriend != isFriend { try adjustCounts(total: 0, friends: isFriend ? 1 : -1) }
+            if wasFriend != isFriend {
+                try adjustCounts(total: 0, friends: isFriend ? 1 : -1)
+                if let record = try contact(id: id) { try log(isFriend ? .friendAdded : .friendRemoved, record, id: id) }
+            }
             return true
         }
     }
@@ -234,6 +241,8 @@ public final class SQLiteContactsStore: ContactsStore {
                 try bulkLoadingSearch { () throws(StorageError) in try self.order.renumber(accountID: accountID) }
             }
             try adjustCounts(total: count, friends: friends)
+            try ActivityLog(db: db).record(.populated, accountID: accountID,
+                                           subject: "\(count) contacts, \(friends) of them friends", at: now())
         }
         generator.skip(count)
     }
@@ -318,6 +327,12 @@ public final class SQLiteContactsStore: ContactsStore {
         s.bind(1, id).bind(2, accountID)
         defer { s.reset() }
         return try s.step() ? (s.int64(0), s.bool(1)) : nil
+    }
+
+    /// Logs an event about a contact, with its name as it is now.
+    private func log(_ kind: ActivityKind, _ contact: ContactRecord, id: Int64) throws(StorageError) {
+        let name = [contact.firstName, contact.lastName].filter { !$0.isEmpty }.joined(separator: " ")
+        try ActivityLog(db: db).record(kind, accountID: accountID, subject: name, contactID: id, at: now())
     }
 
     /// Keeps `contact_counts` right; always inside the caller's transaction.

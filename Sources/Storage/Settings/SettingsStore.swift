@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Each account's settings in the database (the `settings` table).
 public final class SettingsStore {
     private let db: Database
@@ -15,8 +19,13 @@ public final class SettingsStore {
     }
 
     /// Writes all of them in one transaction.
-    public func save(_ settings: UserSettings, for accountID: Int64) throws(StorageError) {
+    /// Each setting that differs from what was stored is logged, in the same transaction.
+    public func save(_ settings: UserSettings, for accountID: Int64, now: Int64 = Int64(time(nil))) throws(StorageError) {
         try db.transaction { () throws(StorageError) in
+            let before = try self.settings(for: accountID).stored
+            for (key, value) in settings.stored.sorted(by: { $0.key < $1.key }) where before[key] != value {
+                try ActivityLog(db: db).record(.settingChanged, accountID: accountID, subject: UserSettings.describe(key: key, value: value), at: now)
+            }
             let s = try db.prepare("INSERT INTO settings (account_id, key, value) VALUES (?, ?, ?) ON CONFLICT(account_id, key) DO UPDATE SET value = excluded.value")
             for (key, value) in settings.stored.sorted(by: { $0.key < $1.key }) {
                 s.bind(1, accountID).bind(2, key).bind(3, value)

@@ -21,6 +21,20 @@ public struct UserSettings: Equatable, Sendable {
          "kiosk_idle_s": String(kioskIdleSeconds)]
     }
 
+    /// "theme: light", "animations: off": a change as the activity log says it.
+    static func describe(key: String, value: String) -> String {
+        let names = ["theme": "theme", "animations": "animations", "mouse": "mouse", "splash_ms": "splash duration",
+                     "confirm_delete": "confirm before delete", "kiosk_idle_s": "kiosk idle timeout"]
+        let shown: String
+        switch key {
+        case "animations", "mouse", "confirm_delete": shown = value == "0" ? "off" : "on"
+        case "splash_ms": shown = "\(value) ms"
+        case "kiosk_idle_s": shown = "\(value) s"
+        default: shown = value
+        }
+        return "\(names[key] ?? key): \(shown)"
+    }
+
     /// From stored values; a missing or unreadable one keeps its default.
     init(stored: [String: String]) {
         if let v = stored["theme"], !v.isEmpty { theme = v }

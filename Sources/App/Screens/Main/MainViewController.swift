@@ -40,7 +40,7 @@ final class MainViewController: ViewController {
         view.style = Theme.current.base
         navigationItem.setLeftBarButton(BarButtonItem(title: "Log Out", key: .ctrl("o")) { [weak self] in self?.onLogOut() })
         navigationItem.setRightBarButton(BarButtonItem(title: "Activity", key: .ctrl("t")) { [weak self] in
-            self?.coordinator?.show(.comingSoon(feature: "Activity"))
+            self?.coordinator?.show(.activity)
         })
         let greeting = Label("Signed in as \(username)", style: Theme.current.emphasis)
         banner.textStyle = Theme.current.error

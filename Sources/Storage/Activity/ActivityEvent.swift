@@ -1,0 +1,49 @@
+/// What happened, for the activity log.
+public enum ActivityKind: String, Sendable, CaseIterable {
+    case signedIn = "signed_in"
+    case signInFailed = "sign_in_failed"
+    case signedOut = "signed_out"
+    case accountCreated = "account_created"
+    case passwordChanged = "password_changed"
+    case contactAdded = "contact_added"
+    case contactEdited = "contact_edited"
+    case contactDeleted = "contact_deleted"
+    case friendAdded = "friend_added"
+    case friendRemoved = "friend_removed"
+    case settingChanged = "setting_changed"
+    case populated = "populated"
+
+    /// In a few words, as the log shows it.
+    public var text: String {
+        switch self {
+        case .signedIn: "Signed in"
+        case .signInFailed: "Failed sign-in"
+        case .signedOut: "Signed out"
+        case .accountCreated: "Account created"
+        case .passwordChanged: "Password changed"
+        case .contactAdded: "Contact added"
+        case .contactEdited: "Contact edited"
+        case .contactDeleted: "Contact deleted"
+        case .friendAdded: "Marked as a friend"
+        case .friendRemoved: "No longer a friend"
+        case .settingChanged: "Setting changed"
+        case .populated: "Contacts generated"
+        }
+    }
+
+    /// Whether the event names a contact (Enter opens its card).
+    public var isAboutAContact: Bool {
+        [.contactAdded, .contactEdited, .contactDeleted, .friendAdded, .friendRemoved].contains(self)
+    }
+}
+
+/// One row of the activity log.
+public struct ActivityEvent: Equatable, Sendable {
+    public let id: Int64
+    /// Seconds since 1970.
+    public let at: Int64
+    public let kind: ActivityKind
+    /// Who or what it was about, as it was then ("Ada Lovelace", "theme: light", "3 in a row").
+    public let subject: String
+    public let contactID: Int64?
+}

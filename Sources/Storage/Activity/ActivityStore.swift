@@ -1,0 +1,48 @@
+/// One account's activity log, newest first, read by keyset on the event id.
+public final class ActivityStore {
+    private let db: Database
+    public let accountID: Int64
+
+    public init(database: Database, accountID: Int64) {
+        self.db = database
+        self.accountID = accountID
+    }
+
+    /// Up to `limit` events older than `id` (from the newest when nil).
+    public func events(before id: Int64?, limit: Int) throws(StorageError) -> [ActivityEvent] {
+        let s = try db.prepare("SELECT id, at, kind, subject, contact_id FROM activity WHERE account_id = ? AND id < ? ORDER BY id DESC LIMIT ?")
+        s.bind(1, accountID).bind(2, id ?? Int64.max).bind(3, limit)
+        return try read(s)
+    }
+
+    /// The events older than `id` down to and including `last`.
+    public func events(before id: Int64?, through last: Int64) throws(StorageError) -> [ActivityEvent] {
+        let s = try db.prepare("SELECT id, at, kind, subject, contact_id FROM activity WHERE account_id = ? AND id < ? AND id >= ? ORDER BY id DESC")
+        s.bind(1, accountID).bind(2, id ?? Int64.max).bind(3, last)
+        return try read(s)
+    }
+
+    private func read(_ s: Statement) throws(StorageError) -> [ActivityEvent] {
+        defer { s.reset() }
+        var rows: [ActivityEvent] = []
+        while try s.step() {
+            guard let kind = ActivityKind(rawValue: s.text(2)) else { continue } // a kind from a newer build: skipped
+            rows.append(ActivityEvent(id: s.int64(0), at: s.int64(1), kind: kind, subject: s.text(3),
+                                      contactID: s.isNull(4) ? nil : s.int64(4)))
+        }
+        return rows
+    }
+
+    /// Adds `count` made-up events spread back over `days` (for the benchmark), in one transaction.
+    public func addGenerated(count: Int, endingAt now: Int64, days: Int = 365) throws(StorageError) {
+        let log = ActivityLog(db: db)
+        let kinds = ActivityKind.allCases
+        try db.transaction { () throws(StorageError) in
+            let span = Int64(days) * 86_400
+            for i in 0..<count {
+                let kind = kinds[i % kinds.count]
+                try log.record(kind, accountID: accountID, subject: "Event \(i)", at: now - span + span * Int64(i) / Int64(max(1, count)))
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+import Foundation
+@testable import Storage
+
+/// Each event is written once, by the action that causes it, in its
+/// transaction — and not at all when the action fails or changes nothing.
+@Suite("Activity log")
+struct ActivityLogTests {
+    func setUp(_ tmp: TempFolder) throws -> (Database, AccountStore, Account) {
+        let db = try Database(path: tmp.file("a.sqlite3"))
+        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+        return (db, accounts, try accounts.createAccount(username: "ada", password: "analytical", now: 1_000))
+    }
+
+    func kinds(_ db: Database, _ account: Account) throws -> [ActivityKind] {
+        try ActivityStore(database: db, accountID: account.id).events(before: nil, limit: 100).reversed().map(\.kind)
+    }
+
+    @Test func accountEventsAreWrittenOnceAndNeverThePassword() throws {
+        let tmp = TempFolder()
+        let (db, accounts, ada) = try setUp(tmp)
+        #expect(try kinds(db, ada) == [.accountCreated])
+        try accounts.signIn(accountID: ada.id, now: 1_001)
+        try accounts.recordFailure(for: "ADA", now: 1_002)          // names are case-blind
+        try accounts.recordFailure(for: "nobody", now: 1_002)       // no account: no one's log
+        try accounts.clearSession(now: 1_003)
+        try accounts.clearSession(now: 1_004)                       // nobody signed in: nothing
+        #expect(throws: AccountStore.ChangeFailure.self) { try accounts.changePassword(accountID: ada.id, current: "wrong", new: "engine-two", now: 1_005) }
+        try accounts.changePassword(accountID: ada.id, current: "analytical", new: "engine-two", now: 1_006)
+        #expect(try kinds(db, ada) == [.accountCreated, .signedIn, .signInFailed, .signedOut, .passwordChanged])
+        let events = try ActivityStore(database: db, accountID: ada.id).events(before: nil, limit: 100)
+        #expect(events.first { $0.kind == .signInFailed }?.subject == "1 attempt")
+        #expect(!events.contains { $0.subject.contains("analytical") || $0.subject.contains("engine-two") || $0.subject.contains("wrong") })
+        #expect(events.map(\.at) == [1_006, 1_003, 1_002, 1_001, 1_000]) // newest first
+    }
+
+    @Test func contactEventsCarryTheNameOfTheTime() throws {
+        let tmp = TempFolder()
+        let (db, _, ada) = try setUp(tmp)
+        let store = SQLiteContactsStore(database: db, accountID: ada.id, now: { 2_000 })
+        let id = try store.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        var edited = try #require(try store.contact(id: id))
+        edited.lastName = "King"
+        edited.isFriend = true
+        #expect(try store.update(edited))
+        #expect(try store.setFriend(id: id, true))                  // already a friend: nothing
+        #expect(try store.setFriend(id: id, false))
+        #expect(try store.delete(id: id))
+        #expect(try !store.delete(id: id))                          // already gone: nothing
+        #expect(try !store.update(edited))
+        let events = try ActivityStore(database: db, accountID: ada.id).events(before: nil, limit: 100).reversed()
+        #expect(events.map(\.kind) == [.accountCreated, .contactAdded, .contactEdited, .friendAdded, .friendRemoved, .contactDeleted])
+        #expect(events.dropFirst().map(\.subject) == ["Ada Lovelace", "Ada King", "Ada King", "Ada King", "Ada King"])
+        #expect(events.dropFirst().allSatisfy { $0.contactID == id })
+    }
+
+    @Test func aFailedChangeWritesNoEvent() throws {
+        let tmp = TempFolder()
+        let (db, _, ada) = try setUp(tmp)
+        let store = SQLiteContactsStore(database: db, accountID: ada.id)
+        try db.execute("CREATE TRIGGER no_count BEFORE INSERT ON contact_counts BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        #expect(throws: StorageError.self) { _ = try store.add(ContactRecord(firstName: "Half", lastName: "Written")) }
+        #expect(try kinds(db, ada) == [.accountCreated])
+    }
+
+    @Test func settingsAndPopulateAreLoggedPerChange() throws {
+        let tmp = TempFolder()
+        let (db, _, ada) = try setUp(tmp)
+        let settings = SettingsStore(database: db)
+        var s = UserSettings()
+        s.theme = "light"
+        s.mouse = false
+        try settings.save(s, for: ada.id, now: 3_000)
+        try settings.save(s, for: ada.id, now: 3_001)                // nothing changed: nothing
+        var generator = ContactGenerator(seed: 1)
+        try SQLiteContactsStore(database: db, accountID: ada.id).addMany(count: 50, generator: &generator, friendPercent: 20)
+        let events = try ActivityStore(database: db, accountID: ada.id).events(before: nil, limit: 100).reversed()
+        #expect(events.map(\.kind) == [.accountCreated, .settingChanged, .settingChanged, .populated])
+        #expect(Set(events.filter { $0.kind == .settingChanged }.map(\.subject)) == ["theme: light", "mouse: off"])
+        #expect(events.last?.subject.hasPrefix("50 contacts") == true)
+    }
+
+    @Test func eachUserSeesOnlyTheirOwnAndPagesNeverRepeat() throws {
+        let tmp = TempFolder()
+        let (db, accounts, ada) = try setUp(tmp)
+        let bob = try accounts.createAccount(username: "bob", password: "builder1", now: 1_000)
+        let adas = ActivityStore(database: db, accountID: ada.id)
+        try adas.addGenerated(count: 250, endingAt: 10_000_000)
+        #expect(try ActivityStore(database: db, accountID: bob.id).events(before: nil, limit: 1_000).map(\.kind) == [.accountCreated])
+        var seen: [Int64] = []
+        var cursor: Int64?
+        while true {
+            let page = try adas.events(before: cursor, limit: 40)
+            guard let last = page.last else { break }
+            seen += page.map(\.id)
+            cursor = last.id
+        }
+        #expect(seen.count == 251)
+        #expect(seen == seen.sorted(by: >))
+        let range = try adas.events(before: seen[39], through: seen[79])
+        #expect(range.map(\.id) == Array(seen[40...79]))
+    }
+}
