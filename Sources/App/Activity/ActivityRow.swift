@@ -39,15 +39,29 @@ enum ActivityRow: Equatable {
         return f
     }()
 
-    /// Rows for events that follow `previousDay`'s: a heading wherever the day changes.
+    /// Rows for events that follow `previousDay`'s: a heading wherever the day
+    /// changes. Days are compared as numbers (local midnight to midnight); a
+    /// name is made only where a heading goes.
     static func rows(for events: [ActivityEvent], after previousDay: String?, now: Int64) -> (rows: [ActivityRow], lastDay: String?) {
         var rows: [ActivityRow] = []
+        rows.reserveCapacity(events.count + 4)
         var day = previousDay
+        var dayNumber: Int64?
+        let offset = Int64(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(events.first?.at ?? now))))
         for event in events {
-            let name = dayName(event.at, now: now)
-            if name != day { rows.append(.day(name)); day = name }
+            let number = (event.at + offset).floorDivided(by: 86_400)
+            if number != dayNumber {
+                dayNumber = number
+                let name = dayName(event.at, now: now)
+                if name != day { rows.append(.day(name)); day = name }
+            }
             rows.append(.event(event))
         }
         return (rows, day)
     }
+}
+
+extension Int64 {
+    /// Division rounding toward minus infinity (days before 1970 stay whole).
+    func floorDivided(by d: Int64) -> Int64 { self >= 0 ? self / d : (self - d + 1) / d }
 }

@@ -1,0 +1,77 @@
+import App
+import Storage
+import TUIKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The Activity screen with 1,000,000 events: the whole app on a 100x30
+/// virtual screen, signed in, animations off. Times ^T (the screen, first
+/// page included) to its frame, each Down, each PgDn, and End (the next page
+/// loaded on the way). `switchboard-bench activity`.
+@MainActor
+enum ActivityBenchmark {
+    static func run() { run(count: 1_000_000) }
+
+    static func run(count: Int) {
+        let folder = "/tmp/switchboard-bench-activity-\(getpid())"
+        mkdir(folder, 0o700)
+        defer { _ = system("rm -rf '\(folder)'") }
+        let path = folder + "/db.sqlite3"
+        do {
+            let db = try Database(path: path)
+            let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+            guard let account = try? accounts.createAccount(username: "bench", password: "benchmark", now: 1) else { return }
+            try accounts.saveSession(accountID: account.id, now: 1)
+            let start = ContinuousClock.now
+            try ActivityStore(database: db, accountID: account.id).addGenerated(count: count, endingAt: Int64(time(nil)))
+            print("activity \(count): \(count) events written in \(Measurement.milliseconds(ContinuousClock.now - start) / 1000) s")
+        } catch {
+            print("activity \(count): \(error)")
+            return
+        }
+        fflush(nil)
+        Animator.animationsEnabled = false
+        defer { Animator.animationsEnabled = true }
+        let terminal = VirtualTerminal(size: Size(width: 100, height: 30))
+        let app = Application(terminal: terminal)
+        var configuration = AppConfiguration(databasePath: path)
+        configuration.splashDuration = .zero
+        configuration.passwordCost = 1
+        let switchboard = SwitchboardApp(application: app, configuration: configuration)
+        app.renderFrame()
+        func timed(_ script: String) -> Duration {
+            let t0 = ContinuousClock.now
+            do {
+                try terminal.enqueue(script: script)
+                try app.run()
+            } catch {
+                print("activity \(count): \(script): \(error)")
+            }
+            return ContinuousClock.now - t0
+        }
+        _ = timed("wait:1s")
+        Animator.animationsEnabled = false // the signed-in user's settings turned them on at start
+        var open = Measurement(name: "activity \(count): ^T to the Activity frame, first page included (100x30)")
+        for round in 0..<12 {
+            let t = timed("C-t")
+            guard terminal.text.contains("Event ") else { print("activity \(count): did not open:\n\(terminal.text)"); return }
+            if round > 1 { open.samples.append(t) }
+            _ = timed("Esc")
+        }
+        open.report(target: 30)
+        _ = timed("C-t")
+        var down = Measurement(name: "activity \(count): Down, key to frame")
+        for i in 0..<2_000 { let t = timed("Down"); if i >= 20 { down.samples.append(t) } }
+        down.report(target: 1)
+        var pageDown = Measurement(name: "activity \(count): PgDn, key to frame")
+        for i in 0..<500 { let t = timed("PgDn"); if i >= 20 { pageDown.samples.append(t) } }
+        pageDown.report(target: 1)
+        var end = Measurement(name: "activity \(count): End, key to frame (the next page of 100 loaded on the way)")
+        for i in 0..<2_000 { let t = timed("End"); if i >= 20 { end.samples.append(t) } }
+        end.report(target: 1)
+        print("activity \(count): RSS after the scrolling: \(ContactsBenchmark.residentMemoryMB()) MiB")
+        print("activity \(count): the screen:\n" + terminal.text.split(separator: "\n").prefix(6).joined(separator: "\n"))
+        _ = switchboard
+    }
+}
