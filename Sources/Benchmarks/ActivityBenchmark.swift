@@ -31,27 +31,9 @@ enum ActivityBenchmark {
             return
         }
         fflush(nil)
-        Animator.animationsEnabled = false
-        defer { Animator.animationsEnabled = true }
-        let terminal = VirtualTerminal(size: Size(width: 100, height: 30))
-        let app = Application(terminal: terminal)
-        var configuration = AppConfiguration(databasePath: path)
-        configuration.splashDuration = .zero
-        configuration.passwordCost = 1
-        let switchboard = SwitchboardApp(application: app, configuration: configuration)
-        app.renderFrame()
-        func timed(_ script: String) -> Duration {
-            let t0 = ContinuousClock.now
-            do {
-                try terminal.enqueue(script: script)
-                try app.run()
-            } catch {
-                print("activity \(count): \(script): \(error)")
-            }
-            return ContinuousClock.now - t0
-        }
-        _ = timed("wait:1s")
-        Animator.animationsEnabled = false // the signed-in user's settings turned them on at start
+        let screen = VirtualApp(databasePath: path, label: "activity \(count)")
+        let terminal = screen.terminal
+        func timed(_ script: String) -> Duration { screen.timed(script) }
         var open = Measurement(name: "activity \(count): ^T to the Activity frame, first page included (100x30)")
         for round in 0..<12 {
             let t = timed("C-t")
@@ -72,6 +54,5 @@ enum ActivityBenchmark {
         end.report(target: 1)
         print("activity \(count): RSS after the scrolling: \(ContactsBenchmark.residentMemoryMB()) MiB")
         print("activity \(count): the screen:\n" + terminal.text.split(separator: "\n").prefix(6).joined(separator: "\n"))
-        _ = switchboard
     }
 }

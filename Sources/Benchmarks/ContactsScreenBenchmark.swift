@@ -12,30 +12,10 @@ import Glibc
 @MainActor
 enum ContactsScreenBenchmark {
     static func run(count: Int, databasePath path: String) {
-        Animator.animationsEnabled = false
-        defer { Animator.animationsEnabled = true }
-        let terminal = VirtualTerminal(size: Size(width: 100, height: 30))
-        let app = Application(terminal: terminal)
-        var configuration = AppConfiguration(databasePath: path)
-        configuration.splashDuration = .zero
-        configuration.passwordCost = 1
-        let switchboard = SwitchboardApp(application: app, configuration: configuration)
-        app.renderFrame()
-        func press(_ script: String) {
-            do {
-                try terminal.enqueue(script: script)
-                try app.run()
-            } catch {
-                print("contacts screen \(count): \(script): \(error)")
-            }
-        }
-        func timed(_ script: String) -> Duration {
-            let start = ContinuousClock.now
-            press(script)
-            return ContinuousClock.now - start
-        }
-        press("wait:1s")
-        Animator.animationsEnabled = false // the signed-in user's settings turned them on at start
+        let screen = VirtualApp(databasePath: path, label: "contacts screen \(count)")
+        let terminal = screen.terminal
+        func press(_ script: String) { screen.timed(script) }
+        func timed(_ script: String) -> Duration { screen.timed(script) }
         guard terminal.text.contains("Signed in as") else {
             print("contacts screen \(count): did not reach the main screen:\n\(terminal.text)")
             return
@@ -63,6 +43,5 @@ enum ContactsScreenBenchmark {
         keystroke.report(target: 10)
         print("contacts screen \(count): RSS after the screens: \(ContactsBenchmark.residentMemoryMB()) MiB")
         print("contacts screen \(count): the screen after typing:\n" + searched.split(separator: "\n").prefix(8).joined(separator: "\n"))
-        _ = switchboard
     }
 }

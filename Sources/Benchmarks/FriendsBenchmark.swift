@@ -36,27 +36,9 @@ enum FriendsBenchmark {
         print("friends \(count): RSS before opening the file: \(ContactsBenchmark.residentMemoryMB()) MiB")
         fflush(nil)
 
-        Animator.animationsEnabled = false
-        defer { Animator.animationsEnabled = true }
-        let terminal = VirtualTerminal(size: Size(width: 100, height: 30))
-        let app = Application(terminal: terminal)
-        var configuration = AppConfiguration(databasePath: path)
-        configuration.splashDuration = .zero
-        configuration.passwordCost = 1
-        let switchboard = SwitchboardApp(application: app, configuration: configuration)
-        app.renderFrame()
-        func timed(_ script: String) -> Duration {
-            let t0 = ContinuousClock.now
-            do {
-                try terminal.enqueue(script: script)
-                try app.run()
-            } catch {
-                print("friends \(count): \(script): \(error)")
-            }
-            return ContinuousClock.now - t0
-        }
-        _ = timed("wait:1s")
-        Animator.animationsEnabled = false // the signed-in user's settings turned them on at start
+        let screen = VirtualApp(databasePath: path, label: "friends \(count)")
+        let terminal = screen.terminal
+        func timed(_ script: String) -> Duration { screen.timed(script) }
         var open = Measurement(name: "friends \(count): F to the popup's frame, first page included (100x30)")
         for round in 0..<12 {
             let t = timed("F")
@@ -92,7 +74,6 @@ enum FriendsBenchmark {
         for (n, mb) in rss { print("friends \(count): RSS after \(n) Ends (\(n * 100) friends loaded): \(mb) MiB") }
         print("friends \(count): scrolled the whole list with \(presses) Ends in \(scroll) s; RSS at the end: \(ContactsBenchmark.residentMemoryMB()) MiB")
         print("friends \(count): the popup at the end:\n" + terminal.text.split(separator: "\n").prefix(12).joined(separator: "\n"))
-        _ = switchboard
     }
 }
 

@@ -38,20 +38,7 @@ final class ActivityViewController: ViewController {
         list.configureRow = { [weak self] row, index, selected in self?.configure(row, index: index, selected: selected) }
         list.onNearEnd = { [weak self] in self?.pager.loadNextPage() }
         list.onSelect = { [weak self] index in self?.open(index) }
-        for v in [list, message] as [View] {
-            view.addSubview(v)
-            v.translatesAutoresizingMaskIntoConstraints = false
-        }
-        LayoutConstraint.activate([
-            list.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 1),
-            list.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -1),
-            list.topAnchor.constraint(equalTo: view.topAnchor, constant: 1),
-            list.bottomAnchor.constraint(equalTo: message.topAnchor),
-            message.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
-            message.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
-            message.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-            message.heightAnchor.constraint(equalToConstant: 1),
-        ])
+        FormLayout.fill(list, above: message, in: view)
         observers.append(pager.loadedCount.observe { [weak self] _, _ in self?.reload() })
         observers.append(pager.isLoading.observe { [weak self] _, _ in self?.reload() })
         observers.append(pager.failure.observe { [weak self] _, failure in if let failure { self?.message.text = failure } })

@@ -59,7 +59,12 @@ public final class RootViewController: ViewController {
 
     /// From the splash to the login flow, at once.
     public func showLoginScreen() {
-        let new = makeFlow(.login)
+        currentFlowKind = .login
+        swapAtOnce(to: makeFlow(.login))
+    }
+
+    /// Replaces the flow on screen with `new`, with no animation.
+    private func swapAtOnce(to new: ViewController) {
         addChild(new)
         embed(new.view)
         new.didMove(toParent: self)
@@ -67,7 +72,6 @@ public final class RootViewController: ViewController {
         current.view.removeFromSuperview()
         current.removeFromParent()
         current = new
-        currentFlowKind = .login
         new.viewWillAppear()
         new.viewDidAppear()
         new.focusPreferredResponder()
@@ -87,16 +91,7 @@ public final class RootViewController: ViewController {
             for screen in screens { nav.push(screen, animated: false) }
         }
         view.style = Theme.current.base
-        addChild(new)
-        embed(new.view)
-        new.didMove(toParent: self)
-        current.willMove(toParent: nil)
-        current.view.removeFromSuperview()
-        current.removeFromParent()
-        current = new
-        new.viewWillAppear()
-        new.viewDidAppear()
-        new.focusPreferredResponder()
+        swapAtOnce(to: new)
         view.setNeedsDisplay()
     }
 

@@ -22,20 +22,7 @@ final class SettingsViewController: ViewController {
         title = "Settings"
         view.style = Theme.current.base
         message.textStyle = Theme.current.error
-        for v in [tableView, message] as [View] {
-            view.addSubview(v)
-            v.translatesAutoresizingMaskIntoConstraints = false
-        }
-        LayoutConstraint.activate([
-            tableView.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 1),
-            tableView.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -1),
-            tableView.topAnchor.constraint(equalTo: view.topAnchor, constant: 1),
-            tableView.bottomAnchor.constraint(equalTo: message.topAnchor),
-            message.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
-            message.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
-            message.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-            message.heightAnchor.constraint(equalToConstant: 1),
-        ])
+        FormLayout.fill(tableView, above: message, in: view)
         constructor.setup(at: tableView, dataSource: delegateDataSource)
         observers.append(settings.observe { [weak self] _, new in
             guard let self else { return }

@@ -1,0 +1,42 @@
+import App
+import TUIKit
+
+/// The whole app on a virtual screen for the screen benchmarks: signed in
+/// (a saved session in `path`), no splash, animations off once the user's
+/// settings have loaded; `timed` runs a KEYS script and says how long it took.
+@MainActor
+final class VirtualApp {
+    let terminal: VirtualTerminal
+    let app: Application
+    private let switchboard: SwitchboardApp
+    private let label: String
+
+    init(databasePath path: String, size: Size = Size(width: 100, height: 30), label: String) {
+        self.label = label
+        terminal = VirtualTerminal(size: size)
+        app = Application(terminal: terminal)
+        var configuration = AppConfiguration(databasePath: path)
+        configuration.splashDuration = .zero
+        configuration.passwordCost = 1
+        switchboard = SwitchboardApp(application: app, configuration: configuration)
+        app.renderFrame()
+        _ = timed("wait:1s")
+        Animator.animationsEnabled = false // the signed-in user's settings turned them on at start
+    }
+
+    deinit { MainActor.assumeIsolated { Animator.animationsEnabled = true } }
+
+    @discardableResult
+    func timed(_ script: String) -> Duration {
+        let t0 = ContinuousClock.now
+        do {
+            try terminal.enqueue(script: script)
+            try app.run()
+        } catch {
+            print("\(label): \(script): \(error)")
+        }
+        return ContinuousClock.now - t0
+    }
+
+    var text: String { terminal.text }
+}
