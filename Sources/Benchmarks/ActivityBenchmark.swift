@@ -14,18 +14,14 @@ enum ActivityBenchmark {
     static func run() { run(count: 1_000_000) }
 
     static func run(count: Int) {
-        let folder = "/tmp/switchboard-bench-activity-\(getpid())"
-        mkdir(folder, 0o700)
-        defer { _ = system("rm -rf '\(folder)'") }
-        let path = folder + "/db.sqlite3"
+        let file = BenchFile(name: "activity")
+        defer { file.remove() }
+        let path = file.path
         do {
-            let db = try Database(path: path)
-            let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
-            guard let account = try? accounts.createAccount(username: "bench", password: "benchmark", now: 1) else { return }
-            try accounts.saveSession(accountID: account.id, now: 1)
-            let start = ContinuousClock.now
-            try ActivityStore(database: db, accountID: account.id).addGenerated(count: count, endingAt: Int64(time(nil)))
-            print("activity \(count): \(count) events written in \(Measurement.milliseconds(ContinuousClock.now - start) / 1000) s")
+            let took = try file.make { db, account throws(StorageError) in
+                try ActivityStore(database: db, accountID: account.id).addGenerated(count: count, endingAt: Int64(time(nil)))
+            }
+            print("activity \(count): \(count) events written in \(Measurement.milliseconds(took) / 1000) s")
         } catch {
             print("activity \(count): \(error)")
             return

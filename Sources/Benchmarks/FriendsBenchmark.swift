@@ -15,19 +15,15 @@ enum FriendsBenchmark {
     static func run() { run(count: 1_000_000) }
 
     static func run(count: Int) {
-        let folder = "/tmp/switchboard-bench-friends-\(getpid())"
-        mkdir(folder, 0o700)
-        defer { _ = system("rm -rf '\(folder)'") }
-        let path = folder + "/db.sqlite3"
+        let file = BenchFile(name: "friends")
+        defer { file.remove() }
+        let path = file.path
         do {
-            let db = try Database(path: path)
-            let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
-            guard let account = try? accounts.createAccount(username: "bench", password: "benchmark", now: 1) else { return }
-            try accounts.saveSession(accountID: account.id, now: 1)
-            var generator = ContactGenerator(seed: 7)
-            let start = ContinuousClock.now
-            try SQLiteContactsStore(database: db, accountID: account.id).addMany(count: count, generator: &generator, friendPercent: 100)
-            print("friends \(count): populated (all friends) in \(Measurement.milliseconds(ContinuousClock.now - start) / 1000) s")
+            let took = try file.make { db, account throws(StorageError) in
+                var generator = ContactGenerator(seed: 7)
+                try SQLiteContactsStore(database: db, accountID: account.id).addMany(count: count, generator: &generator, friendPercent: 100)
+            }
+            print("friends \(count): populated (all friends) in \(Measurement.milliseconds(took) / 1000) s")
         } catch {
             print("friends \(count): \(error)")
             return

@@ -1,5 +1,9 @@
 import App
+import Storage
 import TUIKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The whole app on a virtual screen for the screen benchmarks: signed in
 /// (a saved session in `path`), no splash, animations off once the user's
@@ -39,4 +43,31 @@ final class VirtualApp {
     }
 
     var text: String { terminal.text }
+}
+
+/// A temporary data file for a benchmark: one account, "bench", signed in,
+/// filled by `fill`; removed by `remove()`.
+struct BenchFile {
+    let folder: String
+    var path: String { folder + "/db.sqlite3" }
+
+    init(name: String) {
+        folder = "/tmp/switchboard-bench-\(name)-\(getpid())"
+        mkdir(folder, 0o700)
+    }
+
+    /// Makes the account and runs `fill` on it; returns how long `fill` took.
+    func make(_ fill: (Database, Account) throws(StorageError) -> Void) throws(StorageError) -> Duration {
+        let db = try Database(path: path)
+        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+        guard let account = try? accounts.createAccount(username: "bench", password: "benchmark", now: 1) else {
+            throw .unreadable(path: path, reason: "could not create the bench account")
+        }
+        try accounts.saveSession(accountID: account.id, now: 1)
+        let start = ContinuousClock.now
+        try fill(db, account)
+        return ContinuousClock.now - start
+    }
+
+    func remove() { _ = system("rm -rf '\(folder)'") }
 }
