@@ -158,6 +158,9 @@ struct ContactListSceneTests {
         #expect(vm.displayedContacts.map(\.fullName) == ["Ivan Petrov", "Pyotr Pan", "Émile Zola"])   // seed 001: "Ivan Petrov"
         #expect(vm.displayedContacts.map(\.section) == ["P", "P", "Z"])
         #expect(vm.displayedContacts.map(\.startsSection) == [false, false, true])                // "P" began before the window
+        presenter.presentContacts(response: .init(searchText: "", totalCount: 1, offset: 0,
+                                                  contacts: [ContactSummary(id: 4, firstName: "伟", lastName: "王", isFriend: false, sortKey: "王 伟")]))
+        #expect(display.contacts[1].displayedContacts.map(\.fullName) == ["王伟"])                 // family name first, no space
         #expect(vm.title == "Contacts (3)")
         presenter.presentContacts(response: .init(searchText: " zz ", totalCount: 0, offset: 0, contacts: []))
         #expect(display.contacts[1].title == "Contacts (0 found)")
@@ -174,7 +177,7 @@ struct ContactListSceneTests {
         let h = Harness(root: NavigationController(rootViewController: vc))
         #expect(interactor.showRequests.last == .init(searchText: "", offset: 0)) // fetched when it appears
         vc.displayContacts(viewModel: .init(title: "Contacts (3)", searchText: "", totalCount: 3, offset: 0,
-                                            displayedContacts: (1...3).map { .init(id: Int64($0), firstName: "N\($0)", lastName: "", section: "N", startsSection: $0 == 1, isFriend: false) },
+                                            displayedContacts: (1...3).map { .init(id: Int64($0), firstName: "N\($0)", lastName: "", fullName: "N\($0)", section: "N", startsSection: $0 == 1, isFriend: false) },
                                             emptyText: ""))
         h.press(#"/ "ad""#)
         #expect(interactor.showRequests.suffix(2).map(\.searchText) == ["a", "ad"]) // live search, per keystroke

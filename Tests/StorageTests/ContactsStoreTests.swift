@@ -129,3 +129,17 @@ struct ContactsStoreTests {
         #expect(try db.scalarInt("SELECT count(*) FROM contacts") == 0)
     }
 }
+
+@Suite("Person names")
+struct PersonNameTests {
+    @Test func eastAsianNamesPutTheFamilyNameFirstWithoutASpace() {
+        #expect(PersonName.full(first: "Ada", last: "Lovelace") == "Ada Lovelace")
+        #expect(PersonName.full(first: "伟", last: "王") == "王伟")
+        #expect(PersonName.full(first: "翔太", last: "佐藤") == "佐藤翔太")
+        #expect(PersonName.full(first: "민준", last: "김") == "김민준")
+        #expect(PersonName.full(first: "Ada", last: "王") == "Ada 王")           // mixed: as written
+        #expect(PersonName.full(first: "", last: "Lovelace") == "Lovelace")
+        #expect(PersonName.initials(first: "伟", last: "王") == "王伟")
+        #expect(PersonName.initials(first: "zoë", last: "ångström") == "ZÅ")
+    }
+}

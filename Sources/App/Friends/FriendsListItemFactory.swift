@@ -11,8 +11,8 @@ struct FriendsListItemFactory {
 
     func makeItem(_ friend: FriendSummary) -> FriendsListItem {
         let first = friend.firstName.trimmingCharacters(in: .whitespaces), last = friend.lastName.trimmingCharacters(in: .whitespaces)
-        let name = [first.uppercaseFirst, last.uppercaseFirst].filter { !$0.isEmpty }.joined(separator: " ")
-        let initials = [first, last].compactMap(\.first).map { String($0).uppercased() }.joined()
+        let name = PersonName.full(first: first.uppercaseFirst, last: last.uppercaseFirst)
+        let initials = PersonName.initials(first: first, last: last)
         return FriendsListItem(id: friend.id, name: name.isEmpty ? "(no name)" : name, status: friend.status,
                                avatar: initials.isEmpty ? avatarPlaceholder : initials)
     }

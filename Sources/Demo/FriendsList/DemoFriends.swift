@@ -19,8 +19,10 @@ struct DemoFriends {
         var random = DemoRandom(seed: seed &+ UInt64(index) &* 0x2545_F491_4F6C_DD1D)
         let person = random.pick(Self.people)
         let status = random.pick(Self.statuses)
-        let initials = String(person.first.prefix(1)) + String(person.last.prefix(1))
-        return FriendsListItem(id: Int64(index), name: person.first + " " + person.last, status: status,
-                               avatar: initials.uppercased())
+        // Chinese, Japanese and Korean names: family name first, no space.
+        let eastern = person.first.unicodeScalars.allSatisfy { $0.value >= 0x1100 }
+        let (a, b) = eastern ? (person.last, person.first) : (person.first, person.last)
+        return FriendsListItem(id: Int64(index), name: eastern ? a + b : a + " " + b, status: status,
+                               avatar: (String(a.prefix(1)) + String(b.prefix(1))).uppercased())
     }
 }

@@ -331,7 +331,7 @@ public final class SQLiteContactsStore: ContactsStore {
 
     /// Logs an event about a contact, with its name as it is now.
     private func log(_ kind: ActivityKind, _ contact: ContactRecord, id: Int64) throws(StorageError) {
-        let name = [contact.firstName, contact.lastName].filter { !$0.isEmpty }.joined(separator: " ")
+        let name = PersonName.full(first: contact.firstName, last: contact.lastName)
         try ActivityLog(db: db).record(kind, accountID: accountID, subject: name, contactID: id, at: now())
     }
 

@@ -25,11 +25,12 @@ enum ContactList {
                 let id: Int64
                 let firstName: String
                 let lastName: String
+                /// "Ada Lovelace"; family name first for East Asian names ("王伟").
+                let fullName: String
                 /// The section's letter ("A"…"Z", or "#").
                 let section: String
                 let startsSection: Bool
                 let isFriend: Bool
-                var fullName: String { [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ") }
             }
             var title: String
             var searchText: String

@@ -25,6 +25,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
             let section = Self.section(of: c.sortKey)
             defer { previous = section }
             return .init(id: c.id, firstName: c.firstName.uppercaseFirst, lastName: c.lastName.uppercaseFirst,
+                         fullName: fullName(c.firstName, c.lastName),
                          section: section, startsSection: section != previous, isFriend: c.isFriend)
         }
         let searching = !response.searchText.trimmedSpaces.isEmpty
@@ -37,7 +38,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
     }
 
     private func fullName(_ first: String, _ last: String) -> String {
-        [first.uppercaseFirst, last.uppercaseFirst].filter { !$0.isEmpty }.joined(separator: " ")
+        PersonName.full(first: first.uppercaseFirst, last: last.uppercaseFirst)
     }
 
     func presentToggleFriend(response: ContactList.ToggleFriend.Response) {

@@ -17,7 +17,7 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
                                                             missingMessage: "This contact was deleted."))
             return
         }
-        let name = [c.firstName.uppercaseFirst, c.lastName.uppercaseFirst].filter { !$0.isEmpty }.joined(separator: " ")
+        let name = PersonName.full(first: c.firstName.uppercaseFirst, last: c.lastName.uppercaseFirst)
         var lines: [ShowContact.GetContact.ViewModel.Line] = []
         for p in c.phones { lines.append(.init(label: p.label, value: p.number)) }
         for e in c.emails { lines.append(.init(label: "email", value: e)) }
