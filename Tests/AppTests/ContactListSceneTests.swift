@@ -158,9 +158,12 @@ struct ContactListSceneTests {
         #expect(vm.displayedContacts.map(\.fullName) == ["Ivan Petrov", "Pyotr Pan", "Émile Zola"])   // seed 001: "Ivan Petrov"
         #expect(vm.displayedContacts.map(\.section) == ["P", "P", "Z"])
         #expect(vm.displayedContacts.map(\.startsSection) == [false, false, true])                // "P" began before the window
-        presenter.presentContacts(response: .init(searchText: "", totalCount: 1, offset: 0,
-                                                  contacts: [ContactSummary(id: 4, firstName: "伟", lastName: "王", isFriend: false, sortKey: "王 伟")]))
-        #expect(display.contacts[1].displayedContacts.map(\.fullName) == ["王伟"])                 // family name first, no space
+        let eastern = ContactListDisplaySpy()
+        let other = ContactListPresenter()
+        other.viewController = eastern
+        other.presentContacts(response: .init(searchText: "", totalCount: 1, offset: 0,
+                                              contacts: [ContactSummary(id: 4, firstName: "伟", lastName: "王", isFriend: false, sortKey: "王 伟")]))
+        #expect(eastern.contacts[0].displayedContacts.map(\.fullName) == ["王伟"])                 // family name first, no space
         #expect(vm.title == "Contacts (3)")
         presenter.presentContacts(response: .init(searchText: " zz ", totalCount: 0, offset: 0, contacts: []))
         #expect(display.contacts[1].title == "Contacts (0 found)")
