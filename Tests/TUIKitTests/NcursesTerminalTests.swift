@@ -69,6 +69,27 @@ struct NcursesTerminalTests {
         terminal.stop() // twice is harmless
     }
 
+    @Test func ctrlSIsAKeyNotFlowControlAndTheSettingComesBack() throws {
+        let pty = PTY(width: 40, height: 10)
+        func ixon() -> Bool {
+            var t = termios()
+            tcgetattr(pty.slave, &t)
+            return t.c_iflag & tcflag_t(IXON) != 0
+        }
+        var t = termios()
+        tcgetattr(pty.slave, &t)
+        t.c_iflag |= tcflag_t(IXON)
+        tcsetattr(pty.slave, TCSANOW, &t)
+        #expect(ixon())
+        let terminal = makeTerminal(pty)
+        try terminal.start()
+        // Checked by the flag: with it on, ^S would freeze the pty's output (and this test with it).
+        #expect(!ixon())                                 // ^S reaches the app (Save), the output is never frozen
+        _ = pty.drain()
+        terminal.stop()
+        #expect(ixon())                                  // the shell gets its setting back
+    }
+
     @Test func keysFromThePtyBecomeEvents() throws {
         let pty = PTY(width: 40, height: 10)
         let terminal = makeTerminal(pty)

@@ -77,6 +77,7 @@ public final class NcursesTerminal: Terminal {
         }
         set_term(screen)
         cbreak()
+        Self.disableFlowControl(inFD) // ^S saves here: the terminal must not take it for XOFF
         noecho()
         nonl()
         intrflush(sb_stdscr(), false)
@@ -139,6 +140,16 @@ public final class NcursesTerminal: Terminal {
         guard let outputFile else { return }
         fputs(text, outputFile)
         fflush(outputFile)
+    }
+
+    /// Turns off XON/XOFF (IXON): otherwise ^S freezes the output until ^Q.
+    /// ncurses' `endwin` (and the signal handlers) put back the termios saved before.
+    private static func disableFlowControl(_ fd: Int32) {
+        var settings = termios()
+        guard tcgetattr(fd, &settings) == 0 else { return }
+        settings.c_iflag &= ~tcflag_t(IXON)
+        _ = tcsetattr(fd, TCSANOW, &settings)
+        def_prog_mode() // so curses puts this back after a suspend, too
     }
 
     public func setMouseReporting(_ enabled: Bool) {
