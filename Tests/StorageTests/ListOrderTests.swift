@@ -122,6 +122,23 @@ struct ListOrderTests {
         #expect(generator.next() == again.next()) // the generator moved on past them
     }
 
+    @Test func populatingAnEarlierAccountWithNoRoomLeftRanksEveryoneAfresh() throws {
+        let tmp = TempFolder()
+        let db = try Database(path: tmp.file("c.sqlite3"))
+        let ada = try makeStore(db, account: "ada"), bob = try makeStore(db, account: "bob")
+        var generator = ContactGenerator(seed: 5)
+        try bob.addMany(count: 400, generator: &generator, friendPercent: 10) // bob's ranks start right after 0
+        try ada.addMany(count: 300, generator: &generator, friendPercent: 10) // ada sorts before bob: no room
+        _ = try ada.add(ContactRecord(firstName: "Zed", lastName: "Zzz", emails: ["zed@zzz.example"]))
+        try expectConsistent(db)
+        #expect(try ada.count(matching: "") == 301)
+        #expect(try bob.count(matching: "") == 400)
+        #expect(try ada.count(matching: "zzz.example") == 1)
+        #expect(try bob.count(matching: "zzz.example") == 0)
+        let all = try ada.contacts(matching: "", offset: 0, limit: 1000).filter { SearchText.fold($0.lastName) == "lovelace" }.map(\.id)
+        #expect(try ada.contacts(matching: "lovelace", offset: 0, limit: 1000).map(\.id) == all)
+    }
+
     @Test func countsStopAtTheirCap() throws {
         let tmp = TempFolder()
         let db = try Database(path: tmp.file("c.sqlite3"))

@@ -169,6 +169,8 @@ struct ListOrder {
         total.reset()
         guard count > 0 else { return }
         let spread = min(Self.gap, (high - low) / (count + 1))
+        // No room between the neighbouring accounts: everyone is ranked afresh.
+        guard spread >= Self.minimumSpread else { try renumberEveryone(); return }
         let clear = try db.prepare("DELETE FROM contact_search WHERE rowid > ? AND rowid < ?")
         clear.bind(1, low).bind(2, high)
         try clear.run()
@@ -179,6 +181,20 @@ struct ListOrder {
         ids.reset()
         for (i, id) in ordered.enumerated() { try setRank(low + spread * Int64(i + 1), of: id) }
         try rebuildSearch(accountID: accountID)
+    }
+
+    /// Ranks every contact of every account afresh, `gap` apart, and rebuilds the whole search index.
+    func renumberEveryone() throws(StorageError) {
+        try db.execute("DELETE FROM contact_search")
+        let ids = try db.prepare("SELECT id FROM contacts ORDER BY account_id, sort_key, id")
+        var ordered: [Int64] = []
+        while try ids.step() { ordered.append(ids.int64(0)) }
+        ids.reset()
+        for (i, id) in ordered.enumerated() { try setRank(Self.gap * Int64(i + 1), of: id) }
+        try db.execute("""
+            INSERT INTO contact_search (rowid, text, contact_id)
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.account_id, c.sort_key, c.id
+            """)
     }
 
     /// Writes the search entries of an account whose contacts are ranked but

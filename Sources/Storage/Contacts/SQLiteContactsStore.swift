@@ -187,9 +187,10 @@ public final class SQLiteContactsStore: ContactsStore {
         let (order, keys) = Self.listOrder(of: count, from: source, cache: &cache)
         var foldedNames: [Int: String] = [:] // by the generator's name number
         try db.transaction { () throws(StorageError) in
-            let fresh = try self.count(matching: "", upTo: 1) == 0
             let (low, high) = try self.order.interval(of: accountID)
             let spread = min(ListOrder.gap, (high - low) / Int64(count + 1))
+            // Final ranks at once when the account is empty and there is room for them; else ranked afresh after.
+            let fresh = try self.count(matching: "", upTo: 1) == 0 && spread >= ListOrder.minimumSpread
             let time = now()
             var inserts: [Int: Statement] = [:]
             var friends = 0
