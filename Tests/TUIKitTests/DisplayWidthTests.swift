@@ -66,7 +66,7 @@ struct DisplayWidthTests {
         #expect(buffer[1, 0].character == "x")
     }
 
-    @Test func oneLineLabelsCutLikeTruncate() {
+    @MainActor @Test func oneLineLabelsCutLikeTruncate() {
         // The one-pass draw of a one-line label must show what TextLayout.truncate gives.
         for (text, width) in [("Hello world", 8), ("世界世界", 4), ("世界世界", 5), ("short", 8), ("abc", 1), ("e\u{301}tude longue", 6)] {
             var buffer = CellBuffer(size: Size(width: 10, height: 1))
@@ -74,6 +74,16 @@ struct DisplayWidthTests {
             var expected = CellBuffer(size: Size(width: 10, height: 1))
             expected.write(TextLayout.truncate(text, toWidth: width), x: 0, y: 0, style: .plain, clip: expected.bounds)
             #expect(buffer.text(ofRow: 0) == expected.text(ofRow: 0), "\(text) in \(width)")
+        }
+        // A one-line label with more lines shows the first and "…", measured or in one pass.
+        for width in 2...9 {
+            let label = Label("abc\ndef")
+            label.frame = Rect(x: 0, y: 0, width: width, height: 1)
+            let lines = label.displayedLines                  // the measured way
+            var buffer = CellBuffer(size: Size(width: 10, height: 1))
+            buffer.writeTruncating("abc\ndef", x: 0, y: 0, width: width, style: .plain, clip: buffer.bounds)
+            let drawn = String(buffer.text(ofRow: 0).reversed().drop { $0 == " " }.reversed())
+            #expect(drawn == lines.first, "width \(width)")
         }
         // Wider than the screen: cut by the screen, not shortened with "…" there.
         var narrow = CellBuffer(size: Size(width: 6, height: 1))

@@ -115,6 +115,8 @@ public struct CellBuffer: Sendable, Equatable {
             var grapheme = cluster.grapheme
             var w = cluster.width
             if w == 0 {
+                // One line: a newline ends it, as if more text followed ("…").
+                if cluster.grapheme == Self.newline { overflowed = true; return false }
                 if cluster.isControl { grapheme = Self.replacement; w = 1 } else { return true }
             }
             if column + w > limit { overflowed = true; return false }
@@ -135,6 +137,8 @@ public struct CellBuffer: Sendable, Equatable {
         if fitEnd >= clip.minX, fitEnd < clip.maxX { set(Cell(grapheme: Self.ellipsis, width: 1, style: style), x: fitEnd, y: y) }
         return fitEnd + 1
     }
+
+    private static let newline = Grapheme("\n")
 
     /// Shifts the rows inside a rectangle by `dy` (negative: up); rows that
     /// nothing moved into keep what they had.

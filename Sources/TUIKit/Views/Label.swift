@@ -69,8 +69,9 @@ open class Label: View {
     }
 
     open override func draw(in canvas: Canvas) {
-        // The common case — one leading-aligned line — is drawn and cut in one pass, unmeasured.
-        if alignment == .leading, !wrapsText, canvas.size.height > 0, !text.utf8.contains(10) {
+        // The common case — one leading-aligned line — is drawn and cut in one pass, unmeasured
+        // (on a one-line label a newline ends the text there; a taller one shows its lines).
+        if alignment == .leading, !wrapsText, canvas.size.height == 1 || (canvas.size.height > 1 && !text.utf8.contains(10)) {
             canvas.writeTruncating(text, at: .zero, style: textStyle)
             return
         }
