@@ -1,3 +1,4 @@
+import Components
 import Foundation
 import Storage
 import TUIKit
@@ -71,8 +72,9 @@ struct ActivityAssembly: Assembly {
     func build() -> ViewController {
         guard let db = services.database, let account = services.account else { return ComingSoonAssembly(feature: "Activity").build() }
         let contacts = services.contacts
-        return ActivityViewController(store: ActivityStore(database: db, accountID: account.id), now: services.now,
-                                      contactExists: { id in ((try? contacts.contact(id: id)) ?? nil) != nil },
-                                      coordinator: services.coordinator, scheduler: services.coordinator.root?.scheduler)
+        let viewModel = ActivityViewModel(store: ActivityStore(database: db, accountID: account.id), now: services.now,
+                                          contactExists: { id in ((try? contacts.contact(id: id)) ?? nil) != nil },
+                                          coordinator: services.coordinator, scheduler: services.coordinator.root?.scheduler)
+        return ActivityFeedViewController(viewModel: viewModel)
     }
 }

@@ -21,24 +21,6 @@ enum FormLayout {
         }
     }
 
-    /// A screen-filling list (or table) with a one-line message under it (Settings, Activity).
-    static func fill(_ content: View, above message: Label, in container: View) {
-        for v in [content, message] as [View] {
-            container.addSubview(v)
-            v.translatesAutoresizingMaskIntoConstraints = false
-        }
-        LayoutConstraint.activate([
-            content.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 1),
-            content.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -1),
-            content.topAnchor.constraint(equalTo: container.topAnchor, constant: 1),
-            content.bottomAnchor.constraint(equalTo: message.topAnchor),
-            message.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 2),
-            message.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -2),
-            message.bottomAnchor.constraint(equalTo: container.bottomAnchor),
-            message.heightAnchor.constraint(equalToConstant: 1),
-        ])
-    }
-
     /// A one-line caption above a field.
     static func caption(_ text: String) -> Label { Label(text, style: Theme.current.secondary) }
 

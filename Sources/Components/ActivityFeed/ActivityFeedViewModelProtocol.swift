@@ -1,0 +1,23 @@
+import TUIKit
+
+/// A row of an activity feed, ready to show.
+public enum ActivityFeedItem: Equatable, Sendable {
+    /// A day's heading ("Today", "Mon 30 Nov 2026").
+    case day(String)
+    /// An event: its time of day, what happened, and who or what it was about.
+    case event(time: String, title: String, subject: String)
+}
+
+/// What the activity screen shows and does (the component split of seed
+/// 000): rows loaded from the top (newest first), more on request, and what
+/// choosing a row does. The real log and the demo feed both implement it.
+@MainActor
+public protocol ActivityFeedViewModelProtocol: AnyObject {
+    var loadedCount: Observable<Int> { get }
+    var isLoading: Observable<Bool> { get }
+    /// A message under the list (a failure, or what choosing a row said).
+    var message: Observable<String> { get }
+    func item(at index: Int) -> ActivityFeedItem?
+    func loadMore()
+    func selectItem(at index: Int)
+}

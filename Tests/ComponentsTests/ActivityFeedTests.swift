@@ -1,0 +1,39 @@
+import Testing
+@testable import Components
+@testable import Demo
+@testable import TUIKit
+import TUIKitTesting
+
+@MainActor
+@Suite("Activity feed component")
+struct ActivityFeedTests {
+    @Test func theDemoFeedFillsTheScreenByDayAndLoadsMore() {
+        let viewModel = ActivityFeedDemoViewModel(seed: 3, days: 5)
+        let h = Harness(width: 60, height: 16, root: NavigationController(rootViewController: ActivityFeedViewController(viewModel: viewModel)))
+        h.wait(10)
+        #expect(h.lines[0].contains("Activity"))
+        #expect(h.lines[2].hasPrefix("  TODAY"))
+        #expect(h.lines[3].contains(":"))                 // "   22:41  Contact added · …"
+        let first = viewModel.loadedCount.value
+        h.press("End End End End End End")
+        #expect(viewModel.loadedCount.value > first)      // later days loaded as the end came near
+        #expect(h.text.contains("SUN 29 NOV") || h.text.contains("SAT 28 NOV") || h.text.contains("FRI 27 NOV"))
+        h.press("Enter")
+        #expect(h.text.contains("(made-up)"))
+        // The same seed, the same feed.
+        let again = ActivityFeedDemoViewModel(seed: 3, days: 5)
+        again.loadMore()
+        #expect(again.item(at: 1) == viewModel.item(at: 1))
+    }
+
+    @Test func anEmptyFeedSaysSo() {
+        final class Empty: ActivityFeedViewModelProtocol {
+            let loadedCount = Observable(0), isLoading = Observable(false), message = Observable("")
+            func item(at index: Int) -> ActivityFeedItem? { nil }
+            func loadMore() {}
+            func selectItem(at index: Int) {}
+        }
+        let h = Harness(width: 60, height: 12, root: ActivityFeedViewController(viewModel: Empty()))
+        #expect(h.text.contains("Nothing has happened yet."))
+    }
+}
