@@ -1,5 +1,6 @@
 import Testing
 @testable import TUIKit
+import TUIKitTesting
 
 /// A focusable view that records the keys it gets.
 @MainActor
@@ -149,5 +150,35 @@ struct RunLoopTests {
         try app.run()
         #expect(app.exitReason == .quit)
         #expect(!terminal.isStarted)
+    }
+}
+
+@MainActor
+@Suite("Lock-down (kiosk)")
+struct LockdownTests {
+    final class Counter: ViewController {
+        var keys: [Key] = []
+        override func handleKey(_ key: Key) -> Bool { keys.append(key); return true }
+        override var preferredFirstResponder: View? { nil }
+    }
+
+    @Test func ctrlCAndCtrlZDoNothingAndOnlyTheChordEndsTheRun() {
+        let counter = Counter()
+        let h = Harness(width: 40, height: 12, root: counter)
+        h.app.lockdown = Application.Lockdown()
+        h.press("C-c C-z q")
+        #expect(h.app.exitReason == .endOfInput)   // ran to the end of the script, not stopped
+        #expect(h.terminal.suspendCount == 0)
+        h.press("C-] x")                      // a broken chord: the key after it is an ordinary key
+        #expect(h.app.exitReason == .endOfInput)   // ran to the end of the script, not stopped
+        #expect(counter.keys.contains(.character("x")))
+        h.press("C-] q")
+        #expect(h.app.exitReason == .exitChord)
+    }
+
+    @Test func withoutALockDownCtrlCQuitsAsUsual() {
+        let h = Harness(width: 40, height: 12, root: Counter())
+        h.press("C-c")
+        #expect(h.app.exitReason == .signal(.interrupt))
     }
 }

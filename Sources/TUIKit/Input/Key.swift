@@ -74,6 +74,7 @@ public enum Key: Hashable, Sendable {
             let c = Character(UnicodeScalar(scalar)!)
             table["C-\(c)"] = .ctrl(c)
         }
+        table["C-]"] = .ctrl("]")
         return table
     }()
 }

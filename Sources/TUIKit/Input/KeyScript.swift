@@ -27,7 +27,7 @@ public enum KeyScriptError: Error, Equatable, CustomStringConvertible {
 
 /// The KEYS script syntax used by `--keys`, `--script` and the tests:
 /// tokens separated by spaces — key names (`Enter Esc Tab S-Tab Backspace
-/// Delete Up Down Left Right C-Left C-Right Home End PgUp PgDn F1`…`F12`, `C-a`…`C-z`,
+/// Delete Up Down Left Right C-Left C-Right Home End PgUp PgDn F1`…`F12`, `C-a`…`C-z`, `C-]`,
 /// `Space`), a single character (`q`), a quoted string typed character by
 /// character (`"Ada Lovelace"` or `'say "hi"'`), `wait:500ms` / `wait:2s`,
 /// `resize:40x10`, `click:COL,ROW`. In a script file `#` starts a comment

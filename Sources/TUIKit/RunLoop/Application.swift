@@ -35,7 +35,23 @@ public final class Application {
         case quit
         case signal(TerminalSignal)
         case endOfInput
+        /// The lock-down's exit chord was pressed.
+        case exitChord
     }
+
+    /// A locked-down run (a kiosk): ^C and ^Z — keys or signals — do nothing;
+    /// only `exitChord`, pressed key after key, or SIGTERM/SIGHUP ends it.
+    public struct Lockdown: Sendable {
+        public var exitChord: [Key]
+        /// ^] then q.
+        public init(exitChord: [Key] = [.ctrl("]"), .character("q")]) {
+            self.exitChord = exitChord
+        }
+    }
+
+    /// Set for a locked-down run (nil: ^C quits, ^Z suspends, as usual).
+    public var lockdown: Lockdown? { didSet { chordProgress = 0 } }
+    private var chordProgress = 0
 
     private var quitRequested = false
     private var started = false
@@ -117,6 +133,15 @@ public final class Application {
     private func dispatch(_ event: InputEvent) {
         switch event {
         case .key(let key):
+            if let lockdown, !lockdown.exitChord.isEmpty {
+                if key == lockdown.exitChord[chordProgress] {
+                    chordProgress += 1
+                    if chordProgress == lockdown.exitChord.count { exitReason = .exitChord; quitRequested = true }
+                    return // the chord's keys are its own
+                }
+                chordProgress = 0
+                if key == .ctrl("c") || key == .ctrl("z") { return }
+            }
             if key == .ctrl("c") { interrupt(); return }
             if key == .ctrl("z") { suspend(); return }
             if let help = helpOverlay {
@@ -181,6 +206,7 @@ public final class Application {
     }
 
     private func handle(_ signal: TerminalSignal) {
+        if lockdown != nil, signal == .interrupt || signal == .suspend { return }
         switch signal {
         case .interrupt: interrupt()
         case .terminate, .hangUp:

@@ -324,6 +324,7 @@ public final class NcursesTerminal: Terminal {
         case 27: return .escape
         case 8, 127: return .backspace
         case 1...26: return .ctrl(Character(Unicode.Scalar(code + 96)!))
+        case 29: return .ctrl("]")
         case 0..<32: return nil
         default:
             guard let scalar = Unicode.Scalar(code) else { return nil }
