@@ -174,37 +174,32 @@ struct ListOrder {
         let clear = try db.prepare("DELETE FROM contact_search WHERE rowid > ? AND rowid < ?")
         clear.bind(1, low).bind(2, high)
         try clear.run()
-        let ids = try db.prepare("SELECT id FROM contacts WHERE account_id = ? ORDER BY sort_key, id")
-        ids.bind(1, accountID)
-        var ordered: [Int64] = []
-        while try ids.step() { ordered.append(ids.int64(0)) }
-        ids.reset()
-        for (i, id) in ordered.enumerated() { try setRank(low + spread * Int64(i + 1), of: id) }
-        try rebuildSearch(accountID: accountID)
+        try rerank(accountID: accountID, from: low, spread: spread)
     }
 
     /// Ranks every contact of every account afresh, `gap` apart, and rebuilds the whole search index.
     func renumberEveryone() throws(StorageError) {
         try db.execute("DELETE FROM contact_search")
-        let ids = try db.prepare("SELECT id FROM contacts ORDER BY account_id, sort_key, id")
+        try rerank(accountID: nil, from: 0, spread: Self.gap)
+    }
+
+    /// Gives the contacts of one account (nil: of all) ranks `spread` apart
+    /// after `low`, in list order, then writes their search entries in rank
+    /// order (so the index only ever appends). Their old entries must be gone.
+    private func rerank(accountID: Int64?, from low: Int64, spread: Int64) throws(StorageError) {
+        let only = accountID == nil ? "" : "WHERE c.account_id = ?1"
+        let ids = try db.prepare("SELECT c.id FROM contacts c \(only) ORDER BY c.account_id, c.sort_key, c.id")
+        if let accountID { ids.bind(1, accountID) }
         var ordered: [Int64] = []
         while try ids.step() { ordered.append(ids.int64(0)) }
         ids.reset()
-        for (i, id) in ordered.enumerated() { try setRank(Self.gap * Int64(i + 1), of: id) }
-        try db.execute("""
-            INSERT INTO contact_search (rowid, text, contact_id)
-            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.account_id, c.sort_key, c.id
-            """)
-    }
-
-    /// Writes the search entries of an account whose contacts are ranked but
-    /// not indexed, in rank order (so the index only ever appends).
-    func rebuildSearch(accountID: Int64) throws(StorageError) {
+        for (i, id) in ordered.enumerated() { try setRank(low + spread * Int64(i + 1), of: id) }
         let rebuild = try db.prepare("""
             INSERT INTO contact_search (rowid, text, contact_id)
-            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c WHERE c.account_id = ? ORDER BY c.sort_key, c.id
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c \(only)
+            ORDER BY c.account_id, c.sort_key, c.id
             """)
-        rebuild.bind(1, accountID)
+        if let accountID { rebuild.bind(1, accountID) }
         try rebuild.run()
     }
 }
