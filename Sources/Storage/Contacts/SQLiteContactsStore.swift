@@ -127,7 +127,7 @@ public final class SQLiteContactsStore: ContactsStore {
     public func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
         guard let id = contact.id else { return false }
         return try db.transaction { () throws(StorageError) -> Bool in
-            guard let (rank, wasFriend) = try rankAndFriend(of: id) else { return false }
+            guard let (rank, wasFriend, _) = try rankAndFriend(of: id) else { return false }
             let lists = ContactLists(contact)
             let (phones, emails) = lists.sql(from: 10)
             let s = try db.prepare("UPDATE contacts SET first_name = ?1, last_name = ?2, company = ?3, notes = ?4, is_friend = ?5, sort_key = ?6, updated_at = ?7, phones = \(phones), emails = \(emails) WHERE id = ?8 AND account_id = ?9")
@@ -147,8 +147,8 @@ public final class SQLiteContactsStore: ContactsStore {
 
     public func delete(id: Int64) throws(StorageError) -> Bool {
         try db.transaction { () throws(StorageError) -> Bool in
-            guard let (rank, wasFriend) = try rankAndFriend(of: id) else { return false }
-            if let gone = try contact(id: id) { try log(.contactDeleted, gone, id: id) }
+            guard let (rank, wasFriend, name) = try rankAndFriend(of: id) else { return false }
+            try log(.contactDeleted, name: name, id: id)
             let s = try db.prepare("DELETE FROM contacts WHERE id = ? AND account_id = ?")
             s.bind(1, id).bind(2, accountID)
             try s.run()
@@ -160,13 +160,13 @@ public final class SQLiteContactsStore: ContactsStore {
 
     public func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool {
         try db.transaction { () throws(StorageError) -> Bool in
-            guard let (_, wasFriend) = try rankAndFriend(of: id) else { return false }
+            guard let (_, wasFriend, name) = try rankAndFriend(of: id) else { return false }
             let s = try db.prepare("UPDATE contacts SET is_friend = ?, updated_at = ? WHERE id = ? AND account_id = ?")
             s.bind(1, isFriend).bind(2, now()).bind(3, id).bind(4, accountID)
             try s.run()
             if wasFriend != isFriend {
                 try adjustCounts(total: 0, friends: isFriend ? 1 : -1)
-                if let record = try contact(id: id) { try log(isFriend ? .friendAdded : .friendRemoved, record, id: id) }
+                try log(isFriend ? .friendAdded : .friendRemoved, name: name, id: id)
             }
             return true
         }
@@ -323,16 +323,19 @@ public final class SQLiteContactsStore: ContactsStore {
     }
 
     /// The list rank of one of this account's contacts, and whether it is a friend (nil when it is not there).
-    private func rankAndFriend(of id: Int64) throws(StorageError) -> (rank: Int64, isFriend: Bool)? {
-        let s = try db.prepare("SELECT sort_rank, is_friend FROM contacts WHERE id = ? AND account_id = ?")
+    private func rankAndFriend(of id: Int64) throws(StorageError) -> (rank: Int64, isFriend: Bool, name: String)? {
+        let s = try db.prepare("SELECT sort_rank, is_friend, first_name, last_name FROM contacts WHERE id = ? AND account_id = ?")
         s.bind(1, id).bind(2, accountID)
         defer { s.reset() }
-        return try s.step() ? (s.int64(0), s.bool(1)) : nil
+        return try s.step() ? (s.int64(0), s.bool(1), PersonName.full(first: s.text(2), last: s.text(3))) : nil
     }
 
     /// Logs an event about a contact, with its name as it is now.
     private func log(_ kind: ActivityKind, _ contact: ContactRecord, id: Int64) throws(StorageError) {
-        let name = PersonName.full(first: contact.firstName, last: contact.lastName)
+        try log(kind, name: PersonName.full(first: contact.firstName, last: contact.lastName), id: id)
+    }
+
+    private func log(_ kind: ActivityKind, name: String, id: Int64) throws(StorageError) {
         try ActivityLog(db: db).record(kind, accountID: accountID, subject: name, contactID: id, at: now())
     }
 
