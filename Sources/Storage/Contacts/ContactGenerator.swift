@@ -68,9 +68,6 @@ public struct ContactGenerator {
         return g.next(friendPercent: friendPercent)
     }
 
-    /// Just the names of `contact(at:)` (its first three draws).
-    public func name(at index: Int) -> (first: String, last: String) { Self.name(ofID: nameID(at: index)) }
-
     /// The generator draws names from fixed lists: every (first, last) pair it
     /// can make has a small number, below `nameIDCount`.
     public static let nameIDCount = cultures.count * maxNamesPerCulture * maxNamesPerCulture

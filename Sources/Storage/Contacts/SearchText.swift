@@ -47,15 +47,9 @@ public enum SearchText {
     public static func document(firstName: String, lastName: String, emails: [String], phoneNumbers: [String],
                                 cache: inout FoldCache) -> String {
         var bytes: [UInt8] = []
-        appendDocument(firstName: firstName, lastName: lastName, emails: emails, phoneNumbers: phoneNumbers, to: &bytes, cache: &cache)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The document's UTF-8, appended to `bytes` (populate keeps a million of them in one buffer).
-    public static func appendDocument(firstName: String, lastName: String, emails: [String], phoneNumbers: [String],
-                                      to bytes: inout [UInt8], cache: inout FoldCache) {
         appendDocument(foldedName: foldedName(firstName: firstName, lastName: lastName, cache: &cache),
                        emails: emails, phoneNumbers: phoneNumbers, to: &bytes, cache: &cache)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// "first last", folded: how a document starts.
@@ -64,7 +58,8 @@ public enum SearchText {
         return first.isEmpty || last.isEmpty ? first + last : first + " " + last
     }
 
-    /// The document after its folded name (populate folds each distinct name once).
+    /// The document's UTF-8, after its folded name, appended to `bytes` (populate
+    /// folds each distinct name once and keeps a million documents in one buffer).
     static func appendDocument(foldedName: String, emails: [String], phoneNumbers: [String],
                                to bytes: inout [UInt8], cache: inout FoldCache) {
         let start = bytes.count
