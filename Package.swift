@@ -46,16 +46,20 @@ let package = Package(
         // Flows, screens, navigation, real view models: the app itself.
         .target(name: "App", dependencies: ["TUIKit", "Components", "Storage"]),
 
+        // The demo kiosk: the app on the Demo target's data in memory, with a captioned tour.
+        .target(name: "Kiosk", dependencies: ["App", "Components", "Demo", "TUIKit", "Storage"]),
+
         // The executable: command line -> one of the run modes.
-        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "Demo", "Storage"]),
+        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "Demo", "Kiosk", "Storage"]),
 
         // Release-build benchmarks (see BENCHMARKS.md).
-        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "Storage", "App", "Components", "Demo"], path: "Sources/Benchmarks"),
+        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),
 
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "App", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "SwitchboardTests", dependencies: ["switchboard", "TUIKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,20 +9,35 @@ import Glibc
 @MainActor
 public final class SwitchboardApp {
     /// This build's version.
-    public nonisolated static let version = "0.2.0"
+    public nonisolated static let version = "0.3.0"
     public let application: Application
-    private let rootAssembly: RootAssembly
+    private let configuration: AppConfiguration
+    private var rootAssembly: RootAssembly
     /// Set when start-up failed (a bad data file); the app then exits non-zero.
     public private(set) var startupError: AppStartupError?
+    /// Called for `q` (and a quit from a screen); nil: the application quits. The kiosk says how to leave instead.
+    public var quitRequestHandler: (() -> Void)?
 
     public init(application: Application, configuration: AppConfiguration) {
         self.application = application
+        self.configuration = configuration
+        rootAssembly = Self.makeRootAssembly(configuration: configuration, clock: application.scheduler.clock)
+        install()
+    }
+
+    private static func makeRootAssembly(configuration: AppConfiguration, clock: any TimeSource) -> RootAssembly {
         let base = Int64(time(nil))
-        let clock = application.scheduler.clock
-        rootAssembly = RootAssembly(configuration: configuration) { base + clock.now.milliseconds / 1000 }
-        rootAssembly.onQuit = { [unowned application] in application.quit() }
-        rootAssembly.onStartupFailure = { [unowned self, unowned application] error in
-            self.startupError = error
+        return RootAssembly(configuration: configuration) { base + clock.now.milliseconds / 1000 }
+    }
+
+    /// Wires the root assembly to the application and shows its root controller (on the splash).
+    private func install() {
+        let application = self.application
+        rootAssembly.onQuit = { [weak self, unowned application] in
+            if let handler = self?.quitRequestHandler { handler() } else { application.quit() }
+        }
+        rootAssembly.onStartupFailure = { [weak self, unowned application] error in
+            self?.startupError = error
             application.unhandledKeyHandler = { _ in application.quit(); return true }
         }
         let colours = application.terminal.colorCount > 0
@@ -36,6 +51,16 @@ public final class SwitchboardApp {
             }
         }
         application.window.rootViewController = rootAssembly.buildRoot()
+    }
+
+    /// Starts over from the splash with everything made afresh (services,
+    /// data backend, screens); what was on screen is released. The kiosk's
+    /// tour does this at the start of every loop.
+    public func restart() {
+        application.dismissHelp()
+        rootAssembly = Self.makeRootAssembly(configuration: configuration, clock: application.scheduler.clock)
+        startupError = nil
+        install()
     }
 
     /// The root controller (for tests).

@@ -1,10 +1,20 @@
 import App
 import Demo
+import Kiosk
 import Storage
 import TUIKit
 
-/// Turns the command line into the app's configuration (shared by every run mode).
+/// What a run shows, from the command line: the app on its data file, or the
+/// demo kiosk (shared by the interactive and headless modes).
 enum AppScene {
+    case app(AppConfiguration)
+    case kiosk(Kiosk.Options)
+
+    static func make(_ options: CommandLineOptions, environment: [String: String]) throws(UsageError) -> AppScene {
+        if let kiosk = options.kiosk { return .kiosk(kiosk) }
+        return .app(try configuration(options, environment: environment))
+    }
+
     static func configuration(_ options: CommandLineOptions, environment: [String: String]) throws(UsageError) -> AppConfiguration {
         guard let path = options.databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
             throw .noDataLocation
@@ -17,5 +27,23 @@ enum AppScene {
             configuration.passwordCost = cost
         }
         return configuration
+    }
+
+    /// The scene, running in `application` (kept alive as long as the result is).
+    @MainActor
+    func install(in application: Application) -> Running {
+        switch self {
+        case .app(let configuration):
+            Running(switchboard: SwitchboardApp(application: application, configuration: configuration), kiosk: nil)
+        case .kiosk(let options):
+            { let kiosk = Kiosk(application: application, options: options); return Running(switchboard: kiosk.switchboard, kiosk: kiosk) }()
+        }
+    }
+
+    /// A scene in an application.
+    @MainActor
+    struct Running {
+        let switchboard: SwitchboardApp
+        let kiosk: Kiosk?
     }
 }

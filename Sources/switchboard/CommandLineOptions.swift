@@ -1,3 +1,4 @@
+import Kiosk
 import TUIKit
 
 /// What the command line asked for.
@@ -25,11 +26,16 @@ struct CommandLineOptions: Equatable {
     var splashMilliseconds: Int?
     /// `--open URL`.
     var deepLink: String?
+    /// `--kiosk [--idle SECONDS] [--seed N]`: the demo kiosk.
+    var kiosk: Kiosk.Options?
 
     /// Reads the arguments (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
         var headless = false
+        var kiosk = false
+        var idle: Duration?
+        var seed: UInt64?
         var cursor = ArgumentCursor(arguments)
         while let argument = cursor.next() {
             switch argument {
@@ -51,10 +57,30 @@ struct CommandLineOptions: Equatable {
                 }
                 options.splashMilliseconds = ms
             case "--open": options.deepLink = try cursor.value(for: argument)
+            case "--kiosk": kiosk = true
+            case "--idle":
+                let text = try cursor.value(for: argument)
+                guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+                    throw .badValue(flag: "--idle", value: text, expected: "seconds from 1 to 86400")
+                }
+                idle = .seconds(seconds)
+            case "--seed":
+                let text = try cursor.value(for: argument)
+                guard let n = UInt64(text) else { throw .badValue(flag: "--seed", value: text, expected: "a whole number from 0") }
+                seed = n
             default: throw .unknownArgument(argument)
             }
         }
         if headless { options.mode = .headless }
+        if kiosk {
+            if options.databasePath != nil { throw .notInKiosk("--db") }
+            if options.deepLink != nil { throw .notInKiosk("--open") }
+            if options.splashMilliseconds != nil { throw .notInKiosk("--splash-ms") }
+            options.kiosk = Kiosk.Options(idle: idle ?? .seconds(30), seed: seed)
+        } else {
+            if idle != nil { throw .needsKiosk("--idle") }
+            if seed != nil { throw .needsKiosk("--seed") }
+        }
         if !headless {
             if options.keys != nil { throw .needsHeadless("--keys") }
             if options.scriptPath != nil { throw .needsHeadless("--script") }

@@ -24,28 +24,30 @@ struct HeadlessRunner {
     }
 
     /// Runs the script; returns false when the app could not start (the reason went to `errors`).
-    func run(configuration: AppConfiguration, output: inout some TextOutputStream, errors: inout some TextOutputStream) throws(UsageError) -> Bool {
+    func run(scene: AppScene, output: inout some TextOutputStream, errors: inout some TextOutputStream) throws(UsageError) -> Bool {
         let steps = try steps()
         let terminal = VirtualTerminal(size: options.size)
         terminal.enqueue(steps)
         let app = Application(terminal: terminal)
         var issues: [LayoutIssue] = []
         app.layoutIssueHandler = { issues.append($0) }
-        let switchboard = SwitchboardApp(application: app, configuration: configuration)
+        let running = scene.install(in: app)
         var frames: [String] = []
         if options.printsFrames {
             app.onFrame = { number, time in
                 frames.append("--- frame \(number) t=\(time.milliseconds)ms\n" + terminal.text)
             }
         }
-        do { try app.run() } catch { /* a virtual terminal always starts */ }
+        withExtendedLifetime(running) {
+            do { try app.run() } catch { /* a virtual terminal always starts */ }
+        }
         for issue in issues { print("switchboard: \(issue)", to: &errors) }
         if options.printsFrames {
             for frame in frames { print(frame, to: &output) }
         } else {
             print(terminal.text, to: &output)
         }
-        if let error = switchboard.startupError {
+        if let error = running.switchboard.startupError {
             print("switchboard: \(error)", to: &errors)
             return false
         }

@@ -4,7 +4,7 @@ import TUIKit
 /// The app on the real terminal.
 @MainActor
 struct InteractiveRunner {
-    let configuration: AppConfiguration
+    let scene: AppScene
 
     /// Runs until the user quits; returns the start-up error, if the app could not start.
     func run() throws(TerminalError) -> AppStartupError? {
@@ -13,8 +13,8 @@ struct InteractiveRunner {
         // Colours are known once the terminal runs: none (NO_COLOR, or a terminal without) means monochrome.
         if terminal.colorCount == 0 { Theme.current = .monochrome }
         let app = Application(terminal: terminal)
-        let switchboard = SwitchboardApp(application: app, configuration: configuration)
-        try app.run()
-        return switchboard.startupError
+        let running = scene.install(in: app)
+        try withExtendedLifetime(running) { () throws(TerminalError) in try app.run() }
+        return running.switchboard.startupError
     }
 }

@@ -48,8 +48,8 @@ enum Switchboard {
             return 0
         case .headless:
             do {
-                let configuration = try AppScene.configuration(options, environment: environment)
-                return try HeadlessRunner(options: options).run(configuration: configuration, output: &output, errors: &errors) ? 0 : 1
+                let scene = try AppScene.make(options, environment: environment)
+                return try HeadlessRunner(options: options).run(scene: scene, output: &output, errors: &errors) ? 0 : 1
             } catch {
                 print("switchboard: \(error)", to: &errors)
                 return 2
@@ -60,8 +60,8 @@ enum Switchboard {
                 return 2
             }
             do {
-                let configuration = try AppScene.configuration(options, environment: environment)
-                if let failure = try InteractiveRunner(configuration: configuration).run() {
+                let scene = try AppScene.make(options, environment: environment)
+                if let failure = try InteractiveRunner(scene: scene).run() {
                     print("switchboard: \(failure)", to: &errors)
                     return 1
                 }

@@ -8,6 +8,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case unreadableScript(path: String, reason: String)
     case badValue(flag: String, value: String, expected: String)
     case noDataLocation
+    case needsKiosk(String)
+    case notInKiosk(String)
 
     var description: String {
         switch self {
@@ -18,6 +20,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .badScript(let message): "bad keys: \(message)"
         case .unreadableScript(let path, let reason): "cannot read script '\(path)': \(reason)"
         case .badValue(let flag, let value, let expected): "\(flag) '\(value)': expected \(expected)"
+        case .needsKiosk(let flag): "\(flag) only works with --kiosk"
+        case .notInKiosk(let flag): "\(flag) cannot be used with --kiosk: the kiosk runs on made-up data and never opens a data file"
         case .noDataLocation: "neither XDG_DATA_HOME nor HOME is set, so there is no place for the data file; pass --db PATH"
         }
     }

@@ -7,10 +7,10 @@ final class AboutConstructor: StaticConstructorContainer {
 
     struct Facts {
         var version: String
-        var dataPath: String
-        var dataBytes: Int64?
+        var data: DataLocation
         var contacts: Int
-        var friends: Int
+        /// nil: the friends popup shows made-up friends (the kiosk).
+        var friends: Int?
     }
 
     static let keys: [(String, String)] = [
@@ -26,8 +26,8 @@ final class AboutConstructor: StaticConstructorContainer {
 
     var models: [AboutModel] {
         [.header("Switchboard"), .version(facts.version), .license(Self.licenseText), .spacer,
-         .header("Your data"), .dataFile(path: facts.dataPath), .dataSize(bytes: facts.dataBytes),
-         .contacts(facts.contacts), .friends(facts.friends), .spacer,
+         .header("Your data"), .dataFile(path: facts.data.place)] + (facts.data.isFile ? [.dataSize(bytes: facts.data.bytes)] : [])
+            + [.contacts(facts.contacts), .friends(facts.friends), .spacer,
          .header("Keys")] + Self.keys.map { .key(keys: $0.0, action: $0.1) }
     }
 

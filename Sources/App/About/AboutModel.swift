@@ -7,7 +7,8 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
     case dataFile(path: String)
     case dataSize(bytes: Int64?)
     case contacts(Int)
-    case friends(Int)
+    /// nil: made up (the kiosk's popup).
+    case friends(Int?)
     case key(keys: String, action: String)
     case license(String)
     case spacer
@@ -38,7 +39,8 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
         switch self {
         case .version(let v): v
         case .dataSize(let bytes): bytes.map(Self.size) ?? "not there yet"
-        case .contacts(let n), .friends(let n): String(n)
+        case .contacts(let n): String(n)
+        case .friends(let n): n.map(String.init) ?? "made up by the demo"
         case .key(_, let action): action
         default: nil
         }

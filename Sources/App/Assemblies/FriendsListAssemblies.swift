@@ -21,7 +21,7 @@ struct FriendsListAssembly: PresentingAssembly {
 
     private func makeViewModels(scheduler: Scheduler? = nil) -> (FriendsListHeaderViewModel, FriendsListContentViewModel) {
         let itemFactory = FriendsListItemFactory(avatarPlaceholder: "?")
-        let dataProvider = FriendsListDataProvider(store: services.friends, itemFactory: itemFactory, scheduler: scheduler)
+        let dataProvider = FriendsListDataProvider(store: services.friends!, itemFactory: itemFactory, scheduler: scheduler)
         let viewModelFactory = FriendsListViewModelFactory(dataProvider: dataProvider)
         let headerViewModel = viewModelFactory.makeHeaderViewModel()
         let contentViewModel = viewModelFactory.makeContentViewModel()

@@ -35,7 +35,7 @@ struct MainAssembly: Assembly {
     let onLogOut: () -> Void
     func build() -> ViewController {
         MainViewController(username: services.account?.username ?? "", coordinator: services.coordinator,
-                           offersDemo: services.configuration.demoFriendsList != nil, onLogOut: onLogOut)
+                           offersDemo: services.configuration.demoFriendsList != nil && services.friends != nil, onLogOut: onLogOut)
     }
 }
 
@@ -55,5 +55,7 @@ struct TextConfirmationAssembly: Assembly {
 @MainActor
 struct ComingSoonAssembly: Assembly {
     let feature: String
-    func build() -> ViewController { ComingSoonViewController(feature: feature) }
+    /// Why it is not here (nil: it comes in a later version).
+    var reason: String?
+    func build() -> ViewController { ComingSoonViewController(feature: feature, reason: reason) }
 }

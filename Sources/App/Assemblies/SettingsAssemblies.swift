@@ -1,5 +1,4 @@
 import Components
-import Foundation
 import Storage
 import TUIKit
 
@@ -11,7 +10,7 @@ struct SettingsAssembly: Assembly {
 
     func build() -> ViewController {
         guard let settings = services.settings, let account = services.account else {
-            return ComingSoonAssembly(feature: "Settings (nobody is signed in)").build()
+            return ComingSoonAssembly(feature: "Settings", reason: "Nobody is signed in.").build()
         }
         weak var screen: SettingsViewController?
         let coordinator = services.coordinator
@@ -30,9 +29,12 @@ struct SettingsAssembly: Assembly {
 @MainActor
 struct ChangePasswordAssembly: Assembly {
     let services: AssemblyServices
+    /// Why an account cannot change here (the kiosk keeps nothing).
+    static let unavailable = "The demo has no real accounts: nothing here is stored."
     func build() -> ViewController {
-        guard let db = services.database, let account = services.account else { return ComingSoonAssembly(feature: "Change password").build() }
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: services.configuration.passwordCost))
+        guard let account = services.account, let accounts = services.backend.accountStore() else {
+            return ComingSoonAssembly(feature: "Change password", reason: Self.unavailable).build()
+        }
         return ChangePasswordViewController(accounts: accounts, accountID: account.id) { [weak coordinator = services.coordinator] in
             coordinator?.pop()
         }
@@ -44,8 +46,9 @@ struct DeleteAccountAssembly: Assembly {
     let services: AssemblyServices
     let onDeleted: () -> Void
     func build() -> ViewController {
-        guard let db = services.database, let account = services.account else { return ComingSoonAssembly(feature: "Delete account").build() }
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: services.configuration.passwordCost))
+        guard let account = services.account, let accounts = services.backend.accountStore() else {
+            return ComingSoonAssembly(feature: "Delete account", reason: ChangePasswordAssembly.unavailable).build()
+        }
         return DeleteAccountViewController(accounts: accounts, account: account, onDeleted: onDeleted)
     }
 }
@@ -55,12 +58,10 @@ struct DeleteAccountAssembly: Assembly {
 struct AboutAssembly: Assembly {
     let services: AssemblyServices
     func build() -> ViewController {
-        let path = services.configuration.databasePath
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
         let signedIn = services.account != nil
-        let facts = AboutConstructor.Facts(version: SwitchboardApp.version, dataPath: path, dataBytes: bytes,
+        let facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: services.backend.dataLocation,
                                            contacts: signedIn ? (try? services.contacts.count(matching: "")) ?? 0 : 0,
-                                           friends: signedIn ? (try? services.friends.friendsCount()) ?? 0 : 0)
+                                           friends: signedIn ? services.friends.map { (try? $0.friendsCount()) ?? 0 } : nil)
         return AboutViewController(constructor: AboutConstructor(facts: facts))
     }
 }
@@ -70,11 +71,11 @@ struct AboutAssembly: Assembly {
 struct ActivityAssembly: Assembly {
     let services: AssemblyServices
     func build() -> ViewController {
-        guard let db = services.database, let account = services.account else { return ComingSoonAssembly(feature: "Activity").build() }
-        let contacts = services.contacts
-        let viewModel = ActivityViewModel(store: ActivityStore(database: db, accountID: account.id), now: services.now,
-                                          contactExists: { id in ((try? contacts.contact(id: id)) ?? nil) != nil },
-                                          coordinator: services.coordinator, scheduler: services.coordinator.root?.scheduler)
+        guard services.signIn != nil, let account = services.account else {
+            return ComingSoonAssembly(feature: "Activity", reason: "Nobody is signed in.").build()
+        }
+        let viewModel = services.backend.activityFeed(for: account, contacts: services.contacts, coordinator: services.coordinator,
+                                                      scheduler: services.coordinator.root?.scheduler)
         return ActivityFeedViewController(viewModel: viewModel)
     }
 }

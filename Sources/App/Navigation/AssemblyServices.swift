@@ -9,30 +9,24 @@ final class AssemblyServices {
     let coordinator = Coordinator()
     /// Seconds, from the run loop's clock (virtual in tests and headless runs).
     let now: () -> Int64
-    private(set) var database: Database?
-    private(set) var signIn: SignInService?
+    /// Where the data lives (the SQLite file, or the kiosk's memory).
+    let backend: AppBackend
+    private(set) var signIn: SignInServing?
     var account: Account?
 
     init(configuration: AppConfiguration, now: @escaping () -> Int64) {
         self.configuration = configuration
         self.now = now
+        backend = configuration.makeBackend?(now) ?? SQLiteBackend(configuration: configuration, now: now)
     }
 
-    private var contactsStore: SQLiteContactsStore?
+    /// Who the stores are for: the signed-in account (a nobody, matching nothing, before sign-in).
+    private var owner: Account { account ?? Account(id: -1, username: "") }
 
-    /// The signed-in account's contacts (made on first use, dropped on sign-out).
-    var contacts: ContactsStore { sqliteContacts }
-    /// The same contacts, as friends.
-    var friends: FriendsStore { sqliteContacts }
-
-    private var sqliteContacts: SQLiteContactsStore {
-        if let contactsStore, contactsStore.accountID == account?.id { return contactsStore }
-        let store = SQLiteContactsStore(database: database!, accountID: account?.id ?? -1, now: now)
-        contactsStore = store
-        return store
-    }
-
-    func resetContacts() { contactsStore = nil }
+    /// The signed-in account's contacts.
+    var contacts: ContactsStore { backend.contacts(for: owner) }
+    /// The same contacts, as friends; nil where the friends popup shows the demo use-case (the kiosk).
+    var friends: FriendsStore? { backend.friends(for: owner) }
 
     /// The signed-in user's settings (nil when nobody is signed in).
     private(set) var settings: SettingsService?
@@ -44,8 +38,8 @@ final class AssemblyServices {
     func loadSettings() {
         settingsObserver = nil
         settings = nil
-        if let database, let account {
-            settings = try? SettingsService(store: SettingsStore(database: database), accountID: account.id, now: now)
+        if signIn != nil, let account {
+            settings = try? SettingsService(store: backend.settings, accountID: account.id, now: now)
         }
         if let settings {
             settingsObserver = settings.current.observeNewAndCall { [weak self] in self?.onSettingsChange?($0) }
@@ -65,11 +59,8 @@ final class AssemblyServices {
     /// The splash's work: open (or create) and migrate the database, read the saved session.
     func start() -> Result<SplashViewController.Destination, AppStartupError> {
         do {
-            let db = try Database(path: configuration.databasePath, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-            let service = SignInService(accounts: AccountStore(database: db, hasher: PasswordHasher(cost: configuration.passwordCost)), now: now)
-            database = db
-            signIn = service
-            account = try service.savedSession()
+            account = try backend.start()
+            signIn = backend.signIn
             loadSettings()
             return .success(account == nil ? .login : .main)
         } catch {

@@ -42,7 +42,7 @@ public final class RootAssembly {
         case .contactEdit(let id):
             EditContactAssembly(services: services, contactID: id)
         case .friendsList:
-            FriendsListAssembly(services: services)
+            services.friends == nil ? FriendsListDemoAssembly(services: services) : FriendsListAssembly(services: services)
         case .friendsListDemo:
             FriendsListDemoAssembly(services: services)
         case .settings:
@@ -92,7 +92,6 @@ public final class RootAssembly {
 
     private func signedIn() {
         services.account = try? services.signIn?.savedSession()
-        services.resetContacts()
         services.loadSettings()
         root?.switchToMainScreen()
     }
@@ -113,7 +112,6 @@ public final class RootAssembly {
     /// After a log-out or a deleted account: back to the login flow, with the defaults.
     func signedOut() {
         services.account = nil
-        services.resetContacts()
         services.loadSettings()
         root?.switchToLogout()
     }

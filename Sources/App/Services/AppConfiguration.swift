@@ -19,6 +19,10 @@ public struct AppConfiguration: Sendable {
     /// main screen offers the real use-case only.
     public var demoFriendsList: (@MainActor @Sendable (Scheduler) -> FriendsListViewModelProtocol)?
 
+    /// Makes where the data lives, given the clock in seconds; nil: the SQLite
+    /// file at `databasePath`. The kiosk hands in its made-up, in-memory one.
+    public var makeBackend: (@MainActor @Sendable (_ now: @escaping () -> Int64) -> AppBackend)?
+
     public init(databasePath: String) {
         self.databasePath = databasePath
     }

@@ -6,11 +6,11 @@ import TUIKit
 @MainActor
 final class SettingsService {
     let current: Observable<UserSettings>
-    private let store: SettingsStore
+    private let store: SettingsStoring
     let accountID: Int64
     private let now: () -> Int64
 
-    init(store: SettingsStore, accountID: Int64, now: @escaping () -> Int64) throws(StorageError) {
+    init(store: SettingsStoring, accountID: Int64, now: @escaping () -> Int64) throws(StorageError) {
         self.store = store
         self.accountID = accountID
         self.now = now

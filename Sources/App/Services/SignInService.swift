@@ -1,18 +1,35 @@
 import Storage
 
+/// What the login flow asks of whoever keeps the accounts: the SQLite file's
+/// `SignInService`, or the kiosk's demo account.
+@MainActor
+public protocol SignInServing: AnyObject {
+    /// Checks a name and password; signed in, the session is saved.
+    func signIn(username: String, password: String) -> SignInOutcome
+    /// Makes an account (and signs it in), or says what is wrong with which field.
+    func createAccount(username: String, password: String, repeated: String) -> Result<Account, CreateAccountProblem>
+    /// The saved session's account, if any.
+    func savedSession() throws(StorageError) -> Account?
+    /// Clears the saved session.
+    func signOut() throws(StorageError)
+}
+
+/// How a sign-in went.
+public enum SignInOutcome: Equatable {
+    case signedIn(Account)
+    /// Wrong name or password (never which).
+    case refused(String)
+    /// Too many failures: wait this many seconds.
+    case throttled(seconds: Int)
+    case failed(String)
+}
+
 /// Signing in, creating accounts and signing out, with a back-off after
 /// repeated failures. A wrong name and a wrong password give the same
 /// message and cost the same hashing time.
 @MainActor
-public final class SignInService {
-    public enum Outcome: Equatable {
-        case signedIn(Account)
-        /// Wrong name or password (never which).
-        case refused(String)
-        /// Too many failures: wait this many seconds.
-        case throttled(seconds: Int)
-        case failed(String)
-    }
+public final class SignInService: SignInServing {
+    public typealias Outcome = SignInOutcome
 
     public static let wrongCredentials = "Wrong user name or password."
 
@@ -49,7 +66,6 @@ public final class SignInService {
         }
     }
 
-    /// Makes an account (and signs it in), or says what is wrong with which field.
     public func createAccount(username: String, password: String, repeated: String) -> Result<Account, CreateAccountProblem> {
         let name = username.trimmedSpaces
         var problem = CreateAccountProblem()
@@ -68,15 +84,20 @@ public final class SignInService {
         }
     }
 
-    /// The saved session's account, if any.
     public func savedSession() throws(StorageError) -> Account? { try accounts.savedSession() }
 
-    /// Clears the saved session.
     public func signOut() throws(StorageError) { try accounts.clearSession(now: now()) }
 }
 
 /// What is wrong with a Create Account form, field by field.
 public struct CreateAccountProblem: Error, Equatable {
+    public init(username: String? = nil, password: String? = nil, repeated: String? = nil, general: String? = nil) {
+        self.username = username
+        self.password = password
+        self.repeated = repeated
+        self.general = general
+    }
+
     public var username: String?
     public var password: String?
     public var repeated: String?

@@ -41,4 +41,12 @@ public struct ContactSummary: Equatable, Sendable {
     public let isFriend: Bool
     /// The folded "last first" the list is sorted by; its first letter is the section.
     public let sortKey: String
+
+    public init(id: Int64, firstName: String, lastName: String, isFriend: Bool, sortKey: String) {
+        self.id = id
+        self.firstName = firstName
+        self.lastName = lastName
+        self.isFriend = isFriend
+        self.sortKey = sortKey
+    }
 }

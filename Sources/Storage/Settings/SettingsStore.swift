@@ -2,8 +2,17 @@
 import Glibc
 #endif
 
+/// Where each account's settings are kept: the database (`SettingsStore`), or
+/// memory (the kiosk's, which saves nothing).
+public protocol SettingsStoring: AnyObject {
+    /// The account's settings (defaults for what was never set).
+    func settings(for accountID: Int64) throws(StorageError) -> UserSettings
+    /// Keeps the account's settings (all of them, in one transaction).
+    func save(_ settings: UserSettings, for accountID: Int64, now: Int64) throws(StorageError)
+}
+
 /// Each account's settings in the database (the `settings` table).
-public final class SettingsStore {
+public final class SettingsStore: SettingsStoring {
     private let db: Database
 
     public init(database: Database) { self.db = database }

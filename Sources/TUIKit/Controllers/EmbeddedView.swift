@@ -12,13 +12,19 @@ struct EmbeddedView {
         view.translatesAutoresizingMaskIntoConstraints = false
         let leading = view.leadingAnchor.constraint(equalTo: container.leadingAnchor)
         let trailing = view.trailingAnchor.constraint(equalTo: container.trailingAnchor)
+        // In a window with a bottom bar, a controller's view stops above it.
+        let bottom = view.bottomAnchor.constraint(equalTo: container.bottomAnchor, constant: -((container as? Window)?.bottomInset ?? 0))
+        bottom.identifier = bottomIdentifier
         LayoutConstraint.activate([
             leading, trailing,
             view.topAnchor.constraint(equalTo: container.topAnchor),
-            view.bottomAnchor.constraint(equalTo: container.bottomAnchor),
+            bottom,
         ])
         return EmbeddedView(leading: leading, trailing: trailing)
     }
+
+    /// Marks the bottom constraint, which a window's bottom bar adjusts.
+    static let bottomIdentifier = "embedded.bottom"
 
     func offset(x: Int) {
         leading.constant = x

@@ -233,6 +233,19 @@ open class ViewController: Responder {
         })
     }
 
+    /// Takes down at once (no animation) everything presented from this
+    /// controller or its children: a window getting a new root controller
+    /// must not keep the old one's popups.
+    func removePresentations() {
+        for child in children { child.removePresentations() }
+        guard let presented = presentedViewController else { return }
+        presented.removePresentations()
+        presented.loadedView?.removeFromSuperview()
+        presentedViewController = nil
+        presented.presentingViewController = nil
+        presented.viewDidDisappear()
+    }
+
     var presentationStyle: ModalPresentationStyle = .overCurrentContext
     var transitionStyle: ModalTransitionStyle = .crossDissolve
     weak var focusBeforePresentation: View?

@@ -11,6 +11,8 @@ public final class LayoutConstraint {
     /// May be changed while active; the next layout pass uses the new value.
     public var constant: Int { didSet { if isActive { firstItem?.superview?.setNeedsLayout() } } }
     let hasSecondItem: Bool
+    /// A name for finding the constraint again (and in diagnostics).
+    public var identifier: String?
 
     init(first: View, firstAttribute: LayoutAttribute, relation: LayoutRelation,
          second: View?, secondAttribute: LayoutAttribute?, multiplier: Double, constant: Int) {

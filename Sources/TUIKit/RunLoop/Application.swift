@@ -114,8 +114,36 @@ public final class Application {
     /// Whether the terminal is below `minimumSize`.
     public var isTooSmall: Bool { terminal.size.width < minimumSize.width || terminal.size.height < minimumSize.height }
 
-    /// Handles one input event as the loop would (tests may call it directly).
+    /// Sees each input event from the terminal (not what `send` injects),
+    /// after the lock-down's exit chord and before anyone else; returns true
+    /// to swallow it. A kiosk's tour pauses here when a visitor presses a key.
+    public var inputObserver: ((InputEvent) -> Bool)?
+
+    /// Handles one input event from the terminal as the loop would (tests may call it directly).
     public func handle(_ event: InputEvent) {
+        if case .key(let key) = event, takeChordKey(key) { return }
+        if case .resize = event {} else if let inputObserver, inputObserver(event) { return }
+        deliver(event)
+    }
+
+    /// Handles input made by the program (a tour, a macro) as if typed, unseen by `inputObserver`.
+    public func send(_ event: InputEvent) { deliver(event) }
+
+    /// The lock-down's exit chord, pressed key after key (also during a transition); true when `key` was part of it.
+    private func takeChordKey(_ key: Key) -> Bool {
+        guard let lockdown, !lockdown.exitChord.isEmpty else { return false }
+        if key != lockdown.exitChord[chordProgress] { chordProgress = 0 }
+        guard key == lockdown.exitChord[chordProgress] else { return false }
+        chordProgress += 1
+        if chordProgress == lockdown.exitChord.count {
+            chordProgress = 0
+            exitReason = .exitChord
+            quitRequested = true
+        }
+        return true // the chord's keys are its own
+    }
+
+    private func deliver(_ event: InputEvent) {
         if case .resize = event {} else if window.runningTransitions > 0 {
             waitingInput.append(event)
             return
@@ -133,15 +161,7 @@ public final class Application {
     private func dispatch(_ event: InputEvent) {
         switch event {
         case .key(let key):
-            if let lockdown, !lockdown.exitChord.isEmpty {
-                if key == lockdown.exitChord[chordProgress] {
-                    chordProgress += 1
-                    if chordProgress == lockdown.exitChord.count { exitReason = .exitChord; quitRequested = true }
-                    return // the chord's keys are its own
-                }
-                chordProgress = 0
-                if key == .ctrl("c") || key == .ctrl("z") { return }
-            }
+            if lockdown != nil, key == .ctrl("c") || key == .ctrl("z") { return }
             if key == .ctrl("c") { interrupt(); return }
             if key == .ctrl("z") { suspend(); return }
             if let help = helpOverlay {
@@ -176,6 +196,12 @@ public final class Application {
 
     /// The help overlay, while it shows.
     public private(set) var helpOverlay: HelpOverlayView?
+
+    /// Closes the help overlay, if it shows.
+    public func dismissHelp() {
+        helpOverlay?.removeFromSuperview()
+        helpOverlay = nil
+    }
 
     /// Shows the keys of the current screen, collected from the responder chain.
     public func showHelp() {

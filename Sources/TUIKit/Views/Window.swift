@@ -128,6 +128,7 @@ public final class Window: View {
         didSet {
             guard rootViewController !== oldValue else { return }
             oldValue?.viewWillDisappear()
+            oldValue?.removePresentations()
             oldValue?.view.removeFromSuperview()
             oldValue?.viewDidDisappear()
             if let root = rootViewController {
@@ -138,6 +139,42 @@ public final class Window: View {
             }
         }
     }
+
+    // MARK: Bottom bar
+
+    /// A one-row bar along the bottom of the window (a kiosk's caption): the
+    /// root controller and everything presented fill the rows above it; the
+    /// help overlay and the too-small message still cover the whole window.
+    public var bottomBar: View? {
+        didSet {
+            guard bottomBar !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let bar = bottomBar {
+                addSubview(bar)
+                bar.translatesAutoresizingMaskIntoConstraints = false
+                LayoutConstraint.activate([
+                    bar.leadingAnchor.constraint(equalTo: leadingAnchor),
+                    bar.trailingAnchor.constraint(equalTo: trailingAnchor),
+                    bar.bottomAnchor.constraint(equalTo: bottomAnchor),
+                    bar.heightAnchor.constraint(equalToConstant: 1),
+                ])
+            }
+            for view in subviews where view !== bottomBar {
+                for c in view.constraints where c.firstItem === view && c.secondItem === self && c.firstAttribute == .bottom
+                    && c.secondAttribute == .bottom && Self.isEmbedding(c) {
+                    c.constant = -bottomInset
+                }
+            }
+            setNeedsLayout()
+            setNeedsFullRedraw()
+        }
+    }
+
+    /// Rows at the bottom that embedded controllers leave to the bottom bar.
+    var bottomInset: Int { bottomBar == nil ? 0 : 1 }
+
+    /// Embedding constraints carry the inset; a full-window overlay's (pinned at 0 after the bar came) does not.
+    private static func isEmbedding(_ c: LayoutConstraint) -> Bool { c.identifier == EmbeddedView.bottomIdentifier }
 
     // MARK: Transitions
 

@@ -1,15 +1,22 @@
 import TUIKit
 
-/// A feature of a later version: it says so plainly and does nothing else.
+/// A feature of a later version, or one this run cannot offer: it says so
+/// plainly and does nothing else.
 @MainActor
 final class ComingSoonViewController: ViewController {
     let feature: String
-    init(feature: String) { self.feature = feature; super.init() }
+    /// Why the feature is not here (nil: it comes in a later version).
+    let reason: String?
+    init(feature: String, reason: String? = nil) {
+        self.feature = feature
+        self.reason = reason
+        super.init()
+    }
 
     override func viewDidLoad() {
         title = feature
         view.style = Theme.current.base
-        let label = Label("\(feature) is coming in a later version of switchboard.\nEsc goes back.",
+        let label = Label((reason ?? "\(feature) is coming in a later version of switchboard.") + "\nEsc goes back.",
                           style: Theme.current.secondary, alignment: .center)
         view.addSubview(label)
         label.translatesAutoresizingMaskIntoConstraints = false

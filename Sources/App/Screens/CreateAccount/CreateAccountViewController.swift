@@ -4,14 +4,14 @@ import TUIKit
 /// a message beside each field that is wrong. Nothing is stored until all is right.
 @MainActor
 final class CreateAccountViewController: ViewController {
-    private let service: SignInService
+    private let service: SignInServing
     private let onCreated: () -> Void
     let usernameField = TextField(placeholder: "user name")
     let passwordField = TextField(placeholder: "at least 8 characters")
     let repeatField = TextField(placeholder: "the same again")
     private let general = Label("")
 
-    init(service: SignInService, onCreated: @escaping () -> Void) {
+    init(service: SignInServing, onCreated: @escaping () -> Void) {
         self.service = service
         self.onCreated = onCreated
         super.init()

@@ -5,7 +5,7 @@ import TUIKit
 /// credentials; repeated failures make it wait.
 @MainActor
 final class LoginViewController: ViewController {
-    private let service: SignInService
+    private let service: SignInServing
     private weak var coordinator: Coordination?
     private let onSignedIn: () -> Void
     let usernameField = TextField(placeholder: "user name")
@@ -13,7 +13,7 @@ final class LoginViewController: ViewController {
     private let message = Label("")
     private let createButton = Button(title: "Create an account")
 
-    init(service: SignInService, coordinator: Coordination, onSignedIn: @escaping () -> Void) {
+    init(service: SignInServing, coordinator: Coordination, onSignedIn: @escaping () -> Void) {
         self.service = service
         self.coordinator = coordinator
         self.onSignedIn = onSignedIn

@@ -1,0 +1,45 @@
+import App
+import Components
+import Demo
+import Storage
+import TUIKit
+
+/// The kiosk's data: the Demo target's made-up contacts, friends and
+/// activity, in memory. It never opens, creates or changes a file; every
+/// tour loop (and every idle reset) starts from a fresh one.
+@MainActor
+final class KioskBackend: AppBackend {
+    private let seed: UInt64
+    private let sessions = DemoSignIn()
+    private let settingsStore = InMemorySettingsStore()
+    private let book: InMemoryContactsStore
+
+    init(seed: UInt64) {
+        self.seed = seed
+        book = InMemoryContactsStore(DemoContacts.make(seed: seed).map(Self.record))
+    }
+
+    static func record(_ demo: DemoContact) -> ContactRecord {
+        ContactRecord(firstName: demo.firstName, lastName: demo.lastName,
+                      phones: demo.phones.map { ContactRecord.Phone(label: $0.label, number: $0.number) },
+                      emails: demo.emails, company: demo.company, notes: demo.notes, isFriend: demo.isFriend)
+    }
+
+    /// No saved session: every loop logs in.
+    func start() throws(StorageError) -> Account? { nil }
+    var signIn: SignInServing { sessions }
+    var settings: SettingsStoring { settingsStore }
+    func contacts(for account: Account) -> ContactsStore { book }
+    /// nil: the friends popup runs on the Demo target's view models.
+    func friends(for account: Account) -> FriendsStore? { nil }
+    func accountStore() -> AccountStore? { nil }
+
+    func activityFeed(for account: Account, contacts: ContactsStore, coordinator: Coordination,
+                      scheduler: Scheduler?) -> ActivityFeedViewModelProtocol {
+        ActivityFeedDemoViewModel(seed: seed)
+    }
+
+    var dataLocation: DataLocation {
+        DataLocation(place: "none: the demo keeps its made-up data in memory and saves nothing", bytes: nil, isFile: false)
+    }
+}

@@ -1,0 +1,114 @@
+import App
+import Demo
+import TUIKit
+
+/// The demo kiosk (seed 000's demo app, grown to the whole app): Switchboard
+/// on the Demo target's made-up data, playing a captioned tour forever. A key
+/// (or click) gives the visitor the app as it is; after `idle` without input
+/// it starts again from a clean state. ^C, ^Z and q do not leave; the exit
+/// chord (^] then q) or SIGTERM does. Nothing is read from or written to disk.
+@MainActor
+public final class Kiosk {
+    /// `--idle` and `--seed`.
+    public struct Options: Equatable, Sendable {
+        /// Time without input after which the tour starts again.
+        public var idle: Duration
+        /// The demo data's seed (nil: a new one each run).
+        public var seed: UInt64?
+
+        public init(idle: Duration = .seconds(30), seed: UInt64? = nil) {
+            self.idle = idle
+            self.seed = seed
+        }
+    }
+
+    /// What the kiosk is doing.
+    public enum State: Equatable, Sendable {
+        case touring(step: String)
+        case paused
+    }
+
+    public let switchboard: SwitchboardApp
+    public let options: Options
+    private let application: Application
+    private let caption = KioskCaptionBar()
+    private let player: TourPlayer
+    private var idleTimer: Timer?
+
+    /// Called when a tour step begins, with its name (tests and the soak benchmark listen).
+    public var onStep: ((String) -> Void)?
+
+    /// The names of the tour's steps, in order.
+    public static var stepNames: [String] { KioskTour.steps.map(\.name) }
+    /// What each step leaves on screen, in order (the tests check it).
+    public static var stepMarks: [String] { KioskTour.steps.map(\.shows) }
+    /// How long one loop of the tour takes.
+    public static var loopDuration: Duration { KioskTour.loopDuration }
+
+    public init(application: Application, options: Options = Options()) {
+        self.application = application
+        self.options = options
+        let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
+        var configuration = AppConfiguration(databasePath: "")
+        configuration.splashDuration = .milliseconds(1500)
+        configuration.makeBackend = { _ in KioskBackend(seed: seed) }
+        configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(seed: seed, scheduler: scheduler) }
+        switchboard = SwitchboardApp(application: application, configuration: configuration)
+        player = TourPlayer(steps: KioskTour.steps, scheduler: application.scheduler) { [unowned application] key in
+            application.send(.key(key))
+        }
+        application.lockdown = Application.Lockdown()
+        application.window.bottomBar = caption
+        application.inputObserver = { [weak self] event in self?.visitorInput(event) ?? false }
+        switchboard.quitRequestHandler = { [weak self] in self?.explainLeaving() }
+        player.onRestart = { [weak self] in self?.switchboard.restart() }
+        player.onStep = { [weak self] index in self?.stepBegan(index) }
+        // The first step on the loop's first turn, so that `onStep` set after `init` hears it.
+        application.scheduler.after(.zero) { [weak self] in self?.player.play() }
+    }
+
+    public var state: State { player.isPlaying ? .touring(step: KioskTour.steps[player.stepIndex].name) : .paused }
+    /// Tour loops played to their end.
+    public var loops: Int { player.loops }
+    /// The caption row's text (for tests).
+    public var captionText: String { caption.text.message }
+
+    private func stepBegan(_ index: Int) {
+        let step = KioskTour.steps[index]
+        caption.content = .touring(step: index + 1, of: KioskTour.steps.count, name: step.name, caption: step.caption)
+        onStep?(step.name)
+    }
+
+    /// Input from the terminal: during the tour it pauses it (and is swallowed); paused, it keeps the visitor's turn going.
+    private func visitorInput(_ event: InputEvent) -> Bool {
+        if player.isPlaying {
+            player.stop()
+            caption.content = .paused(idleSeconds: Int(options.idle.components.seconds))
+            restartIdleTimer()
+            return true
+        }
+        restartIdleTimer()
+        if case .key(let key) = event, key == .ctrl("c") || key == .ctrl("z") {
+            explainLeaving()
+        } else if case .notice = caption.content {
+            caption.content = .paused(idleSeconds: Int(options.idle.components.seconds))
+        }
+        return false
+    }
+
+    private func restartIdleTimer() {
+        idleTimer?.cancel()
+        idleTimer = application.scheduler.after(options.idle) { [weak self] in self?.resume() }
+    }
+
+    /// After `idle` without input: a clean demo state, and the tour from the start.
+    private func resume() {
+        idleTimer = nil
+        // The first step on the loop's first turn, so that `onStep` set after `init` hears it.
+        application.scheduler.after(.zero) { [weak self] in self?.player.play() }
+    }
+
+    private func explainLeaving() {
+        caption.content = .notice("This is a kiosk: ^C, ^Z and q stay here. To leave, press ^] and then q.")
+    }
+}

@@ -1,0 +1,46 @@
+import TUIKit
+
+/// The kiosk's bottom row: what the tour shows now, or that the visitor has
+/// the app, and always how to leave.
+@MainActor
+final class KioskCaptionBar: View {
+    /// What the bar says.
+    enum Content: Equatable {
+        case touring(step: Int, of: Int, name: String, caption: String)
+        case paused(idleSeconds: Int)
+        /// A word on leaving (after ^C, ^Z or q), until the next key.
+        case notice(String)
+    }
+
+    var content: Content = .notice("") { didSet { if content != oldValue { setNeedsDisplay() } } }
+
+    static let leaveHint = "^] q: leave"
+
+    /// The bar's text: the message, and the hint on the right.
+    var text: (message: String, hint: String) {
+        switch content {
+        case .touring(let step, let count, let name, let caption):
+            ("▶ \(step)/\(count) \(name) · \(caption)", "any key: try it · " + Self.leaveHint)
+        case .paused(let seconds):
+            ("❚❚ Your turn: the app is yours, on demo data; nothing is saved. The tour goes on after \(seconds) s without a key.",
+             Self.leaveHint)
+        case .notice(let text):
+            (text, Self.leaveHint)
+        }
+    }
+
+    override func draw(in canvas: Canvas) {
+        let style = Theme.current.titleBar
+        let width = canvas.size.width
+        canvas.write(String(repeating: " ", count: width), at: .zero, style: style)
+        let (message, fullHint) = text
+        // The message comes first; the hint as much as fits after it (always at least how to leave).
+        let messageWidth = DisplayWidth.of(message)
+        let hint = [fullHint, Self.leaveHint].first { messageWidth + DisplayWidth.of($0) + 4 <= width } ?? Self.leaveHint
+        let hintWidth = DisplayWidth.of(hint) + 1
+        canvas.write(TextLayout.truncate(message, toWidth: max(0, width - hintWidth - 3)), at: Point(x: 1, y: 0), style: style)
+        if width >= hintWidth + 10 {
+            canvas.write(hint, at: Point(x: width - hintWidth, y: 0), style: style.adding(.bold))
+        }
+    }
+}

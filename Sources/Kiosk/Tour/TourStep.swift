@@ -1,0 +1,39 @@
+import TUIKit
+
+/// One stop of the kiosk's tour: what the caption says, the keys pressed (at
+/// a person's pace), and how long the result stays to be read.
+struct TourStep: Sendable {
+    /// What a visitor does, or the tour does for them.
+    enum Action: Sendable, Equatable {
+        /// Starts the app afresh on the splash, with clean demo data.
+        case restart
+        /// A key pressed; the next action follows after `TourStep.keyPause`.
+        case press(Key)
+        /// Text typed character by character, `TourStep.typingPause` apart.
+        case type(String)
+        /// Time to look.
+        case wait(Duration)
+    }
+
+    /// A short name ("Friends"), shown in the caption with the step's number.
+    var name: String
+    var caption: String
+    var actions: [Action]
+    /// Text on screen once the step's actions are done (the tests check it).
+    var shows: String
+
+    static let keyPause = Duration.milliseconds(450)
+    static let typingPause = Duration.milliseconds(170)
+
+    /// How long the step takes.
+    var duration: Duration {
+        actions.reduce(.zero) { total, action in
+            switch action {
+            case .restart: total
+            case .press: total + Self.keyPause
+            case .type(let text): total + Self.typingPause * text.count
+            case .wait(let d): total + d
+            }
+        }
+    }
+}
