@@ -9,6 +9,11 @@ enum HelpText {
     USAGE
       switchboard                         run on this terminal
       switchboard --headless [options]    run on a virtual screen and print it as text
+      switchboard --kiosk [--idle SECONDS] [--seed N]
+                                          the demo kiosk: a captioned tour on made-up data, forever;
+                                          any key gives you the app, SECONDS (default 30) without a
+                                          key start the tour again; ^C, ^Z and q stay, ^] then q leaves.
+                                          Touches no file. Works with --headless too.
       switchboard populate --contacts N [--friends PERCENT] [--user NAME] [--seed N] [--db PATH]
                                           add N generated contacts (to the signed-in user, or NAME)
 
@@ -27,7 +32,7 @@ enum HelpText {
     KEYS
       Enter Esc Tab S-Tab Backspace Delete Up Down Left Right Home End PgUp PgDn
       F1..F12  C-a..C-z  Space  a single character (q)  "a quoted string"
-      wait:500ms wait:2s  resize:COLSxROWS  click:COL,ROW (0-based)
+      wait:500ms wait:2s  resize:COLSxROWS  click:COL,ROW (0-based)  signal:TERM|INT|HUP|TSTP
 
     OTHER
       -h, --help          this text

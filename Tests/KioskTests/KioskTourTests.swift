@@ -31,17 +31,118 @@ import TUIKitTesting
         for (i, mark) in Kiosk.stepMarks.enumerated() {
             #expect(r.seen[i + 1].screen.contains(mark), "step \(names[i]) should leave \(mark) on screen:\n\(r.seen[i + 1].screen)")
         }
-        if let path = ProcessEnvironment.dumpPath { r.dump(to: path) }
         #expect(r.kiosk.loops == 1)
         #expect(r.kiosk.state == .touring(step: names[0]))
     }
-}
-import Glibc
-enum ProcessEnvironment { static var dumpPath: String? { getenv("KIOSK_DUMP").map { String(cString: $0) } } }
-extension KioskTourTests.Recorder {
-    func dump(to path: String) {
-        let f = fopen(path, "w")!
-        for (s, screen) in seen { fputs("=== before \(s)\n\(screen)\n", f) }
-        fclose(f)
+
+    /// Waits until the tour is on `step` (and a little into it), on the virtual clock.
+    static func run(_ r: Recorder, until step: String, plus ms: Int = 0) {
+        for _ in 0..<2000 where r.kiosk.state != .touring(step: step) { r.harness.wait(50) }
+        #expect(r.kiosk.state == .touring(step: step))
+        if ms > 0 { r.harness.wait(ms) }
+    }
+
+    @Test func aKeyPausesAndTheVisitorHasTheAppAsItIs() {
+        let r = Recorder()
+        Self.run(r, until: "Friends", plus: 1500)
+        #expect(r.harness.text.contains("[ ✕ Close ]"))
+        let screen = r.harness.lines.dropLast()
+        r.harness.press("x")                                   // the waking key is swallowed: only the caption changes
+        #expect(r.kiosk.state == .paused)
+        #expect(r.harness.lines.dropLast() == screen)
+        #expect(r.harness.lines.last!.contains("Your turn"))
+        r.harness.wait(20_000)                                 // the tour does not go on by itself
+        #expect(r.kiosk.state == .paused)
+        #expect(r.harness.text.contains("[ ✕ Close ]"))
+        r.harness.press("Esc wait:400ms")                      // now keys act: the popup closes
+        #expect(!r.harness.text.contains("[ ✕ Close ]"))
+        #expect(r.harness.text.contains("Signed in as demo"))
+        r.harness.press("Down Enter wait:600ms")               // the contacts, on demo data
+        #expect(r.harness.text.contains("Contacts (240)"))
+    }
+
+    @Test func afterIdleTheDemoStartsCleanAndTheTourResumes() {
+        let r = Recorder(idle: 10)
+        Self.run(r, until: "Contacts", plus: 2000)
+        r.harness.press("x")
+        #expect(r.kiosk.state == .paused)
+        // The visitor deletes a contact (the setting asks first) …
+        r.harness.press("Enter wait:400ms d wait:400ms Enter wait:400ms")
+        #expect(r.harness.text.contains("Contacts (239)"))
+        r.harness.wait(9_000)                                  // … and keys kept the turn going: not idle yet
+        #expect(r.kiosk.state == .paused)
+        r.harness.wait(1_200)
+        #expect(r.kiosk.state == .touring(step: "Welcome"))
+        #expect(r.harness.text.contains("S W I T C H B O A R D"))
+        // A clean demo: the deleted contact is back.
+        Self.run(r, until: "Card")
+        #expect(r.seen.last { $0.step == "Card" }!.screen.contains("Contacts (1 found)"))
+        Self.run(r, until: "Settings")
+        let before = r.seen.last { $0.step == "Settings" }!.screen
+        #expect(before.contains("US Navy"))
+    }
+
+    @Test func theChordLeavesButCtrlCCtrlZAndQDoNot() {
+        let r = Recorder()
+        Self.run(r, until: "Friends")
+        r.harness.press("C-c")                                 // pauses (and is swallowed)
+        #expect(r.kiosk.state == .paused)
+        r.harness.press("C-c C-z Esc wait:800ms q")           // Esc closes the popup once it is fully in
+        #expect(r.harness.app.exitReason == .endOfInput)      // still running: the script just ended
+        #expect(r.harness.terminal.suspendCount == 0)
+        #expect(r.harness.lines.last!.contains("To leave, press ^] and then q"))
+        r.harness.press("C-] q")
+        #expect(r.harness.app.exitReason == .exitChord)
+        #expect(!r.harness.terminal.isStarted)                // the terminal was restored
+    }
+
+    @Test func theChordLeavesMidTourToo() {
+        let r = Recorder()
+        Self.run(r, until: "Log in", plus: 700)
+        r.harness.press("C-] q")
+        #expect(r.harness.app.exitReason == .exitChord)
+    }
+
+    @Test func sigtermLeavesAndSigintDoesNot() {
+        let r = Recorder()
+        Self.run(r, until: "Log in")
+        r.harness.press("signal:INT signal:TSTP wait:1s")
+        #expect(r.harness.app.exitReason == .endOfInput)
+        #expect(r.harness.terminal.suspendCount == 0)
+        r.harness.press("signal:TERM")
+        #expect(r.harness.app.exitReason == .signal(.terminate))
+        #expect(!r.harness.terminal.isStarted)
+    }
+
+    @Test func aResizeMidTourKeepsTheTourGoing() {
+        let r = Recorder()
+        Self.run(r, until: "Friends", plus: 800)
+        r.harness.press("resize:60x16 wait:300ms")
+        #expect(r.harness.lines.count == 16)
+        #expect(r.harness.text.contains("Close"))
+        #expect(r.kiosk.state == .touring(step: "Friends"))   // a resize is not a visitor's key
+        Self.run(r, until: "Settings")
+        #expect(r.seen.last { $0.step == "Settings" }!.screen.contains("US Navy"))
+        r.harness.press("resize:100x30")
+        Self.run(r, until: "Log out")
+        #expect(r.seen.last { $0.step == "Log out" }!.screen.contains("TODAY"))
+    }
+
+    @Test func theDemoLoginSaysWhatToType() {
+        let r = Recorder()
+        Self.run(r, until: "Log in")
+        r.harness.press("x wait:100ms")                        // pause on the login screen
+        r.harness.press("\"ada\" Enter \"secret\" Enter wait:100ms")
+        #expect(r.harness.text.contains("log in as demo with the"))
+        r.harness.press("C-n wait:400ms \"ada\" Tab \"password1\" Tab \"password1\" Enter wait:100ms")
+        #expect(r.harness.text.contains("The demo cannot make accounts"))
+    }
+
+    @Test func settingsAccountRowsSayTheDemoKeepsNothing() {
+        let r = Recorder()
+        Self.run(r, until: "Settings", plus: 1700)
+        r.harness.press("x End wait:100ms")
+        r.harness.press("Up Up Enter wait:400ms")
+        #expect(r.harness.text.contains("The demo has no real accounts"))
     }
 }

@@ -40,6 +40,12 @@ struct CommandLineTests {
         (["--headless", "--script", "/no/such/file.keys"], "cannot read script '/no/such/file.keys': No such file or directory"),
         (["--headless", "--splash-ms", "soon"], "--splash-ms 'soon': expected milliseconds"),
         (["--headless", "--db", ""], "--db '': expected a file path"),
+        (["--headless", "--idle", "30"], "--idle only works with --kiosk"),
+        (["--headless", "--seed", "3"], "--seed only works with --kiosk"),
+        (["--headless", "--kiosk", "--idle", "0"], "--idle '0': expected seconds from 1 to 86400"),
+        (["--headless", "--kiosk", "--seed", "-1"], "--seed '-1': expected a whole number"),
+        (["--headless", "--kiosk", "--db", "/tmp/x.sqlite3"], "--db cannot be used with --kiosk"),
+        (["--headless", "--kiosk", "--open", "switchboard://about"], "--open cannot be used with --kiosk"),
     ])
     func badCommandLinesSayWhatIsWrong(arguments: [String], message: String) {
         let result = runSwitchboard(arguments)
@@ -122,6 +128,12 @@ struct CommandLineTests {
         fgets(&buffer, 100, file)
         fclose(file)
         #expect(String(cString: buffer) == "my notes, not a database\n")
+    }
+
+    @Test func theKioskNeedsNoPlaceForData() {
+        let result = runSwitchboard(["--headless", "--kiosk", "--seed", "1", "--idle", "5", "--keys", "wait:12s x wait:6s"], environment: [:])
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(result.output.contains("1/9 Welcome"))  // paused, then idle: the tour began again
     }
 
     @Test func noPlaceForTheDataFile() {

@@ -8,10 +8,12 @@ struct ProcessTests {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("switchboard")
     }
 
-    func run(_ arguments: [String]) throws -> (code: Int32, output: String, errors: String) {
+    func run(_ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) throws -> (code: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -21,6 +23,24 @@ struct ProcessTests {
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+
+    /// The kiosk on an empty home: a whole tour loop and more, and afterwards
+    /// the home, the data home and the working directory are still empty.
+    @Test func theKioskTouchesNoFile() throws {
+        let base = NSTemporaryDirectory() + "sb-kiosk-\(UUID().uuidString)"
+        let folders = ["home", "data", "cwd"].map { base + "/" + $0 }
+        for folder in folders { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let result = try run(["--headless", "--kiosk", "--seed", "3", "--size", "100x30", "--keys", "wait:50s x wait:1s"],
+                             environment: ["HOME": folders[0], "XDG_DATA_HOME": folders[1], "PATH": "/usr/bin:/bin"],
+                             directory: URL(fileURLWithPath: folders[2]))
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(result.errors.isEmpty)
+        #expect(result.output.contains("Your turn"))
+        for folder in folders {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "\(folder) was written to")
+        }
     }
 
     @Test func withoutATerminalItSaysSoAndSuggestsHeadless() throws {

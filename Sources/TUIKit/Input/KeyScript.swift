@@ -2,6 +2,8 @@
 public enum ScriptStep: Hashable, Sendable {
     case input(InputEvent)
     case wait(milliseconds: Int)
+    /// A signal arriving, as if sent with kill(1): `signal:TERM`, `signal:INT`, `signal:HUP`, `signal:TSTP`.
+    case signal(TerminalSignal)
 }
 
 /// Why a KEYS script could not be read. Each message names the bad token.
@@ -11,6 +13,7 @@ public enum KeyScriptError: Error, Equatable, CustomStringConvertible {
     case badWait(String)
     case badResize(String)
     case badClick(String)
+    case badSignal(String)
     case emptyString
 
     public var description: String {
@@ -20,6 +23,7 @@ public enum KeyScriptError: Error, Equatable, CustomStringConvertible {
         case .badWait(let t): "bad wait '\(t)' (use wait:500ms or wait:2s)"
         case .badResize(let t): "bad resize '\(t)' (use resize:COLSxROWS, e.g. resize:80x24)"
         case .badClick(let t): "bad click '\(t)' (use click:COL,ROW with 0-based numbers, e.g. click:10,3)"
+        case .badSignal(let t): "bad signal '\(t)' (use signal:TERM, signal:INT, signal:HUP or signal:TSTP)"
         case .emptyString: "empty string \"\" types nothing (remove it)"
         }
     }
@@ -30,7 +34,7 @@ public enum KeyScriptError: Error, Equatable, CustomStringConvertible {
 /// Delete Up Down Left Right C-Left C-Right Home End PgUp PgDn F1`…`F12`, `C-a`…`C-z`, `C-]`,
 /// `Space`), a single character (`q`), a quoted string typed character by
 /// character (`"Ada Lovelace"` or `'say "hi"'`), `wait:500ms` / `wait:2s`,
-/// `resize:40x10`, `click:COL,ROW`. In a script file `#` starts a comment
+/// `resize:40x10`, `click:COL,ROW`, `signal:TERM`. In a script file `#` starts a comment
 /// that runs to the end of the line (outside quotes).
 public enum KeyScript {
     public static func parse(_ text: String) throws(KeyScriptError) -> [ScriptStep] {
@@ -79,6 +83,15 @@ public enum KeyScript {
         if token.hasPrefix("resize:") {
             guard let size = Size(parsing: String(token.dropFirst(7))) else { throw .badResize(token) }
             return .input(.resize(size))
+        }
+        if token.hasPrefix("signal:") {
+            switch token.dropFirst(7) {
+            case "TERM": return .signal(.terminate)
+            case "INT": return .signal(.interrupt)
+            case "HUP": return .signal(.hangUp)
+            case "TSTP": return .signal(.suspend)
+            default: throw .badSignal(token)
+            }
         }
         if token.hasPrefix("click:") {
             let parts = token.dropFirst(6).split(separator: ",", omittingEmptySubsequences: false)

@@ -69,6 +69,8 @@ public final class VirtualTerminal: Terminal {
             case .input(let event):
                 if case .resize(let newSize) = event { size = newSize }
                 return .input(event)
+            case .signal(let signal):
+                return .signal(signal)
             }
         }
     }
