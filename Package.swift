@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "App", "TUIKit", "TUIKitTesting"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "App", "Demo", "Storage", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "SwitchboardTests", dependencies: ["switchboard", "TUIKit"]),
     ],
     swiftLanguageModes: [.v6]

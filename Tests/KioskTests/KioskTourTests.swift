@@ -146,3 +146,21 @@ import TUIKitTesting
         #expect(r.harness.text.contains("The demo has no real accounts"))
     }
 }
+
+@MainActor
+@Suite struct KioskResetTests {
+    /// Each loop starts the app afresh; the last loop's screens, services and view models are released.
+    @Test func aNewLoopReleasesTheLastOne() {
+        let h = Harness(width: 100, height: 30)
+        let kiosk = Kiosk(application: h.app, options: Kiosk.Options(seed: 2))
+        h.wait(Int(Kiosk.loopDuration.milliseconds) / 2)       // mid-tour: popups, lists and timers were made
+        weak var root = kiosk.switchboard.rootViewController
+        weak var coordinator = kiosk.switchboard.coordinator
+        #expect(root != nil)
+        h.wait(Int(Kiosk.loopDuration.milliseconds) / 2 + 500) // past the next loop's restart
+        #expect(kiosk.loops == 1)
+        #expect(root == nil)
+        #expect(coordinator == nil)
+        #expect(h.app.scheduler.activeTimerCount <= 4)
+    }
+}

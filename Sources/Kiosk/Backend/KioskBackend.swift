@@ -19,7 +19,7 @@ final class KioskBackend: AppBackend {
         book = InMemoryContactsStore(DemoContacts.make(seed: seed).map(Self.record))
     }
 
-    static func record(_ demo: DemoContact) -> ContactRecord {
+    nonisolated static func record(_ demo: DemoContact) -> ContactRecord {
         ContactRecord(firstName: demo.firstName, lastName: demo.lastName,
                       phones: demo.phones.map { ContactRecord.Phone(label: $0.label, number: $0.number) },
                       emails: demo.emails, company: demo.company, notes: demo.notes, isFriend: demo.isFriend)

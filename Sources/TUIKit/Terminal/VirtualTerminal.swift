@@ -12,10 +12,13 @@ public final class VirtualTerminal: Terminal {
     public private(set) var grid: CellBuffer
     /// Where the cursor is shown, if it is.
     public private(set) var cursor: Point?
-    /// How many cells each frame sent (its changed cells), oldest first.
+    /// How many cells each frame sent (its changed cells), oldest first — the
+    /// last `frameHistoryLimit` frames (a headless kiosk runs for ever).
     public private(set) var cellsPerFrame: [Int] = []
-    /// The rows each frame touched, oldest first.
+    /// The rows each frame touched, oldest first (the last `frameHistoryLimit` frames).
     public private(set) var rowsPerFrame: [[Int]] = []
+    /// How many frames' statistics are kept.
+    public static let frameHistoryLimit = 4096
     public private(set) var isStarted = false
     public private(set) var suspendCount = 0
 
@@ -92,6 +95,10 @@ public final class VirtualTerminal: Terminal {
             }
         }
         cursor = update.cursor
+        if cellsPerFrame.count >= 2 * Self.frameHistoryLimit {
+            cellsPerFrame.removeFirst(Self.frameHistoryLimit)
+            rowsPerFrame.removeFirst(Self.frameHistoryLimit)
+        }
         cellsPerFrame.append(update.changes.count)
         rowsPerFrame.append(touched.indices.filter { touched[$0] })
     }

@@ -1,0 +1,47 @@
+import Demo
+import Foundation
+import Storage
+import Testing
+@testable import Kiosk
+
+/// The kiosk's in-memory address book answers searches as the SQLite store
+/// does: the same demo contacts in both, the same results in the same order.
+@Suite struct InMemoryContactsStoreTests {
+    static let queries = ["", "a", "ho", "hop", "hopper", "HOPPER", "zoe", "ångström", "angstrom", "7700 9", "+44 20 7946",
+                          "example.com", "李", "佐藤", "петров", "nobody-at-all", "  ada  ", "h"]
+
+    @Test(arguments: queries)
+    func searchesMatchTheSQLiteStore(query: String) throws {
+        let folder = NSTemporaryDirectory() + "sb-kiosk-store-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let db = try Database(path: folder + "/c.sqlite3")
+        let account = try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "demo", password: "demo12345", now: 1)
+        let sqlite = SQLiteContactsStore(database: db, accountID: account.id)
+        let records = DemoContacts.make(seed: 5).map(KioskBackend.record)
+        for record in records { _ = try sqlite.add(record) }
+        let memory = InMemoryContactsStore(records)
+
+        let expected = try sqlite.contacts(matching: query, offset: 0, limit: 1000).map { "\($0.firstName) \($0.lastName)" }
+        let got = try memory.contacts(matching: query, offset: 0, limit: 1000).map { "\($0.firstName) \($0.lastName)" }
+        #expect(got == expected)
+        #expect(try memory.count(matching: query, upTo: 1000) == sqlite.count(matching: query, upTo: 1000))
+        #expect(try memory.contacts(matching: query, offset: 3, limit: 5).map(\.lastName) == sqlite.contacts(matching: query, offset: 3, limit: 5).map(\.lastName))
+    }
+
+    @Test func changesAreKeptInListOrder() throws {
+        let store = InMemoryContactsStore(DemoContacts.famous.map(KioskBackend.record))
+        let id = try store.add(ContactRecord(firstName: "Barbara", lastName: "Liskov"))
+        #expect(try store.contacts(matching: "", offset: 0, limit: 10).map(\.lastName) == ["Dijkstra", "Hamilton", "Hopper", "Liskov", "Lovelace", "Turing"])
+        var barbara = try #require(try store.contact(id: id))
+        barbara.lastName = "Zuse"
+        #expect(try store.update(barbara))
+        #expect(try store.contacts(matching: "", offset: 0, limit: 10).last?.lastName == "Zuse")
+        #expect(try store.setFriend(id: id, true))
+        #expect(try store.contact(id: id)?.isFriend == true)
+        #expect(try store.delete(id: id))
+        #expect(try !store.delete(id: id))
+        #expect(try store.count(matching: "") == 5)
+        #expect(try !store.update(barbara))
+    }
+}
