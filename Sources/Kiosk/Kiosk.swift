@@ -60,6 +60,10 @@ public final class Kiosk {
         application.lockdown = Application.Lockdown()
         application.window.bottomBar = caption
         application.inputObserver = { [weak self] event in self?.visitorInput(event) ?? false }
+        // On a real terminal ^C and ^Z come as signals: the same as the keys.
+        application.ignoredSignalHandler = { [weak self] signal in
+            _ = self?.visitorInput(.key(signal == .interrupt ? .ctrl("c") : .ctrl("z")))
+        }
         switchboard.quitRequestHandler = { [weak self] in self?.explainLeaving() }
         player.onRestart = { [weak self] in self?.switchboard.restart() }
         player.onStep = { [weak self] index in self?.stepBegan(index) }

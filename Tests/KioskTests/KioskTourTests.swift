@@ -106,9 +106,12 @@ import TUIKitTesting
     @Test func sigtermLeavesAndSigintDoesNot() {
         let r = Recorder()
         Self.run(r, until: "Log in")
-        r.harness.press("signal:INT signal:TSTP wait:1s")
+        r.harness.press("signal:INT")                          // as a key would: pauses the tour …
+        #expect(r.kiosk.state == .paused)
+        r.harness.press("signal:INT signal:TSTP wait:1s")     // … then says how to leave
         #expect(r.harness.app.exitReason == .endOfInput)
         #expect(r.harness.terminal.suspendCount == 0)
+        #expect(r.harness.lines.last!.contains("To leave, press ^] and then q"))
         r.harness.press("signal:TERM")
         #expect(r.harness.app.exitReason == .signal(.terminate))
         #expect(!r.harness.terminal.isStarted)

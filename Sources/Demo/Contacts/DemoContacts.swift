@@ -28,10 +28,14 @@ public enum DemoContacts {
     public static func make(seed: UInt64, count: Int = 240) -> [DemoContact] {
         var random = DemoRandom(seed: seed)
         var book = famous
+        var names = Set(famous.map { $0.firstName + " " + $0.lastName })
+        // 400 Latin-script names and 9 others: each at most once, then repeats when a book needs more.
+        let distinct = firstNames.count * lastNames.count + otherScripts.count
         while book.count < max(count, famous.count) {
             let (first, last): (String, String)
             if random.int(in: 0...5) == 0 { (first, last) = random.pick(otherScripts) }
             else { (first, last) = (random.pick(firstNames), random.pick(lastNames)) }
+            guard names.insert(first + " " + last).inserted || names.count >= distinct else { continue }
             var contact = person(first, last, company: random.pick(companies), notes: random.pick(notes),
                                  friend: random.int(in: 0...3) == 0)
             let n = book.count

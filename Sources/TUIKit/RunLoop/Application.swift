@@ -231,8 +231,12 @@ public final class Application {
         }
     }
 
+    /// Called when the lock-down ignores SIGINT or SIGTSTP (on a real terminal
+    /// ^C and ^Z arrive as signals), e.g. to say how to leave instead.
+    public var ignoredSignalHandler: ((TerminalSignal) -> Void)?
+
     private func handle(_ signal: TerminalSignal) {
-        if lockdown != nil, signal == .interrupt || signal == .suspend { return }
+        if lockdown != nil, signal == .interrupt || signal == .suspend { ignoredSignalHandler?(signal); return }
         switch signal {
         case .interrupt: interrupt()
         case .terminate, .hangUp:
