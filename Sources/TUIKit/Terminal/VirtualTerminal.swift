@@ -18,7 +18,7 @@ public final class VirtualTerminal: Terminal {
     /// The rows each frame touched, oldest first (the last `frameHistoryLimit` frames).
     public private(set) var rowsPerFrame: [[Int]] = []
     /// How many frames' statistics are kept.
-    public static let frameHistoryLimit = 4096
+    public static let frameHistoryLimit = 512
     public private(set) var isStarted = false
     public private(set) var suspendCount = 0
 
