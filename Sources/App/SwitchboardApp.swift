@@ -16,7 +16,8 @@ public final class SwitchboardApp {
     /// Set when start-up failed (a bad data file); the app then exits non-zero.
     public private(set) var startupError: AppStartupError?
     /// Called for `q` (and a quit from a screen); nil: the application quits. The kiosk says how to leave instead.
-    public var quitRequestHandler: (() -> Void)?
+    public var quitRequestHandler: (() -> Void)? { didSet { rootAssembly.root?.quitTitle = quitTitle } }
+    private var quitTitle: String { quitRequestHandler == nil ? "Quit" : "How to leave" }
 
     public init(application: Application, configuration: AppConfiguration) {
         self.application = application
@@ -50,7 +51,9 @@ public final class SwitchboardApp {
                 rootAssembly?.themeChanged()
             }
         }
-        application.window.rootViewController = rootAssembly.buildRoot()
+        let root = rootAssembly.buildRoot()
+        root.quitTitle = quitTitle
+        application.window.rootViewController = root
     }
 
     /// Starts over from the splash with everything made afresh (services,

@@ -66,6 +66,7 @@ public final class Kiosk {
         }
         switchboard.quitRequestHandler = { [weak self] in self?.explainLeaving() }
         player.onRestart = { [weak self] in self?.switchboard.restart() }
+        player.isHeld = { [unowned application] in application.isTooSmall }
         player.onStep = { [weak self] index in self?.stepBegan(index) }
         // The first step on the loop's first turn, so that `onStep` set after `init` hears it.
         application.scheduler.after(.zero) { [weak self] in self?.player.play() }

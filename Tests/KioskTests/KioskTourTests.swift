@@ -69,11 +69,15 @@ import TUIKitTesting
         // The visitor deletes a contact (the setting asks first) …
         r.harness.press("Enter wait:400ms d wait:400ms Enter wait:400ms")
         #expect(r.harness.text.contains("Contacts (239)"))
+        r.harness.press("d wait:400ms ?")                      // an alert and the help overlay left open
+        #expect(r.harness.text.contains("Delete contact"))
         r.harness.wait(9_000)                                  // … and keys kept the turn going: not idle yet
         #expect(r.kiosk.state == .paused)
         r.harness.wait(1_200)
         #expect(r.kiosk.state == .touring(step: "Welcome"))
         #expect(r.harness.text.contains("S W I T C H B O A R D"))
+        #expect(!r.harness.text.contains("Delete contact"))   // … are gone with the rest
+        #expect(r.harness.app.helpOverlay == nil)
         // A clean demo: the deleted contact is back.
         Self.run(r, until: "Card")
         #expect(r.seen.last { $0.step == "Card" }!.screen.contains("Contacts (1 found)"))
@@ -129,6 +133,28 @@ import TUIKitTesting
         r.harness.press("resize:100x30")
         Self.run(r, until: "Log out")
         #expect(r.seen.last { $0.step == "Log out" }!.screen.contains("TODAY"))
+    }
+
+    @Test func aScreenTooSmallHoldsTheTourUntilItGrows() {
+        let r = Recorder()
+        Self.run(r, until: "Contacts", plus: 200)
+        r.harness.press("resize:30x8 wait:20s")
+        #expect(r.harness.text.contains("Terminal too small"))
+        #expect(r.kiosk.state == .touring(step: "Contacts"))  // held, not lost
+        r.harness.press("resize:100x30")
+        Self.run(r, until: "Settings")
+        #expect(r.seen.last { $0.step == "Card" }!.screen.contains("Contacts (1 found)"))
+        #expect(r.seen.last { $0.step == "Settings" }!.screen.contains("US Navy"))
+    }
+
+    @Test func helpInTheKioskShowsHowToLeave() {
+        let r = Recorder()
+        Self.run(r, until: "Log in", plus: 200)
+        r.harness.press("x F1")
+        #expect(r.harness.text.contains("^] q"))
+        #expect(r.harness.text.contains("Leave (^C and ^Z do not)"))
+        #expect(r.harness.text.contains("How to leave"))
+        #expect(!r.harness.text.contains("Quit"))
     }
 
     @Test func theDemoLoginSaysWhatToType() {

@@ -41,12 +41,14 @@ public final class RootViewController: ViewController {
     public override func viewDidAppear() { current.viewDidAppear() }
 
     public override var keyCommands: [KeyCommand] {
-        [KeyCommand(.character("q"), title: "Quit", showsInStatusLine: false) { [weak self] in self?.onQuit?() },
+        [KeyCommand(.character("q"), title: quitTitle, showsInStatusLine: false) { [weak self] in self?.onQuit?() },
          KeyCommand(.function(2), title: "About Switchboard", showsInStatusLine: false) { [weak self] in self?.onAbout?() }]
     }
 
     /// Called for `q` where nothing else takes it.
     var onQuit: (() -> Void)?
+    /// What `q` does, in the help ("Quit"; the kiosk says how to leave instead).
+    var quitTitle = "Quit"
     /// Called for F2 (listed in every screen's help).
     var onAbout: (() -> Void)?
 

@@ -19,6 +19,8 @@ final class TourPlayer {
     var onStep: ((Int) -> Void)?
     /// The `restart` action: the app starts afresh.
     var onRestart: (() -> Void)?
+    /// While true the tour holds where it is (the screen is too small to use: keys would be lost).
+    var isHeld: () -> Bool = { false }
 
     init(steps: [TourStep], scheduler: Scheduler, send: @escaping (Key) -> Void) {
         precondition(!steps.isEmpty && steps.allSatisfy { $0.duration > .zero }, "a tour needs steps that take time")
@@ -48,6 +50,7 @@ final class TourPlayer {
     /// Does actions until one asks for a pause, and waits for it.
     private func advance() {
         timer = nil
+        if isHeld() { return wait(.milliseconds(250)) }
         while true {
             if actionIndex == steps[stepIndex].actions.count {
                 actionIndex = 0

@@ -206,7 +206,8 @@ public final class Application {
     /// Shows the keys of the current screen, collected from the responder chain.
     public func showHelp() {
         guard helpOverlay == nil else { return }
-        let overlay = HelpOverlayView(commands: window.keyTarget.keyCommandsInChain)
+        let chord = lockdown.map { $0.exitChord.map(\.displayName).joined(separator: " ") }
+        let overlay = HelpOverlayView(commands: window.keyTarget.keyCommandsInChain, exitChord: chord)
         window.addSubview(overlay)
         overlay.pinEdges(to: window)
         helpOverlay = overlay

@@ -7,8 +7,12 @@ public final class HelpOverlayView: View {
     /// Whether one of the listed commands answers `key`.
     public func lists(_ key: Key) -> Bool { commands.contains { $0.key == key || $0.alternatives.contains(key) } }
 
-    init(commands: [KeyCommand]) {
+    /// The lock-down's exit chord ("^] q"), shown instead of "^C Quit" in a locked-down run.
+    let exitChord: String?
+
+    init(commands: [KeyCommand], exitChord: String? = nil) {
         self.commands = commands
+        self.exitChord = exitChord
         super.init(frame: .zero)
     }
 
@@ -19,7 +23,7 @@ public final class HelpOverlayView: View {
         var rows = commands.map { ($0.keyLabel, $0.title) }
         rows.append(("Tab / S-Tab", "Next / previous field"))
         rows.append(("? / F1", "This help"))
-        rows.append(("^C", "Quit"))
+        if let exitChord { rows.append((exitChord, "Leave (^C and ^Z do not)")) } else { rows.append(("^C", "Quit")) }
         return rows
     }
 
