@@ -40,13 +40,14 @@ let package = Package(
         // The app's own UI components and their view-model protocols: UI only (seed 000).
         .target(name: "Components", dependencies: ["TUIKit"]),
 
-        // Demo view models with made-up data: UI dependencies only, never Storage.
+        // Demo view models, made-up data and the kiosk's tour: UI dependencies only, never Storage.
         .target(name: "Demo", dependencies: ["Components", "TUIKit"]),
 
         // Flows, screens, navigation, real view models: the app itself.
         .target(name: "App", dependencies: ["TUIKit", "Components", "Storage"]),
 
-        // The demo kiosk: the app on the Demo target's data in memory, with a captioned tour.
+        // The demo kiosk's wiring: the app on an in-memory backend filled from the Demo target,
+        // playing the Demo target's tour. No code path here opens a database.
         .target(name: "Kiosk", dependencies: ["App", "Components", "Demo", "TUIKit", "Storage"]),
 
         // The executable: command line -> one of the run modes.

@@ -2,9 +2,9 @@ import TUIKit
 
 /// One stop of the kiosk's tour: what the caption says, the keys pressed (at
 /// a person's pace), and how long the result stays to be read.
-struct TourStep: Sendable {
+public struct TourStep: Sendable {
     /// What a visitor does, or the tour does for them.
-    enum Action: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
         /// Starts the app afresh on the splash, with clean demo data.
         case restart
         /// A key pressed; the next action follows after `TourStep.keyPause`.
@@ -16,17 +16,17 @@ struct TourStep: Sendable {
     }
 
     /// A short name ("Friends"), shown in the caption with the step's number.
-    var name: String
-    var caption: String
-    var actions: [Action]
+    public var name: String
+    public var caption: String
+    public var actions: [Action]
     /// Text on screen once the step's actions are done (the tests check it).
-    var shows: String
+    public var shows: String
 
-    static let keyPause = Duration.milliseconds(450)
-    static let typingPause = Duration.milliseconds(170)
+    public static let keyPause = Duration.milliseconds(450)
+    public static let typingPause = Duration.milliseconds(170)
 
     /// How long the step takes.
-    var duration: Duration {
+    public var duration: Duration {
         actions.reduce(.zero) { total, action in
             switch action {
             case .restart: total

@@ -4,35 +4,35 @@ import TUIKit
 /// runs): each action in turn, the step's pauses between them, then the
 /// first step again — until stopped.
 @MainActor
-final class TourPlayer {
-    let steps: [TourStep]
+public final class TourPlayer {
+    public let steps: [TourStep]
     private let scheduler: Scheduler
     private let send: (Key) -> Void
     private var timer: Timer?
-    private(set) var stepIndex = 0
+    public private(set) var stepIndex = 0
     private var actionIndex = 0
     private var typedCount = 0
     /// Loops played to their end.
-    private(set) var loops = 0
+    public private(set) var loops = 0
 
     /// A step begins (before its first action).
-    var onStep: ((Int) -> Void)?
+    public var onStep: ((Int) -> Void)?
     /// The `restart` action: the app starts afresh.
-    var onRestart: (() -> Void)?
+    public var onRestart: (() -> Void)?
     /// While true the tour holds where it is (the screen is too small to use: keys would be lost).
-    var isHeld: () -> Bool = { false }
+    public var isHeld: () -> Bool = { false }
 
-    init(steps: [TourStep], scheduler: Scheduler, send: @escaping (Key) -> Void) {
+    public init(steps: [TourStep], scheduler: Scheduler, send: @escaping (Key) -> Void) {
         precondition(!steps.isEmpty && steps.allSatisfy { $0.duration > .zero }, "a tour needs steps that take time")
         self.steps = steps
         self.scheduler = scheduler
         self.send = send
     }
 
-    var isPlaying: Bool { timer != nil }
+    public var isPlaying: Bool { timer != nil }
 
     /// Plays from the first step.
-    func play() {
+    public func play() {
         stop()
         stepIndex = 0
         actionIndex = 0
@@ -42,7 +42,7 @@ final class TourPlayer {
     }
 
     /// Stops where it is (a visitor took over).
-    func stop() {
+    public func stop() {
         timer?.cancel()
         timer = nil
     }

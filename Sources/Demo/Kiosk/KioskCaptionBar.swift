@@ -3,21 +3,23 @@ import TUIKit
 /// The kiosk's bottom row: what the tour shows now, or that the visitor has
 /// the app, and always how to leave.
 @MainActor
-final class KioskCaptionBar: View {
+public final class KioskCaptionBar: View {
     /// What the bar says.
-    enum Content: Equatable {
+    public enum Content: Equatable, Sendable {
         case touring(step: Int, of: Int, name: String, caption: String)
         case paused(idleSeconds: Int)
         /// A word on leaving (after ^C, ^Z or q), until the next key.
         case notice(String)
     }
 
-    var content: Content = .notice("") { didSet { if content != oldValue { setNeedsDisplay() } } }
+    public var content: Content = .notice("") { didSet { if content != oldValue { setNeedsDisplay() } } }
 
-    static let leaveHint = "^] q: leave"
+    public init() { super.init(frame: .zero) }
+
+    public static let leaveHint = "^] q: leave"
 
     /// The bar's text: the message, and the hint on the right.
-    var text: (message: String, hint: String) {
+    public var text: (message: String, hint: String) {
         switch content {
         case .touring(let step, let count, let name, let caption):
             ("▶ \(step)/\(count) \(name) · \(caption)", "any key: try it · " + Self.leaveHint)
@@ -29,7 +31,7 @@ final class KioskCaptionBar: View {
         }
     }
 
-    override func draw(in canvas: Canvas) {
+    public override func draw(in canvas: Canvas) {
         let style = Theme.current.titleBar
         let width = canvas.size.width
         canvas.write(String(repeating: " ", count: width), at: .zero, style: style)

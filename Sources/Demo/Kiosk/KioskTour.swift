@@ -3,8 +3,8 @@ import TUIKit
 /// The tour the kiosk plays, forever: every flow and every pattern of the
 /// app, on demo data, each with a caption. It drives the app only with keys,
 /// as a visitor would — so what it shows is what a visitor gets.
-enum KioskTour {
-    static let steps: [TourStep] = [
+public enum KioskTour {
+    public static let steps: [TourStep] = [
         TourStep(name: "Welcome",
                  caption: "Five iOS architecture patterns in one terminal app; first, the splash",
                  actions: [.restart, .wait(.milliseconds(2600))], shows: "Log In"),
@@ -49,5 +49,5 @@ enum KioskTour {
     ]
 
     /// One loop's length.
-    static var loopDuration: Duration { steps.reduce(.zero) { $0 + $1.duration } }
+    public static var loopDuration: Duration { steps.reduce(.zero) { $0 + $1.duration } }
 }
