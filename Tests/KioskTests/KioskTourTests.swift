@@ -31,6 +31,11 @@ import TUIKitTesting
         for (i, mark) in Kiosk.stepMarks.enumerated() {
             #expect(r.seen[i + 1].screen.contains(mark), "step \(names[i]) should leave \(mark) on screen:\n\(r.seen[i + 1].screen)")
         }
+        // About tells the truth about the demo's data; Activity is the Demo target's feed.
+        let about = r.seen.first { $0.step == "Activity" }!.screen
+        #expect(about.contains("none: the demo keeps its made-up data in memory and saves nothing"))
+        #expect(about.contains("made up by the demo"))
+        #expect(r.seen.first { $0.step == "Log out" }!.screen.contains("YESTERDAY"))
         #expect(r.kiosk.loops == 1)
         #expect(r.kiosk.state == .touring(step: names[0]))
     }

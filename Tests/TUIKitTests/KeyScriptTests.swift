@@ -23,6 +23,8 @@ struct KeyScriptTests {
         #expect(try KeyScript.parse("wait:500ms wait:2s wait:0.25s") == [.wait(milliseconds: 500), .wait(milliseconds: 2000), .wait(milliseconds: 250)])
         #expect(try KeyScript.parse("resize:40x10") == [.input(.resize(Size(width: 40, height: 10)))])
         #expect(try KeyScript.parse("click:10,3") == [.input(.mouse(MouseEvent(location: Point(x: 10, y: 3))))])
+        #expect(try KeyScript.parse("signal:TERM signal:INT signal:HUP signal:TSTP")
+                == [.signal(.terminate), .signal(.interrupt), .signal(.hangUp), .signal(.suspend)])
     }
 
     @Test func commentsAndLines() throws {
@@ -49,6 +51,7 @@ struct KeyScriptTests {
         ("click:1", .badClick("click:1")),
         ("click:-1,2", .badClick("click:-1,2")),
         ("click:a,b", .badClick("click:a,b")),
+        ("signal:KILL", .badSignal("signal:KILL")),
     ])
     func malformedTokensAreNamed(input: String, expected: KeyScriptError) {
         #expect(throws: expected) { try KeyScript.parse("Enter \(input) Enter") }
