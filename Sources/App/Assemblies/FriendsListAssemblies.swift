@@ -1,4 +1,5 @@
 import Components
+import Storage
 import TUIKit
 
 /// The friends popup on the signed-in user's friends (seed 000's
@@ -7,21 +8,17 @@ import TUIKit
 @MainActor
 struct FriendsListAssembly: PresentingAssembly {
     let services: AssemblyServices
-
-    /// The popup on its own (closing dismisses it), for presenting by hand.
-    func build() -> ViewController {
-        let (header, content) = makeViewModels(scheduler: services.coordinator.root?.scheduler)
-        return FriendsListPresenter.createFriendsListViewController(headerViewModel: header, contentViewModel: content)
-    }
+    /// The signed-in user's friends.
+    let store: FriendsStore
 
     func present(from presentingViewController: ViewController) {
         let (header, content) = makeViewModels(scheduler: presentingViewController.scheduler)
         FriendsListPresenter(headerViewModel: header, contentViewModel: content).presentFriendsList(from: presentingViewController)
     }
 
-    private func makeViewModels(scheduler: Scheduler? = nil) -> (FriendsListHeaderViewModel, FriendsListContentViewModel) {
+    private func makeViewModels(scheduler: Scheduler?) -> (FriendsListHeaderViewModel, FriendsListContentViewModel) {
         let itemFactory = FriendsListItemFactory(avatarPlaceholder: "?")
-        let dataProvider = FriendsListDataProvider(store: services.friends!, itemFactory: itemFactory, scheduler: scheduler)
+        let dataProvider = FriendsListDataProvider(store: store, itemFactory: itemFactory, scheduler: scheduler)
         let viewModelFactory = FriendsListViewModelFactory(dataProvider: dataProvider)
         let headerViewModel = viewModelFactory.makeHeaderViewModel()
         let contentViewModel = viewModelFactory.makeContentViewModel()
@@ -34,16 +31,6 @@ struct FriendsListAssembly: PresentingAssembly {
 @MainActor
 struct FriendsListDemoAssembly: PresentingAssembly {
     let services: AssemblyServices
-
-    /// The popup on its own (closing dismisses it), for presenting by hand.
-    func build() -> ViewController {
-        guard let make = services.configuration.demoFriendsList, let scheduler = services.coordinator.root?.scheduler else {
-            return ComingSoonAssembly(feature: "The friends demo").build()
-        }
-        let viewModel = make(scheduler)
-        return FriendsListPresenter.createFriendsListViewController(headerViewModel: viewModel.headerViewModel,
-                                                                    contentViewModel: viewModel.contentViewModel)
-    }
 
     func present(from presentingViewController: ViewController) {
         guard let make = services.configuration.demoFriendsList, let scheduler = presentingViewController.scheduler else { return }

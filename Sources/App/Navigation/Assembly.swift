@@ -6,9 +6,16 @@ public protocol Assembly {
     func build() -> ViewController
 }
 
-/// An assembly whose screen is presented over the current one (a popup)
-/// rather than pushed; it presents it itself, as seed 000's presenter does.
+/// Builds a popup and presents it over the current screen itself, as seed
+/// 000's presenter does; it is never pushed, so it has no `build()`.
 @MainActor
-protocol PresentingAssembly: Assembly {
+protocol PresentingAssembly {
     func present(from presentingViewController: ViewController)
+}
+
+/// What the root assembly hands out for a screen: a screen to push, or a popup.
+@MainActor
+enum ScreenAssembly {
+    case pushed(Assembly)
+    case presented(PresentingAssembly)
 }

@@ -8,7 +8,7 @@ import TUIKit
 public final class Coordinator: Coordination {
     weak var root: RootViewController?
     /// The assembly of a screen (the root assembly's mapping).
-    var assembly: ((Screen) -> Assembly)?
+    var assembly: ((Screen) -> ScreenAssembly)?
     /// A deep link waiting for the main flow.
     public private(set) var pendingDeepLink: DeepLinkRequest?
     /// Called with a message the main screen should show (a bad deep link).
@@ -57,9 +57,11 @@ public final class Coordinator: Coordination {
             return
         }
         let front = Self.frontmost(over: flow)
-        let made = assembly(screen)
-        if let popup = made as? PresentingAssembly { popup.present(from: front); return }
-        let controller = made.build()
+        let controller: ViewController
+        switch assembly(screen) {
+        case .presented(let popup): popup.present(from: front); return
+        case .pushed(let made): controller = made.build()
+        }
         if let nav = front as? NavigationController {
             if firstPosition { nav.setViewControllers([controller]) } else { nav.push(controller) }
         } else {

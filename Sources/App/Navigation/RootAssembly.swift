@@ -16,56 +16,64 @@ public final class RootAssembly {
     }
 
     /// The assembly for a screen. Exhaustive: a new case is a compile error here until it has one.
-    func assembly(for screen: Screen) -> Assembly {
+    func assembly(for screen: Screen) -> ScreenAssembly {
         switch screen {
         case .splash:
-            SplashAssembly(services: services, onFinished: { [weak self] in self?.splashFinished($0) },
-                           onFailed: { [weak self] in self?.onStartupFailure?($0) })
+            .pushed(SplashAssembly(services: services, onFinished: { [weak self] in self?.splashFinished($0) },
+                                   onFailed: { [weak self] in self?.onStartupFailure?($0) }))
         case .login:
-            LoginAssembly(services: services) { [weak self] in self?.signedIn() }
+            .pushed(LoginAssembly(services: services) { [weak self] in self?.signedIn() })
         case .createAccount:
-            CreateAccountAssembly(services: services) { [weak self] in self?.signedIn() }
+            .pushed(CreateAccountAssembly(services: services) { [weak self] in self?.signedIn() })
         case .main:
-            MainAssembly(services: services) { [weak self] in self?.logOut() }
+            .pushed(MainAssembly(services: services) { [weak self] in self?.logOut() })
         case .textInput:
-            TextInputAssembly(services: services)
+            .pushed(TextInputAssembly(services: services))
         case .textConfirmation(let text):
-            TextConfirmationAssembly(services: services, text: text)
+            .pushed(TextConfirmationAssembly(services: services, text: text))
         case .comingSoon(let feature):
-            ComingSoonAssembly(feature: feature)
+            .pushed(ComingSoonAssembly(feature: feature))
         case .contactList:
-            ContactListAssembly(services: services)
+            .pushed(ContactListAssembly(services: services))
         case .contactDetail(let id):
-            ShowContactAssembly(services: services, contactID: id)
+            .pushed(ShowContactAssembly(services: services, contactID: id))
         case .contactAdd:
-            AddContactAssembly(services: services)
+            .pushed(AddContactAssembly(services: services))
         case .contactEdit(let id):
-            EditContactAssembly(services: services, contactID: id)
+            .pushed(EditContactAssembly(services: services, contactID: id))
         case .friendsList:
-            services.friends == nil ? FriendsListDemoAssembly(services: services) : FriendsListAssembly(services: services)
+            // Without friends of its own (the kiosk) the popup is the demo use-case.
+            if let friends = services.friends { .presented(FriendsListAssembly(services: services, store: friends)) }
+            else { .presented(FriendsListDemoAssembly(services: services)) }
         case .friendsListDemo:
-            FriendsListDemoAssembly(services: services)
+            .presented(FriendsListDemoAssembly(services: services))
         case .settings:
-            SettingsAssembly(services: services, onLogOut: { [weak self] in self?.logOut() })
+            .pushed(SettingsAssembly(services: services, onLogOut: { [weak self] in self?.logOut() }))
         case .changePassword:
-            ChangePasswordAssembly(services: services)
+            .pushed(ChangePasswordAssembly(services: services))
         case .deleteAccount:
-            DeleteAccountAssembly(services: services, onDeleted: { [weak self] in self?.signedOut() })
+            .pushed(DeleteAccountAssembly(services: services, onDeleted: { [weak self] in self?.signedOut() }))
         case .about:
-            AboutAssembly(services: services)
+            .pushed(AboutAssembly(services: services))
         case .activity:
-            ActivityAssembly(services: services)
+            .pushed(ActivityAssembly(services: services))
         }
+    }
+
+    /// A pushed screen's controller (the flows' first screens, Settings after a theme change).
+    private func controller(for screen: Screen) -> ViewController {
+        guard case .pushed(let assembly) = assembly(for: screen) else { preconditionFailure("\(screen) is a popup, never pushed") }
+        return assembly.build()
     }
 
     /// The root controller, showing the splash.
     func buildRoot() -> RootViewController {
         let coordinator = services.coordinator
-        let root = RootViewController(splash: assembly(for: .splash).build()) { [unowned self] flow in
+        let root = RootViewController(splash: controller(for: .splash)) { [unowned self] flow in
             switch flow {
-            case .launch: self.assembly(for: .splash).build()
-            case .login: NavigationController(rootViewController: self.assembly(for: .login).build())
-            case .main: NavigationController(rootViewController: self.assembly(for: .main).build())
+            case .launch: self.controller(for: .splash)
+            case .login: NavigationController(rootViewController: self.controller(for: .login))
+            case .main: NavigationController(rootViewController: self.controller(for: .main))
             }
         }
         root.onQuit = { [weak self] in self?.onQuit?() }
@@ -106,7 +114,7 @@ public final class RootAssembly {
     func themeChanged() {
         guard let root, root.currentFlowKind == .main else { root?.view.window?.setNeedsFullRedraw(); return }
         let onSettings = root.currentFlow?.topViewController is SettingsViewController
-        root.rebuildMainFlow(pushing: onSettings ? [assembly(for: .settings).build()] : [])
+        root.rebuildMainFlow(pushing: onSettings ? [controller(for: .settings)] : [])
     }
 
     /// After a log-out or a deleted account: back to the login flow, with the defaults.

@@ -25,15 +25,6 @@ public final class FriendsListPresenter: FriendsListPresenterProtocol {
         presentingViewController.present(controller, style: .overCurrentContext, transition: .crossDissolve)
     }
 
-    /// The popup on its own, ready for `present`; closing it dismisses it.
-    public static func createFriendsListViewController(headerViewModel: FriendsListHeaderViewModelProtocol,
-                                                       contentViewModel: FriendsListContentViewModelProtocol) -> FriendsListContainerViewController {
-        let holder = WeakController()
-        let controller = make(dismiss: { holder.controller?.dismiss() }, headerViewModel: headerViewModel, contentViewModel: contentViewModel)
-        holder.controller = controller
-        return controller
-    }
-
     /// The popup, ready to present; its close button and Esc/outside click dismiss it.
     public static func createFriendsListViewController(presentingViewController: ViewController,
                                                        headerViewModel: FriendsListHeaderViewModelProtocol,
@@ -54,9 +45,4 @@ public final class FriendsListPresenter: FriendsListPresenterProtocol {
         return FriendsListContainerViewController(contentViewController: friendsListViewController,
                                                   viewModel: containerViewModel, viewConfig: .defaultConfig)
     }
-}
-
-@MainActor
-private final class WeakController {
-    weak var controller: ViewController?
 }
