@@ -51,6 +51,7 @@ public final class Kiosk {
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
         var configuration = AppConfiguration(databasePath: "")
         configuration.splashDuration = .milliseconds(1500)
+        configuration.leaveKeys = (keys: "^] q", action: "leave the kiosk")
         configuration.makeBackend = { _ in KioskBackend(seed: seed) }
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(seed: seed, scheduler: scheduler) }
         switchboard = SwitchboardApp(application: application, configuration: configuration)

@@ -35,6 +35,8 @@ import TUIKitTesting
         let about = r.seen.first { $0.step == "Activity" }!.screen
         #expect(about.contains("none: the demo keeps its made-up data in memory and saves nothing"))
         #expect(about.contains("made up by the demo"))
+        #expect(about.contains("leave the kiosk"))
+        #expect(!about.contains("quit"))
         #expect(r.seen.first { $0.step == "Log out" }!.screen.contains("YESTERDAY"))
         #expect(r.kiosk.loops == 1)
         #expect(r.kiosk.state == .touring(step: names[0]))

@@ -11,12 +11,14 @@ final class AboutConstructor: StaticConstructorContainer {
         var contacts: Int
         /// nil: the friends popup shows made-up friends (the kiosk).
         var friends: Int?
+        /// How to leave ("q", "quit").
+        var leaveKeys = (keys: "q", action: "quit")
     }
 
     static let keys: [(String, String)] = [
         ("↑ ↓  j k", "move"), ("Enter", "open, choose"), ("Esc  Backspace", "back, close"), ("Tab", "next field"),
         ("/", "search contacts"), ("a  e  d  f", "add, edit, delete, friend (contacts)"), ("F", "friends (main)"),
-        ("^O", "log out (main)"), ("?  F1", "help for this screen"), ("q", "quit"),
+        ("^O", "log out (main)"), ("?  F1", "help for this screen"),
     ]
 
     static let licenseText = "MIT License. Copyright © 2026 the Switchboard authors. See LICENSE."
@@ -28,7 +30,7 @@ final class AboutConstructor: StaticConstructorContainer {
         [.header("Switchboard"), .version(facts.version), .license(Self.licenseText), .spacer,
          .header("Your data"), .dataFile(path: facts.data.place)] + (facts.data.isFile ? [.dataSize(bytes: facts.data.bytes)] : [])
             + [.contacts(facts.contacts), .friends(facts.friends), .spacer,
-         .header("Keys")] + Self.keys.map { .key(keys: $0.0, action: $0.1) }
+         .header("Keys")] + (Self.keys + [facts.leaveKeys]).map { .key(keys: $0.0, action: $0.1) }
     }
 
     func cellType(for model: AboutModel) -> StaticTableViewCellClass.Type {

@@ -25,14 +25,14 @@ enum ActivityRow: Equatable {
     /// "14:05".
     static func time(_ at: Int64) -> String { timeFormatter.string(from: Date(timeIntervalSince1970: TimeInterval(at))) }
 
-    nonisolated(unsafe) private static let dayFormatter: DateFormatter = {
+    private static let dayFormatter: DateFormatter = {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_GB")
         f.dateFormat = "EEE d MMM yyyy"
         return f
     }()
 
-    nonisolated(unsafe) private static let timeFormatter: DateFormatter = {
+    private static let timeFormatter: DateFormatter = {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_GB")
         f.dateFormat = "HH:mm"

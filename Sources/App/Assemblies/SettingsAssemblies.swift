@@ -61,7 +61,8 @@ struct AboutAssembly: Assembly {
         let signedIn = services.account != nil
         let facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: services.backend.dataLocation,
                                            contacts: signedIn ? (try? services.contacts.count(matching: "")) ?? 0 : 0,
-                                           friends: signedIn ? services.friends.map { (try? $0.friendsCount()) ?? 0 } : nil)
+                                           friends: signedIn ? services.friends.map { (try? $0.friendsCount()) ?? 0 } : nil,
+                                           leaveKeys: services.configuration.leaveKeys)
         return AboutViewController(constructor: AboutConstructor(facts: facts))
     }
 }

@@ -23,6 +23,9 @@ public struct AppConfiguration: Sendable {
     /// file at `databasePath`. The kiosk hands in its made-up, in-memory one.
     public var makeBackend: (@MainActor @Sendable (_ now: @escaping () -> Int64) -> AppBackend)?
 
+    /// How to leave, as About's key list says it (the kiosk: "^] q", "leave the kiosk").
+    public var leaveKeys = (keys: "q", action: "quit")
+
     public init(databasePath: String) {
         self.databasePath = databasePath
     }
