@@ -30,6 +30,9 @@ public final class Kiosk {
 
     public let switchboard: SwitchboardApp
     public let options: Options
+    /// Time without input after which the tour starts again: `--idle`, or what the visitor chose in Settings.
+    public var idle: Duration { idleTime.value }
+    private let idleTime: IdleTime
     private let application: Application
     private let caption = KioskCaptionBar()
     private let player: TourPlayer
@@ -52,7 +55,14 @@ public final class Kiosk {
         var configuration = AppConfiguration(databasePath: "")
         configuration.splashDuration = .milliseconds(1500)
         configuration.leaveKeys = (keys: "^] q", action: "leave the kiosk")
-        configuration.makeBackend = { _ in KioskBackend(seed: seed) }
+        let idleSeconds = Int(options.idle.components.seconds)
+        let idle = IdleTime(options.idle)
+        self.idleTime = idle
+        configuration.makeBackend = { _ in
+            // A fresh backend each loop: the idle time is `--idle` again until the visitor changes it in Settings.
+            idle.value = options.idle
+            return KioskBackend(seed: seed, idleSeconds: idleSeconds) { settings in idle.value = .seconds(settings.kioskIdleSeconds) }
+        }
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(seed: seed, scheduler: scheduler) }
         switchboard = SwitchboardApp(application: application, configuration: configuration)
         player = TourPlayer(steps: KioskTour.steps, scheduler: application.scheduler) { [unowned application] key in
@@ -69,6 +79,7 @@ public final class Kiosk {
         player.onRestart = { [weak self] in self?.switchboard.restart() }
         player.isHeld = { [unowned application] in application.isTooSmall }
         player.onStep = { [weak self] index in self?.stepBegan(index) }
+        idleTime.onChange = { [weak self] in self?.idleChanged() }
         // The first step on the loop's first turn, so that `onStep` set after `init` hears it.
         application.scheduler.after(.zero) { [weak self] in self?.player.play() }
     }
@@ -89,7 +100,7 @@ public final class Kiosk {
     private func visitorInput(_ event: InputEvent) -> Bool {
         if player.isPlaying {
             player.stop()
-            caption.content = .paused(idleSeconds: Int(options.idle.components.seconds))
+            caption.content = .paused(idleSeconds: Int(idle.components.seconds))
             restartIdleTimer()
             return true
         }
@@ -97,14 +108,21 @@ public final class Kiosk {
         if case .key(let key) = event, key == .ctrl("c") || key == .ctrl("z") {
             explainLeaving()
         } else if case .notice = caption.content {
-            caption.content = .paused(idleSeconds: Int(options.idle.components.seconds))
+            caption.content = .paused(idleSeconds: Int(idle.components.seconds))
         }
         return false
     }
 
+    /// The visitor chose another idle time in Settings: it counts from now.
+    private func idleChanged() {
+        guard !player.isPlaying else { return }
+        caption.content = .paused(idleSeconds: Int(idle.components.seconds))
+        restartIdleTimer()
+    }
+
     private func restartIdleTimer() {
         idleTimer?.cancel()
-        idleTimer = application.scheduler.after(options.idle) { [weak self] in self?.resume() }
+        idleTimer = application.scheduler.after(idle) { [weak self] in self?.resume() }
     }
 
     /// After `idle` without input: a clean demo state, and the tour from the start.
@@ -117,4 +135,12 @@ public final class Kiosk {
     private func explainLeaving() {
         caption.content = .notice("This is a kiosk: ^C, ^Z and q stay here. To leave, press ^] and then q.")
     }
+}
+
+/// The kiosk's idle time, shared with the backend that hears the visitor change it.
+@MainActor
+private final class IdleTime {
+    var value: Duration { didSet { if value != oldValue { onChange?() } } }
+    var onChange: (() -> Void)?
+    init(_ value: Duration) { self.value = value }
 }

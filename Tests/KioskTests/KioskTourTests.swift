@@ -164,6 +164,22 @@ import TUIKitTesting
         #expect(!r.harness.text.contains("Quit"))
     }
 
+    @Test func theIdleTimeIsASettingTheVisitorCanChange() {
+        let r = Recorder()
+        Self.run(r, until: "Settings", plus: 1700)
+        r.harness.press("x End Up Up Up wait:100ms")
+        #expect(r.harness.text.contains("Kiosk idle timeout                                                                    30 s"))
+        r.harness.press("Enter wait:100ms")                    // 30 s → 1 min, applied at once
+        #expect(r.harness.text.contains("1 min"))
+        #expect(r.kiosk.idle == .seconds(60))
+        #expect(r.harness.lines.last!.contains("resumes after 60 s idle"))
+        r.harness.wait(59_000)
+        #expect(r.kiosk.state == .paused)
+        r.harness.wait(1_500)
+        #expect(r.kiosk.state == .touring(step: "Welcome"))
+        #expect(r.kiosk.idle == .seconds(30))                 // a clean demo: --idle again
+    }
+
     @Test func theDemoLoginSaysWhatToType() {
         let r = Recorder()
         Self.run(r, until: "Log in")

@@ -24,8 +24,7 @@ public final class KioskCaptionBar: View {
         case .touring(let step, let count, let name, let caption):
             ("▶ \(step)/\(count) \(name) · \(caption)", "any key: try it · " + Self.leaveHint)
         case .paused(let seconds):
-            ("❚❚ Your turn: the app is yours, on demo data; nothing is saved. The tour goes on after \(seconds) s without a key.",
-             Self.leaveHint)
+            ("❚❚ Your turn · demo data, nothing is saved · the tour resumes after \(seconds) s idle", Self.leaveHint)
         case .notice(let text):
             (text, Self.leaveHint)
         }

@@ -11,11 +11,15 @@ import TUIKit
 final class KioskBackend: AppBackend {
     private let seed: UInt64
     private let sessions = DemoSignIn()
-    private let settingsStore = InMemorySettingsStore()
+    private let settingsStore: InMemorySettingsStore
     private let book: InMemoryContactsStore
 
-    init(seed: UInt64) {
+    /// `idleSeconds` is what Settings shows as the kiosk idle timeout; `onSettingsSaved` hears the visitor change settings.
+    init(seed: UInt64, idleSeconds: Int, onSettingsSaved: @escaping (UserSettings) -> Void = { _ in }) {
         self.seed = seed
+        var defaults = UserSettings()
+        defaults.kioskIdleSeconds = idleSeconds
+        settingsStore = InMemorySettingsStore(defaults: defaults, onSave: onSettingsSaved)
         book = InMemoryContactsStore(DemoContacts.make(seed: seed).map(Self.record))
     }
 
