@@ -115,6 +115,7 @@ public final class RootAssembly {
         guard let root, root.currentFlowKind == .main else { root?.view.window?.setNeedsFullRedraw(); return }
         let onSettings = root.currentFlow?.topViewController is SettingsViewController
         root.rebuildMainFlow(pushing: onSettings ? [controller(for: .settings)] : [])
+        root.view.window?.setNeedsFullRedraw() // views outside the flows (a kiosk's caption bar) take the new styles too
     }
 
     /// After a log-out or a deleted account: back to the login flow, with the defaults.
