@@ -87,8 +87,6 @@ public final class Kiosk {
     public var state: State { player.isPlaying ? .touring(step: KioskTour.steps[player.stepIndex].name) : .paused }
     /// Tour loops played to their end.
     public var loops: Int { player.loops }
-    /// The caption row's text (for tests).
-    public var captionText: String { caption.text.message }
 
     private func stepBegan(_ index: Int) {
         let step = KioskTour.steps[index]
@@ -128,8 +126,7 @@ public final class Kiosk {
     /// After `idle` without input: a clean demo state, and the tour from the start.
     private func resume() {
         idleTimer = nil
-        // The first step on the loop's first turn, so that `onStep` set after `init` hears it.
-        application.scheduler.after(.zero) { [weak self] in self?.player.play() }
+        player.play()
     }
 
     private func explainLeaving() {
