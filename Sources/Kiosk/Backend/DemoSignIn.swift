@@ -1,4 +1,5 @@
 import App
+import Foundation
 import Storage
 
 /// The kiosk's one account: `demo`, password `demo`. Anything else is
@@ -11,7 +12,8 @@ final class DemoSignIn: SignInServing {
     private var session: Account?
 
     func signIn(username: String, password: String) -> SignInOutcome {
-        guard username.lowercased() == Self.account.username, password == Self.password else { return .refused(Self.hint) }
+        let name = username.trimmingCharacters(in: .whitespaces).lowercased()
+        guard name == Self.account.username, password == Self.password else { return .refused(Self.hint) }
         session = Self.account
         return .signedIn(Self.account)
     }
