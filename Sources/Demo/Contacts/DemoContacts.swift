@@ -39,8 +39,8 @@ public enum DemoContacts {
             var contact = person(first, last, company: random.pick(companies), notes: random.pick(notes),
                                  friend: random.int(in: 0...3) == 0)
             let n = book.count
-            contact.phones = [(label: "mobile", number: "+44 7700 9\(digits(n % 100_000, 5))")]
-            if random.int(in: 0...2) == 0 { contact.phones.append((label: "work", number: "+44 20 7946 \(digits(n % 10_000, 4))")) }
+            contact.phones = [DemoContact.Phone(label: "mobile", number: "+44 7700 9\(digits(n % 100_000, 5))")]
+            if random.int(in: 0...2) == 0 { contact.phones.append(DemoContact.Phone(label: "work", number: "+44 20 7946 \(digits(n % 10_000, 4))")) }
             contact.emails = first.unicodeScalars.allSatisfy(\.isASCII) && last.unicodeScalars.allSatisfy(\.isASCII)
                 ? ["\(first.lowercased()).\(last.lowercased())\(n)@example.com"] : ["person\(n)@example.org"]
             book.append(contact)
@@ -49,7 +49,7 @@ public enum DemoContacts {
     }
 
     private static func person(_ first: String, _ last: String, company: String, notes: String, friend: Bool) -> DemoContact {
-        DemoContact(firstName: first, lastName: last, phones: [(label: "mobile", number: "+44 7700 900 \(digits(first.count * 37 + last.count, 3))")],
+        DemoContact(firstName: first, lastName: last, phones: [DemoContact.Phone(label: "mobile", number: "+44 7700 900 \(digits(first.count * 37 + last.count, 3))")],
                     emails: ["\(first.lowercased()).\(last.lowercased())@example.com"], company: company, notes: notes, isFriend: friend)
     }
 
