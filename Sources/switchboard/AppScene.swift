@@ -34,9 +34,10 @@ enum AppScene {
     func install(in application: Application) -> Running {
         switch self {
         case .app(let configuration):
-            Running(switchboard: SwitchboardApp(application: application, configuration: configuration), kiosk: nil)
+            return Running(switchboard: SwitchboardApp(application: application, configuration: configuration), kiosk: nil)
         case .kiosk(let options):
-            { let kiosk = Kiosk(application: application, options: options); return Running(switchboard: kiosk.switchboard, kiosk: kiosk) }()
+            let kiosk = Kiosk(application: application, options: options)
+            return Running(switchboard: kiosk.switchboard, kiosk: kiosk)
         }
     }
 

@@ -159,9 +159,9 @@ public final class Window: View {
                     bar.heightAnchor.constraint(equalToConstant: 1),
                 ])
             }
-            for view in subviews where view !== bottomBar {
-                for c in view.constraints where c.firstItem === view && c.secondItem === self && c.firstAttribute == .bottom
-                    && c.secondAttribute == .bottom && Self.isEmbedding(c) {
+            // Embedded controllers' bottom constraints carry the inset (a full-window overlay's do not).
+            for view in subviews {
+                for c in view.constraints where c.secondItem === self && c.identifier == EmbeddedView.bottomIdentifier {
                     c.constant = -bottomInset
                 }
             }
@@ -172,9 +172,6 @@ public final class Window: View {
 
     /// Rows at the bottom that embedded controllers leave to the bottom bar.
     var bottomInset: Int { bottomBar == nil ? 0 : 1 }
-
-    /// Embedding constraints carry the inset; a full-window overlay's (pinned at 0 after the bar came) does not.
-    private static func isEmbedding(_ c: LayoutConstraint) -> Bool { c.identifier == EmbeddedView.bottomIdentifier }
 
     // MARK: Transitions
 
