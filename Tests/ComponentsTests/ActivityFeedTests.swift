@@ -14,23 +14,29 @@ struct ActivityFeedTests {
         #expect(h.lines[0].contains("Activity"))
         #expect(h.lines[2].hasPrefix("  TODAY"))
         #expect(h.lines[3].contains(":"))                 // "   22:41  Contact added · …"
-        let first = viewModel.loadedCount.value
-        h.press("End End End End End End")
-        #expect(viewModel.loadedCount.value > first)      // later days loaded as the end came near
+        let first = viewModel.windowCount.value
+        h.press("End")
+        #expect(viewModel.windowCount.value > first)      // End reads to the last day
+        #expect(!viewModel.hasMoreAfter)
         #expect(h.text.contains("SUN 29 NOV") || h.text.contains("SAT 28 NOV") || h.text.contains("FRI 27 NOV"))
         h.press("Enter")
         #expect(h.text.contains("(made-up)"))
         // The same seed, the same feed.
         let again = ActivityFeedDemoViewModel(seed: 3, days: 5)
-        again.loadMore()
+        again.loadNextPage()
         #expect(again.item(at: 1) == viewModel.item(at: 1))
     }
 
     @Test func anEmptyFeedSaysSo() {
         final class Empty: ActivityFeedViewModelProtocol {
-            let loadedCount = Observable(0), isLoading = Observable(false), message = Observable("")
+            let windowCount = Observable(0), isLoadingWindow = Observable(false), message = Observable("")
+            let lastWindowChange = ListWindowChange.grew, hasMoreBefore = false, hasMoreAfter = false
             func item(at index: Int) -> ActivityFeedItem? { nil }
-            func loadMore() {}
+            func loadNextPage() {}
+            func loadPreviousPage() {}
+            func showFirstPage() {}
+            func showLastPage() {}
+            func position(ofItem index: Int) -> Double? { nil }
             func selectItem(at index: Int) {}
         }
         let h = Harness(width: 60, height: 12, root: ActivityFeedViewController(viewModel: Empty()))

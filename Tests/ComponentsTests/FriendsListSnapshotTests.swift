@@ -16,20 +16,28 @@ final class StubHeaderViewModel: FriendsListHeaderViewModelProtocol {
 @MainActor
 final class StubContentViewModel: FriendsListContentViewModelProtocol {
     let state: Observable<FriendsListContentState>
-    let numberOfItems: Observable<Int>
-    let isLoadingMore = Observable(false)
+    let windowCount: Observable<Int>
+    let isLoadingWindow = Observable(false)
+    var lastWindowChange: ListWindowChange = .grew
     var items: [FriendsListItem]
-    var hasMore = false
-    var loadMoreCalls = 0
+    var hasMoreBefore = false
+    var hasMoreAfter = false
+    var loadMoreCalls = 0, showLastCalls = 0
+    var seeks: [String] = []
     var selected: [Int] = []
 
     init(items: [FriendsListItem], state: FriendsListContentState = .normal) {
         self.items = items
         self.state = Observable(state)
-        numberOfItems = Observable(items.count)
+        windowCount = Observable(items.count)
     }
     func item(at index: Int) -> FriendsListItem? { items.indices.contains(index) ? items[index] : nil }
-    func loadMore() { loadMoreCalls += 1 }
+    func loadNextPage() { loadMoreCalls += 1 }
+    func loadPreviousPage() {}
+    func showFirstPage() {}
+    func showLastPage() { showLastCalls += 1 }
+    func seek(toPrefix prefix: String) { seeks.append(prefix) }
+    func position(ofItem index: Int) -> Double? { nil }
     func selectItem(at index: Int) { selected.append(index) }
 }
 
@@ -93,12 +101,12 @@ struct FriendsListSnapshotTests {
 
     @Test func theLoadingRowWhileAPageIsOnItsWay() {
         let content = StubContentViewModel(items: Self.people)
-        content.hasMore = true
+        content.hasMoreAfter = true
         let h = present(header: StubHeaderViewModel(), content: content, height: 20)
-        content.isLoadingMore.value = true
-        h.wait(10)
+        // More follows the last friend: the row under it says so until the rest has come.
         #expect(h.lines[13] == "vi│  loading…                                  │. ")
-        content.isLoadingMore.value = false
+        content.hasMoreAfter = false
+        content.windowCount.value = 3
         h.wait(10)
         #expect(!h.text.contains("loading…"))
     }
@@ -130,17 +138,22 @@ struct FriendsListSnapshotTests {
     @Test func selectionAndLoadingMoreNearTheEnd() {
         let many = (0..<12).map { FriendsListItem(id: Int64($0), name: "Friend \($0)", status: "status \($0)", avatar: "F\($0 % 10)") }
         let content = StubContentViewModel(items: many)
-        content.hasMore = true
+        content.hasMoreAfter = true
         let h = present(header: StubHeaderViewModel(), content: content)
         #expect(content.loadMoreCalls == 0)
         h.press("Down Down Enter")
         #expect(content.selected == [2])
+        h.press("Down Down Down Down Down Down Down Down")
+        #expect(content.loadMoreCalls == 1) // near the end of the window
         h.press("End")
-        #expect(content.loadMoreCalls == 1)
-        #expect(h.text.contains("Friend 11"))
+        #expect(content.showLastCalls == 1) // the list's true end is asked for, not the window's
+        #expect(h.text.contains("loading…"))
+        // Letters are type-ahead here: they seek, gathered while typed within a second.
+        h.press("\"lo\" wait:2s h")
+        #expect(content.seeks == ["l", "lo", "h"])
     }
 
-    @Test func theDemoViewModelsFillTheComponentsAndTick() {
+    @Test func theDemoViewModelsFillTheComponentsAndTick() throws {
         let h = Harness(width: 50, height: 16, root: BackdropViewController())
         let header = FriendsListHeaderDemoViewModel(seed: 7, scheduler: h.app.scheduler)
         let content = FriendsListContentDemoViewModel(seed: 7, totalCount: 45, pageSize: 20, scheduler: h.app.scheduler)
@@ -148,7 +161,7 @@ struct FriendsListSnapshotTests {
         h.wait(100)
         #expect(h.text.contains("Loading friends…"))
         h.wait(600)
-        #expect(content.numberOfItems.value == 20)
+        #expect(content.windowCount.value == 20)
         #expect(!h.text.contains("Loading friends…"))
         let before = header.friendsCount.value
         #expect(h.lines[2].contains(before))
@@ -157,9 +170,13 @@ struct FriendsListSnapshotTests {
         h.press("End")
         #expect(h.text.contains("loading…"))
         h.wait(700)
-        h.press("End wait:700ms End wait:700ms")
-        #expect(content.numberOfItems.value == 45)
-        #expect(!content.hasMore)
+        // The last page, read directly: the last friend selected, nothing after it.
+        #expect(!content.hasMoreAfter && content.hasMoreBefore)
+        let last = try #require(content.item(at: content.windowCount.value - 1))
+        #expect(last == DemoFriends(seed: 7).friend(at: 44))
+        #expect(h.text.contains(last.name))
+        h.press("Home wait:700ms")
+        #expect(!content.hasMoreBefore)
         // The same seed, the same friends.
         let again = FriendsListContentDemoViewModel(seed: 7, totalCount: 45, pageSize: 20)
         #expect(again.item(at: 3) == content.item(at: 3))

@@ -97,7 +97,9 @@ struct ActivityLogTests {
         }
         #expect(seen.count == 251)
         #expect(seen == seen.sorted(by: >))
-        let range = try adas.events(before: seen[39], through: seen[79])
-        #expect(range.map(\.id) == Array(seen[40...79]))
+        // Upwards from any event, and from the oldest: the same ids, newest first.
+        #expect(try adas.events(newerThan: seen[80], limit: 40).map(\.id) == Array(seen[40...79]))
+        #expect(try adas.events(newerThan: nil, limit: 11).map(\.id) == Array(seen[240...250]))
+        #expect(try adas.idRange() == seen[250]...seen[0])
     }
 }

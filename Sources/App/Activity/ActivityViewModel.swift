@@ -2,48 +2,86 @@ import Components
 import Storage
 import TUIKit
 
-/// The real activity feed: the signed-in user's log from SQLite, by keyset
-/// pages (`KeysetPager`); Enter on a contact's event opens the card if the
-/// contact still exists, else says it was deleted.
+/// The real activity feed: the signed-in user's log from SQLite, a window of
+/// events read by keyset (`KeysetPager`) from either end, shown as rows with
+/// a heading where the day changes; Enter on a contact's event opens the
+/// card if the contact still exists, else says it was deleted.
 @MainActor
 final class ActivityViewModel: ActivityFeedViewModelProtocol {
     let message = Observable("")
-    private let pager: KeysetPager<ActivityRow.Cursor, ActivityRow>
+    /// Rows (headings and events) of the window.
+    let windowCount = Observable(0)
+    private(set) var lastWindowChange: ListWindowChange = .grew
+    private let pager: KeysetPager<Int64, ActivityEvent>
+    private let now: () -> Int64
+    private let ids: () -> ClosedRange<Int64>?
+    /// The oldest and newest event ids, read again with every window change.
+    private var idRange: ClosedRange<Int64>?
+    private var rows: [ActivityRow] = []
     private let contactExists: (Int64) -> Bool
     private weak var coordinator: Coordination?
     private var observers: [ObserverProtocol] = []
 
     init(store: ActivityStore, now: @escaping () -> Int64, contactExists: @escaping (Int64) -> Bool,
          coordinator: Coordination, scheduler: Scheduler?) {
+        self.now = now
         self.contactExists = contactExists
         self.coordinator = coordinator
-        pager = KeysetPager(pageSize: 100, keptPages: 8, scheduler: scheduler,
-            readAfter: { cursor, limit throws(StorageError) in
-                let events = try store.events(before: cursor?.id, limit: limit)
-                let (rows, lastDay) = ActivityRow.rows(for: events, after: cursor?.day, now: now())
-                let last = events.last.map { ActivityRow.Cursor(id: $0.id, day: lastDay ?? "") }
-                return .init(items: rows, last: last, isFull: events.count == limit)
-            },
-            readBetween: { after, last throws(StorageError) in
-                ActivityRow.rows(for: try store.events(before: after?.id, through: last.id), after: after?.day, now: now()).rows
-            })
+        ids = { try? store.idRange() }
+        pager = KeysetPager(pageSize: 100, keptPages: 8, scheduler: scheduler, cursor: \.id,
+            readAfter: { id, limit throws(StorageError) in try store.events(before: id, limit: limit) },
+            readBefore: { id, limit throws(StorageError) in try store.events(newerThan: id, limit: limit) })
         observers.append(pager.failure.observe { [weak self] _, failure in if let failure { self?.message.value = failure } })
+        observers.append(pager.loadedCount.observe { [weak self] _, _ in self?.rebuildRows() })
     }
 
-    var loadedCount: Observable<Int> { pager.loadedCount }
-    var isLoading: Observable<Bool> { pager.isLoading }
-    func loadMore() { pager.loadNextPage() }
+    var isLoadingWindow: Observable<Bool> { pager.isLoading }
+    var hasMoreBefore: Bool { pager.hasMoreBefore }
+    var hasMoreAfter: Bool { pager.hasMoreAfter }
+    func loadNextPage() { pager.loadNextPage() }
+    func loadPreviousPage() { pager.loadPreviousPage() }
+    func showFirstPage() { pager.loadFirstPage() }
+    func showLastPage() { pager.loadLastPage() }
+
+    /// Rows for the window as it is now; when events came or went before the
+    /// first, the change says how far the rows moved (headings included), so
+    /// the selection stays on its event.
+    private func rebuildRows() {
+        let old = rows
+        idRange = ids()
+        rows = ActivityRow.rows(for: pager.window, after: nil, now: now()).rows
+        switch pager.lastChange {
+        case .shifted(let events):
+            // An event in both windows: the old first one when events came, the new first when some went.
+            let anchor = events >= 0 ? old.firstEventID : rows.firstEventID
+            if let anchor, let before = old.row(ofEvent: anchor), let after = rows.row(ofEvent: anchor) {
+                lastWindowChange = .shifted(by: after - before)
+            } else {
+                lastWindowChange = .shifted(by: 0)
+            }
+        case let change:
+            lastWindowChange = change
+        }
+        windowCount.value = rows.count
+    }
 
     func item(at index: Int) -> ActivityFeedItem? {
-        guard let row = pager.item(at: index) else { return nil }
-        switch row {
+        guard rows.indices.contains(index) else { return nil }
+        switch rows[index] {
         case .day(let name): return .day(name)
         case .event(let event): return .event(time: ActivityRow.time(event.at), title: event.kind.text, subject: event.subject)
         }
     }
 
+    /// An event's place between the newest (0) and the oldest (1) by its id (ids grow with time).
+    func position(ofItem index: Int) -> Double? {
+        guard let range = idRange, range.upperBound > range.lowerBound, !rows.isEmpty,
+              let id = rows[min(max(0, index), rows.count - 1)...].firstEventID ?? rows.firstEventID else { return nil }
+        return Double(range.upperBound - id) / Double(range.upperBound - range.lowerBound)
+    }
+
     func selectItem(at index: Int) {
-        guard case .event(let event)? = pager.item(at: index) else { return }
+        guard rows.indices.contains(index), case .event(let event) = rows[index] else { return }
         guard event.kind.isAboutAContact, let id = event.contactID else {
             message.value = "\(event.kind.text) — nothing to open."
             return
@@ -54,5 +92,18 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
         } else {
             message.value = "\(event.subject.isEmpty ? "That contact" : event.subject) was deleted."
         }
+    }
+}
+
+extension Collection where Element == ActivityRow, Index == Int {
+    /// The id of the first event among these rows.
+    var firstEventID: Int64? {
+        for row in self { if case .event(let e) = row { return e.id } }
+        return nil
+    }
+
+    /// The index of the row that shows event `id`.
+    func row(ofEvent id: Int64) -> Int? {
+        firstIndex { if case .event(let e) = $0 { return e.id == id } else { return false } }
     }
 }

@@ -1,44 +1,68 @@
 import Components
+import Storage
 import TUIKit
 
-/// The real content: friends from the data provider, the first page asked for
-/// on creation, more as the list nears its end; choosing one calls `onSelect`
-/// with its contact id (the app opens the card through the `Screen` enum).
+/// The real content: friends from the data provider's window, the first page
+/// asked for on creation, more as the list nears either edge, the first or
+/// last page on Home or End, a seek on type-ahead; choosing one calls
+/// `onSelect` with its contact id (the app opens the card through the
+/// `Screen` enum).
 @MainActor
 final class FriendsListContentViewModel: FriendsListContentViewModelProtocol {
     let state = Observable<FriendsListContentState>(.loading)
-    let numberOfItems = Observable(0)
-    let isLoadingMore = Observable(false)
-    var hasMore: Bool { dataProvider.hasMore }
     var onSelect: ((Int64) -> Void)?
     private let dataProvider: FriendsListDataProviderProtocol
+    private var pager: KeysetPager<FriendCursor, PagedFriend> { dataProvider.pager }
     private var observers: [ObserverProtocol] = []
 
     init(dataProvider: FriendsListDataProviderProtocol) {
         self.dataProvider = dataProvider
-        observers.append(dataProvider.loadedCount.observeNewAndCall { [weak self] count in
-            self?.numberOfItems.value = count
-            self?.updateState()
-        })
-        observers.append(dataProvider.isLoading.observeNewAndCall { [weak self] loading in
-            self?.isLoadingMore.value = loading
-            self?.updateState()
-        })
-        observers.append(dataProvider.failure.observe { [weak self] _, _ in self?.updateState() })
-        loadMore()
+        observers.append(pager.loadedCount.observe { [weak self] _, _ in self?.updateState() })
+        observers.append(pager.isLoading.observe { [weak self] _, _ in self?.updateState() })
+        observers.append(pager.failure.observe { [weak self] _, _ in self?.updateState() })
+        loadNextPage()
+        updateState()
     }
+
+    var windowCount: Observable<Int> { pager.loadedCount }
+    var isLoadingWindow: Observable<Bool> { pager.isLoading }
+    var lastWindowChange: ListWindowChange { pager.lastChange }
+    var hasMoreBefore: Bool { pager.hasMoreBefore }
+    var hasMoreAfter: Bool { pager.hasMoreAfter }
 
     private func updateState() {
         let new: FriendsListContentState
-        if let failure = dataProvider.failure.value, numberOfItems.value == 0 { new = .failed(failure) }
-        else if numberOfItems.value > 0 { new = .normal }
-        else if dataProvider.isLoading.value || dataProvider.hasMore { new = .loading }
+        let count = pager.loadedCount.value
+        if let failure = pager.failure.value, count == 0 { new = .failed(failure) }
+        else if count > 0 { new = .normal }
+        else if pager.isLoading.value || pager.hasMoreAfter { new = .loading }
         else { new = .empty }
         if new != state.value { state.value = new }
     }
 
-    func item(at index: Int) -> FriendsListItem? { dataProvider.item(at: index) }
-    func loadMore() { dataProvider.loadNextPage() }
+    func item(at index: Int) -> FriendsListItem? { pager.item(at: index)?.item }
+    func loadNextPage() { pager.loadNextPage() }
+    func loadPreviousPage() { pager.loadPreviousPage() }
+    func showFirstPage() { pager.loadFirstPage() }
+    func showLastPage() { pager.loadLastPage() }
+
+    /// The first friend whose sort name (last name first, folded as the list
+    /// is sorted) starts with `prefix`: one seek on the friends index.
+    func seek(toPrefix prefix: String) {
+        let key = SearchText.fold(prefix.trimmingCharacters(in: .whitespaces))
+        guard !key.isEmpty else { return }
+        pager.seek(after: FriendCursor(sortKey: key, id: Int64.min))
+    }
+
+    /// The window's place in the whole list: counted from the start while the
+    /// window is there, from the end while it is there, else unknown.
+    func position(ofItem index: Int) -> Double? {
+        let total = dataProvider.totalItemsCount.value
+        guard total > 1 else { return nil }
+        if let first = pager.firstIndex { return Double(first + index) / Double(total - 1) }
+        if !pager.hasMoreAfter { return Double(total - pager.loadedCount.value + index) / Double(total - 1) }
+        return nil
+    }
 
     func selectItem(at index: Int) {
         guard let item = item(at: index) else { return }

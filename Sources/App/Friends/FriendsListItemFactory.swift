@@ -16,4 +16,6 @@ struct FriendsListItemFactory {
         return FriendsListItem(id: friend.id, name: name.isEmpty ? "(no name)" : name, status: friend.status,
                                avatar: initials.isEmpty ? avatarPlaceholder : initials)
     }
+
+    func makePagedFriend(_ friend: FriendSummary) -> PagedFriend { PagedFriend(cursor: friend.cursor, item: makeItem(friend)) }
 }

@@ -1,126 +1,183 @@
+import Components
 import Storage
 import TUIKit
 
-/// A long list read from SQLite a page at a time by keyset — each page after
-/// the last one's cursor, never by OFFSET — so rows added or removed elsewhere
-/// cannot make a page repeat or skip anything. Pages far from the one last
-/// read are dropped (their bounds kept) and read again between those bounds
-/// when scrolled back to. A page arrives on the run loop's next turn (with a
-/// scheduler), so a "loading…" row is drawn first and keys stay live.
-/// The friends list and the activity log both page this way.
+/// A window onto a long list read from the store a page at a time by keyset
+/// — each page after the last row's cursor or before the first's, never by
+/// OFFSET — so rows added or removed elsewhere cannot make a page repeat or
+/// skip anything, and either end of a list of any length is one seek away.
+///
+/// The window holds at most `keptPages` pages: a page read at one end drops
+/// the pages farthest from it at the other, which are read again when
+/// scrolled back to. Every read (next, earlier, first, last, a seek) happens
+/// on the run loop's next turn when there is a scheduler — never inside
+/// layout — so the "loading…" row the list shows meanwhile reaches the screen
+/// for at least one frame, and keys stay live. The friends list and the
+/// activity log both page this way.
 @MainActor
 final class KeysetPager<Cursor: Equatable, Item> {
-    /// A page as read: its items, the cursor of its last row, and whether it was full (more may follow).
-    struct Read {
-        var items: [Item]
-        var last: Cursor?
-        var isFull: Bool
-    }
-
+    /// Items in the window.
     let loadedCount = Observable(0)
     let isLoading = Observable(false)
+    /// A person-readable message when the last read failed.
     let failure = Observable<String?>(nil)
-    private(set) var hasMore = true
-
-    private struct Page {
-        let after: Cursor?
-        var last: Cursor
-        var count: Int
-        var items: [Item]?
-    }
+    /// How the window moved with the last change (read it when `loadedCount` is announced).
+    private(set) var lastChange: ListWindowChange = .grew
+    /// More rows before the window's first / after its last.
+    private(set) var hasMoreBefore = false
+    private(set) var hasMoreAfter = true
+    /// The window's first item's index in the whole list, while it is known
+    /// (the window was reached from the start); nil after a seek or End.
+    private(set) var firstIndex: Int? = 0
 
     let pageSize: Int
     let keptPages: Int
     private weak var scheduler: Scheduler?
-    private let readAfter: (Cursor?, Int) throws(StorageError) -> Read
-    private let readBetween: (Cursor?, Cursor) throws(StorageError) -> [Item]
-    private var pages: [Page] = []
-    private var starts: [Int] = []
-    private var resident: [Int] = []
+    private let cursor: (Item) -> Cursor
+    private let readAfter: (Cursor?, Int) throws(StorageError) -> [Item]
+    private let readBefore: (Cursor?, Int) throws(StorageError) -> [Item]
+    private var items: [Item] = []
 
-    /// `readAfter(cursor, limit)` reads the next page; `readBetween(after, last)` reads a dropped page again as it is now.
-    init(pageSize: Int, keptPages: Int, scheduler: Scheduler?,
-         readAfter: @escaping (Cursor?, Int) throws(StorageError) -> Read,
-         readBetween: @escaping (Cursor?, Cursor) throws(StorageError) -> [Item]) {
+    /// `readAfter(c, limit)`: the first `limit` rows after `c` (from the start when nil), in list order.
+    /// `readBefore(c, limit)`: the last `limit` rows before `c` (up to the end when nil), in list order.
+    init(pageSize: Int, keptPages: Int, scheduler: Scheduler?, cursor: @escaping (Item) -> Cursor,
+         readAfter: @escaping (Cursor?, Int) throws(StorageError) -> [Item],
+         readBefore: @escaping (Cursor?, Int) throws(StorageError) -> [Item]) {
         self.pageSize = max(1, pageSize)
         self.keptPages = max(2, keptPages)
         self.scheduler = scheduler
+        self.cursor = cursor
         self.readAfter = readAfter
-        self.readBetween = readBetween
+        self.readBefore = readBefore
     }
 
+    var window: [Item] { items }
+
+    func item(at index: Int) -> Item? { items.indices.contains(index) ? items[index] : nil }
+
+    /// The next page after the window (or the first page of an empty one).
     func loadNextPage() {
-        guard !isLoading.value, hasMore else { return }
-        isLoading.value = true
-        guard let scheduler else { readNextPage(); return }
-        scheduler.after(.zero) { [weak self] in self?.readNextPage() }
+        guard hasMoreAfter else { return }
+        read(jump: false) { pager throws(StorageError) in
+            let page = try pager.readAfter(pager.items.last.map(pager.cursor), pager.pageSize)
+            pager.hasMoreAfter = page.count == pager.pageSize
+            pager.items.append(contentsOf: page)
+            let dropped = pager.trim(fromFront: true)
+            pager.firstIndex = pager.firstIndex.map { $0 + dropped }
+            pager.lastChange = dropped > 0 ? .shifted(by: -dropped) : .grew
+        }
     }
 
-    private func readNextPage() {
+    /// The page before the window.
+    func loadPreviousPage() {
+        guard hasMoreBefore, items.first != nil else { return }
+        read(jump: false) { pager throws(StorageError) in
+            guard let first = pager.items.first else { return }
+            let page = try pager.readBefore(pager.cursor(first), pager.pageSize)
+            pager.hasMoreBefore = page.count == pager.pageSize
+            pager.items.insert(contentsOf: page, at: 0)
+            pager.firstIndex = pager.hasMoreBefore ? pager.firstIndex.map { $0 - page.count } : 0
+            _ = pager.trim(fromFront: false)
+            pager.lastChange = .shifted(by: page.count)
+        }
+    }
+
+    /// The window becomes the first page (Home).
+    func loadFirstPage() { seek(after: nil) }
+
+    /// The window becomes the last page (End): one seek from the end, at any length.
+    func loadLastPage() {
+        read { pager throws(StorageError) in
+            let page = try pager.readBefore(nil, pager.pageSize)
+            pager.items = page
+            pager.hasMoreBefore = page.count == pager.pageSize
+            pager.hasMoreAfter = false
+            pager.firstIndex = pager.hasMoreBefore ? nil : 0
+            pager.lastChange = .jumped(to: .last)
+        }
+    }
+
+    /// The window starts at the first row after `position` (type-ahead: the first name at or after a prefix).
+    func seek(after position: Cursor?) {
+        read { pager throws(StorageError) in
+            let page = try pager.readAfter(position, pager.pageSize)
+            pager.hasMoreAfter = page.count == pager.pageSize
+            if let first = page.first {
+                pager.hasMoreBefore = try !pager.readBefore(pager.cursor(first), 1).isEmpty
+            } else {
+                pager.hasMoreBefore = false
+            }
+            pager.items = page
+            pager.firstIndex = pager.hasMoreBefore ? nil : 0
+            pager.lastChange = .jumped(to: .first)
+        }
+    }
+
+    /// Reads the window again as it is now, from its first row on (after a
+    /// change elsewhere); more may then follow it.
+    func refresh() {
+        read { pager throws(StorageError) in
+            guard let first = pager.items.first else {
+                let page = try pager.readAfter(nil, pager.pageSize)
+                pager.items = page
+                pager.hasMoreAfter = page.count == pager.pageSize
+                pager.lastChange = .grew
+                return
+            }
+            let before = try pager.readBefore(pager.cursor(first), 1).last
+            let count = max(pager.pageSize, pager.items.count)
+            let rows = try pager.readAfter(before.map(pager.cursor), count)
+            pager.hasMoreBefore = before != nil
+            if before == nil { pager.firstIndex = 0 }
+            pager.hasMoreAfter = rows.count == count
+            pager.items = rows
+            pager.lastChange = .shifted(by: 0)
+        }
+    }
+
+    /// Drops whole pages past `keptPages` from one end; returns how many rows went.
+    private func trim(fromFront: Bool) -> Int {
+        let excess = items.count - keptPages * pageSize
+        guard excess > 0 else { return 0 }
+        let drop = (excess + pageSize - 1) / pageSize * pageSize
+        if fromFront {
+            items.removeFirst(drop)
+            hasMoreBefore = true
+        } else {
+            items.removeLast(drop)
+            hasMoreAfter = true
+        }
+        return drop
+    }
+
+    /// Runs a read on the next turn (at once without a scheduler). A jump
+    /// (first, last, seek, refresh) replaces a read still waiting; a next or
+    /// previous page waits for nothing and is dropped while another read waits
+    /// (the list asks again once the window has moved).
+    private func read(jump: Bool = true, _ body: @escaping (KeysetPager) throws(StorageError) -> Void) {
+        guard jump || pending == nil else { return }
+        pending = body
+        isLoading.value = true
+        guard let scheduler else { runPending(); return }
+        guard !scheduled else { return }
+        scheduled = true
+        scheduler.after(.zero) { [weak self] in self?.runPending() }
+    }
+
+    private var pending: ((KeysetPager) throws(StorageError) -> Void)?
+    private var scheduled = false
+
+    private func runPending() {
+        scheduled = false
+        guard let body = pending else { return }
+        pending = nil
         defer { isLoading.value = false }
         do {
-            let read = try readAfter(pages.last?.last, pageSize)
-            hasMore = read.isFull
-            guard let last = read.last, !read.items.isEmpty else { return }
-            starts.append(loadedCount.value)
-            pages.append(Page(after: pages.last?.last, last: last, count: read.items.count, items: read.items))
-            resident.append(pages.count - 1)
-            dropFarPages(around: pages.count - 1)
+            try body(self)
             failure.value = nil
-            loadedCount.value += read.items.count
+            loadedCount.value = items.count
         } catch {
             failure.value = error.description
         }
     }
-
-    func item(at index: Int) -> Item? {
-        guard index >= 0, index < loadedCount.value, let p = page(containing: index) else { return nil }
-        if pages[p].items == nil { reread(p) }
-        dropFarPages(around: p)
-        guard let items = pages[p].items else { return nil }
-        let offset = index - starts[p]
-        return offset < items.count ? items[offset] : nil
-    }
-
-    /// Binary search over the pages' first indexes.
-    private func page(containing index: Int) -> Int? {
-        var low = 0, high = starts.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            if starts[mid] <= index { low = mid + 1 } else { high = mid - 1 }
-        }
-        return high >= 0 ? high : nil
-    }
-
-    /// Reads a dropped page again between its bounds; when rows came or went
-    /// in the meantime, the indexes after it move.
-    private func reread(_ p: Int) {
-        guard let items = try? readBetween(pages[p].after, pages[p].last) else { return }
-        pages[p].items = items
-        resident.append(p)
-        let delta = items.count - pages[p].count
-        guard delta != 0 else { return }
-        pages[p].count = items.count
-        for q in (p + 1)..<pages.count { starts[q] += delta }
-        loadedCount.value += delta
-    }
-
-    private func dropFarPages(around p: Int) {
-        let low = p - keptPages / 2, high = p + keptPages / 2
-        guard resident.contains(where: { $0 < low || $0 > high }) else { return }
-        for q in resident where q < low || q > high { pages[q].items = nil }
-        resident.removeAll { $0 < low || $0 > high }
-    }
-
-    /// Drops every page's items (they are read again as they are now), and
-    /// lets more load past the end: after a change elsewhere.
-    func invalidate(moreMayFollow: Bool) {
-        for q in resident { pages[q].items = nil }
-        resident.removeAll()
-        if moreMayFollow { hasMore = true }
-        loadedCount.value = loadedCount.value // observers redraw what they show
-    }
-
-    var pagesInMemory: Int { pages.filter { $0.items != nil }.count }
-    var pageCount: Int { pages.count }
 }

@@ -1,13 +1,14 @@
 import TUIKit
 
-/// The activity screen: the feed's rows in a list (headings for days), more
-/// loaded as the selection nears the end, a message line under it.
+/// The activity screen: the feed's rows in a list (headings for days) from
+/// either end of the log (`ListWindowBinding`), a message line under it.
 @MainActor
 public final class ActivityFeedViewController: ViewController {
     private let list = ListView()
     private let messageLabel = Label("")
     private let viewModel: ActivityFeedViewModelProtocol
     private var observers: [ObserverProtocol] = []
+    private var binding: ListWindowBinding!
 
     public init(viewModel: ActivityFeedViewModelProtocol) {
         self.viewModel = viewModel
@@ -19,30 +20,38 @@ public final class ActivityFeedViewController: ViewController {
         view.style = Theme.current.base
         messageLabel.textStyle = Theme.current.secondary
         list.configureRow = { [weak self] row, index, selected in self?.configure(row, index: index, selected: selected) }
-        list.onNearEnd = { [weak self] in self?.viewModel.loadMore() }
-        list.onSelect = { [weak self] index in self?.viewModel.selectItem(at: index) }
+        list.onSelect = { [weak self] row in
+            guard let self, let index = self.binding.itemIndex(ofRow: row) else { return }
+            self.viewModel.selectItem(at: index)
+        }
         view.fill(with: list, footer: messageLabel)
-        observers.append(viewModel.loadedCount.observe { [weak self] _, _ in self?.reload() })
-        observers.append(viewModel.isLoading.observe { [weak self] _, _ in self?.reload() })
+        binding = ListWindowBinding(list: list, model: viewModel) { [weak self] in self?.reloaded() }
+        observers.append(viewModel.isLoadingWindow.observeNewAndCall { [weak self] _ in self?.updateEmptyText() })
         observers.append(viewModel.message.observeNewAndCall { [weak self] text in self?.messageLabel.text = text })
-        viewModel.loadMore()
-        reload()
+        viewModel.loadNextPage()
+        updateEmptyText()
     }
 
     public override var preferredFirstResponder: View? { list }
 
-    private var rowCount: Int { viewModel.loadedCount.value + (viewModel.isLoading.value && viewModel.loadedCount.value > 0 ? 1 : 0) }
+    private func updateEmptyText() {
+        list.emptyText = viewModel.isLoadingWindow.value ? "Loading…" : "Nothing has happened yet."
+    }
 
-    private func reload() {
-        list.emptyText = viewModel.isLoading.value ? "Loading…" : "Nothing has happened yet."
-        list.reloadData(numberOfRows: rowCount)
-        // Land on the first event, not on the heading above it.
-        if let s = list.selectedIndex, case .day? = viewModel.item(at: s), s + 1 < viewModel.loadedCount.value { list.select(s + 1) }
+    /// Lands on an event, not on a heading: the first page shows from its
+    /// top (the day's heading in view) with the newest event selected.
+    private func reloaded() {
+        guard let s = list.selectedIndex, let index = binding.itemIndex(ofRow: s), case .day? = viewModel.item(at: index),
+              index + 1 < viewModel.windowCount.value else { return }
+        list.select(s + 1)
     }
 
     private func configure(_ row: View, index: Int, selected: Bool) {
         guard let label = row as? ListRowLabel else { return }
-        guard let item = viewModel.item(at: index) else { label.configure(text: "  loading…", selected: false); return }
+        guard let item = binding.itemIndex(ofRow: index).flatMap(viewModel.item(at:)) else {
+            label.configure(text: "  loading…", selected: false)
+            return
+        }
         switch item {
         case .day(let name):
             label.configure(text: " " + name.uppercased(), selected: false)

@@ -9,15 +9,13 @@ public enum ActivityFeedItem: Equatable, Sendable {
 }
 
 /// What the activity screen shows and does (the component split of seed
-/// 000): rows loaded from the top (newest first), more on request, and what
-/// choosing a row does. The real log and the demo feed both implement it.
+/// 000): a window of rows (newest first, a heading where the day changes)
+/// that moves a page at a time from either end (`ListWindowViewModel`), and
+/// what choosing a row does. The real log and the demo feed both implement it.
 @MainActor
-public protocol ActivityFeedViewModelProtocol: AnyObject {
-    var loadedCount: Observable<Int> { get }
-    var isLoading: Observable<Bool> { get }
+public protocol ActivityFeedViewModelProtocol: ListWindowViewModel {
     /// A message under the list (a failure, or what choosing a row said).
     var message: Observable<String> { get }
     func item(at index: Int) -> ActivityFeedItem?
-    func loadMore()
     func selectItem(at index: Int)
 }

@@ -17,6 +17,8 @@ public final class FriendsListContentView: View {
     public let list = ListView()
     private let messageLabel = Label("", alignment: .center)
     private var observers: [ObserverProtocol] = []
+    private var binding: ListWindowBinding!
+    private var typeAhead = TypeAhead()
     public let viewConfig: ViewConfig
 
     public init(viewModel: FriendsListContentViewModelProtocol, viewConfig: ViewConfig = .defaultConfig) {
@@ -28,11 +30,11 @@ public final class FriendsListContentView: View {
         list.rowHeight = FriendsListCell.height
         list.nearEndThreshold = viewConfig.loadMoreThreshold
         list.emptyText = ""
+        list.lettersMoveSelection = false // letters are type-ahead here
         list.makeRowView = { FriendsListCell(viewConfig: viewConfig.cell) }
         list.configureRow = { [weak self] row, index, selected in self?.configure(row, index: index, selected: selected) }
-        list.onNearEnd = { [weak viewModel] in viewModel?.loadMore() }
-        list.onSelect = { [weak self] index in
-            guard let self, index < self.viewModel.numberOfItems.value else { return }
+        list.onSelect = { [weak self] row in
+            guard let self, let index = self.binding.itemIndex(ofRow: row) else { return }
             self.viewModel.selectItem(at: index)
         }
         addSubview(list)
@@ -45,30 +47,30 @@ public final class FriendsListContentView: View {
             messageLabel.centerYAnchor.constraint(equalTo: centerYAnchor),
             messageLabel.heightAnchor.constraint(equalToConstant: 2),
         ])
-        observers.append(viewModel.numberOfItems.observe { [weak self] _, _ in self?.reload() })
-        observers.append(viewModel.isLoadingMore.observe { [weak self] _, _ in self?.reload() })
+        binding = ListWindowBinding(list: list, model: viewModel)
         observers.append(viewModel.state.observeNewAndCall { [weak self] state in self?.show(state) })
-        reload()
-    }
-
-    /// Rows: the items, plus the "loading…" row while a page loads.
-    private var rowCount: Int {
-        viewModel.numberOfItems.value + (viewModel.isLoadingMore.value && viewModel.numberOfItems.value > 0 ? 1 : 0)
-    }
-
-    private func reload() {
-        if list.numberOfRows != rowCount { list.reloadData(numberOfRows: rowCount) } else { list.setNeedsLayout() }
-        // At the last friend, the "loading…" row under it comes into view.
-        let items = viewModel.numberOfItems.value
-        if viewModel.isLoadingMore.value, items > 0, list.selectedIndex == items - 1 { list.scrollToRow(items) }
     }
 
     private func configure(_ row: View, index: Int, selected: Bool) {
         guard let cell = row as? FriendsListCell else { return }
-        if index >= viewModel.numberOfItems.value { cell.configure(.loading, selected: false); return }
-        guard let item = viewModel.item(at: index) else { cell.configure(.blank, selected: selected); return }
+        guard let item = binding.itemIndex(ofRow: index).flatMap(viewModel.item(at:)) else { cell.configure(.loading, selected: false); return }
         cell.configure(.friend(item), selected: selected)
     }
+
+    /// Type-ahead: letters and digits (not `q`, which quits) seek to the first
+    /// friend whose name starts with what was typed in the last second.
+    public override func handleKey(_ key: Key) -> Bool {
+        guard case .character(let c) = key, c != "q", c.isLetter || c.isNumber || (c == " " && !typeAhead.text.isEmpty) else {
+            typeAhead.reset()
+            return false
+        }
+        let now = window?.scheduler.clock.now ?? .zero
+        viewModel.seek(toPrefix: typeAhead.add(c, at: now))
+        return true
+    }
+
+    /// What type-ahead has gathered ("" when nothing was typed lately).
+    public var typeAheadText: String { typeAhead.text }
 
     private func show(_ state: FriendsListContentState) {
         switch state {

@@ -4,7 +4,7 @@ import TUIKit
 public enum FriendsListContentState: Equatable, Sendable {
     /// The first page is on its way ("Loading friends…").
     case loading
-    /// Items to show (more may still be loading at the end).
+    /// Items to show (more may still be loading at either end).
     case normal
     /// Nothing to show ("No friends to show").
     case empty
@@ -14,22 +14,17 @@ public enum FriendsListContentState: Equatable, Sendable {
 
 /// The friends list's data as the content view needs it (seed 000's content
 /// view model). The seed keeps all items in one observable array; a list of
-/// a million friends cannot, so the items are a window: `numberOfItems` says
-/// how many have been loaded from the top, `item(at:)` hands one over (a
-/// model may have dropped far-away pages and read them again), and
-/// `loadMore()` asks for the next page as the selection nears the end.
+/// a million friends cannot, so the items are a window (`ListWindowViewModel`)
+/// that moves a page at a time from either end: `item(at:)` hands one of the
+/// window's items over, Home and End read the first or last page, and typing
+/// a name's first letters seeks to it.
 @MainActor
-public protocol FriendsListContentViewModelProtocol: AnyObject {
+public protocol FriendsListContentViewModelProtocol: ListWindowViewModel {
     var state: Observable<FriendsListContentState> { get }
-    /// Items loaded so far, from the top.
-    var numberOfItems: Observable<Int> { get }
-    /// A page is loading at the end (the list shows a "loading…" row).
-    var isLoadingMore: Observable<Bool> { get }
-    /// False once the last page has arrived.
-    var hasMore: Bool { get }
     func item(at index: Int) -> FriendsListItem?
-    /// Starts loading the next page, unless one is loading or there is no more.
-    func loadMore()
-    /// The user chose the friend at `index`.
+    /// The user chose the friend at window index `index`.
     func selectItem(at index: Int)
+    /// Type-ahead: the window moves to the first friend (in list order) whose
+    /// sort name starts with `prefix`, or the first after where it would be.
+    func seek(toPrefix prefix: String)
 }

@@ -2,11 +2,13 @@ import Components
 import TUIKit
 
 /// A made-up activity feed for the demo (and the kiosk): deterministic for a
-/// seed, newest first, a few events a day, pages arriving at once.
+/// seed, newest first, a few events a day; the days arrive one at a time,
+/// at once, and End reads the last day directly.
 @MainActor
 public final class ActivityFeedDemoViewModel: ActivityFeedViewModelProtocol {
-    public let loadedCount = Observable(0)
-    public let isLoading = Observable(false)
+    public let windowCount = Observable(0)
+    public let isLoadingWindow = Observable(false)
+    public private(set) var lastWindowChange: ListWindowChange = .grew
     public let message = Observable("")
     private var rows: [ActivityFeedItem] = []
     private var random: DemoRandom
@@ -26,9 +28,29 @@ public final class ActivityFeedDemoViewModel: ActivityFeedViewModelProtocol {
 
     public func item(at index: Int) -> ActivityFeedItem? { rows.indices.contains(index) ? rows[index] : nil }
 
+    public var hasMoreBefore: Bool { false }
+    public var hasMoreAfter: Bool { day < days }
+    public func loadPreviousPage() {}
+    public func showFirstPage() {}
+
+    /// Every remaining day (a few dozen rows), the last one selected.
+    public func showLastPage() {
+        while day < days { appendDay() }
+        lastWindowChange = .jumped(to: .last)
+        windowCount.value = rows.count
+    }
+
+    public func position(ofItem index: Int) -> Double? { nil }
+
     /// The next day's events.
-    public func loadMore() {
+    public func loadNextPage() {
         guard day < days else { return }
+        appendDay()
+        lastWindowChange = .grew
+        windowCount.value = rows.count
+    }
+
+    private func appendDay() {
         rows.append(.day(day < Self.dayNames.count ? Self.dayNames[day] : "\(day) days ago"))
         var minutes = 23 * 60 - random.int(in: 0...90)
         for _ in 0..<random.int(in: 3...8) {
@@ -40,7 +62,6 @@ public final class ActivityFeedDemoViewModel: ActivityFeedViewModelProtocol {
             if minutes < 0 { break }
         }
         day += 1
-        loadedCount.value = rows.count
     }
 
     private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -15,11 +15,21 @@ public final class ActivityStore {
         return try read(s)
     }
 
-    /// The events older than `id` down to and including `last`.
-    public func events(before id: Int64?, through last: Int64) throws(StorageError) -> [ActivityEvent] {
-        let s = try db.prepare("SELECT id, at, kind, subject, contact_id FROM activity WHERE account_id = ? AND id < ? AND id >= ? ORDER BY id DESC")
-        s.bind(1, accountID).bind(2, id ?? Int64.max).bind(3, last)
-        return try read(s)
+    /// Up to `limit` events newer than `id` — the ones just above it in the
+    /// newest-first list — (the oldest when nil), newest first.
+    public func events(newerThan id: Int64?, limit: Int) throws(StorageError) -> [ActivityEvent] {
+        let s = try db.prepare("SELECT id, at, kind, subject, contact_id FROM activity WHERE account_id = ? AND id > ? ORDER BY id LIMIT ?")
+        s.bind(1, accountID).bind(2, id ?? Int64.min).bind(3, limit)
+        return try read(s).reversed()
+    }
+
+    /// The oldest and newest event ids (nil without events): two seeks, for a scroll mark's place.
+    public func idRange() throws(StorageError) -> ClosedRange<Int64>? {
+        let s = try db.prepare("SELECT (SELECT min(id) FROM activity WHERE account_id = ?1), (SELECT max(id) FROM activity WHERE account_id = ?1)")
+        s.bind(1, accountID)
+        defer { s.reset() }
+        guard try s.step(), !s.isNull(0), !s.isNull(1) else { return nil }
+        return s.int64(0)...s.int64(1)
     }
 
     private func read(_ s: Statement) throws(StorageError) -> [ActivityEvent] {

@@ -1,6 +1,7 @@
 /// Where a friend sits in the friends list: after every friend with a smaller
 /// (sort key, id). Pages are read after a cursor (keyset paging), never by
-/// offset, so rows added or removed elsewhere cannot shift a page.
+/// offset, so rows added or removed elsewhere cannot shift a page, and the
+/// last page is one seek from the end.
 public struct FriendCursor: Equatable, Hashable, Sendable {
     public let sortKey: String
     public let id: Int64
@@ -26,6 +27,6 @@ public protocol FriendsStore: AnyObject {
     func friendsCount() throws(StorageError) -> Int
     /// Up to `limit` friends after `cursor` (from the start when nil).
     func friends(after cursor: FriendCursor?, limit: Int) throws(StorageError) -> [FriendSummary]
-    /// Every friend after `cursor` up to and including `last`: a page read again as it is now.
-    func friends(after cursor: FriendCursor?, through last: FriendCursor) throws(StorageError) -> [FriendSummary]
+    /// Up to `limit` friends just before `cursor` (the last ones when nil), in list order.
+    func friends(before cursor: FriendCursor?, limit: Int) throws(StorageError) -> [FriendSummary]
 }

@@ -8,24 +8,31 @@ extension SQLiteContactsStore: FriendsStore {
 
     private static let friendColumns = """
         SELECT id, first_name, last_name, sort_key, coalesce(nullif(company, ''), emails ->> 0, phones -> 0 ->> 1, '')
-        FROM contacts WHERE account_id = ?1 AND is_friend = 1 AND (sort_key, id) > (?2, ?3)
+        FROM contacts WHERE account_id = ?1 AND is_friend = 1
         """
 
     public func friends(after cursor: FriendCursor?, limit: Int) throws(StorageError) -> [FriendSummary] {
-        let s = try db.prepare(Self.friendColumns + " ORDER BY sort_key, id LIMIT ?4")
-        bind(s, after: cursor).bind(4, limit)
+        let s = try db.prepare(Self.friendColumns + " AND (sort_key, id) > (?2, ?3) ORDER BY sort_key, id LIMIT ?4")
+        bind(s, at: cursor ?? FriendCursor(sortKey: "", id: Int64.min)).bind(4, limit)
         return try readFriends(s)
     }
 
-    public func friends(after cursor: FriendCursor?, through last: FriendCursor) throws(StorageError) -> [FriendSummary] {
-        let s = try db.prepare(Self.friendColumns + " AND (sort_key, id) <= (?4, ?5) ORDER BY sort_key, id")
-        bind(s, after: cursor).bind(4, last.sortKey).bind(5, last.id)
-        return try readFriends(s)
+    public func friends(before cursor: FriendCursor?, limit: Int) throws(StorageError) -> [FriendSummary] {
+        // Read backwards from the cursor (or the end) along the same index, then put in list order.
+        let backwards = " ORDER BY sort_key DESC, id DESC LIMIT ?4"
+        guard let cursor else {
+            let s = try db.prepare(Self.friendColumns + backwards)
+            s.bind(1, accountID).bind(4, limit)
+            return try readFriends(s).reversed()
+        }
+        let s = try db.prepare(Self.friendColumns + " AND (sort_key, id) < (?2, ?3)" + backwards)
+        bind(s, at: cursor).bind(4, limit)
+        return try readFriends(s).reversed()
     }
 
     @discardableResult
-    private func bind(_ s: Statement, after cursor: FriendCursor?) -> Statement {
-        s.bind(1, accountID).bind(2, cursor?.sortKey ?? "").bind(3, cursor?.id ?? Int64.min)
+    private func bind(_ s: Statement, at cursor: FriendCursor) -> Statement {
+        s.bind(1, accountID).bind(2, cursor.sortKey).bind(3, cursor.id)
     }
 
     private func readFriends(_ s: Statement) throws(StorageError) -> [FriendSummary] {

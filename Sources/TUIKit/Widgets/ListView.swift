@@ -27,6 +27,19 @@ open class ListView: View {
     /// The selection came near the end (for paging).
     public var onNearEnd: (() -> Void)?
     public var nearEndThreshold = 5
+    /// The selection came near the start (for a list paged from either end: rows before the first may be read).
+    public var onNearStart: (() -> Void)?
+    /// Home and End (`g`/`G`): return true when the owner took care of it
+    /// (a paged list reading its first or last page); otherwise the selection
+    /// moves to the first or last row.
+    public var onHome: (() -> Bool)?
+    public var onEnd: (() -> Bool)?
+    /// Where the first visible row sits in the whole list (0...1), for the
+    /// scroll mark of a list whose rows are a window onto a longer one; nil
+    /// (or no closure): the rows are the whole list.
+    public var scrollMarkPosition: ((_ topRow: Int) -> Double?)?
+    /// Whether `j`/`k`/`g`/`G` move the selection (false where letters are type-ahead).
+    public var lettersMoveSelection = true
     /// Shown when there are no rows.
     public var emptyText = "Nothing here" { didSet { setNeedsDisplay() } }
     public let viewConfig: ViewConfig
@@ -50,9 +63,17 @@ open class ListView: View {
     /// How many rows fit.
     public var visibleRowCount: Int { max(1, bounds.height / max(1, rowHeight)) }
 
-    /// Sets the row count (keeping the selection where it can) and redraws the visible rows.
-    public func reloadData(numberOfRows count: Int) {
+    /// Sets the row count (keeping the selection where it can) and redraws the
+    /// visible rows. `shift`: rows were added (or dropped, negative) before
+    /// the first one, so the selection and the scroll position move with the
+    /// rows they were on.
+    public func reloadData(numberOfRows count: Int, shiftedBy shift: Int = 0) {
         numberOfRows = max(0, count)
+        if shift != 0 {
+            topIndex += shift
+            if let s = selectedIndex { selectedIndex = max(0, s + shift) }
+            lastNearStartRequestCount = nil
+        }
         if numberOfRows == 0 {
             selectedIndex = nil
         } else if let s = selectedIndex {
@@ -66,6 +87,7 @@ open class ListView: View {
         setNeedsLayout()
         setNeedsDisplay()
         checkNearEnd()
+        checkNearStart()
     }
 
     /// Moves the selection (clamped) and scrolls it into view.
@@ -83,6 +105,7 @@ open class ListView: View {
         setNeedsLayout()
         onSelectionChange?(clamped)
         checkNearEnd()
+        checkNearStart()
     }
 
     /// Scrolls just enough to show row `index`, leaving the selection where it is.
@@ -109,16 +132,27 @@ open class ListView: View {
         }
     }
 
+    private var lastNearStartRequestCount: Int?
+
+    private func checkNearStart() {
+        guard let onNearStart, numberOfRows > 0, let s = selectedIndex else { return }
+        if min(s, topIndex) <= nearEndThreshold, lastNearStartRequestCount != numberOfRows {
+            lastNearStartRequestCount = numberOfRows
+            onNearStart()
+        }
+    }
+
     open override func handleKey(_ key: Key) -> Bool {
         guard numberOfRows > 0 else { return false }
         let current = selectedIndex ?? 0
+        if !lettersMoveSelection, case .character = key { return false }
         switch key {
         case .down, .character("j"), .ctrl("n"): select(current + 1)
         case .up, .character("k"), .ctrl("p"): select(current - 1)
         case .pageDown: select(current + visibleRowCount)
         case .pageUp: select(current - visibleRowCount)
-        case .home, .character("g"): select(0)
-        case .end, .character("G"): select(numberOfRows - 1)
+        case .home, .character("g"): if onHome?() != true { select(0) }
+        case .end, .character("G"): if onEnd?() != true { select(numberOfRows - 1) }
         case .enter:
             guard let onSelect, let s = selectedIndex else { return false }
             onSelect(s)
@@ -237,9 +271,11 @@ open class ListView: View {
 
     open override func drawOverlay(in canvas: Canvas) {
         // A scroll bar mark on the right edge when there is more than fits.
-        guard numberOfRows > visibleRowCount, canvas.size.height > 1 else { return }
+        let whole = scrollMarkPosition?(topIndex)
+        guard numberOfRows > visibleRowCount || whole != nil, canvas.size.height > 1 else { return }
         let h = canvas.size.height
-        let position = Int((Double(topIndex) / Double(max(1, numberOfRows - visibleRowCount)) * Double(h - 1)).rounded())
+        let fraction = whole ?? Double(topIndex) / Double(max(1, numberOfRows - visibleRowCount))
+        let position = Int((min(1, max(0, fraction)) * Double(h - 1)).rounded())
         canvas.write("▐", at: Point(x: canvas.size.width - 1, y: position), style: viewConfig.emptyText)
     }
 }

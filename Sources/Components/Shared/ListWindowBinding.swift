@@ -1,0 +1,87 @@
+import TUIKit
+
+/// Puts a `ListWindowViewModel` in a `ListView`: a "loading…" row at each
+/// end where more of the list follows (drawn at least once before the page
+/// it stands for arrives, since pages are read on the run loop's next turn),
+/// the next or previous page as the selection comes near an edge, Home and
+/// End to the list's true first and last rows at any length, the selection
+/// kept on its row when rows arrive or go before it, and the scroll mark at
+/// the window's place in the whole list.
+@MainActor
+public final class ListWindowBinding {
+    private let list: ListView
+    private weak var model: ListWindowViewModel?
+    private var observers: [ObserverProtocol] = []
+    /// Whether the list had a "loading…" row at the top when last reloaded.
+    private var leadingRowShown = false
+
+    /// Configures `list` for `model`; `reloaded` runs after every reload (the owner's own adjustments).
+    public init(list: ListView, model: ListWindowViewModel, reloaded: @escaping () -> Void = {}) {
+        self.list = list
+        self.model = model
+        list.onNearEnd = { [weak model] in model?.loadNextPage() }
+        list.onNearStart = { [weak model] in model?.loadPreviousPage() }
+        // Home and End go to the "loading…" row at once; the first or last row once its page is there.
+        list.onHome = { [weak model, unowned list] in
+            guard let model, model.hasMoreBefore else { return false }
+            model.showFirstPage()
+            list.select(0)
+            return true
+        }
+        list.onEnd = { [weak model, unowned list] in
+            guard let model, model.hasMoreAfter else { return false }
+            model.showLastPage()
+            list.select(list.numberOfRows - 1)
+            return true
+        }
+        list.scrollMarkPosition = { [weak self] top in
+            guard let self, let model = self.model, model.hasMoreBefore || model.hasMoreAfter else { return nil }
+            return self.itemIndex(ofRow: top).flatMap(model.position(ofItem:))
+        }
+        observers.append(model.windowCount.observe { [weak self] _, _ in self?.apply(model.lastWindowChange); reloaded() })
+        observers.append(model.isLoadingWindow.observe { [weak self] _, _ in self?.list.setNeedsLayout() })
+        apply(.grew)
+    }
+
+    /// Rows before the first item (the "loading…" row at the top, or none).
+    public var leadingRows: Int { model?.hasMoreBefore == true ? 1 : 0 }
+
+    /// Every row: the items and a "loading…" row at each end with more behind it.
+    public var rowCount: Int {
+        guard let model else { return 0 }
+        let items = model.windowCount.value
+        guard items > 0 || model.hasMoreBefore else { return 0 }
+        return leadingRows + items + (model.hasMoreAfter ? 1 : 0)
+    }
+
+    /// The window item a row shows, nil for a "loading…" row.
+    public func itemIndex(ofRow row: Int) -> Int? {
+        guard let model else { return nil }
+        let index = row - leadingRows
+        return index >= 0 && index < model.windowCount.value ? index : nil
+    }
+
+    /// The row of the first / last item.
+    public var firstItemRow: Int { leadingRows }
+    public var lastItemRow: Int { leadingRows + max(0, (model?.windowCount.value ?? 0) - 1) }
+
+    private func apply(_ change: ListWindowChange) {
+        let wasOnLeadingRow = leadingRowShown && list.selectedIndex == 0
+        let lead = leadingRows
+        switch change {
+        case .grew:
+            list.reloadData(numberOfRows: rowCount, shiftedBy: lead - (leadingRowShown ? 1 : 0))
+        case .shifted(let by):
+            list.reloadData(numberOfRows: rowCount, shiftedBy: by + lead - (leadingRowShown ? 1 : 0))
+            // Up had reached the "loading…" row: it lands on the last of the rows that came.
+            if wasOnLeadingRow, by > 0, let s = list.selectedIndex { list.select(s - 1) }
+        case .jumped(let end):
+            list.reloadData(numberOfRows: rowCount)
+            let row = end == .first ? firstItemRow : lastItemRow
+            list.select(row)
+            list.scrollToRow(end == .first ? 0 : rowCount - 1)
+            list.scrollToRow(row)
+        }
+        leadingRowShown = lead == 1
+    }
+}
