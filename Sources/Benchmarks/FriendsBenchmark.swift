@@ -7,9 +7,9 @@ import Glibc
 
 /// The friends popup with 1,000,000 friends: the whole app on a 100x30
 /// virtual screen, signed in, animations off. Times F (popup, first page
-/// included) to its frame, each Down, each End (which reaches the last loaded
-/// friend and loads the next page), and scrolls the whole list with End to
-/// report memory. `switchboard-bench friends`.
+/// included) to its frame, each Down, End and Home (each reads the list's
+/// last or first page by one keyset seek), and Up and PgUp from the end
+/// (reading backwards), with memory on the way. `switchboard-bench friends`.
 @MainActor
 enum FriendsBenchmark {
     static func run() { run(count: 1_000_000) }
@@ -56,20 +56,34 @@ enum FriendsBenchmark {
         down.report(target: 1)
         print("friends \(count): RSS after 2,000 Downs: \(ContactsBenchmark.residentMemoryMB()) MiB")
 
-        var end = Measurement(name: "friends \(count): End, key to frame (the next page of 100 loaded on the way)")
-        let presses = count / 100 + 2 // pages of 100: every friend, and two more to hear there is no more
+        // End and Home jump to the list's true ends: one keyset seek each, the page read on the next turn inside the timed key.
+        var end = Measurement(name: "friends \(count): End from the top, key to frame with the last page (the last friend selected)")
+        var home = Measurement(name: "friends \(count): Home from the end, key to frame with the first page")
+        for round in 0..<220 {
+            let e = timed("End")
+            let h = timed("Home")
+            if round >= 20 { end.samples.append(e); home.samples.append(h) }
+        }
+        end.report(target: 5)
+        home.report(target: 5)
+        _ = timed("End")
+        let last = terminal.text
+        var up = Measurement(name: "friends \(count): Up from the end, key to frame (a page read backwards every 100)")
+        var pgUp = Measurement(name: "friends \(count): PgUp from the end, key to frame")
         let scrollStart = ContinuousClock.now
-        var rss: [(Int, Double)] = []
-        for press in 1...presses {
-            let t = timed("End")
-            if press > 20 { end.samples.append(t) }
-            if [100, 1_000, 5_000].contains(press) { rss.append((press, ContactsBenchmark.residentMemoryMB())) }
+        for i in 0..<5_000 {
+            let t = timed("Up")
+            if i >= 20 { up.samples.append(t) }
+        }
+        for i in 0..<2_000 {
+            let t = timed("PgUp")
+            if i >= 20 { pgUp.samples.append(t) }
         }
         let scroll = Measurement.milliseconds(ContinuousClock.now - scrollStart) / 1000
-        end.report(target: 10)
-        for (n, mb) in rss { print("friends \(count): RSS after \(n) Ends (\(n * 100) friends loaded): \(mb) MiB") }
-        print("friends \(count): scrolled the whole list with \(presses) Ends in \(scroll) s; RSS at the end: \(ContactsBenchmark.residentMemoryMB()) MiB")
-        print("friends \(count): the popup at the end:\n" + terminal.text.split(separator: "\n").prefix(12).joined(separator: "\n"))
+        up.report(target: 1)
+        pgUp.report(target: 1)
+        print("friends \(count): 5,000 Ups and 2,000 PgUps from the end in \(scroll) s; RSS then: \(ContactsBenchmark.residentMemoryMB()) MiB")
+        print("friends \(count): the popup after End:\n" + last.split(separator: "\n").prefix(12).joined(separator: "\n"))
     }
 }
 

@@ -218,6 +218,55 @@ struct FriendsPopupEndToEndTests {
         #expect(h.topController is MainViewController)
     }
 
+    /// The popup's content view, once open.
+    func content(_ h: AppHarness) throws -> FriendsListContentView {
+        func find(_ c: ViewController) -> FriendsListContainerViewController? {
+            if let popup = c as? FriendsListContainerViewController { return popup }
+            for next in c.children + [c.presentedViewController].compactMap({ $0 }) { if let found = find(next) { return found } }
+            return nil
+        }
+        let popup = try #require(find(h.root))
+        return try #require(popup.contentViewController as? FriendsListViewController).friendsListView.contentView
+    }
+
+    @Test func endUpAndHomeReachTheTrueEndsOf3000Friends() throws {
+        let h = AppHarness(width: 100, height: 30)
+        h.createAccount()
+        let db = try Database(path: h.databasePath)
+        let account = try #require(try AccountStore(database: db).account(named: "ada")?.account)
+        let store = SQLiteContactsStore(database: db, accountID: account.id)
+        var generator = ContactGenerator(seed: 3)
+        try store.addMany(count: 3_000, generator: &generator, friendPercent: 100)
+        let all = try store.friends(after: nil, limit: 5_000).map(\.id)
+        #expect(all.count == 3_000)
+        h.press("F wait:400ms")
+        let view = try content(h)
+        #expect(view.selectedItem?.id == all[0])
+        var frames: [String] = []
+        h.terminal.onFrame = { frames.append($0.text) }
+        h.press("End")
+        // One frame says "loading…" (the page is read after it, never inside layout), the next has the last friend.
+        #expect(frames.count >= 2)
+        #expect(frames.first?.contains("loading…") == true)
+        #expect(frames.last?.contains("loading…") == false)
+        h.terminal.onFrame = nil
+        #expect(view.selectedItem?.id == all[2_999])
+        let lastName = try #require(view.selectedItem?.name)
+        #expect(h.text.contains(lastName))
+        for _ in 0..<20 { h.press("Up") }
+        #expect(view.selectedItem?.id == all[2_979])
+        // PgUp across the page boundary behind the window: read backwards as it is reached.
+        for _ in 0..<40 { h.press("PgUp") }
+        let selected = try #require(view.selectedItem?.id)
+        let index = try #require(all.firstIndex(of: selected))
+        #expect(index < 2_800 && index > 2_000)
+        for _ in 0..<3 { h.press("Down") }
+        #expect(view.selectedItem?.id == all[index + 3])
+        h.press("Home")
+        #expect(view.selectedItem?.id == all[0])
+        #expect(!h.text.contains("loading…"))
+    }
+
     @Test func theDeepLinkOpensThePopupOnceMainIsReached() {
         let h = AppHarness(width: 80, height: 24, deepLink: "switchboard://friends")
         h.createAccount()

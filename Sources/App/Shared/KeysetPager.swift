@@ -10,9 +10,9 @@ import TUIKit
 /// The window holds at most `keptPages` pages: a page read at one end drops
 /// the pages farthest from it at the other, which are read again when
 /// scrolled back to. Every read (next, earlier, first, last, a seek) happens
-/// on the run loop's next turn when there is a scheduler — never inside
-/// layout — so the "loading…" row the list shows meanwhile reaches the screen
-/// for at least one frame, and keys stay live. The friends list and the
+/// after the next frame when there is a scheduler — never inside layout — so
+/// the "loading…" row the list shows meanwhile reaches the screen for at
+/// least one frame, and keys stay live. The friends list and the
 /// activity log both page this way.
 @MainActor
 final class KeysetPager<Cursor: Equatable, Item> {
@@ -150,7 +150,7 @@ final class KeysetPager<Cursor: Equatable, Item> {
         return drop
     }
 
-    /// Runs a read on the next turn (at once without a scheduler). A jump
+    /// Runs a read once the frame that shows "loading…" has been drawn (at once without a scheduler). A jump
     /// (first, last, seek, refresh) replaces a read still waiting; a next or
     /// previous page waits for nothing and is dropped while another read waits
     /// (the list asks again once the window has moved).
@@ -161,7 +161,7 @@ final class KeysetPager<Cursor: Equatable, Item> {
         guard let scheduler else { runPending(); return }
         guard !scheduled else { return }
         scheduled = true
-        scheduler.after(.zero) { [weak self] in self?.runPending() }
+        scheduler.afterNextFrame { [weak self] in self?.runPending() }
     }
 
     private var pending: ((KeysetPager) throws(StorageError) -> Void)?

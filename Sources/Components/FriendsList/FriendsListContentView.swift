@@ -69,6 +69,11 @@ public final class FriendsListContentView: View {
         return true
     }
 
+    /// The friend the selection is on (nil on a "loading…" row).
+    public var selectedItem: FriendsListItem? {
+        list.selectedIndex.flatMap(binding.itemIndex(ofRow:)).flatMap(viewModel.item(at:))
+    }
+
     /// What type-ahead has gathered ("" when nothing was typed lately).
     public var typeAheadText: String { typeAhead.text }
 

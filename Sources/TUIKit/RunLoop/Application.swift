@@ -88,15 +88,29 @@ public final class Application {
                 exitReason = .endOfInput
                 scheduler.fireDueTimers()
                 renderFrame()
+                renderFramesForWaitingWork()
                 return
             }
             scheduler.fireDueTimers()
             handleWaitingInput()
             renderFrame()
+            renderFramesForWaitingWork()
         }
         willQuit?()
         terminal.stop()
         started = false
+    }
+
+    /// Work that waited for a frame (`Scheduler.afterNextFrame`) runs, and
+    /// what it changed is drawn; a few rounds at most before input is read again.
+    private func renderFramesForWaitingWork() {
+        var rounds = 0
+        while scheduler.hasFrameActions, rounds < 4 {
+            scheduler.runFrameActions()
+            scheduler.fireDueTimers()
+            renderFrame()
+            rounds += 1
+        }
     }
 
     /// Ends the loop after the current event; the terminal is restored.

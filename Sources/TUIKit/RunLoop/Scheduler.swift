@@ -31,9 +31,29 @@ public final class Scheduler {
         return timer
     }
 
-    /// The earliest deadline of a live timer, if any.
+    /// Runs `action` once the next frame has reached the terminal: work
+    /// that must not hold up what the screen says now (a page read behind a
+    /// "loading…" row), and that still needs no time to pass.
+    public func afterNextFrame(_ action: @escaping () -> Void) {
+        frameActions.append(action)
+    }
+
+    private var frameActions: [() -> Void] = []
+
+    /// Whether work waits for the next frame.
+    public var hasFrameActions: Bool { !frameActions.isEmpty }
+
+    /// Runs the work that waited for the frame just drawn (the run loop calls it after each frame).
+    public func runFrameActions() {
+        let actions = frameActions
+        frameActions = []
+        for action in actions { action() }
+    }
+
+    /// The earliest deadline of a live timer, if any (now, while work waits for a frame).
     public var nextDeadline: Duration? {
         timers.removeAll(where: \.isCancelled)
+        if hasFrameActions { return clock.now }
         return timers.map(\.deadline).min()
     }
 

@@ -19,6 +19,8 @@ public final class VirtualTerminal: Terminal {
     public private(set) var rowsPerFrame: [[Int]] = []
     /// How many frames' statistics are kept.
     public static let frameHistoryLimit = 512
+    /// Called after every frame is shown (tests that look at a frame between two keys).
+    public var onFrame: ((VirtualTerminal) -> Void)?
     public private(set) var isStarted = false
     public private(set) var suspendCount = 0
 
@@ -101,6 +103,7 @@ public final class VirtualTerminal: Terminal {
         }
         cellsPerFrame.append(update.changes.count)
         rowsPerFrame.append(touched.indices.filter { touched[$0] })
+        onFrame?(self)
     }
 
     // MARK: Reading the screen

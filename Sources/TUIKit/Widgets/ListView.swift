@@ -72,7 +72,6 @@ open class ListView: View {
         if shift != 0 {
             topIndex += shift
             if let s = selectedIndex { selectedIndex = max(0, s + shift) }
-            lastNearStartRequestCount = nil
         }
         if numberOfRows == 0 {
             selectedIndex = nil
@@ -81,7 +80,9 @@ open class ListView: View {
         } else {
             selectedIndex = 0
         }
-        if lastNearEndRequestCount > numberOfRows { lastNearEndRequestCount = -1 }
+        // New rows: the edges may be asked for again (once per reload, not once per key).
+        lastNearEndRequestCount = -1
+        lastNearStartRequestCount = nil
         needsReconfigureAll = true
         clampTop()
         setNeedsLayout()
