@@ -55,6 +55,7 @@ public final class Kiosk {
         var configuration = AppConfiguration(databasePath: "")
         configuration.splashDuration = .milliseconds(1500)
         configuration.leaveKeys = (keys: "^] q", action: "leave the kiosk")
+        configuration.showsKioskSettings = true
         let idleSeconds = Int(options.idle.components.seconds)
         let idle = IdleTime(options.idle)
         self.idleTime = idle

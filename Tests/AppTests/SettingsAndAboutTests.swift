@@ -30,7 +30,7 @@ struct SettingsAndAboutTests {
             #expect(h.text.contains("APPEARANCE"))
             if ht == 60 {
                 #expect(row(h, "Animations").contains("◉ On"))
-                #expect(row(h, "Kiosk idle timeout").contains("30 s  ›"))
+                #expect(!h.text.contains("Kiosk idle")) // only the kiosk has an idle timeout
                 #expect(h.text.contains("ACCOUNT · ADA"))
                 #expect(h.text.contains("Log Out"))
             } else {
@@ -81,10 +81,8 @@ struct SettingsAndAboutTests {
         #expect(!h.app.mouseEnabled)
         h.press("Down Enter")                             // splash 0.8 s → 1.5 s
         h.press("Down Enter")                             // confirm before delete off
-        h.press("Down Enter")                             // kiosk idle 30 s → 60 s
         #expect(row(h, "Splash duration").contains("1.5 s"))
         #expect(row(h, "Confirm before deleting").contains("○ Off"))
-        #expect(row(h, "Kiosk idle").contains("1 min"))
 
         h.launch()                                        // a restart on the same file
         h.press("wait:1400ms")
@@ -99,10 +97,9 @@ struct SettingsAndAboutTests {
         #expect(row(h, "Animations").contains("○ Off"))
         #expect(row(h, "Mouse").contains("○ Off"))
         #expect(row(h, "Confirm before deleting").contains("○ Off"))
-        #expect(row(h, "Kiosk idle").contains("1 min"))
         let stored = try SettingsStore(database: Database(path: h.databasePath)).settings(for: 1)
         #expect(stored.theme == "light" && !stored.animations && !stored.mouse && stored.splashMilliseconds == 1500
-                && !stored.confirmBeforeDelete && stored.kioskIdleSeconds == 60)
+                && !stored.confirmBeforeDelete)
         // Confirm-before-delete off: d deletes at once.
         h.press("Esc Down Enter a \"Gone\" Tab \"Soon\" C-s d")
         #expect(h.text.contains("Deleted Gone Soon."))

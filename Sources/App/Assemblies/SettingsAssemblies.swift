@@ -19,7 +19,8 @@ struct SettingsAssembly: Assembly {
             changePassword: { [weak coordinator] in coordinator?.show(.changePassword) },
             deleteAccount: { [weak coordinator] in coordinator?.show(.deleteAccount) },
             logOut: onLogOut)
-        let constructor = SettingsConstructor(settings: settings.current.value, username: account.username, actions: actions)
+        let constructor = SettingsConstructor(settings: settings.current.value, username: account.username,
+                                              showsKioskIdle: services.configuration.showsKioskSettings, actions: actions)
         let controller = SettingsViewController(constructor: constructor, settings: settings.current)
         screen = controller
         return controller

@@ -26,6 +26,10 @@ public struct AppConfiguration: Sendable {
     /// How to leave, as About's key list says it (the kiosk: "^] q", "leave the kiosk").
     public var leaveKeys = (keys: "q", action: "quit")
 
+    /// Whether Settings shows the kiosk's idle timeout (only the kiosk has an
+    /// idle timeout; the app shows no row that changes nothing).
+    public var showsKioskSettings = false
+
     public init(databasePath: String) {
         self.databasePath = databasePath
     }

@@ -18,19 +18,22 @@ final class SettingsConstructor: StaticConstructorContainer {
 
     var settings: UserSettings
     let username: String
+    /// The kiosk's idle timeout row: only in the kiosk, where it does something.
+    let showsKioskIdle: Bool
     private let actions: Actions
 
-    init(settings: UserSettings, username: String, actions: Actions) {
+    init(settings: UserSettings, username: String, showsKioskIdle: Bool = false, actions: Actions) {
         self.settings = settings
         self.username = username
+        self.showsKioskIdle = showsKioskIdle
         self.actions = actions
     }
 
     var models: [SettingsModel] {
         [.appearanceHeader, .theme(settings.theme), .animations(settings.animations), .mouse(settings.mouse), .spacer,
-         .behaviourHeader, .splashDuration(settings.splashMilliseconds), .confirmBeforeDelete(settings.confirmBeforeDelete),
-         .kioskIdle(settings.kioskIdleSeconds), .spacer,
-         .accountHeader(username), .changePassword, .deleteAccount, .logOut]
+         .behaviourHeader, .splashDuration(settings.splashMilliseconds), .confirmBeforeDelete(settings.confirmBeforeDelete)]
+            + (showsKioskIdle ? [.kioskIdle(settings.kioskIdleSeconds)] : [])
+            + [.spacer, .accountHeader(username), .changePassword, .deleteAccount, .logOut]
     }
 
     func cellType(for model: SettingsModel) -> StaticTableViewCellClass.Type {
