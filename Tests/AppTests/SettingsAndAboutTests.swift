@@ -69,6 +69,17 @@ struct SettingsAndAboutTests {
         }
     }
 
+    @Test func theWheelScrollsTheSettingsTable() {
+        let h = signedIn(width: 40, height: 12)
+        h.press("S wait:400ms")
+        #expect(!h.text.contains("Log Out"))
+        h.press("wheel:down:10,5 wheel:down:10,5 wheel:down:10,5 wheel:down:10,5 wheel:down:10,5")
+        #expect(h.text.contains("Log Out"))
+        #expect(!h.text.contains("APPEARANCE"))
+        h.press("wheel:up:10,5 wheel:up:10,5 wheel:up:10,5 wheel:up:10,5 wheel:up:10,5")
+        #expect(h.text.contains("APPEARANCE"))
+    }
+
     @Test func everySettingSurvivesARestartAndIsAppliedLive() throws {
         let h = signedIn()
         h.press("S wait:400ms")

@@ -14,6 +14,7 @@ public enum KeyScriptError: Error, Equatable, CustomStringConvertible {
     case badResize(String)
     case badClick(String)
     case badSignal(String)
+    case badWheel(String)
     case emptyString
 
     public var description: String {
@@ -23,6 +24,7 @@ public enum KeyScriptError: Error, Equatable, CustomStringConvertible {
         case .badWait(let t): "bad wait '\(t)' (use wait:500ms or wait:2s)"
         case .badResize(let t): "bad resize '\(t)' (use resize:COLSxROWS, e.g. resize:80x24)"
         case .badClick(let t): "bad click '\(t)' (use click:COL,ROW with 0-based numbers, e.g. click:10,3)"
+        case .badWheel(let t): "bad wheel '\(t)' (use wheel:up:COL,ROW or wheel:down:COL,ROW, e.g. wheel:down:10,3)"
         case .badSignal(let t): "bad signal '\(t)' (use signal:TERM, signal:INT, signal:HUP or signal:TSTP)"
         case .emptyString: "empty string \"\" types nothing (remove it)"
         }
@@ -34,7 +36,7 @@ public enum KeyScriptError: Error, Equatable, CustomStringConvertible {
 /// Delete Up Down Left Right C-Left C-Right Home End PgUp PgDn F1`…`F12`, `C-a`…`C-z`, `C-]`,
 /// `Space`), a single character (`q`), a quoted string typed character by
 /// character (`"Ada Lovelace"` or `'say "hi"'`), `wait:500ms` / `wait:2s`,
-/// `resize:40x10`, `click:COL,ROW`, `signal:TERM`. In a script file `#` starts a comment
+/// `resize:40x10`, `click:COL,ROW`, `wheel:up:COL,ROW` / `wheel:down:COL,ROW`, `signal:TERM`. In a script file `#` starts a comment
 /// that runs to the end of the line (outside quotes).
 public enum KeyScript {
     public static func parse(_ text: String) throws(KeyScriptError) -> [ScriptStep] {
@@ -94,10 +96,24 @@ public enum KeyScript {
             }
         }
         if token.hasPrefix("click:") {
-            let parts = token.dropFirst(6).split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), x >= 0, y >= 0 else { throw .badClick(token) }
-            return .input(.mouse(MouseEvent(location: Point(x: x, y: y))))
+            guard let point = point(token.dropFirst(6)) else { throw .badClick(token) }
+            return .input(.mouse(MouseEvent(location: point)))
+        }
+        if token.hasPrefix("wheel:") {
+            let rest = token.dropFirst(6)
+            for (name, kind) in [("up:", MouseEvent.Kind.scrollUp), ("down:", .scrollDown)] where rest.hasPrefix(name) {
+                guard let point = point(rest.dropFirst(name.count)) else { break }
+                return .input(.mouse(MouseEvent(location: point, kind: kind)))
+            }
+            throw .badWheel(token)
         }
         throw .unknownKey(token)
+    }
+
+    /// "COL,ROW", 0-based.
+    private static func point(_ text: Substring) -> Point? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), x >= 0, y >= 0 else { return nil }
+        return Point(x: x, y: y)
     }
 }

@@ -176,6 +176,8 @@ open class ListView: View {
         if let s = selectedIndex {
             if s < topIndex { select(topIndex) } else if s >= topIndex + visibleRowCount { select(topIndex + visibleRowCount - 1) }
         }
+        checkNearEnd()
+        checkNearStart()
         setNeedsLayout()
         setNeedsDisplay()
         return true
