@@ -110,6 +110,13 @@ enum Migrations {
         );
         CREATE INDEX activity_by_account ON activity (account_id, id);
         """,
+        // 7: search entries hold the name as shown (East Asian names family name first), in the other
+        // order too, and word starts marked for searches of one or two characters.
+        """
+        DELETE FROM contact_search;
+        INSERT INTO contact_search (rowid, text, contact_id)
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
+        """,
     ]
 
     static func migrate(_ db: Database, from version: Int) throws(StorageError) {

@@ -61,7 +61,7 @@ struct ListOrderTests {
         #expect(try store.update(turing))
         #expect(try store.delete(id: ids[2]))
         try expectConsistent(db)
-        #expect(try store.contacts(matching: "al ", offset: 0, limit: 10).isEmpty) // "al " is not in any document
+        #expect(try store.contacts(matching: "al t", offset: 0, limit: 10).isEmpty) // the old "Al Turing" is in no document
         #expect(try store.contacts(matching: "aaronson", offset: 0, limit: 10).map(\.id) == [ids[0]])
         #expect(try store.contacts(matching: "turing", offset: 0, limit: 10).isEmpty)
         #expect(try store.contacts(matching: "liskov", offset: 0, limit: 10).isEmpty)

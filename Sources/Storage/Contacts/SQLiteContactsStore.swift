@@ -15,21 +15,17 @@ public final class SQLiteContactsStore: ContactsStore {
         self.now = now
     }
 
-    /// How a search is run: from 3 characters, anywhere in names, emails and
-    /// phones through the trigram index, whose row ids are list ranks (see
-    /// `ListOrder`), so matches arrive in list order; with 1 or 2, at the start
-    /// of the sort key (the last name, or the first name of a contact without
-    /// one) through the name index; empty, everything.
+    /// How a search is run: through the trigram index, whose row ids are list
+    /// ranks (see `ListOrder`), so matches arrive in list order — from 3
+    /// characters anywhere in the name as shown (either order), emails and
+    /// phones; with 1 or 2, at the start of a word of the name (the documents
+    /// mark word starts, see `SearchText.namePart`); empty, everything.
     private enum Plan {
         case all
-        case prefix(low: String, high: String)
         case trigram(String)
 
         init(_ query: String) {
-            if let phrase = SearchText.ftsPhrase(for: query) { self = .trigram(phrase); return }
-            let folded = SearchText.fold(query.trimmingCharacters(in: .whitespaces))
-            if folded.isEmpty { self = .all; return }
-            self = .prefix(low: folded, high: folded + "\u{10FFFF}")
+            if let phrase = SearchText.ftsPhrase(for: query) { self = .trigram(phrase) } else { self = .all }
         }
     }
 
@@ -41,9 +37,6 @@ public final class SQLiteContactsStore: ContactsStore {
         case .all:
             s = try db.prepare("SELECT min(?, coalesce((SELECT total FROM contact_counts WHERE account_id = ?), 0))")
             s.bind(1, cap).bind(2, accountID)
-        case .prefix(let low, let high):
-            s = try db.prepare("SELECT count(*) FROM (SELECT 1 FROM contacts WHERE account_id = ? AND sort_key >= ? AND sort_key < ? LIMIT ?)")
-            s.bind(1, accountID).bind(2, low).bind(3, high).bind(4, cap)
         case .trigram(let phrase):
             guard let bounds = try order.bounds(of: accountID) else { return 0 }
             s = try db.prepare("SELECT count(*) FROM (SELECT 1 FROM contact_search WHERE contact_search MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)")
@@ -61,9 +54,6 @@ public final class SQLiteContactsStore: ContactsStore {
         case .all:
             s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? ORDER BY sort_key, id LIMIT ? OFFSET ?")
             s.bind(1, accountID).bind(2, limit).bind(3, offset)
-        case .prefix(let low, let high):
-            s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? AND sort_key >= ? AND sort_key < ? ORDER BY sort_key, id LIMIT ? OFFSET ?")
-            s.bind(1, accountID).bind(2, low).bind(3, high).bind(4, limit).bind(5, offset)
         case .trigram(let phrase):
             guard let bounds = try order.bounds(of: accountID) else { return [] }
             // The matches come in rank (= list) order; only the page's contacts are read.
@@ -218,7 +208,7 @@ public final class SQLiteContactsStore: ContactsStore {
                     let nameID = source.nameID(at: Int(index))
                     let name: String
                     if let known = foldedNames[nameID] { name = known } else {
-                        name = SearchText.foldedName(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
+                        name = SearchText.namePart(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
                         foldedNames[nameID] = name
                     }
                     SearchText.appendDocument(foldedName: name, emails: contact.emails,

@@ -32,7 +32,10 @@ public enum SearchText {
         return last.isEmpty ? first : (first.isEmpty ? last : last + " " + first)
     }
 
-    /// Everything a search may match, folded: "first last", the emails, and the phones as bare digits.
+    /// Everything a search may match, folded: the name as the list shows it and
+    /// in the other order, each word of it marked at its start (for searches
+    /// of one or two characters, see `searchPhrase`), the emails, and the
+    /// phones as bare digits.
     public static func document(for contact: ContactRecord) -> String {
         var cache = FoldCache()
         return document(for: contact, cache: &cache)
@@ -47,15 +50,45 @@ public enum SearchText {
     public static func document(firstName: String, lastName: String, emails: [String], phoneNumbers: [String],
                                 cache: inout FoldCache) -> String {
         var bytes: [UInt8] = []
-        appendDocument(foldedName: foldedName(firstName: firstName, lastName: lastName, cache: &cache),
+        appendDocument(foldedName: namePart(firstName: firstName, lastName: lastName, cache: &cache),
                        emails: emails, phoneNumbers: phoneNumbers, to: &bytes, cache: &cache)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// "first last", folded: how a document starts.
-    public static func foldedName(firstName: String, lastName: String, cache: inout FoldCache) -> String {
+    /// How a document starts, folded: the name as shown ("ada lovelace",
+    /// "최지우" — family name first for Chinese, Japanese and Korean names),
+    /// the name in the other order ("lovelace ada", "최 지우"), and every word
+    /// of both with `wordStart` twice before it, so that a search of one or two
+    /// characters is a trigram too: the start of a word.
+    public static func namePart(firstName: String, lastName: String, cache: inout FoldCache) -> String {
         let first = cache.fold(trimmed(firstName)), last = cache.fold(trimmed(lastName))
-        return first.isEmpty || last.isEmpty ? first + last : first + " " + last
+        let shown = cache.fold(PersonName.full(first: trimmed(firstName), last: trimmed(lastName)))
+        var part = shown
+        var words: [Substring] = shown.split(separator: " ")
+        if !first.isEmpty, !last.isEmpty {
+            let other = shown == first + " " + last ? last + " " + first : first + " " + last
+            part += separator + other
+            for word in other.split(separator: " ") where !words.contains(word) { words.append(word) }
+        }
+        for word in words { part += " " + String(wordStart) + String(wordStart) + word }
+        return part
+    }
+
+    /// Marks the start of a word of the name in a document (a control character no one types).
+    static let wordStart: Character = "\u{1E}"
+
+    /// What a search looks for in the documents, folded (phone-like searches as
+    /// digits): three characters or more anywhere; one or two at the start of
+    /// a word of the name ("a", "jo", "漢字"); nil for an empty search.
+    public static func searchPhrase(for query: String) -> String? {
+        let folded = fold(trimmed(query))
+        let text = phoneDigits(folded) ?? folded
+        switch text.count {
+        case 0: return nil
+        case 1: return String(wordStart) + String(wordStart) + text
+        case 2: return String(wordStart) + text
+        default: return text
+        }
     }
 
     /// The document's UTF-8, after its folded name, appended to `bytes` (populate
@@ -115,11 +148,9 @@ public enum SearchText {
         return digits.isEmpty ? nil : digits
     }
 
-    /// A search as typed, as an FTS5 trigram phrase (quotes doubled), or nil when it has under 3 characters.
+    /// A search as typed, as an FTS5 trigram phrase (quotes doubled), or nil when it is empty.
     public static func ftsPhrase(for query: String) -> String? {
-        let folded = fold(query.trimmingCharacters(in: .whitespaces))
-        let text = phoneDigits(folded) ?? folded
-        guard text.count >= 3 else { return nil }
+        guard let text = searchPhrase(for: query) else { return nil }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -1,0 +1,70 @@
+import Testing
+import Foundation
+@testable import Storage
+
+/// Search finds what the list shows: the name as shown (East Asian names
+/// family name first, no space) and in the other order, in any script, from
+/// one character on (one or two: the start of a word of the name; three or
+/// more: anywhere). The SQLite store and `ContactQuery` (the kiosk's
+/// in-memory rules) give the same answers.
+@Suite("Contact search, the table of cases")
+struct ContactSearchTests {
+    static let people: [(first: String, last: String)] = [
+        ("Ada", "Lovelace"), ("Alan", "Turing"), ("Grace", "Hopper"), ("Zoë", "Ångström"),
+        ("지우", "최"), ("漢字", "山田"), ("翔太", "佐藤"), ("Иван", "Петров"), ("Prince", ""),
+    ]
+
+    /// A query and the people (by index above) it must find, in list order.
+    static let cases: [(query: String, finds: [Int])] = [
+        ("최지우", [4]), ("지우 최", [4]), ("최", [4]), ("지우", [4]), ("지", [4]),
+        ("漢字", [5]), ("山田", [5]), ("田漢字", [5]), ("田漢", []), ("山田漢字", [5]), ("佐藤翔太", [6]), ("翔", [6]),
+        ("ada lovelace", [0]), ("lovelace ada", [0]), ("Ada", [0]), ("ad", [0]), ("ov", []), ("ove", [0]),
+        ("a", [0, 1, 3]), ("t", [1]), ("h", [2]), ("ho", [2]), ("opp", [2]),
+        ("zoe", [3]), ("ångström", [3]), ("ANG", [3]), ("zoë angstrom", [3]),
+        ("пе", [7]), ("петров иван", [7]), ("иван", [7]), ("p", [8]), ("п", [7]), ("prince", [8]),
+        ("", [0, 1, 2, 3, 4, 5, 6, 7, 8]), ("  ", [0, 1, 2, 3, 4, 5, 6, 7, 8]), ("nobody", []),
+    ]
+
+    @Test func everyCaseFindsWhatTheListShows() throws {
+        let tmp = TempFolder()
+        let db = try Database(path: tmp.file("s.sqlite3"))
+        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+        let owner = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
+        let store = SQLiteContactsStore(database: db, accountID: owner.id, now: { 100 })
+        var ids: [Int64] = []
+        var records: [ContactRecord] = []
+        for p in Self.people {
+            let record = ContactRecord(firstName: p.first, lastName: p.last)
+            ids.append(try store.add(record))
+            records.append(record)
+        }
+        let listOrder = try store.contacts(matching: "", offset: 0, limit: 100).map(\.id)
+        for (query, finds) in Self.cases {
+            let expected = listOrder.filter { id in finds.contains(ids.firstIndex(of: id)!) }
+            let found = try store.contacts(matching: query, offset: 0, limit: 100).map(\.id)
+            #expect(found == expected, "\(query)")
+            #expect(try store.count(matching: query) == expected.count, "\(query)")
+            // The in-memory rules agree, contact by contact.
+            let matching = ContactQuery(query)
+            let inMemory = listOrder.filter { id in matching.matches(records[ids.firstIndex(of: id)!]) }
+            #expect(inMemory == expected, "in memory: \(query)")
+        }
+    }
+
+    @Test func aFileFromBeforeIsReindexedByItsMigration() throws {
+        let tmp = TempFolder()
+        let path = tmp.file("old.sqlite3")
+        do {
+            let db = try Database(path: path)
+            let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+            let owner = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
+            _ = try SQLiteContactsStore(database: db, accountID: owner.id).add(ContactRecord(firstName: "지우", lastName: "최"))
+            // As version 6 wrote it: "first last" only.
+            try db.execute("UPDATE contact_search SET text = '지우 최'; PRAGMA user_version = 6")
+        }
+        let db = try Database(path: path)
+        let store = SQLiteContactsStore(database: db, accountID: 1)
+        #expect(try store.count(matching: "최지우") == 1)
+        #expect(try store.count(matching: "최") == 1)
+    }
+}
