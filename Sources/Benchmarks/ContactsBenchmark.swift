@@ -81,8 +81,10 @@ enum ContactsBenchmark {
             }
             open.report(target: 30)
 
-            // Typing "lovelace" one key at a time, then "7946" (a phone fragment).
-            for word in ["lovelace", "7946"] {
+            // Typing one key at a time (so the first one or two keys are word-start searches):
+            // "lovelace", "7946" (a phone fragment), "최지우" (a Korean name as shown, family name first),
+            // "lovelace ada" (the other name order).
+            for word in ["lovelace", "7946", "최지우", "lovelace ada"] {
                 var keystroke = Measurement(name: "contacts \(count): search keystroke, typing “\(word)” (count up to 1,200 + first 200 matches)")
                 for round in 0..<4 {
                     var typed = ""

@@ -41,6 +41,17 @@ enum ContactsScreenBenchmark {
         }
         open.report(target: 30)
         keystroke.report(target: 10)
+        // End and Home on the whole list: the last rows are read from the end, not past a million others.
+        var end = Measurement(name: "contacts screen \(count): End on the whole list, key to frame")
+        var home = Measurement(name: "contacts screen \(count): Home from the end, key to frame")
+        _ = timed("Enter")
+        for round in 0..<50 {
+            let e = timed("End"), h = timed("Home")
+            if round >= 5 { end.samples.append(e); home.samples.append(h) }
+        }
+        end.report(target: 10)
+        home.report(target: 10)
+        press("Esc")
         print("contacts screen \(count): RSS after the screens: \(ContactsBenchmark.residentMemoryMB()) MiB")
         print("contacts screen \(count): the screen after typing:\n" + searched.split(separator: "\n").prefix(8).joined(separator: "\n"))
     }

@@ -52,6 +52,15 @@ public final class SQLiteContactsStore: ContactsStore {
         let columns = "id, first_name, last_name, is_friend, sort_key"
         switch Plan(query) {
         case .all:
+            // An offset past the middle is counted from the end (the count is kept, not scanned), so
+            // End — or anywhere near it — costs what the top of the list costs, at any length.
+            let total = try count(matching: "", upTo: .max)
+            if offset > total / 2 {
+                let fromEnd = max(0, total - offset - limit), take = max(0, min(limit, total - offset))
+                s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? ORDER BY sort_key DESC, id DESC LIMIT ? OFFSET ?")
+                s.bind(1, accountID).bind(2, take).bind(3, fromEnd)
+                return try readSummaries(s).reversed()
+            }
             s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? ORDER BY sort_key, id LIMIT ? OFFSET ?")
             s.bind(1, accountID).bind(2, limit).bind(3, offset)
         case .trigram(let phrase):
@@ -64,6 +73,10 @@ public final class SQLiteContactsStore: ContactsStore {
                 """)
             s.bind(1, phrase).bind(2, bounds.first).bind(3, bounds.last).bind(4, limit).bind(5, offset)
         }
+        return try readSummaries(s)
+    }
+
+    private func readSummaries(_ s: Statement) throws(StorageError) -> [ContactSummary] {
         defer { s.reset() }
         var rows: [ContactSummary] = []
         while try s.step() {
