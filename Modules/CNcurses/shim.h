@@ -69,6 +69,20 @@ static inline int sb_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, in
     return mvwadd_wch(stdscr, y, x, &cc);
 }
 
+/* One cell from `count` characters: a spacing one, then zero-width ones
+ * (combining marks, joiners and the emoji they join). setcchar would stop at
+ * the first further spacing character, so the rest are copied in directly;
+ * ncurses then sends them all and counts the cell as wide as the first. */
+static inline int sb_put_glyph(int y, int x, const wchar_t *wch, int count, attr_t attrs, int pair) {
+    cchar_t cc;
+    wchar_t first[2] = { wch[0], 0 };
+    memset(&cc, 0, sizeof cc);
+    if (count < 1 || count > CCHARW_MAX) return ERR;
+    if (setcchar(&cc, first, attrs, 0, &pair) != OK) return ERR;
+    for (int i = 1; i < count; ++i) cc.chars[i] = wch[i];
+    return mvwadd_wch(stdscr, y, x, &cc);
+}
+
 /* ---- signals ---------------------------------------------------------- */
 /* Bit set of pending signals, written by the handler, read by the run loop. */
 /* Storage lives in function-local statics: Swift's importer emits those

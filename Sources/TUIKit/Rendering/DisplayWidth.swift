@@ -52,6 +52,15 @@ public enum DisplayWidth {
     /// The width of a single BMP scalar.
     static func bmpWidth(_ value: UInt32) -> Int { Int(bmpWidths[Int(value)]) }
 
+    /// What `wcwidth` says of one scalar under a UTF-8 locale (-1: unknown
+    /// or not printable): the width ncurses and terminals give it on its own.
+    static func terminalWidth(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.value < 0x7F { return scalar.value >= 0x20 ? 1 : -1 }
+        var w = -1
+        withUTF8Locale { w = rawWidth(scalar) }
+        return w
+    }
+
     /// Whether a character is a control character that must never reach the terminal.
     public static func isControl(_ character: Character) -> Bool {
         guard let v = character.unicodeScalars.first?.value else { return false }

@@ -24,6 +24,8 @@ public final class NcursesTerminal: Terminal {
         public var enableMouse = true
         /// Ignore colours even when the terminal has them (also when `NO_COLOR` is set).
         public var monochrome = false
+        /// Which emoji sequences the terminal joins into one glyph; nil guesses from `TERM` and `TMUX`.
+        public var glyphSupport: GlyphSupport?
         /// The file descriptors to use (a pseudo-terminal in tests); stdin/stdout by default.
         public var inputDescriptor: Int32 = 0
         public var outputDescriptor: Int32 = 1
@@ -40,6 +42,7 @@ public final class NcursesTerminal: Terminal {
     private var pasteBuffer: String?
     private var needsHardRefresh = false
     private var cursorVisible = false
+    private var glyphSupport: GlyphSupport = []
 
     private static let pasteBeginCode: Int32 = 0x3E9 // above KEY_MAX
     private static let pasteEndCode: Int32 = 0x3EA
@@ -48,6 +51,12 @@ public final class NcursesTerminal: Terminal {
 
     public init(options: Options = Options()) {
         self.options = options
+    }
+
+    private static func environment(_ names: [String]) -> [String: String] {
+        var values: [String: String] = [:]
+        for name in names { if let v = getenv(name) { values[name] = String(cString: v) } }
+        return values
     }
 
     /// Whether stdin and stdout are both terminals.
@@ -76,6 +85,7 @@ public final class NcursesTerminal: Terminal {
             throw .cannotInitialize(terminalType: type)
         }
         set_term(screen)
+        glyphSupport = options.glyphSupport ?? GlyphSupport.guess(terminalType: type, environment: Self.environment(["TMUX"]))
         cbreak()
         Self.disableFlowControl(inFD) // ^S saves here: the terminal must not take it for XOFF
         noecho()
@@ -181,17 +191,21 @@ public final class NcursesTerminal: Terminal {
             clearok(scr, true)
             needsHardRefresh = false
         }
-        var chars = [wchar_t](repeating: 0, count: 6)
+        var chars = [wchar_t](repeating: 0, count: ClusterEncoding.maxScalars + 1)
         for change in update.changes where !change.cell.isContinuation {
-            var n = 0
-            for scalar in change.cell.character.unicodeScalars {
-                if n == 0 || (n < 5 && DisplayWidth.of(Character(scalar)) == 0 && !DisplayWidth.isControl(Character(scalar))) {
-                    chars[n] = wchar_t(bitPattern: scalar.value)
-                    n += 1
-                }
+            let attrs = attributes(for: change.cell.style), pair = pair(for: change.cell.style)
+            let bits = change.cell.grapheme.bits
+            if bits >= 0x20 && bits < 0x7F { // printable ASCII: as it is
+                chars[0] = wchar_t(bits)
+                _ = sb_put_glyph(Int32(change.y), Int32(change.x), chars, 1, attrs, pair)
+                continue
             }
-            chars[n] = 0
-            _ = sb_put_cell(Int32(change.y), Int32(change.x), chars, attributes(for: change.cell.style), pair(for: change.cell.style))
+            var x = change.x
+            for glyph in ClusterEncoding.glyphs(for: change.cell.character, width: Int(change.cell.width), support: glyphSupport) {
+                for (i, scalar) in glyph.enumerated() { chars[i] = wchar_t(bitPattern: scalar.value) }
+                _ = sb_put_glyph(Int32(change.y), Int32(x), chars, Int32(glyph.count), attrs, pair)
+                x += max(1, DisplayWidth.terminalWidth(glyph[0]))
+            }
         }
         if let cursor = update.cursor {
             if !cursorVisible { curs_set(1); cursorVisible = true }

@@ -184,6 +184,11 @@ open class ListView: View {
     }
 
     open override func layoutSubviews() {
+        if let last = lastLayout, last.size != bounds.size, let s = selectedIndex {
+            // A resize keeps the selection on screen.
+            if s < topIndex { topIndex = s }
+            if s >= topIndex + visibleRowCount { topIndex = s - visibleRowCount + 1 }
+        }
         clampTop()
         let needed = numberOfRows == 0 ? 0 : min(visibleRowCount, numberOfRows - topIndex)
         while rowViews.count < needed {

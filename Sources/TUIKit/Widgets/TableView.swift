@@ -118,13 +118,24 @@ open class TableView: View {
         if needsReload { rebuild() }
         guard let i = itemIndex(of: ip) else { return }
         selectedIndexPath = ip
+        scrollIntoView(item: i)
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    private var lastLayoutSize: Size?
+
+    private func scrollSelectionIntoView() {
+        guard let s = selectedIndexPath, let i = itemIndex(of: s) else { return }
+        scrollIntoView(item: i)
+    }
+
+    private func scrollIntoView(item i: Int) {
         let top = offsets[i], bottom = offsets[i] + heights[i]
         // Keep a section's header visible with its first row.
         let headerTop = i > 0 && { if case .header = items[i - 1] { true } else { false } }() ? offsets[i - 1] : top
         if headerTop < contentOffset { contentOffset = headerTop }
-        if bottom > contentOffset + bounds.height { contentOffset = bottom - bounds.height }
-        setNeedsLayout()
-        setNeedsDisplay()
+        if bottom > contentOffset + bounds.height { contentOffset = max(0, bottom - bounds.height) }
     }
 
     private func moveSelection(by delta: Int) {
@@ -181,6 +192,8 @@ open class TableView: View {
     open override func layoutSubviews() {
         if heightsWidth != bounds.width { needsReload = true }
         if needsReload { heightsWidth = bounds.width; rebuild() }
+        if let last = lastLayoutSize, last != bounds.size { scrollSelectionIntoView() } // a resize keeps the selection on screen
+        lastLayoutSize = bounds.size
         contentOffset = max(0, min(contentOffset, max(0, contentHeight - bounds.height)))
         for cell in visibleCells {
             cell.removeFromSuperview()

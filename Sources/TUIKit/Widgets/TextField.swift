@@ -13,9 +13,15 @@ open class TextField: View {
         public var message: Style
     }
 
+    /// The text as grapheme clusters, worked out again from the whole text
+    /// after every edit (a combining mark or a joiner typed on its own joins
+    /// the cluster before it).
     public private(set) var characters: [Character] = []
-    /// The cursor, as an index into `characters` (0 ... count).
-    public private(set) var cursor = 0
+    /// The cursor, as a count of grapheme clusters (0 ... `characters.count`);
+    /// always on a cluster boundary.
+    public private(set) var cursor = 0 {
+        didSet { if scroll > cursor { scroll = cursor } }
+    }
     public var placeholder: String { didSet { setNeedsDisplay() } }
     /// At most this many characters (nil: no limit).
     public var maxLength: Int?
@@ -28,7 +34,10 @@ open class TextField: View {
     /// Called on Enter.
     public var onSubmit: ((String) -> Void)?
     public let viewConfig: ViewConfig
-    private var scroll = 0 // first visible character
+    /// The text exactly as typed: edits splice Unicode scalars, nothing is normalised.
+    private var storage = ""
+    /// The first visible cluster; never after the cursor.
+    private(set) var scroll = 0
 
     public init(text: String = "", placeholder: String = "", viewConfig: ViewConfig = .defaultConfig) {
         self.placeholder = placeholder
@@ -39,12 +48,17 @@ open class TextField: View {
 
     /// The text; setting it moves the cursor to the end.
     public var text: String {
-        get { String(characters) }
+        get { storage }
         set {
-            var chars = Array(newValue.filter { !DisplayWidth.isControl($0) })
-            if let maxLength, chars.count > maxLength { chars = Array(chars.prefix(maxLength)) }
-            characters = chars
-            cursor = chars.count
+            var kept = String(newValue.filter { !DisplayWidth.isControl($0) })
+            if let maxLength {
+                var count = maxLength
+                while kept.count > maxLength, count > 0 { kept = String(kept.prefix(count)); count -= 1 }
+            }
+            storage = kept
+            characters = Array(kept)
+            cursor = characters.count
+            if scroll > characters.count { scroll = characters.count }
             setNeedsDisplay()
         }
     }
@@ -57,13 +71,52 @@ open class TextField: View {
     /// Inserts text at the cursor (control characters dropped, newlines as spaces); false when nothing fit.
     @discardableResult
     public func insert(_ text: String) -> Bool {
-        var incoming = text.map { $0 == "\n" || $0 == "\r\n" || $0 == "\t" ? " " : $0 }.filter { !DisplayWidth.isControl($0) }
-        if let maxLength { incoming = Array(incoming.prefix(max(0, maxLength - characters.count))) }
+        var incoming: [Character] = []
+        for c in text {
+            if c == "\n" || c == "\r\n" || c == "\t" { incoming.append(" ") }
+            else if !DisplayWidth.isControl(c) { incoming.append(c) }
+        }
         guard !incoming.isEmpty else { return false }
-        characters.insert(contentsOf: incoming, at: cursor)
-        cursor += incoming.count
-        edited()
+        if let maxLength {
+            // A mark that joins the last character still fits at the limit.
+            var take = min(incoming.count, max(0, maxLength - characters.count) + 1)
+            while take > 0, spliced(cursor..<cursor, with: String(incoming.prefix(take))).count > maxLength { take -= 1 }
+            guard take > 0 else { return false }
+            incoming = Array(incoming.prefix(take))
+        }
+        replace(cursor..<cursor, with: String(incoming))
         return true
+    }
+
+    /// The UTF-8 offset in `storage` where cluster `index` starts.
+    private func offset(ofCluster index: Int) -> Int {
+        var total = 0
+        for i in 0..<index { total += characters[i].utf8.count }
+        return total
+    }
+
+    private func stringIndex(ofCluster index: Int) -> String.Index {
+        storage.utf8.index(storage.utf8.startIndex, offsetBy: offset(ofCluster: index))
+    }
+
+    /// The text with clusters `range` replaced by `replacement`.
+    private func spliced(_ range: Range<Int>, with replacement: String) -> String {
+        String(storage[..<stringIndex(ofCluster: range.lowerBound)]) + replacement + String(storage[stringIndex(ofCluster: range.upperBound)...])
+    }
+
+    /// Replaces clusters `range` with `replacement` and puts the cursor after
+    /// it, on the first cluster boundary of the new text at or after its end
+    /// (what was inserted may have joined the cluster after it, or the ones
+    /// on either side of a deletion may have joined).
+    private func replace(_ range: Range<Int>, with replacement: String) {
+        let end = offset(ofCluster: range.lowerBound) + replacement.utf8.count
+        storage = spliced(range, with: replacement)
+        characters = Array(storage)
+        var index = 0, passed = 0
+        while passed < end, index < characters.count { passed += characters[index].utf8.count; index += 1 }
+        cursor = index
+        if scroll > characters.count { scroll = characters.count }
+        edited()
     }
 
     private func edited() {
@@ -93,13 +146,10 @@ open class TextField: View {
             insert(String(c))
         case .backspace:
             guard cursor > 0 else { return true }
-            characters.remove(at: cursor - 1)
-            cursor -= 1
-            edited()
+            replace(cursor - 1..<cursor, with: "")
         case .delete, .ctrl("d"):
             guard cursor < characters.count else { return true }
-            characters.remove(at: cursor)
-            edited()
+            replace(cursor..<cursor + 1, with: "")
         case .left, .ctrl("b"): cursor = max(0, cursor - 1); setNeedsDisplay()
         case .right, .ctrl("f"): cursor = min(characters.count, cursor + 1); setNeedsDisplay()
         case .home, .ctrl("a"): cursor = 0; setNeedsDisplay()
@@ -109,18 +159,13 @@ open class TextField: View {
         case .ctrl("w"):
             let start = wordStart(before: cursor)
             guard start < cursor else { return true }
-            characters.removeSubrange(start..<cursor)
-            cursor = start
-            edited()
+            replace(start..<cursor, with: "")
         case .ctrl("u"):
             guard cursor > 0 else { return true }
-            characters.removeSubrange(0..<cursor)
-            cursor = 0
-            edited()
+            replace(0..<cursor, with: "")
         case .ctrl("k"):
             guard cursor < characters.count else { return true }
-            characters.removeSubrange(cursor...)
-            edited()
+            replace(cursor..<characters.count, with: "")
         case .enter:
             guard let onSubmit else { return false }
             onSubmit(text)
@@ -154,19 +199,22 @@ open class TextField: View {
 
     private func displayed(_ c: Character) -> Character { isSecureTextEntry ? "•" : c }
 
-    /// Keeps the cursor inside the visible columns.
+    /// Keeps the cursor inside the visible columns: at width 0 the first
+    /// visible cluster is the cursor's, never one after it.
     private func adjustScroll(width: Int) {
-        guard width > 0 else { return }
-        if cursor < scroll { scroll = cursor }
-        func columns(_ from: Int, _ to: Int) -> Int { (from..<to).reduce(0) { $0 + DisplayWidth.of(displayed(characters[$1])) } }
-        while scroll < cursor && columns(scroll, cursor) >= width { scroll += 1 }
-        if scroll > characters.count { scroll = characters.count }
+        if scroll > cursor { scroll = cursor }
+        var columns = 0
+        for i in scroll..<cursor { columns += DisplayWidth.of(displayed(characters[i])) }
+        while scroll < cursor && columns >= width {
+            columns -= DisplayWidth.of(displayed(characters[scroll]))
+            scroll += 1
+        }
     }
 
     open override var cursorLocation: Point? {
         let width = bounds.width
         var column = 0
-        for i in scroll..<min(cursor, characters.count) { column += DisplayWidth.of(displayed(characters[i])) }
+        for i in min(scroll, cursor)..<min(cursor, characters.count) { column += DisplayWidth.of(displayed(characters[i])) }
         return column < width ? Point(x: column, y: 0) : nil
     }
 
