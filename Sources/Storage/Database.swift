@@ -52,6 +52,7 @@ public final class Database {
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(db, 1)
         SearchDocumentFunction.register(on: db)
+        SearchDocumentFunction.registerFold(on: db)
         do {
             // Read before anything writes: this is where a bad file shows itself.
             let version = try Self.readUserVersion(db, path: path)

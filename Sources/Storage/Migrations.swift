@@ -117,6 +117,12 @@ enum Migrations {
         INSERT INTO contact_search (rowid, text, contact_id)
             SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
         """,
+        // 8: each event's subject folded, indexed, for type-ahead in the activity feed.
+        """
+        ALTER TABLE activity ADD COLUMN subject_key TEXT NOT NULL DEFAULT '';
+        UPDATE activity SET subject_key = \(SearchDocumentFunction.foldName)(subject);
+        CREATE INDEX activity_by_subject ON activity (account_id, subject_key, id);
+        """,
     ]
 
     static func migrate(_ db: Database, from version: Int) throws(StorageError) {

@@ -27,6 +27,28 @@ struct ActivityFeedTests {
         #expect(again.item(at: 1) == viewModel.item(at: 1))
     }
 
+    @Test func typeAheadInTheDemoFeedJumpsToTheFirstEventAboutAName() throws {
+        let viewModel = ActivityFeedDemoViewModel(seed: 3, days: 5)
+        let h = Harness(width: 60, height: 16, root: NavigationController(rootViewController: ActivityFeedViewController(viewModel: viewModel)))
+        h.wait(10)
+        viewModel.showLastPage()
+        // A name from the last day, typed: the first event about that prefix in the feed is selected.
+        let events = (0..<viewModel.windowCount.value).compactMap { i -> (title: String, subject: String)? in
+            if case .event(_, let title, let s)? = viewModel.item(at: i), title != "Setting changed", s != "demo" { return (title, s) } else { return nil }
+        }
+        let prefix = String(try #require(events.last).subject.prefix(3))
+        let wanted = try #require(events.first { $0.subject.lowercased().hasPrefix(prefix.lowercased()) })
+        h.press("Home \"\(prefix)\"")
+        h.press("Enter")
+        #expect(h.text.contains("\(wanted.title) · \(wanted.subject) (made-up)"))
+        h.wait(1500) // past the type-ahead pause: the next letters start again
+        h.press("\"zzzq\"")
+        #expect(h.text.contains("Nothing about “zzz”."))
+        h.press("Home")
+        #expect(!viewModel.hasMoreBefore)
+        #expect(h.lines[2].hasPrefix("  TODAY"))
+    }
+
     @Test func anEmptyFeedSaysSo() {
         final class Empty: ActivityFeedViewModelProtocol {
             let windowCount = Observable(0), isLoadingWindow = Observable(false), message = Observable("")
@@ -37,6 +59,7 @@ struct ActivityFeedTests {
             func showFirstPage() {}
             func showLastPage() {}
             func position(ofItem index: Int) -> Double? { nil }
+            func seek(toPrefix prefix: String) {}
             func selectItem(at index: Int) {}
         }
         let h = Harness(width: 60, height: 12, root: ActivityFeedViewController(viewModel: Empty()))

@@ -181,6 +181,12 @@ struct FriendsListSnapshotTests {
         let again = FriendsListContentDemoViewModel(seed: 7, totalCount: 45, pageSize: 20)
         #expect(again.item(at: 3) == content.item(at: 3))
         #expect(FriendsListHeaderDemoViewModel(seed: 7).friendsCount.value == FriendsListHeaderDemoViewModel(seed: 7).friendsCount.value)
+        // Type-ahead on the demo friends: the first whose name starts with the letters.
+        let wanted = try #require(content.item(at: 7)?.name.prefix(2))
+        h.press("\"\(wanted)\" wait:700ms")
+        let first = try #require(content.item(at: 0))
+        #expect(first.name.lowercased().hasPrefix(wanted.lowercased()))
+        #expect(h.text.contains(first.name))
     }
 
     @Test func theDemoHeaderHalvesPast9999() {

@@ -102,4 +102,35 @@ struct ActivityLogTests {
         #expect(try adas.events(newerThan: nil, limit: 11).map(\.id) == Array(seen[240...250]))
         #expect(try adas.idRange() == seen[250]...seen[0])
     }
+
+    /// Type-ahead in the feed: the newest event whose subject starts with
+    /// what was typed, case and accents folded, one account's only; a file
+    /// from version 7 gets the subject index from its migration.
+    @Test func theNewestEventAboutAPrefixIsOneSeek() throws {
+        let tmp = TempFolder()
+        let path = tmp.file("a.sqlite3")
+        let eve: Account
+        do {
+            let (db, accounts, ada) = try setUp(tmp)
+            eve = try accounts.createAccount(username: "eve", password: "analytical", now: 1_000)
+            let store = SQLiteContactsStore(database: db, accountID: ada.id, now: { 2_000 })
+            let older = try store.add(ContactRecord(firstName: "Émile", lastName: "Zola"))
+            _ = try store.add(ContactRecord(firstName: "Edsger", lastName: "Dijkstra"))
+            let newer = try store.add(ContactRecord(firstName: "Émile", lastName: "Durkheim"))
+            _ = try SQLiteContactsStore(database: db, accountID: eve.id, now: { 3_000 }).add(ContactRecord(firstName: "Emil", lastName: "Post"))
+            let activity = ActivityStore(database: db, accountID: ada.id)
+            let events = try activity.events(before: nil, limit: 100)
+            let newest = try #require(events.first { $0.contactID == newer })
+            #expect(try activity.newestEvent(withSubjectPrefix: "emi") == newest.id)
+            #expect(try activity.newestEvent(withSubjectPrefix: "ÉMILE Z") == events.first { $0.contactID == older }?.id)
+            #expect(try activity.newestEvent(withSubjectPrefix: "emil p") == nil)     // eve's, not ada's
+            #expect(try activity.newestEvent(withSubjectPrefix: "  ") == nil)
+            // As version 7 wrote it: no subject column, no index.
+            try db.execute("DROP INDEX activity_by_subject; ALTER TABLE activity DROP COLUMN subject_key; PRAGMA user_version = 7")
+        }
+        let db = try Database(path: path)
+        let activity = ActivityStore(database: db, accountID: eve.id)
+        #expect(try activity.newestEvent(withSubjectPrefix: "emil") != nil)
+        #expect(try activity.newestEvent(withSubjectPrefix: "edsger") == nil)
+    }
 }

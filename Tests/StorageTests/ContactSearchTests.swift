@@ -59,8 +59,12 @@ struct ContactSearchTests {
             let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
             let owner = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
             _ = try SQLiteContactsStore(database: db, accountID: owner.id).add(ContactRecord(firstName: "지우", lastName: "최"))
-            // As version 6 wrote it: "first last" only.
-            try db.execute("UPDATE contact_search SET text = '지우 최'; PRAGMA user_version = 6")
+            // As version 6 wrote it: "first last" only, and no subject index for the activity feed (8).
+            try db.execute("""
+                UPDATE contact_search SET text = '지우 최';
+                DROP INDEX activity_by_subject; ALTER TABLE activity DROP COLUMN subject_key;
+                PRAGMA user_version = 6
+                """)
         }
         let db = try Database(path: path)
         let store = SQLiteContactsStore(database: db, accountID: 1)

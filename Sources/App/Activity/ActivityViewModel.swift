@@ -15,6 +15,7 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
     private let pager: KeysetPager<Int64, ActivityEvent>
     private let now: () -> Int64
     private let ids: () -> ClosedRange<Int64>?
+    private let newest: (String) throws(StorageError) -> Int64?
     /// The oldest and newest event ids, read again with every window change.
     private var idRange: ClosedRange<Int64>?
     private var rows: [ActivityRow] = []
@@ -28,6 +29,7 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
         self.contactExists = contactExists
         self.coordinator = coordinator
         ids = { try? store.idRange() }
+        newest = { prefix throws(StorageError) in try store.newestEvent(withSubjectPrefix: prefix) }
         pager = KeysetPager(pageSize: 100, keptPages: 8, scheduler: scheduler, cursor: \.id,
             readAfter: { id, limit throws(StorageError) in try store.events(before: id, limit: limit) },
             readBefore: { id, limit throws(StorageError) in try store.events(newerThan: id, limit: limit) })
@@ -78,6 +80,17 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
         guard let range = idRange, range.upperBound > range.lowerBound, !rows.isEmpty,
               let id = rows[min(max(0, index), rows.count - 1)...].firstEventID ?? rows.firstEventID else { return nil }
         return Double(range.upperBound - id) / Double(range.upperBound - range.lowerBound)
+    }
+
+    /// One range of the subject index finds the event; the window then starts at it.
+    func seek(toPrefix prefix: String) {
+        do {
+            guard let id = try newest(prefix) else { message.value = "Nothing about “\(prefix)”."; return }
+            message.value = ""
+            pager.seek(after: id + 1) // the page of events older than id + 1 starts at id
+        } catch {
+            message.value = error.description
+        }
     }
 
     func selectItem(at index: Int) {

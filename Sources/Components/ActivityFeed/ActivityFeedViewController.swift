@@ -9,6 +9,7 @@ public final class ActivityFeedViewController: ViewController {
     private let viewModel: ActivityFeedViewModelProtocol
     private var observers: [ObserverProtocol] = []
     private var binding: ListWindowBinding!
+    private var typeAhead = TypeAhead()
 
     public init(viewModel: ActivityFeedViewModelProtocol) {
         self.viewModel = viewModel
@@ -19,9 +20,12 @@ public final class ActivityFeedViewController: ViewController {
         title = "Activity"
         view.style = Theme.current.base
         messageLabel.textStyle = Theme.current.secondary
+        list.lettersMoveSelection = false // letters are type-ahead here
         list.configureRow = { [weak self] row, index, selected in self?.configure(row, index: index, selected: selected) }
         list.onSelect = { [weak self] row in
-            guard let self, let index = self.binding.itemIndex(ofRow: row) else { return }
+            guard let self else { return }
+            self.typeAhead.reset()
+            guard let index = self.binding.itemIndex(ofRow: row) else { return }
             self.viewModel.selectItem(at: index)
         }
         view.fill(with: list, footer: messageLabel)
@@ -33,6 +37,13 @@ public final class ActivityFeedViewController: ViewController {
     }
 
     public override var preferredFirstResponder: View? { list }
+
+    /// Type-ahead: letters and digits seek to the newest event about a name that starts with them.
+    public override func handleKey(_ key: Key) -> Bool {
+        guard let text = typeAhead.text(after: key, at: view.window?.scheduler.clock.now ?? .zero) else { return super.handleKey(key) }
+        viewModel.seek(toPrefix: text)
+        return true
+    }
 
     private func updateEmptyText() {
         list.emptyText = viewModel.isLoadingWindow.value ? "Loading…" : "Nothing has happened yet."

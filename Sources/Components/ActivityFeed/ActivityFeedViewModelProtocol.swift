@@ -18,4 +18,7 @@ public protocol ActivityFeedViewModelProtocol: ListWindowViewModel {
     var message: Observable<String> { get }
     func item(at index: Int) -> ActivityFeedItem?
     func selectItem(at index: Int)
+    /// Type-ahead: the window moves to the newest event whose subject (a
+    /// contact's name, a setting) starts with `prefix`; nothing when none does.
+    func seek(toPrefix prefix: String)
 }

@@ -60,12 +60,8 @@ public final class FriendsListContentView: View {
     /// Type-ahead: letters and digits (not `q`, which quits) seek to the first
     /// friend whose name starts with what was typed in the last second.
     public override func handleKey(_ key: Key) -> Bool {
-        guard case .character(let c) = key, c != "q", c.isLetter || c.isNumber || (c == " " && !typeAhead.text.isEmpty) else {
-            typeAhead.reset()
-            return false
-        }
-        let now = window?.scheduler.clock.now ?? .zero
-        viewModel.seek(toPrefix: typeAhead.add(c, at: now))
+        guard let text = typeAhead.text(after: key, at: window?.scheduler.clock.now ?? .zero) else { return false }
+        viewModel.seek(toPrefix: text)
         return true
     }
 

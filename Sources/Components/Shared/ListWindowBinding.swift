@@ -14,13 +14,24 @@ public final class ListWindowBinding {
     private var observers: [ObserverProtocol] = []
     /// Whether the list had a "loading…" row at the top when last reloaded.
     private var leadingRowShown = false
+    /// Edge pages asked for while a window change is being applied are asked
+    /// for once it is (a model that reads a page at once, as the demo ones
+    /// do, would otherwise change the window under the change being applied).
+    private var applying = false
+    private var deferredEdges: (start: Bool, end: Bool) = (false, false)
 
     /// Configures `list` for `model`; `reloaded` runs after every reload (the owner's own adjustments).
     public init(list: ListView, model: ListWindowViewModel, reloaded: @escaping () -> Void = {}) {
         self.list = list
         self.model = model
-        list.onNearEnd = { [weak model] in model?.loadNextPage() }
-        list.onNearStart = { [weak model] in model?.loadPreviousPage() }
+        list.onNearEnd = { [weak self] in
+            guard let self else { return }
+            if self.applying { self.deferredEdges.end = true } else { self.model?.loadNextPage() }
+        }
+        list.onNearStart = { [weak self] in
+            guard let self else { return }
+            if self.applying { self.deferredEdges.start = true } else { self.model?.loadPreviousPage() }
+        }
         // Home and End go to the "loading…" row at once; the first or last row once its page is there.
         list.onHome = { [weak model, unowned list] in
             guard let model, model.hasMoreBefore else { return false }
@@ -38,7 +49,11 @@ public final class ListWindowBinding {
             guard let self, let model = self.model, model.hasMoreBefore || model.hasMoreAfter else { return nil }
             return self.itemIndex(ofRow: top).flatMap(model.position(ofItem:))
         }
-        observers.append(model.windowCount.observe { [weak self] _, _ in self?.apply(model.lastWindowChange); reloaded() })
+        observers.append(model.windowCount.observe { [weak self, weak model] _, _ in
+            guard let self, let model else { return }
+            self.apply(model.lastWindowChange)
+            reloaded()
+        })
         observers.append(model.isLoadingWindow.observe { [weak self] _, _ in self?.list.setNeedsLayout() })
         apply(.grew)
     }
@@ -66,6 +81,16 @@ public final class ListWindowBinding {
     public var lastItemRow: Int { leadingRows + max(0, (model?.windowCount.value ?? 0) - 1) }
 
     private func apply(_ change: ListWindowChange) {
+        applying = true
+        applyNow(change)
+        applying = false
+        let edges = deferredEdges
+        deferredEdges = (false, false)
+        if edges.start { model?.loadPreviousPage() }
+        if edges.end { model?.loadNextPage() }
+    }
+
+    private func applyNow(_ change: ListWindowChange) {
         let wasOnLeadingRow = leadingRowShown && list.selectedIndex == 0
         let lead = leadingRows
         switch change {

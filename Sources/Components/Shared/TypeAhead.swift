@@ -1,16 +1,24 @@
+import TUIKit
+
 /// The letters typed for a type-ahead jump, as file managers gather them:
-/// each key within `pause` of the last adds to the text, a later one starts
-/// it again.
+/// letters and digits (not `q`, which quits) typed within `pause` of the
+/// last one add to the text, a later one starts it again, any other key
+/// ends it. The friends popup and the activity feed use it where letters
+/// are not commands.
 struct TypeAhead {
     var pause: Duration = .seconds(1)
     private(set) var text = ""
     private var last: Duration?
 
-    /// Adds `character` typed at `now`; returns the text to seek to.
-    mutating func add(_ character: Character, at now: Duration) -> String {
+    /// The text to seek to after `key` pressed at `now`; nil when the key is not type-ahead's.
+    mutating func text(after key: Key, at now: Duration) -> String? {
+        guard case .character(let c) = key, c != "q", c.isLetter || c.isNumber || (c == " " && !text.isEmpty) else {
+            reset()
+            return nil
+        }
         if let last, now - last > pause { text = "" }
         last = now
-        text.append(character)
+        text.append(c)
         return text
     }
 

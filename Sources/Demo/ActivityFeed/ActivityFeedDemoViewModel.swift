@@ -26,28 +26,62 @@ public final class ActivityFeedDemoViewModel: ActivityFeedViewModelProtocol {
         self.days = max(1, days)
     }
 
-    public func item(at index: Int) -> ActivityFeedItem? { rows.indices.contains(index) ? rows[index] : nil }
+    /// The window starts at this row of the made-up feed (after a type-ahead seek; 0 otherwise).
+    private var windowStart = 0
 
-    public var hasMoreBefore: Bool { false }
+    public func item(at index: Int) -> ActivityFeedItem? {
+        let row = windowStart + index
+        return index >= 0 && rows.indices.contains(row) ? rows[row] : nil
+    }
+
+    public var hasMoreBefore: Bool { windowStart > 0 }
     public var hasMoreAfter: Bool { day < days }
-    public func loadPreviousPage() {}
-    public func showFirstPage() {}
+
+    /// Up from a seek: the rows above it, a few at a time.
+    public func loadPreviousPage() {
+        guard windowStart > 0 else { return }
+        let added = min(windowStart, 10)
+        windowStart -= added
+        announce(.shifted(by: added))
+    }
+
+    public func showFirstPage() {
+        guard windowStart > 0 else { return }
+        windowStart = 0
+        announce(.jumped(to: .first))
+    }
 
     /// Every remaining day (a few dozen rows), the last one selected.
     public func showLastPage() {
         while day < days { appendDay() }
-        lastWindowChange = .jumped(to: .last)
-        windowCount.value = rows.count
+        announce(.jumped(to: .last))
     }
 
     public func position(ofItem index: Int) -> Double? { nil }
+
+    /// The first made-up event whose subject starts with `prefix` (every day is made first: a few dozen rows).
+    public func seek(toPrefix prefix: String) {
+        while day < days { appendDay() }
+        let wanted = prefix.lowercased()
+        guard let row = rows.firstIndex(where: { if case .event(_, _, let s) = $0 { s.lowercased().hasPrefix(wanted) } else { false } }) else {
+            message.value = "Nothing about “\(prefix)”."
+            return
+        }
+        message.value = ""
+        windowStart = row
+        announce(.jumped(to: .first))
+    }
 
     /// The next day's events.
     public func loadNextPage() {
         guard day < days else { return }
         appendDay()
-        lastWindowChange = .grew
-        windowCount.value = rows.count
+        announce(.grew)
+    }
+
+    private func announce(_ change: ListWindowChange) {
+        lastWindowChange = change
+        windowCount.value = rows.count - windowStart
     }
 
     private func appendDay() {

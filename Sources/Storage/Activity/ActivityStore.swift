@@ -23,6 +23,20 @@ public final class ActivityStore {
         return try read(s).reversed()
     }
 
+    /// The newest event whose subject starts with `prefix` (folded as search
+    /// folds), or nil: a range of the subject index, newest first.
+    public func newestEvent(withSubjectPrefix prefix: String) throws(StorageError) -> Int64? {
+        let key = SearchText.fold(SearchText.trimmed(prefix))
+        guard !key.isEmpty else { return nil }
+        let s = try db.prepare("""
+            SELECT id FROM activity INDEXED BY activity_by_subject
+            WHERE account_id = ? AND subject_key >= ? AND subject_key < ? ORDER BY id DESC LIMIT 1
+            """)
+        s.bind(1, accountID).bind(2, key).bind(3, key + "\u{10FFFF}")
+        defer { s.reset() }
+        return try s.step() ? s.int64(0) : nil
+    }
+
     /// The oldest and newest event ids (nil without events): two seeks, for a scroll mark's place.
     public func idRange() throws(StorageError) -> ClosedRange<Int64>? {
         let s = try db.prepare("SELECT (SELECT min(id) FROM activity WHERE account_id = ?1), (SELECT max(id) FROM activity WHERE account_id = ?1)")

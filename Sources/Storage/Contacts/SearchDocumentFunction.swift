@@ -21,6 +21,16 @@ enum SearchDocumentFunction {
         }, nil, nil, nil)
     }
 
+    /// `switchboard_fold(text)`: `SearchText.fold` in SQL (migrations fold what older files kept as typed).
+    static let foldName = "switchboard_fold"
+
+    static func registerFold(on handle: OpaquePointer) {
+        sqlite3_create_function_v2(handle, foldName, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
+            guard let value = arguments?[0], let bytes = sqlite3_value_text(value) else { sqlite3_result_text(context, "", -1, sb_sqlite_transient()); return }
+            sqlite3_result_text(context, SearchText.fold(String(cString: bytes)), -1, sb_sqlite_transient())
+        }, nil, nil, nil)
+    }
+
     /// An SQL expression for the document of the contact row aliased `c`.
     static let documentOfContactC = """
         \(name)(c.first_name, c.last_name,
