@@ -147,6 +147,14 @@ static inline void sb_install_handler(int sig, void (*handler)(int)) {
  * handlers (SEGV, BUS, ILL, FPE, ABRT, TRAP). SIGWINCH stays with ncurses,
  * which turns it into KEY_RESIZE. */
 static inline void sb_install_signal_handlers(void) {
+    /* A parent may have started us with signals blocked (a thread of a
+       launcher, a test runner's worker): the ones we act on, and ncurses'
+       SIGWINCH, are let through, or a resize would never be seen. */
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    int acted_on[] = { SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT };
+    for (unsigned i = 0; i < sizeof acted_on / sizeof acted_on[0]; i++) sigaddset(&wanted, acted_on[i]);
+    sigprocmask(SIG_UNBLOCK, &wanted, NULL);
     sb_install_handler(SIGINT, sb_flag_handler);
     sb_install_handler(SIGTERM, sb_flag_handler);
     sb_install_handler(SIGHUP, sb_flag_handler);

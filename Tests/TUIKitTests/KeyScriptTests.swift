@@ -19,6 +19,13 @@ struct KeyScriptTests {
         #expect(String(typed) == #"Ada 世界say "hi""#)
     }
 
+    /// An accent or a joiner typed as a key of its own, as a terminal sends
+    /// it after its letter: the quote before it still opens a string.
+    @Test func aQuotedCombiningMarkIsOneKey() throws {
+        let steps = try KeyScript.parse("\"e\" \"\u{301}\" \"\u{200D}\"")
+        #expect(steps == [.input(.key(.character("e"))), .input(.key(.character("\u{301}"))), .input(.key(.character("\u{200D}")))])
+    }
+
     @Test func waitsResizesAndClicks() throws {
         #expect(try KeyScript.parse("wait:500ms wait:2s wait:0.25s") == [.wait(milliseconds: 500), .wait(milliseconds: 2000), .wait(milliseconds: 250)])
         #expect(try KeyScript.parse("resize:40x10") == [.input(.resize(Size(width: 40, height: 10)))])

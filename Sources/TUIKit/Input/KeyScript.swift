@@ -47,26 +47,29 @@ public enum KeyScript {
         return steps
     }
 
+    /// Read by Unicode scalar, so that a quote followed by a combining mark
+    /// (an accent typed as a key of its own) still opens a string.
     private static func parseLine(_ line: Substring, into steps: inout [ScriptStep]) throws(KeyScriptError) {
-        var index = line.startIndex
-        while index < line.endIndex {
-            let ch = line[index]
-            if ch == " " || ch == "\t" || ch == "\r" { index = line.index(after: index); continue }
+        let scalars = Array(line.unicodeScalars)
+        func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+        var index = 0
+        while index < scalars.count {
+            let ch = scalars[index]
+            if ch == " " || ch == "\t" || ch == "\r" { index += 1; continue }
             if ch == "#" { return }
             if ch == "\"" || ch == "'" {
-                let start = index
-                var end = line.index(after: index)
-                while end < line.endIndex && line[end] != ch { end = line.index(after: end) }
-                guard end < line.endIndex else { throw .unterminatedString(String(line[start...])) }
-                let content = line[line.index(after: start)..<end]
+                var end = index + 1
+                while end < scalars.count && scalars[end] != ch { end += 1 }
+                guard end < scalars.count else { throw .unterminatedString(text(index..<scalars.count)) }
+                let content = text((index + 1)..<end)
                 guard !content.isEmpty else { throw .emptyString }
                 for c in content { steps.append(.input(.key(.character(c)))) }
-                index = line.index(after: end)
+                index = end + 1
                 continue
             }
             var end = index
-            while end < line.endIndex && line[end] != " " && line[end] != "\t" && line[end] != "\r" { end = line.index(after: end) }
-            steps.append(try parseToken(String(line[index..<end])))
+            while end < scalars.count && scalars[end] != " " && scalars[end] != "\t" && scalars[end] != "\r" { end += 1 }
+            steps.append(try parseToken(text(index..<end)))
             index = end
         }
     }
