@@ -12,9 +12,14 @@ final class AppHarness {
     var app: Application!
     var switchboard: SwitchboardApp!
 
-    init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil) {
+    /// Changes made to every launch's configuration (the demo friends, say).
+    let configure: (inout AppConfiguration) -> Void
+
+    init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil,
+         configure: @escaping (inout AppConfiguration) -> Void = { _ in }) {
         self.folder = folder ?? NSTemporaryDirectory() + "switchboard-app-" + UUID().uuidString
         databasePath = self.folder + "/switchboard.sqlite3"
+        self.configure = configure
         launch(width: width, height: height, deepLink: deepLink)
     }
 
@@ -26,6 +31,7 @@ final class AppHarness {
         configuration.passwordCost = 1
         configuration.deepLink = deepLink
         configuration.busyTimeoutMilliseconds = 100
+        configure(&configuration)
         switchboard = SwitchboardApp(application: app, configuration: configuration)
         app.renderFrame()
     }

@@ -41,8 +41,8 @@ public final class RootViewController: ViewController {
     public override func viewDidAppear() { current.viewDidAppear() }
 
     public override var keyCommands: [KeyCommand] {
-        [KeyCommand(.character("q"), title: quitTitle, showsInStatusLine: false) { [weak self] in self?.onQuit?() },
-         KeyCommand(.function(2), title: "About Switchboard", showsInStatusLine: false) { [weak self] in self?.onAbout?() }]
+        [KeyCommand(.character("q"), title: quitTitle, showsInStatusLine: false, worksEverywhere: true) { [weak self] in self?.onQuit?() },
+         KeyCommand(.function(2), title: "About Switchboard", showsInStatusLine: false, worksEverywhere: true) { [weak self] in self?.onAbout?() }]
     }
 
     /// Called for `q` where nothing else takes it.

@@ -120,6 +120,17 @@ public final class Window: View {
 
     public override var nextResponder: Responder? { owningResponder }
 
+    /// The root controller's keys that work on every screen (`worksEverywhere`),
+    /// tried when the responder chain, which a presented controller ends, did not take a key.
+    public var everywhereKeyCommands: [KeyCommand] { (rootViewController?.keyCommands ?? []).filter(\.worksEverywhere) }
+
+    /// The keys of the current screen for help: the chain's, then the ones that work everywhere.
+    public var keyCommandsForHelp: [KeyCommand] {
+        let chain = keyTarget.keyCommandsInChain
+        let taken = Set(chain.flatMap { [$0.key] + $0.alternatives })
+        return chain + everywhereKeyCommands.filter { !taken.contains($0.key) }
+    }
+
     // MARK: Root view controller
 
     /// The controller whose view fills the window. Setting it replaces the old
