@@ -48,6 +48,17 @@ enum ActivityBenchmark {
         var end = Measurement(name: "activity \(count): End, key to frame (the next page of 100 loaded on the way)")
         for i in 0..<2_000 { let t = timed("End"); if i >= 20 { end.samples.append(t) } }
         end.report(target: 1)
+        // Type-ahead: each letter of "event 4…" is one range of the subject index.
+        var seek = Measurement(name: "activity \(count): type-ahead letter, key to frame (one seek of the subject index)")
+        for round in 0..<100 {
+            _ = timed("wait:1100ms")
+            for c in "event \(round * 9_973 % count)" {
+                let t = timed(c == " " ? "Space" : "\"\(c)\"")
+                if round >= 10 { seek.samples.append(t) }
+            }
+        }
+        seek.report(target: 5)
+        print("activity \(count): after type-ahead:\n" + terminal.text.split(separator: "\n").prefix(6).joined(separator: "\n"))
         print("activity \(count): RSS after the scrolling: \(ContactsBenchmark.residentMemoryMB()) MiB")
         print("activity \(count): the screen:\n" + terminal.text.split(separator: "\n").prefix(6).joined(separator: "\n"))
     }

@@ -66,6 +66,18 @@ enum FriendsBenchmark {
         }
         end.report(target: 5)
         home.report(target: 5)
+        // Type-ahead: each letter is one keyset seek to the first name with the prefix typed so far.
+        var seek = Measurement(name: "friends \(count): type-ahead letter, key to frame (one seek, the page read on the next turn)")
+        let letters = Array("abcdefghijklmnoprstuvwyz")
+        for round in 0..<220 {
+            _ = timed("wait:1100ms") // past the type-ahead pause: the next letter starts a new prefix
+            let first = timed("\"\(letters[round % letters.count])\"")
+            let second = timed("\"\(letters[(round * 7 + 3) % letters.count])\"")
+            if round >= 20 { seek.samples += [first, second] }
+        }
+        seek.report(target: 5)
+        print("friends \(count): after type-ahead:\n" + terminal.text.split(separator: "\n").prefix(8).joined(separator: "\n"))
+        _ = timed("Home")
         _ = timed("End")
         let last = terminal.text
         var up = Measurement(name: "friends \(count): Up from the end, key to frame (a page read backwards every 100)")

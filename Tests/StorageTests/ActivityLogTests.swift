@@ -123,6 +123,9 @@ struct ActivityLogTests {
             let newest = try #require(events.first { $0.contactID == newer })
             #expect(try activity.newestEvent(withSubjectPrefix: "emi") == newest.id)
             #expect(try activity.newestEvent(withSubjectPrefix: "ÉMILE Z") == events.first { $0.contactID == older }?.id)
+            // Older than the recent events read newest first: found in the subject index.
+            #expect(try activity.newestEvent(withSubjectPrefix: "emile z", recentWindow: 1) == events.first { $0.contactID == older }?.id)
+            #expect(try activity.newestEvent(withSubjectPrefix: "emi", recentWindow: 1) == newest.id)
             #expect(try activity.newestEvent(withSubjectPrefix: "emil p") == nil)     // eve's, not ada's
             #expect(try activity.newestEvent(withSubjectPrefix: "  ") == nil)
             // As version 7 wrote it: no subject column, no index.

@@ -24,17 +24,36 @@ public final class ActivityStore {
     }
 
     /// The newest event whose subject starts with `prefix` (folded as search
-    /// folds), or nil: a range of the subject index, newest first.
-    public func newestEvent(withSubjectPrefix prefix: String) throws(StorageError) -> Int64? {
+    /// folds), or nil. Bounded work at any size: one seek of the subject index
+    /// says whether there is one at all; the newest `recentWindow` events are
+    /// then read newest first (a name in the news is met in a few rows); only
+    /// when every match is older than those are the matches read from the
+    /// subject index (then they are few, or all old).
+    public func newestEvent(withSubjectPrefix prefix: String, recentWindow: Int = 2_000) throws(StorageError) -> Int64? {
         let key = SearchText.fold(SearchText.trimmed(prefix))
         guard !key.isEmpty else { return nil }
-        let s = try db.prepare("""
-            SELECT id FROM activity INDEXED BY activity_by_subject
-            WHERE account_id = ? AND subject_key >= ? AND subject_key < ? ORDER BY id DESC LIMIT 1
+        let end = key + "\u{10FFFF}"
+        let any = try db.prepare("""
+            SELECT 1 FROM activity INDEXED BY activity_by_subject WHERE account_id = ? AND subject_key >= ? AND subject_key < ? LIMIT 1
             """)
-        s.bind(1, accountID).bind(2, key).bind(3, key + "\u{10FFFF}")
-        defer { s.reset() }
-        return try s.step() ? s.int64(0) : nil
+        any.bind(1, accountID).bind(2, key).bind(3, end)
+        let exists = try any.step()
+        any.reset()
+        guard exists else { return nil }
+        let recent = try db.prepare("""
+            SELECT id FROM (SELECT id, subject_key FROM activity INDEXED BY activity_by_account
+                            WHERE account_id = ?1 ORDER BY id DESC LIMIT ?4)
+            WHERE subject_key >= ?2 AND subject_key < ?3 LIMIT 1
+            """)
+        recent.bind(1, accountID).bind(2, key).bind(3, end).bind(4, Int64(recentWindow))
+        defer { recent.reset() }
+        if try recent.step() { return recent.int64(0) }
+        let older = try db.prepare("""
+            SELECT max(id) FROM activity INDEXED BY activity_by_subject WHERE account_id = ? AND subject_key >= ? AND subject_key < ?
+            """)
+        older.bind(1, accountID).bind(2, key).bind(3, end)
+        defer { older.reset() }
+        return try older.step() ? older.int64(0) : nil // there is one: the seek above found it
     }
 
     /// The oldest and newest event ids (nil without events): two seeks, for a scroll mark's place.
