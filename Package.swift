@@ -34,6 +34,9 @@ let package = Package(
         // A virtual-screen pilot for tests (public API only).
         .target(name: "TUIKitTesting", dependencies: ["TUIKit"]),
 
+        // vCard 2.1/3.0/4.0, CSV and abook files read and written as its own value types: no dependencies.
+        .target(name: "Interchange"),
+
         // SQLite database, migrations, repositories.
         .target(name: "Storage", dependencies: ["CSQLite", "CCrypt"]),
 
@@ -58,6 +61,7 @@ let package = Package(
 
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "App", "Demo", "Storage", "TUIKit", "TUIKitTesting"]),

@@ -1,0 +1,114 @@
+/// What one CSV column holds, found from its header: the header names of Google Contacts
+/// (old and new exports), Outlook, and our own export (Google's names plus UID and Name).
+enum CSVColumn: Equatable {
+    enum Part: Equatable { case value, label }
+    enum AddressPart: Equatable { case label, street, extended, poBox, city, region, postalCode, country, formatted }
+
+    case uid, fullName, given, additional, family, prefix, suffix, nickname
+    case organization, department, title, birthday, note, categories
+    /// An e-mail / phone / web column: slot key ("1", "home") and a fixed label for
+    /// Outlook's named columns.
+    case email(slot: String, part: Part, fixedLabel: String?)
+    case phone(slot: String, part: Part, fixedLabel: String?)
+    case url(slot: String, part: Part, fixedLabel: String?)
+    case address(slot: String, part: AddressPart, fixedLabel: String?)
+    /// A column this mapping does not know; its values are kept as `X-CSV-…` extras.
+    case other(String)
+
+    /// The role of a header; `hasJobTitle` tells Outlook's "Title" (a prefix) from a job title.
+    static func role(of rawHeader: String, hasJobTitle: Bool) -> CSVColumn {
+        let h = rawHeader.trimmingSpaces.lowercased()
+        switch h {
+        case "uid": return .uid
+        case "name", "full name", "display name", "formatted name": return .fullName
+        case "first name", "given name": return .given
+        case "middle name", "additional name": return .additional
+        case "last name", "family name": return .family
+        case "name prefix": return .prefix
+        case "title": return hasJobTitle ? .prefix : .title
+        case "name suffix", "suffix": return .suffix
+        case "nickname": return .nickname
+        case "organization name", "organization 1 - name", "company": return .organization
+        case "organization department", "organization 1 - department", "department": return .department
+        case "organization title", "organization 1 - title", "job title": return .title
+        case "birthday": return .birthday
+        case "notes", "note": return .note
+        case "labels", "group membership", "categories": return .categories
+        case "e-mail address", "email", "e-mail", "email address": return .email(slot: "1", part: .value, fixedLabel: nil)
+        case "e-mail 2 address": return .email(slot: "2", part: .value, fixedLabel: nil)
+        case "e-mail 3 address": return .email(slot: "3", part: .value, fixedLabel: nil)
+        case "mobile phone": return .phone(slot: "mobile", part: .value, fixedLabel: "mobile")
+        case "home phone": return .phone(slot: "home", part: .value, fixedLabel: "home")
+        case "home phone 2": return .phone(slot: "home2", part: .value, fixedLabel: "home")
+        case "business phone", "company main phone": return .phone(slot: h, part: .value, fixedLabel: "work")
+        case "business phone 2": return .phone(slot: h, part: .value, fixedLabel: "work")
+        case "business fax": return .phone(slot: h, part: .value, fixedLabel: "work fax")
+        case "home fax": return .phone(slot: h, part: .value, fixedLabel: "home fax")
+        case "other phone", "other fax": return .phone(slot: h, part: .value, fixedLabel: h == "other fax" ? "fax" : "other")
+        case "pager": return .phone(slot: h, part: .value, fixedLabel: "pager")
+        case "primary phone": return .phone(slot: h, part: .value, fixedLabel: "")
+        case "web page": return .url(slot: "outlook", part: .value, fixedLabel: nil)
+        default: break
+        }
+        // Outlook's address columns: "Home Street", "Business Postal Code", "Other Country/Region".
+        for (prefix, label) in [("home ", "home"), ("business ", "work"), ("other ", "other")] where h.hasPrefix(prefix) {
+            let rest = String(h.dropFirst(prefix.count))
+            let part: AddressPart? = switch rest {
+            case "street": .street
+            case "street 2", "street 3": .extended
+            case "po box": .poBox
+            case "city": .city
+            case "state": .region
+            case "postal code": .postalCode
+            case "country/region", "country": .country
+            default: nil
+            }
+            if let part { return .address(slot: label, part: part, fixedLabel: label) }
+        }
+        // Google's numbered columns: "E-mail 1 - Value", "Phone 2 - Type", "Address 1 - City".
+        let pieces = h.components(separatedBy: " - ")
+        if pieces.count == 2 {
+            let head = pieces[0].split(separator: " ")
+            if head.count == 2, let n = Int(head[1]) {
+                let slot = String(n)
+                let field = pieces[1]
+                let part: Part? = field == "value" ? .value : (field == "type" || field == "label") ? .label : nil
+                switch head[0] {
+                case "e-mail", "email": if let part { return .email(slot: slot, part: part, fixedLabel: nil) }
+                case "phone": if let part { return .phone(slot: slot, part: part, fixedLabel: nil) }
+                case "website": if let part { return .url(slot: slot, part: part, fixedLabel: nil) }
+                case "address":
+                    let addressPart: AddressPart? = switch field {
+                    case "type", "label": .label
+                    case "formatted": .formatted
+                    case "street": .street
+                    case "extended address": .extended
+                    case "po box": .poBox
+                    case "city": .city
+                    case "region": .region
+                    case "postal code": .postalCode
+                    case "country": .country
+                    default: nil
+                    }
+                    if let addressPart { return .address(slot: slot, part: addressPart, fixedLabel: nil) }
+                default: break
+                }
+            }
+        }
+        return .other(rawHeader)
+    }
+}
+
+extension String {
+    /// Splits at every occurrence of `separator` (Foundation-free).
+    func components(separatedBy separator: String) -> [String] {
+        var parts: [String] = []
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: separator) {
+            parts.append(String(rest[..<range.lowerBound]))
+            rest = rest[range.upperBound...]
+        }
+        parts.append(String(rest))
+        return parts
+    }
+}

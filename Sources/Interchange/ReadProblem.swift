@@ -1,0 +1,61 @@
+/// Why a card or a record of a file could not be read; it always names a line.
+public struct ReadProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Equatable, Sendable {
+        /// `BEGIN:VCARD` with no `END:VCARD` before the file (or the next card) starts.
+        case unterminatedCard
+        /// An `END:VCARD` with no `BEGIN:VCARD`.
+        case endWithoutBegin
+        /// A line inside a card that has no `name:value` shape.
+        case malformedLine(String)
+        /// Bytes that are not valid text in the declared (or default UTF-8) charset.
+        case badEncoding(String)
+        /// A CHARSET parameter this reader does not know.
+        case unknownCharset(String)
+        /// A VERSION this reader does not know.
+        case unknownVersion(String)
+        /// Text between cards that is not part of any card.
+        case textOutsideCard
+        /// A CSV field opened with a quote that never closes.
+        case unterminatedQuote
+        /// A card or record that has no name, e-mail or phone to make a contact of.
+        case noName
+        /// A line longer than the reader accepts.
+        case lineTooLong(Int)
+    }
+
+    /// The 1-based line the problem starts on.
+    public var line: Int
+    /// What went wrong.
+    public var reason: Reason
+
+    /// Makes a problem.
+    public init(line: Int, reason: Reason) {
+        self.line = line
+        self.reason = reason
+    }
+
+    /// "line 12: unterminated card (no END:VCARD)".
+    public var description: String { "line \(line): \(message)" }
+
+    /// The reason alone, in words a person can act on.
+    public var message: String {
+        switch reason {
+        case .unterminatedCard: return "unterminated card (BEGIN:VCARD without END:VCARD)"
+        case .endWithoutBegin: return "END:VCARD without BEGIN:VCARD"
+        case .malformedLine(let text): return "not a vCard line (no ':' after the name): \(Self.clip(text))"
+        case .badEncoding(let charset): return "bad encoding: the bytes are not valid \(charset)"
+        case .unknownCharset(let charset): return "unknown CHARSET \(Self.clip(charset)); use UTF-8"
+        case .unknownVersion(let version): return "unknown vCard VERSION \(Self.clip(version)) (2.1, 3.0 and 4.0 are read)"
+        case .textOutsideCard: return "text outside any card (no BEGIN:VCARD before it)"
+        case .unterminatedQuote: return "a quoted CSV field is never closed"
+        case .noName: return "no name, e-mail or phone"
+        case .lineTooLong(let limit): return "line longer than \(limit) bytes"
+        }
+    }
+
+    static func clip(_ text: String) -> String {
+        let visible = String(text.unicodeScalars.prefix(40).map { $0.value < 0x20 || $0 == "\u{7F}" ? "?" : Character($0) })
+        return text.unicodeScalars.count > 40 ? visible + "…" : visible
+    }
+}

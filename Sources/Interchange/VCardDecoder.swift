@@ -1,0 +1,76 @@
+/// Turns a `VCard` into a `ContactCard`; what it has no field for is kept in `extras`.
+public enum VCardDecoder {
+    /// Properties rebuilt on every write and not kept (PRODID, REV).
+    static let regenerated: Set<String> = ["PRODID", "REV"]
+
+    /// The contact a card describes.
+    public static func contact(from card: VCard) -> ContactCard {
+        var contact = ContactCard(line: card.line)
+        var groupLabels: [String: String] = [:]
+        let labeled: Set<String> = ["EMAIL", "TEL", "ADR", "URL"]
+        let labeledGroups = Set(card.properties.filter { labeled.contains($0.name) }.compactMap { $0.group?.lowercased() })
+        for p in card.properties where p.name == "X-ABLABEL" && labeledGroups.contains(p.group?.lowercased() ?? "") {
+            if let group = p.group?.lowercased() { groupLabels[group] = VCardLabels.label(abLabel: p.text) }
+        }
+        func label(_ p: VCardProperty) -> String {
+            if let group = p.group?.lowercased(), let label = groupLabels[group] { return label }
+            return VCardLabels.label(types: p.types)
+        }
+        for p in card.properties {
+            switch p.name {
+            case "FN":
+                if contact.formattedName.isEmpty { contact.formattedName = p.text.trimmingSpaces } else { contact.extras.append(p) }
+            case "N":
+                let c = p.components + Array(repeating: "", count: 5)
+                contact.familyName = c[0].trimmingSpaces
+                contact.givenName = c[1].trimmingSpaces
+                contact.additionalNames = c[2].trimmingSpaces
+                contact.prefixes = c[3].trimmingSpaces
+                contact.suffixes = c[4].trimmingSpaces
+            case "NICKNAME":
+                contact.nicknames += p.list.map(\.trimmingSpaces).filter { !$0.isEmpty }
+            case "ORG":
+                if contact.organization.isEmpty && contact.organizationUnits.isEmpty {
+                    let c = p.components
+                    contact.organization = c[0].trimmingSpaces
+                    contact.organizationUnits = c.dropFirst().map(\.trimmingSpaces).filter { !$0.isEmpty }
+                } else { contact.extras.append(p) }
+            case "TITLE":
+                if contact.title.isEmpty { contact.title = p.text.trimmingSpaces } else { contact.extras.append(p) }
+            case "EMAIL":
+                let value = p.text.trimmingSpaces
+                if !value.isEmpty { contact.emails.append(LabeledValue(label: label(p), value: value, isPreferred: p.isPreferred)) }
+            case "TEL":
+                var value = p.text.trimmingSpaces
+                if value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
+                if !value.isEmpty { contact.phones.append(LabeledValue(label: label(p), value: value, isPreferred: p.isPreferred)) }
+            case "ADR":
+                let c = (p.components + Array(repeating: "", count: 7)).map(\.trimmingSpaces)
+                let address = PostalAddress(label: label(p), poBox: c[0], extended: c[1], street: c[2], locality: c[3],
+                                            region: c[4], postalCode: c[5], country: c[6])
+                if !address.isEmpty { contact.addresses.append(address) }
+            case "URL":
+                let value = p.text.trimmingSpaces
+                if !value.isEmpty { contact.urls.append(LabeledValue(label: label(p), value: value, isPreferred: p.isPreferred)) }
+            case "BDAY":
+                if contact.birthday == nil, let date = PartialDate(parsing: p.text) { contact.birthday = date } else { contact.extras.append(p) }
+            case "NOTE":
+                let text = p.text
+                contact.note = contact.note.isEmpty ? text : contact.note + "\n" + text
+            case "CATEGORIES":
+                for category in p.list.map(\.trimmingSpaces) where !category.isEmpty && !contact.categories.contains(category) {
+                    contact.categories.append(category)
+                }
+            case "UID":
+                if contact.uid.isEmpty { contact.uid = p.text.trimmingSpaces } else { contact.extras.append(p) }
+            case "X-ABLABEL" where p.group.map { groupLabels[$0.lowercased()] != nil } ?? false:
+                continue
+            case let name where regenerated.contains(name):
+                continue
+            default:
+                contact.extras.append(p)
+            }
+        }
+        return contact
+    }
+}

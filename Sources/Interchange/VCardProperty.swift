@@ -1,0 +1,70 @@
+/// One content line of a vCard after unfolding: `group.NAME;PARAM=a,b:value`.
+///
+/// `value` is the text after the first unquoted colon, with quoted-printable and
+/// charsets already decoded to Swift text but vCard escapes (`\,` `\;` `\\` `\n`) kept,
+/// so that an unknown property can be written back exactly as it came.
+public struct VCardProperty: Equatable, Sendable {
+    /// The group prefix (`item1` in `item1.EMAIL`), if any.
+    public var group: String?
+    /// The property name, upper-cased (`EMAIL`, `X-ABLABEL`).
+    public var name: String
+    /// Parameters in the order they came; names upper-cased, values as written.
+    public var parameters: [VCardParameter]
+    /// The raw value (escapes kept).
+    public var value: String
+    /// The line the property starts on in its file (1-based); 0 for one made in code.
+    public var line: Int
+
+    /// Makes a property.
+    public init(group: String? = nil, name: String, parameters: [VCardParameter] = [], value: String, line: Int = 0) {
+        self.group = group
+        self.name = name.uppercased()
+        self.parameters = parameters
+        self.value = value
+        self.line = line
+    }
+
+    /// Every value of every parameter called `name` (case-insensitive).
+    public func values(of name: String) -> [String] {
+        let wanted = name.uppercased()
+        return parameters.filter { $0.name == wanted }.flatMap(\.values)
+    }
+
+    /// TYPE values lower-cased, with vCard 2.1's bare parameters (`TEL;HOME;CELL:`) counted as types.
+    public var types: [String] {
+        values(of: "TYPE").flatMap { $0.split(separator: ",").map { $0.lowercased() } }
+    }
+
+    /// True when the property is marked preferred: `PREF=1` (4.0) or `TYPE=pref` (2.1 / 3.0).
+    public var isPreferred: Bool {
+        if types.contains("pref") { return true }
+        return values(of: "PREF").contains { Int($0) == 1 }
+    }
+
+    /// The value unescaped as one text (`\n` a line break, `\,` a comma, ...).
+    public var text: String { VCardEscaping.unescape(value) }
+
+    /// The value split at unescaped `;` into components, each unescaped (N, ADR, ORG).
+    public var components: [String] {
+        VCardEscaping.split(value, at: ";").map(VCardEscaping.unescape)
+    }
+
+    /// The value split at unescaped `,` into a list, each unescaped (NICKNAME, CATEGORIES).
+    public var list: [String] {
+        VCardEscaping.split(value, at: ",").map(VCardEscaping.unescape)
+    }
+}
+
+/// One parameter of a vCard property: `TYPE=home,pref`.
+public struct VCardParameter: Equatable, Sendable {
+    /// The name, upper-cased.
+    public var name: String
+    /// The values, unquoted.
+    public var values: [String]
+
+    /// Makes a parameter.
+    public init(name: String, values: [String]) {
+        self.name = name.uppercased()
+        self.values = values
+    }
+}

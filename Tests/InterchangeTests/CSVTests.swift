@@ -1,0 +1,166 @@
+import Testing
+@testable import Interchange
+
+func csvContacts(_ text: String) throws -> [ContactCard] {
+    var reader = CSVReader(bytes: Array(text.utf8))
+    var mapping: CSVContactMapping?
+    var out: [ContactCard] = []
+    for item in try reader.readAll() {
+        guard case .record(let fields, let line) = item else { continue }
+        if let mapping { out.append(mapping.contact(from: fields, line: line)) } else { mapping = CSVContactMapping(header: fields) }
+    }
+    return out
+}
+
+@Suite("CSV")
+struct CSVTests {
+    @Test func rfc4180QuotesCommasLineBreaksAndBOM() throws {
+        var reader = CSVReader(bytes: [0xEF, 0xBB, 0xBF] + Array("a,\"b,c\",\"say \"\"hi\"\"\"\r\n\r\n\"two\nlines\",,x\n".utf8))
+        #expect(try reader.readAll() == [.record(["a", "b,c", "say \"hi\""], line: 1), .record(["two\nlines", "", "x"], line: 3)])
+    }
+
+    @Test func unterminatedQuoteNamesItsLine() throws {
+        var reader = CSVReader(bytes: Array("h1,h2\nok,1\n\"never closed,2\nmore\n".utf8))
+        let items = try reader.readAll()
+        #expect(items.last == .problem(ReadProblem(line: 3, reason: .unterminatedQuote)))
+        #expect(items.count == 3)
+    }
+
+    @Test func googleExportHeaders() throws {
+        let text = """
+        First Name,Middle Name,Last Name,Nickname,Organization Name,Organization Title,Birthday,Notes,Labels,E-mail 1 - Label,E-mail 1 - Value,E-mail 2 - Label,E-mail 2 - Value,Phone 1 - Label,Phone 1 - Value,Address 1 - Label,Address 1 - Formatted,Address 1 - Street,Address 1 - City,Address 1 - Postal Code,Address 1 - Country,Website 1 - Label,Website 1 - Value,Custom Field 1 - Value
+        Ada,,Lovelace,Countess,Analytical Engines,Programmer,1815-12-10,"first, note",* myContacts ::: Friends,* Home,ada@example.org ::: ada@home.example,Work,ada@work.example,Mobile,+44 20 7946 0000,Home,"12 St James's Square
+        London",12 St James's Square,London,SW1Y 4JH,UK,Profile,https://example.org/ada,secret
+        """
+        let c = try #require(try csvContacts(text).first)
+        #expect(c.givenName == "Ada" && c.familyName == "Lovelace" && c.nicknames == ["Countess"])
+        #expect(c.organization == "Analytical Engines" && c.title == "Programmer")
+        #expect(c.birthday == PartialDate(year: 1815, month: 12, day: 10))
+        #expect(c.note == "first, note")
+        #expect(c.isFriend && c.categories == ["Friends"])
+        #expect(c.emails == [LabeledValue(label: "home", value: "ada@example.org", isPreferred: true),
+                             LabeledValue(label: "home", value: "ada@home.example", isPreferred: true),
+                             LabeledValue(label: "work", value: "ada@work.example")])
+        #expect(c.phones == [LabeledValue(label: "mobile", value: "+44 20 7946 0000")])
+        #expect(c.addresses == [PostalAddress(label: "home", street: "12 St James's Square", locality: "London", postalCode: "SW1Y 4JH", country: "UK")])
+        #expect(c.urls == [LabeledValue(label: "profile", value: "https://example.org/ada")])
+        #expect(c.extras == [VCardProperty(name: "X-CSV-CUSTOM-FIELD-1---VALUE", value: "secret")])
+    }
+
+    @Test func outlookExportHeaders() throws {
+        let text = """
+        "Title","First Name","Middle Name","Last Name","Suffix","Company","Department","Job Title","Business Street","Business City","Business Postal Code","Business Country/Region","Business Phone","Mobile Phone","E-mail Address","E-mail 2 Address","Birthday","Notes","Categories","Web Page"
+        "Dr.","Grace","B.","Hopper","","US Navy","Computing","Rear Admiral","1 Navy Way","Arlington","22202","United States of America","+1 555 0100","+1 555 0199","grace@navy.mil","g@example.org","12/9/1906","","Friends;Navy",""
+        """
+        let c = try #require(try csvContacts(text).first)
+        #expect(c.prefixes == "Dr." && c.givenName == "Grace" && c.additionalNames == "B." && c.familyName == "Hopper")
+        #expect(c.organization == "US Navy" && c.organizationUnits == ["Computing"] && c.title == "Rear Admiral")
+        #expect(c.addresses == [PostalAddress(label: "work", street: "1 Navy Way", locality: "Arlington", postalCode: "22202", country: "United States of America")])
+        #expect(c.phones == [LabeledValue(label: "work", value: "+1 555 0100"), LabeledValue(label: "mobile", value: "+1 555 0199")])
+        #expect(c.emails.map(\.value) == ["grace@navy.mil", "g@example.org"])
+        #expect(c.birthday == PartialDate(year: 1906, month: 12, day: 9))
+    }
+
+    @Test func aHeaderWithNoContactColumnIsNotAContactsFile() {
+        #expect(CSVContactMapping(header: ["foo", "bar"]) == nil)
+    }
+
+    /// Random contacts -> our CSV -> contacts are equal (extras have no CSV column).
+    @Test func roundTripOfRandomContacts() throws {
+        var rng = SeededGenerator(seed: 4180)
+        var cards = (0..<300).map { _ in RandomContact.make(&rng) }
+        let writer = CSVContactWriter(fitting: cards)
+        let text = writer.header + cards.map(writer.line).joined()
+        let back = try csvContacts(text)
+        #expect(back.count == cards.count)
+        var line = 2
+        for i in cards.indices {
+            cards[i].line = line
+            line += 1 + cards[i].note.filter { $0 == "\n" }.count
+        }
+        for (a, b) in zip(back, cards) where a != b {
+            Issue.record("\(a)\n!=\n\(b)")
+            break
+        }
+    }
+
+    @Test func csvReaderFuzzNeverCrashesAndSaysWhere() throws {
+        var rng = SeededGenerator(seed: 99)
+        let alphabet = Array("a,\"\r\n ::: *x".utf8) + [0xC3, 0xFF]
+        for i in 0..<3000 {
+            let bytes = (0..<Int.random(in: 0...200, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            var reader = CSVReader(bytes: bytes)
+            var mapping: CSVContactMapping?
+            for item in try reader.readAll() {
+                switch item {
+                case .record(let fields, let line):
+                    if let mapping { _ = mapping.contact(from: fields, line: line) } else { mapping = CSVContactMapping(header: fields + ["E-mail 1 - Value"]) }
+                case .problem(let p):
+                    #expect(p.line >= 1 && p.line <= ReaderFuzzTests.lineCount(bytes), "case \(i): \(p)")
+                    #expect(p.description.hasPrefix("line \(p.line): "))
+                }
+            }
+        }
+    }
+}
+
+@Suite("abook and format detection")
+struct AbookTests {
+    @Test func abookAddressbookFile() throws {
+        let text = """
+        # abook addressbook file
+
+        [format]
+        program=abook
+        version=0.6.1
+
+
+        [0]
+        name=Ada Lovelace
+        email=ada@example.org,a2@example.org
+        address=1 St
+        city=London
+        zip=N1
+        country=UK
+        mobile=123
+        nick=Countess
+        url=http://x.org
+        notes=hi
+        anniversary=1815-12-10
+        custom1=kept
+
+        [1]
+        name=Charles Babbage
+        phone=555
+        """
+        var reader = AbookReader(bytes: Array(text.utf8))
+        let items = try reader.readAll()
+        #expect(items.count == 2)
+        guard case .contact(let ada) = items[0], case .contact(let charles) = items[1] else { Issue.record("\(items)"); return }
+        #expect(ada.formattedName == "Ada Lovelace" && ada.line == 8)
+        #expect(ada.emails.map(\.value) == ["ada@example.org", "a2@example.org"])
+        #expect(ada.addresses == [PostalAddress(label: "home", street: "1 St", locality: "London", postalCode: "N1", country: "UK")])
+        #expect(ada.phones == [LabeledValue(label: "mobile", value: "123")])
+        #expect(ada.nicknames == ["Countess"] && ada.note == "hi" && ada.birthday == PartialDate(year: 1815, month: 12, day: 10))
+        #expect(ada.extras == [VCardProperty(name: "X-ABOOK-CUSTOM1", value: "kept")])
+        #expect(charles.formattedName == "Charles Babbage" && charles.phones == [LabeledValue(label: "home", value: "555")] && charles.line == 22)
+    }
+
+    @Test func formatsAreToldApartByContent() {
+        #expect(InterchangeFormat.detect(Array("\r\nBEGIN:VCARD\r\nVERSION:3.0".utf8)) == .vCard)
+        #expect(InterchangeFormat.detect(Array("# abook addressbook file\n".utf8)) == .abook)
+        #expect(InterchangeFormat.detect([0xEF, 0xBB, 0xBF] + Array("First Name,Last Name\n".utf8)) == .csv)
+        #expect(InterchangeFormat.detect(Array("hello\n".utf8)) == nil)
+        #expect(InterchangeFormat.detect([]) == nil)
+    }
+
+    @Test func birthdaysInTheFormsPeopleWriteThem() {
+        #expect(PartialDate(parsing: "19850412") == PartialDate(year: 1985, month: 4, day: 12))
+        #expect(PartialDate(parsing: "1985-04-12T00:00:00Z") == PartialDate(year: 1985, month: 4, day: 12))
+        #expect(PartialDate(parsing: "--0412") == PartialDate(year: nil, month: 4, day: 12))
+        #expect(PartialDate(parsing: "--04-12")?.description == "--04-12")
+        #expect(PartialDate(parsing: "0/0/00") == nil)
+        #expect(PartialDate(parsing: "13/40/1985") == nil)
+        #expect(PartialDate(year: nil, month: 1, day: 2)!.daysUntilNext(month: 12, day: 31) == 2)
+    }
+}
