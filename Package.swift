@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "App", "Demo", "Storage", "TUIKit", "TUIKitTesting"]),
-        .testTarget(name: "SwitchboardTests", dependencies: ["switchboard", "TUIKit", "Storage"]),
+        .testTarget(name: "SwitchboardTests", dependencies: ["switchboard", "TUIKit", "TUIKitTesting", "Storage"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,8 @@ public final class Database {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
     private var transactionDepth = 0
+    /// The side files (`-wal`, `-shm`) this open made; a read-only file's are removed on close.
+    private let sideFiles: [String]
 
     /// The newest schema this build knows.
     public static var schemaVersion: Int { Migrations.all.count }
@@ -41,14 +43,17 @@ public final class Database {
                 close(fd)
             }
         }
+        let sideFiles = ["-wal", "-shm", "-journal"].map { path + $0 }.filter { access($0, F_OK) != 0 }
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close_v2(db) }
+            Self.remove(sideFiles)
             throw .unreadable(path: path, reason: message)
         }
         handle = db
+        self.sideFiles = sideFiles
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(db, 1)
         SearchDocumentFunction.register(on: db)
@@ -59,6 +64,7 @@ public final class Database {
             if version > Self.schemaVersion {
                 throw StorageError.newerSchema(path: path, found: version, supported: Self.schemaVersion)
             }
+            if let problem = SchemaCheck.problem(with: db, version: version, path: path) { throw problem }
             try execute("PRAGMA foreign_keys = ON")
             let mode = try scalarText("PRAGMA journal_mode = WAL")
             if mode?.lowercased() != "wal" {
@@ -69,13 +75,18 @@ public final class Database {
         } catch {
             finalizeAll()
             sqlite3_close_v2(db)
+            Self.remove(sideFiles)
             throw Self.classify(error, path: path)
         }
     }
 
     deinit {
         finalizeAll()
+        let readOnly = sqlite3_db_readonly(handle, "main") == 1
         sqlite3_close_v2(handle)
+        // SQLite cannot checkpoint a read-only file, so it leaves the (empty) side files it made.
+        var wal = stat()
+        if readOnly, stat(path + "-wal", &wal) != 0 || wal.st_size == 0 { Self.remove(sideFiles) }
     }
 
     private func finalizeAll() {
@@ -160,6 +171,20 @@ public final class Database {
     /// The row id of the last insert.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Runs SQL on the file at `path` as it is: no folder made, no checks, no
+    /// migration, no journal mode set. For tests that make bad files, and repairs.
+    public static func raw(path: String, _ sql: String) throws(StorageError) {
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw .unreadable(path: path, reason: message)
+        }
+        defer { sqlite3_close_v2(db) }
+        let rc = sqlite3_exec(db, sql, nil, nil, nil)
+        if rc != SQLITE_OK { throw error(code: rc, message: String(cString: sqlite3_errmsg(db)), path: path) }
+    }
+
     // MARK: Errors
 
     static func error(code: Int32, message: String, path: String) -> StorageError {
@@ -167,7 +192,8 @@ public final class Database {
         case SQLITE_NOTADB: .notADatabase(path: path)
         case SQLITE_CORRUPT: .corrupted(path: path, detail: message)
         case SQLITE_BUSY, SQLITE_LOCKED: .locked(path: path)
-        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_READONLY, SQLITE_IOERR: .unreadable(path: path, reason: message)
+        case SQLITE_READONLY: .readOnly(path: path)
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_IOERR: .unreadable(path: path, reason: message)
         default: .sqlite(code: code, message: message)
         }
     }
@@ -195,6 +221,11 @@ public final class Database {
     }
 
     // MARK: Files
+
+    /// Removes the side files this open made (those missing before it), so a refused file is left as found.
+    private static func remove(_ sideFiles: [String]) {
+        for file in sideFiles where access(file, F_OK) == 0 { unlink(file) }
+    }
 
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

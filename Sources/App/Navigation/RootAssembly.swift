@@ -99,13 +99,23 @@ public final class RootAssembly {
     }
 
     private func signedIn() {
-        services.account = try? services.signIn?.savedSession()
+        services.account = try? services.signIn?.savedSession() // read, not a write: signing in just saved it
         services.loadSettings()
         root?.switchToMainScreen()
     }
 
+    /// Clears the saved session and goes to Log In; when the session cannot be
+    /// cleared (a read-only file), says so and stays signed in, on the same screen.
     func logOut() {
-        try? services.signIn?.signOut()
+        do {
+            try services.signIn?.signOut()
+        } catch {
+            let alert = AlertController(title: "Could not log out",
+                                        message: "You are still signed in: the session could not be cleared. \(error.description)")
+            alert.addAction(AlertAction(title: "OK", style: .cancel))
+            root?.currentFlow?.topViewController?.present(alert)
+            return
+        }
         signedOut()
     }
 

@@ -91,14 +91,20 @@ public final class SQLiteContactsStore: ContactsStore {
         guard try s.step() else { s.reset(); return nil }
         var record = ContactRecord(id: id, firstName: s.text(0), lastName: s.text(1), company: s.text(2), notes: s.text(3), isFriend: s.bool(4))
         s.reset()
-        let phones = try db.prepare("SELECT p.value ->> 0, p.value ->> 1 FROM contacts c, json_each(c.phones) p WHERE c.id = ? ORDER BY p.key")
-        phones.bind(1, id)
-        while try phones.step() { record.phones.append(.init(label: phones.text(0), number: phones.text(1))) }
-        phones.reset()
-        let emails = try db.prepare("SELECT e.value FROM contacts c, json_each(c.emails) e WHERE c.id = ? ORDER BY e.key")
-        emails.bind(1, id)
-        while try emails.step() { record.emails.append(emails.text(0)) }
-        emails.reset()
+        do {
+            let phones = try db.prepare("SELECT p.value ->> 0, p.value ->> 1 FROM contacts c, json_each(c.phones) p WHERE c.id = ? ORDER BY p.key")
+            defer { phones.reset() }
+            phones.bind(1, id)
+            while try phones.step() { record.phones.append(.init(label: phones.text(0), number: phones.text(1))) }
+            let emails = try db.prepare("SELECT e.value FROM contacts c, json_each(c.emails) e WHERE c.id = ? ORDER BY e.key")
+            defer { emails.reset() }
+            emails.bind(1, id)
+            while try emails.step() { record.emails.append(emails.text(0)) }
+        } catch {
+            // Lists that are not JSON: the row is damaged (another program wrote it), not gone.
+            if case .sqlite(_, let message) = error { throw .corrupted(path: db.path, detail: "contact \(id)'s phones or emails: \(message)") }
+            throw error
+        }
         return record
     }
 

@@ -27,8 +27,13 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
     }
 
     func fetchContact(request: EditContact.FetchContact.Request) {
-        originalForm = worker.contact(id: contactID).map(ContactForm.init)
-        presenter?.presentContact(response: .init(form: originalForm))
+        do {
+            originalForm = try worker.contact(id: contactID).map(ContactForm.init)
+            presenter?.presentContact(response: .init(form: originalForm))
+        } catch {
+            originalForm = nil
+            presenter?.presentContact(response: .init(form: nil, error: error.description))
+        }
     }
 
     func saveContact(request: EditContact.SaveContact.Request) {

@@ -2,7 +2,7 @@
 enum EditContact {
     enum FetchContact {
         struct Request: Equatable {}
-        struct Response: Equatable { var form: ContactForm? }
+        struct Response: Equatable { var form: ContactForm?; var error: String? = nil }
         struct ViewModel: Equatable { var form: ContactForm?; var missingMessage: String? }
     }
     enum SaveContact {

@@ -10,7 +10,8 @@ final class EditContactPresenter: EditContactPresentationLogic {
 
     func presentContact(response: EditContact.FetchContact.Response) {
         viewController?.displayContact(viewModel: .init(form: response.form,
-                                                        missingMessage: response.form == nil ? "This contact was deleted." : nil))
+                                                        missingMessage: response.form != nil ? nil
+                                                            : response.error.map(ContactDamage.message) ?? "This contact was deleted."))
     }
 
     func presentSave(response: EditContact.SaveContact.Response) {

@@ -27,14 +27,25 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
     }
 
     func getContact(request: ShowContact.GetContact.Request) {
-        contact = worker.contact(id: contactID)
-        presenter?.presentContact(response: .init(contact: contact))
+        do {
+            contact = try worker.contact(id: contactID)
+            presenter?.presentContact(response: .init(contact: contact))
+        } catch {
+            contact = nil
+            presenter?.presentContact(response: .init(contact: nil, error: error.description))
+        }
     }
 
     func toggleFriend(request: ShowContact.ToggleFriend.Request) {
         guard let c = contact else { return }
-        _ = worker.setFriend(id: contactID, !c.isFriend)
-        getContact(request: .init())
+        do {
+            _ = try worker.setFriend(id: contactID, !c.isFriend)
+            getContact(request: .init())
+        } catch {
+            // Not written: the card stays, and says why (the same line a failed delete uses).
+            let reason = if case .readOnly = error { "the data file is read-only." } else { error.description }
+            presenter?.presentDelete(response: .init(deleted: false, error: "Not changed: " + reason))
+        }
     }
 
     func deleteContact(request: ShowContact.DeleteContact.Request) {

@@ -4,14 +4,18 @@ import Storage
 enum ShowContact {
     enum GetContact {
         struct Request: Equatable {}
-        struct Response: Equatable { var contact: ContactRecord? }
+        struct Response: Equatable {
+            var contact: ContactRecord?
+            /// Why it could not be read (a damaged row), when it exists but cannot be shown.
+            var error: String? = nil
+        }
         struct ViewModel: Equatable {
             struct Line: Equatable { let label: String; let value: String }
             var title: String
             var fullName: String
             var lines: [Line]
             var isFriend: Bool
-            /// Set when the contact no longer exists.
+            /// Set when the contact no longer exists, or is damaged.
             var missingMessage: String?
         }
     }

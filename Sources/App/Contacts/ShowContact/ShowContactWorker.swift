@@ -5,7 +5,7 @@ import Storage
 class ShowContactWorker {
     let store: ContactsStore
     init(store: ContactsStore) { self.store = store }
-    func contact(id: Int64) -> ContactRecord? { try? store.contact(id: id) }
-    func setFriend(id: Int64, _ value: Bool) -> Bool { (try? store.setFriend(id: id, value)) ?? false }
+    func contact(id: Int64) throws(StorageError) -> ContactRecord? { try store.contact(id: id) }
+    func setFriend(id: Int64, _ value: Bool) throws(StorageError) -> Bool { try store.setFriend(id: id, value) }
     func delete(id: Int64) throws(StorageError) -> Bool { try store.delete(id: id) }
 }

@@ -1,0 +1,56 @@
+import CSQLite
+
+/// Tells a switchboard file from another program's, before anything is written:
+/// the tables and columns a file holds must be exactly those that migrating
+/// to its `user_version` makes (indexes are left out: a missing one harms nothing) (worked out once, on an in-memory database).
+enum SchemaCheck {
+    /// Each version's shape, one line a table ("table contacts(id,…)"); index 0 is an empty file.
+    static let expected: [Set<String>] = {
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, nil) == SQLITE_OK, let db else { return [] }
+        defer { sqlite3_close_v2(db) }
+        SearchDocumentFunction.register(on: db)
+        SearchDocumentFunction.registerFold(on: db)
+        var shapes = [shape(of: db)]
+        for step in Migrations.all {
+            guard sqlite3_exec(db, step, nil, nil, nil) == SQLITE_OK else { return shapes }
+            shapes.append(shape(of: db))
+        }
+        return shapes
+    }()
+
+    /// Every table name any version of switchboard has made.
+    static let ourTables: Set<String> = Set(expected.flatMap { $0 }.compactMap { line in
+        line.hasPrefix("table ") ? String(line.dropFirst(6).prefix { $0 != "(" }) : nil
+    })
+
+    /// Nothing when the file's shape is its version's; otherwise why it is refused.
+    static func problem(with db: OpaquePointer, version: Int, path: String) -> StorageError? {
+        if version < 0 { return .changedByAnotherProgram(path: path, detail: "data version \(version)") }
+        let found = shape(of: db)
+        let tables = found.compactMap { $0.hasPrefix("table ") ? String($0.dropFirst(6).prefix { $0 != "(" }) : nil }
+        let foreign = tables.filter { !ourTables.contains($0) }.sorted()
+        if !foreign.isEmpty { return .foreignDatabase(path: path, tables: foreign) }
+        guard version < expected.count, found == expected[version] else {
+            return .changedByAnotherProgram(path: path, detail: "data version \(version), but its tables are not that version's")
+        }
+        return nil
+    }
+
+    /// The file's tables with their columns, SQLite's own left out.
+    static func shape(of db: OpaquePointer) -> Set<String> {
+        let sql = """
+            SELECT 'table ' || m.name ||
+                '(' || coalesce((SELECT group_concat(p.name, ',') FROM (SELECT name FROM pragma_table_info(m.name) ORDER BY cid) p), '') || ')'
+            FROM sqlite_master m WHERE m.name NOT LIKE 'sqlite_%' AND m.type = 'table'
+            """
+        var stmt: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &stmt, nil) == SQLITE_OK else { return ["unreadable schema"] }
+        defer { sqlite3_finalize(stmt) }
+        var lines: Set<String> = []
+        while sqlite3_step(stmt) == SQLITE_ROW {
+            if let text = sqlite3_column_text(stmt, 0) { lines.insert(String(cString: text)) }
+        }
+        return lines
+    }
+}
