@@ -72,7 +72,7 @@ public final class RootAssembly {
         let root = RootViewController(splash: controller(for: .splash)) { [unowned self] flow in
             switch flow {
             case .launch: self.controller(for: .splash)
-            case .login: NavigationController(rootViewController: self.controller(for: .login))
+            case .login: self.makeLoginFlow()
             case .main: NavigationController(rootViewController: self.controller(for: .main))
             }
         }
@@ -89,6 +89,13 @@ public final class RootAssembly {
         if let link = services.configuration.deepLink { coordinator.open(DeepLink.parse(link)) }
         self.root = root
         return root
+    }
+
+    /// Log In; on a file with no account yet, Create Account on top of it (Esc goes to Log In).
+    private func makeLoginFlow() -> NavigationController {
+        let flow = NavigationController(rootViewController: controller(for: .login))
+        if services.signIn?.hasAccounts == false { flow.push(controller(for: .createAccount), animated: false) }
+        return flow
     }
 
     private func splashFinished(_ destination: SplashViewController.Destination) {

@@ -13,8 +13,12 @@ final class LoginViewController: ViewController {
     private let message = Label("")
     private let createButton = Button(title: "Create an account")
 
-    init(service: SignInServing, coordinator: Coordination, onSignedIn: @escaping () -> Void) {
+    /// Where the data lives, named on a first run ("" says nothing).
+    private let dataPlace: String
+
+    init(service: SignInServing, coordinator: Coordination, dataPlace: String = "", onSignedIn: @escaping () -> Void) {
         self.service = service
+        self.dataPlace = dataPlace
         self.coordinator = coordinator
         self.onSignedIn = onSignedIn
         super.init()
@@ -33,11 +37,16 @@ final class LoginViewController: ViewController {
         message.wrapsText = true
         createButton.action = { [weak self] in self?.coordinator?.show(.createAccount) }
         FormLayout.stack([
-            (Label("Welcome back. Log in to your switchboard.", style: Theme.current.emphasis), 1), (FormLayout.gap(), 1),
+            (Label(greeting, style: Theme.current.emphasis), 1), (FormLayout.gap(), 1),
             (FormLayout.caption("User name"), 1), (usernameField, 1), (FormLayout.gap(), 1),
             (FormLayout.caption("Password"), 1), (passwordField, 1), (FormLayout.gap(), 1),
             (message, 2), (createButton, 1),
         ], in: view)
+    }
+
+    /// "Welcome back" only when there is an account to come back to.
+    var greeting: String {
+        service.hasAccounts ? "Welcome back. Log in to your switchboard." : "No account yet: ^N creates the first one."
     }
 
     override var preferredFirstResponder: View? { usernameField }
