@@ -1,4 +1,5 @@
 import Foundation
+import Demo
 @testable import App
 @testable import Storage
 @testable import TUIKit
@@ -12,7 +13,11 @@ final class AppHarness {
     var app: Application!
     var switchboard: SwitchboardApp!
 
-    init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil) {
+    /// With `demoFriends`, the main menu offers the popup on the Demo target's made-up friends too (as the app does).
+    var demoFriends = false
+
+    init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil, demoFriends: Bool = false) {
+        self.demoFriends = demoFriends
         self.folder = folder ?? NSTemporaryDirectory() + "switchboard-app-" + UUID().uuidString
         databasePath = self.folder + "/switchboard.sqlite3"
         launch(width: width, height: height, deepLink: deepLink)
@@ -26,6 +31,7 @@ final class AppHarness {
         configuration.passwordCost = 1
         configuration.deepLink = deepLink
         configuration.busyTimeoutMilliseconds = 100
+        if demoFriends { configuration.demoFriendsList = { FriendsListDemo.makeViewModel(scheduler: $0) } }
         switchboard = SwitchboardApp(application: app, configuration: configuration)
         app.renderFrame()
     }

@@ -40,7 +40,8 @@ public final class RootViewController: ViewController {
     public override func viewWillAppear() { current.viewWillAppear() }
     public override func viewDidAppear() { current.viewDidAppear() }
 
-    public override var keyCommands: [KeyCommand] {
+    /// `q` and F2 work on every screen, popups and cards over them included.
+    public override var windowKeyCommands: [KeyCommand] {
         [KeyCommand(.character("q"), title: quitTitle, showsInStatusLine: false) { [weak self] in self?.onQuit?() },
          KeyCommand(.function(2), title: "About Switchboard", showsInStatusLine: false) { [weak self] in self?.onAbout?() }]
     }

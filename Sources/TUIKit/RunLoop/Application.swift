@@ -191,6 +191,11 @@ public final class Application {
             }
             let target = window.keyTarget
             if target.dispatch(key) { return }
+            if !(target.takesTypedCharacters && { if case .character = key { true } else { false } }()),
+               let command = window.windowKeyCommands.first(where: { $0.matches(key) }) {
+                command.action()
+                return
+            }
             if key == .tab || key == .backTab {
                 window.moveFocus(forward: key == .tab, within: focusScope)
                 return
@@ -221,7 +226,7 @@ public final class Application {
     public func showHelp() {
         guard helpOverlay == nil else { return }
         let chord = lockdown.map { $0.exitChord.map(\.displayName).joined(separator: " ") }
-        let overlay = HelpOverlayView(commands: window.keyTarget.keyCommandsInChain, exitChord: chord)
+        let overlay = HelpOverlayView(commands: window.keyCommandsForTarget, exitChord: chord, typing: window.isTyping)
         window.addSubview(overlay)
         overlay.pinEdges(to: window)
         helpOverlay = overlay

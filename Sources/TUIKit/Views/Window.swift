@@ -120,6 +120,24 @@ public final class Window: View {
 
     public override var nextResponder: Responder? { owningResponder }
 
+    /// The root controller's window-wide keys (`ViewController.windowKeyCommands`).
+    public var windowKeyCommands: [KeyCommand] { rootViewController?.windowKeyCommands ?? [] }
+
+    /// What the key target answers to: its chain's commands, then the window-wide
+    /// ones it does not shadow (in a text field, not those a character types).
+    public var keyCommandsForTarget: [KeyCommand] {
+        let target = keyTarget
+        var commands = target.keyCommandsInChain
+        for command in windowKeyCommands where !commands.contains(where: { $0.key == command.key }) {
+            if target.takesTypedCharacters, case .character = command.key { continue }
+            commands.append(command)
+        }
+        return commands
+    }
+
+    /// Whether the key target types characters (a text field): help is then F1, not `?`.
+    public var isTyping: Bool { keyTarget.takesTypedCharacters }
+
     // MARK: Root view controller
 
     /// The controller whose view fills the window. Setting it replaces the old

@@ -10,9 +10,13 @@ public final class HelpOverlayView: View {
     /// The lock-down's exit chord ("^] q"), shown instead of "^C Quit" in a locked-down run.
     let exitChord: String?
 
-    init(commands: [KeyCommand], exitChord: String? = nil) {
+    /// Whether the help was asked for from a text field (where `?` types): it then names F1 alone.
+    let typing: Bool
+
+    init(commands: [KeyCommand], exitChord: String? = nil, typing: Bool = false) {
         self.commands = commands
         self.exitChord = exitChord
+        self.typing = typing
         super.init(frame: .zero)
     }
 
@@ -22,7 +26,7 @@ public final class HelpOverlayView: View {
     public var rows: [(keys: String, title: String)] {
         var rows = commands.map { ($0.keyLabel, $0.title) }
         rows.append(("Tab / S-Tab", "Next / previous field"))
-        rows.append(("? / F1", "This help"))
+        rows.append((typing ? "F1" : "? / F1", "This help"))
         if let exitChord { rows.append((exitChord, "Leave (^C and ^Z do not)")) } else { rows.append(("^C", "Quit")) }
         return rows
     }

@@ -64,6 +64,7 @@ open class TextField: View {
     }
 
     open override var canBecomeFirstResponder: Bool { !isHidden }
+    open override var takesTypedCharacters: Bool { true }
     open override var intrinsicContentSize: Size? { Size(width: 20, height: 1) }
 
     // MARK: Editing
