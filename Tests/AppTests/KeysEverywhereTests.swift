@@ -106,6 +106,16 @@ struct KeysEverywhereTests {
         #expect(h.app.exitReason == .quit)
     }
 
+    @Test func qQuitsInTheDeleteDialogWhichDefaultsToCancel() throws {
+        let h = try open(.contactList)
+        h.press("d wait:400ms")
+        #expect(h.text.contains("Delete Ada Lovelace?"))
+        h.press("Enter wait:400ms")                                // Cancel has the focus
+        #expect(h.text.contains("Lovelace") && !h.text.contains("Delete Ada Lovelace?"))
+        h.press("d wait:400ms q")
+        #expect(h.app.exitReason == .quit)
+    }
+
     @Test func theHelpInATextFieldNamesF1AndLeavesOutKeysThatType() throws {
         let h = try open(.login)
         #expect(h.lines.last?.contains("F1 Help") == true)

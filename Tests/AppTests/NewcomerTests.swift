@@ -86,3 +86,36 @@ struct NewcomerTests {
         #expect(h.lines[0].contains("Main"))
     }
 }
+
+@MainActor
+@Suite("Animations Off means none", .serialized)
+struct AnimationsOffTests {
+    func signedInWithAnimationsOff() -> AppHarness {
+        let h = AppHarness()
+        h.createAccount()
+        h.press("S wait:400ms Down Enter Esc wait:400ms")    // Settings → Animations: Off
+        #expect(!Animator.animationsEnabled)
+        return h
+    }
+
+    @Test func theLogOutSlideIsNotPlayed() {
+        let h = signedInWithAnimationsOff()
+        defer { Animator.animationsEnabled = true }
+        h.press("C-o")
+        #expect(h.app.window.runningTransitions == 0)
+        #expect(h.lines[0].contains("Log In"))                  // no slide: the whole screen at once, no time passed
+    }
+
+    @Test func pushesAndTheMainFadeAreNotPlayed() {
+        let h = signedInWithAnimationsOff()
+        defer { Animator.animationsEnabled = true }
+        h.press("C")
+        #expect(h.app.window.runningTransitions == 0)
+        #expect(h.lines[0].contains("Contacts"))
+        h.press("Esc C-o")
+        h.press(#""ada" Enter "analytical" Enter"#)              // signing in again: the user's setting, no fade
+        #expect(h.app.window.runningTransitions == 0)
+        #expect(h.text.contains("Signed in as ada"))
+        #expect(!h.terminal.styleMask.contains("D"))
+    }
+}

@@ -74,7 +74,7 @@ import TUIKitTesting
         r.harness.press("x")
         #expect(r.kiosk.state == .paused)
         // The visitor deletes a contact (the setting asks first) …
-        r.harness.press("Enter wait:400ms d wait:400ms Enter wait:400ms")
+        r.harness.press("Enter wait:400ms d wait:400ms Left Enter wait:400ms")
         #expect(r.harness.text.contains("Contacts (239)"))
         r.harness.press("d wait:400ms ?")                      // an alert and the help overlay left open
         #expect(r.harness.text.contains("Delete contact"))

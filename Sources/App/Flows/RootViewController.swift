@@ -98,9 +98,9 @@ public final class RootViewController: ViewController {
         view.setNeedsDisplay()
     }
 
-    /// Back to the login flow, sliding it in from the left.
-    public func switchToLogout() {
-        animateTransition(to: makeFlow(.login), flow: .login, animation: .slideFromLeft)
+    /// Back to the login flow, sliding it in from the left (at once when `animated` is false).
+    public func switchToLogout(animated: Bool = true) {
+        animateTransition(to: makeFlow(.login), flow: .login, animation: animated ? .slideFromLeft : .none)
     }
 
     private func animateTransition(to new: ViewController, flow: Screen.Flow, animation: TransitionAnimation) {

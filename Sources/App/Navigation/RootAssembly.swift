@@ -127,8 +127,10 @@ public final class RootAssembly {
 
     /// After a log-out or a deleted account: back to the login flow, with the defaults.
     func signedOut() {
+        // The slide follows the user's Animations setting, read before the defaults come back.
+        let animated = Animator.animationsEnabled
         services.account = nil
         services.loadSettings()
-        root?.switchToLogout()
+        root?.switchToLogout(animated: animated)
     }
 }
