@@ -119,3 +119,56 @@ struct AnimationsOffTests {
         #expect(!h.terminal.styleMask.contains("D"))
     }
 }
+
+@MainActor
+@Suite("Forms say what is wrong, and stop saying it once fixed", .serialized)
+struct FormMessageTests {
+    @Test func aFieldsErrorClearsAsSoonAsItIsEdited() {
+        let h = AppHarness()
+        h.press("wait:900ms")                                   // first run: Create Account
+        h.press("C-s")
+        #expect(h.text.contains("Type a user name."))
+        h.press("a")
+        #expect(!h.text.contains("Type a user name."))
+    }
+
+    @Test func enterWithNoUserNameOnLogInAsksForIt() {
+        let h = AppHarness()
+        h.createAccount()
+        h.press("C-o wait:400ms Enter Enter")                  // user name empty, then Enter on the password
+        #expect(h.text.contains("Type your user name first."))
+        #expect(!h.text.contains("Wrong user name or password."))
+        h.press("x")
+        #expect(!h.text.contains("Type your user name first."))
+    }
+}
+
+@MainActor
+@Suite("Help at a small size", .serialized)
+struct SmallHelpTests {
+    @Test func theHelpScrollsAndSaysSoAtFortyByTwelve() {
+        let h = AppHarness(width: 40, height: 12)
+        h.createAccount()
+        h.press("C wait:400ms ?")
+        #expect(h.app.helpOverlay != nil)
+        #expect(h.text.contains("scroll"))
+        #expect(!h.text.contains("^C"))                         // the last rows are below
+        h.press("End")
+        #expect(h.app.helpOverlay != nil)
+        #expect(h.text.contains("^C"))
+        #expect(h.text.contains("Quit"))
+        h.press("Home")
+        #expect(!h.text.contains("^C"))
+        h.press("Esc")
+        #expect(h.app.helpOverlay == nil)
+    }
+
+    @Test func theHelpThatFitsDoesNotScroll() {
+        let h = AppHarness(width: 100, height: 30)
+        h.createAccount()
+        h.press("?")
+        #expect(h.text.contains("Esc closes"))
+        #expect(!h.text.contains("scroll"))
+        #expect(h.text.contains("^C"))
+    }
+}

@@ -184,6 +184,7 @@ public final class Application {
                     helpOverlay = nil
                     return
                 }
+                if help.scroll(with: key) { return } // where the rows do not all fit
                 // A key the overlay lists closes it and does what it says.
                 guard help.lists(key) else { return }
                 help.removeFromSuperview()

@@ -27,7 +27,7 @@ open class TextField: View {
     public var maxLength: Int?
     /// Show `•` for every character (passwords).
     public var isSecureTextEntry = false { didSet { setNeedsDisplay() } }
-    /// Shown under the field (needs a height of 2).
+    /// Shown under the field (needs a height of 2); cleared by the next edit, which is the fix it asked for.
     public var validationMessage: String? { didSet { setNeedsDisplay() } }
     /// Called after every edit.
     public var onChange: ((String) -> Void)?
@@ -121,6 +121,7 @@ open class TextField: View {
     }
 
     private func edited() {
+        validationMessage = nil
         setNeedsDisplay()
         onChange?(text)
     }

@@ -28,6 +28,7 @@ final class CreateAccountViewController: ViewController {
         navigationItem.setRightBarButton(BarButtonItem(title: "Create", key: .ctrl("s")) { [weak self] in self?.create() })
         for field in [passwordField, repeatField] { field.isSecureTextEntry = true; field.maxLength = 128 }
         usernameField.maxLength = 64
+        for field in [usernameField, passwordField, repeatField] { field.onChange = { [weak self] _ in self?.general.text = "" } }
         usernameField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.passwordField) }
         passwordField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.repeatField) }
         repeatField.onSubmit = { [weak self] _ in self?.create() }

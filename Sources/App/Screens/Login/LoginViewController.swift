@@ -1,3 +1,4 @@
+import Foundation
 import TUIKit
 
 /// "Log In": user name, password (masked), Log In in the title bar and on
@@ -31,6 +32,9 @@ final class LoginViewController: ViewController {
         passwordField.isSecureTextEntry = true
         usernameField.maxLength = 64
         passwordField.maxLength = 128
+        for field in [usernameField, passwordField] {
+            field.onChange = { [weak self] _ in self?.message.text = "" } // the message was about what is now changed
+        }
         usernameField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.passwordField) }
         passwordField.onSubmit = { [weak self] _ in self?.logIn() }
         message.textStyle = Theme.current.error
@@ -59,6 +63,11 @@ final class LoginViewController: ViewController {
     var messageText: String { message.text }
 
     private func logIn() {
+        guard !usernameField.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            message.text = "Type your user name first."
+            view.window?.makeFirstResponder(usernameField)
+            return
+        }
         switch service.signIn(username: usernameField.text, password: passwordField.text) {
         case .signedIn:
             message.text = ""
