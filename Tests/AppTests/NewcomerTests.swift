@@ -172,3 +172,35 @@ struct SmallHelpTests {
         #expect(h.text.contains("^C"))
     }
 }
+
+@MainActor
+@Suite("Settings values change in place", .serialized)
+struct SettingsValueRowTests {
+    func row(_ h: AppHarness, _ text: String) -> String { h.lines.first { $0.contains(text) } ?? "" }
+
+    @Test func valueRowsMoveBothWaysLookLikeValuesAndKeepTheirHighlight() throws {
+        let h = AppHarness()
+        defer { Theme.current = .dark; Animator.animationsEnabled = true }
+        h.createAccount()
+        h.press("S wait:400ms")
+        #expect(!row(h, "Theme").contains("›"))
+        #expect(!row(h, "Splash duration").contains("›"))
+        #expect(row(h, "Change password").contains("›"))           // that one opens a page
+        h.press("Enter wait:50ms")
+        #expect(Theme.current.name == "light")
+        let settings = try #require(h.topController as? SettingsViewController)
+        #expect(settings.selectedRow == 1)                        // still on Theme after the screen was made again
+        h.press("Left wait:50ms")
+        #expect(Theme.current.name == "dark")
+        h.press("Left wait:50ms")
+        #expect(Theme.current.name == Theme.all.map(\.name).last)
+        h.press("Right wait:50ms")
+        #expect(Theme.current.name == "dark")
+        h.press("Down Space")                                     // Space flips a switch
+        #expect(!Animator.animationsEnabled)
+        h.press("Down Down Right")                                // splash 0.8 s → 1.5 s, and back
+        #expect(row(h, "Splash duration").contains("1.5 s"))
+        h.press("Left")
+        #expect(row(h, "Splash duration").contains("0.8 s"))
+    }
+}

@@ -120,8 +120,10 @@ public final class RootAssembly {
     /// keeping the settings screen on top when the change came from there.
     func themeChanged() {
         guard let root, root.currentFlowKind == .main else { root?.view.window?.setNeedsFullRedraw(); return }
-        let onSettings = root.currentFlow?.topViewController is SettingsViewController
-        root.rebuildMainFlow(pushing: onSettings ? [controller(for: .settings)] : [])
+        let settings = root.currentFlow?.topViewController as? SettingsViewController
+        let fresh = settings.map { _ in controller(for: .settings) }
+        root.rebuildMainFlow(pushing: fresh.map { [$0] } ?? [])
+        if let row = settings?.selectedRow { (fresh as? SettingsViewController)?.selectRow(row) } // the row stays highlighted
         root.view.window?.setNeedsFullRedraw() // views outside the flows (a kiosk's caption bar) take the new styles too
     }
 
