@@ -86,6 +86,14 @@ public final class AccountStore {
         }
     }
 
+    /// How many accounts the file holds (0 on a first run).
+    public func accountCount() throws(StorageError) -> Int {
+        let s = try db.prepare("SELECT count(*) FROM accounts")
+        defer { s.reset() }
+        guard try s.step() else { return 0 }
+        return s.int(0)
+    }
+
     // MARK: Session (seed 004's "logged in" flag, naming the user)
 
     /// The signed-in account, if a session is saved and its account still exists.

@@ -31,7 +31,7 @@ struct ActivityTests {
         h.press(#"a wait:400ms "Grace" Tab "Hopper" C-s wait:400ms"#)
         h.press(#"a wait:400ms "Ada" Tab "Lovelace" C-s wait:400ms"#)
         h.press(#"Down e wait:400ms Tab C-u "King" C-s wait:400ms"#)          // the second row: Ada Lovelace → Ada King
-        h.press("Home d wait:300ms Enter wait:400ms")                            // delete the first: Grace Hopper
+        h.press("Home d wait:300ms Left Enter wait:400ms")                       // delete the first (Cancel has the focus): Grace Hopper
         h.press("Esc wait:400ms C-t wait:400ms")
         #expect(h.lines[0].contains("Activity"))
         let events = h.lines.filter { $0.contains(":") && $0.contains("·") }.map { $0.trimmingCharacters(in: .whitespaces) }

@@ -1,4 +1,5 @@
 import Foundation
+import Demo
 @testable import App
 @testable import Storage
 @testable import TUIKit
@@ -12,14 +13,13 @@ final class AppHarness {
     var app: Application!
     var switchboard: SwitchboardApp!
 
-    /// Changes made to every launch's configuration (the demo friends, say).
-    let configure: (inout AppConfiguration) -> Void
+    /// With `demoFriends`, the main menu offers the popup on the Demo target's made-up friends too (as the app does).
+    var demoFriends = false
 
-    init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil,
-         configure: @escaping (inout AppConfiguration) -> Void = { _ in }) {
+    init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil, demoFriends: Bool = false) {
+        self.demoFriends = demoFriends
         self.folder = folder ?? NSTemporaryDirectory() + "switchboard-app-" + UUID().uuidString
         databasePath = self.folder + "/switchboard.sqlite3"
-        self.configure = configure
         launch(width: width, height: height, deepLink: deepLink)
     }
 
@@ -31,7 +31,7 @@ final class AppHarness {
         configuration.passwordCost = 1
         configuration.deepLink = deepLink
         configuration.busyTimeoutMilliseconds = 100
-        configure(&configuration)
+        if demoFriends { configuration.demoFriendsList = { FriendsListDemo.makeViewModel(scheduler: $0) } }
         switchboard = SwitchboardApp(application: app, configuration: configuration)
         app.renderFrame()
     }

@@ -108,9 +108,9 @@ struct ContactScenesTests {
         h.press("Esc wait:400ms")
         #expect(h.text.contains("Discard changes?"))
         #expect(coordinator.pops == 0)
-        h.press("Right Enter wait:400ms")                     // Keep editing
+        h.press("Enter wait:400ms")                           // Keep editing has the focus
         #expect(coordinator.pops == 0)
-        h.press("Esc wait:400ms Enter wait:400ms")            // Discard
+        h.press("Esc wait:400ms Left Enter wait:400ms")       // Discard
         #expect(coordinator.pops == 1)
     }
 

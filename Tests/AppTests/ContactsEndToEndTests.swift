@@ -74,7 +74,9 @@ struct ContactsEndToEndTests {
         #expect(h.text.contains("Delete Ada Lovelace? This cannot be undone."))
         h.press("Esc wait:400ms")
         #expect(contactsInFile(h).count == 2)
-        h.press("d wait:400ms Enter wait:400ms")
+        h.press("d wait:400ms Enter wait:400ms")                 // Enter on the default button: Cancel
+        #expect(contactsInFile(h).count == 2)
+        h.press("d wait:400ms Left Enter wait:400ms")
         #expect(h.text.contains("Deleted Ada Lovelace."))
         #expect(contactsInFile(h).map(\.lastName) == ["turing"])
         #expect(h.lines[0].contains("Contacts (1)"))
@@ -83,7 +85,7 @@ struct ContactsEndToEndTests {
     @Test func deleteFromTheCardGoesBackToTheList() {
         let h = onContactList()
         add(h, "ada", "lovelace")
-        h.press("Enter wait:400ms d wait:400ms Enter wait:400ms wait:400ms")
+        h.press("Enter wait:400ms d wait:400ms Left Enter wait:400ms wait:400ms")   // Cancel has the focus: Left to Delete
         #expect(h.lines[0].contains("Contacts (0)"))
         #expect(contactsInFile(h).isEmpty)
     }
@@ -109,7 +111,7 @@ struct ContactsEndToEndTests {
         #expect(contactsInFile(h).isEmpty)
         h.press("Esc wait:400ms")
         #expect(h.text.contains("Discard changes?"))
-        h.press("Enter wait:400ms")
+        h.press("Left Enter wait:400ms")
         #expect(h.lines[0].contains("Contacts (0)"))
         #expect(contactsInFile(h).isEmpty)
     }

@@ -13,8 +13,16 @@ struct FlowTests {
         h.press("wait:700ms")
         #expect(h.text.contains("S W I T C H B O A R D"))          // at least 800 ms
         h.press("wait:100ms")
-        #expect(h.lines[0].contains("Log In"))                       // no animation from the splash
+        // A file with no account: Create Account at once (no animation from the splash), saying where the data lives.
+        #expect(h.lines[0].contains("Create Account"))
         #expect(h.root.currentFlowKind == .login)
+        #expect(h.text.contains("Your data will live in"))
+        #expect(h.text.contains(String(h.databasePath.prefix(30))))
+        #expect(!h.text.contains("Welcome back"))
+        h.press("Esc wait:400ms")                                    // Log In is one key away, and invites too
+        #expect(h.lines[0].contains("Log In"))
+        #expect(h.text.contains("No account yet"))
+        #expect(!h.text.contains("Welcome back"))
         h.press("C-n wait:400ms")
         #expect(h.lines[0].contains("Create Account"))
         #expect(h.text.contains(CredentialRules.usernameRule))
@@ -105,6 +113,8 @@ struct FlowTests {
     @Test func everyScreenSurvivesAResize() throws {
         let h = AppHarness()
         h.press("resize:50x14 wait:900ms")
+        #expect(h.lines[0].contains("Create"))                      // a first run
+        h.press("Esc wait:400ms")
         #expect(h.lines[0].contains("Log In"))
         h.press("resize:120x40")
         #expect(h.lines.count == 40)

@@ -63,7 +63,7 @@ struct EnumNavigationTests {
     @Test func aLinkBeforeLoginOpensOnceMainIsReached() {
         let h = AppHarness(deepLink: "switchboard://text-confirmation?text=from%20a%20link")
         h.press("wait:900ms")
-        #expect(h.lines[0].contains("Log In"))                     // kept, not applied yet
+        #expect(h.lines[0].contains("Create Account"))             // a first run; the link is kept, not applied yet
         #expect(h.switchboard.coordinator.pendingDeepLink != nil)
         h.press(#"C-n wait:400ms "ada" Enter "analytical" Enter "analytical" Enter wait:400ms wait:400ms"#)
         #expect(h.lines[0].contains("Text Confirmation"))

@@ -72,8 +72,8 @@ struct CommandLineTests {
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 16)
         for line in lines { #expect(DisplayWidth.of(String(line)) == 60) }
-        #expect(lines.first?.contains("Log In") == true)
-        #expect(result.output.contains("Welcome back"))
+        #expect(lines.first?.contains("Create Account") == true)   // an empty file: the first account
+        #expect(!result.output.contains("Welcome back"))
         #expect(result.errors.isEmpty, "\(result.errors)")
     }
 

@@ -168,14 +168,14 @@ struct NavigationTests {
         h.wait(400)
         #expect(h.text.contains("Delete Ada Lovelace?"))
         #expect(h.text.contains("[ Delete ]  [ Cancel ]"))
-        h.press("Enter wait:400ms")
-        #expect(result == ["deleted"])
+        h.press("Enter wait:400ms")                               // a destructive dialog: Cancel has the focus
+        #expect(result == ["cancelled"])
         showAlert()
-        h.press("wait:400ms Right Enter wait:400ms")
-        #expect(result == ["deleted", "cancelled"])
+        h.press("wait:400ms Left Enter wait:400ms")
+        #expect(result == ["cancelled", "deleted"])
         showAlert()
         h.press("wait:400ms Esc wait:400ms")
-        #expect(result == ["deleted", "cancelled", "cancelled"])
+        #expect(result == ["cancelled", "deleted", "cancelled"])
         #expect(main.presentedViewController == nil)
     }
 }

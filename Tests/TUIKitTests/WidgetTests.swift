@@ -85,6 +85,9 @@ struct WidgetTests {
         #expect(password.text == "s3cret")
         #expect(h.lines[2].hasPrefix("••••••"))
         #expect(!h.text.contains("s3cret"))
+        #expect(h.lines[3].hasPrefix("                      "))   // the message went with the first edit
+        password.validationMessage = "At least 8 characters"
+        h.press("wait:10ms")
         #expect(h.lines[3].hasPrefix("At least 8 characters"))
         h.press("Tab")
         #expect(h.terminal.cursor == Point(x: 0, y: 0))

@@ -17,8 +17,17 @@ final class AboutConstructor: StaticConstructorContainer {
 
     static let keys: [(String, String)] = [
         ("↑ ↓  j k", "move"), ("Enter", "open, choose"), ("Esc  Backspace", "back, close"), ("Tab", "next field"),
-        ("/", "search contacts"), ("a  e  d  f", "add, edit, delete, friend (contacts)"), ("F", "friends (main)"),
-        ("^O", "log out (main)"), ("?  F1", "help for this screen"),
+        ("/", "search contacts"), ("Esc (search)", "clear, then leave the search"),
+        ("a  e  d  f", "add, edit, delete, friend (contacts)"), ("C  F  S  A", "contacts, friends, settings, about (main)"),
+        ("^T", "activity (main)"), ("^O", "log out (main)"), ("F2", "about, anywhere"),
+        ("?  F1", "help for this screen (F1 in a text field)"),
+    ]
+
+    /// Which seed article each part is built on (the patterns are the point of the project).
+    static let patterns: [(String, String)] = [
+        ("Friends popup", "seed 000: component UI, demo view models"), ("Contacts", "seed 001: Clean Swift (VIP)"),
+        ("Every screen change", "seed 002: enum navigation"), ("Settings, About", "seed 003: static generic tables"),
+        ("Splash, log in, log out", "seed 004: root controller"),
     ]
 
     static let licenseText = "MIT License. Copyright © 2026 the Switchboard authors. See LICENSE."
@@ -31,13 +40,14 @@ final class AboutConstructor: StaticConstructorContainer {
          .header("Your data"), .dataFile(path: facts.data.place)] + (facts.data.isFile ? [.dataSize(bytes: facts.data.bytes)] : [])
             + [.contacts(facts.contacts), .friends(facts.friends), .spacer,
          .header("Keys")] + (Self.keys + [facts.leaveKeys]).map { .key(keys: $0.0, action: $0.1) }
+            + [.spacer, .header("How it is built")] + Self.patterns.map { .builtOn(part: $0.0, pattern: $0.1) }
     }
 
     func cellType(for model: AboutModel) -> StaticTableViewCellClass.Type {
         switch model {
         case .header: StaticSectionHeaderCell.self
         case .dataFile, .license: StaticSubtitleCell.self
-        case .version, .dataSize, .contacts, .friends, .key: StaticValueCell.self
+        case .version, .dataSize, .contacts, .friends, .key, .builtOn: StaticValueCell.self
         case .spacer: StaticSpacerCell.self
         }
     }

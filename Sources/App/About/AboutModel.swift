@@ -10,6 +10,8 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
     /// nil: made up (the kiosk's popup).
     case friends(Int?)
     case key(keys: String, action: String)
+    /// Which seed article's pattern a part of the app is built on.
+    case builtOn(part: String, pattern: String)
     case license(String)
     case spacer
 
@@ -22,6 +24,7 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
         case .contacts: "Contacts"
         case .friends: "Friends"
         case .key(let keys, _): keys
+        case .builtOn(let part, _): part
         case .license: "License"
         case .spacer: nil
         }
@@ -42,6 +45,7 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
         case .contacts(let n): String(n)
         case .friends(let n): n.map(String.init) ?? "made up by the demo"
         case .key(_, let action): action
+        case .builtOn(_, let pattern): pattern
         default: nil
         }
     }

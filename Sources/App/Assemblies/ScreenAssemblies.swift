@@ -18,7 +18,8 @@ struct LoginAssembly: Assembly {
     let services: AssemblyServices
     let onSignedIn: () -> Void
     func build() -> ViewController {
-        LoginViewController(service: services.signIn!, coordinator: services.coordinator, onSignedIn: onSignedIn)
+        LoginViewController(service: services.signIn!, coordinator: services.coordinator,
+                            dataPlace: services.backend.dataLocation.place, onSignedIn: onSignedIn)
     }
 }
 
@@ -26,7 +27,9 @@ struct LoginAssembly: Assembly {
 struct CreateAccountAssembly: Assembly {
     let services: AssemblyServices
     let onCreated: () -> Void
-    func build() -> ViewController { CreateAccountViewController(service: services.signIn!, onCreated: onCreated) }
+    func build() -> ViewController {
+        CreateAccountViewController(service: services.signIn!, dataPlace: services.backend.dataLocation.place, onCreated: onCreated)
+    }
 }
 
 @MainActor
@@ -35,7 +38,24 @@ struct MainAssembly: Assembly {
     let onLogOut: () -> Void
     func build() -> ViewController {
         MainViewController(username: services.account?.username ?? "", coordinator: services.coordinator,
-                           offersDemo: services.configuration.demoFriendsList != nil && services.friends != nil, onLogOut: onLogOut)
+                           offersDemo: services.configuration.demoFriendsList != nil && services.friends != nil,
+                           summary: { [services] in Self.summary(services) }, onLogOut: onLogOut)
+    }
+
+    /// The home's counts and the newest few activity entries, read now.
+    static func summary(_ services: AssemblyServices) -> MainViewController.Summary {
+        guard let account = services.account else { return .init() }
+        let contacts = services.contacts
+        let feed = services.backend.activityFeed(for: account, contacts: contacts, coordinator: services.coordinator, scheduler: nil)
+        feed.showFirstPage()
+        var recent: [String] = []
+        var index = 0
+        while recent.count < 3, index < min(feed.windowCount.value, 12), let item = feed.item(at: index) {
+            if case .event(let time, let title, let subject) = item { recent.append("\(time)  \(title) \(subject)") }
+            index += 1
+        }
+        return .init(contacts: try? contacts.count(matching: ""), friends: (try? services.friends?.friendsCount()) ?? nil,
+                     recent: recent)
     }
 }
 

@@ -40,9 +40,10 @@ public final class RootViewController: ViewController {
     public override func viewWillAppear() { current.viewWillAppear() }
     public override func viewDidAppear() { current.viewDidAppear() }
 
-    public override var keyCommands: [KeyCommand] {
-        [KeyCommand(.character("q"), title: quitTitle, showsInStatusLine: false, worksEverywhere: true) { [weak self] in self?.onQuit?() },
-         KeyCommand(.function(2), title: "About Switchboard", showsInStatusLine: false, worksEverywhere: true) { [weak self] in self?.onAbout?() }]
+    /// `q` and F2 work on every screen, popups and cards over them included.
+    public override var windowKeyCommands: [KeyCommand] {
+        [KeyCommand(.character("q"), title: quitTitle, showsInStatusLine: false) { [weak self] in self?.onQuit?() },
+         KeyCommand(.function(2), title: "About Switchboard", showsInStatusLine: false) { [weak self] in self?.onAbout?() }]
     }
 
     /// Called for `q` where nothing else takes it.
@@ -97,9 +98,9 @@ public final class RootViewController: ViewController {
         view.setNeedsDisplay()
     }
 
-    /// Back to the login flow, sliding it in from the left.
-    public func switchToLogout() {
-        animateTransition(to: makeFlow(.login), flow: .login, animation: .slideFromLeft)
+    /// Back to the login flow, sliding it in from the left (at once when `animated` is false).
+    public func switchToLogout(animated: Bool = true) {
+        animateTransition(to: makeFlow(.login), flow: .login, animation: animated ? .slideFromLeft : .none)
     }
 
     private func animateTransition(to new: ViewController, flow: Screen.Flow, animation: TransitionAnimation) {

@@ -72,7 +72,7 @@ public final class RootAssembly {
         let root = RootViewController(splash: controller(for: .splash)) { [unowned self] flow in
             switch flow {
             case .launch: self.controller(for: .splash)
-            case .login: NavigationController(rootViewController: self.controller(for: .login))
+            case .login: self.makeLoginFlow()
             case .main: NavigationController(rootViewController: self.controller(for: .main))
             }
         }
@@ -89,6 +89,13 @@ public final class RootAssembly {
         if let link = services.configuration.deepLink { coordinator.open(DeepLink.parse(link)) }
         self.root = root
         return root
+    }
+
+    /// Log In; on a file with no account yet, Create Account on top of it (Esc goes to Log In).
+    private func makeLoginFlow() -> NavigationController {
+        let flow = NavigationController(rootViewController: controller(for: .login))
+        if services.signIn?.hasAccounts == false { flow.push(controller(for: .createAccount), animated: false) }
+        return flow
     }
 
     private func splashFinished(_ destination: SplashViewController.Destination) {
@@ -123,15 +130,19 @@ public final class RootAssembly {
     /// keeping the settings screen on top when the change came from there.
     func themeChanged() {
         guard let root, root.currentFlowKind == .main else { root?.view.window?.setNeedsFullRedraw(); return }
-        let onSettings = root.currentFlow?.topViewController is SettingsViewController
-        root.rebuildMainFlow(pushing: onSettings ? [controller(for: .settings)] : [])
+        let settings = root.currentFlow?.topViewController as? SettingsViewController
+        let fresh = settings.map { _ in controller(for: .settings) }
+        root.rebuildMainFlow(pushing: fresh.map { [$0] } ?? [])
+        if let row = settings?.selectedRow { (fresh as? SettingsViewController)?.selectRow(row) } // the row stays highlighted
         root.view.window?.setNeedsFullRedraw() // views outside the flows (a kiosk's caption bar) take the new styles too
     }
 
     /// After a log-out or a deleted account: back to the login flow, with the defaults.
     func signedOut() {
+        // The slide follows the user's Animations setting, read before the defaults come back.
+        let animated = Animator.animationsEnabled
         services.account = nil
         services.loadSettings()
-        root?.switchToLogout()
+        root?.switchToLogout(animated: animated)
     }
 }

@@ -12,6 +12,12 @@ public protocol SignInServing: AnyObject {
     func savedSession() throws(StorageError) -> Account?
     /// Clears the saved session.
     func signOut() throws(StorageError)
+    /// Whether any account exists (false on a first run: the app invites to create one).
+    var hasAccounts: Bool { get }
+}
+
+extension SignInServing {
+    public var hasAccounts: Bool { true }
 }
 
 /// How a sign-in went.
@@ -47,6 +53,8 @@ public final class SignInService: SignInServing {
     public static func backoff(afterFailures failures: Int) -> Int {
         failures < 3 ? 0 : min(30, 1 << min(5, failures - 3))
     }
+
+    public var hasAccounts: Bool { ((try? accounts.accountCount()) ?? 1) > 0 }
 
     public func signIn(username: String, password: String) -> Outcome {
         let name = username.trimmedSpaces

@@ -39,7 +39,7 @@ final class SettingsConstructor: StaticConstructorContainer {
     func cellType(for model: SettingsModel) -> StaticTableViewCellClass.Type {
         switch model {
         case .appearanceHeader, .behaviourHeader, .accountHeader: StaticSectionHeaderCell.self
-        case .theme, .splashDuration, .kioskIdle: StaticDisclosureCell.self
+        case .theme, .splashDuration, .kioskIdle: StaticValueCell.self // a value that changes in place, not a page
         case .animations, .mouse, .confirmBeforeDelete: StaticToggleCell.self
         case .changePassword: StaticDisclosureCell.self
         case .deleteAccount: StaticDestructiveCell.self
@@ -51,21 +51,44 @@ final class SettingsConstructor: StaticConstructorContainer {
     func configure(cell: TableViewCell, by model: SettingsModel) {}
 
     func itemSelected(item: SettingsModel) {
+        if !step(item, by: 1) { open(item) }
+    }
+
+    /// Changes a value row by one choice (Enter and → forward, ← back) or flips a switch; false for other rows.
+    @discardableResult
+    func step(_ item: SettingsModel, by delta: Int) -> Bool {
         switch item {
         case .theme(let name):
             let names = Theme.all.map(\.name)
-            let next = names[((names.firstIndex(of: name) ?? -1) + 1) % names.count]
+            let next = names[((names.firstIndex(of: name) ?? -1) + delta + names.count) % names.count]
             actions.change { $0.theme = next }
         case .animations(let on): actions.change { $0.animations = !on }
         case .mouse(let on): actions.change { $0.mouse = !on }
         case .confirmBeforeDelete(let on): actions.change { $0.confirmBeforeDelete = !on }
-        case .splashDuration(let ms): actions.change { $0.splashMilliseconds = Self.next(after: ms, in: UserSettings.splashChoices) }
-        case .kioskIdle(let s): actions.change { $0.kioskIdleSeconds = Self.next(after: s, in: UserSettings.kioskIdleChoices) }
+        case .splashDuration(let ms):
+            actions.change { $0.splashMilliseconds = Self.step(from: ms, by: delta, in: UserSettings.splashChoices) }
+        case .kioskIdle(let s):
+            actions.change { $0.kioskIdleSeconds = Self.step(from: s, by: delta, in: UserSettings.kioskIdleChoices) }
+        default: return false
+        }
+        return true
+    }
+
+    private func open(_ item: SettingsModel) {
+        switch item {
+        case .theme, .animations, .mouse, .confirmBeforeDelete, .splashDuration, .kioskIdle: break
         case .changePassword: actions.changePassword()
         case .deleteAccount: actions.deleteAccount()
         case .logOut: actions.logOut()
         case .appearanceHeader, .behaviourHeader, .accountHeader, .spacer: break
         }
+    }
+
+    /// The choice `delta` away from `value`, wrapping around (forward from a value not among them: the next larger).
+    static func step(from value: Int, by delta: Int, in choices: [Int]) -> Int {
+        guard delta < 0 else { return next(after: value, in: choices) }
+        guard let i = choices.firstIndex(of: value) else { return choices.last { $0 < value } ?? choices[choices.count - 1] }
+        return choices[(i - 1 + choices.count) % choices.count]
     }
 
     /// The choice after `value` (the first after the last, or after a value not among them).

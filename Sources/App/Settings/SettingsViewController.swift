@@ -33,6 +33,28 @@ final class SettingsViewController: ViewController {
 
     override var preferredFirstResponder: View? { tableView }
 
+    /// The model of the selected row.
+    private var selectedModel: SettingsModel? {
+        guard let ip = tableView.selectedIndexPath, constructor.models.indices.contains(ip.row) else { return nil }
+        return constructor.models[ip.row]
+    }
+
+    override var keyCommands: [KeyCommand] {
+        [KeyCommand(.left, title: "Previous value", showsInStatusLine: false) { [weak self] in
+            guard let self, let model = self.selectedModel else { return }
+            self.constructor.step(model, by: -1) },
+         KeyCommand(.right, title: "Next value", showsInStatusLine: false) { [weak self] in
+             guard let self, let model = self.selectedModel else { return }
+             self.constructor.step(model, by: 1) },
+         KeyCommand(.character(" "), title: "Switch on/off, next value", showsInStatusLine: false) { [weak self] in
+             guard let self, let model = self.selectedModel else { return }
+             self.constructor.step(model, by: 1) }]
+    }
+
+    /// Selects the row at `index` (after a theme change made the screen again).
+    func selectRow(_ index: Int) { tableView.selectRow(at: IndexPath(row: index, section: 0)) }
+    var selectedRow: Int? { tableView.selectedIndexPath?.row }
+
     /// Shows why a change did not happen.
     func show(error: String) { message.text = error }
 

@@ -73,8 +73,10 @@ public final class AlertController: ViewController {
         view = popup
     }
 
+    /// The first button that is not Cancel; where an action is destructive, Cancel (Enter never destroys by default).
     public override var preferredFirstResponder: View? {
-        let index = actions.firstIndex { $0.style != .cancel } ?? 0
+        let destroys = actions.contains { $0.style == .destructive }
+        let index = (destroys ? actions.firstIndex { $0.style == .cancel } : nil) ?? actions.firstIndex { $0.style != .cancel } ?? 0
         return buttons.indices.contains(index) ? buttons[index] : nil
     }
 

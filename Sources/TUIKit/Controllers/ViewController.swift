@@ -101,6 +101,11 @@ open class ViewController: Responder {
 
     /// The controller whose screen is in front: the presented one, or (for
     /// containers) the visible child. Keys go there when no view has the focus.
+    /// Keys that, with this controller as the window's root, work on every
+    /// screen however it was reached (a popup, a card opened over one) and
+    /// are listed in every help: tried after the responder chain.
+    open var windowKeyCommands: [KeyCommand] { [] }
+
     open var frontmostController: ViewController {
         presentedViewController?.frontmostController ?? self
     }

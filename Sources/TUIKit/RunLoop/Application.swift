@@ -184,6 +184,7 @@ public final class Application {
                     helpOverlay = nil
                     return
                 }
+                if help.scroll(with: key) { return } // where the rows do not all fit
                 // A key the overlay lists closes it and does what it says.
                 guard help.lists(key) else { return }
                 help.removeFromSuperview()
@@ -191,7 +192,8 @@ public final class Application {
             }
             let target = window.keyTarget
             if target.dispatch(key) { return }
-            if let command = window.everywhereKeyCommands.first(where: { $0.matches(key) }) {
+            if !(target.takesTypedCharacters && { if case .character = key { true } else { false } }()),
+               let command = window.windowKeyCommands.first(where: { $0.matches(key) }) {
                 command.action()
                 return
             }
@@ -225,7 +227,7 @@ public final class Application {
     public func showHelp() {
         guard helpOverlay == nil else { return }
         let chord = lockdown.map { $0.exitChord.map(\.displayName).joined(separator: " ") }
-        let overlay = HelpOverlayView(commands: window.keyCommandsForHelp, exitChord: chord)
+        let overlay = HelpOverlayView(commands: window.keyCommandsForTarget, exitChord: chord, typing: window.isTyping)
         window.addSubview(overlay)
         overlay.pinEdges(to: window)
         helpOverlay = overlay

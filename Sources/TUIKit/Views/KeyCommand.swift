@@ -9,18 +9,14 @@ public struct KeyCommand {
     public var title: String
     /// Shown in the status line's key hints, not only in the help overlay.
     public var showsInStatusLine: Bool
-    /// Given by the window's root controller, it works on every screen:
-    /// in popups and over them too, where the responder chain ends (q, F2).
-    public var worksEverywhere: Bool
     public var action: () -> Void
 
     public init(_ key: Key, alternatives: [Key] = [], title: String, showsInStatusLine: Bool = true,
-                worksEverywhere: Bool = false, action: @escaping () -> Void) {
+                action: @escaping () -> Void) {
         self.key = key
         self.alternatives = alternatives
         self.title = title
         self.showsInStatusLine = showsInStatusLine
-        self.worksEverywhere = worksEverywhere
         self.action = action
     }
 

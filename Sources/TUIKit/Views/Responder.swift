@@ -19,6 +19,10 @@ open class Responder {
     /// Handles pasted text; return true when handled.
     open func handlePaste(_ text: String) -> Bool { false }
 
+    /// Whether typed characters are this responder's own (a text field): the
+    /// chain's single-character commands are then neither offered nor listed.
+    open var takesTypedCharacters: Bool { false }
+
     /// Whether this responder may hold the keyboard focus.
     open var canBecomeFirstResponder: Bool { false }
 
@@ -48,13 +52,15 @@ open class Responder {
     }
 
     /// Every key command from this responder up the chain; a key already taken
-    /// lower in the chain is not listed again.
+    /// lower in the chain is not listed again, nor a character key in a text field (it types).
     public var keyCommandsInChain: [KeyCommand] {
         var seen: Set<Key> = []
         var result: [KeyCommand] = []
         var responder: Responder? = self
+        let typing = takesTypedCharacters
         while let r = responder {
             for command in r.keyCommands where !seen.contains(command.key) {
+                if typing, case .character = command.key { continue }
                 seen.insert(command.key)
                 result.append(command)
             }

@@ -120,16 +120,23 @@ public final class Window: View {
 
     public override var nextResponder: Responder? { owningResponder }
 
-    /// The root controller's keys that work on every screen (`worksEverywhere`),
-    /// tried when the responder chain, which a presented controller ends, did not take a key.
-    public var everywhereKeyCommands: [KeyCommand] { (rootViewController?.keyCommands ?? []).filter(\.worksEverywhere) }
+    /// The root controller's window-wide keys (`ViewController.windowKeyCommands`).
+    public var windowKeyCommands: [KeyCommand] { rootViewController?.windowKeyCommands ?? [] }
 
-    /// The keys of the current screen for help: the chain's, then the ones that work everywhere.
-    public var keyCommandsForHelp: [KeyCommand] {
-        let chain = keyTarget.keyCommandsInChain
-        let taken = Set(chain.flatMap { [$0.key] + $0.alternatives })
-        return chain + everywhereKeyCommands.filter { !taken.contains($0.key) }
+    /// What the key target answers to: its chain's commands, then the window-wide
+    /// ones it does not shadow (in a text field, not those a character types).
+    public var keyCommandsForTarget: [KeyCommand] {
+        let target = keyTarget
+        var commands = target.keyCommandsInChain
+        for command in windowKeyCommands where !commands.contains(where: { $0.key == command.key }) {
+            if target.takesTypedCharacters, case .character = command.key { continue }
+            commands.append(command)
+        }
+        return commands
     }
+
+    /// Whether the key target types characters (a text field): help is then F1, not `?`.
+    public var isTyping: Bool { keyTarget.takesTypedCharacters }
 
     // MARK: Root view controller
 

@@ -29,10 +29,10 @@ public final class StatusLine: View {
         guard let window else { return [] }
         var seen = Set<String>()
         var result: [(String, String)] = []
-        for command in window.keyTarget.keyCommandsInChain where command.showsInStatusLine {
+        for command in window.keyCommandsForTarget where command.showsInStatusLine {
             if seen.insert(command.title).inserted { result.append((command.keyLabel, command.title)) }
         }
-        result.append(("?", "Help"))
+        result.append((window.isTyping ? "F1" : "?", "Help")) // in a text field `?` types
         return result
     }
 
@@ -41,10 +41,14 @@ public final class StatusLine: View {
             canvas.write(" " + TextLayout.truncate(message, toWidth: canvas.size.width - 1), at: .zero, style: viewConfig.text)
             return
         }
+        // The help hint (last) always fits: the hints before it go from the end first.
+        let all = hints
+        func width(_ hint: (key: String, title: String)) -> Int { DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.title) + 2 }
+        let helpWidth = all.last.map(width) ?? 0
         var x = 1
-        for hint in hints {
-            let needed = DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.title) + 2
-            if x + needed > canvas.size.width { break }
+        for (i, hint) in all.enumerated() {
+            let isHelp = i == all.count - 1
+            if !isHelp, x + width(hint) + helpWidth > canvas.size.width { continue }
             x = canvas.write(hint.key, at: Point(x: x, y: 0), style: viewConfig.key)
             x = canvas.write(" " + hint.title, at: Point(x: x, y: 0), style: viewConfig.text) + 2
         }

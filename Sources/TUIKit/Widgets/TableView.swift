@@ -135,7 +135,8 @@ open class TableView: View {
         // Keep a section's header visible with its first row.
         let headerTop = i > 0 && { if case .header = items[i - 1] { true } else { false } }() ? offsets[i - 1] : top
         if headerTop < contentOffset { contentOffset = headerTop }
-        if bottom > contentOffset + bounds.height { contentOffset = max(0, bottom - bounds.height) }
+        // Before the first layout there is no height yet: the layout brings the selection into view.
+        if bounds.height > 0, bottom > contentOffset + bounds.height { contentOffset = max(0, bottom - bounds.height) }
     }
 
     private func moveSelection(by delta: Int) {

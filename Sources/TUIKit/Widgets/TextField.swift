@@ -27,7 +27,7 @@ open class TextField: View {
     public var maxLength: Int?
     /// Show `•` for every character (passwords).
     public var isSecureTextEntry = false { didSet { setNeedsDisplay() } }
-    /// Shown under the field (needs a height of 2).
+    /// Shown under the field (needs a height of 2); cleared by the next edit, which is the fix it asked for.
     public var validationMessage: String? { didSet { setNeedsDisplay() } }
     /// Called after every edit.
     public var onChange: ((String) -> Void)?
@@ -64,6 +64,7 @@ open class TextField: View {
     }
 
     open override var canBecomeFirstResponder: Bool { !isHidden }
+    open override var takesTypedCharacters: Bool { true }
     open override var intrinsicContentSize: Size? { Size(width: 20, height: 1) }
 
     // MARK: Editing
@@ -120,6 +121,7 @@ open class TextField: View {
     }
 
     private func edited() {
+        validationMessage = nil
         setNeedsDisplay()
         onChange?(text)
     }

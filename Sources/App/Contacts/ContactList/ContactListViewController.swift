@@ -54,7 +54,13 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     override var preferredFirstResponder: View? { list }
 
     override var keyCommands: [KeyCommand] {
-        [
+        // In the search field Esc clears the text first, then leaves the field; only then does it go back.
+        let esc: [KeyCommand] = !searchField.isFirstResponder ? [] : [
+            KeyCommand(.escape, title: searchField.text.isEmpty ? "Leave search" : "Clear search") { [weak self] in
+                self?.escapeFromSearch()
+            },
+        ]
+        return esc + [
             KeyCommand(.character("a"), title: "Add") { [weak self] in self?.router?.routeToAddContact() },
             KeyCommand(.character("e"), title: "Edit") { [weak self] in self?.edit() },
             KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() },
@@ -73,6 +79,16 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             return true
         }
         return false
+    }
+
+    /// Esc in the search field: clears the text (the whole list shows again), or, when empty, goes to the list.
+    private func escapeFromSearch() {
+        if searchField.text.isEmpty {
+            view.window?.makeFirstResponder(list)
+        } else {
+            searchField.text = ""
+            search("")
+        }
     }
 
     // MARK: Requests

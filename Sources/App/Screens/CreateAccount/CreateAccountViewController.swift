@@ -1,3 +1,4 @@
+import Foundation
 import TUIKit
 
 /// "Create Account": user name and password twice, with the rules shown and
@@ -11,8 +12,12 @@ final class CreateAccountViewController: ViewController {
     let repeatField = TextField(placeholder: "the same again")
     private let general = Label("")
 
-    init(service: SignInServing, onCreated: @escaping () -> Void) {
+    /// Where the data will live, said on a first run (nil: not said).
+    private let firstRunPlace: String?
+
+    init(service: SignInServing, dataPlace: String? = nil, onCreated: @escaping () -> Void) {
         self.service = service
+        self.firstRunPlace = service.hasAccounts ? nil : dataPlace.map(Self.abbreviatingHome)
         self.onCreated = onCreated
         super.init()
     }
@@ -23,12 +28,19 @@ final class CreateAccountViewController: ViewController {
         navigationItem.setRightBarButton(BarButtonItem(title: "Create", key: .ctrl("s")) { [weak self] in self?.create() })
         for field in [passwordField, repeatField] { field.isSecureTextEntry = true; field.maxLength = 128 }
         usernameField.maxLength = 64
+        for field in [usernameField, passwordField, repeatField] { field.onChange = { [weak self] _ in self?.general.text = "" } }
         usernameField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.passwordField) }
         passwordField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.repeatField) }
         repeatField.onSubmit = { [weak self] _ in self?.create() }
         general.textStyle = Theme.current.error
         let createButton = Button(title: "Create account") { [weak self] in self?.create() }
-        FormLayout.stack([
+        let welcome: [(view: View, height: Int)] = firstRunPlace.map { place in
+            let intro = Label("Welcome! Create the first account (Esc: Log In).\nYour data will live in \(place)",
+                              style: Theme.current.emphasis)
+            intro.wrapsText = true
+            return [(intro, 3)]
+        } ?? []
+        FormLayout.stack(welcome + [
             (Label(CredentialRules.usernameRule, style: Theme.current.secondary), 1),
             (Label(CredentialRules.passwordRule, style: Theme.current.secondary), 1), (FormLayout.gap(), 1),
             (FormLayout.caption("User name"), 1), (usernameField, 2),
@@ -36,6 +48,12 @@ final class CreateAccountViewController: ViewController {
             (FormLayout.caption("Password again"), 1), (repeatField, 2),
             (general, 1), (createButton, 1),
         ], in: view, width: 62)
+    }
+
+    /// "/home/ada/.local/…" → "~/.local/…".
+    static func abbreviatingHome(_ path: String) -> String {
+        guard let home = ProcessInfo.processInfo.environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
     }
 
     override var preferredFirstResponder: View? { usernameField }

@@ -1,3 +1,4 @@
+import Foundation
 import TUIKit
 
 /// "Log In": user name, password (masked), Log In in the title bar and on
@@ -13,8 +14,12 @@ final class LoginViewController: ViewController {
     private let message = Label("")
     private let createButton = Button(title: "Create an account")
 
-    init(service: SignInServing, coordinator: Coordination, onSignedIn: @escaping () -> Void) {
+    /// Where the data lives, named on a first run ("" says nothing).
+    private let dataPlace: String
+
+    init(service: SignInServing, coordinator: Coordination, dataPlace: String = "", onSignedIn: @escaping () -> Void) {
         self.service = service
+        self.dataPlace = dataPlace
         self.coordinator = coordinator
         self.onSignedIn = onSignedIn
         super.init()
@@ -27,17 +32,25 @@ final class LoginViewController: ViewController {
         passwordField.isSecureTextEntry = true
         usernameField.maxLength = 64
         passwordField.maxLength = 128
+        for field in [usernameField, passwordField] {
+            field.onChange = { [weak self] _ in self?.message.text = "" } // the message was about what is now changed
+        }
         usernameField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.passwordField) }
         passwordField.onSubmit = { [weak self] _ in self?.logIn() }
         message.textStyle = Theme.current.error
         message.wrapsText = true
         createButton.action = { [weak self] in self?.coordinator?.show(.createAccount) }
         FormLayout.stack([
-            (Label("Welcome back. Log in to your switchboard.", style: Theme.current.emphasis), 1), (FormLayout.gap(), 1),
+            (Label(greeting, style: Theme.current.emphasis), 1), (FormLayout.gap(), 1),
             (FormLayout.caption("User name"), 1), (usernameField, 1), (FormLayout.gap(), 1),
             (FormLayout.caption("Password"), 1), (passwordField, 1), (FormLayout.gap(), 1),
             (message, 2), (createButton, 1),
         ], in: view)
+    }
+
+    /// "Welcome back" only when there is an account to come back to.
+    var greeting: String {
+        service.hasAccounts ? "Welcome back. Log in to your switchboard." : "No account yet: ^N creates the first one."
     }
 
     override var preferredFirstResponder: View? { usernameField }
@@ -50,6 +63,11 @@ final class LoginViewController: ViewController {
     var messageText: String { message.text }
 
     private func logIn() {
+        guard !usernameField.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            message.text = "Type your user name first."
+            view.window?.makeFirstResponder(usernameField)
+            return
+        }
         switch service.signIn(username: usernameField.text, password: passwordField.text) {
         case .signedIn:
             message.text = ""

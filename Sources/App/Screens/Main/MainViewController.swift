@@ -1,36 +1,54 @@
 import TUIKit
 
-/// "Main": Log Out on the left of the title bar, Activity on the right, and
-/// a menu of what the app holds. Items of later versions say so and do nothing else.
+/// "Main", the home: who is signed in, their own things — each part with its
+/// key and, where it has one, how many there are — and the last few things
+/// that happened. Log Out on the left of the title bar, Activity on the right.
+/// The counts are read again each time the screen appears.
 @MainActor
 final class MainViewController: ViewController {
     struct MenuItem {
         let title: String
-        let detail: String
+        /// The key that opens it from here ("" for none).
+        let key: String
         let screen: Screen
     }
 
     static let allItems: [MenuItem] = [
-        MenuItem(title: "Friends", detail: "component UI, seed 000 (F)", screen: .friendsList),
-        MenuItem(title: "Friends demo", detail: "the same popup on made-up friends", screen: .friendsListDemo),
-        MenuItem(title: "Contacts", detail: "Clean Swift (VIP), seed 001", screen: .contactList),
-        MenuItem(title: "Settings", detail: "static generic tables, seed 003 (S)", screen: .settings),
-        MenuItem(title: "About", detail: "version, your data, the keys (A)", screen: .about),
-        MenuItem(title: "Text input demo", detail: "enum navigation, seed 002", screen: .textInput),
+        MenuItem(title: "Friends", key: "F", screen: .friendsList),
+        MenuItem(title: "Friends demo", key: "", screen: .friendsListDemo),
+        MenuItem(title: "Contacts", key: "C", screen: .contactList),
+        MenuItem(title: "Settings", key: "S", screen: .settings),
+        MenuItem(title: "About", key: "A", screen: .about),
+        MenuItem(title: "Activity", key: "^T", screen: .activity),
+        MenuItem(title: "Text input", key: "", screen: .textInput),
     ]
+
+    /// What the home shows of the user's data, read when it appears.
+    struct Summary: Equatable {
+        var contacts: Int?
+        /// nil: the friends are made up (the kiosk).
+        var friends: Int?
+        /// The last few activity entries, newest first ("10:42 Added Ada Lovelace").
+        var recent: [String] = []
+    }
 
     /// The menu: the demo use-case only when the app was given demo view models.
     let menu: [MenuItem]
     private weak var coordinator: Coordination?
     private let username: String
     private let onLogOut: () -> Void
+    private let readSummary: () -> Summary
+    private(set) var summary = Summary()
     private let list = ListView()
     private let banner = Label("")
+    private let recentLabel = Label("")
 
-    init(username: String, coordinator: Coordination, offersDemo: Bool = false, onLogOut: @escaping () -> Void) {
+    init(username: String, coordinator: Coordination, offersDemo: Bool = false,
+         summary: @escaping () -> Summary = { Summary() }, onLogOut: @escaping () -> Void) {
         menu = Self.allItems.filter { offersDemo || $0.screen != .friendsListDemo }
         self.username = username
         self.coordinator = coordinator
+        self.readSummary = summary
         self.onLogOut = onLogOut
         super.init()
     }
@@ -45,26 +63,83 @@ final class MainViewController: ViewController {
         let greeting = Label("Signed in as \(username)", style: Theme.current.emphasis)
         banner.textStyle = Theme.current.error
         banner.wrapsText = true
-        let menu = self.menu
-        list.configureRow = { row, index, selected in
-            let item = menu[index]
-            (row as? ListRowLabel)?.configure(text: "  \(item.title)  ·  \(item.detail)", selected: selected)
+        recentLabel.textStyle = Theme.current.secondary
+        recentLabel.wrapsText = false
+        list.configureRow = { [weak self] row, index, selected in
+            guard let self else { return }
+            (row as? ListRowLabel)?.configure(text: self.rowText(self.menu[index]), selected: selected)
         }
+        let menu = self.menu
         list.onSelect = { [weak self] index in self?.coordinator?.show(menu[index].screen) }
         list.reloadData(numberOfRows: self.menu.count)
-        FormLayout.stack([(greeting, 1), (FormLayout.gap(), 1), (list, self.menu.count), (FormLayout.gap(), 1), (banner, 3)],
-                         in: view, width: 56)
+        FormLayout.stack([(greeting, 1), (list, self.menu.count), (banner, 1), (recentLabel, 4)],
+                         in: view, width: 76)
+        summary = readSummary()
+        showSummary()
+    }
+
+    override func viewWillAppear() {
+        let fresh = readSummary()
+        guard fresh != summary else { return }
+        summary = fresh
+        showSummary()
+    }
+
+    /// "  C   Contacts      1,234": the key first, so narrow screens never cut it.
+    func rowText(_ item: MenuItem) -> String {
+        let key = item.key.padding(toLength: 3, withPad: " ", startingAt: 0)
+        let name = item.title.padding(toLength: 13, withPad: " ", startingAt: 0)
+        let count: Int? = switch item.screen {
+        case .contactList: summary.contacts
+        case .friendsList: summary.friends
+        default: nil
+        }
+        let countText = count.map { Self.grouped($0).leftPadded(to: 9) } ?? ""
+        return " \(key) \(name)\(countText)".trimmingTrailingSpaces
+    }
+
+    private func showSummary() {
+        list.reloadData(numberOfRows: menu.count)
+        recentLabel.text = summary.recent.isEmpty ? "" : (["Lately"] + summary.recent.prefix(3)).joined(separator: "\n")
+    }
+
+    /// 1234567 → "1,234,567".
+    static func grouped(_ n: Int) -> String {
+        let digits = String(abs(n))
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return n < 0 ? "-" + out : out
     }
 
     override var preferredFirstResponder: View? { list }
 
     override var keyCommands: [KeyCommand] {
-        [KeyCommand(.character("F"), title: "Friends") { [weak self] in self?.coordinator?.show(.friendsList) },
+        [KeyCommand(.character("C"), title: "Contacts") { [weak self] in self?.coordinator?.show(.contactList) },
+         KeyCommand(.character("F"), title: "Friends") { [weak self] in self?.coordinator?.show(.friendsList) },
          KeyCommand(.character("S"), title: "Settings") { [weak self] in self?.coordinator?.show(.settings) },
-         KeyCommand(.character("A"), title: "About") { [weak self] in self?.coordinator?.show(.about) }]
+         KeyCommand(.character("A"), title: "About") { [weak self] in self?.coordinator?.show(.about) },
+         KeyCommand(.up, alternatives: [.character("k")], title: "Move", showsInStatusLine: false) { [weak self] in
+             _ = self?.list.handleKey(.up) },
+         KeyCommand(.down, alternatives: [.character("j")], title: "Move", showsInStatusLine: false) { [weak self] in
+             _ = self?.list.handleKey(.down) },
+         KeyCommand(.enter, title: "Open", showsInStatusLine: false) { [weak self] in
+             guard let self, let index = self.list.selectedIndex else { return }
+             self.coordinator?.show(self.menu[index].screen) }]
     }
 
     /// Shows a message (a deep link that could not open) until the next one.
     func show(message: String) { banner.text = message }
     var bannerText: String { banner.text }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+    var trimmingTrailingSpaces: String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
 }

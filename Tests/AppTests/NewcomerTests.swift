@@ -1,0 +1,206 @@
+import Testing
+@testable import App
+@testable import Storage
+@testable import TUIKit
+import TUIKitTesting
+
+/// What a newcomer meets (issue 20): the first run, the home, Esc in a search.
+@MainActor
+@Suite("A newcomer's way through", .serialized)
+struct NewcomerTests {
+    /// `count` generated contacts (a tenth of them friends) in ada's account, written behind the app's back.
+    func addContacts(_ h: AppHarness, _ count: Int) throws {
+        let db = try Database(path: h.databasePath)
+        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        var generator = ContactGenerator(seed: 3)
+        try SQLiteContactsStore(database: db, accountID: account.id).addMany(count: count, generator: &generator, friendPercent: 10)
+    }
+
+    @Test(arguments: [(40, 12), (100, 30), (200, 60)])
+    func theHomeShowsTheUsersOwnThings(width: Int, height: Int) throws {
+        let h = AppHarness(width: width, height: height)
+        h.createAccount()
+        try addContacts(h, 1234)
+        h.press("C wait:400ms Esc wait:400ms")                  // C: contacts; back home, the counts read again
+        #expect(h.lines[0].contains("Main"))
+        let contactsRow = try #require(h.lines.first { $0.contains("Contacts") })
+        #expect(contactsRow.contains("C") && contactsRow.contains("1,234"))
+        let friendsRow = try #require(h.lines.first { $0.contains("Friends") })
+        #expect(friendsRow.contains("F"))
+        #expect(!h.text.contains("seed 00"))
+        let lately = h.lines.firstIndex { $0.contains("Lately") } ?? h.lines.count - 1
+        #expect(!h.lines[..<lately].joined().contains("…"))      // nothing that matters is cut
+        #expect(h.text.contains("Signed in as ada"))
+        if height >= 30 {
+            #expect(h.text.contains("Lately"))
+            #expect(h.text.contains("Created account") || h.text.contains("ada"))
+        }
+    }
+
+    @Test func theHomeCountsFollowAddsAndDeletes() throws {
+        let h = AppHarness()
+        h.createAccount()
+        #expect(h.lines.first { $0.contains("Contacts") }?.trimmingCharacters(in: .whitespaces).hasSuffix(" 0") == true)
+        h.press(#"C wait:400ms a wait:400ms "Émile" Tab "Zola" C-s wait:400ms Esc wait:400ms Esc wait:400ms"#)
+        #expect(h.lines[0].contains("Main"))
+        let row = try #require(h.lines.first { $0.contains("Contacts") })
+        #expect(row.trimmingCharacters(in: .whitespaces).hasSuffix(" 1"))
+    }
+
+    @Test func theAboutScreenKeepsTheSeedTable() {
+        let h = AppHarness(width: 100, height: 30)
+        h.createAccount()
+        h.press("A wait:400ms End")
+        h.press("PgUp PgUp PgUp PgUp")
+        var seen = h.text
+        for _ in 0..<12 { h.press("PgDn"); seen += h.text }
+        #expect(seen.contains("seed 001"))
+        #expect(seen.contains("Clean Swift"))
+        #expect(seen.contains("seed 000"))
+        #expect(seen.contains("seed 003"))
+    }
+
+    @Test func escInTheContactsSearchClearsThenLeavesThenGoesBack() throws {
+        let h = AppHarness()
+        h.createAccount()
+        h.press(#"C wait:400ms a wait:400ms "Yamada" Tab "Taro" C-s wait:400ms a wait:400ms "Ada" Tab "Lovelace" C-s wait:400ms"#)
+        h.press(#"/ "yam""#)
+        #expect(h.lines[0].contains("Contacts"))
+        #expect(!h.text.contains("Lovelace"))
+        h.press("?")                                             // typed: a search may hold "?"
+        #expect(h.app.helpOverlay == nil)
+        h.press("Backspace F1")
+        #expect(h.app.helpOverlay?.lists(.escape) == true)
+        #expect(h.text.contains("Clear search"))
+        h.press("Esc")                                           // closes the help
+        h.press("Esc")                                           // clears the text: the whole list again
+        #expect(h.lines[0].contains("Contacts"))
+        #expect(h.text.contains("Lovelace") && h.text.contains("Yamada"))
+        let list = try #require(h.topController as? ContactListViewController)
+        #expect(list.searchField.text.isEmpty)
+        #expect(list.searchField.isFirstResponder)
+        h.press("Esc")                                           // leaves the field
+        #expect(h.lines[0].contains("Contacts"))
+        #expect(list.list.isFirstResponder)
+        h.press("Esc wait:400ms")                                // goes back
+        #expect(h.lines[0].contains("Main"))
+    }
+}
+
+@MainActor
+@Suite("Animations Off means none", .serialized)
+struct AnimationsOffTests {
+    func signedInWithAnimationsOff() -> AppHarness {
+        let h = AppHarness()
+        h.createAccount()
+        h.press("S wait:400ms Down Enter Esc wait:400ms")    // Settings → Animations: Off
+        #expect(!Animator.animationsEnabled)
+        return h
+    }
+
+    @Test func theLogOutSlideIsNotPlayed() {
+        let h = signedInWithAnimationsOff()
+        defer { Animator.animationsEnabled = true }
+        h.press("C-o")
+        #expect(h.app.window.runningTransitions == 0)
+        #expect(h.lines[0].contains("Log In"))                  // no slide: the whole screen at once, no time passed
+    }
+
+    @Test func pushesAndTheMainFadeAreNotPlayed() {
+        let h = signedInWithAnimationsOff()
+        defer { Animator.animationsEnabled = true }
+        h.press("C")
+        #expect(h.app.window.runningTransitions == 0)
+        #expect(h.lines[0].contains("Contacts"))
+        h.press("Esc C-o")
+        h.press(#""ada" Enter "analytical" Enter"#)              // signing in again: the user's setting, no fade
+        #expect(h.app.window.runningTransitions == 0)
+        #expect(h.text.contains("Signed in as ada"))
+        #expect(!h.terminal.styleMask.contains("D"))
+    }
+}
+
+@MainActor
+@Suite("Forms say what is wrong, and stop saying it once fixed", .serialized)
+struct FormMessageTests {
+    @Test func aFieldsErrorClearsAsSoonAsItIsEdited() {
+        let h = AppHarness()
+        h.press("wait:900ms")                                   // first run: Create Account
+        h.press("C-s")
+        #expect(h.text.contains("Type a user name."))
+        h.press("a")
+        #expect(!h.text.contains("Type a user name."))
+    }
+
+    @Test func enterWithNoUserNameOnLogInAsksForIt() {
+        let h = AppHarness()
+        h.createAccount()
+        h.press("C-o wait:400ms Enter Enter")                  // user name empty, then Enter on the password
+        #expect(h.text.contains("Type your user name first."))
+        #expect(!h.text.contains("Wrong user name or password."))
+        h.press("x")
+        #expect(!h.text.contains("Type your user name first."))
+    }
+}
+
+@MainActor
+@Suite("Help at a small size", .serialized)
+struct SmallHelpTests {
+    @Test func theHelpScrollsAndSaysSoAtFortyByTwelve() {
+        let h = AppHarness(width: 40, height: 12)
+        h.createAccount()
+        h.press("C wait:400ms ?")
+        #expect(h.app.helpOverlay != nil)
+        #expect(h.text.contains("scroll"))
+        #expect(!h.text.contains("^C"))                         // the last rows are below
+        h.press("End")
+        #expect(h.app.helpOverlay != nil)
+        #expect(h.text.contains("^C"))
+        #expect(h.text.contains("Quit"))
+        h.press("Home")
+        #expect(!h.text.contains("^C"))
+        h.press("Esc")
+        #expect(h.app.helpOverlay == nil)
+    }
+
+    @Test func theHelpThatFitsDoesNotScroll() {
+        let h = AppHarness(width: 100, height: 30)
+        h.createAccount()
+        h.press("?")
+        #expect(h.text.contains("Esc closes"))
+        #expect(!h.text.contains("scroll"))
+        #expect(h.text.contains("^C"))
+    }
+}
+
+@MainActor
+@Suite("Settings values change in place", .serialized)
+struct SettingsValueRowTests {
+    func row(_ h: AppHarness, _ text: String) -> String { h.lines.first { $0.contains(text) } ?? "" }
+
+    @Test func valueRowsMoveBothWaysLookLikeValuesAndKeepTheirHighlight() throws {
+        let h = AppHarness()
+        defer { Theme.current = .dark; Animator.animationsEnabled = true }
+        h.createAccount()
+        h.press("S wait:400ms")
+        #expect(!row(h, "Theme").contains("›"))
+        #expect(!row(h, "Splash duration").contains("›"))
+        #expect(row(h, "Change password").contains("›"))           // that one opens a page
+        h.press("Enter wait:50ms")
+        #expect(Theme.current.name == "light")
+        let settings = try #require(h.topController as? SettingsViewController)
+        #expect(settings.selectedRow == 1)                        // still on Theme after the screen was made again
+        h.press("Left wait:50ms")
+        #expect(Theme.current.name == "dark")
+        h.press("Left wait:50ms")
+        #expect(Theme.current.name == Theme.all.map(\.name).last)
+        h.press("Right wait:50ms")
+        #expect(Theme.current.name == "dark")
+        h.press("Down Space")                                     // Space flips a switch
+        #expect(!Animator.animationsEnabled)
+        h.press("Down Down Right")                                // splash 0.8 s → 1.5 s, and back
+        #expect(row(h, "Splash duration").contains("1.5 s"))
+        h.press("Left")
+        #expect(row(h, "Splash duration").contains("0.8 s"))
+    }
+}
