@@ -247,6 +247,10 @@ open class View: Responder {
     /// Asks for the whole view to be drawn again in the next frame.
     public func setNeedsDisplay() { invalidate(bounds) }
 
+    /// Before each frame, for a view registered with `Window.redrawBeforeEveryFrame`:
+    /// asks for a redraw when what it shows may have changed (the default: always).
+    func refreshLiveContent() { setNeedsDisplay() }
+
     /// While set, redraw requests from inside this view are dropped: a
     /// container that redraws its whole area anyway (a list replacing every
     /// row) sets it around the changes. Views elsewhere are not affected.

@@ -195,6 +195,6 @@ public final class Window: View {
 
     func prepareFrame() {
         liveViews.removeAll { $0.view == nil }
-        for v in liveViews { if let view = v.view, view.window === self { view.setNeedsDisplay() } }
+        for v in liveViews { if let view = v.view, view.window === self { view.refreshLiveContent() } }
     }
 }
