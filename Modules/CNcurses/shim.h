@@ -119,10 +119,12 @@ static inline void sb_flag_handler(int sig) {
     }
 }
 
-/* Fatal signal: restore the terminal with async-signal-safe calls only,
+/* Fatal signal: restore the terminal with async-signal-safe calls only
+ * (bracketed paste, mouse, meta, cursor keys/keypad, attributes, cursor,
+ * alternate screen),
  * then re-raise with the default action so the exit status is honest. */
 static inline void sb_fatal_handler(int sig) {
-    static const char reset[] = "\033[?2004l\033[?1000l\033[?1006l\033[0m\033[?25h\033[?1049l\r\n";
+    static const char reset[] = "\033[?2004l\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1034l\033[?1l\033>\033[0m\033[?25h\033[?1049l\r\n";
     ssize_t ignored = write(STDOUT_FILENO, reset, sizeof reset - 1);
     (void)ignored;
     if (sb_have_saved_termios) tcsetattr(STDIN_FILENO, TCSANOW, sb_saved_termios_storage());

@@ -21,6 +21,9 @@ enum Benchmarks {
         Benchmark(name: "contacts-1m", run: ContactsBenchmark.runLarge),
         Benchmark(name: "friends", run: FriendsBenchmark.run),
         Benchmark(name: "friends-100k", run: { FriendsBenchmark.run(count: 100_000) }),
+        Benchmark(name: "friends-1k", run: { FriendsBenchmark.run(count: 1_000) }),
+        Benchmark(name: "pty", run: { PtyBenchmark.run(count: 1_000) }),
+        Benchmark(name: "pty-1m", run: { PtyBenchmark.run(count: 1_000_000) }),
         Benchmark(name: "activity", run: ActivityBenchmark.run),
         Benchmark(name: "kiosk-soak", run: KioskSoakBenchmark.run),
     ]

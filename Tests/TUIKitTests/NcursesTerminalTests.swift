@@ -130,4 +130,50 @@ struct NcursesTerminalTests {
         options.outputDescriptor = fds[1]
         #expect(throws: TerminalError.notATerminal) { try NcursesTerminal(options: options).start() }
     }
+
+    /// The DEC private modes a stream leaves set: the last `ESC [ ? N h` or `l` of each mode wins.
+    static func privateModes(in text: String) -> [Int: Bool] {
+        var modes: [Int: Bool] = [:]
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i + 3 < bytes.count {
+            guard bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "?") else { i += 1; continue }
+            var j = i + 3
+            var numbers: [Int] = [], n = 0, digits = 0
+            while j < bytes.count, (bytes[j] >= 0x30 && bytes[j] <= 0x39) || bytes[j] == UInt8(ascii: ";") {
+                if bytes[j] == UInt8(ascii: ";") { numbers.append(n); n = 0; digits = 0 } else { n = n * 10 + Int(bytes[j] - 0x30); digits += 1 }
+                j += 1
+            }
+            if digits > 0 { numbers.append(n) }
+            if j < bytes.count, bytes[j] == UInt8(ascii: "h") || bytes[j] == UInt8(ascii: "l") {
+                for m in numbers { modes[m] = bytes[j] == UInt8(ascii: "h") }
+            }
+            i = j
+        }
+        return modes
+    }
+
+    @Test func everyModeTheTerminalSetsIsResetOnStop() throws {
+        let pty = PTY(width: 40, height: 10)
+        let terminal = makeTerminal(pty)
+        try terminal.start()
+        let app = Application(terminal: terminal)
+        app.minimumSize = Size(width: 1, height: 1)
+        app.window.addSubview(Label("modes"))
+        app.renderFrame()
+        let started = pty.drain()
+        let set = Self.privateModes(in: started)
+        #expect(set[1034] == true)   // meta mode (from meta(stdscr, TRUE))
+        #expect(set[1049] == true)   // alternate screen
+        #expect(set[2004] == true)   // bracketed paste
+        #expect(set[1] == true)      // application cursor keys (keypad)
+        #expect(set[1000] == true)   // mouse
+        terminal.stop()
+        let after = Self.privateModes(in: started + pty.drain())
+        // Autowrap (?7) and the visible cursor (?25) are a terminal's defaults: on again; every other mode off.
+        for (mode, on) in set where mode != 7 && mode != 25 { #expect(after[mode] == false, "mode ?\(mode) (set: \(on)) is still on after stop") }
+        #expect(after[25] == true)
+        #expect(after[7] != false)
+        #expect(!pty.drain().contains("\u{1B}=")) // nothing after stop
+    }
 }

@@ -129,6 +129,7 @@ public final class NcursesTerminal: Terminal {
         guard let screen else { return }
         writeRaw("\u{1B}[?2004l")
         if options.enableMouse { mousemask(0, nil) }
+        meta(sb_stdscr(), false) // meta mode (?1034h) off: endwin leaves it set
         curs_set(1)
         endwin()
         delscreen(screen)
@@ -170,9 +171,11 @@ public final class NcursesTerminal: Terminal {
     public func suspend() {
         guard screen != nil else { return }
         writeRaw("\u{1B}[?2004l")
+        meta(sb_stdscr(), false)
         endwin()
         sb_suspend_self()
         // Resumed: curses re-enters program mode on the next refresh.
+        meta(sb_stdscr(), true)
         writeRaw("\u{1B}[?2004h")
         needsHardRefresh = true
         refreshSize()

@@ -79,7 +79,10 @@ open class View: Responder {
         }
         return child is Window
     }
+    /// This view's own layout is out of date (its constraints, size or content changed).
     var needsLayout = true
+    /// Some view below this one needs layout: a layout pass walks down this path.
+    var subtreeNeedsLayout = false
 
     public init(frame: Rect = .zero) {
         self.frame = frame
@@ -193,9 +196,16 @@ open class View: Responder {
     // MARK: Layout
 
     /// Asks for a layout pass before the next frame.
+    ///
+    /// Only this view and its ancestors are marked, so the pass walks this
+    /// path alone and lays out nothing beside it.
     public func setNeedsLayout() {
         needsLayout = true
-        if let window, !window.isLayingOut { window.needsLayout = true }
+        var v = superview
+        while let parent = v {
+            parent.subtreeNeedsLayout = true
+            v = parent.superview
+        }
     }
 
     /// Lays this view and its subviews out now if anything asked for it;
@@ -207,12 +217,19 @@ open class View: Responder {
         return issues
     }
 
+    /// Lays out the marked paths below (and including) this view: a view that
+    /// needs layout re-solves its subviews' constraints and runs
+    /// `layoutSubviews()`; its subviews are then visited only if they, or
+    /// views below them, were marked (a new size marks a view itself).
     func layoutTree(issues: inout [LayoutIssue]) {
         if isHidden { return }
-        LayoutEngine.resolveConstraints(of: self, issues: &issues)
-        layoutSubviews()
-        needsLayout = false
-        for sub in subviews { sub.layoutTree(issues: &issues) }
+        if needsLayout {
+            LayoutEngine.resolveConstraints(of: self, issues: &issues)
+            layoutSubviews()
+            needsLayout = false
+        }
+        subtreeNeedsLayout = false
+        for sub in subviews where sub.needsLayout || sub.subtreeNeedsLayout { sub.layoutTree(issues: &issues) }
     }
 
     /// Places subviews by hand, after their constraints were resolved; the
@@ -229,6 +246,10 @@ open class View: Responder {
 
     /// Asks for the whole view to be drawn again in the next frame.
     public func setNeedsDisplay() { invalidate(bounds) }
+
+    /// Before each frame, for a view registered with `Window.redrawBeforeEveryFrame`:
+    /// asks for a redraw when what it shows may have changed (the default: always).
+    func refreshLiveContent() { setNeedsDisplay() }
 
     /// While set, redraw requests from inside this view are dropped: a
     /// container that redraws its whole area anyway (a list replacing every

@@ -30,9 +30,9 @@ public final class Window: View {
     /// Lays out the whole tree if anything asked for it; returns the issues found.
     @discardableResult
     func layoutIfRequested() -> [LayoutIssue] {
-        guard needsLayout else { return [] }
+        guard needsLayout || subtreeNeedsLayout else { return [] }
         isLayingOut = true
-        defer { isLayingOut = false; needsLayout = false }
+        defer { isLayingOut = false }
         var issues: [LayoutIssue] = []
         layoutTree(issues: &issues)
         layoutIssues = issues
@@ -213,6 +213,6 @@ public final class Window: View {
 
     func prepareFrame() {
         liveViews.removeAll { $0.view == nil }
-        for v in liveViews { if let view = v.view, view.window === self { view.setNeedsDisplay() } }
+        for v in liveViews { if let view = v.view, view.window === self { view.refreshLiveContent() } }
     }
 }

@@ -99,11 +99,12 @@ open class ListView: View {
         }
         let clamped = max(0, min(numberOfRows - 1, index))
         guard clamped != selectedIndex else { return }
+        let previous = selectedIndex, top = topIndex
         selectedIndex = clamped
         if clamped < topIndex { topIndex = clamped }
         if clamped >= topIndex + visibleRowCount { topIndex = clamped - visibleRowCount + 1 }
         clampTop()
-        setNeedsLayout()
+        if topIndex != top || !reconfigureInPlace([previous, clamped]) { setNeedsLayout() }
         onSelectionChange?(clamped)
         checkNearEnd()
         checkNearStart()
@@ -254,6 +255,22 @@ open class ListView: View {
             rowViews[slot].isHidden = true
             assignments[slot] = nil
         }
+    }
+
+    /// Configures again the rows on screen for these indexes (a selection
+    /// that moved without scrolling), laying out nothing; false when the rows
+    /// on hand are not current and a layout pass must do it.
+    private func reconfigureInPlace(_ indexes: [Int?]) -> Bool {
+        guard !needsLayout, !needsReconfigureAll, let last = lastLayout, last.top == topIndex, last.size == bounds.size else { return false }
+        for case let index? in indexes {
+            guard let slot = assignments.firstIndex(where: { $0?.index == index }) else { continue }
+            let selected = index == selectedIndex && (isFirstResponder || !showsSelectionOnlyWhenFocused)
+            guard assignments[slot]?.selected != selected else { continue }
+            configureRow(rowViews[slot], index, selected)
+            configuredRowCount += 1
+            assignments[slot] = (index, selected)
+        }
+        return true
     }
 
     private var assignments: [(index: Int, selected: Bool)?] = []

@@ -22,6 +22,16 @@ public final class StatusLine: View {
         window?.redrawBeforeEveryFrame(self)
     }
 
+    /// What was drawn last: the message, or the hints it was drawn from.
+    private var shown: (message: String?, hints: [String])?
+
+    /// Redraws only when the message or the hints (focus, bindings) changed.
+    override func refreshLiveContent() {
+        let now = (message, hints.flatMap { [$0.key, $0.title] })
+        if let shown, shown.message == now.0, shown.hints == now.1 { return }
+        setNeedsDisplay()
+    }
+
     public override var intrinsicContentSize: Size? { Size(width: 0, height: 1) }
 
     /// The hints as drawn: "key title" pairs.
@@ -37,6 +47,8 @@ public final class StatusLine: View {
     }
 
     public override func draw(in canvas: Canvas) {
+        let hints = self.hints
+        shown = (message, hints.flatMap { [$0.key, $0.title] })
         if let message {
             canvas.write(" " + TextLayout.truncate(message, toWidth: canvas.size.width - 1), at: .zero, style: viewConfig.text)
             return

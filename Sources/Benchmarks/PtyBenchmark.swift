@@ -1,0 +1,192 @@
+import Storage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a user sees: the release app in a real pseudo-terminal (120x40,
+/// TERM=xterm-256color), the friends popup over N friends, driven by the
+/// issue's 1,142 keys (Down x500, PgDn x20, End, Up x100, PgUp x20, Home,
+/// Down x500), each key answered (output quiet for 5 ms) before the next.
+/// Reports the child's CPU for the keys (from /proc), bytes it wrote, key to
+/// answer median/p99 and peak RSS (VmHWM); then abook (when installed) on the
+/// same names and keys, and the ratios. `switchboard-bench pty` (1,000),
+/// `pty-1m` (1,000,000).
+enum PtyBenchmark {
+    struct Result {
+        var cpuSeconds: Double
+        var bytes: Int
+        var latencies: [Double] // ms
+        var peakRSSMiB: Double
+        var firstFrameMS: Double
+        var unanswered: Int
+        var median: Double { percentile(0.5) }
+        var p99: Double { percentile(0.99) }
+        func percentile(_ p: Double) -> Double {
+            guard !latencies.isEmpty else { return 0 }
+            let s = latencies.sorted()
+            return s[min(s.count - 1, Int(Double(s.count - 1) * p))]
+        }
+    }
+
+    static let down = "\u{1B}OB", up = "\u{1B}OA", pageDown = "\u{1B}[6~", pageUp = "\u{1B}[5~"
+    static let home = "\u{1B}OH", end = "\u{1B}OF"
+
+    /// The 1,142 keys.
+    static var keys: [String] {
+        Array(repeating: down, count: 500) + Array(repeating: pageDown, count: 20) + [end]
+            + Array(repeating: up, count: 100) + Array(repeating: pageUp, count: 20) + [home]
+            + Array(repeating: down, count: 500)
+    }
+
+    @MainActor static func run(count: Int) {
+        let file = BenchFile(name: "pty")
+        defer { file.remove() }
+        var names: [String] = []
+        do {
+            _ = try file.make { db, account throws(StorageError) in
+                var generator = ContactGenerator(seed: 7)
+                try SQLiteContactsStore(database: db, accountID: account.id).addMany(count: count, generator: &generator, friendPercent: 100)
+            }
+            let db = try Database(path: file.path)
+            let statement = try db.prepare("SELECT first_name || ' ' || last_name FROM contacts ORDER BY sort_key, id")
+            while try statement.step() { names.append(statement.text(0)) }
+        } catch {
+            print("pty \(count): \(error)")
+            return
+        }
+        let home = file.folder + "/home"
+        mkdir(home, 0o700)
+        let bench = CommandLine.arguments[0]
+        let folder = bench.contains("/") ? String(bench[..<bench.lastIndex(of: "/")!]) : "."
+        let app = folder + "/switchboard"
+        print("pty \(count): \(app) --db … in a 120x40 pty, \(keys.count) keys, each answered before the next")
+        guard let mine = drive([app, "--db", file.path], home: home, before: ["F"]) else { return }
+        report("switchboard", mine, count: count)
+        let abookPath = "/usr/bin/abook"
+        guard access(abookPath, X_OK) == 0 else { print("pty \(count): abook is not installed; no comparison"); return }
+        let data = file.folder + "/addressbook"
+        var text = "[format]\nprogram=abook\nversion=0.6.1\n\n"
+        for (i, name) in names.enumerated() { text += "[\(i)]\nname=\(name)\nemail=friend\(i)@example.org\n\n" }
+        guard let f = fopen(data, "w") else { return }
+        fputs(text, f)
+        fclose(f)
+        guard let theirs = drive([abookPath, "--datafile", data, "--config", "/dev/null"], home: home, before: []) else { return }
+        report("abook", theirs, count: count)
+        func ratio(_ a: Double, _ b: Double) -> String { b > 0 ? String(format: "%.2fx", a / b) : "—" }
+        print("pty \(count): switchboard / abook: CPU \(ratio(mine.cpuSeconds, theirs.cpuSeconds)), bytes \(ratio(Double(mine.bytes), Double(theirs.bytes))), median \(ratio(mine.median, theirs.median)), p99 \(ratio(mine.p99, theirs.p99)), peak RSS \(ratio(mine.peakRSSMiB, theirs.peakRSSMiB))")
+    }
+
+    static func report(_ who: String, _ r: Result, count: Int) {
+        print(String(format: "pty %d: %@: first frame quiet after %.1f ms; CPU for the keys %.2f s; bytes %d (%.0f a key); key to answer median %.3f ms, p99 %.3f ms; peak RSS (VmHWM) %.1f MiB; unanswered keys %d",
+                     count, who, r.firstFrameMS, r.cpuSeconds, r.bytes, Double(r.bytes) / Double(keys.count), r.median, r.p99, r.peakRSSMiB, r.unanswered))
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
+    }
+
+    /// Reads until the output has been quiet for `quiet` ms (after waiting up
+    /// to `first` ms for the first byte); returns the bytes and when the last came.
+    static func answer(_ fd: Int32, first: Int32, quiet: Int32) -> (bytes: Int, last: Double?) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var total = 0
+        var last: Double?
+        var wait = first
+        while true {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let rc = poll(&p, 1, wait)
+            if rc <= 0 { break }
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            total += n
+            last = now()
+            wait = quiet
+        }
+        return (total, last)
+    }
+
+    /// utime + stime of a process, in seconds (from /proc/PID/stat).
+    static func cpuSeconds(_ pid: pid_t) -> Double {
+        guard let f = fopen("/proc/\(pid)/stat", "r") else { return 0 }
+        defer { fclose(f) }
+        var line = [CChar](repeating: 0, count: 2048)
+        guard fgets(&line, 2048, f) != nil else { return 0 }
+        let s = String(cString: line)
+        guard let close = s.lastIndex(of: ")") else { return 0 }
+        let fields = s[s.index(after: close)...].split(separator: " ")
+        // After the name: state(0) ... utime(11) stime(12)
+        guard fields.count > 12, let u = Double(fields[11]), let k = Double(fields[12]) else { return 0 }
+        return (u + k) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    static func peakRSSMiB(_ pid: pid_t) -> Double {
+        guard let f = fopen("/proc/\(pid)/status", "r") else { return 0 }
+        defer { fclose(f) }
+        var line = [CChar](repeating: 0, count: 512)
+        while fgets(&line, 512, f) != nil {
+            let s = String(cString: line)
+            if s.hasPrefix("VmHWM:") {
+                let kb = s.split(separator: " ").compactMap { Double($0) }.first ?? 0
+                return kb / 1024
+            }
+        }
+        return 0
+    }
+
+    /// Starts `argv` on a new 120x40 pty, waits for its first screen, sends
+    /// `before` (unmeasured), then the keys; ends it with SIGTERM.
+    static func drive(_ argv: [String], home: String, before: [String]) -> Result? {
+        var master: Int32 = -1, slave: Int32 = -1
+        var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+        var nameBuffer = [CChar](repeating: 0, count: 256)
+        guard openpty(&master, &slave, &nameBuffer, nil, &size) == 0 else { print("pty: openpty failed"); return nil }
+        defer { close(master) }
+        let slaveName = String(cString: nameBuffer)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addclose(&actions, master)
+        posix_spawn_file_actions_addopen(&actions, 0, slaveName, O_RDWR, 0) // the first tty opened after setsid: the controlling one
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        posix_spawn_file_actions_addclose(&actions, slave)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, 0x80 /* POSIX_SPAWN_SETSID */)
+        let env = ["TERM=xterm-256color", "HOME=\(home)", "XDG_DATA_HOME=\(home)", "XDG_CONFIG_HOME=\(home)",
+                   "LANG=C.UTF-8", "PATH=/usr/bin:/bin", "COLUMNS=120", "LINES=40"]
+        var cArgs = argv.map { strdup($0) } + [nil]
+        var cEnv = env.map { strdup($0) } + [nil]
+        defer { for p in cArgs + cEnv { free(p) } }
+        var pid: pid_t = 0
+        let start = now()
+        guard posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &cEnv) == 0 else { print("pty: cannot start \(argv[0])"); return nil }
+        close(slave)
+        let first = answer(master, first: 10_000, quiet: 300)
+        let firstFrame = (first.last ?? now()) - start
+        for key in before {
+            _ = key.withCString { write(master, $0, strlen($0)) }
+            _ = answer(master, first: 2_000, quiet: 300)
+        }
+        let cpu0 = cpuSeconds(pid)
+        var bytes = 0, unanswered = 0
+        var latencies: [Double] = []
+        for key in keys {
+            let t0 = now()
+            _ = key.withCString { write(master, $0, strlen($0)) }
+            let a = answer(master, first: 1_000, quiet: 5)
+            bytes += a.bytes
+            if let last = a.last { latencies.append(last - t0) } else { unanswered += 1 }
+        }
+        let cpu = cpuSeconds(pid) - cpu0
+        let rss = peakRSSMiB(pid)
+        kill(pid, SIGTERM)
+        _ = answer(master, first: 500, quiet: 100)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return Result(cpuSeconds: cpu, bytes: bytes, latencies: latencies, peakRSSMiB: rss, firstFrameMS: firstFrame, unanswered: unanswered)
+    }
+}
