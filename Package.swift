@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Switchboard",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)], // Mutex (Synchronization) needs macOS 15
     products: [
         .executable(name: "switchboard", targets: ["switchboard"]),
         .library(name: "TUIKit", targets: ["TUIKit"]),

@@ -87,5 +87,4 @@ public final class Statement {
         return String(cString: c)
     }
 
-    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 }

@@ -38,7 +38,6 @@ public final class FriendsListHeaderView: View {
     }
 
     /// The count as shown, icon included.
-    public var countText: String { countLabel.text }
 }
 
 @MainActor

@@ -13,7 +13,6 @@ struct ContactLists {
     }
 
     /// How many parameters the two arrays take.
-    var parameterCount: Int { phones.count * 2 + emails.count }
 
     /// `json_array(json_array(?N, ?N+1), …)` and `json_array(?M, …)`, numbered from `first`.
     func sql(from first: Int) -> (phones: String, emails: String) {

@@ -39,28 +39,6 @@ public enum Key: Hashable, Sendable {
         }
     }
 
-    /// The name of this key in the KEYS script syntax (`Enter`, `C-a`, `"x"`).
-    public var scriptName: String {
-        switch self {
-        case .character(" "): "Space"
-        case .character("\""): "'\"'"
-        case .character(let c): "\"\(c)\""
-        case .escape: "Esc"
-        case .backTab: "S-Tab"
-        case .delete: "Delete"
-        case .up: "Up"
-        case .down: "Down"
-        case .left: "Left"
-        case .right: "Right"
-        case .ctrlLeft: "C-Left"
-        case .ctrlRight: "C-Right"
-        case .pageUp: "PgUp"
-        case .pageDown: "PgDn"
-        case .ctrl(let c): "C-\(c)"
-        default: displayName
-        }
-    }
-
     /// Named keys of the KEYS syntax, by name.
     static let named: [String: Key] = {
         var table: [String: Key] = [

@@ -74,7 +74,7 @@ public final class Scheduler {
             let action = timer.action
             if let interval = timer.interval {
                 timer.deadline += interval
-                if timer.deadline <= now && !(clock is VirtualClock) { timer.deadline = now + interval } // fell behind: skip
+                if timer.deadline <= now && !clock.replaysMissedTicks { timer.deadline = now + interval } // fell behind: skip
             } else {
                 timer.cancel()
             }

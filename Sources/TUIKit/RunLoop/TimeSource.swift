@@ -4,6 +4,11 @@
 public protocol TimeSource: AnyObject {
     /// Time since the clock started.
     var now: Duration { get }
+    /// Whether a repeating timer that fell behind fires once for every
+    /// interval it missed (time that jumps, as a script's `wait:` does, where
+    /// every tick counts), rather than once and then on from now (a real
+    /// clock after a stall, where the missed ticks are gone).
+    var replaysMissedTicks: Bool { get }
 }
 
 /// The real monotonic clock.
@@ -12,6 +17,7 @@ public final class SystemClock: TimeSource {
     private let start = ContinuousClock.now
     public init() {}
     public var now: Duration { ContinuousClock.now - start }
+    public var replaysMissedTicks: Bool { false }
 }
 
 /// A clock that stands still until `advance(by:)`: timers, animations and
@@ -20,6 +26,7 @@ public final class SystemClock: TimeSource {
 public final class VirtualClock: TimeSource {
     public private(set) var now: Duration = .zero
     public init() {}
+    public var replaysMissedTicks: Bool { true }
 
     /// Moves time forward (never backward).
     public func advance(by duration: Duration) {

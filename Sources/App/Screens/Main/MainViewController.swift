@@ -132,7 +132,6 @@ final class MainViewController: ViewController {
 
     /// Shows a message (a deep link that could not open) until the next one.
     func show(message: String) { banner.text = message }
-    var bannerText: String { banner.text }
 }
 
 private extension String {
