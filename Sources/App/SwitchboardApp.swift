@@ -27,7 +27,7 @@ public final class SwitchboardApp {
     }
 
     private static func makeRootAssembly(configuration: AppConfiguration, clock: any TimeSource) -> RootAssembly {
-        let base = Int64(time(nil))
+        let base = configuration.wallClockBase ?? Int64(time(nil))
         return RootAssembly(configuration: configuration) { base + clock.now.milliseconds / 1000 }
     }
 

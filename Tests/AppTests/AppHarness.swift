@@ -31,10 +31,14 @@ final class AppHarness {
         configuration.passwordCost = 1
         configuration.deepLink = deepLink
         configuration.busyTimeoutMilliseconds = 100
+        configuration.wallClockBase = Self.noon // the day is fixed: Today is today whenever the tests run
         if demoFriends { configuration.demoFriendsList = { FriendsListDemo.makeViewModel(scheduler: $0) } }
         switchboard = SwitchboardApp(application: app, configuration: configuration)
         app.renderFrame()
     }
+
+    /// 2026-09-21 12:00 UTC: where the harness's wall clock starts.
+    static let noon: Int64 = 1_789_992_000
 
     func press(_ script: String) {
         try! terminal.enqueue(script: script)

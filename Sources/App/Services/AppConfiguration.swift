@@ -5,6 +5,10 @@ import TUIKit
 public struct AppConfiguration: Sendable {
     /// The SQLite file.
     public var databasePath: String
+    /// The wall-clock time (seconds since 1970) at the run loop clock's zero;
+    /// nil: now. Everything the app stamps or shows by date is this plus the
+    /// run loop's clock, so a test on the virtual clock can fix the day.
+    public var wallClockBase: Int64?
     /// The least time the splash shows (`--splash-ms`); nil: the signed-in
     /// user's setting, else 800 ms.
     public var splashDuration: Duration?
