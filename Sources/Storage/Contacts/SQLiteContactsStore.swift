@@ -99,6 +99,7 @@ public final class SQLiteContactsStore: ContactsStore {
         emails.bind(1, id)
         while try emails.step() { record.emails.append(emails.text(0)) }
         emails.reset()
+        try readCardFields(into: &record, id: id)
         return record
     }
 
@@ -120,6 +121,7 @@ public final class SQLiteContactsStore: ContactsStore {
             lists.bind(to: s, from: 11)
             try s.run()
             let id = db.lastInsertRowID
+            try writeCardFields(contact, id: id)
             try index(contact, id: id)
             try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
             try log(.contactAdded, contact, id: id)
@@ -139,6 +141,7 @@ public final class SQLiteContactsStore: ContactsStore {
                 .bind(7, now()).bind(8, id).bind(9, accountID)
             lists.bind(to: s, from: 10)
             try s.run()
+            try writeCardFields(contact, id: id)
             try removeFromIndex(rank: rank)
             try index(contact, id: id) // a new name may move it in the order
             if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }
