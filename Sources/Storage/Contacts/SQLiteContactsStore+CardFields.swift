@@ -70,3 +70,15 @@ extension SQLiteContactsStore {
         return ids
     }
 }
+
+extension SQLiteContactsStore {
+    /// Every contact of this account with a birthday: id, first and last name, birthday text.
+    public func birthdays() throws(StorageError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)] {
+        let s = try db.prepare("SELECT id, first_name, last_name, birthday FROM contacts WHERE account_id = ? AND birthday <> '' ORDER BY sort_key, id")
+        s.bind(1, accountID)
+        defer { s.reset() }
+        var rows: [(id: Int64, firstName: String, lastName: String, birthday: String)] = []
+        while try s.step() { rows.append((s.int64(0), s.text(1), s.text(2), s.text(3))) }
+        return rows
+    }
+}
