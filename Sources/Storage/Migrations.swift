@@ -125,7 +125,7 @@ enum Migrations {
         """,
         // 9: the fields address books carry (see SQLiteContactsStore+CardFields): a stable UID, unique
         // per account (NULL until an export or an import gives one), nickname, title, birthday, web
-        // address, postal addresses, and opaque vCard extras.
+        // address, postal addresses, and opaque vCard extras; search entries hold the company and notes too.
         """
         ALTER TABLE contacts ADD COLUMN uid TEXT;
         ALTER TABLE contacts ADD COLUMN nickname TEXT NOT NULL DEFAULT '';
@@ -135,6 +135,9 @@ enum Migrations {
         ALTER TABLE contacts ADD COLUMN addresses TEXT NOT NULL DEFAULT '';
         ALTER TABLE contacts ADD COLUMN extras TEXT NOT NULL DEFAULT '';
         CREATE UNIQUE INDEX contacts_by_uid ON contacts (account_id, uid);
+        DELETE FROM contact_search;
+        INSERT INTO contact_search (rowid, text, contact_id)
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
         """,
     ]
 

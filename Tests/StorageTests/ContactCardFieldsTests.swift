@@ -51,6 +51,21 @@ struct ContactCardFieldsTests {
         #expect(try store.allContactIDs().count == 2)
     }
 
+    @Test func companyAndNotesAreSearchedInTheFileAndInMemoryAlike() throws {
+        let tmp = TempFolder()
+        let store = try makeStore(tmp)
+        let grace = ContactRecord(firstName: "Grace", lastName: "Hopper", company: "US Navy", notes: "Wrote the first COBOL compiler")
+        let id = try store.add(grace)
+        _ = try store.add(ContactRecord(firstName: "Ada", lastName: "Lovelace", company: "Analytical Engines"))
+        for query in ["navy", "cobol", "Compiler"] {
+            #expect(try store.contacts(matching: query, offset: 0, limit: 10).map(\.id) == [id], "\(query)")
+            #expect(ContactQuery(query).matches(grace), "\(query)")
+        }
+        #expect(try store.count(matching: "engines") == 1)
+        // One- and two-character searches stay on word starts of the name.
+        #expect(try store.count(matching: "u") == 0)
+    }
+
     @Test func aFormSaveKeepsTheFieldsTheFormDoesNotShow() {
         var stored = ContactRecord(firstName: "A", lastName: "B")
         stored.uid = "u"; stored.nickname = "n"; stored.birthday = "--04-12"; stored.extras = "X-A:1"

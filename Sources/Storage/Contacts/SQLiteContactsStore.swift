@@ -227,8 +227,8 @@ public final class SQLiteContactsStore: ContactsStore {
                         name = SearchText.namePart(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
                         foldedNames[nameID] = name
                     }
-                    SearchText.appendDocument(foldedName: name, emails: contact.emails,
-                                              phoneNumbers: contact.phones.map(\.number), to: &documents, cache: &cache)
+                    SearchText.appendDocument(foldedName: name, emails: contact.emails, phoneNumbers: contact.phones.map(\.number),
+                                              others: [contact.company, contact.notes], to: &documents, cache: &cache)
                     documentEnds.append(documents.count)
                     ids.append(id)
                 }
