@@ -35,3 +35,21 @@ struct AccountOpener {
         }
     }
 }
+
+extension AccountOpener {
+    /// The data file and the contacts of the person, or nil after printing why, with
+    /// `exitCode` 2 for a usage error and 1 for a file or person that is not there.
+    func openStore(for command: String, environment: [String: String], errors: inout some TextOutputStream,
+                   exitCode: inout Int32) -> (Database, SQLiteContactsStore)? {
+        do throws(Failure) {
+            let opened = try open(environment: environment)
+            return (opened.db, SQLiteContactsStore(database: opened.db, accountID: opened.account.id))
+        } catch {
+            switch error {
+            case .usage(let m): print("switchboard: \(command): \(m)", to: &errors); exitCode = 2
+            case .refused(let m): print("switchboard: \(command): \(m)", to: &errors); exitCode = 1
+            }
+            return nil
+        }
+    }
+}

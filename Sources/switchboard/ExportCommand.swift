@@ -45,16 +45,8 @@ struct ExportCommand {
 
     func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if wantsHelp { print(Self.help, to: &output); return 0 }
-        let opened: (db: Database, account: Account, path: String)
-        do throws(AccountOpener.Failure) {
-            opened = try opener.open(environment: environment)
-        } catch {
-            switch error {
-            case .usage(let m): print("switchboard: export: \(m)", to: &errors); return 2
-            case .refused(let m): print("switchboard: export: \(m)", to: &errors); return 1
-            }
-        }
-        let store = SQLiteContactsStore(database: opened.db, accountID: opened.account.id)
+        var exitCode: Int32 = 0
+        guard let (_, store) = opener.openStore(for: "export", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
         var sink: FileSink?
         if let outputPath {
             do throws(InputFileError) {

@@ -43,20 +43,12 @@ struct ImportCommand {
 
     func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if wantsHelp { print(Self.help, to: &output); return 0 }
-        let opened: (db: Database, account: Account, path: String)
-        do throws(AccountOpener.Failure) {
-            opened = try opener.open(environment: environment)
-        } catch {
-            switch error {
-            case .usage(let m): print("switchboard: import: \(m)", to: &errors); return 2
-            case .refused(let m): print("switchboard: import: \(m)", to: &errors); return 1
-            }
-        }
-        let store = SQLiteContactsStore(database: opened.db, accountID: opened.account.id)
+        var exitCode: Int32 = 0
+        guard let (db, store) = opener.openStore(for: "import", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
         var broughtAnything = false
         for file in files {
             do {
-                let summary = try importFile(file, into: store, db: opened.db)
+                let summary = try importFile(file, into: store, db: db)
                 print("\(file): imported \(summary.added), updated \(summary.updated), skipped \(summary.skipped.count)", to: &output)
                 for problem in summary.skipped { print("\(file):\(problem.line): \(problem.message)", to: &output) }
                 if !summary.dropped.isEmpty {

@@ -24,6 +24,9 @@ struct QueryCommand {
       --birthdays: every birthday, the next one first (DATE TAB name).
     """
 
+    /// At most this many matching contacts are listed (a mail client wants a short list).
+    static let limit = 200
+
     static func parse(_ arguments: [String]) throws(UsageError) -> QueryCommand {
         var command = QueryCommand()
         var cursor = ArgumentCursor(arguments)
@@ -49,21 +52,13 @@ struct QueryCommand {
 
     func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if wantsHelp { print(Self.help, to: &output); return 0 }
-        let opened: (db: Database, account: Account, path: String)
-        do throws(AccountOpener.Failure) {
-            opened = try opener.open(environment: environment)
-        } catch {
-            switch error {
-            case .usage(let m): print("switchboard: query: \(m)", to: &errors); return 2
-            case .refused(let m): print("switchboard: query: \(m)", to: &errors); return 1
-            }
-        }
-        let store = SQLiteContactsStore(database: opened.db, accountID: opened.account.id)
+        var exitCode: Int32 = 0
+        guard let (_, store) = opener.openStore(for: "query", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
         do throws(StorageError) {
             if birthdays { return try listBirthdays(store, output: &output) }
             let query = text ?? ""
             var lines: [String] = []
-            for summary in try store.contacts(matching: query, offset: 0, limit: 1000) {
+            for summary in try store.contacts(matching: query, offset: 0, limit: Self.limit) {
                 guard let record = try store.contact(id: summary.id) else { continue }
                 let name = [record.firstName, record.lastName].filter { !$0.isEmpty }.joined(separator: " ")
                 for email in record.emails { lines.append("\(clean(email))\t\(clean(name))\t\(clean(record.company))") }
