@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "Kiosk", dependencies: ["App", "Components", "Demo", "TUIKit", "Storage"]),
 
         // The executable: command line -> one of the run modes.
-        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "Demo", "Kiosk", "Storage"]),
+        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "Demo", "Kiosk", "Storage", "Interchange"]),
 
         // Release-build benchmarks (see BENCHMARKS.md).
         .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),

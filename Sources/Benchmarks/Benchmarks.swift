@@ -26,6 +26,7 @@ enum Benchmarks {
         Benchmark(name: "pty-1m", run: { PtyBenchmark.run(count: 1_000_000) }),
         Benchmark(name: "activity", run: ActivityBenchmark.run),
         Benchmark(name: "kiosk-soak", run: KioskSoakBenchmark.run),
+        Benchmark(name: "interchange", run: InterchangeBenchmark.run),
     ]
 
     /// A full 200x60 screen of text views (a header, 58 rows of mixed-script

@@ -68,3 +68,27 @@ public struct VCardParameter: Equatable, Sendable {
         self.values = values
     }
 }
+
+public extension VCardProperty {
+    /// Reads one unfolded content line (`group.NAME;PARAM=x:value`) as UTF-8; nil when it has
+    /// no `name:value` shape. Stores keep opaque properties as such lines.
+    init?(parsing line: String) {
+        guard case .success(let property) = VCardReader.parse(Array(line.utf8), line: 0) else { return nil }
+        self = property
+    }
+
+    /// The property as one unfolded vCard 4.0 content line.
+    var contentLine: String { VCardWriter(version: .v40).line(for: self) }
+}
+
+public extension VCardProperty {
+    /// A property whose value is `text`, escaped.
+    init(name: String, text: String) {
+        self.init(name: name, value: VCardEscaping.escape(text))
+    }
+
+    /// A property whose value is a comma-separated list of `items`, each escaped.
+    init(name: String, list items: [String]) {
+        self.init(name: name, value: items.map(VCardEscaping.escape).joined(separator: ","))
+    }
+}

@@ -123,6 +123,22 @@ enum Migrations {
         UPDATE activity SET subject_key = \(SearchDocumentFunction.foldName)(subject);
         CREATE INDEX activity_by_subject ON activity (account_id, subject_key, id);
         """,
+        // 9: the fields address books carry (see SQLiteContactsStore+CardFields): a stable UID, unique
+        // per account (NULL until an export or an import gives one), nickname, title, birthday, web
+        // address, postal addresses, and opaque vCard extras; search entries hold the company and notes too.
+        """
+        ALTER TABLE contacts ADD COLUMN uid TEXT;
+        ALTER TABLE contacts ADD COLUMN nickname TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN title TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN birthday TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN url TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN addresses TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN extras TEXT NOT NULL DEFAULT '';
+        CREATE UNIQUE INDEX contacts_by_uid ON contacts (account_id, uid);
+        DELETE FROM contact_search;
+        INSERT INTO contact_search (rowid, text, contact_id)
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
+        """,
     ]
 
     static func migrate(_ db: Database, from version: Int) throws(StorageError) {

@@ -16,6 +16,12 @@ enum HelpText {
                                           Touches no file. Works with --headless too.
       switchboard populate --contacts N [--friends PERCENT] [--user NAME] [--seed N] [--db PATH]
                                           add N generated contacts (to the signed-in user, or NAME)
+      switchboard import FILE… [--user NAME] [--db PATH]
+                                          contacts from vCard, CSV or abook files (see import --help)
+      switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME] [--db PATH]
+                                          every contact as vCard 4.0, 3.0 or CSV (see export --help)
+      switchboard query STRING | --birthdays [--user NAME] [--db PATH]
+                                          e-mail addresses for mutt and aerc, or birthdays, next first
 
     OPTIONS
       --db PATH           the data file (default $XDG_DATA_HOME/switchboard/switchboard.sqlite3,

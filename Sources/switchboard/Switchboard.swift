@@ -32,6 +32,19 @@ enum Switchboard {
                 return 2
             }
         }
+        if let command = arguments.first, ["import", "export", "query"].contains(command) {
+            let rest = Array(arguments.dropFirst())
+            do throws(UsageError) {
+                switch command {
+                case "import": return try ImportCommand.parse(rest).run(environment: environment, output: &output, errors: &errors)
+                case "export": return try ExportCommand.parse(rest).run(environment: environment, output: &output, errors: &errors)
+                default: return try QueryCommand.parse(rest).run(environment: environment, output: &output, errors: &errors)
+                }
+            } catch {
+                print("switchboard: \(command): \(error)", to: &errors)
+                return 2
+            }
+        }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)

@@ -148,8 +148,15 @@ struct ContactScenesTests {
         #expect(vm.fullName == "Ivan Petrov")
         #expect(vm.lines.map(\.label) == ["home", "company", "friend"])
         #expect(vm.lines.last?.value == "yes ★")
+        var full = ContactRecord(firstName: "grace", lastName: "hopper", company: "US Navy", notes: "COBOL")
+        full.title = "Rear Admiral"; full.nickname = "Amazing Grace"; full.birthday = "--12-09"; full.url = "https://navy.mil"
+        full.addresses = [.init(label: "work", street: "1 Navy Way\nBuilding 2", city: "Arlington", region: "VA", postalCode: "22202")]
+        presenter.presentContact(response: .init(contact: full))
+        #expect(display.contacts[1].lines.map { "\($0.label): \($0.value)" } == [
+            "company: US Navy", "title: Rear Admiral", "nickname: Amazing Grace", "birthday: 12-09", "web: https://navy.mil",
+            "work address: 1 Navy Way, Building 2, 22202 Arlington, VA", "notes: COBOL", "friend: no"])
         presenter.presentContact(response: .init(contact: nil))
-        #expect(display.contacts[1].missingMessage == "This contact was deleted.")
+        #expect(display.contacts[2].missingMessage == "This contact was deleted.")
     }
 
     @Test func showContactInteractorUsesItsDataStoreID() {

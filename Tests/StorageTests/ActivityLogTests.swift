@@ -129,7 +129,7 @@ struct ActivityLogTests {
             #expect(try activity.newestEvent(withSubjectPrefix: "emil p") == nil)     // eve's, not ada's
             #expect(try activity.newestEvent(withSubjectPrefix: "  ") == nil)
             // As version 7 wrote it: no subject column, no index.
-            try db.execute("DROP INDEX activity_by_subject; ALTER TABLE activity DROP COLUMN subject_key; PRAGMA user_version = 7")
+            try db.execute("DROP INDEX activity_by_subject; ALTER TABLE activity DROP COLUMN subject_key; \(MigrationUndo.cardFields) PRAGMA user_version = 7")
         }
         let db = try Database(path: path)
         let activity = ActivityStore(database: db, accountID: eve.id)

@@ -63,6 +63,7 @@ struct ContactSearchTests {
             try db.execute("""
                 UPDATE contact_search SET text = '지우 최';
                 DROP INDEX activity_by_subject; ALTER TABLE activity DROP COLUMN subject_key;
+                \(MigrationUndo.cardFields)
                 PRAGMA user_version = 6
                 """)
         }

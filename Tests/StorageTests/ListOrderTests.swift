@@ -175,6 +175,7 @@ struct ListOrderTests {
                 INSERT INTO contact_emails (contact_id, position, address) SELECT c.id, e.key, e.value FROM contacts c, json_each(c.emails) e;
                 DROP INDEX contacts_friends_by_name;
                 CREATE INDEX contacts_friends_by_name ON contacts (account_id, is_friend, sort_key, id);
+                \(MigrationUndo.cardFields)
                 ALTER TABLE contacts DROP COLUMN sort_rank;
                 ALTER TABLE contacts DROP COLUMN phones;
                 ALTER TABLE contacts DROP COLUMN emails;

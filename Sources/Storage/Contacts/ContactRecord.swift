@@ -10,6 +10,29 @@ public struct ContactRecord: Equatable, Sendable {
         }
     }
 
+    /// A postal address: a label and the seven parts of a vCard ADR.
+    public struct Address: Equatable, Sendable {
+        public var label: String
+        public var poBox: String
+        public var extended: String
+        public var street: String
+        public var city: String
+        public var region: String
+        public var postalCode: String
+        public var country: String
+        public init(label: String = "", poBox: String = "", extended: String = "", street: String = "", city: String = "",
+                    region: String = "", postalCode: String = "", country: String = "") {
+            self.label = label
+            self.poBox = poBox
+            self.extended = extended
+            self.street = street
+            self.city = city
+            self.region = region
+            self.postalCode = postalCode
+            self.country = country
+        }
+    }
+
     /// nil until stored.
     public var id: Int64?
     public var firstName: String
@@ -19,6 +42,19 @@ public struct ContactRecord: Equatable, Sendable {
     public var company: String
     public var notes: String
     public var isFriend: Bool
+    /// A stable identifier (the vCard UID); "" until an export gives it one or an import brings one.
+    public var uid: String = ""
+    public var nickname: String = ""
+    /// Job title.
+    public var title: String = ""
+    /// `1985-04-12`, `--04-12` without a year, or "".
+    public var birthday: String = ""
+    /// Web address.
+    public var url: String = ""
+    public var addresses: [Address] = []
+    /// Properties with no field here (photos, X- properties), kept opaque as vCard 4.0 content
+    /// lines joined by CRLF and written back on export.
+    public var extras: String = ""
 
     public init(id: Int64? = nil, firstName: String, lastName: String, phones: [Phone] = [], emails: [String] = [],
                 company: String = "", notes: String = "", isFriend: Bool = false) {
@@ -48,5 +84,19 @@ public struct ContactSummary: Equatable, Sendable {
         self.lastName = lastName
         self.isFriend = isFriend
         self.sortKey = sortKey
+    }
+}
+
+public extension ContactRecord {
+    /// Takes the fields the contact form does not edit (UID, nickname, title, birthday, web
+    /// address, postal addresses, extras) from `stored`, so a save from the form keeps them.
+    mutating func keepCardFields(of stored: ContactRecord) {
+        uid = stored.uid
+        nickname = stored.nickname
+        title = stored.title
+        birthday = stored.birthday
+        url = stored.url
+        addresses = stored.addresses
+        extras = stored.extras
     }
 }

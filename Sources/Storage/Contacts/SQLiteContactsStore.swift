@@ -100,6 +100,7 @@ public final class SQLiteContactsStore: ContactsStore {
             defer { emails.reset() }
             emails.bind(1, id)
             while try emails.step() { record.emails.append(emails.text(0)) }
+            try readCardFields(into: &record, id: id)
         } catch {
             // Lists that are not JSON: the row is damaged (another program wrote it), not gone.
             if case .sqlite(_, let message) = error { throw .corrupted(path: db.path, detail: "contact \(id)'s phones or emails: \(message)") }
@@ -126,6 +127,7 @@ public final class SQLiteContactsStore: ContactsStore {
             lists.bind(to: s, from: 11)
             try s.run()
             let id = db.lastInsertRowID
+            try writeCardFields(contact, id: id)
             try index(contact, id: id)
             try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
             try log(.contactAdded, contact, id: id)
@@ -145,6 +147,7 @@ public final class SQLiteContactsStore: ContactsStore {
                 .bind(7, now()).bind(8, id).bind(9, accountID)
             lists.bind(to: s, from: 10)
             try s.run()
+            try writeCardFields(contact, id: id)
             try removeFromIndex(rank: rank)
             try index(contact, id: id) // a new name may move it in the order
             if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }
@@ -230,8 +233,8 @@ public final class SQLiteContactsStore: ContactsStore {
                         name = SearchText.namePart(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
                         foldedNames[nameID] = name
                     }
-                    SearchText.appendDocument(foldedName: name, emails: contact.emails,
-                                              phoneNumbers: contact.phones.map(\.number), to: &documents, cache: &cache)
+                    SearchText.appendDocument(foldedName: name, emails: contact.emails, phoneNumbers: contact.phones.map(\.number),
+                                              others: [contact.company, contact.notes], to: &documents, cache: &cache)
                     documentEnds.append(documents.count)
                     ids.append(id)
                 }

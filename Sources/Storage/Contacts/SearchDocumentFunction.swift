@@ -1,6 +1,6 @@
 import CSQLite
 
-/// `switchboard_search_document(first, last, emails, phones)`: the SQL face of
+/// `switchboard_search_document(first, last, emails, phones, company, notes)`: the SQL face of
 /// `SearchText.document`, so bulk work (populate, migrations, renumbering) can
 /// build search entries inside one INSERT … SELECT. `emails` and `phones` are
 /// newline-separated lists (`group_concat(…, char(10))`), NULL when empty.
@@ -8,7 +8,7 @@ enum SearchDocumentFunction {
     static let name = "switchboard_search_document"
 
     static func register(on handle: OpaquePointer) {
-        sqlite3_create_function_v2(handle, name, 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
+        sqlite3_create_function_v2(handle, name, 6, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
             guard let arguments else { return }
             func text(_ i: Int) -> String {
                 guard let value = arguments[i], let bytes = sqlite3_value_text(value) else { return "" }
@@ -16,7 +16,8 @@ enum SearchDocumentFunction {
             }
             func list(_ i: Int) -> [String] { text(i).split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
             var cache = SearchText.FoldCache()
-            let document = SearchText.document(firstName: text(0), lastName: text(1), emails: list(2), phoneNumbers: list(3), cache: &cache)
+            let document = SearchText.document(firstName: text(0), lastName: text(1), emails: list(2), phoneNumbers: list(3),
+                                                  others: [text(4), text(5)], cache: &cache)
             sqlite3_result_text(context, document, -1, sb_sqlite_transient())
         }, nil, nil, nil)
     }
@@ -35,6 +36,6 @@ enum SearchDocumentFunction {
     static let documentOfContactC = """
         \(name)(c.first_name, c.last_name,
             (SELECT group_concat(e.value, char(10)) FROM json_each(c.emails) e),
-            (SELECT group_concat(p.value ->> 1, char(10)) FROM json_each(c.phones) p))
+            (SELECT group_concat(p.value ->> 1, char(10)) FROM json_each(c.phones) p), c.company, c.notes)
         """
 }

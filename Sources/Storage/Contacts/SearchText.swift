@@ -43,15 +43,16 @@ public enum SearchText {
 
     public static func document(for contact: ContactRecord, cache: inout FoldCache) -> String {
         document(firstName: contact.firstName, lastName: contact.lastName, emails: contact.emails,
-                 phoneNumbers: contact.phones.map(\.number), cache: &cache)
+                 phoneNumbers: contact.phones.map(\.number), others: [contact.company, contact.notes], cache: &cache)
     }
 
     /// The same document from its parts (the database builds it this way in bulk, see `SearchDocumentFunction`).
+    /// `others` are more texts found from three characters (the company and the notes).
     public static func document(firstName: String, lastName: String, emails: [String], phoneNumbers: [String],
-                                cache: inout FoldCache) -> String {
+                                others: [String] = [], cache: inout FoldCache) -> String {
         var bytes: [UInt8] = []
         appendDocument(foldedName: namePart(firstName: firstName, lastName: lastName, cache: &cache),
-                       emails: emails, phoneNumbers: phoneNumbers, to: &bytes, cache: &cache)
+                       emails: emails, phoneNumbers: phoneNumbers, others: others, to: &bytes, cache: &cache)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -93,7 +94,7 @@ public enum SearchText {
 
     /// The document's UTF-8, after its folded name, appended to `bytes` (populate
     /// folds each distinct name once and keeps a million documents in one buffer).
-    static func appendDocument(foldedName: String, emails: [String], phoneNumbers: [String],
+    static func appendDocument(foldedName: String, emails: [String], phoneNumbers: [String], others: [String] = [],
                                to bytes: inout [UInt8], cache: inout FoldCache) {
         let start = bytes.count
         func separate() { if bytes.count > start { bytes.append(contentsOf: separator.utf8) } }
@@ -117,6 +118,12 @@ public enum SearchText {
                 separate()
                 bytes.append(contentsOf: digits.utf8)
             }
+        }
+        for other in others {
+            let text = trimmed(other)
+            guard !text.isEmpty else { continue }
+            separate()
+            bytes.append(contentsOf: cache.fold(text).utf8)
         }
     }
 

@@ -42,6 +42,7 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
             presenter?.presentSave(response: .init(saved: false, problems: problems))
         case .success(var record):
             record.id = contactID
+            if let stored = worker.contact(id: contactID) { record.keepCardFields(of: stored) }
             do throws(StorageError) {
                 let saved = try worker.update(record)
                 presenter?.presentSave(response: .init(saved: saved, problems: .init(),

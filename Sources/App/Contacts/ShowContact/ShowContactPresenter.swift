@@ -22,9 +22,26 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
         for p in c.phones { lines.append(.init(label: p.label, value: p.number)) }
         for e in c.emails { lines.append(.init(label: "email", value: e)) }
         if !c.company.isEmpty { lines.append(.init(label: "company", value: c.company)) }
+        lines += Self.addressBookLines(of: c)
         if !c.notes.isEmpty { lines.append(.init(label: "notes", value: c.notes)) }
         lines.append(.init(label: "friend", value: c.isFriend ? "yes ★" : "no"))
         viewController?.displayContact(viewModel: .init(title: name, fullName: name, lines: lines, isFriend: c.isFriend))
+    }
+
+    /// Nickname, title, birthday, web address and postal addresses, each when there is one.
+    static func addressBookLines(of c: ContactRecord) -> [ShowContact.GetContact.ViewModel.Line] {
+        var lines: [ShowContact.GetContact.ViewModel.Line] = []
+        if !c.title.isEmpty { lines.append(.init(label: "title", value: c.title)) }
+        if !c.nickname.isEmpty { lines.append(.init(label: "nickname", value: c.nickname)) }
+        if !c.birthday.isEmpty { lines.append(.init(label: "birthday", value: c.birthday.hasPrefix("--") ? String(c.birthday.dropFirst(2)) : c.birthday)) }
+        if !c.url.isEmpty { lines.append(.init(label: "web", value: c.url)) }
+        for a in c.addresses {
+            let city = [a.postalCode, a.city].filter { !$0.isEmpty }.joined(separator: " ")
+            let parts = [a.poBox, a.extended, a.street, city, a.region, a.country]
+                .flatMap { $0.split(whereSeparator: \.isNewline).map(String.init) }.filter { !$0.isEmpty }
+            lines.append(.init(label: a.label.isEmpty ? "address" : a.label + " address", value: parts.joined(separator: ", ")))
+        }
+        return lines
     }
 
     func presentDelete(response: ShowContact.DeleteContact.Response) {

@@ -1,0 +1,84 @@
+/// The fields address books carry beyond the list's (migration 9): UID, nickname, title,
+/// birthday, web address, postal addresses and opaque vCard extras, written in the same
+/// transaction as the rest of the contact.
+extension SQLiteContactsStore {
+    /// Addresses are kept as text: records split by U+001E, their eight parts by U+001F.
+    static func encode(_ addresses: [ContactRecord.Address]) -> String {
+        addresses.map { a in
+            [a.label, a.poBox, a.extended, a.street, a.city, a.region, a.postalCode, a.country]
+                .map { String($0.unicodeScalars.filter { $0 != "\u{1E}" && $0 != "\u{1F}" }) }
+                .joined(separator: "\u{1F}")
+        }.joined(separator: "\u{1E}")
+    }
+
+    static func decodeAddresses(_ text: String) -> [ContactRecord.Address] {
+        guard !text.isEmpty else { return [] }
+        return text.split(separator: "\u{1E}", omittingEmptySubsequences: false).map { record in
+            let p = record.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init) + Array(repeating: "", count: 8)
+            return ContactRecord.Address(label: p[0], poBox: p[1], extended: p[2], street: p[3], city: p[4], region: p[5], postalCode: p[6], country: p[7])
+        }
+    }
+
+    func writeCardFields(_ contact: ContactRecord, id: Int64) throws(StorageError) {
+        let s = try db.prepare("UPDATE contacts SET uid = coalesce(nullif(?1, ''), uid), nickname = ?2, title = ?3, birthday = ?4, url = ?5, addresses = ?6, extras = ?7 WHERE id = ?8")
+        s.bind(1, contact.uid).bind(2, contact.nickname).bind(3, contact.title).bind(4, contact.birthday).bind(5, contact.url)
+            .bind(6, Self.encode(contact.addresses)).bind(7, contact.extras).bind(8, id)
+        try s.run()
+    }
+
+    func readCardFields(into record: inout ContactRecord, id: Int64) throws(StorageError) {
+        let s = try db.prepare("SELECT coalesce(uid, ''), nickname, title, birthday, url, addresses, extras FROM contacts WHERE id = ?")
+        s.bind(1, id)
+        defer { s.reset() }
+        guard try s.step() else { return }
+        record.uid = s.text(0)
+        record.nickname = s.text(1)
+        record.title = s.text(2)
+        record.birthday = s.text(3)
+        record.url = s.text(4)
+        record.addresses = Self.decodeAddresses(s.text(5))
+        record.extras = s.text(6)
+    }
+
+    /// The contact of this account with this UID, if any (an import updates it instead of adding).
+    public func contactID(uid: String) throws(StorageError) -> Int64? {
+        guard !uid.isEmpty else { return nil }
+        let s = try db.prepare("SELECT id FROM contacts WHERE account_id = ? AND uid = ?")
+        s.bind(1, accountID).bind(2, uid)
+        defer { s.reset() }
+        return try s.step() ? s.int64(0) : nil
+    }
+
+    /// Gives every contact of this account without a UID a new random one (`urn:uuid:` + a
+    /// version 4 UUID), so an export names each contact the same way every time.
+    public func assignMissingUIDs() throws(StorageError) {
+        try db.execute("""
+            UPDATE contacts SET uid = 'urn:uuid:' || lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' ||
+                substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) ||
+                substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))
+            WHERE account_id = \(accountID) AND uid IS NULL
+            """)
+    }
+
+    /// Every contact id of this account in list order (for export).
+    public func allContactIDs() throws(StorageError) -> [Int64] {
+        let s = try db.prepare("SELECT id FROM contacts WHERE account_id = ? ORDER BY sort_key, id")
+        s.bind(1, accountID)
+        defer { s.reset() }
+        var ids: [Int64] = []
+        while try s.step() { ids.append(s.int64(0)) }
+        return ids
+    }
+}
+
+extension SQLiteContactsStore {
+    /// Every contact of this account with a birthday: id, first and last name, birthday text.
+    public func birthdays() throws(StorageError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)] {
+        let s = try db.prepare("SELECT id, first_name, last_name, birthday FROM contacts WHERE account_id = ? AND birthday <> '' ORDER BY sort_key, id")
+        s.bind(1, accountID)
+        defer { s.reset() }
+        var rows: [(id: Int64, firstName: String, lastName: String, birthday: String)] = []
+        while try s.step() { rows.append((s.int64(0), s.text(1), s.text(2), s.text(3))) }
+        return rows
+    }
+}

@@ -1,0 +1,55 @@
+import Storage
+
+/// Opens the data file of a command line (`--db`, else the default place) and finds whose
+/// contacts to use (`--user`, else the signed-in person). Each failure is a line to print.
+struct AccountOpener {
+    enum Failure: Error {
+        case usage(String)
+        case refused(String)
+    }
+
+    var databasePath: String?
+    var user: String?
+
+    func open(environment: [String: String]) throws(Failure) -> (db: Database, account: Account, path: String) {
+        guard let path = databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
+            throw .usage("\(UsageError.noDataLocation)")
+        }
+        do {
+            let db = try Database(path: path)
+            let accounts = AccountStore(database: db)
+            if let user {
+                guard let found = try accounts.account(named: user)?.account else {
+                    throw Failure.refused("there is no account “\(user)” in \(path); create it in the app first")
+                }
+                return (db, found, path)
+            }
+            guard let signedIn = try accounts.savedSession() else {
+                throw Failure.refused("nobody is signed in to \(path); pass --user NAME")
+            }
+            return (db, signedIn, path)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .refused("\(error)")
+        }
+    }
+}
+
+extension AccountOpener {
+    /// The data file and the contacts of the person, or nil after printing why, with
+    /// `exitCode` 2 for a usage error and 1 for a file or person that is not there.
+    func openStore(for command: String, environment: [String: String], errors: inout some TextOutputStream,
+                   exitCode: inout Int32) -> (Database, SQLiteContactsStore)? {
+        do throws(Failure) {
+            let opened = try open(environment: environment)
+            return (opened.db, SQLiteContactsStore(database: opened.db, accountID: opened.account.id))
+        } catch {
+            switch error {
+            case .usage(let m): print("switchboard: \(command): \(m)", to: &errors); exitCode = 2
+            case .refused(let m): print("switchboard: \(command): \(m)", to: &errors); exitCode = 1
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Interchange
+import Storage
+
+/// Contacts as the app stores them to and from the interchange formats' cards.
+/// What a stored contact has no field for goes into its opaque extras as vCard lines (more web
+/// addresses, organization units, other categories); what cannot be kept is counted in `dropped`.
+enum ContactCardMapping {
+    /// Kinds of data an import could not keep, counted by name ("e-mail labels": 3).
+    typealias Dropped = [String: Int]
+
+    static func record(from card: ContactCard, dropped: inout Dropped) -> ContactRecord {
+        var first = [card.givenName, card.additionalNames].filter { !$0.isEmpty }.joined(separator: " ")
+        var last = card.familyName
+        if first.isEmpty && last.isEmpty {
+            let name = card.displayName
+            if let space = name.lastIndex(of: " "), !card.formattedName.isEmpty {
+                first = String(name[..<space])
+                last = String(name[name.index(after: space)...])
+            } else {
+                first = name
+            }
+        }
+        if !card.prefixes.isEmpty { dropped["name prefixes", default: 0] += 1 }
+        if !card.suffixes.isEmpty { dropped["name suffixes", default: 0] += 1 }
+        var extras = card.extras
+        let labeledEmails = card.emails.filter { !$0.label.isEmpty || $0.isPreferred }.count
+        if labeledEmails > 0 { dropped["e-mail labels", default: 0] += labeledEmails }
+        if card.phones.contains(where: \.isPreferred) { dropped["phone preferences", default: 0] += 1 }
+        for url in card.urls.dropFirst() { extras.append(VCardProperty(name: "URL", text: url.value)) }
+        if !card.organizationUnits.isEmpty {
+            extras.append(VCardProperty(name: "X-ORG-UNITS", list: card.organizationUnits))
+        }
+        let otherCategories = card.categories.filter { !isFriends($0) }
+        if !otherCategories.isEmpty { extras.append(VCardProperty(name: "CATEGORIES", list: otherCategories)) }
+        var record = ContactRecord(firstName: first, lastName: last,
+                                   phones: card.phones.map { .init(label: $0.label.isEmpty ? "phone" : $0.label, number: $0.value) },
+                                   emails: card.emails.map(\.value), company: card.organization, notes: card.note,
+                                   isFriend: card.isFriend)
+        record.uid = card.uid
+        record.nickname = card.nicknames.joined(separator: ", ")
+        record.title = card.title
+        record.birthday = card.birthday?.description ?? ""
+        record.url = card.urls.first?.value ?? ""
+        record.addresses = card.addresses.map {
+            .init(label: $0.label, poBox: $0.poBox, extended: $0.extended, street: $0.street, city: $0.locality,
+                  region: $0.region, postalCode: $0.postalCode, country: $0.country)
+        }
+        record.extras = extras.map(\.contentLine).joined(separator: "\r\n")
+        return record
+    }
+
+    static func card(from record: ContactRecord) -> ContactCard {
+        var card = ContactCard(uid: record.uid, formattedName: [record.firstName, record.lastName].filter { !$0.isEmpty }.joined(separator: " "),
+                               familyName: record.lastName, givenName: record.firstName,
+                               nicknames: record.nickname.isEmpty ? [] : record.nickname.split(separator: ",").map { String($0).trimmingCharacters() },
+                               organization: record.company, title: record.title,
+                               emails: record.emails.map { LabeledValue(value: $0) },
+                               phones: record.phones.map { LabeledValue(label: $0.label == "phone" ? "" : $0.label, value: $0.number) },
+                               addresses: record.addresses.map {
+                                   PostalAddress(label: $0.label, poBox: $0.poBox, extended: $0.extended, street: $0.street, locality: $0.city,
+                                                 region: $0.region, postalCode: $0.postalCode, country: $0.country)
+                               },
+                               urls: record.url.isEmpty ? [] : [LabeledValue(value: record.url)],
+                               birthday: PartialDate(parsing: record.birthday), note: record.notes,
+                               categories: record.isFriend ? ["friends"] : [])
+        for line in record.extras.split(separator: "\r\n") {
+            guard let property = VCardProperty(parsing: String(line)) else { continue }
+            switch property.name {
+            case "URL": card.urls.append(LabeledValue(value: property.text))
+            case "X-ORG-UNITS": card.organizationUnits = property.list
+            case "CATEGORIES": card.categories += property.list
+            default: card.extras.append(property)
+            }
+        }
+        return card
+    }
+
+    static func isFriends(_ category: String) -> Bool {
+        let folded = category.lowercased()
+        return folded == "friends" || folded == "friend"
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { $0 != " " }), let end = scalars.lastIndex(where: { $0 != " " }) else { return "" }
+        return String(scalars[start...end])
+    }
+}

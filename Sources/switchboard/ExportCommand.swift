@@ -1,0 +1,139 @@
+import Interchange
+import Storage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME] [--db PATH]`:
+/// every contact as vCard 4.0 (default), 3.0 or CSV, UTF-8 with CRLF, to stdout or a file that
+/// appears whole (written beside it, then renamed) or not at all.
+struct ExportCommand {
+    enum Format: String { case vcard, vcard3, csv }
+
+    var format = Format.vcard
+    var outputPath: String?
+    var opener = AccountOpener()
+    var wantsHelp = false
+
+    static let help = """
+    usage: switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME] [--db PATH]
+      Writes every contact: vCard 4.0 (vcard, the default), vCard 3.0 for older readers
+      (vcard3), or CSV with a header row (Google's column names plus UID and Name).
+      UTF-8, CRLF line ends, vCard lines folded at 75 octets. Standard output unless --output.
+      Each contact is given a UID once, so a later import of the file updates instead of adding.
+      CSV has no column for photos and X- properties; vCard keeps them.
+    """
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> ExportCommand {
+        var command = ExportCommand()
+        var cursor = ArgumentCursor(arguments)
+        while let argument = cursor.next() {
+            switch argument {
+            case "--help", "-h": command.wantsHelp = true
+            case "--format":
+                let text = try cursor.value(for: argument)
+                guard let format = Format(rawValue: text) else { throw .badValue(flag: argument, value: text, expected: "vcard, vcard3 or csv") }
+                command.format = format
+            case "--output": command.outputPath = try cursor.path(for: argument)
+            case "--user": command.opener.user = try cursor.value(for: argument)
+            case "--db": command.opener.databasePath = try cursor.path(for: argument)
+            default: throw .unknownArgument(argument)
+            }
+        }
+        return command
+    }
+
+    func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        if wantsHelp { print(Self.help, to: &output); return 0 }
+        var exitCode: Int32 = 0
+        guard let (_, store) = opener.openStore(for: "export", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
+        var sink: FileSink?
+        if let outputPath {
+            do throws(InputFileError) {
+                sink = try FileSink(path: outputPath)
+            } catch {
+                print("switchboard: export: \(error)", to: &errors)
+                return 1
+            }
+        }
+        func emit(_ text: String) {
+            if let sink { sink.write(text) } else { output.write(text) }
+        }
+        do throws(StorageError) {
+            try store.assignMissingUIDs()
+            let ids = try store.allContactIDs()
+            var withExtras = 0
+            switch format {
+            case .vcard, .vcard3:
+                let writer = VCardWriter(version: format == .vcard ? .v40 : .v30)
+                for id in ids {
+                    guard let record = try store.contact(id: id) else { continue }
+                    emit(writer.write(ContactCardMapping.card(from: record)))
+                }
+            case .csv:
+                var cards: [ContactCard] = []
+                for id in ids {
+                    guard let record = try store.contact(id: id) else { continue }
+                    let card = ContactCardMapping.card(from: record)
+                    if !card.extras.isEmpty { withExtras += 1 }
+                    cards.append(card)
+                }
+                let writer = CSVContactWriter(fitting: cards)
+                emit(writer.header)
+                for card in cards { emit(writer.line(card)) }
+            }
+            do throws(InputFileError) { try sink?.finish() } catch {
+                print("switchboard: export: \(error)", to: &errors)
+                return 1
+            }
+            if let outputPath { print("Exported \(ids.count) contacts to \(outputPath).", to: &errors) }
+            if withExtras > 0 {
+                print("switchboard: export: \(withExtras) contacts have photos or X- properties, which CSV has no column for; --format vcard keeps them", to: &errors)
+            }
+            return 0
+        } catch {
+            sink?.abandon()
+            print("switchboard: export: \(error)", to: &errors)
+            return 1
+        }
+    }
+}
+
+/// An export's file: written as FILE.partial-PID and renamed to FILE at the end, so FILE
+/// appears whole or not at all.
+struct FileSink {
+    private let handle: UnsafeMutablePointer<FILE>
+    private let path: String
+    private let partial: String
+
+    init(path: String) throws(InputFileError) {
+        self.path = path
+        let partial = "\(path).partial-\(getpid())"
+        guard let h = fopen(partial, "wb") else { throw InputFileError(path: path, reason: String(cString: strerror(errno))) }
+        handle = h
+        self.partial = partial
+    }
+
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, handle) }
+    }
+
+    func finish() throws(InputFileError) {
+        let failed = ferror(handle) != 0
+        if fclose(handle) != 0 || failed {
+            unlink(partial)
+            throw InputFileError(path: path, reason: "could not write it whole: \(String(cString: strerror(errno)))")
+        }
+        if rename(partial, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(partial)
+            throw InputFileError(path: path, reason: reason)
+        }
+    }
+
+    func abandon() {
+        fclose(handle)
+        unlink(partial)
+    }
+}

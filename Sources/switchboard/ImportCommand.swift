@@ -1,0 +1,154 @@
+import Interchange
+import Storage
+
+/// `switchboard import FILE… [--user NAME] [--db PATH]`: contacts from vCard (2.1, 3.0, 4.0),
+/// CSV with a header (Google, Outlook, ours) or abook's addressbook file, told apart by content.
+/// Each file is one transaction; a card whose UID is already stored updates that contact.
+struct ImportCommand {
+    var files: [String] = []
+    var opener = AccountOpener()
+    var wantsHelp = false
+
+    static let help = """
+    usage: switchboard import FILE… [--user NAME] [--db PATH]
+      Reads vCard (2.1, 3.0, 4.0), CSV with a header row (Google, Outlook or our own export)
+      or abook's addressbook file; the format is found from the content. "-" reads stdin.
+      Each file goes in as one transaction. A card with the UID of a stored contact updates it.
+      Prints "imported N, updated M, skipped K" per file, a line per skipped card (file:line:
+      reason), and what could not be kept. Exit 0 when something came in, 1 when nothing could.
+    """
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> ImportCommand {
+        var command = ImportCommand()
+        var cursor = ArgumentCursor(arguments)
+        while let argument = cursor.next() {
+            switch argument {
+            case "--help", "-h": command.wantsHelp = true
+            case "--user": command.opener.user = try cursor.value(for: argument)
+            case "--db": command.opener.databasePath = try cursor.path(for: argument)
+            case let flag where flag.hasPrefix("--"): throw .unknownArgument(flag)
+            default: command.files.append(argument)
+            }
+        }
+        if command.files.isEmpty && !command.wantsHelp { throw .missingValue("import FILE") }
+        return command
+    }
+
+    /// What one file brought.
+    struct Summary {
+        var added = 0, updated = 0
+        var skipped: [ReadProblem] = []
+        var dropped: ContactCardMapping.Dropped = [:]
+    }
+
+    func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        if wantsHelp { print(Self.help, to: &output); return 0 }
+        var exitCode: Int32 = 0
+        guard let (db, store) = opener.openStore(for: "import", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
+        var broughtAnything = false
+        for file in files {
+            do {
+                let summary = try importFile(file, into: store, db: db)
+                print("\(file): imported \(summary.added), updated \(summary.updated), skipped \(summary.skipped.count)", to: &output)
+                for problem in summary.skipped { print("\(file):\(problem.line): \(problem.message)", to: &output) }
+                if !summary.dropped.isEmpty {
+                    let parts = summary.dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+                    print("\(file): not kept (no field for them): " + parts.joined(separator: ", "), to: &output)
+                }
+                if summary.added + summary.updated > 0 { broughtAnything = true }
+            } catch {
+                print("switchboard: import: \(file): \(error); nothing was imported from it", to: &errors)
+            }
+        }
+        return broughtAnything ? 0 : 1
+    }
+
+    enum ImportError: Error, CustomStringConvertible {
+        case unknownFormat
+        case read(InputFileError)
+        case storage(StorageError)
+        var description: String {
+            switch self {
+            case .unknownFormat: "not a vCard, CSV (with a header row) or abook file"
+            case .read(let e): "\(e)"
+            case .storage(let e): "\(e)"
+            }
+        }
+    }
+
+    func importFile(_ path: String, into store: SQLiteContactsStore, db: Database) throws(ImportError) -> Summary {
+        let file: InputFile
+        let first: [UInt8]
+        do throws(InputFileError) {
+            file = try InputFile(path: path)
+            first = try file.read() ?? []
+        } catch { throw .read(error) }
+        guard let format = InterchangeFormat.detect(first) else { throw .unknownFormat }
+        var handedFirst = false
+        let read: () throws -> [UInt8]? = {
+            if !handedFirst { handedFirst = true; return first }
+            return try file.read()
+        }
+        var summary = Summary()
+        var failure: ImportError?
+        do {
+            try db.transaction { () throws(StorageError) in
+                func take(_ card: ContactCard) throws(StorageError) {
+                    if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
+                    var record = ContactCardMapping.record(from: card, dropped: &summary.dropped)
+                    if let id = try store.contactID(uid: record.uid) {
+                        record.id = id
+                        _ = try store.update(record)
+                        summary.updated += 1
+                    } else {
+                        _ = try store.add(record)
+                        summary.added += 1
+                    }
+                }
+                do {
+                    switch format {
+                    case .vCard:
+                        var reader = VCardReader(read: read)
+                        while let item = try reader.next() {
+                            switch item {
+                            case .card(let card): try take(VCardDecoder.contact(from: card))
+                            case .problem(let p): summary.skipped.append(p)
+                            }
+                        }
+                    case .abook:
+                        var reader = AbookReader(read: read)
+                        while let item = try reader.next() {
+                            switch item {
+                            case .contact(let card): try take(card)
+                            case .problem(let p): summary.skipped.append(p)
+                            }
+                        }
+                    case .csv:
+                        var reader = CSVReader(read: read)
+                        var mapping: CSVContactMapping?
+                        while let item = try reader.next() {
+                            switch item {
+                            case .record(let fields, let line):
+                                if let mapping { try take(mapping.contact(from: fields, line: line)) }
+                                else if let m = CSVContactMapping(header: fields) { mapping = m }
+                                else { failure = .unknownFormat; throw StorageError.sqlite(code: 4, message: "import stopped") }
+                            case .problem(let p): summary.skipped.append(p)
+                            }
+                        }
+                    }
+                } catch let e as StorageError {
+                    throw e
+                } catch let e as InputFileError {
+                    failure = .read(e)
+                    throw StorageError.sqlite(code: 4, message: "import stopped")
+                } catch {
+                    failure = .read(InputFileError(path: "", reason: "\(error)"))
+                    throw StorageError.sqlite(code: 4, message: "import stopped")
+                }
+            }
+        } catch {
+            throw failure ?? .storage(error)
+        }
+        return summary
+    }
+}

@@ -1,0 +1,179 @@
+import Testing
+@testable import switchboard
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A folder of its own under /tmp with a signed-up "ada" data file, removed at the end.
+final class InterchangeFolder {
+    let path: String
+    init(_ name: String) {
+        path = "/tmp/switchboard-\(name)-\(getpid())"
+        _ = system("rm -rf '\(path)'")
+        mkdir(path, 0o700)
+    }
+    deinit { _ = system("rm -rf '\(path)'") }
+    func file(_ name: String) -> String { path + "/" + name }
+    func write(_ name: String, _ text: String) {
+        let f = fopen(file(name), "wb")!
+        var t = text
+        t.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, f) }
+        fclose(f)
+    }
+    func read(_ name: String) -> String? {
+        guard let f = fopen(file(name), "rb") else { return nil }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, f) }
+            if n == 0 { break }
+            bytes += buffer[..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+    /// A data file with the account "ada" signed in.
+    @MainActor func dataFile(_ name: String) -> String {
+        let db = file(name)
+        let signUp = runSwitchboard(["--headless", "--db", db, "--keys", #"wait:1s C-n wait:400ms "ada" Enter "analytical" Enter "analytical" Enter wait:400ms"#])
+        #expect(signUp.code == 0)
+        return db
+    }
+}
+
+@MainActor
+@Suite("import, export, query")
+struct InterchangeCommandTests {
+    static let cards = """
+    BEGIN:VCARD\r
+    VERSION:3.0\r
+    UID:grace-1\r
+    N:Hopper;Grace;;;\r
+    FN:Grace Hopper\r
+    EMAIL:grace@navy.mil\r
+    EMAIL:g@example.org\r
+    TEL;TYPE=CELL:+1 555 0199\r
+    ADR;TYPE=WORK:;;1 Navy Way;Arlington;VA;22202;USA\r
+    BDAY:1906-12-09\r
+    NICKNAME:Amazing Grace\r
+    TITLE:Rear Admiral\r
+    ORG:US Navy;Computing\r
+    URL:https://navy.mil\r
+    URL:https://example.org/grace\r
+    NOTE:COBOL\\, compilers\\nand more\r
+    CATEGORIES:Friends,Navy\r
+    PHOTO;ENCODING=b;TYPE=JPEG:AAAA\r
+    X-JABBER:grace@jabber.org\r
+    END:VCARD\r
+    BEGIN:VCARD\r
+    VERSION:3.0\r
+    this line is broken\r
+    END:VCARD\r
+    BEGIN:VCARD\r
+    VERSION:4.0\r
+    UID:urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1\r
+    FN:Ada Lovelace\r
+    N:Lovelace;Ada;;;\r
+    EMAIL:ada@example.org\r
+    BDAY:--1210\r
+    END:VCARD\r
+    BEGIN:VCARD\r
+    VERSION:3.0\r
+    N:;;;;\r
+    END:VCARD\r
+
+    """
+
+    @Test func importTwiceUpdatesExportImportsIntoAFreshFileTheSame() throws {
+        let folder = InterchangeFolder("interchange")
+        let db = folder.dataFile("a.sqlite3")
+        folder.write("in.vcf", Self.cards)
+        let first = runSwitchboard(["import", folder.file("in.vcf"), "--db", db])
+        #expect(first.code == 0, "\(first.errors)")
+        let lines = first.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == folder.file("in.vcf") + ": imported 2, updated 0, skipped 2")
+        #expect(lines.contains(folder.file("in.vcf") + ":23: not a vCard line (no ':' after the name): this line is broken"))
+        #expect(lines.contains(folder.file("in.vcf") + ":33: no name, e-mail or phone"))
+        let second = runSwitchboard(["import", folder.file("in.vcf"), "--db", db])
+        #expect(second.output.hasPrefix(folder.file("in.vcf") + ": imported 0, updated 2, skipped 2"))
+
+        let exported = runSwitchboard(["export", "--db", db])
+        #expect(exported.code == 0)
+        let text = exported.output
+        for line in ["UID:grace-1\r\n", "NICKNAME:Amazing Grace\r\n", "TITLE:Rear Admiral\r\n", "ORG:US Navy;Computing\r\n",
+                     "ADR;TYPE=work;", "BDAY:19061209\r\n", "URL:https://navy.mil\r\n", "URL:https://example.org/grace\r\n",
+                     "NOTE:COBOL\\, compilers\\nand more\r\n", "CATEGORIES:friends,Navy\r\n", "PHOTO:data:image/jpeg;base64,AAAA\r\n",
+                     "X-JABBER:grace@jabber.org\r\n", "BDAY:--1210\r\n", "EMAIL:g@example.org\r\n"] {
+            #expect(text.contains(line), "\(line)")
+        }
+        #expect(text.split(separator: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+
+        // A new user's check: export to a file, import into a fresh data file, the same contacts.
+        let out = runSwitchboard(["export", "--output", folder.file("out.vcf"), "--db", db])
+        #expect(out.code == 0 && out.errors.contains("Exported 2 contacts"))
+        let fresh = folder.dataFile("b.sqlite3")
+        let back = runSwitchboard(["import", folder.file("out.vcf"), "--db", fresh])
+        #expect(back.output.hasPrefix(folder.file("out.vcf") + ": imported 2, updated 0, skipped 0"))
+        #expect(runSwitchboard(["export", "--db", fresh]).output == text)
+        for format in ["vcard3", "csv"] {
+            let other = runSwitchboard(["export", "--format", format, "--output", folder.file("out.\(format)"), "--db", db])
+            #expect(other.code == 0)
+            let again = folder.dataFile("\(format).sqlite3")
+            _ = runSwitchboard(["import", folder.file("out.\(format)"), "--db", again])
+            let fromThere = runSwitchboard(["export", "--db", again]).output
+            // CSV has no column for the photo and the X- property; everything else comes back.
+            let expected = format == "csv"
+                ? text.replacingOccurrences("PHOTO:data:image/jpeg;base64,AAAA\r\n", "").replacingOccurrences("X-JABBER:grace@jabber.org\r\n", "")
+                : text
+            #expect(fromThere == expected, "\(format)")
+        }
+    }
+
+    @Test func queryAnswersMuttAndListsBirthdaysNextFirst() {
+        let folder = InterchangeFolder("query")
+        let db = folder.dataFile("q.sqlite3")
+        folder.write("in.vcf", Self.cards)
+        _ = runSwitchboard(["import", folder.file("in.vcf"), "--db", db])
+        let grace = runSwitchboard(["query", "hopper", "--db", db])
+        #expect(grace.code == 0)
+        #expect(grace.output == "Searching Switchboard… 2 matching:\ngrace@navy.mil\tGrace Hopper\tUS Navy\ng@example.org\tGrace Hopper\tUS Navy\n")
+        let none = runSwitchboard(["query", "nobody-here", "--db", db])
+        #expect(none.code == 1)
+        let birthdays = runSwitchboard(["query", "--birthdays", "--today", "2026-12-10", "--db", db])
+        #expect(birthdays.output == "--12-10\tAda Lovelace\n1906-12-09\tGrace Hopper\n")
+        let later = runSwitchboard(["query", "--birthdays", "--today", "2026-12-01", "--db", db])
+        #expect(later.output == "1906-12-09\tGrace Hopper\n--12-10\tAda Lovelace\n")
+    }
+
+    @Test func nothingImportableIsExitOneAndUsageErrorsExitTwo() {
+        let folder = InterchangeFolder("usage")
+        let db = folder.dataFile("u.sqlite3")
+        folder.write("notes.txt", "just some text\n")
+        let notCards = runSwitchboard(["import", folder.file("notes.txt"), "--db", db])
+        #expect(notCards.code == 1)
+        #expect(notCards.errors.contains("not a vCard, CSV (with a header row) or abook file; nothing was imported from it"))
+        #expect(runSwitchboard(["import", folder.file("missing.vcf"), "--db", db]).code == 1)
+        #expect(runSwitchboard(["import", "--db", db]).code == 2)
+        #expect(runSwitchboard(["export", "--format", "ldif", "--db", db]).errors.contains("--format 'ldif': expected vcard, vcard3 or csv"))
+        #expect(runSwitchboard(["query", "--db", db]).code == 2)
+        for command in ["import", "export", "query"] {
+            let help = runSwitchboard([command, "--help"])
+            #expect(help.code == 0 && help.output.hasPrefix("usage: switchboard \(command)"))
+        }
+        #expect(folder.read("never.vcf") == nil)
+        let unwritable = runSwitchboard(["export", "--output", folder.file("no-such-dir/out.vcf"), "--db", db])
+        #expect(unwritable.code == 1)
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        var out = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            out += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+}
