@@ -204,3 +204,27 @@ struct SettingsValueRowTests {
         #expect(row(h, "Splash duration").contains("0.8 s"))
     }
 }
+
+@MainActor
+@Suite("Account changes say they were done", .serialized)
+struct AccountNoticeTests {
+    @Test func aChangedPasswordSaysSo() {
+        let h = AppHarness()
+        h.createAccount()
+        h.press("S wait:400ms End Up Up Enter wait:400ms")
+        #expect(h.lines[0].contains("Change Password"))
+        h.press(#""analytical" Enter "difference" Enter "difference" Enter wait:400ms"#)
+        #expect(h.lines[0].contains("Settings"))
+        #expect(h.text.contains("Password changed."))
+    }
+
+    @Test func aDeletedAccountSaysSo() {
+        let h = AppHarness()
+        h.createAccount()
+        h.press(#"S wait:400ms End Up Enter wait:400ms "analytical" Enter wait:400ms"#)
+        #expect(h.lines[0].contains("Create Account"))
+        #expect(h.text.contains("The account ada and its data were deleted."))
+        h.press("Esc wait:400ms")
+        #expect(h.text.contains("The account ada and its data were deleted."))   // Log In says so too
+    }
+}

@@ -56,7 +56,9 @@ final class SettingsViewController: ViewController {
     var selectedRow: Int? { tableView.selectedIndexPath?.row }
 
     /// Shows why a change did not happen.
-    func show(error: String) { message.text = error }
+    func show(error: String) { message.textStyle = Theme.current.error; message.text = error }
+    /// Says that something asked for was done ("Password changed.").
+    func show(notice: String) { message.textStyle = Theme.current.emphasis; message.text = notice }
 
     var table: TableView { tableView }
 }

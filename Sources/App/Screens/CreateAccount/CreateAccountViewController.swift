@@ -50,6 +50,9 @@ final class CreateAccountViewController: ViewController {
         ], in: view, width: 62)
     }
 
+    /// Says what just happened (an account deleted), until the next edit.
+    func show(notice: String) { _ = view; general.textStyle = Theme.current.emphasis; general.text = notice }
+
     /// "/home/ada/.local/…" → "~/.local/…".
     static func abbreviatingHome(_ path: String) -> String {
         guard let home = ProcessInfo.processInfo.environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
@@ -59,6 +62,7 @@ final class CreateAccountViewController: ViewController {
     override var preferredFirstResponder: View? { usernameField }
 
     private func create() {
+        general.textStyle = Theme.current.error
         switch service.createAccount(username: usernameField.text, password: passwordField.text, repeated: repeatField.text) {
         case .success:
             onCreated()

@@ -59,10 +59,14 @@ final class LoginViewController: ViewController {
         [KeyCommand(.ctrl("n"), title: "Create account") { [weak self] in self?.coordinator?.show(.createAccount) }]
     }
 
+    /// Says what just happened (an account deleted), until the next edit.
+    func show(notice: String) { _ = view; message.textStyle = Theme.current.emphasis; message.text = notice }
+
     /// The message on screen ("Wrong user name or password.").
     var messageText: String { message.text }
 
     private func logIn() {
+        message.textStyle = Theme.current.error
         guard !usernameField.text.trimmingCharacters(in: .whitespaces).isEmpty else {
             message.text = "Type your user name first."
             view.window?.makeFirstResponder(usernameField)
