@@ -23,6 +23,11 @@ struct NewcomerTests {
         try addContacts(h, 1234)
         h.press("C wait:400ms Esc wait:400ms")                  // C: contacts; back home, the counts read again
         #expect(h.lines[0].contains("Main"))
+        if width == 40 {
+            h.press("C wait:400ms")
+            #expect(h.lines[0].contains("Contacts (1,234)") || h.lines[0].contains("Contacts (1234)"), "\(h.lines[0])")
+            h.press("Esc wait:400ms")
+        }
         let contactsRow = try #require(h.lines.first { $0.contains("Contacts") })
         #expect(contactsRow.contains("C") && contactsRow.contains("1,234"))
         let friendsRow = try #require(h.lines.first { $0.contains("Friends") })
