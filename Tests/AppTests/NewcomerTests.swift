@@ -233,3 +233,25 @@ struct AccountNoticeTests {
         #expect(h.text.contains("The account ada and its data were deleted."))   // Log In says so too
     }
 }
+
+@MainActor
+@Suite("Forms at 40x12", .serialized)
+struct SmallFormTests {
+    @Test func createAccountScrollsToTheFocusedFieldAndItsButton() {
+        let h = AppHarness(width: 40, height: 12)
+        h.press("wait:900ms")
+        #expect(h.lines[0].contains("Create Account"))
+        #expect(h.text.contains("Welcome"))
+        #expect(!h.text.contains("Password again"))
+        h.press(#""ada" Enter "analytical" Enter"#)            // to the last field
+        #expect(h.text.contains("Password again"))
+        h.press("Tab")                                          // the button
+        #expect(h.text.contains("[ > Create account < ]") || h.text.contains("Create account"))
+        h.press("S-Tab S-Tab S-Tab")                            // back up to the user name
+        #expect(h.lines[1].contains("ada"))
+        h.press("Tab Tab")                                      // down to the last field again
+        #expect(h.text.contains("Password again"))
+        h.press(#""analytical" Enter wait:400ms"#)
+        #expect(h.text.contains("Signed in as ada"))
+    }
+}
