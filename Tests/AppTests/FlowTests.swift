@@ -76,9 +76,11 @@ struct FlowTests {
         #expect(h.text.contains(SignInService.wrongCredentials))
         h.press(#""wrong-two" Enter "wrong-three" Enter"#)
         h.press(#""analytical" Enter"#)                              // right, but too soon
-        #expect(h.text.contains("Too many failed attempts. Try again in"))
+        #expect(h.text.contains("Too many failed attempts. Try again in 1 s."))
         #expect(h.root.currentFlowKind == .login)
-        h.press("wait:3s Enter wait:400ms")                        // the password is still typed
+        h.press("wait:1s")                                         // it counts down
+        #expect(h.text.contains("You can try again now."))
+        h.press("wait:2s Enter wait:400ms")                        // the password is still typed
         #expect(h.root.currentFlowKind == .main, "\(h.text)")
     }
 

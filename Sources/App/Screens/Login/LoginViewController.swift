@@ -65,6 +65,26 @@ final class LoginViewController: ViewController {
     /// The message on screen ("Wrong user name or password.").
     var messageText: String { message.text }
 
+    private var countdown: TUIKit.Timer?
+
+    /// "Try again in 15 s.", counting down each second on the run loop's clock, then saying it can be done.
+    private func countDown(from seconds: Int) {
+        countdown?.cancel()
+        var left = seconds
+        message.text = "Too many failed attempts. Try again in \(left) s."
+        countdown = scheduler?.every(.seconds(1)) { [weak self] timer in
+            guard let self else { timer.cancel(); return }
+            left -= 1
+            guard self.message.text.hasPrefix("Too many failed attempts.") else { timer.cancel(); return } // typed over
+            if left > 0 {
+                self.message.text = "Too many failed attempts. Try again in \(left) s."
+            } else {
+                self.message.text = "You can try again now."
+                timer.cancel()
+            }
+        }
+    }
+
     private func logIn() {
         message.textStyle = Theme.current.error
         guard !usernameField.text.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -82,7 +102,7 @@ final class LoginViewController: ViewController {
             passwordField.text = ""
             view.window?.makeFirstResponder(passwordField)
         case .throttled(let seconds):
-            message.text = "Too many failed attempts. Try again in \(seconds) s."
+            countDown(from: seconds)
         case .failed(let text):
             message.text = text
         }
