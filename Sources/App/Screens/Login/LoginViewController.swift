@@ -39,9 +39,11 @@ final class LoginViewController: ViewController {
         passwordField.onSubmit = { [weak self] _ in self?.logIn() }
         message.textStyle = Theme.current.error
         message.wrapsText = true
+        let greetingLabel = Label(greeting, style: Theme.current.emphasis)
+        greetingLabel.wrapsText = true // two rows: at 40 columns the invitation wraps instead of being cut
         createButton.action = { [weak self] in self?.coordinator?.show(.createAccount) }
         FormLayout.stack([
-            (Label(greeting, style: Theme.current.emphasis), 1), (FormLayout.gap(), 1),
+            (greetingLabel, 2),
             (FormLayout.caption("User name"), 1), (usernameField, 1), (FormLayout.gap(), 1),
             (FormLayout.caption("Password"), 1), (passwordField, 1), (FormLayout.gap(), 1),
             (message, 2), (createButton, 1),
