@@ -41,8 +41,9 @@ final class CreateAccountViewController: ViewController {
             let slash = place.lastIndex(of: "/")
             let folder = slash.map { String(place[..<$0]) } ?? "."
             let file = slash.map { String(place[place.index(after: $0)...]) } ?? place
-            return [(intro, 2), (Label("Your data will live in \(folder)", style: Theme.current.secondary), 1),
-                    (Label("in the file \(file)", style: Theme.current.secondary), 1)]
+            return [(intro, 2), (Label("Your data will live in the folder", style: Theme.current.secondary), 1),
+                    (Label("  " + folder, style: Theme.current.secondary), 1),
+                    (Label("in the file \(file)", style: Theme.current.secondary), 1), (FormLayout.gap(), 1)]
         } ?? []
         FormLayout.stack(welcome + [
             (Label(CredentialRules.usernameRule, style: Theme.current.secondary), 1),
