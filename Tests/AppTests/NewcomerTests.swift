@@ -52,6 +52,13 @@ struct NewcomerTests {
         #expect(row.trimmingCharacters(in: .whitespaces).hasSuffix(" 1"))
     }
 
+    @Test func theSplashFitsFortyColumns() {
+        let h = AppHarness(width: 40, height: 12)
+        #expect(h.text.contains("S W I T C H B O A R D"))
+        let tagline = h.lines.first { $0.contains("contacts") } ?? ""
+        #expect(tagline.trimmingCharacters(in: .whitespaces) == "contacts · friends · settings")   // whole, not clipped
+    }
+
     @Test func theAboutScreenKeepsTheSeedTable() {
         let h = AppHarness(width: 100, height: 30)
         h.createAccount()
