@@ -262,3 +262,18 @@ struct SmallFormTests {
         #expect(h.text.contains("Signed in as ada"))
     }
 }
+
+@MainActor
+@Suite("Wide screens", .serialized)
+struct WideScreenTests {
+    @Test func settingsValuesStayNearTheirLabelsAt200Columns() throws {
+        let h = AppHarness(width: 200, height: 60)
+        h.createAccount()
+        h.press("S wait:400ms")
+        let row = try #require(h.lines.first { $0.contains("Theme") })
+        let label = try #require(row.range(of: "Theme")), value = try #require(row.range(of: "dark"))
+        #expect(row.distance(from: label.lowerBound, to: value.lowerBound) < 80)
+        h.press("resize:40x12")
+        #expect(h.lines.first { $0.contains("Theme") }?.contains("dark") == true)   // a narrow screen still shows both
+    }
+}

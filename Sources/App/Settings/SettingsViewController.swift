@@ -22,7 +22,7 @@ final class SettingsViewController: ViewController {
         title = "Settings"
         view.style = Theme.current.base
         message.textStyle = Theme.current.error
-        view.fill(with: tableView, footer: message)
+        view.fill(with: tableView, footer: message, maxWidth: 72)
         constructor.setup(at: tableView, dataSource: delegateDataSource)
         observers.append(settings.observe { [weak self] _, new in
             guard let self else { return }
