@@ -23,6 +23,11 @@ struct NewcomerTests {
         try addContacts(h, 1234)
         h.press("C wait:400ms Esc wait:400ms")                  // C: contacts; back home, the counts read again
         #expect(h.lines[0].contains("Main"))
+        if width == 40 {
+            h.press("C wait:400ms")
+            #expect(h.lines[0].contains("Contacts (1,234)") || h.lines[0].contains("Contacts (1234)"), "\(h.lines[0])")
+            h.press("Esc wait:400ms")
+        }
         let contactsRow = try #require(h.lines.first { $0.contains("Contacts") })
         #expect(contactsRow.contains("C") && contactsRow.contains("1,234"))
         let friendsRow = try #require(h.lines.first { $0.contains("Friends") })
@@ -45,6 +50,13 @@ struct NewcomerTests {
         #expect(h.lines[0].contains("Main"))
         let row = try #require(h.lines.first { $0.contains("Contacts") })
         #expect(row.trimmingCharacters(in: .whitespaces).hasSuffix(" 1"))
+    }
+
+    @Test func theSplashFitsFortyColumns() {
+        let h = AppHarness(width: 40, height: 12)
+        #expect(h.text.contains("S W I T C H B O A R D"))
+        let tagline = h.lines.first { $0.contains("contacts") } ?? ""
+        #expect(tagline.trimmingCharacters(in: .whitespaces) == "contacts · friends · settings")   // whole, not clipped
     }
 
     @Test func theAboutScreenKeepsTheSeedTable() {
@@ -202,5 +214,66 @@ struct SettingsValueRowTests {
         #expect(row(h, "Splash duration").contains("1.5 s"))
         h.press("Left")
         #expect(row(h, "Splash duration").contains("0.8 s"))
+    }
+}
+
+@MainActor
+@Suite("Account changes say they were done", .serialized)
+struct AccountNoticeTests {
+    @Test func aChangedPasswordSaysSo() {
+        let h = AppHarness()
+        h.createAccount()
+        h.press("S wait:400ms End Up Up Enter wait:400ms")
+        #expect(h.lines[0].contains("Change Password"))
+        h.press(#""analytical" Enter "difference" Enter "difference" Enter wait:400ms"#)
+        #expect(h.lines[0].contains("Settings"))
+        #expect(h.text.contains("Password changed."))
+    }
+
+    @Test func aDeletedAccountSaysSo() {
+        let h = AppHarness()
+        h.createAccount()
+        h.press(#"S wait:400ms End Up Enter wait:400ms "analytical" Enter wait:400ms"#)
+        #expect(h.lines[0].contains("Create Account"))
+        #expect(h.text.contains("The account ada and its data were deleted."))
+        h.press("Esc wait:400ms")
+        #expect(h.text.contains("The account ada and its data were deleted."))   // Log In says so too
+    }
+}
+
+@MainActor
+@Suite("Forms at 40x12", .serialized)
+struct SmallFormTests {
+    @Test func createAccountScrollsToTheFocusedFieldAndItsButton() {
+        let h = AppHarness(width: 40, height: 12)
+        h.press("wait:900ms")
+        #expect(h.lines[0].contains("Create Account"))
+        #expect(h.text.contains("Welcome"))
+        #expect(!h.text.contains("Password again"))
+        h.press(#""ada" Enter "analytical" Enter"#)            // to the last field
+        #expect(h.text.contains("Password again"))
+        h.press("Tab")                                          // the button
+        #expect(h.text.contains("[ > Create account < ]") || h.text.contains("Create account"))
+        h.press("S-Tab S-Tab S-Tab")                            // back up to the user name
+        #expect(h.lines[1].contains("ada"))
+        h.press("Tab Tab")                                      // down to the last field again
+        #expect(h.text.contains("Password again"))
+        h.press(#""analytical" Enter wait:400ms"#)
+        #expect(h.text.contains("Signed in as ada"))
+    }
+}
+
+@MainActor
+@Suite("Wide screens", .serialized)
+struct WideScreenTests {
+    @Test func settingsValuesStayNearTheirLabelsAt200Columns() throws {
+        let h = AppHarness(width: 200, height: 60)
+        h.createAccount()
+        h.press("S wait:400ms")
+        let row = try #require(h.lines.first { $0.contains("Theme") })
+        let label = try #require(row.range(of: "Theme")), value = try #require(row.range(of: "dark"))
+        #expect(row.distance(from: label.lowerBound, to: value.lowerBound) < 80)
+        h.press("resize:40x12")
+        #expect(h.lines.first { $0.contains("Theme") }?.contains("dark") == true)   // a narrow screen still shows both
     }
 }

@@ -169,7 +169,7 @@ import TUIKitTesting
         let r = Recorder()
         Self.run(r, until: "Settings", plus: 1700)
         r.harness.press("x End Up Up Up wait:100ms")
-        #expect(r.harness.text.contains("Kiosk idle timeout                                                                       30 s"))
+        #expect(r.harness.text.contains("Kiosk idle timeout                                             30 s"))
         r.harness.press("Enter wait:100ms")                    // 30 s → 1 min, applied at once
         #expect(r.harness.text.contains("1 min"))
         #expect(r.kiosk.idle == .seconds(60))

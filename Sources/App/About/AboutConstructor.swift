@@ -25,9 +25,8 @@ final class AboutConstructor: StaticConstructorContainer {
 
     /// Which seed article each part is built on (the patterns are the point of the project).
     static let patterns: [(String, String)] = [
-        ("Friends popup", "seed 000: component UI, demo view models"), ("Contacts", "seed 001: Clean Swift (VIP)"),
-        ("Every screen change", "seed 002: enum navigation"), ("Settings, About", "seed 003: static generic tables"),
-        ("Splash, log in, log out", "seed 004: root controller"),
+        ("Friends popup", "seed 000 components"), ("Contacts", "seed 001 Clean Swift"),
+        ("Navigation", "seed 002 enum"), ("Settings, About", "seed 003 tables"), ("Root flows", "seed 004 root VC"),
     ]
 
     static let licenseText = "MIT License. Copyright © 2026 the Switchboard authors. See LICENSE."

@@ -51,7 +51,7 @@ struct MainAssembly: Assembly {
         var recent: [String] = []
         var index = 0
         while recent.count < 3, index < min(feed.windowCount.value, 12), let item = feed.item(at: index) {
-            if case .event(let time, let title, let subject) = item { recent.append("\(time)  \(title) \(subject)") }
+            if case .event(let time, let title, let subject) = item { recent.append("\(time)  \(title) · \(subject)") }
             index += 1
         }
         return .init(contacts: try? contacts.count(matching: ""), friends: (try? services.friends?.friendsCount()) ?? nil,

@@ -38,6 +38,7 @@ struct ChangePasswordAssembly: Assembly {
         }
         return ChangePasswordViewController(accounts: accounts, accountID: account.id) { [weak coordinator = services.coordinator] in
             coordinator?.pop()
+            (coordinator?.navigationController?.topViewController as? SettingsViewController)?.show(notice: "Password changed.")
         }
     }
 }

@@ -52,7 +52,7 @@ public final class RootAssembly {
         case .changePassword:
             .pushed(ChangePasswordAssembly(services: services))
         case .deleteAccount:
-            .pushed(DeleteAccountAssembly(services: services, onDeleted: { [weak self] in self?.signedOut() }))
+            .pushed(DeleteAccountAssembly(services: services, onDeleted: { [weak self] in self?.accountDeleted() }))
         case .about:
             .pushed(AboutAssembly(services: services))
         case .activity:
@@ -135,6 +135,17 @@ public final class RootAssembly {
         root.rebuildMainFlow(pushing: fresh.map { [$0] } ?? [])
         if let row = settings?.selectedRow { (fresh as? SettingsViewController)?.selectRow(row) } // the row stays highlighted
         root.view.window?.setNeedsFullRedraw() // views outside the flows (a kiosk's caption bar) take the new styles too
+    }
+
+    /// After the account was deleted: the login flow, saying so.
+    private func accountDeleted() {
+        let name = services.account?.username ?? ""
+        signedOut()
+        let notice = "The account \(name) and its data were deleted."
+        for screen in root?.currentFlow?.viewControllers ?? [] {
+            (screen as? LoginViewController)?.show(notice: notice)
+            (screen as? CreateAccountViewController)?.show(notice: notice)
+        }
     }
 
     /// After a log-out or a deleted account: back to the login flow, with the defaults.

@@ -1,10 +1,15 @@
 import TUIKit
 
 /// Stacks views in a centred column of a screen, each with its height, one
-/// below the other (the forms of the login and account screens).
+/// below the other (the forms of the login and account screens), in a scroll
+/// view that follows the focus, so every field can be reached at any height.
 @MainActor
 enum FormLayout {
-    static func stack(_ rows: [(view: View, height: Int)], in container: View, width: Int = 44, top: Int = 1) {
+    static func stack(_ rows: [(view: View, height: Int)], in screen: View, width: Int = 44, top: Int = 1) {
+        let scroll = ScrollView(contentHeight: top + rows.reduce(0) { $0 + $1.height })
+        screen.addSubview(scroll)
+        scroll.pinEdges(to: screen)
+        let container = scroll.contentView
         var previous: View?
         for (view, height) in rows {
             container.addSubview(view)

@@ -22,7 +22,7 @@ final class SettingsViewController: ViewController {
         title = "Settings"
         view.style = Theme.current.base
         message.textStyle = Theme.current.error
-        view.fill(with: tableView, footer: message)
+        view.fill(with: tableView, footer: message, maxWidth: 72)
         constructor.setup(at: tableView, dataSource: delegateDataSource)
         observers.append(settings.observe { [weak self] _, new in
             guard let self else { return }
@@ -56,7 +56,9 @@ final class SettingsViewController: ViewController {
     var selectedRow: Int? { tableView.selectedIndexPath?.row }
 
     /// Shows why a change did not happen.
-    func show(error: String) { message.text = error }
+    func show(error: String) { message.textStyle = Theme.current.error; message.text = error }
+    /// Says that something asked for was done ("Password changed.").
+    func show(notice: String) { message.textStyle = Theme.current.emphasis; message.text = notice }
 
     var table: TableView { tableView }
 }

@@ -19,25 +19,40 @@ public final class TitleBarView: View {
         style = viewConfig.bar
     }
 
+    /// The items' texts: with their keys, or (`compact`) without them.
+    private func itemTexts(compact: Bool) -> (left: String?, right: String?) {
+        (leftItem.map { " ‹ " + (compact ? $0.title : $0.label) + " " }, rightItem.map { " " + (compact ? $0.title : $0.label) + " › " })
+    }
+
     public override func draw(in canvas: Canvas) {
         let width = canvas.size.width
+        let titleWidth = DisplayWidth.of(title)
+        // The title uses the room it has: centred on the bar when it fits there, else in the gap between the
+        // items, whose key hints go first when even the gap is too small.
+        var texts = itemTexts(compact: false)
+        let gap = { (t: (left: String?, right: String?)) in
+            width - (t.left.map(DisplayWidth.of) ?? 0) - (t.right.map(DisplayWidth.of) ?? 0) - 2 }
+        if gap(texts) < titleWidth { texts = itemTexts(compact: true) }
         leftRange = 0..<0
         rightRange = 0..<0
-        if let leftItem {
-            let text = " ‹ " + leftItem.label + " "
+        if let text = texts.left {
             let end = canvas.write(text, at: .zero, style: viewConfig.item)
             leftRange = 0..<end
         }
-        if let rightItem {
-            let text = " " + rightItem.label + " › "
+        if let text = texts.right {
             let x = max(leftRange.upperBound, width - DisplayWidth.of(text))
             let end = canvas.write(text, at: Point(x: x, y: 0), style: viewConfig.item)
             rightRange = x..<end
         }
-        let room = max(0, width - 2 * max(leftRange.upperBound, width - (rightRange.isEmpty ? width : rightRange.lowerBound)) - 2)
-        let shown = TextLayout.truncate(title, toWidth: room)
-        let x = TextLayout.offset(forLineWidth: DisplayWidth.of(shown), in: width, alignment: .center)
-        canvas.write(shown, at: Point(x: x, y: 0))
+        let rightStart = rightRange.isEmpty ? width : rightRange.lowerBound
+        let centredRoom = max(0, width - 2 * max(leftRange.upperBound, width - rightStart) - 2)
+        if titleWidth <= centredRoom {
+            canvas.write(title, at: Point(x: TextLayout.offset(forLineWidth: titleWidth, in: width, alignment: .center), y: 0))
+            return
+        }
+        let gapStart = leftRange.upperBound + 1, gapWidth = max(0, rightStart - leftRange.upperBound - 2)
+        let shown = TextLayout.truncate(title, toWidth: gapWidth)
+        canvas.write(shown, at: Point(x: gapStart + (gapWidth - DisplayWidth.of(shown)) / 2, y: 0))
     }
 
     public override func mouseDown(at point: Point) -> Bool {

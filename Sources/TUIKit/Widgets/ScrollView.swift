@@ -19,6 +19,7 @@ open class ScrollView: View {
 
     /// Scrolls so that content rows `rows` are in view (as far as they fit).
     public func scrollToVisible(rows: Range<Int>) {
+        guard bounds.height > 0 else { return } // not laid out yet: nothing is in view, nothing to follow
         var offset = contentOffset
         if rows.upperBound > offset + bounds.height { offset = rows.upperBound - bounds.height }
         if rows.lowerBound < offset { offset = rows.lowerBound }

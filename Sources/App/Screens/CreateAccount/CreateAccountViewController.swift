@@ -35,10 +35,15 @@ final class CreateAccountViewController: ViewController {
         general.textStyle = Theme.current.error
         let createButton = Button(title: "Create account") { [weak self] in self?.create() }
         let welcome: [(view: View, height: Int)] = firstRunPlace.map { place in
-            let intro = Label("Welcome! Create the first account (Esc: Log In).\nYour data will live in \(place)",
-                              style: Theme.current.emphasis)
+            let intro = Label("Welcome! Create the first account (Esc: Log In).", style: Theme.current.emphasis)
             intro.wrapsText = true
-            return [(intro, 3)]
+            // Folder and file on rows of their own, so a narrow screen cuts neither in the middle.
+            let slash = place.lastIndex(of: "/")
+            let folder = slash.map { String(place[..<$0]) } ?? "."
+            let file = slash.map { String(place[place.index(after: $0)...]) } ?? place
+            return [(intro, 2), (Label("Your data will live in the folder", style: Theme.current.secondary), 1),
+                    (Label("  " + folder, style: Theme.current.secondary), 1),
+                    (Label("in the file \(file)", style: Theme.current.secondary), 1), (FormLayout.gap(), 1)]
         } ?? []
         FormLayout.stack(welcome + [
             (Label(CredentialRules.usernameRule, style: Theme.current.secondary), 1),
@@ -50,6 +55,9 @@ final class CreateAccountViewController: ViewController {
         ], in: view, width: 62)
     }
 
+    /// Says what just happened (an account deleted), until the next edit.
+    func show(notice: String) { _ = view; general.textStyle = Theme.current.emphasis; general.text = notice }
+
     /// "/home/ada/.local/…" → "~/.local/…".
     static func abbreviatingHome(_ path: String) -> String {
         guard let home = ProcessInfo.processInfo.environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
@@ -59,6 +67,7 @@ final class CreateAccountViewController: ViewController {
     override var preferredFirstResponder: View? { usernameField }
 
     private func create() {
+        general.textStyle = Theme.current.error
         switch service.createAccount(username: usernameField.text, password: passwordField.text, repeated: repeatField.text) {
         case .success:
             onCreated()

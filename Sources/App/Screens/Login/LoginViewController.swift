@@ -39,9 +39,11 @@ final class LoginViewController: ViewController {
         passwordField.onSubmit = { [weak self] _ in self?.logIn() }
         message.textStyle = Theme.current.error
         message.wrapsText = true
+        let greetingLabel = Label(greeting, style: Theme.current.emphasis)
+        greetingLabel.wrapsText = true // two rows: at 40 columns the invitation wraps instead of being cut
         createButton.action = { [weak self] in self?.coordinator?.show(.createAccount) }
         FormLayout.stack([
-            (Label(greeting, style: Theme.current.emphasis), 1), (FormLayout.gap(), 1),
+            (greetingLabel, 2),
             (FormLayout.caption("User name"), 1), (usernameField, 1), (FormLayout.gap(), 1),
             (FormLayout.caption("Password"), 1), (passwordField, 1), (FormLayout.gap(), 1),
             (message, 2), (createButton, 1),
@@ -59,10 +61,34 @@ final class LoginViewController: ViewController {
         [KeyCommand(.ctrl("n"), title: "Create account") { [weak self] in self?.coordinator?.show(.createAccount) }]
     }
 
+    /// Says what just happened (an account deleted), until the next edit.
+    func show(notice: String) { _ = view; message.textStyle = Theme.current.emphasis; message.text = notice }
+
     /// The message on screen ("Wrong user name or password.").
     var messageText: String { message.text }
 
+    private var countdown: TUIKit.Timer?
+
+    /// "Try again in 15 s.", counting down each second on the run loop's clock, then saying it can be done.
+    private func countDown(from seconds: Int) {
+        countdown?.cancel()
+        var left = seconds
+        message.text = "Too many failed attempts. Try again in \(left) s."
+        countdown = scheduler?.every(.seconds(1)) { [weak self] timer in
+            guard let self else { timer.cancel(); return }
+            left -= 1
+            guard self.message.text.hasPrefix("Too many failed attempts.") else { timer.cancel(); return } // typed over
+            if left > 0 {
+                self.message.text = "Too many failed attempts. Try again in \(left) s."
+            } else {
+                self.message.text = "You can try again now."
+                timer.cancel()
+            }
+        }
+    }
+
     private func logIn() {
+        message.textStyle = Theme.current.error
         guard !usernameField.text.trimmingCharacters(in: .whitespaces).isEmpty else {
             message.text = "Type your user name first."
             view.window?.makeFirstResponder(usernameField)
@@ -78,7 +104,7 @@ final class LoginViewController: ViewController {
             passwordField.text = ""
             view.window?.makeFirstResponder(passwordField)
         case .throttled(let seconds):
-            message.text = "Too many failed attempts. Try again in \(seconds) s."
+            countDown(from: seconds)
         case .failed(let text):
             message.text = text
         }

@@ -30,7 +30,7 @@ final class SplashViewController: ViewController {
     override func viewDidLoad() {
         view.style = Theme.current.base
         let name = Label("S W I T C H B O A R D", style: Theme.current.emphasis, alignment: .center)
-        let tagline = Label("contacts · friends · settings, at the terminal", style: Theme.current.secondary, alignment: .center)
+        let tagline = Label("contacts · friends · settings", style: Theme.current.secondary, alignment: .center)
         message.wrapsText = true
         message.textStyle = Theme.current.error
         for v in [name, tagline, spinner, message] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
