@@ -83,6 +83,19 @@ static inline int sb_put_glyph(int y, int x, const wchar_t *wch, int count, attr
     return mvwadd_wch(stdscr, y, x, &cc);
 }
 
+/* One printable ASCII character: the cchar_t is filled directly (what
+ * setcchar would make of it, without its checks and wcwidth). */
+static inline int sb_put_ascii(int y, int x, wchar_t ch, attr_t attrs, int pair) {
+    cchar_t cc;
+    memset(&cc, 0, sizeof cc);
+    cc.attr = (attrs & ~A_COLOR) | (attr_t)COLOR_PAIR(pair < 256 ? pair : 255);
+    cc.chars[0] = ch;
+#if NCURSES_EXT_COLORS
+    cc.ext_color = pair;
+#endif
+    return mvwadd_wch(stdscr, y, x, &cc);
+}
+
 /* ---- signals ---------------------------------------------------------- */
 /* Bit set of pending signals, written by the handler, read by the run loop. */
 /* Storage lives in function-local statics: Swift's importer emits those

@@ -10,6 +10,7 @@ public final class Harness {
     public init(width: Int = 60, height: Int = 16, root: ViewController? = nil) {
         terminal = VirtualTerminal(size: Size(width: width, height: height))
         app = Application(terminal: terminal)
+        RedrawCheck.install(on: app)
         if let root { app.window.rootViewController = root }
         app.renderFrame()
     }

@@ -3,6 +3,7 @@ import Demo
 @testable import App
 @testable import Storage
 @testable import TUIKit
+import TUIKitTesting
 
 /// The whole app on a virtual screen with a temporary data file.
 @MainActor
@@ -27,6 +28,7 @@ final class AppHarness {
     func launch(width: Int = 80, height: Int = 24, deepLink: String? = nil) {
         terminal = VirtualTerminal(size: Size(width: width, height: height))
         app = Application(terminal: terminal)
+        RedrawCheck.install(on: app)
         var configuration = AppConfiguration(databasePath: databasePath)
         configuration.passwordCost = 1
         configuration.deepLink = deepLink

@@ -74,4 +74,23 @@ struct IncrementalLayoutTests {
         #expect(other.layouts == otherLayouts)
         #expect(h.window.layoutIssues.isEmpty)
     }
+
+    /// A view that changes what it draws without asking for a redraw.
+    final class Forgetful: View {
+        var text = "before"
+        override func draw(in canvas: Canvas) { canvas.write(text, at: .zero) }
+    }
+
+    @Test func theRedrawCheckSeesADrawingThatWasNotAskedFor() {
+        let view = Forgetful()
+        let h = Harness(width: 40, height: 12, root: Board([(view, Rect(x: 0, y: 0, width: 20, height: 1))]))
+        #expect(RedrawCheck.mismatch(in: h.app) == nil)
+        view.text = "after!" // no setNeedsDisplay: the screen still shows "before"
+        #expect(h.lines[0].hasPrefix("before"))
+        let difference = RedrawCheck.mismatch(in: h.app)
+        #expect(difference?.contains("row 0") == true)
+        view.setNeedsDisplay()
+        h.wait(0)
+        #expect(RedrawCheck.mismatch(in: h.app) == nil)
+    }
 }

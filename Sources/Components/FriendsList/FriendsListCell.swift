@@ -63,7 +63,7 @@ public final class FriendsListCell: View {
                              style: viewConfig.status.merged(over: row))
         }
         if canvas.bounds.height > 2, width > 2 {
-            _ = canvas.write(String(repeating: "─", count: width - 2), at: Point(x: 1, y: 2), style: viewConfig.separator)
+            canvas.fill(Rect(x: 1, y: 2, width: width - 2, height: 1), with: "─", style: viewConfig.separator)
         }
     }
 }

@@ -37,7 +37,7 @@ public final class FriendsListView: View {
 
     public override func draw(in canvas: Canvas) {
         guard canvas.bounds.height > 1 else { return }
-        _ = canvas.write(String(repeating: "─", count: canvas.bounds.width), at: Point(x: 0, y: 1), style: viewConfig.rule)
+        canvas.fill(Rect(x: 0, y: 1, width: canvas.bounds.width, height: 1), with: "─", style: viewConfig.rule)
     }
 }
 

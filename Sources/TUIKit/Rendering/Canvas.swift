@@ -51,16 +51,20 @@ public struct Canvas {
     }
 
     /// Draws a box outline along the rectangle's edges (view coordinates).
+    /// Box glyphs are one column each, so edges are filled cell by cell,
+    /// without building or scanning text.
     public func drawBox(_ rect: Rect, style: Style = .plain, border: BorderStyle = .rounded) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let g = border.glyphs
-        let horizontal = String(repeating: g.horizontal, count: rect.width - 2)
-        write("\(g.topLeft)\(horizontal)\(g.topRight)", at: Point(x: rect.minX, y: rect.minY), style: style)
-        write("\(g.bottomLeft)\(horizontal)\(g.bottomRight)", at: Point(x: rect.minX, y: rect.maxY - 1), style: style)
-        for y in (rect.minY + 1)..<(rect.maxY - 1) {
-            write(String(g.vertical), at: Point(x: rect.minX, y: y), style: style)
-            write(String(g.vertical), at: Point(x: rect.maxX - 1, y: y), style: style)
-        }
+        let top = rect.minY, bottom = rect.maxY - 1, left = rect.minX, right = rect.maxX - 1
+        fill(Rect(x: left + 1, y: top, width: rect.width - 2, height: 1), with: g.horizontal, style: style)
+        fill(Rect(x: left + 1, y: bottom, width: rect.width - 2, height: 1), with: g.horizontal, style: style)
+        fill(Rect(x: left, y: top + 1, width: 1, height: rect.height - 2), with: g.vertical, style: style)
+        fill(Rect(x: right, y: top + 1, width: 1, height: rect.height - 2), with: g.vertical, style: style)
+        fill(Rect(x: left, y: top, width: 1, height: 1), with: g.topLeft, style: style)
+        fill(Rect(x: right, y: top, width: 1, height: 1), with: g.topRight, style: style)
+        fill(Rect(x: left, y: bottom, width: 1, height: 1), with: g.bottomLeft, style: style)
+        fill(Rect(x: right, y: bottom, width: 1, height: 1), with: g.bottomRight, style: style)
     }
 
     /// A canvas for a child area: same buffer, origin moved, clip narrowed.

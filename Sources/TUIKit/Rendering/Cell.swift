@@ -25,6 +25,9 @@ public struct Cell: Hashable, Sendable {
         set { grapheme = Grapheme(newValue) }
     }
 
+    /// The style as packed bits: equal bits, equal style (a terminal caches what it made of one).
+    var styleBits: UInt32 { packedStyle }
+
     public var style: Style {
         get { Self.unpack(packedStyle) }
         set { packedStyle = Self.pack(newValue) }

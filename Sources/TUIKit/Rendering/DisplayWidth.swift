@@ -44,6 +44,12 @@ public enum DisplayWidth {
 
     /// The width of a string: the sum of its grapheme clusters' widths.
     public static func of(_ text: String) -> Int {
+        // Printable ASCII (most names, every key hint): one column a byte, no cluster scan.
+        let ascii: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for b in bytes where b < 0x20 || b >= 0x7F { return nil }
+            return bytes.count
+        } ?? nil
+        if let ascii { return ascii }
         var total = 0
         ClusterScanner.forEach(in: text) { total += $0.width; return true }
         return total

@@ -195,12 +195,17 @@ public final class NcursesTerminal: Terminal {
             needsHardRefresh = false
         }
         var chars = [wchar_t](repeating: 0, count: ClusterEncoding.maxScalars + 1)
+        // Consecutive cells mostly share a style: work out its attributes and colour pair once.
+        var lastStyle: UInt32? = nil, attrs = sb_a_normal(), pair: Int32 = 0
         for change in update.changes where !change.cell.isContinuation {
-            let attrs = attributes(for: change.cell.style), pair = pair(for: change.cell.style)
+            if change.cell.styleBits != lastStyle {
+                lastStyle = change.cell.styleBits
+                attrs = attributes(for: change.cell.style)
+                pair = self.pair(for: change.cell.style)
+            }
             let bits = change.cell.grapheme.bits
             if bits >= 0x20 && bits < 0x7F { // printable ASCII: as it is
-                chars[0] = wchar_t(bits)
-                _ = sb_put_glyph(Int32(change.y), Int32(change.x), chars, 1, attrs, pair)
+                _ = sb_put_ascii(Int32(change.y), Int32(change.x), wchar_t(bits), attrs, pair)
                 continue
             }
             var x = change.x

@@ -1,0 +1,34 @@
+import TUIKit
+
+/// After every frame, draws the whole window again from scratch into a
+/// fresh renderer and compares it with what the incremental frames left on
+/// screen: damage tracking, moved rows and partial layout must add up to the
+/// same picture. A difference stops the test run, naming the rows.
+@MainActor
+public enum RedrawCheck {
+    /// Checks every frame `app` renders from now on (keeping any `onFrame` it had).
+    public static func install(on app: Application) {
+        let previous = app.onFrame
+        app.onFrame = { [weak app] number, time in
+            previous?(number, time)
+            guard let app else { return }
+            if let difference = mismatch(in: app) { preconditionFailure("frame \(number): \(difference)") }
+        }
+    }
+
+    /// Compares the incremental screen with a from-scratch render now: nil
+    /// when they agree, else the rows that differ. Call it right after a
+    /// frame: the fresh render takes the window's pending dirty rectangles.
+    public static func mismatch(in app: Application) -> String? {
+        let window = app.window
+        let fresh = Renderer(size: window.frame.size)
+        _ = fresh.render(window)
+        let incremental = app.renderer.front
+        guard fresh.front != incremental else { return nil }
+        var rows: [String] = []
+        for y in 0..<incremental.size.height where (0..<incremental.size.width).contains(where: { incremental[$0, y] != fresh.front[$0, y] }) {
+            rows.append("row \(y):\n  incremental: \(incremental.text(ofRow: y))\n  from scratch: \(fresh.front.text(ofRow: y))")
+        }
+        return "the incremental screen differs from a from-scratch render\n" + rows.joined(separator: "\n")
+    }
+}
