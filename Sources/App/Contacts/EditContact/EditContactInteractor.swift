@@ -42,8 +42,9 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
             presenter?.presentSave(response: .init(saved: false, problems: problems))
         case .success(var record):
             record.id = contactID
-            if let stored = worker.contact(id: contactID) { record.keepCardFields(of: stored) }
             do throws(StorageError) {
+                // What the form does not edit (UID, extras from an import) stays as stored.
+                if let stored = try worker.contact(id: contactID) { record.keepCardFields(of: stored) }
                 let saved = try worker.update(record)
                 presenter?.presentSave(response: .init(saved: saved, problems: .init(),
                                                        error: saved ? nil : "This contact was deleted meanwhile; nothing was saved."))
