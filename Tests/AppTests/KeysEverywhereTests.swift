@@ -106,6 +106,19 @@ struct KeysEverywhereTests {
         #expect(h.app.exitReason == .quit)
     }
 
+    /// Help lists what the keys do, from the same bindings (ListMovement): the
+    /// popup's list and the settings table name their movement keys and Enter.
+    @Test func helpListsTheMovementKeysOfListsAndTables() throws {
+        for screen in [Screen.friendsList, .settings, .activity] {
+            let h = try open(screen)
+            h.press("?")
+            for line in ["Next row", "Previous row", "Page down", "Page up", "First row", "Last row"] {
+                #expect(h.text.contains(line), "\(screen): no “\(line)” in\n\(h.text)")
+            }
+            #expect(h.text.contains("Enter"), "\(screen)")
+        }
+    }
+
     @Test func qQuitsInTheDeleteDialogWhichDefaultsToCancel() throws {
         let h = try open(.contactList)
         h.press("d wait:400ms")

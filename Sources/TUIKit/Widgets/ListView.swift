@@ -144,23 +144,39 @@ open class ListView: View {
         }
     }
 
+    /// The movement keys (and Enter when something listens), for the chain and for help.
+    open override var keyCommands: [KeyCommand] {
+        guard numberOfRows > 0 else { return [] }
+        var commands = ListMovement.commands(letters: lettersMoveSelection) { [unowned self] in self.move($0) }
+        if onSelect != nil, selectedIndex != nil {
+            commands.append(KeyCommand(.enter, title: "Open", showsInStatusLine: false) { [unowned self] in
+                if let s = self.selectedIndex { self.onSelect?(s) }
+            })
+        }
+        return commands
+    }
+
     open override func handleKey(_ key: Key) -> Bool {
         guard numberOfRows > 0 else { return false }
+        if let movement = ListMovement(key, letters: lettersMoveSelection) {
+            move(movement)
+            return true
+        }
+        guard key == .enter, let onSelect, let s = selectedIndex else { return false }
+        onSelect(s)
+        return true
+    }
+
+    private func move(_ movement: ListMovement) {
         let current = selectedIndex ?? 0
-        if !lettersMoveSelection, case .character = key { return false }
-        switch key {
-        case .down, .character("j"), .ctrl("n"): select(current + 1)
-        case .up, .character("k"), .ctrl("p"): select(current - 1)
+        switch movement {
+        case .next: select(current + 1)
+        case .previous: select(current - 1)
         case .pageDown: select(current + visibleRowCount)
         case .pageUp: select(current - visibleRowCount)
-        case .home, .character("g"): if onHome?() != true { select(0) }
-        case .end, .character("G"): if onEnd?() != true { select(numberOfRows - 1) }
-        case .enter:
-            guard let onSelect, let s = selectedIndex else { return false }
-            onSelect(s)
-        default: return false
+        case .first: if onHome?() != true { select(0) }
+        case .last: if onEnd?() != true { select(numberOfRows - 1) }
         }
-        return true
     }
 
     open override func mouseDown(at point: Point) -> Bool {

@@ -153,21 +153,36 @@ open class TableView: View {
 
     private var selectableCache: [IndexPath: Bool] = [:]
 
+    /// The movement keys and Enter, for the chain and for help.
+    open override var keyCommands: [KeyCommand] {
+        var commands = ListMovement.commands(letters: true) { [unowned self] in self.move($0) }
+        if delegate != nil, selectedIndexPath != nil {
+            commands.append(KeyCommand(.enter, title: "Choose", showsInStatusLine: false) { [unowned self] in _ = self.handleKey(.enter) })
+        }
+        return commands
+    }
+
     open override func handleKey(_ key: Key) -> Bool {
         if needsReload { rebuild() }
-        switch key {
-        case .down, .character("j"), .ctrl("n"): moveSelection(by: 1)
-        case .up, .character("k"), .ctrl("p"): moveSelection(by: -1)
+        if let movement = ListMovement(key, letters: true) {
+            move(movement)
+            return true
+        }
+        guard key == .enter, let s = selectedIndexPath, let delegate else { return false }
+        delegate.tableView(self, didSelectRowAt: s)
+        return true
+    }
+
+    private func move(_ movement: ListMovement) {
+        if needsReload { rebuild() }
+        switch movement {
+        case .next: moveSelection(by: 1)
+        case .previous: moveSelection(by: -1)
         case .pageDown: moveSelection(by: max(1, bounds.height / 2))
         case .pageUp: moveSelection(by: -max(1, bounds.height / 2))
-        case .home: moveSelection(by: -Int.max / 2)
-        case .end: moveSelection(by: Int.max / 2)
-        case .enter:
-            guard let s = selectedIndexPath, let delegate else { return false }
-            delegate.tableView(self, didSelectRowAt: s)
-        default: return false
+        case .first: moveSelection(by: -Int.max / 2)
+        case .last: moveSelection(by: Int.max / 2)
         }
-        return true
     }
 
     open override func mouseDown(at point: Point) -> Bool {
