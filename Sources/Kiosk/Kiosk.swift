@@ -64,7 +64,7 @@ public final class Kiosk {
             idle.value = options.idle
             return KioskBackend(seed: seed, idleSeconds: idleSeconds) { settings in idle.value = .seconds(settings.kioskIdleSeconds) }
         }
-        configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(seed: seed, scheduler: scheduler) }
+        configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(seed: seed, scheduler: scheduler, headerTicks: false) }
         switchboard = SwitchboardApp(application: application, configuration: configuration)
         player = TourPlayer(steps: KioskTour.steps, scheduler: application.scheduler) { [unowned application] key in
             application.send(.key(key))

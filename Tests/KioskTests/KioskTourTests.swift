@@ -49,6 +49,21 @@ import TUIKitTesting
         if ms > 0 { r.harness.wait(ms) }
     }
 
+    /// The demo data holds still: the popup's friends count is the same
+    /// while it scrolls and in the next loop of the tour (issue 20).
+    @Test func theFriendsCountIsTheSameWithinALoopAndTheNext() throws {
+        let r = Recorder()
+        func count() -> String? { r.harness.lines.first { $0.contains("👥") }?.split(separator: "│").first { $0.contains("👥") }.map { $0.split(separator: "[").first!.trimmingCharacters(in: .whitespaces) } }
+        Self.run(r, until: "Friends", plus: 500)
+        let first = try #require(count())
+        r.harness.wait(3000)
+        #expect(count() == first)
+        r.harness.wait(Int(Kiosk.loopDuration.milliseconds) - 3000)
+        Self.run(r, until: "Friends", plus: 500)
+        #expect(r.kiosk.loops == 1)
+        #expect(count() == first)
+    }
+
     @Test func aKeyPausesAndTheVisitorHasTheAppAsItIs() {
         let r = Recorder()
         Self.run(r, until: "Friends", plus: 1500)
