@@ -14,12 +14,18 @@ struct PeerProgramsTests {
     nonisolated static let hasAbook = has("command -v abook")
     nonisolated static let hasKhard = has("command -v khard")
 
-    @Test(.enabled(if: hasKhard, "khard is not installed"))
-    func khardListsTheAddressesOfOurExport() throws {
-        let folder = InterchangeFolder("khard")
-        let db = folder.dataFile("k.sqlite3")
+    /// A folder with a data file holding the test cards of `InterchangeCommandTests`.
+    static func withTestCards(_ name: String) -> (InterchangeFolder, String) {
+        let folder = InterchangeFolder(name)
+        let db = folder.dataFile("\(name).sqlite3")
         folder.write("in.vcf", InterchangeCommandTests.cards)
         _ = runSwitchboard(["import", folder.file("in.vcf"), "--db", db])
+        return (folder, db)
+    }
+
+    @Test(.enabled(if: hasKhard, "khard is not installed"))
+    func khardListsTheAddressesOfOurExport() throws {
+        let (folder, db) = Self.withTestCards("khard")
         // khard keeps one card a file: our 3.0 export, split.
         let text = runSwitchboard(["export", "--format", "vcard3", "--db", db]).output
         mkdir(folder.file("book"), 0o700)
@@ -40,10 +46,7 @@ struct PeerProgramsTests {
 
     @Test(.enabled(if: hasVobject, "python3 with vobject is not installed"))
     func vobjectParsesEveryCardOfOurExports() throws {
-        let folder = InterchangeFolder("vobject")
-        let db = folder.dataFile("v.sqlite3")
-        folder.write("in.vcf", InterchangeCommandTests.cards)
-        _ = runSwitchboard(["import", folder.file("in.vcf"), "--db", db])
+        let (folder, db) = Self.withTestCards("vobject")
         for format in ["vcard", "vcard3"] {
             #expect(runSwitchboard(["export", "--format", format, "--output", folder.file("\(format).vcf"), "--db", db]).code == 0)
             let script = """
