@@ -58,10 +58,10 @@ struct QueryCommand {
             if birthdays { return try listBirthdays(store, output: &output) }
             let query = text ?? ""
             var lines: [String] = []
-            for summary in try store.contacts(matching: query, offset: 0, limit: Self.limit) {
-                guard let record = try store.contact(id: summary.id) else { continue }
-                let name = [record.firstName, record.lastName].filter { !$0.isEmpty }.joined(separator: " ")
-                for email in record.emails { lines.append("\(clean(email))\t\(clean(name))\t\(clean(record.company))") }
+            let ids = try store.contacts(matching: query, offset: 0, limit: Self.limit).map(\.id)
+            for row in try store.emailAddresses(ofContacts: ids) {
+                let name = [row.firstName, row.lastName].filter { !$0.isEmpty }.joined(separator: " ")
+                lines.append("\(clean(row.email))\t\(clean(name))\t\(clean(row.company))")
             }
             guard !lines.isEmpty else {
                 print("No matches for “\(query)”.", to: &output)

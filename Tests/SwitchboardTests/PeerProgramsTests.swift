@@ -12,13 +12,41 @@ struct PeerProgramsTests {
     nonisolated static func has(_ check: String) -> Bool { system(check + " >/dev/null 2>&1") == 0 }
     nonisolated static let hasVobject = has("python3 -c 'import vobject'")
     nonisolated static let hasAbook = has("command -v abook")
+    nonisolated static let hasKhard = has("command -v khard")
+
+    /// A folder with a data file holding the test cards of `InterchangeCommandTests`.
+    static func withTestCards(_ name: String) -> (InterchangeFolder, String) {
+        let folder = InterchangeFolder(name)
+        let db = folder.dataFile("\(name).sqlite3")
+        folder.write("in.vcf", InterchangeCommandTests.cards)
+        _ = runSwitchboard(["import", folder.file("in.vcf"), "--db", db])
+        return (folder, db)
+    }
+
+    @Test(.enabled(if: hasKhard, "khard is not installed"))
+    func khardListsTheAddressesOfOurExport() throws {
+        let (folder, db) = Self.withTestCards("khard")
+        // khard keeps one card a file: our 3.0 export, split.
+        let text = runSwitchboard(["export", "--format", "vcard3", "--db", db]).output
+        mkdir(folder.file("book"), 0o700)
+        var rest = Substring(text)
+        var i = 0
+        while let end = rest.firstRange(of: "END:VCARD\r\n") {
+            folder.write("book/\(i).vcf", String(rest[..<end.upperBound]))
+            rest = rest[end.upperBound...]
+            i += 1
+        }
+        #expect(i == 2)
+        folder.write("khard.conf", "[addressbooks]\n[[ours]]\npath = \(folder.file("book"))\n[general]\ndefault_action = list\n")
+        let code = system("khard -c '\(folder.file("khard.conf"))' email --parsable > '\(folder.file("emails.txt"))' 2>/dev/null")
+        #expect(code == 0)
+        let lines = (folder.read("emails.txt") ?? "").split(separator: "\n").filter { $0.contains("\t") }.map { $0.split(separator: "\t").prefix(2).joined(separator: " | ") }.sorted()
+        #expect(lines == ["ada@example.org | Ada Lovelace", "g@example.org | Grace Hopper", "grace@navy.mil | Grace Hopper"])
+    }
 
     @Test(.enabled(if: hasVobject, "python3 with vobject is not installed"))
     func vobjectParsesEveryCardOfOurExports() throws {
-        let folder = InterchangeFolder("vobject")
-        let db = folder.dataFile("v.sqlite3")
-        folder.write("in.vcf", InterchangeCommandTests.cards)
-        _ = runSwitchboard(["import", folder.file("in.vcf"), "--db", db])
+        let (folder, db) = Self.withTestCards("vobject")
         for format in ["vcard", "vcard3"] {
             #expect(runSwitchboard(["export", "--format", format, "--output", folder.file("\(format).vcf"), "--db", db]).code == 0)
             let script = """
