@@ -181,6 +181,13 @@ static inline void sb_install_signal_handlers(void) {
     sb_install_handler(SIGFPE, sb_fatal_handler);
     sb_install_handler(SIGABRT, sb_fatal_handler);
     sb_install_handler(SIGTRAP, sb_fatal_handler);
+    /* A process may start with these blocked (its parent's mask is inherited):
+     * then SIGTERM would wait forever. Take them, and WINCH, whatever the parent did. */
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    int taken[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH };
+    for (unsigned i = 0; i < sizeof taken / sizeof taken[0]; i++) sigaddset(&wanted, taken[i]);
+    sigprocmask(SIG_UNBLOCK, &wanted, NULL);
 }
 
 static inline void sb_restore_default_signal_handlers(void) {

@@ -23,8 +23,9 @@ struct HeadlessRunner {
         return steps
     }
 
-    /// Runs the script; returns false when the app could not start (the reason went to `errors`).
-    func run(scene: AppScene, output: inout some TextOutputStream, errors: inout some TextOutputStream) throws(UsageError) -> Bool {
+    /// Runs the script; returns the exit status: 1 when the app could not start (the reason went
+    /// to `errors`), 128 + the signal when SIGTERM or SIGHUP ended it, else 0.
+    func run(scene: AppScene, output: inout some TextOutputStream, errors: inout some TextOutputStream) throws(UsageError) -> Int32 {
         let steps = try steps()
         let terminal = VirtualTerminal(size: options.size)
         terminal.enqueue(steps)
@@ -49,9 +50,9 @@ struct HeadlessRunner {
         }
         if let error = running.switchboard.startupError {
             print("switchboard: \(error)", to: &errors)
-            return false
+            return 1
         }
-        return true
+        return app.exitReason?.exitStatus ?? 0
     }
 
     /// The whole file as UTF-8 text, or a usage error that says why not.

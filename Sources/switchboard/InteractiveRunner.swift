@@ -6,8 +6,9 @@ import TUIKit
 struct InteractiveRunner {
     let scene: AppScene
 
-    /// Runs until the user quits; returns the start-up error, if the app could not start.
-    func run() throws(TerminalError) -> AppStartupError? {
+    /// Runs until the user quits; returns the start-up error, if the app could not start, and the
+    /// exit status (128 + the signal after SIGTERM or SIGHUP, the terminal restored by then).
+    func run() throws(TerminalError) -> (failure: AppStartupError?, status: Int32) {
         let terminal = NcursesTerminal()
         try terminal.start()
         // Colours are known once the terminal runs: none (NO_COLOR, or a terminal without) means monochrome.
@@ -15,6 +16,6 @@ struct InteractiveRunner {
         let app = Application(terminal: terminal)
         let running = scene.install(in: app)
         try withExtendedLifetime(running) { () throws(TerminalError) in try app.run() }
-        return running.switchboard.startupError
+        return (running.switchboard.startupError, app.exitReason?.exitStatus ?? 0)
     }
 }

@@ -62,7 +62,7 @@ enum Switchboard {
         case .headless:
             do {
                 let scene = try AppScene.make(options, environment: environment)
-                return try HeadlessRunner(options: options).run(scene: scene, output: &output, errors: &errors) ? 0 : 1
+                return try HeadlessRunner(options: options).run(scene: scene, output: &output, errors: &errors)
             } catch {
                 print("switchboard: \(error)", to: &errors)
                 return 2
@@ -74,11 +74,12 @@ enum Switchboard {
             }
             do {
                 let scene = try AppScene.make(options, environment: environment)
-                if let failure = try InteractiveRunner(scene: scene).run() {
+                let ended = try InteractiveRunner(scene: scene).run()
+                if let failure = ended.failure {
                     print("switchboard: \(failure)", to: &errors)
                     return 1
                 }
-                return 0
+                return ended.status
             } catch let error as UsageError {
                 print("switchboard: \(error)", to: &errors)
                 return 2

@@ -1,3 +1,5 @@
+import TUIKit
+
 /// A command line that cannot be run; each message says what to change.
 enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownArgument(String)
@@ -15,7 +17,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unknownArgument(let a): "unknown argument '\(a)' (see switchboard --help)"
         case .missingValue(let flag): "\(flag) needs a value (see switchboard --help)"
-        case .badSize(let s): "bad size '\(s)': use COLSxROWS with positive numbers, e.g. --size 80x24"
+        case .badSize(let s): "bad size '\(s)': use COLSxROWS from 1x1 to \(Size.largestParsedSide)x\(Size.largestParsedSide), e.g. --size 80x24"
         case .needsHeadless(let flag): "\(flag) only works with --headless"
         case .badScript(let message): "bad keys: \(message)"
         case .unreadableScript(let path, let reason): "cannot read script '\(path)': \(reason)"

@@ -124,3 +124,23 @@ struct BadFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == listing, "side files were left")
     }
 }
+
+/// How the executable ends: 128 + the signal after SIGTERM/SIGHUP, exit 2 above the size limit.
+@Suite("Exit statuses")
+struct ExitStatusTests {
+    @Test(arguments: [("TERM", Int32(143)), ("HUP", Int32(129))])
+    func aSignalEndsWith128PlusIt(_ name: String, _ status: Int32) throws {
+        let path = NSTemporaryDirectory() + "sb-exit-\(UUID().uuidString).sqlite3"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let result = try ProcessTests().run(["--headless", "--db", path, "--size", "40x12", "--keys", "wait:1s signal:\(name) x"])
+        #expect(result.code == status, "\(result.errors)")
+    }
+
+    @Test(arguments: ["1001x10", "10x1001", "10000x10000"])
+    func aSizeAboveTheLimitIsRefused(_ size: String) throws {
+        let result = try ProcessTests().run(["--headless", "--size", size, "--keys", "x"])
+        #expect(result.code == 2)
+        #expect(result.errors == "switchboard: bad size '\(size)': use COLSxROWS from 1x1 to 1000x1000, e.g. --size 80x24\n")
+        #expect(result.output.isEmpty)
+    }
+}

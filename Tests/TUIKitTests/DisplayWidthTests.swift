@@ -115,3 +115,18 @@ struct GraphemeTests {
         #expect(Cell("a") != Cell("b"))
     }
 }
+
+@Suite("Non-printing characters on screen")
+struct NonPrintingTests {
+    /// Each is drawn as one `�`, so it can neither move the cursor nor reorder the row.
+    @Test(arguments: ["\u{2028}", "\u{2029}", "\u{85}", "\u{1B}", "\u{7F}", "\u{202E}", "\u{2067}", "\u{200F}", "\u{2028}\u{301}"])
+    func aNonPrintingCharacterIsReplaced(_ bad: String) {
+        var buffer = CellBuffer(size: Size(width: 10, height: 1))
+        let end = buffer.write("A" + bad + "B", x: 0, y: 0, style: Style(), clip: buffer.bounds)
+        #expect(buffer.text(ofRow: 0) == "A\u{FFFD}B       ")
+        #expect(end == 3)
+        var cut = CellBuffer(size: Size(width: 10, height: 1))
+        cut.writeTruncating("A" + bad + "B", x: 0, y: 0, width: 10, style: Style(), clip: cut.bounds)
+        #expect(cut.text(ofRow: 0) == "A\u{FFFD}B       ")
+    }
+}

@@ -13,11 +13,15 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     /// `COLSxROWS`, the form the command line uses.
     public var description: String { "\(width)x\(height)" }
 
-    /// Parses `COLSxROWS` (for example `80x24`); nil when malformed or not positive.
+    /// The largest side `init(parsing:)` takes: a virtual screen of 1000x1000 is a
+    /// million cells (about 60 MB of buffers); more is a mistake, not a screen.
+    public static let largestParsedSide = 1000
+
+    /// Parses `COLSxROWS` (for example `80x24`); nil when malformed, not positive, or a side above `largestParsedSide`.
     public init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              w > 0, h > 0, w <= 10_000, h <= 10_000 else { return nil }
+              w > 0, h > 0, w <= Self.largestParsedSide, h <= Self.largestParsedSide else { return nil }
         self.init(width: w, height: h)
     }
 }

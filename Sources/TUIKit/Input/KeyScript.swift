@@ -22,7 +22,7 @@ public enum KeyScriptError: Error, Equatable, CustomStringConvertible {
         case .unknownKey(let t): "unknown key '\(t)' (try Enter, Esc, Tab, Up, C-a, F1, Space, or a quoted \"text\")"
         case .unterminatedString(let t): "unterminated string \(t) (close it with a matching quote)"
         case .badWait(let t): "bad wait '\(t)' (use wait:500ms or wait:2s)"
-        case .badResize(let t): "bad resize '\(t)' (use resize:COLSxROWS, e.g. resize:80x24)"
+        case .badResize(let t): "bad resize '\(t)' (use resize:COLSxROWS from 1x1 to \(Size.largestParsedSide)x\(Size.largestParsedSide), e.g. resize:80x24)"
         case .badClick(let t): "bad click '\(t)' (use click:COL,ROW with 0-based numbers, e.g. click:10,3)"
         case .badWheel(let t): "bad wheel '\(t)' (use wheel:up:COL,ROW or wheel:down:COL,ROW, e.g. wheel:down:10,3)"
         case .badSignal(let t): "bad signal '\(t)' (use signal:TERM, signal:INT, signal:HUP or signal:TSTP)"

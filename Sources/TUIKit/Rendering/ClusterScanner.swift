@@ -39,9 +39,10 @@ enum ClusterScanner {
                     }
                     if !isPrepend(value) {
                         offset = scalarEnd
-                        let isControl = value >= 0x80 && value < 0xA0
+                        let isControl = DisplayWidth.isNonPrinting(value)
                         let width: Int
-                        if value < 0x10000 { width = DisplayWidth.bmpWidth(value) }
+                        if isControl { width = 0 }
+                        else if value < 0x10000 { width = DisplayWidth.bmpWidth(value) }
                         else { width = DisplayWidth.of(Character(Unicode.Scalar(value) ?? "\u{FFFD}")) }
                         if !body(Cluster(grapheme: Grapheme(bits: bits), width: width, isControl: isControl)) { return }
                         continue
@@ -51,8 +52,9 @@ enum ClusterScanner {
                 let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
                 let character = text[index]
                 offset += character.utf8.count
-                let cluster = Cluster(grapheme: Grapheme(character), width: DisplayWidth.of(character),
-                                      isControl: DisplayWidth.isControl(character))
+                let isControl = DisplayWidth.isControl(character)
+                let cluster = Cluster(grapheme: Grapheme(character), width: isControl ? 0 : DisplayWidth.of(character),
+                                      isControl: isControl)
                 if !body(cluster) { return }
             }
         }

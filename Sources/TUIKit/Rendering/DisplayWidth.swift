@@ -70,7 +70,15 @@ public enum DisplayWidth {
     /// Whether a character is a control character that must never reach the terminal.
     public static func isControl(_ character: Character) -> Bool {
         guard let v = character.unicodeScalars.first?.value else { return false }
-        return v < 0x20 || (v >= 0x7F && v < 0xA0)
+        return isNonPrinting(v)
+    }
+
+    /// Scalars drawn as `�`, never sent: C0 and C1 controls and DEL, the line and
+    /// paragraph separators (U+2028, U+2029, which move a terminal's cursor), and the
+    /// bidirectional marks, embeddings, overrides and isolates (which reorder what follows).
+    static func isNonPrinting(_ v: UInt32) -> Bool {
+        v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029
+            || v == 0x200E || v == 0x200F || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
     }
 
     private static func slowWidth(of character: Character) -> Int {

@@ -37,6 +37,11 @@ public final class Application {
         case endOfInput
         /// The lock-down's exit chord was pressed.
         case exitChord
+
+        /// The process's exit status for this ending: 128 + the signal's number after a signal, else 0.
+        public var exitStatus: Int32 {
+            if case .signal(let signal) = self { signal.exitStatus } else { 0 }
+        }
     }
 
     /// A locked-down run (a kiosk): ^C and ^Z — keys or signals — do nothing;

@@ -49,4 +49,14 @@ public enum TerminalSignal: Hashable, Sendable {
     case hangUp
     /// SIGTSTP (Ctrl-Z).
     case suspend
+
+    /// The exit status of a process this signal ended (128 + its number: 130, 143, 129, 148), as shells report it.
+    public var exitStatus: Int32 {
+        switch self {
+        case .interrupt: 128 + 2
+        case .terminate: 128 + 15
+        case .hangUp: 128 + 1
+        case .suspend: 128 + 20
+        }
+    }
 }
