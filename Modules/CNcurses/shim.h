@@ -162,14 +162,6 @@ static inline void sb_install_handler(int sig, void (*handler)(int)) {
  * handlers (SEGV, BUS, ILL, FPE, ABRT, TRAP). SIGWINCH stays with ncurses,
  * which turns it into KEY_RESIZE. */
 static inline void sb_install_signal_handlers(void) {
-    /* A parent may have started us with signals blocked (a thread of a
-       launcher, a test runner's worker): the ones we act on, and ncurses'
-       SIGWINCH, are let through, or a resize would never be seen. */
-    sigset_t wanted;
-    sigemptyset(&wanted);
-    int acted_on[] = { SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT };
-    for (unsigned i = 0; i < sizeof acted_on / sizeof acted_on[0]; i++) sigaddset(&wanted, acted_on[i]);
-    sigprocmask(SIG_UNBLOCK, &wanted, NULL);
     sb_install_handler(SIGINT, sb_flag_handler);
     sb_install_handler(SIGTERM, sb_flag_handler);
     sb_install_handler(SIGHUP, sb_flag_handler);
@@ -182,7 +174,9 @@ static inline void sb_install_signal_handlers(void) {
     sb_install_handler(SIGABRT, sb_fatal_handler);
     sb_install_handler(SIGTRAP, sb_fatal_handler);
     /* A process may start with these blocked (its parent's mask is inherited):
-     * then SIGTERM would wait forever. Take them, and WINCH, whatever the parent did. */
+     * then SIGTERM would wait forever and a resize would never be seen (a
+     * launcher's thread, a test runner's worker). Unblocked after the handlers
+     * are in, so one already pending meets ours. */
     sigset_t wanted;
     sigemptyset(&wanted);
     int taken[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH };
