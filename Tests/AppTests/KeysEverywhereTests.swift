@@ -119,6 +119,16 @@ struct KeysEverywhereTests {
         }
     }
 
+    /// At 40x12 the help opens on the screen's own actions, the movement keys after them.
+    @Test func helpStartsWithTheScreensOwnKeys() throws {
+        let h = try open(.main)
+        h.press("resize:40x12 ?")
+        #expect(h.lines[2].contains("Contacts"), "\(h.text)")
+        #expect(!h.text.contains("Next row"))
+        h.press("Down Down Down Down Down Down Down Down")          // the help scrolls to the rest
+        #expect(h.text.contains("Next row") || h.text.contains("Last row"), "\(h.text)")
+    }
+
     @Test func qQuitsInTheDeleteDialogWhichDefaultsToCancel() throws {
         let h = try open(.contactList)
         h.press("d wait:400ms")
