@@ -23,6 +23,7 @@ enum Benchmarks {
         Benchmark(name: "friends-100k", run: { FriendsBenchmark.run(count: 100_000) }),
         Benchmark(name: "activity", run: ActivityBenchmark.run),
         Benchmark(name: "kiosk-soak", run: KioskSoakBenchmark.run),
+        Benchmark(name: "fuzz", run: FuzzBenchmark.run),
     ]
 
     /// A full 200x60 screen of text views (a header, 58 rows of mixed-script
