@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "Demo", "Kiosk", "Storage", "Interchange"]),
 
         // Release-build benchmarks (see BENCHMARKS.md).
-        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),
+        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "TUIKitTesting", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),
 
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),

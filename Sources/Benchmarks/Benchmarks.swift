@@ -27,6 +27,7 @@ enum Benchmarks {
         Benchmark(name: "activity", run: ActivityBenchmark.run),
         Benchmark(name: "kiosk-soak", run: KioskSoakBenchmark.run),
         Benchmark(name: "interchange", run: InterchangeBenchmark.run),
+        Benchmark(name: "fuzz", run: FuzzBenchmark.run),
     ]
 
     /// A full 200x60 screen of text views (a header, 58 rows of mixed-script

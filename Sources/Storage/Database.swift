@@ -151,14 +151,16 @@ public final class Database {
         }
     }
 
-    func scalarInt(_ sql: String) throws(StorageError) -> Int? {
+    /// The first column of the first row, as an integer (nil without rows).
+    public func scalarInt(_ sql: String) throws(StorageError) -> Int? {
         let s = try prepare(sql)
         defer { s.reset() }
         guard try s.step() else { return nil }
         return s.int(0)
     }
 
-    func scalarText(_ sql: String) throws(StorageError) -> String? {
+    /// The first column of the first row, as text (nil without rows).
+    public func scalarText(_ sql: String) throws(StorageError) -> String? {
         let s = try prepare(sql)
         defer { s.reset() }
         guard try s.step() else { return nil }
