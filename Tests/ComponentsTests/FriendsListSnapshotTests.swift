@@ -87,6 +87,9 @@ struct FriendsListSnapshotTests {
         #expect(h.terminal.cell(x: 20, y: 4).style.background == selection)
         #expect(h.terminal.cell(x: 20, y: 5).style.background == selection)
         #expect(h.terminal.cell(x: 20, y: 7).style.background != selection)
+        // The selected friend's status line takes the selection's colours (grey on its blue was hard to read); others stay secondary.
+        #expect(h.terminal.cell(x: 9, y: 5).style.foreground == Theme.current.selection.foreground)
+        #expect(h.terminal.cell(x: 9, y: 8).style.foreground == Theme.current.secondary.foreground)
     }
 
     @Test func theStatesBeforeAndInsteadOfTheList() {

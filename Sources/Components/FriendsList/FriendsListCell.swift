@@ -60,7 +60,7 @@ public final class FriendsListCell: View {
             _ = canvas.write(TextLayout.truncate(item.name, toWidth: textWidth), at: Point(x: textX, y: 0),
                              style: viewConfig.name.merged(over: row))
             _ = canvas.write(TextLayout.truncate(item.status, toWidth: textWidth), at: Point(x: textX, y: 1),
-                             style: viewConfig.status.merged(over: row))
+                             style: isSelected ? row : viewConfig.status.merged(over: row)) // grey on the selection's blue is hard to read (light theme)
         }
         if canvas.bounds.height > 2, width > 2 {
             canvas.fill(Rect(x: 1, y: 2, width: width - 2, height: 1), with: "─", style: viewConfig.separator)

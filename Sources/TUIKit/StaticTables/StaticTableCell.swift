@@ -38,12 +38,14 @@ open class StaticTableCell: TableViewCell {
         let rightWidth = DisplayWidth.of(right)
         let titleRoom = max(0, width - x - rightWidth - 2)
         let style = (textStyle ?? titleStyle).merged(over: base)
+        // On the selection, secondary text takes the selection's colours (grey on its blue is hard to read).
+        let secondary = isSelected ? base : Theme.current.secondary
         canvas.write(TextLayout.truncate(title ?? "", toWidth: titleRoom), at: Point(x: x, y: 0), style: style)
         if rightWidth > 0, width - rightWidth - 1 > x {
-            canvas.write(right, at: Point(x: width - rightWidth - 1, y: 0), style: Theme.current.secondary.merged(over: base))
+            canvas.write(right, at: Point(x: width - rightWidth - 1, y: 0), style: secondary)
         }
         for (i, line) in Self.subtitleLines(subtitle, width: width).enumerated() where i + 1 < canvas.size.height {
-            canvas.write(line, at: Point(x: 5, y: i + 1), style: Theme.current.secondary.merged(over: base))
+            canvas.write(line, at: Point(x: 5, y: i + 1), style: secondary)
         }
     }
 
