@@ -21,6 +21,8 @@ final class PseudoTerminal {
 
     let process = Process()
     let screen: ScreenEmulator
+    /// Every byte the program wrote, in order.
+    private(set) var written: [UInt8] = []
     private let master: Int32
 
     /// Starts `executable` with `arguments` on a `columns`x`rows` terminal of type `term`.
@@ -103,6 +105,7 @@ final class PseudoTerminal {
         while true {
             let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
             guard n > 0 else { return }
+            written += buffer[0..<n]
             screen.feed(buffer[0..<n])
         }
     }
