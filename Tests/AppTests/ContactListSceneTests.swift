@@ -19,6 +19,7 @@ final class ContactsStoreSpy: ContactsStore {
             .sorted { (SearchText.sortKey(firstName: $0.firstName, lastName: $0.lastName), $0.id!) < (SearchText.sortKey(firstName: $1.firstName, lastName: $1.lastName), $1.id!) }
     }
     func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int { countCalls.append(query); return min(cap, sorted(query).count) }
+    func listIndex(ofContact id: Int64) throws(StorageError) -> Int? { sorted("").firstIndex { $0.id == id } }
     func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
         pageCalls.append((query, offset, limit))
         return sorted(query).dropFirst(offset).prefix(limit).map {

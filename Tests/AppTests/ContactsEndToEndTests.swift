@@ -39,6 +39,25 @@ struct ContactsEndToEndTests {
         #expect(contactsInFile(h).map(\.lastName) == ["babbage", "hopper", "lovelace", "turing"])
     }
 
+    /// A contact just added is selected in the list, scrolled to, wherever it sorts (issue 20).
+    @Test func aNewContactIsSelectedWhereItSorts() throws {
+        let h = onContactList()
+        let db = try Database(path: h.databasePath)
+        let ada = try #require(try AccountStore(database: db).account(named: "ada")?.account)
+        var generator = ContactGenerator(seed: 3)
+        try SQLiteContactsStore(database: db, accountID: ada.id).addMany(count: 300, generator: &generator, friendPercent: 0)
+        h.press("Esc wait:400ms C wait:400ms")                         // the list again, with the 300
+        add(h, "Zed", "Zzyzx")                                          // sorts last
+        let row = try #require(h.lines.firstIndex { $0.contains("Zed Zzyzx") }, "\(h.text)")
+        let column = try #require(h.lines[row].range(of: "Zed")).lowerBound.utf16Offset(in: h.lines[row])
+        #expect(h.terminal.cell(x: column, y: row).style.background == Theme.current.selection.background)
+        add(h, "Aaron", "Aaa")                                          // sorts first: the list goes back up to it
+        let first = try #require(h.lines.firstIndex { $0.contains("Aaron Aaa") }, "\(h.text)")
+        let at = try #require(h.lines[first].range(of: "Aaron")).lowerBound.utf16Offset(in: h.lines[first])
+        #expect(h.terminal.cell(x: at, y: first).style.background == Theme.current.selection.background)
+        #expect(!h.text.contains("Zed Zzyzx"))
+    }
+
     @Test func searchNarrowsAndClears() {
         let h = onContactList()
         for (f, l) in [("anders", "ångström"), ("ada", "lovelace"), ("alan", "turing")] { add(h, f, l) }
@@ -69,8 +88,8 @@ struct ContactsEndToEndTests {
     @Test func deleteAsksAndCancelKeepsIt() {
         let h = onContactList()
         add(h, "ada", "lovelace")
-        add(h, "alan", "turing")
-        h.press("d wait:400ms")
+        add(h, "alan", "turing")                                 // selected, as just added
+        h.press("Home d wait:400ms")                             // the first row: Ada Lovelace
         #expect(h.text.contains("Delete Ada Lovelace? This cannot be undone."))
         h.press("Esc wait:400ms")
         #expect(contactsInFile(h).count == 2)

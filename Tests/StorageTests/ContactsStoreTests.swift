@@ -31,6 +31,21 @@ struct ContactsStoreTests {
         #expect(try !store.update(grace))
     }
 
+    /// A contact's place in the whole list is how many come before it in list order; another account's is not there.
+    @Test func listIndexIsThePlaceInListOrder() throws {
+        let tmp = TempFolder()
+        let (store, _) = try makeStore(tmp)
+        let (eves, _) = try makeStore(tmp, account: "eve")
+        var generator = ContactGenerator(seed: 5)
+        try store.addMany(count: 50, generator: &generator, friendPercent: 10)
+        let added = try store.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        let list = try store.contacts(matching: "", offset: 0, limit: 100).map(\.id)
+        for (i, id) in list.enumerated() { #expect(try store.listIndex(ofContact: id) == i) }
+        #expect(list.contains(added))
+        #expect(try eves.listIndex(ofContact: added) == nil)
+        #expect(try store.listIndex(ofContact: 99_999) == nil)
+    }
+
     @Test func listOrderIsLastNameThenFirstIgnoringCaseAndAccents() throws {
         let tmp = TempFolder()
         let (store, _) = try makeStore(tmp)

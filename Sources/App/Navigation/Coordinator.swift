@@ -71,6 +71,11 @@ public final class Coordinator: Coordination {
     }
 
     /// Back one screen: pops, or at the root of a presented stack, dismisses it.
+    public func pop(passingTo pass: (ViewController) -> Void) {
+        if let nav = navigationController, nav.viewControllers.count > 1 { pass(nav.viewControllers[nav.viewControllers.count - 2]) }
+        pop()
+    }
+
     public func pop() {
         guard let nav = navigationController else { return }
         if nav.viewControllers.count > 1 { nav.pop() } else if nav.presentingViewController != nil { nav.dismiss() }

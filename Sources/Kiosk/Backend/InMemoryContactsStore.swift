@@ -47,6 +47,8 @@ final class InMemoryContactsStore: ContactsStore {
 
     func contact(id: Int64) throws(StorageError) -> ContactRecord? { records[id] }
 
+    func listIndex(ofContact id: Int64) throws(StorageError) -> Int? { matches("").firstIndex(of: id) }
+
     func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
         insert(contact)
         sortOrder()

@@ -16,6 +16,8 @@ public protocol ContactsStore: AnyObject {
     func delete(id: Int64) throws(StorageError) -> Bool
     /// Marks or unmarks a contact as a friend; false when it no longer exists.
     func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool
+    /// Where a contact stands in the whole list (no search): how many come before it; nil when it is not there.
+    func listIndex(ofContact id: Int64) throws(StorageError) -> Int?
 }
 
 public extension ContactsStore {

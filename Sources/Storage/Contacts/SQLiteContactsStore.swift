@@ -115,6 +115,18 @@ public final class SQLiteContactsStore: ContactsStore {
         return try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at, phones, emails) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \(phones), \(emails))")
     }
 
+    /// One range of the list-order index (account, sort key, id), counted.
+    public func listIndex(ofContact id: Int64) throws(StorageError) -> Int? {
+        let s = try db.prepare("""
+            SELECT (SELECT count(*) FROM contacts b INDEXED BY contacts_by_name
+                    WHERE b.account_id = c.account_id AND (b.sort_key, b.id) < (c.sort_key, c.id))
+            FROM contacts c WHERE c.id = ? AND c.account_id = ?
+            """)
+        s.bind(1, id).bind(2, accountID)
+        defer { s.reset() }
+        return try s.step() ? Int(s.int64(0)) : nil
+    }
+
     public func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
         try db.transaction { () throws(StorageError) -> Int64 in
             let lists = ContactLists(contact)

@@ -13,6 +13,8 @@ protocol ContactListBusinessLogic: AnyObject {
 protocol ContactListDataStore: AnyObject {
     var selectedContactID: Int64? { get set }
     var searchText: String { get }
+    /// A contact to select at the next showing (handed over by the add scene's router).
+    var contactToShow: Int64? { get set }
 }
 
 /// The list's business logic: fetches windows of contacts for a search,
@@ -22,6 +24,7 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     var presenter: ContactListPresentationLogic?
     var worker: ContactListWorker
     var selectedContactID: Int64?
+    var contactToShow: Int64?
     private(set) var searchText = ""
     /// The window last fetched.
     private var window: (offset: Int, contacts: [ContactSummary]) = (0, [])
@@ -32,6 +35,16 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     init(worker: ContactListWorker) { self.worker = worker }
 
     func showContacts(request: ContactList.ShowContacts.Request) {
+        var request = request
+        var selected: Int?
+        if let id = contactToShow {
+            contactToShow = nil
+            // The contact just added: its place in the whole list (a search that hides it keeps the list as it is).
+            if request.searchText.trimmedSpaces.isEmpty, let index = try? worker.listIndex(ofContact: id) {
+                selected = index
+                request.offset = max(0, index - request.limit / 2)
+            }
+        }
         searchText = request.searchText
         do {
             // A search counts only a little past the window asked for: its exact
@@ -45,7 +58,8 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
             if start < request.offset, !rows.isEmpty { previous = rows.removeFirst().sortKey }
             window = (request.offset, rows)
             presenter?.presentContacts(response: .init(searchText: request.searchText, totalCount: total, countIsPartial: total == cap,
-                                                       offset: request.offset, contacts: rows, previousSortKey: previous))
+                                                       offset: request.offset, contacts: rows, previousSortKey: previous,
+                                                       selectedIndex: selected))
         } catch {
             window = (0, [])
             presenter?.presentContacts(response: .init(searchText: request.searchText, totalCount: 0, offset: 0, contacts: [],

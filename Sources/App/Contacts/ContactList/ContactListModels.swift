@@ -19,6 +19,8 @@ enum ContactList {
             /// The sort key of the row before the window, to know whether its first row starts a section.
             var previousSortKey: String?
             var error: String?
+            /// The row to select: where a contact just added now stands (nil: the selection stays).
+            var selectedIndex: Int?
         }
         struct ViewModel: Equatable {
             struct DisplayedContact: Equatable {
@@ -39,6 +41,7 @@ enum ContactList {
             var displayedContacts: [DisplayedContact]
             var emptyText: String
             var error: String?
+            var selectedIndex: Int?
         }
     }
 

@@ -34,7 +34,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
         let empty = searching ? "No contact matches “\(response.searchText.trimmedSpaces)”." : "No contacts yet. Press a to add one."
         viewController?.displayContacts(viewModel: .init(title: title, searchText: response.searchText, totalCount: response.totalCount,
                                                          offset: response.offset, displayedContacts: displayed,
-                                                         emptyText: empty, error: response.error))
+                                                         emptyText: empty, error: response.error, selectedIndex: response.selectedIndex))
     }
 
     private func fullName(_ first: String, _ last: String) -> String {

@@ -158,6 +158,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         list.emptyText = viewModel.emptyText
         if let error = viewModel.error { message.text = error }
         if countChanged { list.reloadData(numberOfRows: viewModel.totalCount) } else { list.setNeedsLayout() }
+        if let index = viewModel.selectedIndex { list.select(index) }
     }
 
     func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel) {
@@ -178,4 +179,9 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
 
     /// The status message under the list.
     var messageText: String { message.text }
+}
+
+extension ContactListViewController: AddedContactReceiving {
+    /// Kept in the scene's data store; the next showing (as the form closes) selects it.
+    func contactWasAdded(id: Int64) { router?.dataStore?.contactToShow = id }
 }

@@ -12,4 +12,5 @@ class ContactListWorker {
     }
     func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool { try store.setFriend(id: id, isFriend) }
     func delete(id: Int64) throws(StorageError) -> Bool { try store.delete(id: id) }
+    func listIndex(ofContact id: Int64) throws(StorageError) -> Int? { try store.listIndex(ofContact: id) }
 }
