@@ -64,17 +64,6 @@ enum FuzzBenchmark {
     }
 
     static func audit(_ path: String) -> [String] {
-        do {
-            let db = try Database(path: path)
-            var problems: [String] = []
-            if let check = try db.scalarText("PRAGMA integrity_check"), check != "ok" { problems.append("integrity_check: \(check)") }
-            let wrong = try db.scalarInt("""
-                SELECT count(*) FROM accounts a LEFT JOIN contact_counts k ON k.account_id = a.id
-                WHERE coalesce(k.total, 0) != (SELECT count(*) FROM contacts c WHERE c.account_id = a.id)
-                   OR coalesce(k.friends, 0) != (SELECT count(*) FROM contacts c WHERE c.account_id = a.id AND c.is_friend = 1)
-                """) ?? 0
-            if wrong > 0 { problems.append("\(wrong) accounts whose counts are not their rows") }
-            return problems
-        } catch { return ["audit: \(error)"] }
+        do { return try DataAudit.problems(in: Database(path: path)) } catch { return ["audit: \(error)"] }
     }
 }
