@@ -36,18 +36,9 @@ struct ClustersOnARealTerminalTests {
         return path
     }
 
+    /// The virtual screen's lines for the same run, headless.
     func headless(_ arguments: [String]) throws -> [String] {
-        let process = Process()
-        process.executableURL = ProcessTests.executable
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        process.standardInput = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+        try ProcessTests().run(arguments).output.components(separatedBy: "\n")
     }
 
     @Test(arguments: ["xterm-256color", "tmux-256color"])
