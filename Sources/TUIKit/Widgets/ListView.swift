@@ -39,7 +39,7 @@ open class ListView: View {
     /// (or no closure): the rows are the whole list.
     public var scrollMarkPosition: ((_ topRow: Int) -> Double?)?
     /// Whether `j`/`k`/`g`/`G` move the selection (false where letters are type-ahead).
-    public var lettersMoveSelection = true
+    public var lettersMoveSelection = true { didSet { movementCommands = nil } }
     /// Shown when there are no rows.
     public var emptyText = "Nothing here" { didSet { setNeedsDisplay() } }
     public let viewConfig: ViewConfig
@@ -147,7 +147,10 @@ open class ListView: View {
     /// The movement keys (and Enter when something listens), for the chain and for help.
     open override var keyCommands: [KeyCommand] {
         guard numberOfRows > 0 else { return [] }
-        var commands = ListMovement.commands(letters: lettersMoveSelection) { [unowned self] in self.move($0) }
+        // Made once (asked for on every key and by the hint bar on every frame).
+        let movement = movementCommands ?? ListMovement.commands(letters: lettersMoveSelection) { [unowned self] in self.move($0) }
+        movementCommands = movement
+        var commands = movement
         if onSelect != nil, selectedIndex != nil {
             commands.append(KeyCommand(.enter, title: "Open", showsInStatusLine: false) { [unowned self] in
                 if let s = self.selectedIndex { self.onSelect?(s) }
@@ -155,6 +158,8 @@ open class ListView: View {
         }
         return commands
     }
+
+    private var movementCommands: [KeyCommand]?
 
     open override func handleKey(_ key: Key) -> Bool {
         guard numberOfRows > 0 else { return false }

@@ -155,12 +155,15 @@ open class TableView: View {
 
     /// The movement keys and Enter, for the chain and for help.
     open override var keyCommands: [KeyCommand] {
-        var commands = ListMovement.commands(letters: true) { [unowned self] in self.move($0) }
+        var commands = movementCommands
         if delegate != nil, selectedIndexPath != nil {
             commands.append(KeyCommand(.enter, title: "Choose", showsInStatusLine: false) { [unowned self] in _ = self.handleKey(.enter) })
         }
         return commands
     }
+
+    /// Made once (asked for on every key and by the hint bar on every frame).
+    private lazy var movementCommands = ListMovement.commands(letters: true) { [unowned self] in self.move($0) }
 
     open override func handleKey(_ key: Key) -> Bool {
         if needsReload { rebuild() }
