@@ -126,7 +126,7 @@ open class ViewController: Responder {
     func performTransition(from: ViewController, to: ViewController, in container: View,
                            duration: Duration, animation: TransitionAnimation, completion: ((Bool) -> Void)?) {
         let window = container.window
-        let embedded = EmbeddedView.embed(to.view, in: container)
+        let embedded = EdgePins.embed(to.view, in: container)
         to.viewWillAppear()
         from.viewWillDisappear()
         window?.beginTransition()
@@ -184,7 +184,7 @@ open class ViewController: Responder {
         controller.focusBeforePresentation = window.firstResponder
         let presented = controller.view
         if style == .fullScreen { presented.backgroundColor = presented.backgroundColor ?? Theme.current.base.background }
-        EmbeddedView.embed(presented, in: window)
+        EdgePins.embed(presented, in: window)
         controller.viewWillAppear()
         window.makeFirstResponder(nil)
         window.beginTransition()

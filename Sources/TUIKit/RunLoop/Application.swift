@@ -162,22 +162,27 @@ public final class Application {
         return true // the chord's keys are its own
     }
 
+    /// The three stages of an input event, each with its own verb: the
+    /// application `deliver`s it (held while a transition runs, dropped while
+    /// the window is too small), then `route`s it (application-wide keys, the
+    /// help overlay, the window); a key then goes up the responder chain
+    /// (`Responder.sendUpChain`), where each responder may `handleKey`.
     private func deliver(_ event: InputEvent) {
         if case .resize = event {} else if window.runningTransitions > 0 {
             waitingInput.append(event)
             return
         }
         if isTooSmall, case .key(let key) = event, key != .ctrl("c"), key != .ctrl("z") { return }
-        dispatch(event)
+        route(event)
     }
 
     private func handleWaitingInput() {
         while window.runningTransitions == 0, !waitingInput.isEmpty, !quitRequested {
-            dispatch(waitingInput.removeFirst())
+            route(waitingInput.removeFirst())
         }
     }
 
-    private func dispatch(_ event: InputEvent) {
+    private func route(_ event: InputEvent) {
         switch event {
         case .key(let key):
             if lockdown != nil, key == .ctrl("c") || key == .ctrl("z") { return }
@@ -196,7 +201,7 @@ public final class Application {
                 helpOverlay = nil
             }
             let target = window.keyTarget
-            if target.dispatch(key) { return }
+            if target.sendUpChain(key) { return }
             if !(target.takesTypedCharacters && { if case .character = key { true } else { false } }()),
                let command = window.windowKeyCommands.first(where: { $0.matches(key) }) {
                 command.action()
@@ -209,7 +214,7 @@ public final class Application {
             if unhandledKeyHandler?(key) == true { return }
             if key == .character("?") || key == .function(1) { showHelp() }
         case .paste(let text):
-            window.keyTarget.dispatchPaste(text)
+            window.keyTarget.sendPasteUpChain(text)
         case .mouse(let mouse):
             if mouseEnabled { handleMouse(mouse) }
         case .resize(let size):
