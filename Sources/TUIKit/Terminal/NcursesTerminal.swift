@@ -1,6 +1,8 @@
 import CNcurses
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The real terminal, through ncursesw: alternate screen, UTF-8, colours (16
