@@ -1,7 +1,9 @@
 import Components
-import Foundation
 import Storage
 import TUIKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The app's data in its SQLite file: accounts, contacts, friends, settings, activity.
 @MainActor
@@ -56,7 +58,8 @@ final class SQLiteBackend: AppBackend {
 
     var dataLocation: DataLocation {
         let path = configuration.databasePath
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        var info = stat()
+        let bytes = stat(path, &info) == 0 ? Int64(info.st_size) : nil
         return DataLocation(place: path, bytes: bytes, isFile: true)
     }
 }
