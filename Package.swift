@@ -27,6 +27,12 @@ let package = Package(
             path: "Modules/CCrypt",
             providers: [.apt(["libcrypt-dev"])]
         ),
+        .systemLibrary(
+            name: "CPostgres",
+            path: "Modules/CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
 
         // The component renderer: terminals, cell buffer, views, layout, run loop.
         .target(name: "TUIKit", dependencies: ["CNcurses"]),
@@ -38,7 +44,7 @@ let package = Package(
         .target(name: "Interchange"),
 
         // SQLite database, migrations, repositories.
-        .target(name: "Storage", dependencies: ["CSQLite", "CCrypt"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CCrypt", "CPostgres"]),
 
         // The app's own UI components and their view-model protocols: UI only (seed 000).
         .target(name: "Components", dependencies: ["TUIKit"]),
