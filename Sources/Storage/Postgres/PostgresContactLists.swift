@@ -5,14 +5,41 @@ import Foundation
 /// as one parameter each.
 enum PostgresContactLists {
     static func encode(phones: [ContactRecord.Phone]) -> String {
-        json(phones.map { [$0.label, $0.number] })
+        var out = "["
+        for (i, phone) in phones.enumerated() {
+            if i > 0 { out += "," }
+            out += "["
+            appendString(phone.label, to: &out)
+            out += ","
+            appendString(phone.number, to: &out)
+            out += "]"
+        }
+        return out + "]"
     }
 
-    static func encode(emails: [String]) -> String { json(emails) }
+    static func encode(emails: [String]) -> String {
+        var out = "["
+        for (i, email) in emails.enumerated() {
+            if i > 0 { out += "," }
+            appendString(email, to: &out)
+        }
+        return out + "]"
+    }
 
-    private static func json(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]) else { return "[]" }
-        return String(decoding: data, as: UTF8.self)
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    private static func appendString(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
     }
 
     /// The lists from their JSON text; what is not a list of texts is left out.

@@ -13,7 +13,7 @@ import Glibc
 public final class PostgresContactsStore: ContactsStore {
     let pg: PostgresConnection
     public let accountID: Int64
-    private let now: () -> Int64
+    let now: () -> Int64
 
     public init(directory: PostgresDirectory, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
         self.pg = directory.connection
