@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import Testing
 @testable import Storage
@@ -33,8 +34,8 @@ final class PostgresTestServer {
     }
 
     /// A new client of the schema (a directory open in one more terminal).
-    func open(migratingTo version: Int? = nil) throws -> PostgresDirectory {
-        try PostgresDirectory(uri: uri, migratingTo: version)
+    func open(migratingTo version: Int? = nil) throws -> PostgresDatabase {
+        try PostgresDatabase(uri: uri, migratingTo: version)
     }
 
     /// Ends another client's connection from the server side, as a crash or a cut cable would.

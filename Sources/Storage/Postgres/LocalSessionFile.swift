@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 
 /// Who is signed in to a shared directory, kept on this machine for this user — never in

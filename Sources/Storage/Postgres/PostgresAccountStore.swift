@@ -1,3 +1,4 @@
+import AppServices
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,8 +11,8 @@ public final class PostgresAccountStore {
     public let hasher: PasswordHasher
     public let session: LocalSessionFile
 
-    public init(directory: PostgresDirectory, session: LocalSessionFile, hasher: PasswordHasher = PasswordHasher()) {
-        self.pg = directory.connection
+    public init(database: PostgresDatabase, session: LocalSessionFile, hasher: PasswordHasher = PasswordHasher()) {
+        self.pg = database.connection
         self.session = session
         self.hasher = hasher
     }

@@ -1,3 +1,4 @@
+import AppServices
 /// Writes activity events in the shared directory, always inside the transaction of the change they record.
 struct PostgresActivityLog {
     let pg: PostgresConnection

@@ -1,11 +1,12 @@
+import AppServices
 /// One account's activity log in the shared directory, newest first, read by keyset on the
 /// event id: `ActivityStore`'s answers on PostgreSQL.
 public final class PostgresActivityStore {
     private let pg: PostgresConnection
     public let accountID: Int64
 
-    public init(directory: PostgresDirectory, accountID: Int64) {
-        self.pg = directory.connection
+    public init(database: PostgresDatabase, accountID: Int64) {
+        self.pg = database.connection
         self.accountID = accountID
     }
 

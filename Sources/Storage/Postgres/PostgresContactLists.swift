@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 
 /// A contact's phones and emails as the PostgreSQL row keeps them: JSON arrays, as in the

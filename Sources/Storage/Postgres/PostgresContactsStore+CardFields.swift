@@ -1,3 +1,4 @@
+import AppServices
 /// What import, export and query need beyond the list's protocol (as `SQLiteContactsStore+CardFields`).
 extension PostgresContactsStore {
     /// The contact of this account with this UID, if any (an import updates it instead of adding).

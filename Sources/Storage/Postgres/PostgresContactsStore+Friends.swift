@@ -1,3 +1,4 @@
+import AppServices
 extension PostgresContactsStore: FriendsStore {
     public func friendsCount() throws(StorageError) -> Int {
         Int(try pg.scalarInt("SELECT coalesce((SELECT friends FROM contact_counts WHERE account_id = $1), 0)", [accountID]) ?? 0)

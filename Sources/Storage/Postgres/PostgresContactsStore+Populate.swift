@@ -1,3 +1,4 @@
+import AppServices
 /// Bulk loads: populate's generated contacts, through one COPY.
 extension PostgresContactsStore {
     /// Adds `count` generated contacts in one transaction (populate), the same contacts

@@ -1,3 +1,4 @@
+import AppServices
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,8 +16,8 @@ public final class PostgresContactsStore: ContactsStore {
     public let accountID: Int64
     let now: () -> Int64
 
-    public init(directory: PostgresDirectory, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
-        self.pg = directory.connection
+    public init(database: PostgresDatabase, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
+        self.pg = database.connection
         self.accountID = accountID
         self.now = now
     }

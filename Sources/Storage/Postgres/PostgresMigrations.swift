@@ -1,3 +1,4 @@
+import AppServices
 /// The shared directory's schema on PostgreSQL, one step per version, mirroring what the
 /// SQLite file holds (see `Migrations`): accounts and failed sign-ins, contacts with their
 /// phones and emails (JSON in the row), each account's counts, settings, the activity log,

@@ -1,3 +1,4 @@
+import AppServices
 /// Why a PostgreSQL server could not be used, each said so a person can act on it.
 /// `server` is the connection string without its password.
 public enum PostgresProblem: Error, Equatable, Sendable, CustomStringConvertible {

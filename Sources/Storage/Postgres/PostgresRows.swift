@@ -1,3 +1,4 @@
+import AppServices
 import CPostgres
 
 /// The rows a statement returned, read by row and column (0-based), in text form.

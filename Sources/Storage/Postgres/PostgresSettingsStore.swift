@@ -1,3 +1,4 @@
+import AppServices
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,7 +7,7 @@ import Glibc
 public final class PostgresSettingsStore: SettingsStoring {
     private let pg: PostgresConnection
 
-    public init(directory: PostgresDirectory) { self.pg = directory.connection }
+    public init(database: PostgresDatabase) { self.pg = database.connection }
 
     public func settings(for accountID: Int64) throws(StorageError) -> UserSettings {
         let rows = try pg.execute("SELECT key, value FROM settings WHERE account_id = $1", [accountID])

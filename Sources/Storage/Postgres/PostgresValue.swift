@@ -1,3 +1,4 @@
+import AppServices
 /// A value sent as a statement parameter, in PostgreSQL's text form (nil is NULL).
 /// Values never become part of the SQL text.
 public protocol PostgresValue {

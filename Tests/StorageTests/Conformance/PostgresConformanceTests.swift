@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import Testing
 @testable import Storage
@@ -48,7 +49,7 @@ struct PostgresConformanceTests {
     /// From an empty database and from every earlier version of the schema, with data in it:
     /// the newest schema, nothing lost, the search documents made again where a step changed them.
     @Test func migrationsFromEmptyAndFromEachEarlierVersion() throws {
-        for version in 0..<PostgresDirectory.schemaVersion {
+        for version in 0..<PostgresDatabase.schemaVersion {
             let server = try PostgresTestServer()
             let old = try server.open(migratingTo: version)
             #expect(try old.schemaVersionFound() == version)
@@ -61,9 +62,9 @@ struct PostgresConformanceTests {
                 try old.connection.execute("INSERT INTO contact_counts VALUES (1, 1, 0)")
             }
             let new = try server.open()
-            #expect(try new.schemaVersionFound() == PostgresDirectory.schemaVersion, "from \(version)")
+            #expect(try new.schemaVersionFound() == PostgresDatabase.schemaVersion, "from \(version)")
             if version >= 2 {
-                let store = PostgresContactsStore(directory: new, accountID: 1)
+                let store = PostgresContactsStore(database: new, accountID: 1)
                 let grace = try #require(try store.contact(id: 1))
                 #expect(grace.phones == [.init(label: "work", number: "555 0100")] && grace.emails == ["grace@navy.mil"])
                 #expect(try store.count(matching: "navy") == 1, "from \(version): the company is searched") // step 5's documents
@@ -76,7 +77,7 @@ struct PostgresConformanceTests {
         let server = try PostgresTestServer()
         let dir = try server.open()
         try dir.connection.execute("UPDATE switchboard_schema SET version = 99")
-        #expect(throws: StorageError.newerSchema(path: dir.server, found: 99, supported: PostgresDirectory.schemaVersion)) { _ = try server.open() }
+        #expect(throws: StorageError.newerSchema(path: dir.server, found: 99, supported: PostgresDatabase.schemaVersion)) { _ = try server.open() }
         let other = try PostgresTestServer()
         try PostgresConnection(uri: other.uri).executeScript("CREATE TABLE invoices (id int)")
         #expect(throws: StorageError.foreignDatabase(path: PostgresConnection.redacted(other.uri), tables: ["invoices"])) { _ = try other.open() }
@@ -89,7 +90,7 @@ struct PostgresConformanceTests {
         let ada = try f.makeAccount()
         let store = f.contacts(of: ada) as! PostgresContactsStore
         _ = try store.add(ContactRecord(firstName: "Kept", lastName: "Before"))
-        let pg = f.directory!.connection
+        let pg = f.postgres!.connection
         let server = try #require(f.testServer)
         var caught: StorageError?
         do {

@@ -1,36 +1,6 @@
+import AppServices
 import Foundation
 @testable import Storage
-
-/// What the conformance suite asks of an account store: `AccountStore`'s API, met by the
-/// SQLite store and the PostgreSQL one.
-protocol AccountsUnderTest: AnyObject {
-    func createAccount(username: String, password: String, now: Int64) throws(AccountStore.Failure) -> Account
-    func account(named username: String) throws(StorageError) -> (account: Account, hash: String)?
-    func verify(username: String, password: String) throws(StorageError) -> Account?
-    func accountCount() throws(StorageError) -> Int
-    func savedSession() throws(StorageError) -> Account?
-    func signIn(accountID: Int64, now: Int64) throws(StorageError)
-    func clearSession(now: Int64) throws(StorageError)
-    func failures(for username: String) throws(StorageError) -> (count: Int, last: Int64)
-    func recordFailure(for username: String, now: Int64) throws(StorageError)
-    func clearFailures(for username: String) throws(StorageError)
-    func changePassword(accountID: Int64, current: String, new: String, now: Int64) throws(AccountStore.ChangeFailure)
-    func deleteAccount(accountID: Int64, password: String) throws(AccountStore.ChangeFailure)
-}
-
-extension AccountStore: AccountsUnderTest {}
-extension PostgresAccountStore: AccountsUnderTest {}
-
-/// What it asks of an activity log: `ActivityStore`'s API.
-protocol ActivityUnderTest: AnyObject {
-    func events(before id: Int64?, limit: Int) throws(StorageError) -> [ActivityEvent]
-    func events(newerThan id: Int64?, limit: Int) throws(StorageError) -> [ActivityEvent]
-    func newestEvent(withSubjectPrefix prefix: String, recentWindow: Int) throws(StorageError) -> Int64?
-    func idRange() throws(StorageError) -> ClosedRange<Int64>?
-}
-
-extension ActivityStore: ActivityUnderTest {}
-extension PostgresActivityStore: ActivityUnderTest {}
 
 /// And of a contacts store, beyond `ContactsStore` and `FriendsStore`: populate's bulk load and import's UID lookup.
 protocol ContactsUnderTest: ContactsStore, FriendsStore {
@@ -55,8 +25,8 @@ final class StoreFixture {
     private let tmp: TempFolder
     private let server: PostgresTestServer?
     private(set) var database: Database?
-    private(set) var directory: PostgresDirectory?
-    let accounts: any AccountsUnderTest
+    private(set) var postgres: PostgresDatabase?
+    let accounts: any AccountStoring
     let settings: any SettingsStoring
     /// Each client keeps its own session file (its own machine).
     private let stateHome: String
@@ -78,10 +48,10 @@ final class StoreFixture {
             let server = try server ?? PostgresTestServer()
             self.server = server
             let dir = try server.open(migratingTo: postgresVersion)
-            directory = dir
+            postgres = dir
             let session = try LocalSessionFile(server: server.uri, environment: ["XDG_STATE_HOME": stateHome])
-            accounts = PostgresAccountStore(directory: dir, session: session, hasher: hasher)
-            settings = PostgresSettingsStore(directory: dir)
+            accounts = PostgresAccountStore(database: dir, session: session, hasher: hasher)
+            settings = PostgresSettingsStore(database: dir)
         }
     }
 
@@ -94,14 +64,14 @@ final class StoreFixture {
     func contacts(of account: Account, now: @escaping () -> Int64 = { 100 }) -> any ContactsUnderTest {
         switch backend {
         case .sqlite: SQLiteContactsStore(database: database!, accountID: account.id, now: now)
-        case .postgresql: PostgresContactsStore(directory: directory!, accountID: account.id, now: now)
+        case .postgresql: PostgresContactsStore(database: postgres!, accountID: account.id, now: now)
         }
     }
 
-    func activity(of account: Account) -> any ActivityUnderTest {
+    func activity(of account: Account) -> any ActivityStoring {
         switch backend {
         case .sqlite: ActivityStore(database: database!, accountID: account.id)
-        case .postgresql: PostgresActivityStore(directory: directory!, accountID: account.id)
+        case .postgresql: PostgresActivityStore(database: postgres!, accountID: account.id)
         }
     }
 

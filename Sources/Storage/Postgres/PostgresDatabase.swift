@@ -1,6 +1,7 @@
+import AppServices
 /// A shared directory on a PostgreSQL server: the connection, with the schema brought to
 /// this build's version (see `PostgresMigrations`). The stores of one client share it.
-public final class PostgresDirectory {
+public final class PostgresDatabase {
     public let connection: PostgresConnection
 
     /// The newest schema this build knows.
