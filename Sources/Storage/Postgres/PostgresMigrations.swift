@@ -107,7 +107,8 @@ enum PostgresMigrations {
     /// The schema version of the connected database (0 when empty); refuses a database of another
     /// program and one written by a newer build.
     static func version(of pg: PostgresConnection) throws(StorageError) -> Int {
-        let hasTable = try pg.execute("SELECT to_regclass('switchboard_schema') IS NOT NULL")
+        // In the schema this connection creates tables in (the first of its search path), not any other on the path.
+        let hasTable = try pg.execute("SELECT to_regclass(quote_ident(current_schema()) || '.switchboard_schema') IS NOT NULL")
         if hasTable.bool(0, 0) {
             return Int(try pg.scalarInt("SELECT version FROM switchboard_schema") ?? 0)
         }
