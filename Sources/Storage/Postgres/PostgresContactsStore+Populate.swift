@@ -15,6 +15,9 @@ extension PostgresContactsStore {
         let account = String(accountID)
         var friends = 0
         try pg.transaction { () throws(StorageError) in
+            // The trigram index takes the rows into its pending list as they come and sorts them
+            // into the index in one pass at the end (with memory for it), not one row at a time.
+            try pg.executeScript("SET LOCAL gin_pending_list_limit = '1GB'; SET LOCAL work_mem = '256MB'; SET LOCAL maintenance_work_mem = '512MB'")
             try pg.copy(into: "contacts", columns: ["account_id", "first_name", "last_name", "company", "notes", "is_friend", "sort_key",
                                                      "phones", "emails", "search_text", "created_at", "updated_at"]) { send throws(StorageError) in
                 var document: [UInt8] = []
@@ -36,6 +39,7 @@ extension PostgresContactsStore {
                     if (i + 1) % 10_000 == 0 { progress?(i + 1) }
                 }
             }
+            try pg.execute("SELECT gin_clean_pending_list('contacts_search'::regclass)")
             try adjustCounts(total: count, friends: friends)
             try PostgresActivityLog(pg: pg).record(.populated, accountID: accountID, subject: "\(count) contacts, \(friends) of them friends", at: now())
         }

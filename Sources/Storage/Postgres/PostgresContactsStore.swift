@@ -40,8 +40,10 @@ public final class PostgresContactsStore: ContactsStore {
             let total = try pg.scalarInt("SELECT coalesce((SELECT total FROM contact_counts WHERE account_id = $1), 0)", [accountID]) ?? 0
             return Int(min(Int64(cap), total))
         }
-        return Int(try pg.scalarInt("SELECT count(*) FROM (SELECT 1 FROM contacts WHERE account_id = $1 AND search_text LIKE $2 LIMIT $3) m",
-                                    [accountID, pattern, Int64(min(cap, Int(Int64.max)))]) ?? 0)
+        return Int(try throughTrigrams(query) { () throws(StorageError) in
+            try pg.scalarInt("SELECT count(*) FROM (SELECT 1 FROM contacts WHERE account_id = $1 AND search_text LIKE $2 LIMIT $3) m",
+                             [accountID, pattern, Int64(min(cap, Int(Int64.max)))])
+        } ?? 0)
     }
 
     public func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
@@ -57,9 +59,23 @@ public final class PostgresContactsStore: ContactsStore {
             return Self.summaries(try pg.execute("SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 ORDER BY sort_key, id LIMIT $2 OFFSET $3",
                                                  [accountID, limit, offset]))
         }
-        return Self.summaries(try pg.execute("""
-            SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 AND search_text LIKE $2 ORDER BY sort_key, id LIMIT $3 OFFSET $4
-            """, [accountID, pattern, limit, offset]))
+        return Self.summaries(try throughTrigrams(query) { () throws(StorageError) in
+            try pg.execute("""
+                SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 AND search_text LIKE $2 ORDER BY sort_key, id LIMIT $3 OFFSET $4
+                """, [accountID, pattern, limit, offset])
+        })
+    }
+
+    /// Runs a search of three characters or more through the trigram index: the planner
+    /// guesses such a LIKE matches far more rows than it does and would scan the table (or
+    /// the whole name order) instead. Shorter searches (word starts, where matches are many
+    /// and the name order finds a page soonest) are left to the planner.
+    private func throughTrigrams<T>(_ query: String, _ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+        guard let phrase = SearchText.searchPhrase(for: query), !phrase.hasPrefix("\u{1E}") else { return try body() }
+        return try pg.transaction { () throws(StorageError) -> T in
+            try pg.executeScript("SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off")
+            return try body()
+        }
     }
 
     static func summaries(_ rows: PostgresRows) -> [ContactSummary] {

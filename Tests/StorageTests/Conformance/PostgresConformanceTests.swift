@@ -165,3 +165,36 @@ struct PostgresConformanceTests {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+
+/// Live updates' first half: another client's committed change is announced to a listener,
+/// once per transaction, naming the account; a rolled-back change is never announced.
+@Suite("Shared directory: change announcements",
+       .enabled(if: PostgresTestServer.isAvailable, "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run the PostgreSQL half"))
+struct PostgresChangeListenerTests {
+    @Test func anotherClientsCommittedChangesAreAnnounced() throws {
+        let one = try StoreFixture(.postgresql)
+        let ada = try one.makeAccount(), eve = try one.makeAccount("eve")
+        let listener = try PostgresChangeListener(uri: one.testServer!.uri)
+        #expect(listener.changedAccounts().isEmpty)
+        let two = try one.secondClient()
+        let id = try two.contacts(of: ada).add(ContactRecord(firstName: "Grace", lastName: "Hopper"))
+        #expect(listener.changedAccounts(waitingUpTo: 5_000) == [ada.id])
+        // A rolled-back change says nothing; the next committed one (eve's) comes alone.
+        let pg = two.postgres!.connection
+        do {
+            try pg.transaction { () throws(StorageError) in
+                _ = try two.contacts(of: ada).delete(id: id)
+                throw StorageError.server(.statementFailed(sqlState: "P0001", message: "changed my mind"))
+            }
+        } catch {}
+        _ = try two.contacts(of: eve).add(ContactRecord(firstName: "Alice", lastName: "Liddell"))
+        #expect(listener.changedAccounts(waitingUpTo: 5_000) == [eve.id])
+        #expect(try one.contacts(of: ada).contact(id: id) != nil)
+        // A populate of 2,000 is one announcement.
+        var generator = ContactGenerator(seed: 1)
+        try two.contacts(of: ada).addMany(count: 2_000, generator: &generator, friendPercent: 10, progress: nil)
+        #expect(listener.changedAccounts(waitingUpTo: 5_000) == [ada.id])
+        _ = try two.contacts(of: eve).add(ContactRecord(firstName: "Bob", lastName: "Builder"))
+        #expect(listener.changedAccounts(waitingUpTo: 5_000) == [eve.id])
+    }
+}
