@@ -1,5 +1,6 @@
 import App
 import Components
+import Foundation
 import Demo
 import Storage
 import TUIKit
@@ -13,10 +14,13 @@ final class KioskBackend: AppBackend {
     private let sessions = DemoSignIn()
     private let settingsStore: InMemorySettingsStore
     private let book: InMemoryContactsStore
+    /// The app's wall clock in seconds (the real one in the app, a fixed one in tests).
+    private let now: () -> Int64
 
     /// `idleSeconds` is what Settings shows as the kiosk idle timeout; `onSettingsSaved` hears the visitor change settings.
-    init(seed: UInt64, idleSeconds: Int, onSettingsSaved: @escaping (UserSettings) -> Void = { _ in }) {
+    init(seed: UInt64, idleSeconds: Int, now: @escaping () -> Int64, onSettingsSaved: @escaping (UserSettings) -> Void = { _ in }) {
         self.seed = seed
+        self.now = now
         var defaults = UserSettings()
         defaults.kioskIdleSeconds = idleSeconds
         settingsStore = InMemorySettingsStore(defaults: defaults, onSave: onSettingsSaved)
@@ -40,7 +44,10 @@ final class KioskBackend: AppBackend {
 
     func activityFeed(for account: Account, contacts: ContactsStore, coordinator: Coordination,
                       scheduler: Scheduler?) -> ActivityFeedViewModelProtocol {
-        ActivityFeedDemoViewModel(seed: seed)
+        // The made-up events end a little before now, in the machine's time zone (as the real feed shows them).
+        let at = now()
+        let offset = Int64(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(at))))
+        return ActivityFeedDemoViewModel(seed: seed, localNow: at + offset)
     }
 
     var dataLocation: DataLocation {

@@ -57,6 +57,9 @@ public final class Application {
     /// Set for a locked-down run (nil: ^C quits, ^Z suspends, as usual).
     public var lockdown: Lockdown? { didSet { chordProgress = 0 } }
     private var chordProgress = 0
+    /// Called when a key begins (or goes on with) the exit chord without ending
+    /// it, with the keys still to press (a kiosk says "q to leave" after ^]).
+    public var onPartialExitChord: (([Key]) -> Void)?
 
     private var quitRequested = false
     private var started = false
@@ -158,6 +161,8 @@ public final class Application {
             chordProgress = 0
             exitReason = .exitChord
             quitRequested = true
+        } else {
+            onPartialExitChord?(Array(lockdown.exitChord[chordProgress...]))
         }
         return true // the chord's keys are its own
     }
