@@ -52,6 +52,35 @@ struct NewcomerTests {
         #expect(row.trimmingCharacters(in: .whitespaces).hasSuffix(" 1"))
     }
 
+    /// Another program adds and deletes contacts in the same file: the home shows it without a key.
+    @Test func theHomeCountsAreLiveWhileShown() throws {
+        let h = AppHarness()
+        h.createAccount()
+        func row(_ name: String) -> String { (h.lines.first { $0.contains(name) } ?? "").trimmingCharacters(in: .whitespaces) }
+        #expect(row("Contacts").hasSuffix(" 0"))
+        let db = try Database(path: h.databasePath)
+        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        let other = SQLiteContactsStore(database: db, accountID: account.id)
+        let id = try other.add(ContactRecord(firstName: "Søren", lastName: "Kierkegaard", isFriend: true))
+        h.press("wait:100ms")
+        #expect(row("Contacts").hasSuffix(" 0"))                     // not yet: the next read is on the clock
+        h.press("wait:\(MainViewController.refreshInterval.milliseconds)ms")
+        #expect(row("Contacts").hasSuffix(" 1"), "\(h.text)")
+        #expect(row("Friends").hasSuffix(" 1"), "\(h.text)")
+        #expect(h.text.contains("Kierkegaard"))                      // "Lately" too
+        _ = try other.delete(id: id)
+        h.press("wait:\(MainViewController.refreshInterval.milliseconds)ms")
+        #expect(row("Contacts").hasSuffix(" 0"))
+        // Away and back: read on the way back, and live again after it.
+        h.press("S wait:400ms")
+        _ = try other.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        h.press("Esc wait:400ms")
+        #expect(row("Contacts").hasSuffix(" 1"))
+        _ = try other.add(ContactRecord(firstName: "伟", lastName: "王"))
+        h.press("wait:\(MainViewController.refreshInterval.milliseconds)ms")
+        #expect(row("Contacts").hasSuffix(" 2"))
+    }
+
     @Test func theSplashFitsFortyColumns() {
         let h = AppHarness(width: 40, height: 12)
         #expect(h.text.contains("S W I T C H B O A R D"))

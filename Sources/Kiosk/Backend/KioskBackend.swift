@@ -14,13 +14,15 @@ final class KioskBackend: AppBackend {
     private let sessions = DemoSignIn()
     private let settingsStore: InMemorySettingsStore
     private let book: InMemoryContactsStore
-    /// The app's wall clock in seconds (the real one in the app, a fixed one in tests).
-    private let now: () -> Int64
+    /// The wall clock when this backend was made (the real one in the app, a fixed one in tests), as local time:
+    /// the made-up activity ends a little before it, the same all through a loop of the tour.
+    private let localNow: Int64
 
     /// `idleSeconds` is what Settings shows as the kiosk idle timeout; `onSettingsSaved` hears the visitor change settings.
-    init(seed: UInt64, idleSeconds: Int, now: @escaping () -> Int64, onSettingsSaved: @escaping (UserSettings) -> Void = { _ in }) {
+    init(seed: UInt64, idleSeconds: Int, now: () -> Int64, onSettingsSaved: @escaping (UserSettings) -> Void = { _ in }) {
         self.seed = seed
-        self.now = now
+        let at = now()
+        localNow = at + Int64(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(at))))
         var defaults = UserSettings()
         defaults.kioskIdleSeconds = idleSeconds
         settingsStore = InMemorySettingsStore(defaults: defaults, onSave: onSettingsSaved)
@@ -44,10 +46,7 @@ final class KioskBackend: AppBackend {
 
     func activityFeed(for account: Account, contacts: ContactsStore, coordinator: Coordination,
                       scheduler: Scheduler?) -> ActivityFeedViewModelProtocol {
-        // The made-up events end a little before now, in the machine's time zone (as the real feed shows them).
-        let at = now()
-        let offset = Int64(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(at))))
-        return ActivityFeedDemoViewModel(seed: seed, localNow: at + offset)
+        ActivityFeedDemoViewModel(seed: seed, localNow: localNow)
     }
 
     var dataLocation: DataLocation {
