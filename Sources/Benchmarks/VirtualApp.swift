@@ -1,3 +1,4 @@
+import AppServices
 import App
 import Storage
 import TUIKit
@@ -19,9 +20,8 @@ final class VirtualApp {
         self.label = label
         terminal = VirtualTerminal(size: size)
         app = Application(terminal: terminal)
-        var configuration = AppConfiguration(databasePath: path)
+        var configuration = AppConfiguration(directory: { now in SQLiteDirectory(path: path, passwordCost: 1, now: now) })
         configuration.splashDuration = .zero
-        configuration.passwordCost = 1
         switchboard = SwitchboardApp(application: app, configuration: configuration)
         app.renderFrame()
         _ = timed("wait:1s")

@@ -56,19 +56,18 @@ public final class Kiosk {
         self.application = application
         self.options = options
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
-        var configuration = AppConfiguration(databasePath: "")
+        let idleSeconds = Int(options.idle.components.seconds)
+        let idle = IdleTime(options.idle)
+        self.idleTime = idle
+        var configuration = AppConfiguration(backend: { now in
+            // A fresh backend each loop: the idle time is `--idle` again until the visitor changes it in Settings.
+            idle.value = options.idle
+            return KioskBackend(seed: seed, idleSeconds: idleSeconds, now: now) { settings in idle.value = .seconds(settings.kioskIdleSeconds) }
+        })
         configuration.splashDuration = .milliseconds(1500)
         configuration.leaveKeys = (keys: "^] q", action: "leave the kiosk")
         configuration.showsKioskSettings = true
         configuration.wallClockBase = options.wallClockBase
-        let idleSeconds = Int(options.idle.components.seconds)
-        let idle = IdleTime(options.idle)
-        self.idleTime = idle
-        configuration.makeBackend = { now in
-            // A fresh backend each loop: the idle time is `--idle` again until the visitor changes it in Settings.
-            idle.value = options.idle
-            return KioskBackend(seed: seed, idleSeconds: idleSeconds, now: now) { settings in idle.value = .seconds(settings.kioskIdleSeconds) }
-        }
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(seed: seed, scheduler: scheduler, headerTicks: false) }
         switchboard = SwitchboardApp(application: application, configuration: configuration)
         player = TourPlayer(steps: KioskTour.steps, scheduler: application.scheduler) { [unowned application] key in

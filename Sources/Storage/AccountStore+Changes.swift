@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AppServices
 
 extension AccountStore {
     /// Why a password change or an account deletion was refused.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AppServices
 
 /// Accounts, the saved session and failed sign-ins, in the database.
 public final class AccountStore {

@@ -1,3 +1,4 @@
+import AppServices
 import Storage
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import Storage
+import AppServices
 import TUIKit
 
 /// Settings: a static table from `SettingsConstructor`, following the user's

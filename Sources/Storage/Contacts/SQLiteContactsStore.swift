@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AppServices
 
 /// The contacts of one account, in the database. Every change is one
 /// transaction: the contact, its phones and emails, and its search entry.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AppServices
 
 /// Where each account's settings are kept: the database (`SettingsStore`), or
 /// memory (the kiosk's, which saves nothing).
