@@ -258,6 +258,25 @@ import TUIKitTesting
         #expect(r.kiosk.idle == .seconds(30))                 // a clean demo: --idle again
     }
 
+    /// The visitor turns Animations off in the kiosk's Settings: the app's transitions draw no frame between screens.
+    @Test func animationsOffInTheKioskMeansNone() {
+        let r = Recorder()
+        defer { Animator.animationsEnabled = true }
+        Self.run(r, until: "Settings", plus: 2500)              // Settings is in, on its first row
+        r.harness.press("x Down Enter wait:100ms")
+        #expect(!Animator.animationsEnabled, "\(r.harness.text)")
+        var drawn: [String] = []
+        r.harness.terminal.onFrame = { t in if drawn.last != t.text { drawn.append(t.text) } }
+        r.harness.press("Esc wait:1s")                         // the pop to the home
+        #expect(drawn.count == 1, "\(drawn.joined(separator: "\n----\n"))")
+        #expect(r.harness.text.contains("Signed in as demo"))
+        drawn = []
+        r.harness.press("C-o wait:1s")                         // the log-out slide
+        r.harness.terminal.onFrame = nil
+        #expect(drawn.count == 1, "\(drawn.joined(separator: "\n----\n"))")
+        #expect(r.harness.text.contains("Log In"))
+    }
+
     @Test func theDemoLoginSaysWhatToType() {
         let r = Recorder()
         Self.run(r, until: "Log in")

@@ -161,6 +161,8 @@ public final class RootAssembly {
         let animated = Animator.animationsEnabled
         services.account = nil
         services.loadSettings()
+        // Signed out, the login flow keeps the choice of the person who just left (Animations Off stays off).
+        Animator.animationsEnabled = animated
         root?.switchToLogout(animated: animated)
     }
 }
