@@ -1,3 +1,4 @@
+import Foundation
 import AppServices
 import Testing
 @testable import App
@@ -80,6 +81,26 @@ struct NewcomerTests {
         _ = try other.add(ContactRecord(firstName: "伟", lastName: "王"))
         h.press("wait:\(MainViewController.refreshInterval.milliseconds)ms")
         #expect(row("Contacts").hasSuffix(" 2"))
+    }
+
+    /// Activity opens on its first row, the day's heading (issue 20 saw it one row down once), at every size and after a
+    /// resize. (The store stamps events with the real clock, so the heading names today's real date.)
+    @Test(arguments: [(40, 12), (80, 24), (100, 30), (200, 60)])
+    func activityOpensOnItsFirstRow(width: Int, height: Int) throws {
+        let h = AppHarness(width: width, height: height)
+        h.createAccount()
+        let db = try Database(path: h.databasePath)
+        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        let store = SQLiteContactsStore(database: db, accountID: account.id)
+        for i in 0..<80 { _ = try store.add(ContactRecord(firstName: "Person", lastName: "\(i)")) }
+        let heading = ActivityRow.dayName(Int64(Date().timeIntervalSince1970), now: AppHarness.noon).uppercased()
+        h.press("C-t wait:400ms")
+        #expect(h.lines[2].contains(heading), "\(h.text)")
+        #expect(h.lines[3].contains("Person 79"), "\(h.text)")
+        h.press("resize:\(width == 40 ? 100 : 40)x\(width == 40 ? 30 : 12) wait:100ms")
+        #expect(h.lines[2].contains(heading), "\(h.text)")
+        h.press("Esc wait:400ms resize:\(width)x\(height) C-t wait:400ms")
+        #expect(h.lines[2].contains(heading), "\(h.text)")
     }
 
     @Test func theSplashFitsFortyColumns() {
