@@ -103,6 +103,28 @@ struct NewcomerTests {
         #expect(h.lines[2].contains(heading), "\(h.text)")
     }
 
+    /// At 40x12 a field that takes the focus comes into view with its caption
+    /// above it: the first field as the screen opens, going down to the button
+    /// and coming back up, and after a resize.
+    @Test func aFocusedFieldComesWithItsCaption() {
+        let h = AppHarness(width: 40, height: 12)
+        h.press("wait:900ms")                                  // the first run: Create Account, the focus in User name
+        func captionAbove(_ text: String) -> String? {
+            guard let row = h.lines.firstIndex(where: { $0.contains(text) }), row > 0 else { return nil }
+            return h.lines[row - 1].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(captionAbove(" user name") == "User name", "\(h.text)")   // the field (its placeholder) under its caption
+        h.press(#""ada" Tab "analytical" Tab "analytical" Tab"#) // down to the button
+        #expect(h.text.contains("[ Create account ]"), "\(h.text)")
+        h.press("S-Tab")
+        #expect(captionAbove("••••••••••") == "Password again" || h.text.contains("Password again"), "\(h.text)")
+        h.press("S-Tab S-Tab")                                 // back up to the user name
+        #expect(captionAbove("ada") == "User name", "\(h.text)")
+        h.press("End Tab Tab Tab resize:40x14 resize:40x12")   // at the button, a resize …
+        h.press("S-Tab S-Tab S-Tab")                           // … and back up
+        #expect(captionAbove("ada") == "User name", "\(h.text)")
+    }
+
     @Test func theSplashFitsFortyColumns() {
         let h = AppHarness(width: 40, height: 12)
         #expect(h.text.contains("S W I T C H B O A R D"))
@@ -299,14 +321,15 @@ struct SmallFormTests {
         let h = AppHarness(width: 40, height: 12)
         h.press("wait:900ms")
         #expect(h.lines[0].contains("Create Account"))
-        #expect(h.text.contains("Welcome"))
+        #expect(h.text.contains("User name"))                  // the focused field is in view from the start
         #expect(!h.text.contains("Password again"))
         h.press(#""ada" Enter "analytical" Enter"#)            // to the last field
         #expect(h.text.contains("Password again"))
         h.press("Tab")                                          // the button
         #expect(h.text.contains("[ > Create account < ]") || h.text.contains("Create account"))
-        h.press("S-Tab S-Tab S-Tab")                            // back up to the user name
-        #expect(h.lines[1].contains("ada"))
+        h.press("S-Tab S-Tab S-Tab")                            // back up to the user name, under its caption
+        #expect(h.lines[1].contains("User name"))
+        #expect(h.lines[2].contains("ada"))
         h.press("Tab Tab")                                      // down to the last field again
         #expect(h.text.contains("Password again"))
         h.press(#""analytical" Enter wait:400ms"#)
