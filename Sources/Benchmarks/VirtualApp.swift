@@ -4,6 +4,8 @@ import Storage
 import TUIKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The whole app on a virtual screen for the screen benchmarks: signed in
