@@ -163,4 +163,39 @@ struct KeysEveryWayInTests {
             #expect(h.app.exitReason == .quit, "\(c.testDescription)")
         }
     }
+
+    /// The friends popup's `?` help lists every key of the shared movement
+    /// table (ListMovement) and Enter — the bindings the keys run, not a
+    /// second list — and each key listed moves the selection or opens the card.
+    @Test func thePopupsHelpListsTheKeysItAnswersTo() throws {
+        let h = try KeysEverywhereTests().open(.friendsList)
+        let db = try Database(path: h.databasePath)
+        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        let store = SQLiteContactsStore(database: db, accountID: account.id)
+        for i in 0..<40 { _ = try store.add(ContactRecord(firstName: "Friend", lastName: "\(i)", isFriend: true)) }
+        h.press("Esc wait:400ms F wait:400ms ?")
+        let help = try #require(h.app.helpOverlay)
+        for movement in ListMovement.allCases {
+            for key in movement.keys(letters: false) { #expect(help.lists(key), "\(movement): \(key.displayName) not in the help") }
+        }
+        #expect(help.lists(.enter))
+        for line in ["Next row", "Previous row", "Page down", "Page up", "First row", "Last row", "Open"] {
+            #expect(h.text.contains(line), "no “\(line)” in\n\(h.text)")
+        }
+        h.press("Esc")
+        // What the help says is what the keys do: each moves the selection.
+        let list = try #require(h.app.window.firstResponder as? ListView)
+        for (key, moves) in [("Down", 1), ("C-n", 1), ("PgDn", 2), ("PgUp", -2), ("Up", -1), ("C-p", -1)] {
+            let before = try #require(list.selectedIndex)
+            h.press("\(key) wait:400ms")
+            let after = try #require(list.selectedIndex)
+            #expect(moves > 0 ? after > before : after < before, "\(key): \(before) → \(after)")
+        }
+        h.press("End wait:800ms")
+        #expect(h.text.contains("Lovelace") || h.text.contains("Friend 9"), "\(h.text)")   // the last by name
+        h.press("Home wait:800ms")
+        #expect(h.text.contains("Friend 0"), "\(h.text)")
+        h.press("Enter wait:400ms")
+        #expect(!h.text.contains("[ ✕ Close ]"))                    // Open: the card
+    }
 }
