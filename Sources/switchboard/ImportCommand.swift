@@ -76,6 +76,11 @@ struct ImportCommand {
         }
     }
 
+    /// The last part of a path ("cards.vcf"; "standard input" for "-").
+    static func fileName(_ path: String) -> String {
+        path == "-" ? "standard input" : String(path.split(separator: "/").last ?? Substring(path))
+    }
+
     func importFile(_ path: String, into store: SQLiteContactsStore, db: Database) throws(ImportError) -> Summary {
         let file: InputFile
         let first: [UInt8]
@@ -93,16 +98,12 @@ struct ImportCommand {
         var failure: ImportError?
         do {
             try db.transaction { () throws(StorageError) in
+                let batch = try store.importBatch()
                 func take(_ card: ContactCard) throws(StorageError) {
                     if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
-                    var record = ContactCardMapping.record(from: card, dropped: &summary.dropped)
-                    if let id = try store.contactID(uid: record.uid) {
-                        record.id = id
-                        _ = try store.update(record)
-                        summary.updated += 1
-                    } else {
-                        _ = try store.add(record)
-                        summary.added += 1
+                    switch try batch.take(ContactCardMapping.record(from: card, dropped: &summary.dropped)) {
+                    case .added: summary.added += 1
+                    case .updated: summary.updated += 1
                     }
                 }
                 do {
@@ -145,6 +146,7 @@ struct ImportCommand {
                     failure = .read(InputFileError(path: "", reason: "\(error)"))
                     throw StorageError.sqlite(code: 4, message: "import stopped")
                 }
+                try batch.finish(subject: "\(summary.added) added, \(summary.updated) updated from \(Self.fileName(path))")
             }
         } catch {
             throw failure ?? .storage(error)

@@ -3,7 +3,7 @@
 /// ("王伟", "佐藤翔太", "김민준"), as they are written.
 public enum PersonName {
     public static func full(first: String, last: String) -> String {
-        let f = first.trimmingCharacters(in: .whitespaces), l = last.trimmingCharacters(in: .whitespaces)
+        let f = SearchText.trimmed(first, in: .whitespaces), l = SearchText.trimmed(last, in: .whitespaces)
         if f.isEmpty || l.isEmpty { return f + l }
         return isEastAsian(f) && isEastAsian(l) ? l + f : f + " " + l
     }

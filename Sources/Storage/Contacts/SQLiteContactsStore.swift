@@ -29,7 +29,10 @@ public final class SQLiteContactsStore: ContactsStore {
         }
     }
 
-    private var order: ListOrder { ListOrder(db: db) }
+    var order: ListOrder { ListOrder(db: db) }
+
+    /// The clock's now, in seconds (the batch of an import stamps its rows with it).
+    func currentTime() -> Int64 { now() }
 
     public func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int {
         let s: Statement
@@ -274,13 +277,23 @@ public final class SQLiteContactsStore: ContactsStore {
 
     /// Runs a bulk load of the search index with a 64 MiB buffer and no merging
     /// along the way (the settings live in the index, so they are put back after).
-    private func bulkLoadingSearch(_ body: () throws(StorageError) -> Void) throws(StorageError) {
+    func bulkLoadingSearch(hashSize: Int = 67_108_864, _ body: () throws(StorageError) -> Void) throws(StorageError) {
+        try beginBulkSearch(hashSize: hashSize)
+        try body()
+        try endBulkSearch()
+    }
+
+    /// The search index's settings for a bulk load: a `hashSize` buffer, no merging along the way.
+    func beginBulkSearch(hashSize: Int) throws(StorageError) {
         try db.execute("""
-            INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', 67108864);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', \(hashSize));
             INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
             INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 2000);
             """)
-        try body()
+    }
+
+    /// The search index's everyday settings again.
+    func endBulkSearch() throws(StorageError) {
         try db.execute("""
             INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', 1048576);
             INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);
@@ -332,7 +345,7 @@ public final class SQLiteContactsStore: ContactsStore {
     }
 
     /// Ranks a stored contact in the list order and adds its search entry under that rank.
-    private func index(_ contact: ContactRecord, id: Int64) throws(StorageError) {
+    func index(_ contact: ContactRecord, id: Int64) throws(StorageError) {
         let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)
         let rank = try order.place(.init(accountID: accountID, sortKey: key, id: id))
         let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
@@ -340,14 +353,14 @@ public final class SQLiteContactsStore: ContactsStore {
         try search.run()
     }
 
-    private func removeFromIndex(rank: Int64) throws(StorageError) {
+    func removeFromIndex(rank: Int64) throws(StorageError) {
         let d = try db.prepare("DELETE FROM contact_search WHERE rowid = ?")
         d.bind(1, rank)
         try d.run()
     }
 
     /// The list rank of one of this account's contacts, and whether it is a friend (nil when it is not there).
-    private func rankAndFriend(of id: Int64) throws(StorageError) -> (rank: Int64, isFriend: Bool, name: String)? {
+    func rankAndFriend(of id: Int64) throws(StorageError) -> (rank: Int64, isFriend: Bool, name: String)? {
         let s = try db.prepare("SELECT sort_rank, is_friend, first_name, last_name FROM contacts WHERE id = ? AND account_id = ?")
         s.bind(1, id).bind(2, accountID)
         defer { s.reset() }
@@ -364,7 +377,7 @@ public final class SQLiteContactsStore: ContactsStore {
     }
 
     /// Keeps `contact_counts` right; always inside the caller's transaction.
-    private func adjustCounts(total: Int, friends: Int) throws(StorageError) {
+    func adjustCounts(total: Int, friends: Int) throws(StorageError) {
         let s = try db.prepare("INSERT INTO contact_counts (account_id, total, friends) VALUES (?, ?, ?) ON CONFLICT(account_id) DO UPDATE SET total = total + excluded.total, friends = friends + excluded.friends")
         s.bind(1, accountID).bind(2, total).bind(3, friends)
         try s.run()

@@ -128,10 +128,14 @@ public enum SearchText {
     }
 
     /// Without white space at either end; the common case, nothing to trim, costs a look at each end.
-    static func trimmed(_ text: String) -> String {
+    static func trimmed(_ text: String) -> String { trimmed(text, in: .whitespaces) }
+
+    /// Without `set` at either end; nothing to trim (the common case) costs a look at each end.
+    static func trimmed(_ text: String, in set: CharacterSet) -> String {
+        if let a = text.utf8.first, let z = text.utf8.last, a > 0x20, a < 0x7F, z > 0x20, z < 0x7F { return text } // printable ASCII ends
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
         if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
-        return text.trimmingCharacters(in: .whitespaces)
+        return text.trimmingCharacters(in: set)
     }
 
     /// The decimal digits of a phone number, in order.
