@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import Storage
+import AppServices
 
 /// An import's batch gives what adding and updating one by one gives — the same list, the same
 /// search answers, the counts right, every contact ranked with one search entry — with one

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import AppServices
 
 /// A row of the Activity screen: a day's heading, or an event.
 enum ActivityRow: Equatable {

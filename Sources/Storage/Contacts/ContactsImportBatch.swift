@@ -1,3 +1,5 @@
+import AppServices
+
 /// Many contacts coming in at once (an import of one file), inside the caller's one
 /// transaction: each card is added, or updates the stored contact it matches (see `match`).
 ///

@@ -94,7 +94,7 @@ public enum SearchText {
 
     /// The document's UTF-8, after its folded name, appended to `bytes` (populate
     /// folds each distinct name once and keeps a million documents in one buffer).
-    static func appendDocument(foldedName: String, emails: [String], phoneNumbers: [String], others: [String] = [],
+    package static func appendDocument(foldedName: String, emails: [String], phoneNumbers: [String], others: [String] = [],
                                to bytes: inout [UInt8], cache: inout FoldCache) {
         let start = bytes.count
         func separate() { if bytes.count > start { bytes.append(contentsOf: separator.utf8) } }
@@ -128,10 +128,10 @@ public enum SearchText {
     }
 
     /// Without white space at either end; the common case, nothing to trim, costs a look at each end.
-    static func trimmed(_ text: String) -> String { trimmed(text, in: .whitespaces) }
+    package static func trimmed(_ text: String) -> String { trimmed(text, in: .whitespaces) }
 
     /// Without `set` at either end; nothing to trim (the common case) costs a look at each end.
-    static func trimmed(_ text: String, in set: CharacterSet) -> String {
+    package static func trimmed(_ text: String, in set: CharacterSet) -> String {
         if let a = text.utf8.first, let z = text.utf8.last, a > 0x20, a < 0x7F, z > 0x20, z < 0x7F { return text } // printable ASCII ends
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
         if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
@@ -139,7 +139,7 @@ public enum SearchText {
     }
 
     /// The decimal digits of a phone number, in order.
-    static func digits(of number: String) -> String {
+    package static func digits(of number: String) -> String {
         if number.utf8.allSatisfy({ $0 < 0x80 }) {
             return String(decoding: number.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self)
         }
