@@ -3,7 +3,8 @@ import Storage
 
 /// `switchboard import FILE… [--user NAME] [--db PATH]`: contacts from vCard (2.1, 3.0, 4.0),
 /// CSV with a header (Google, Outlook, ours) or abook's addressbook file, told apart by content.
-/// Each file is one transaction; a card whose UID is already stored updates that contact.
+/// Each file is one transaction; a card whose UID is already stored updates that contact, and
+/// one without a UID the contact it matches (`ContactsImportBatch.match`).
 struct ImportCommand {
     var files: [String] = []
     var opener = AccountOpener()
@@ -13,7 +14,9 @@ struct ImportCommand {
     usage: switchboard import FILE… [--user NAME] [--db PATH]
       Reads vCard (2.1, 3.0, 4.0), CSV with a header row (Google, Outlook or our own export)
       or abook's addressbook file; the format is found from the content. "-" reads stdin.
-      Each file goes in as one transaction. A card with the UID of a stored contact updates it.
+      Each file goes in as one transaction. A card with the UID of a stored contact updates it;
+      a card without a UID updates the contact with the same name and first e-mail (no e-mail:
+      the same first phone; neither: a contact with neither), so a second import does not duplicate.
       Prints "imported N, updated M, skipped K" per file, a line per skipped card (file:line:
       reason), and what could not be kept. Exit 0 when something came in, 1 when nothing could.
     """

@@ -106,4 +106,56 @@ struct ContactsImportBatchTests {
         #expect(try DataAudit.problems(in: db).isEmpty)
         try order.expectConsistent(db)
     }
+
+    /// Cards without a UID find their contact by name and first e-mail, else first phone's
+    /// digits, else by name alone among contacts with neither; a card with a UID no one has may
+    /// still be a contact without one, never one with another UID.
+    @Test func cardsWithoutAUIDMatchByNameAndFirstAddress() throws {
+        let tmp = TempFolder()
+        let db = try Database(path: tmp.file("c.sqlite3"))
+        let store = try order.makeStore(db, account: "ada")
+        func importing(_ cards: [ContactRecord]) throws -> [ContactsImportBatch.Outcome] {
+            try db.transaction { () throws(StorageError) -> [ContactsImportBatch.Outcome] in
+                let batch = try store.importBatch()
+                var outcomes: [ContactsImportBatch.Outcome] = []
+                for c in cards { outcomes.append(try batch.take(c)) }
+                try batch.finish(subject: "test")
+                return outcomes
+            }
+        }
+        let grace = ContactRecord(firstName: "Grace", lastName: "Hopper", phones: [.init(label: "mobile", number: "+1 555 0199")],
+                                  emails: ["grace@navy.mil"])
+        let ada = ContactRecord(firstName: "Ada", lastName: "Lovelace", phones: [.init(label: "home", number: "020 7946 0001")])
+        let alan = ContactRecord(firstName: "Alan", lastName: "Turing")
+        var withUID = ContactRecord(firstName: "Zoë", lastName: "Ångström", emails: ["zoe@example.org"])
+        withUID.uid = "zoe-1"
+        let first = try importing([grace, ada, alan, withUID])
+        let ids: [Int64] = first.compactMap { outcome in
+            guard case .added(let id) = outcome else { return nil }
+            return id
+        }
+        #expect(ids.count == 4)
+
+        var graceAgain = grace
+        graceAgain.firstName = "GRACE"            // the same sort key
+        graceAgain.emails = ["Grace@Navy.mil", "new@example.org"]
+        graceAgain.notes = "updated"
+        var adaAgain = ada
+        adaAgain.phones = [.init(label: "mobile", number: "(020) 7946-0001")]
+        var zoeNoUID = ContactRecord(firstName: "Zoe", lastName: "Angstrom", emails: ["zoe@example.org"])
+        zoeNoUID.notes = "no UID: matches the contact that has one"
+        var otherZoe = ContactRecord(firstName: "Zoë", lastName: "Ångström", emails: ["zoe@example.org"])
+        otherZoe.uid = "zoe-2"                    // another card's UID: a new contact
+        let otherGrace = ContactRecord(firstName: "Grace", lastName: "Hopper", emails: ["someone.else@example.org"])
+        let second = try importing([graceAgain, adaAgain, alan, zoeNoUID, otherZoe, otherGrace])
+        #expect(Array(second.prefix(4)) == [.updated(ids[0]), .updated(ids[1]), .updated(ids[2]), .updated(ids[3])])
+        #expect(second[4] != .updated(ids[3]) && second[5] != .updated(ids[0]))
+        #expect(try store.count(matching: "") == 6)
+        #expect(try store.contact(id: ids[0])?.notes == "updated")
+        #expect(try store.contact(id: ids[0])?.emails == ["Grace@Navy.mil", "new@example.org"])
+        #expect(try store.contact(id: ids[3])?.uid == "zoe-1")     // kept: the card had none
+        #expect(try store.contacts(matching: "hopper", offset: 0, limit: 10).count == 2)
+        #expect(try DataAudit.problems(in: db).isEmpty)
+        try order.expectConsistent(db)
+    }
 }

@@ -131,6 +131,31 @@ struct InterchangeCommandTests {
         }
     }
 
+    /// Google's CSV and abook's vCards carry no UID: a second import finds each contact by name
+    /// and first e-mail (else first phone, else name alone) and updates it.
+    @Test func filesWithoutUIDsUpdateOnTheSecondImport() {
+        let folder = InterchangeFolder("no-uid")
+        let db = folder.dataFile("n.sqlite3")
+        folder.write("google.csv", """
+            First Name,Last Name,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Notes\r
+            Grace,Hopper,* Work,grace@navy.mil,Mobile,+1 555 0199,first\r
+            Ada,Lovelace,,,Home,020 7946 0001,\r
+            Alan,Turing,,,,,\r
+
+            """)
+        folder.write("abook.vcf", "BEGIN:VCARD\r\nFN:Søren Kierkegaard\r\nN:Kierkegaard;Søren;;;\r\nEMAIL:soren@example.dk\r\nEND:VCARD\r\n")
+        let first = runSwitchboard(["import", folder.file("google.csv"), folder.file("abook.vcf"), "--db", db])
+        #expect(first.output.contains(folder.file("google.csv") + ": imported 3, updated 0, skipped 0"), "\(first.output)")
+        #expect(first.output.contains(folder.file("abook.vcf") + ": imported 1, updated 0, skipped 0"))
+        folder.write("google.csv", (folder.read("google.csv") ?? "").replacingOccurrences(",first", ",second"))
+        let second = runSwitchboard(["import", folder.file("google.csv"), folder.file("abook.vcf"), "--db", db])
+        #expect(second.output.contains(folder.file("google.csv") + ": imported 0, updated 3, skipped 0"), "\(second.output)")
+        #expect(second.output.contains(folder.file("abook.vcf") + ": imported 0, updated 1, skipped 0"))
+        let exported = runSwitchboard(["export", "--format", "csv", "--db", db]).output
+        #expect(exported.split(separator: "\r\n").count == 5) // the header and four contacts
+        #expect(exported.contains("second") && !exported.contains("first"))
+    }
+
     @Test func queryAnswersMuttAndListsBirthdaysNextFirst() {
         let folder = InterchangeFolder("query")
         let db = folder.dataFile("q.sqlite3")
