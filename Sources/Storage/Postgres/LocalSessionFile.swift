@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AppServices
-import Foundation
 
 /// Who is signed in to a shared directory, kept on this machine for this user — never in
 /// the shared database, where one row would sign everyone in as one person. One small file
@@ -26,8 +30,8 @@ public struct LocalSessionFile: Sendable {
     /// The connection string with everything but letters, digits, `.`, `-` and `_` as `_`.
     static func fileName(for server: String) -> String {
         var name = ""
-        for scalar in server.replacingOccurrences(of: "***", with: "").unicodeScalars {
-            let ok = (scalar.value < 0x80) && (CharacterSet.alphanumerics.contains(scalar) || "-._".unicodeScalars.contains(scalar))
+        for scalar in server.replacing("***", with: "").unicodeScalars {
+            let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._".unicodeScalars.contains(scalar))
             name.unicodeScalars.append(ok ? scalar : "_")
         }
         return String(name.prefix(200)) + ".session"
@@ -35,28 +39,42 @@ public struct LocalSessionFile: Sendable {
 
     /// The saved account id, if any.
     public func read() -> Int64? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        return Int64(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        return Int64(SearchText.trimmed(String(decoding: buffer[..<n], as: UTF8.self)).filter { !$0.isNewline })
     }
 
+    /// Saves `accountID` as signed in: a new file written whole, then renamed over the old one.
     public func write(accountID: Int64) throws(StorageError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let temporary = path + ".new"
-            guard FileManager.default.createFile(atPath: temporary, contents: Data("\(accountID)\n".utf8), attributes: [.posixPermissions: 0o600]) else {
-                throw StorageError.folderNotWritable(path: folder, reason: "the session file could not be written")
-            }
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.moveItem(atPath: temporary, toPath: path)
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            throw .folderNotWritable(path: folder, reason: error.localizedDescription)
+        let folder = Database.folder(of: path)
+        try Database.makeFolder(folder)
+        let temporary = path + ".new"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .folderNotWritable(path: folder, reason: String(cString: strerror(errno))) }
+        let bytes = Array("\(accountID)\n".utf8)
+        let written = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+        let closed = close(fd)
+        guard written == bytes.count, closed == 0, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .folderNotWritable(path: folder, reason: "the session file could not be written (\(reason))")
         }
     }
 
+    /// Forgets the session (log out).
     public func clear() {
-        try? FileManager.default.removeItem(atPath: path)
+        unlink(path)
     }
 }
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
+#else
+private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
+#endif

@@ -1,6 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AppServices
 import CPostgres
-import Foundation
 
 /// One connection to a PostgreSQL server, from any libpq connection string
 /// (`postgresql://user:password@host:port/dbname`, `postgres://…`, or `key=value` pairs).
@@ -200,7 +204,7 @@ public final class PostgresConnection {
     }
 
     private static func firstLine(_ text: String) -> String {
-        text.split(separator: "\n").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? text
+        text.split(separator: "\n").first.map { SearchText.trimmed(String($0)) } ?? text
     }
 
     static func classifyConnectFailure(_ message: String, server: String) -> PostgresProblem {
@@ -210,7 +214,7 @@ public final class PostgresConnection {
             || lower.contains("authentication failed") || lower.contains("role") && lower.contains("does not exist") {
             return .authenticationFailed(server: server, detail: line)
         }
-        if let range = message.range(of: "database \""), lower.contains("does not exist") {
+        if let range = message.firstRange(of: "database \""), lower.contains("does not exist") {
             let name = message[range.upperBound...].prefix { $0 != "\"" }
             return .databaseMissing(server: server, database: String(name))
         }
@@ -219,12 +223,12 @@ public final class PostgresConnection {
 
     /// The connection string with any password replaced by `***`.
     static func redacted(_ uri: String) -> String {
-        guard let scheme = uri.range(of: "://") else { return uri }
+        guard let scheme = uri.firstRange(of: "://") else { return uri }
         var rest = String(uri[scheme.upperBound...])
         if let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
             rest = String(rest[..<rest.index(after: colon)]) + "***" + String(rest[at...])
         }
-        if let q = rest.range(of: "password=") {
+        if let q = rest.firstRange(of: "password=") {
             let end = rest[q.upperBound...].firstIndex(of: "&") ?? rest.endIndex
             rest = String(rest[..<q.upperBound]) + "***" + String(rest[end...])
         }
