@@ -37,8 +37,13 @@ let package = Package(
         // vCard 2.1/3.0/4.0, CSV and abook files read and written as its own value types: no dependencies.
         .target(name: "Interchange"),
 
-        // SQLite database, migrations, repositories.
-        .target(name: "Storage", dependencies: ["CSQLite", "CCrypt"]),
+        // App's ports: the service protocols its screens need (accounts, contacts, friends,
+        // settings, activity), the value types they carry and App-level errors. No dependencies:
+        // Storage's stores plug into these, and so do the kiosk's demo services.
+        .target(name: "AppServices"),
+
+        // SQLite database, migrations, repositories; plugs into AppServices' protocols.
+        .target(name: "Storage", dependencies: ["AppServices", "CSQLite", "CCrypt"]),
 
         // The app's own UI components and their view-model protocols: UI only (seed 000).
         .target(name: "Components", dependencies: ["TUIKit"]),
@@ -47,25 +52,25 @@ let package = Package(
         .target(name: "Demo", dependencies: ["Components", "TUIKit"]),
 
         // Flows, screens, navigation, real view models: the app itself.
-        .target(name: "App", dependencies: ["TUIKit", "Components", "Storage"]),
+        .target(name: "App", dependencies: ["TUIKit", "Components", "AppServices"]),
 
         // The demo kiosk's wiring: the app on an in-memory backend filled from the Demo target,
-        // playing the Demo target's tour. No code path here opens a database.
-        .target(name: "Kiosk", dependencies: ["App", "Components", "Demo", "TUIKit", "Storage"]),
+        // playing the Demo target's tour. It cannot open a database: Storage is not among its dependencies.
+        .target(name: "Kiosk", dependencies: ["App", "AppServices", "Components", "Demo", "TUIKit"]),
 
         // The executable: command line -> one of the run modes.
-        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "Demo", "Kiosk", "Storage", "Interchange"]),
+        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange"]),
 
         // Release-build benchmarks (see BENCHMARKS.md).
-        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "TUIKitTesting", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),
+        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "TUIKitTesting", "AppServices", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),
 
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "AppServices"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "App", "Demo", "Storage", "TUIKit", "TUIKitTesting"]),
-        .testTarget(name: "SwitchboardTests", dependencies: ["switchboard", "TUIKit", "TUIKitTesting", "Storage"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "AppServices", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "App", "AppServices", "Demo", "Storage", "TUIKit", "TUIKitTesting"]), // Storage: to compare the demo book with the SQLite store
+        .testTarget(name: "SwitchboardTests", dependencies: ["switchboard", "TUIKit", "TUIKitTesting", "AppServices", "Storage"]),
     ],
     swiftLanguageModes: [.v6]
 )

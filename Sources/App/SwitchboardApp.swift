@@ -1,6 +1,8 @@
 import TUIKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The app, put into a TUIKit application (the real terminal or a virtual

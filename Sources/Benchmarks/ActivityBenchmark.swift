@@ -3,6 +3,8 @@ import Storage
 import TUIKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The Activity screen with 1,000,000 events: the whole app on a 100x30

@@ -1,6 +1,8 @@
 import Storage
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The contacts store at scale: populate N generated contacts in one

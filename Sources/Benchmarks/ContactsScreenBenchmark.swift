@@ -3,6 +3,8 @@ import Storage
 import TUIKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The contacts screens as a person meets them: the whole app on a 100x30

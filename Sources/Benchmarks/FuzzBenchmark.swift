@@ -58,8 +58,7 @@ enum FuzzBenchmark {
     }
 
     static func makeApp(_ app: Application, path: String) -> SwitchboardApp {
-        var configuration = AppConfiguration(databasePath: path)
-        configuration.passwordCost = 1
+        let configuration = AppConfiguration(directory: { now in SQLiteDirectory(path: path, passwordCost: 1, now: now) })
         return SwitchboardApp(application: app, configuration: configuration)
     }
 

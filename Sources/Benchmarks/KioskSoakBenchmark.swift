@@ -2,6 +2,8 @@ import Kiosk
 import TUIKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The kiosk left running: 1,000 loops of the tour on a 100x30 virtual screen

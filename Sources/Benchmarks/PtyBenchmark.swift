@@ -1,6 +1,8 @@
 import Storage
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// What a user sees: the release app in a real pseudo-terminal (120x40,

@@ -1,8 +1,11 @@
+import AppServices
 import App
 import Storage
 import TUIKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The whole app on a virtual screen for the screen benchmarks: signed in
@@ -19,9 +22,8 @@ final class VirtualApp {
         self.label = label
         terminal = VirtualTerminal(size: size)
         app = Application(terminal: terminal)
-        var configuration = AppConfiguration(databasePath: path)
+        var configuration = AppConfiguration(directory: { now in SQLiteDirectory(path: path, passwordCost: 1, now: now) })
         configuration.splashDuration = .zero
-        configuration.passwordCost = 1
         switchboard = SwitchboardApp(application: app, configuration: configuration)
         app.renderFrame()
         _ = timed("wait:1s")

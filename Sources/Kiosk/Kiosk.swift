@@ -52,18 +52,17 @@ public final class Kiosk {
         self.application = application
         self.options = options
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
-        var configuration = AppConfiguration(databasePath: "")
-        configuration.splashDuration = .milliseconds(1500)
-        configuration.leaveKeys = (keys: "^] q", action: "leave the kiosk")
-        configuration.showsKioskSettings = true
         let idleSeconds = Int(options.idle.components.seconds)
         let idle = IdleTime(options.idle)
         self.idleTime = idle
-        configuration.makeBackend = { _ in
+        var configuration = AppConfiguration(backend: { _ in
             // A fresh backend each loop: the idle time is `--idle` again until the visitor changes it in Settings.
             idle.value = options.idle
             return KioskBackend(seed: seed, idleSeconds: idleSeconds) { settings in idle.value = .seconds(settings.kioskIdleSeconds) }
-        }
+        })
+        configuration.splashDuration = .milliseconds(1500)
+        configuration.leaveKeys = (keys: "^] q", action: "leave the kiosk")
+        configuration.showsKioskSettings = true
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(seed: seed, scheduler: scheduler, headerTicks: false) }
         switchboard = SwitchboardApp(application: application, configuration: configuration)
         player = TourPlayer(steps: KioskTour.steps, scheduler: application.scheduler) { [unowned application] key in

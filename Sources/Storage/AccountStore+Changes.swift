@@ -1,6 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
+import AppServices
 
 extension AccountStore {
     /// Why a password change or an account deletion was refused.

@@ -1,6 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
+import AppServices
 
 /// Accounts, the saved session and failed sign-ins, in the database.
 public final class AccountStore {

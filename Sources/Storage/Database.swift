@@ -1,6 +1,8 @@
 import CSQLite
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One SQLite database file: WAL mode, foreign keys on, a busy timeout,

@@ -1,3 +1,4 @@
+import AppServices
 import Storage
 
 /// Opens the data file of a command line (`--db`, else the default place) and finds whose

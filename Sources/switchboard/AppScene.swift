@@ -19,13 +19,11 @@ enum AppScene {
         guard let path = options.databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
             throw .noDataLocation
         }
-        var configuration = AppConfiguration(databasePath: path)
+        let cost = environment["SWITCHBOARD_PASSWORD_COST"].flatMap(Int.init).flatMap { (1...11).contains($0) ? $0 : nil } ?? 0
+        var configuration = AppConfiguration(directory: { now in SQLiteDirectory(path: path, passwordCost: cost, now: now) })
         configuration.splashDuration = options.splashMilliseconds.map { .milliseconds($0) }
         configuration.deepLink = options.deepLink
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(scheduler: scheduler) }
-        if let cost = environment["SWITCHBOARD_PASSWORD_COST"].flatMap(Int.init), (1...11).contains(cost) {
-            configuration.passwordCost = cost
-        }
         return configuration
     }
 

@@ -2,6 +2,8 @@ import Interchange
 import Storage
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME] [--db PATH]`:

@@ -2,6 +2,8 @@ import App
 import TUIKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The app on a virtual screen: scripted keys in, screens out as text.

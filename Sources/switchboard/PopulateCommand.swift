@@ -1,6 +1,9 @@
+import AppServices
 import Storage
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `switchboard populate --contacts N [--friends PERCENT] [--user NAME] [--seed N] [--db PATH]`:

@@ -2,6 +2,8 @@ import Interchange
 import Storage
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `switchboard query STRING`: mutt's `query_command` answer (a first line, then

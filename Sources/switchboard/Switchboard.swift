@@ -1,6 +1,8 @@
 import TUIKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The executable: reads the command line and runs one of the modes.
@@ -122,7 +124,11 @@ enum FileDescriptorWriter {
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
+                #if canImport(Glibc)
                 let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                let n = Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
                 if n < 0 { if errno == EINTR { continue } else { return } }
                 offset += n
             }

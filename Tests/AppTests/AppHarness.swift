@@ -29,10 +29,11 @@ final class AppHarness {
         terminal = VirtualTerminal(size: Size(width: width, height: height))
         app = Application(terminal: terminal)
         RedrawCheck.install(on: app)
-        var configuration = AppConfiguration(databasePath: databasePath)
-        configuration.passwordCost = 1
+        let path = databasePath
+        var configuration = AppConfiguration(directory: { now in
+            SQLiteDirectory(path: path, passwordCost: 1, busyTimeoutMilliseconds: 100, now: now)
+        })
         configuration.deepLink = deepLink
-        configuration.busyTimeoutMilliseconds = 100
         configuration.wallClockBase = Self.noon // the day is fixed: Today is today whenever the tests run
         if demoFriends { configuration.demoFriendsList = { FriendsListDemo.makeViewModel(scheduler: $0) } }
         switchboard = SwitchboardApp(application: app, configuration: configuration)

@@ -1,3 +1,4 @@
+import AppServices
 import Testing
 @testable import App
 @testable import Storage
@@ -7,7 +8,7 @@ import TUIKitTesting
 // Clean Swift style: each boundary of the list scene with spies.
 
 /// A store in memory, recording what it was asked.
-final class ContactsStoreSpy: ContactsStore {
+final class ContactsStoreSpy: ContactsService {
     var records: [ContactRecord] = []
     var countCalls: [String] = []
     var pageCalls: [(query: String, offset: Int, limit: Int)] = []
@@ -18,35 +19,35 @@ final class ContactsStoreSpy: ContactsStore {
         records.filter { q.isEmpty || SearchText.document(for: $0).contains(SearchText.fold(q)) }
             .sorted { (SearchText.sortKey(firstName: $0.firstName, lastName: $0.lastName), $0.id!) < (SearchText.sortKey(firstName: $1.firstName, lastName: $1.lastName), $1.id!) }
     }
-    func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int { countCalls.append(query); return min(cap, sorted(query).count) }
-    func listIndex(ofContact id: Int64) throws(StorageError) -> Int? { sorted("").firstIndex { $0.id == id } }
-    func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
+    func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int { countCalls.append(query); return min(cap, sorted(query).count) }
+    func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { sorted("").firstIndex { $0.id == id } }
+    func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         pageCalls.append((query, offset, limit))
         return sorted(query).dropFirst(offset).prefix(limit).map {
             ContactSummary(id: $0.id!, firstName: $0.firstName, lastName: $0.lastName, isFriend: $0.isFriend,
                            sortKey: SearchText.sortKey(firstName: $0.firstName, lastName: $0.lastName))
         }
     }
-    func contact(id: Int64) throws(StorageError) -> ContactRecord? { records.first { $0.id == id } }
-    func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
+    func contact(id: Int64) throws(ServiceError) -> ContactRecord? { records.first { $0.id == id } }
+    func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
         var c = contact
         c.id = nextID
         nextID += 1
         records.append(c)
         return c.id!
     }
-    func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
+    func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let i = records.firstIndex(where: { $0.id == contact.id }) else { return false }
         records[i] = contact
         return true
     }
-    func delete(id: Int64) throws(StorageError) -> Bool {
+    func delete(id: Int64) throws(ServiceError) -> Bool {
         deleted.append(id)
         let before = records.count
         records.removeAll { $0.id == id }
         return records.count < before
     }
-    func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool {
+    func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         guard let i = records.firstIndex(where: { $0.id == id }) else { return false }
         records[i].isFriend = isFriend
         return true
@@ -66,7 +67,7 @@ final class ContactListPresenterSpy: ContactListPresentationLogic {
 @MainActor
 final class ContactListWorkerSpy: ContactListWorker {
     var countQueries: [String] = []
-    override func count(matching search: String, upTo cap: Int) throws(StorageError) -> Int {
+    override func count(matching search: String, upTo cap: Int) throws(ServiceError) -> Int {
         countQueries.append(search)
         return try super.count(matching: search, upTo: cap)
     }

@@ -1,3 +1,4 @@
+import AppServices
 import Testing
 @testable import App
 @testable import Storage

@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import Testing
 @testable import App
@@ -49,7 +50,7 @@ struct FriendsListRealViewModelTests {
         // Many friends share a name, so page boundaries fall inside runs of one sort key.
         _ = try addFriends(store, (0..<95).map { ("Ada", Self.lastNames[$0 % 6]) })
         _ = try store.add(ContactRecord(firstName: "Not", lastName: "Afriend"))
-        let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 10, keptPages: 3)
+        let provider = FriendsListDataProvider(store: StoredContacts(store), itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 10, keptPages: 3)
         let header = FriendsListHeaderViewModel(dataProvider: provider)
         let content = FriendsListContentViewModel(dataProvider: provider)
         #expect(header.friendsCount.value == "95 friends")
@@ -69,7 +70,7 @@ struct FriendsListRealViewModelTests {
         let (store, _) = try makeStores(files)
         _ = try addFriends(store, (0..<203).map { ("F\(String(format: "%03d", $0))", Self.lastNames[$0 % 6]) })
         let expected = try store.contacts(matching: "", offset: 0, limit: 300).map(\.id)
-        let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 10, keptPages: 4)
+        let provider = FriendsListDataProvider(store: StoredContacts(store), itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 10, keptPages: 4)
         let content = FriendsListContentViewModel(dataProvider: provider)
         content.showLastPage()
         #expect(content.lastWindowChange == .jumped(to: .last))
@@ -100,7 +101,7 @@ struct FriendsListRealViewModelTests {
         let files = Files()
         let (store, _) = try makeStores(files)
         _ = try addFriends(store, [("Ada", "Lovelace"), ("Grace", "Hopper"), ("Alan", "Turing"), ("Konrad", "Zuse"), ("Linus", "Lovell"), ("Émile", "Hoppé")])
-        let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 2)
+        let provider = FriendsListDataProvider(store: StoredContacts(store), itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 2)
         let content = FriendsListContentViewModel(dataProvider: provider)
         content.seek(toPrefix: "lov")
         #expect(content.item(at: 0)?.name == "Ada Lovelace")
@@ -120,7 +121,7 @@ struct FriendsListRealViewModelTests {
         let files = Files()
         let (store, other) = try makeStores(files)
         let original = try addFriends(store, (0..<60).map { ("N\($0 % 10)", Self.lastNames[$0 % 6]) })
-        let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 7)
+        let provider = FriendsListDataProvider(store: StoredContacts(store), itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 7)
         var items: [FriendsListItem] = []
         var seen = Set<Int64>()
         var deleted: Set<Int64> = []
@@ -150,7 +151,7 @@ struct FriendsListRealViewModelTests {
         let files = Files()
         let (store, other) = try makeStores(files)
         _ = try addFriends(store, (0..<30).map { ("F\($0)", Self.lastNames[$0 % 6]) })
-        let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 10)
+        let provider = FriendsListDataProvider(store: StoredContacts(store), itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 10)
         let content = FriendsListContentViewModel(dataProvider: provider)
         let gone = try #require(content.item(at: 5))
         _ = try other.delete(id: gone.id)
@@ -164,7 +165,7 @@ struct FriendsListRealViewModelTests {
         let (store, other) = try makeStores(files)
         let ids = try addFriends(store, [("Ada", "Lovelace"), ("Grace", "Hopper")])
         let h = Harness(width: 60, height: 20)
-        let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: h.app.scheduler)
+        let provider = FriendsListDataProvider(store: StoredContacts(store), itemFactory: FriendsListItemFactory(), scheduler: h.app.scheduler)
         let header = FriendsListHeaderViewModel(dataProvider: provider)
         #expect(header.friendsCount.value == "2 friends")
         _ = try addFriends(other, [("Alan", "Turing")])
@@ -181,7 +182,7 @@ struct FriendsListRealViewModelTests {
         let files = Files()
         let (store, _) = try makeStores(files)
         _ = try store.add(ContactRecord(firstName: "Not", lastName: "Afriend"))
-        let content = FriendsListContentViewModel(dataProvider: FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil))
+        let content = FriendsListContentViewModel(dataProvider: FriendsListDataProvider(store: StoredContacts(store), itemFactory: FriendsListItemFactory(), scheduler: nil))
         #expect(content.state.value == .empty)
         #expect(content.windowCount.value == 0)
     }

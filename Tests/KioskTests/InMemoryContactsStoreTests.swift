@@ -1,3 +1,4 @@
+import AppServices
 import Demo
 import Foundation
 import Storage

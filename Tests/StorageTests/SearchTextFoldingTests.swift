@@ -1,4 +1,5 @@
 import Foundation
+import AppServices
 import Storage
 import Testing
 

@@ -1,7 +1,12 @@
+import AppServices
 import Testing
 @testable import switchboard
 import TUIKit
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Collects what the program printed.
 struct Captured: TextOutputStream {

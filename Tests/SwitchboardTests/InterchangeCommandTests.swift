@@ -2,6 +2,8 @@ import Testing
 @testable import switchboard
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A folder of its own under /tmp with a signed-up "ada" data file, removed at the end.

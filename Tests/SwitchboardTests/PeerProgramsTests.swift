@@ -2,6 +2,8 @@ import Testing
 @testable import switchboard
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Our files checked by programs no one here wrote; each test runs when its program is

@@ -36,7 +36,7 @@ struct ControllerTests {
         init(_ first: ViewController) { current = first; super.init() }
         override func viewDidLoad() {
             addChild(current)
-            EmbeddedView.embed(current.view, in: view)
+            EdgePins.embed(current.view, in: view)
             current.didMove(toParent: self)
         }
         func swap(to new: ViewController, animation: TransitionAnimation) {

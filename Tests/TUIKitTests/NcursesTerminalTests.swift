@@ -2,6 +2,8 @@ import Testing
 @testable import TUIKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Runs the real ncurses terminal on a pseudo-terminal and reads what reached it.

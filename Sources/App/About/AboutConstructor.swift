@@ -1,3 +1,4 @@
+import AppServices
 import TUIKit
 
 /// The About table (seed 003): what the app is, where its data is, what the keys do.

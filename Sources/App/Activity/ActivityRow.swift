@@ -1,6 +1,8 @@
-import Storage
+import AppServices
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A row of the Activity screen: a day's heading, or an event.

@@ -1,5 +1,5 @@
 import Components
-import Storage
+import AppServices
 import TUIKit
 
 /// The real activity feed: the signed-in user's log from SQLite, a window of
@@ -15,7 +15,7 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
     private let pager: KeysetPager<Int64, ActivityEvent>
     private let now: () -> Int64
     private let ids: () -> ClosedRange<Int64>?
-    private let newest: (String) throws(StorageError) -> Int64?
+    private let newest: (String) throws(ServiceError) -> Int64?
     /// The oldest and newest event ids, read again with every window change.
     private var idRange: ClosedRange<Int64>?
     private var rows: [ActivityRow] = []
@@ -23,16 +23,16 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
     private weak var coordinator: Coordination?
     private var observers: [ObserverProtocol] = []
 
-    init(store: ActivityStore, now: @escaping () -> Int64, contactExists: @escaping (Int64) -> Bool,
+    init(store: ActivityService, now: @escaping () -> Int64, contactExists: @escaping (Int64) -> Bool,
          coordinator: Coordination, scheduler: Scheduler?) {
         self.now = now
         self.contactExists = contactExists
         self.coordinator = coordinator
         ids = { try? store.idRange() }
-        newest = { prefix throws(StorageError) in try store.newestEvent(withSubjectPrefix: prefix) }
+        newest = { prefix throws(ServiceError) in try store.newestEvent(withSubjectPrefix: prefix) }
         pager = KeysetPager(pageSize: 100, keptPages: 8, scheduler: scheduler, cursor: \.id,
-            readAfter: { id, limit throws(StorageError) in try store.events(before: id, limit: limit) },
-            readBefore: { id, limit throws(StorageError) in try store.events(newerThan: id, limit: limit) })
+            readAfter: { id, limit throws(ServiceError) in try store.events(before: id, limit: limit) },
+            readBefore: { id, limit throws(ServiceError) in try store.events(newerThan: id, limit: limit) })
         observers.append(pager.failure.observe { [weak self] _, failure in if let failure { self?.message.value = failure } })
         observers.append(pager.loadedCount.observe { [weak self] _, _ in self?.rebuildRows() })
     }

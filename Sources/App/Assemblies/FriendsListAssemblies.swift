@@ -1,5 +1,5 @@
 import Components
-import Storage
+import AppServices
 import TUIKit
 
 /// The friends popup on the signed-in user's friends (seed 000's
@@ -9,7 +9,7 @@ import TUIKit
 struct FriendsListAssembly: PresentingAssembly {
     let services: AssemblyServices
     /// The signed-in user's friends.
-    let store: FriendsStore
+    let store: FriendsService
 
     func present(from presentingViewController: ViewController) {
         let (header, content) = makeViewModels(scheduler: presentingViewController.scheduler)

@@ -1,5 +1,5 @@
 import Components
-import Storage
+import AppServices
 import TUIKit
 
 /// Settings, on the signed-in user's live settings.
@@ -33,10 +33,10 @@ struct ChangePasswordAssembly: Assembly {
     /// Why an account cannot change here (the kiosk keeps nothing).
     static let unavailable = "The demo has no real accounts: nothing here is stored."
     func build() -> ViewController {
-        guard let account = services.account, let accounts = services.backend.accountStore() else {
+        guard let account = services.account, let accounts = services.backend.accountChanges else {
             return ComingSoonAssembly(feature: "Change password", reason: Self.unavailable).build()
         }
-        return ChangePasswordViewController(accounts: accounts, accountID: account.id) { [weak coordinator = services.coordinator] in
+        return ChangePasswordViewController(accounts: accounts, accountID: account.id, now: services.now) { [weak coordinator = services.coordinator] in
             coordinator?.pop()
             (coordinator?.navigationController?.topViewController as? SettingsViewController)?.show(notice: "Password changed.")
         }
@@ -48,7 +48,7 @@ struct DeleteAccountAssembly: Assembly {
     let services: AssemblyServices
     let onDeleted: () -> Void
     func build() -> ViewController {
-        guard let account = services.account, let accounts = services.backend.accountStore() else {
+        guard let account = services.account, let accounts = services.backend.accountChanges else {
             return ComingSoonAssembly(feature: "Delete account", reason: ChangePasswordAssembly.unavailable).build()
         }
         return DeleteAccountViewController(accounts: accounts, account: account, onDeleted: onDeleted)

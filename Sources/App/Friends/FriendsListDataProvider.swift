@@ -1,5 +1,5 @@
 import Components
-import Storage
+import AppServices
 import TUIKit
 
 /// What the real view models observe (seed 000's data provider).
@@ -17,16 +17,16 @@ protocol FriendsListDataProviderProtocol: AnyObject {
 @MainActor
 final class FriendsListDataProvider: FriendsListDataProviderProtocol {
     let totalItemsCount = Observable(0)
-    private let store: FriendsStore
+    private let store: FriendsService
     let pager: KeysetPager<FriendCursor, PagedFriend>
     private var pollTimer: Timer?
 
-    init(store: FriendsStore, itemFactory: FriendsListItemFactory, scheduler: Scheduler?,
+    init(store: FriendsService, itemFactory: FriendsListItemFactory, scheduler: Scheduler?,
          pageSize: Int = 100, keptPages: Int = 8, countRefresh: Duration = .seconds(1)) {
         self.store = store
         pager = KeysetPager(pageSize: pageSize, keptPages: keptPages, scheduler: scheduler, cursor: \.cursor,
-            readAfter: { cursor, limit throws(StorageError) in try store.friends(after: cursor, limit: limit).map(itemFactory.makePagedFriend) },
-            readBefore: { cursor, limit throws(StorageError) in try store.friends(before: cursor, limit: limit).map(itemFactory.makePagedFriend) })
+            readAfter: { cursor, limit throws(ServiceError) in try store.friends(after: cursor, limit: limit).map(itemFactory.makePagedFriend) },
+            readBefore: { cursor, limit throws(ServiceError) in try store.friends(before: cursor, limit: limit).map(itemFactory.makePagedFriend) })
         refreshCount()
         pollTimer = scheduler?.every(countRefresh) { [weak self] timer in
             guard let self else { timer.cancel(); return }

@@ -1,5 +1,5 @@
 import Components
-import Storage
+import AppServices
 
 /// Turns stored friends into list items: the full name with upper-case first
 /// letters, the status line, and the avatar placeholder — the initials, or

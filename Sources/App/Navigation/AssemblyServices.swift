@@ -1,4 +1,4 @@
-import Storage
+import AppServices
 import TUIKit
 
 /// The services that live as long as the app (seed 002's `AssemblyServices`
@@ -17,19 +17,19 @@ final class AssemblyServices {
     init(configuration: AppConfiguration, now: @escaping () -> Int64) {
         self.configuration = configuration
         self.now = now
-        backend = configuration.makeBackend?(now) ?? SQLiteBackend(configuration: configuration, now: now)
+        backend = configuration.makeBackend(now)
     }
 
     /// Who the stores are for: the signed-in account (a nobody, matching nothing, before sign-in).
     private var owner: Account { account ?? Account(id: -1, username: "") }
 
     /// The signed-in account's contacts.
-    var contacts: ContactsStore { backend.contacts(for: owner) }
+    var contacts: ContactsService { backend.contacts(for: owner) }
     /// The same contacts, as friends; nil where the friends popup shows the demo use-case (the kiosk).
-    var friends: FriendsStore? { backend.friends(for: owner) }
+    var friends: FriendsService? { backend.friends(for: owner) }
 
     /// The signed-in user's settings (nil when nobody is signed in).
-    private(set) var settings: SettingsService?
+    private(set) var settings: LiveSettings?
     /// Called when the signed-in user's settings change, or someone else signs in (the app applies them).
     var onSettingsChange: ((UserSettings) -> Void)?
     private var settingsObserver: ObserverProtocol?
@@ -39,7 +39,7 @@ final class AssemblyServices {
         settingsObserver = nil
         settings = nil
         if signIn != nil, let account {
-            settings = try? SettingsService(store: backend.settings, accountID: account.id, now: now)
+            settings = try? LiveSettings(store: backend.settings, accountID: account.id, now: now)
         }
         if let settings {
             settingsObserver = settings.current.observeNewAndCall { [weak self] in self?.onSettingsChange?($0) }
@@ -64,7 +64,7 @@ final class AssemblyServices {
             loadSettings()
             return .success(account == nil ? .login : .main)
         } catch {
-            return .failure(.storage(error))
+            return .failure(.service(error))
         }
     }
 }

@@ -1,3 +1,4 @@
+import AppServices
 import TUIKit
 
 /// Registers the long-lived services and maps every `Screen` to its assembly

@@ -1,12 +1,12 @@
-import Storage
+import AppServices
 
 /// Why the app could not start.
 public enum AppStartupError: Error, Equatable, CustomStringConvertible {
-    case storage(StorageError)
+    case service(ServiceError)
 
     public var description: String {
         switch self {
-        case .storage(let e): e.description
+        case .service(let e): e.description
         }
     }
 }

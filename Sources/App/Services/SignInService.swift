@@ -1,4 +1,4 @@
-import Storage
+import AppServices
 
 /// What the login flow asks of whoever keeps the accounts: the SQLite file's
 /// `SignInService`, or the kiosk's demo account.
@@ -9,9 +9,9 @@ public protocol SignInServing: AnyObject {
     /// Makes an account (and signs it in), or says what is wrong with which field.
     func createAccount(username: String, password: String, repeated: String) -> Result<Account, CreateAccountProblem>
     /// The saved session's account, if any.
-    func savedSession() throws(StorageError) -> Account?
+    func savedSession() throws(ServiceError) -> Account?
     /// Clears the saved session.
-    func signOut() throws(StorageError)
+    func signOut() throws(ServiceError)
     /// Whether any account exists (false on a first run: the app invites to create one).
     var hasAccounts: Bool { get }
 }
@@ -39,11 +39,11 @@ public final class SignInService: SignInServing {
 
     public static let wrongCredentials = "Wrong user name or password."
 
-    private let accounts: AccountStore
+    private let accounts: AccountsService
     private let now: () -> Int64
 
     /// `now` gives seconds (the run loop's clock in tests and headless runs).
-    public init(accounts: AccountStore, now: @escaping () -> Int64) {
+    public init(accounts: AccountsService, now: @escaping () -> Int64) {
         self.accounts = accounts
         self.now = now
     }
@@ -86,15 +86,15 @@ public final class SignInService: SignInServing {
         } catch {
             switch error {
             case .usernameTaken: problem.username = error.description
-            case .storage(let e): problem.general = e.description
+            case .service(let e): problem.general = e.description
             }
             return .failure(problem)
         }
     }
 
-    public func savedSession() throws(StorageError) -> Account? { try accounts.savedSession() }
+    public func savedSession() throws(ServiceError) -> Account? { try accounts.savedSession() }
 
-    public func signOut() throws(StorageError) { try accounts.clearSession(now: now()) }
+    public func signOut() throws(ServiceError) { try accounts.clearSession(now: now()) }
 }
 
 /// What is wrong with a Create Account form, field by field.

@@ -1,21 +1,23 @@
-import Storage
+import AppServices
 import TUIKit
 
 /// "Change Password": the current one, the new one twice. Nothing changes
 /// until the current one is right and the new one follows the rules.
 @MainActor
 final class ChangePasswordViewController: ViewController {
-    private let accounts: AccountStore
+    private let accounts: AccountsService
     private let accountID: Int64
+    private let now: () -> Int64
     private let onDone: () -> Void
     let currentField = TextField(placeholder: "your password now")
     let newField = TextField(placeholder: "at least 8 characters")
     let repeatField = TextField(placeholder: "the same again")
     private let general = Label("")
 
-    init(accounts: AccountStore, accountID: Int64, onDone: @escaping () -> Void) {
+    init(accounts: AccountsService, accountID: Int64, now: @escaping () -> Int64, onDone: @escaping () -> Void) {
         self.accounts = accounts
         self.accountID = accountID
+        self.now = now
         self.onDone = onDone
         super.init()
     }
@@ -52,10 +54,10 @@ final class ChangePasswordViewController: ViewController {
             return
         }
         do {
-            try accounts.changePassword(accountID: accountID, current: currentField.text, new: newField.text)
+            try accounts.changePassword(accountID: accountID, current: currentField.text, new: newField.text, now: now())
             onDone()
         } catch .wrongPassword {
-            currentField.validationMessage = AccountStore.ChangeFailure.wrongPassword.description
+            currentField.validationMessage = AccountChangeFailure.wrongPassword.description
             view.window?.makeFirstResponder(currentField)
         } catch {
             general.text = error.description

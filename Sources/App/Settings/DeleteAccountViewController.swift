@@ -1,17 +1,17 @@
-import Storage
+import AppServices
 import TUIKit
 
 /// "Delete Account": says what goes, asks for the password, and only then
 /// removes the account with all its data (one transaction).
 @MainActor
 final class DeleteAccountViewController: ViewController {
-    private let accounts: AccountStore
+    private let accounts: AccountsService
     private let account: Account
     private let onDeleted: () -> Void
     let passwordField = TextField(placeholder: "your password")
     private let general = Label("")
 
-    init(accounts: AccountStore, account: Account, onDeleted: @escaping () -> Void) {
+    init(accounts: AccountsService, account: Account, onDeleted: @escaping () -> Void) {
         self.accounts = accounts
         self.account = account
         self.onDeleted = onDeleted
@@ -46,7 +46,7 @@ final class DeleteAccountViewController: ViewController {
             try accounts.deleteAccount(accountID: account.id, password: passwordField.text)
             onDeleted()
         } catch .wrongPassword {
-            passwordField.validationMessage = AccountStore.ChangeFailure.wrongPassword.description
+            passwordField.validationMessage = AccountChangeFailure.wrongPassword.description
         } catch {
             general.text = error.description
         }

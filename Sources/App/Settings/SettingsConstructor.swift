@@ -1,4 +1,4 @@
-import Storage
+import AppServices
 import TUIKit
 
 /// The Settings table (seed 003's constructor): its models in display order,

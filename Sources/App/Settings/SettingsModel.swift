@@ -1,4 +1,4 @@
-import Storage
+import AppServices
 import TUIKit
 
 /// Every row of the Settings screen (seed 003's `CellModel`): what it shows

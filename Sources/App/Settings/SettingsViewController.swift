@@ -1,4 +1,5 @@
-import Storage
+import AppServices
+import Components
 import TUIKit
 
 /// Settings: a static table from `SettingsConstructor`, following the user's

@@ -1,5 +1,5 @@
 import Components
-import Storage
+import AppServices
 import TUIKit
 
 /// A window onto a long list read from the store a page at a time by keyset
@@ -34,15 +34,15 @@ final class KeysetPager<Cursor: Equatable, Item> {
     let keptPages: Int
     private weak var scheduler: Scheduler?
     private let cursor: (Item) -> Cursor
-    private let readAfter: (Cursor?, Int) throws(StorageError) -> [Item]
-    private let readBefore: (Cursor?, Int) throws(StorageError) -> [Item]
+    private let readAfter: (Cursor?, Int) throws(ServiceError) -> [Item]
+    private let readBefore: (Cursor?, Int) throws(ServiceError) -> [Item]
     private var items: [Item] = []
 
     /// `readAfter(c, limit)`: the first `limit` rows after `c` (from the start when nil), in list order.
     /// `readBefore(c, limit)`: the last `limit` rows before `c` (up to the end when nil), in list order.
     init(pageSize: Int, keptPages: Int, scheduler: Scheduler?, cursor: @escaping (Item) -> Cursor,
-         readAfter: @escaping (Cursor?, Int) throws(StorageError) -> [Item],
-         readBefore: @escaping (Cursor?, Int) throws(StorageError) -> [Item]) {
+         readAfter: @escaping (Cursor?, Int) throws(ServiceError) -> [Item],
+         readBefore: @escaping (Cursor?, Int) throws(ServiceError) -> [Item]) {
         self.pageSize = max(1, pageSize)
         self.keptPages = max(2, keptPages)
         self.scheduler = scheduler
@@ -58,7 +58,7 @@ final class KeysetPager<Cursor: Equatable, Item> {
     /// The next page after the window (or the first page of an empty one).
     func loadNextPage() {
         guard hasMoreAfter else { return }
-        read(jump: false) { pager throws(StorageError) in
+        read(jump: false) { pager throws(ServiceError) in
             let page = try pager.readAfter(pager.items.last.map(pager.cursor), pager.pageSize)
             pager.hasMoreAfter = page.count == pager.pageSize
             pager.items.append(contentsOf: page)
@@ -71,7 +71,7 @@ final class KeysetPager<Cursor: Equatable, Item> {
     /// The page before the window.
     func loadPreviousPage() {
         guard hasMoreBefore, items.first != nil else { return }
-        read(jump: false) { pager throws(StorageError) in
+        read(jump: false) { pager throws(ServiceError) in
             guard let first = pager.items.first else { return }
             let page = try pager.readBefore(pager.cursor(first), pager.pageSize)
             pager.hasMoreBefore = page.count == pager.pageSize
@@ -87,7 +87,7 @@ final class KeysetPager<Cursor: Equatable, Item> {
 
     /// The window becomes the last page (End): one seek from the end, at any length.
     func loadLastPage() {
-        read { pager throws(StorageError) in
+        read { pager throws(ServiceError) in
             let page = try pager.readBefore(nil, pager.pageSize)
             pager.items = page
             pager.hasMoreBefore = page.count == pager.pageSize
@@ -99,7 +99,7 @@ final class KeysetPager<Cursor: Equatable, Item> {
 
     /// The window starts at the first row after `position` (type-ahead: the first name at or after a prefix).
     func seek(after position: Cursor?) {
-        read { pager throws(StorageError) in
+        read { pager throws(ServiceError) in
             let page = try pager.readAfter(position, pager.pageSize)
             pager.hasMoreAfter = page.count == pager.pageSize
             if let first = page.first {
@@ -116,7 +116,7 @@ final class KeysetPager<Cursor: Equatable, Item> {
     /// Reads the window again as it is now, from its first row on (after a
     /// change elsewhere); more may then follow it.
     func refresh() {
-        read { pager throws(StorageError) in
+        read { pager throws(ServiceError) in
             guard let first = pager.items.first else {
                 let page = try pager.readAfter(nil, pager.pageSize)
                 pager.items = page
@@ -154,7 +154,7 @@ final class KeysetPager<Cursor: Equatable, Item> {
     /// (first, last, seek, refresh) replaces a read still waiting; a next or
     /// previous page waits for nothing and is dropped while another read waits
     /// (the list asks again once the window has moved).
-    private func read(jump: Bool = true, _ body: @escaping (KeysetPager) throws(StorageError) -> Void) {
+    private func read(jump: Bool = true, _ body: @escaping (KeysetPager) throws(ServiceError) -> Void) {
         guard jump || pending == nil else { return }
         pending = body
         isLoading.value = true
@@ -164,7 +164,7 @@ final class KeysetPager<Cursor: Equatable, Item> {
         scheduler.afterNextFrame { [weak self] in self?.runPending() }
     }
 
-    private var pending: ((KeysetPager) throws(StorageError) -> Void)?
+    private var pending: ((KeysetPager) throws(ServiceError) -> Void)?
     private var scheduled = false
 
     private func runPending() {

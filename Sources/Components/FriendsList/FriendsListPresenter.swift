@@ -39,9 +39,9 @@ public final class FriendsListPresenter: FriendsListPresenterProtocol {
                              headerViewModel: FriendsListHeaderViewModelProtocol,
                              contentViewModel: FriendsListContentViewModelProtocol) -> FriendsListContainerViewController {
         headerViewModel.onCloseAction = dismissViewControllerBlock
-        let infoViewModel = FriendsListViewModel(headerViewModel: headerViewModel, contentViewModel: contentViewModel)
+        let friendsListViewModel = FriendsListViewModel(headerViewModel: headerViewModel, contentViewModel: contentViewModel)
         let containerViewModel = FriendsListContainerViewModel(onOutsideContentTapAction: dismissViewControllerBlock)
-        let friendsListViewController = FriendsListViewController(viewModel: infoViewModel, viewConfig: .defaultConfig)
+        let friendsListViewController = FriendsListViewController(viewModel: friendsListViewModel, viewConfig: .defaultConfig)
         return FriendsListContainerViewController(contentViewController: friendsListViewController,
                                                   viewModel: containerViewModel, viewConfig: .defaultConfig)
     }

@@ -9,7 +9,7 @@ public final class FriendsListViewController: ViewController {
         public var list: FriendsListView.ViewConfig
     }
 
-    private(set) var infoView: FriendsListView!
+    private(set) var listView: FriendsListView!
     private let viewModel: FriendsListViewModelProtocol
     private let viewConfig: ViewConfig
 
@@ -25,21 +25,21 @@ public final class FriendsListViewController: ViewController {
 
     private func setupContainerView() {
         view.style = viewConfig.background
-        let infoView = FriendsListView(frame: .zero, viewModel: viewModel, viewConfig: viewConfig.list)
-        infoView.style = viewConfig.background
-        view.addSubview(infoView)
-        self.infoView = infoView
-        infoView.translatesAutoresizingMaskIntoConstraints = false
-        infoView.leadingAnchor.constraint(equalTo: view.leadingAnchor).isActive = true
-        infoView.trailingAnchor.constraint(equalTo: view.trailingAnchor).isActive = true
-        infoView.topAnchor.constraint(equalTo: view.topAnchor).isActive = true
-        infoView.bottomAnchor.constraint(equalTo: view.bottomAnchor).isActive = true
+        let listView = FriendsListView(frame: .zero, viewModel: viewModel, viewConfig: viewConfig.list)
+        listView.style = viewConfig.background
+        view.addSubview(listView)
+        self.listView = listView
+        listView.translatesAutoresizingMaskIntoConstraints = false
+        listView.leadingAnchor.constraint(equalTo: view.leadingAnchor).isActive = true
+        listView.trailingAnchor.constraint(equalTo: view.trailingAnchor).isActive = true
+        listView.topAnchor.constraint(equalTo: view.topAnchor).isActive = true
+        listView.bottomAnchor.constraint(equalTo: view.bottomAnchor).isActive = true
     }
 
-    public override var preferredFirstResponder: View? { infoView?.contentView.list }
+    public override var preferredFirstResponder: View? { listView?.contentView.list }
 
     /// The header and content, for tests and the kiosk tour.
-    public var friendsListView: FriendsListView { _ = view; return infoView }
+    public var friendsListView: FriendsListView { _ = view; return listView }
 }
 
 @MainActor

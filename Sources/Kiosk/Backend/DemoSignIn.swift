@@ -1,5 +1,5 @@
 import App
-import Storage
+import AppServices
 
 /// The kiosk's one account: `demo`, password `demo`. Anything else is
 /// refused with a message that says what to type; no account can be made.
@@ -22,7 +22,7 @@ final class DemoSignIn: SignInServing {
         .failure(CreateAccountProblem(general: "The demo cannot make accounts. " + Self.hint))
     }
 
-    func savedSession() throws(StorageError) -> Account? { session }
+    func savedSession() throws(ServiceError) -> Account? { session }
 
-    func signOut() throws(StorageError) { session = nil }
+    func signOut() throws(ServiceError) { session = nil }
 }

@@ -1,9 +1,9 @@
-import Storage
+import AppServices
 
 /// The kiosk's address book: the Demo target's made-up contacts in memory.
 /// Searches follow the SQLite store's rules (`ContactQuery`); adding,
 /// editing and deleting work for the visitor and are gone at the next reset.
-final class InMemoryContactsStore: ContactsStore {
+final class InMemoryContactsStore: ContactsService {
     private var records: [Int64: ContactRecord] = [:]
     /// Ids in list order (sort key, then id), kept up to date on every change.
     private var order: [Int64] = []
@@ -34,9 +34,9 @@ final class InMemoryContactsStore: ContactsStore {
         return order.filter { search.matches(records[$0]!) }
     }
 
-    func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int { min(cap, matches(query).count) }
+    func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int { min(cap, matches(query).count) }
 
-    func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
+    func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         let ids = matches(query)
         guard offset < ids.count, limit > 0 else { return [] }
         return ids[max(0, offset)..<min(ids.count, max(0, offset) + limit)].map { id in
@@ -45,17 +45,17 @@ final class InMemoryContactsStore: ContactsStore {
         }
     }
 
-    func contact(id: Int64) throws(StorageError) -> ContactRecord? { records[id] }
+    func contact(id: Int64) throws(ServiceError) -> ContactRecord? { records[id] }
 
-    func listIndex(ofContact id: Int64) throws(StorageError) -> Int? { matches("").firstIndex(of: id) }
+    func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { matches("").firstIndex(of: id) }
 
-    func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
+    func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
         insert(contact)
         sortOrder()
         return nextID - 1
     }
 
-    func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
+    func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let id = contact.id, records[id] != nil else { return false }
         records[id] = contact
         sortKeys[id] = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)
@@ -63,14 +63,14 @@ final class InMemoryContactsStore: ContactsStore {
         return true
     }
 
-    func delete(id: Int64) throws(StorageError) -> Bool {
+    func delete(id: Int64) throws(ServiceError) -> Bool {
         guard records.removeValue(forKey: id) != nil else { return false }
         sortKeys[id] = nil
         order.removeAll { $0 == id }
         return true
     }
 
-    func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool {
+    func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         guard records[id] != nil else { return false }
         records[id]!.isFriend = isFriend
         return true

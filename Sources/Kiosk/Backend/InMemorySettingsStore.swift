@@ -1,8 +1,8 @@
-import Storage
+import AppServices
 
 /// The kiosk's settings: the visitor may change them; nothing is written
 /// anywhere. What is never set reads as `defaults` (the kiosk's idle time is `--idle`).
-final class InMemorySettingsStore: SettingsStoring {
+final class InMemorySettingsStore: SettingsService {
     private var byAccount: [Int64: UserSettings] = [:]
     private let defaults: UserSettings
     /// Called after each save (the kiosk takes its idle time from it).
@@ -13,9 +13,9 @@ final class InMemorySettingsStore: SettingsStoring {
         self.onSave = onSave
     }
 
-    func settings(for accountID: Int64) throws(StorageError) -> UserSettings { byAccount[accountID] ?? defaults }
+    func settings(for accountID: Int64) throws(ServiceError) -> UserSettings { byAccount[accountID] ?? defaults }
 
-    func save(_ settings: UserSettings, for accountID: Int64, now: Int64) throws(StorageError) {
+    func save(_ settings: UserSettings, for accountID: Int64, now: Int64) throws(ServiceError) {
         byAccount[accountID] = settings
         onSave(settings)
     }

@@ -1,7 +1,7 @@
 import App
 import Components
 import Demo
-import Storage
+import AppServices
 import TUIKit
 
 /// The kiosk's data: the Demo target's made-up contacts, friends and
@@ -30,15 +30,15 @@ final class KioskBackend: AppBackend {
     }
 
     /// No saved session: every loop logs in.
-    func start() throws(StorageError) -> Account? { nil }
+    func start() throws(ServiceError) -> Account? { nil }
     var signIn: SignInServing { sessions }
-    var settings: SettingsStoring { settingsStore }
-    func contacts(for account: Account) -> ContactsStore { book }
+    var settings: SettingsService { settingsStore }
+    func contacts(for account: Account) -> ContactsService { book }
     /// nil: the friends popup runs on the Demo target's view models.
-    func friends(for account: Account) -> FriendsStore? { nil }
-    func accountStore() -> AccountStore? { nil }
+    func friends(for account: Account) -> FriendsService? { nil }
+    var accountChanges: AccountsService? { nil }
 
-    func activityFeed(for account: Account, contacts: ContactsStore, coordinator: Coordination,
+    func activityFeed(for account: Account, contacts: ContactsService, coordinator: Coordination,
                       scheduler: Scheduler?) -> ActivityFeedViewModelProtocol {
         ActivityFeedDemoViewModel(seed: seed)
     }

@@ -1,3 +1,5 @@
+import AppServices
+
 /// Writes activity events. Always called inside the transaction of the change
 /// the event records, so the two are written together or not at all.
 struct ActivityLog {

@@ -1,3 +1,5 @@
+import AppServices
+
 /// One account's activity log, newest first, read by keyset on the event id.
 public final class ActivityStore {
     private let db: Database

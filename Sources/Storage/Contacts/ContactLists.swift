@@ -1,3 +1,5 @@
+import AppServices
+
 /// A contact's phones and emails, kept in its row as JSON arrays —
 /// `phones` as `[[label, number], …]`, `emails` as `[address, …]` — since they
 /// are always read and written whole with the contact. SQLite's JSON

@@ -1,3 +1,5 @@
+import AppServices
+
 /// Where contacts live; the contacts module's workers talk to this, so tests
 /// can give them a spy and the app gives them SQLite.
 public protocol ContactsStore: AnyObject {

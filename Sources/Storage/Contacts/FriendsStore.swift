@@ -1,25 +1,4 @@
-/// Where a friend sits in the friends list: after every friend with a smaller
-/// (sort key, id). Pages are read after a cursor (keyset paging), never by
-/// offset, so rows added or removed elsewhere cannot shift a page, and the
-/// last page is one seek from the end.
-public struct FriendCursor: Equatable, Hashable, Sendable {
-    public let sortKey: String
-    public let id: Int64
-    public init(sortKey: String, id: Int64) {
-        self.sortKey = sortKey
-        self.id = id
-    }
-}
-
-/// One row of the friends list.
-public struct FriendSummary: Equatable, Sendable {
-    public let id: Int64
-    public let firstName: String
-    public let lastName: String
-    /// The company, else the first email, else the first phone number ("" without any).
-    public let status: String
-    public let cursor: FriendCursor
-}
+import AppServices
 
 /// The contacts marked as friends, in list order (last name, then first).
 public protocol FriendsStore: AnyObject {

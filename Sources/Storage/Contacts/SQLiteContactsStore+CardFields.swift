@@ -1,3 +1,5 @@
+import AppServices
+
 /// The fields address books carry beyond the list's (migration 9): UID, nickname, title,
 /// birthday, web address, postal addresses and opaque vCard extras, written in the same
 /// transaction as the rest of the contact.

@@ -1,3 +1,5 @@
+import AppServices
+
 extension SQLiteContactsStore: FriendsStore {
     public func friendsCount() throws(StorageError) -> Int {
         let s = try db.prepare("SELECT coalesce((SELECT friends FROM contact_counts WHERE account_id = ?), 0)")

@@ -1,4 +1,5 @@
 import CSQLite
+import AppServices
 
 /// `switchboard_search_document(first, last, emails, phones, company, notes)`: the SQL face of
 /// `SearchText.document`, so bulk work (populate, migrations, renumbering) can

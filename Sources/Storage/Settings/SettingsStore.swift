@@ -1,6 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
+import AppServices
 
 /// Where each account's settings are kept: the database (`SettingsStore`), or
 /// memory (the kiosk's, which saves nothing).

@@ -45,7 +45,7 @@ open class NavigationController: ViewController {
     }
 
     open override func viewDidLoad() {
-        if let top = topViewController { EmbeddedView.embed(top.view, in: contentView) }
+        if let top = topViewController { EdgePins.embed(top.view, in: contentView) }
         titleDidChange()
     }
 
@@ -112,7 +112,7 @@ open class NavigationController: ViewController {
         viewControllers = controllers
         titleDidChange()
         guard isViewLoaded, let oldTop, oldTop !== newTop else {
-            if isViewLoaded, oldTop == nil { EmbeddedView.embed(newTop.view, in: contentView) }
+            if isViewLoaded, oldTop == nil { EdgePins.embed(newTop.view, in: contentView) }
             newTop.didMove(toParent: self)
             return
         }

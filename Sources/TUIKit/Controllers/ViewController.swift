@@ -21,7 +21,7 @@ open class ViewController: Responder {
     /// The controller that presented this one, if it is presented.
     public internal(set) weak var presentingViewController: ViewController?
 
-    private var loadedView: View?
+    private(set) var loadedView: View?
 
     public override init() { super.init() }
 
@@ -126,7 +126,7 @@ open class ViewController: Responder {
     func performTransition(from: ViewController, to: ViewController, in container: View,
                            duration: Duration, animation: TransitionAnimation, completion: ((Bool) -> Void)?) {
         let window = container.window
-        let embedded = EmbeddedView.embed(to.view, in: container)
+        let embedded = EdgePins.embed(to.view, in: container)
         to.viewWillAppear()
         from.viewWillDisappear()
         window?.beginTransition()
@@ -166,91 +166,6 @@ open class ViewController: Responder {
         window.makeFirstResponder(frontmostController.preferredFirstResponder)
     }
 
-    // MARK: Modal presentation
-
-    /// Presents a controller over this one. With `.overCurrentContext` this
-    /// screen stays visible (and is dimmed by the presented popup's backdrop);
-    /// `.crossDissolve` fades it in.
-    public func present(_ controller: ViewController,
-                        style: ModalPresentationStyle = .overCurrentContext,
-                        transition: ModalTransitionStyle = .crossDissolve,
-                        completion: (() -> Void)? = nil) {
-        let host = frontmostController
-        guard host.presentedViewController == nil, let window = host.view.window else { return }
-        host.presentedViewController = controller
-        controller.presentingViewController = host
-        controller.presentationStyle = style
-        controller.transitionStyle = transition
-        controller.focusBeforePresentation = window.firstResponder
-        let presented = controller.view
-        if style == .fullScreen { presented.backgroundColor = presented.backgroundColor ?? Theme.current.base.background }
-        EmbeddedView.embed(presented, in: window)
-        controller.viewWillAppear()
-        window.makeFirstResponder(nil)
-        window.beginTransition()
-        Animator.run(duration: transition == .crossDissolve ? TransitionAnimation.defaultDuration : .zero,
-                     scheduler: window.scheduler, step: { progress in
-            presented.dimsContent = progress < 0.6
-        }, completion: {
-            presented.dimsContent = false
-            controller.viewDidAppear()
-            controller.focusPreferredResponder()
-            window.endTransition()
-            completion?()
-        })
-    }
-
-    /// Dismisses the controller this one presented, or — when called on the
-    /// presented controller itself — this one.
-    public func dismiss(completion: (() -> Void)? = nil) {
-        let presented: ViewController
-        let host: ViewController
-        if let p = presentedViewController { presented = p; host = self }
-        else if let h = presentingViewController { presented = self; host = h }
-        else if let top = (self as? NavigationController)?.topViewController, top.presentedViewController != nil {
-            // `present` on a stack hosts the presentation on its top screen.
-            top.dismiss(completion: completion)
-            return
-        }
-        else { completion?(); return }
-        if presented.presentedViewController != nil { presented.dismiss() }
-        let window = presented.view.window
-        presented.viewWillDisappear()
-        window?.beginTransition()
-        Animator.run(duration: presented.transitionStyle == .crossDissolve ? TransitionAnimation.defaultDuration : .zero,
-                     scheduler: window?.scheduler, step: { progress in
-            presented.view.dimsContent = progress > 0.4
-        }, completion: {
-            presented.view.dimsContent = false
-            presented.view.removeFromSuperview()
-            host.presentedViewController = nil
-            presented.presentingViewController = nil
-            presented.viewDidDisappear()
-            if let window {
-                if let previous = presented.focusBeforePresentation, previous.window === window {
-                    window.makeFirstResponder(previous)
-                } else {
-                    host.focusPreferredResponder()
-                }
-                window.endTransition()
-            }
-            completion?()
-        })
-    }
-
-    /// Takes down at once (no animation) everything presented from this
-    /// controller or its children: a window getting a new root controller
-    /// must not keep the old one's popups.
-    func removePresentations() {
-        for child in children { child.removePresentations() }
-        guard let presented = presentedViewController else { return }
-        presented.removePresentations()
-        presented.loadedView?.removeFromSuperview()
-        presentedViewController = nil
-        presented.presentingViewController = nil
-        presented.viewDidDisappear()
-    }
-
     var presentationStyle: ModalPresentationStyle = .overCurrentContext
     var transitionStyle: ModalTransitionStyle = .crossDissolve
     weak var focusBeforePresentation: View?
@@ -264,18 +179,4 @@ open class ViewController: Responder {
         if presentingViewController != nil { return nil }
         return loadedView?.superview
     }
-}
-
-/// How a presented controller covers the screen.
-public enum ModalPresentationStyle: Sendable {
-    /// Over the current screen, which stays visible under it.
-    case overCurrentContext
-    /// Covering the whole screen.
-    case fullScreen
-}
-
-/// How a presented controller appears.
-public enum ModalTransitionStyle: Sendable {
-    case none
-    case crossDissolve
 }

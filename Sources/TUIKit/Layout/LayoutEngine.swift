@@ -106,8 +106,8 @@ enum LayoutEngine {
                 }
                 propagate()
             }
-            let v = solver.values[i]
-            child.frame = Rect(x: v[0] ?? 0, y: v[4] ?? 0, width: max(0, v[3] ?? 0), height: max(0, v[7] ?? 0))
+            child.frame = Rect(x: solver.slot(i, .leading) ?? 0, y: solver.slot(i, .top) ?? 0,
+                               width: max(0, solver.slot(i, .width) ?? 0), height: max(0, solver.slot(i, .height) ?? 0))
         }
     }
 
@@ -202,15 +202,19 @@ enum LayoutEngine {
 
         /// Any two of min, max, centre and size fix the other two.
         private mutating func derive(_ i: Int, base: Int) {
-            var v = Array(values[i][base..<(base + 4)])
-            let (mn, mx, c, sz) = (v[0], v[1], v[2], v[3])
-            if let mn, let sz { v[1] = v[1] ?? mn + sz; v[2] = v[2] ?? mn + sz / 2 }
-            else if let mn, let mx { v[3] = max(0, mx - mn); v[2] = v[2] ?? mn + (mx - mn) / 2 }
-            else if let mx, let sz { v[0] = mx - sz; v[2] = v[2] ?? mx - sz + sz / 2 }
-            else if let c, let sz { v[0] = c - sz / 2; v[1] = c - sz / 2 + sz }
-            else if let mn, let c { v[3] = max(0, 2 * (c - mn)); v[1] = mn + 2 * (c - mn) }
-            else if let mx, let c { let half = mx - c; v[3] = max(0, 2 * half); v[0] = mx - 2 * half }
-            for k in 0..<4 { values[i][base + k] = v[k] }
+            // One axis's four slots, in `LayoutAttribute.Role` order.
+            var minEdge = values[i][base], maxEdge = values[i][base + 1]
+            var centre = values[i][base + 2], size = values[i][base + 3]
+            if let mn = minEdge, let sz = size { maxEdge = maxEdge ?? mn + sz; centre = centre ?? mn + sz / 2 }
+            else if let mn = minEdge, let mx = maxEdge { size = max(0, mx - mn); centre = centre ?? mn + (mx - mn) / 2 }
+            else if let mx = maxEdge, let sz = size { minEdge = mx - sz; centre = centre ?? mx - sz + sz / 2 }
+            else if let c = centre, let sz = size { minEdge = c - sz / 2; maxEdge = c - sz / 2 + sz }
+            else if let mn = minEdge, let c = centre { size = max(0, 2 * (c - mn)); maxEdge = mn + 2 * (c - mn) }
+            else if let mx = maxEdge, let c = centre { let half = mx - c; size = max(0, 2 * half); minEdge = mx - 2 * half }
+            values[i][base] = minEdge
+            values[i][base + 1] = maxEdge
+            values[i][base + 2] = centre
+            values[i][base + 3] = size
         }
     }
 }

@@ -28,7 +28,7 @@ public final class Application {
     public private(set) var isRunning = false
     public private(set) var frameCount = 0
     /// Why the loop last stopped.
-    public private(set) var exitReason: ExitReason?
+    public internal(set) var exitReason: ExitReason?
 
     /// Why `run()` returned.
     public enum ExitReason: Equatable, Sendable {
@@ -44,21 +44,11 @@ public final class Application {
         }
     }
 
-    /// A locked-down run (a kiosk): ^C and ^Z — keys or signals — do nothing;
-    /// only `exitChord`, pressed key after key, or SIGTERM/SIGHUP ends it.
-    public struct Lockdown: Sendable {
-        public var exitChord: [Key]
-        /// ^] then q.
-        public init(exitChord: [Key] = [.ctrl("]"), .character("q")]) {
-            self.exitChord = exitChord
-        }
-    }
-
     /// Set for a locked-down run (nil: ^C quits, ^Z suspends, as usual).
     public var lockdown: Lockdown? { didSet { chordProgress = 0 } }
-    private var chordProgress = 0
+    var chordProgress = 0
 
-    private var quitRequested = false
+    var quitRequested = false
     private var started = false
 
     public init(terminal: any Terminal) {
@@ -148,36 +138,27 @@ public final class Application {
     /// Handles input made by the program (a tour, a macro) as if typed, unseen by `inputObserver`.
     public func send(_ event: InputEvent) { deliver(event) }
 
-    /// The lock-down's exit chord, pressed key after key (also during a transition); true when `key` was part of it.
-    private func takeChordKey(_ key: Key) -> Bool {
-        guard let lockdown, !lockdown.exitChord.isEmpty else { return false }
-        if key != lockdown.exitChord[chordProgress] { chordProgress = 0 }
-        guard key == lockdown.exitChord[chordProgress] else { return false }
-        chordProgress += 1
-        if chordProgress == lockdown.exitChord.count {
-            chordProgress = 0
-            exitReason = .exitChord
-            quitRequested = true
-        }
-        return true // the chord's keys are its own
-    }
-
+    /// The three stages of an input event, each with its own verb: the
+    /// application `deliver`s it (held while a transition runs, dropped while
+    /// the window is too small), then `route`s it (application-wide keys, the
+    /// help overlay, the window); a key then goes up the responder chain
+    /// (`Responder.sendUpChain`), where each responder may `handleKey`.
     private func deliver(_ event: InputEvent) {
         if case .resize = event {} else if window.runningTransitions > 0 {
             waitingInput.append(event)
             return
         }
         if isTooSmall, case .key(let key) = event, key != .ctrl("c"), key != .ctrl("z") { return }
-        dispatch(event)
+        route(event)
     }
 
     private func handleWaitingInput() {
         while window.runningTransitions == 0, !waitingInput.isEmpty, !quitRequested {
-            dispatch(waitingInput.removeFirst())
+            route(waitingInput.removeFirst())
         }
     }
 
-    private func dispatch(_ event: InputEvent) {
+    private func route(_ event: InputEvent) {
         switch event {
         case .key(let key):
             if lockdown != nil, key == .ctrl("c") || key == .ctrl("z") { return }
@@ -196,7 +177,7 @@ public final class Application {
                 helpOverlay = nil
             }
             let target = window.keyTarget
-            if target.dispatch(key) { return }
+            if target.sendUpChain(key) { return }
             if !(target.takesTypedCharacters && { if case .character = key { true } else { false } }()),
                let command = window.windowKeyCommands.first(where: { $0.matches(key) }) {
                 command.action()
@@ -209,7 +190,7 @@ public final class Application {
             if unhandledKeyHandler?(key) == true { return }
             if key == .character("?") || key == .function(1) { showHelp() }
         case .paste(let text):
-            window.keyTarget.dispatchPaste(text)
+            window.keyTarget.sendPasteUpChain(text)
         case .mouse(let mouse):
             if mouseEnabled { handleMouse(mouse) }
         case .resize(let size):
@@ -220,26 +201,7 @@ public final class Application {
     }
 
     /// The help overlay, while it shows.
-    public private(set) var helpOverlay: HelpOverlayView?
-
-    /// Closes the help overlay, if it shows.
-    public func dismissHelp() {
-        helpOverlay?.removeFromSuperview()
-        helpOverlay = nil
-    }
-
-    /// Shows the keys of the current screen, collected from the responder chain.
-    public func showHelp() {
-        guard helpOverlay == nil else { return }
-        let chord = lockdown.map { $0.exitChord.map(\.displayName).joined(separator: " ") }
-        // The screen's own actions (those the hint bar offers) first, then the rest: a list's movement keys, q, F2.
-        let commands = window.keyCommandsForTarget
-        let ordered = commands.filter(\.showsInStatusLine) + commands.filter { !$0.showsInStatusLine }
-        let overlay = HelpOverlayView(commands: ordered, exitChord: chord, typing: window.isTyping)
-        window.addSubview(overlay)
-        overlay.pinEdges(to: window)
-        helpOverlay = overlay
-    }
+    public internal(set) var helpOverlay: HelpOverlayView?
 
     /// Where Tab cycles the focus: the topmost modal view, if one says so, else the window.
     public var focusScope: View? { window.subviews.last(where: { $0.isFocusScope && !$0.isHidden }) }
@@ -285,19 +247,7 @@ public final class Application {
         if terminal.size != window.frame.size { handle(.resize(terminal.size)) }
     }
 
-    private var tooSmallView: TooSmallView?
-
-    private func showTooSmall() {
-        let view = tooSmallView ?? TooSmallView()
-        view.message = "Terminal too small\nneed \(minimumSize.width)x\(minimumSize.height), have \(terminal.size.width)x\(terminal.size.height)\nMake the window larger."
-        if tooSmallView == nil {
-            window.addSubview(view)
-            view.pinEdges(to: window)
-            tooSmallView = view
-        } else {
-            window.bringSubviewToFront(view)
-        }
-    }
+    var tooSmallView: TooSmallView?
 
     /// Lays out and draws what changed, and sends it to the terminal.
     public func renderFrame() {

@@ -1,6 +1,8 @@
 import CNcurses
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The real terminal, through ncursesw: alternate screen, UTF-8, colours (16
@@ -316,7 +318,7 @@ public final class NcursesTerminal: Terminal {
                 else if let s = Unicode.Scalar(scalarValue) { pasteBuffer!.unicodeScalars.append(s) }
                 continue
             }
-            if let key = Self.key(forCharacterCode: scalarValue) { return .input(.key(key)) }
+            if let key = KeyDecoder.key(forCharacterCode: scalarValue) { return .input(.key(key)) }
         }
     }
 
@@ -351,40 +353,16 @@ public final class NcursesTerminal: Terminal {
             let text = pasteBuffer ?? ""
             pasteBuffer = nil
             return text.isEmpty ? nil : .paste(text)
-        case Self.ctrlLeftCode: return .key(.ctrlLeft)
-        case Self.ctrlRightCode: return .key(.ctrlRight)
-        case KEY_UP: return .key(.up)
-        case KEY_DOWN: return .key(.down)
-        case KEY_LEFT: return .key(.left)
-        case KEY_RIGHT: return .key(.right)
-        case KEY_HOME: return .key(.home)
-        case KEY_END: return .key(.end)
-        case KEY_NPAGE: return .key(.pageDown)
-        case KEY_PPAGE: return .key(.pageUp)
-        case KEY_DC: return .key(.delete)
-        case KEY_IC: return .key(.insert)
-        case KEY_BACKSPACE: return .key(.backspace)
-        case KEY_ENTER: return .key(.enter)
-        case KEY_BTAB: return .key(.backTab)
         default:
-            for n in 1...12 where code == sb_key_f(Int32(n)) { return .key(.function(n)) }
-            return nil
+            return Self.keyDecoder.key(forKeypadCode: code).map { .key($0) }
         }
     }
 
-    /// The key for a character code `wget_wch` returned (not a keypad code).
-    nonisolated static func key(forCharacterCode code: UInt32) -> Key? {
-        switch code {
-        case 9: return .tab
-        case 10, 13: return .enter
-        case 27: return .escape
-        case 8, 127: return .backspace
-        case 1...26: return .ctrl(Character(Unicode.Scalar(code + 96)!))
-        case 29: return .ctrl("]")
-        case 0..<32: return nil
-        default:
-            guard let scalar = Unicode.Scalar(code) else { return nil }
-            return .character(Character(scalar))
-        }
-    }
+    /// Curses' keypad codes (the KEY_* values only this file sees) and the keys they are.
+    private static let keyDecoder = KeyDecoder(keypad: [
+        ctrlLeftCode: .ctrlLeft, ctrlRightCode: .ctrlRight,
+        KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
+        KEY_HOME: .home, KEY_END: .end, KEY_NPAGE: .pageDown, KEY_PPAGE: .pageUp,
+        KEY_DC: .delete, KEY_IC: .insert, KEY_BACKSPACE: .backspace, KEY_ENTER: .enter, KEY_BTAB: .backTab,
+    ].merging((1...12).map { (sb_key_f(Int32($0)), Key.function($0)) }) { first, _ in first })
 }

@@ -28,7 +28,7 @@ open class Responder {
 
     /// Offers the key to this responder and then up the chain; true when someone handled it.
     @discardableResult
-    public func dispatch(_ key: Key) -> Bool {
+    public func sendUpChain(_ key: Key) -> Bool {
         var responder: Responder? = self
         while let r = responder {
             if let command = r.keyCommands.first(where: { $0.matches(key) }) {
@@ -42,13 +42,13 @@ open class Responder {
     }
 
     /// Offers pasted text up the chain; when nobody takes it, it is typed key by key.
-    public func dispatchPaste(_ text: String) {
+    public func sendPasteUpChain(_ text: String) {
         var responder: Responder? = self
         while let r = responder {
             if r.handlePaste(text) { return }
             responder = r.nextResponder
         }
-        for ch in text { dispatch(.character(ch)) }
+        for ch in text { sendUpChain(.character(ch)) }
     }
 
     /// Every key command from this responder up the chain; a key already taken

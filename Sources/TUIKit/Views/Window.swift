@@ -150,7 +150,7 @@ public final class Window: View {
             oldValue?.view.removeFromSuperview()
             oldValue?.viewDidDisappear()
             if let root = rootViewController {
-                EmbeddedView.embed(root.view, in: self)
+                EdgePins.embed(root.view, in: self)
                 root.viewWillAppear()
                 root.viewDidAppear()
                 root.focusPreferredResponder()
@@ -179,7 +179,7 @@ public final class Window: View {
             }
             // Embedded controllers' bottom constraints carry the inset (a full-window overlay's do not).
             for view in subviews {
-                for c in view.constraints where c.secondItem === self && c.identifier == EmbeddedView.bottomIdentifier {
+                for c in view.constraints where c.secondItem === self && c.identifier == EdgePins.bottomIdentifier {
                     c.constant = -bottomInset
                 }
             }

@@ -9,7 +9,8 @@ open class ListView: View {
     public struct ViewConfig {
         public var row: Style
         public var selectedRow: Style
-        public var emptyText: Style
+        /// The quiet style of what is not a row: the empty list's text and the scroll mark.
+        public var secondary: Style
     }
 
     /// How many rows there are.
@@ -311,7 +312,7 @@ open class ListView: View {
         if numberOfRows == 0 {
             let text = TextLayout.truncate(emptyText, toWidth: canvas.size.width)
             let x = TextLayout.offset(forLineWidth: DisplayWidth.of(text), in: canvas.size.width, alignment: .center)
-            canvas.write(text, at: Point(x: x, y: canvas.size.height / 2), style: viewConfig.emptyText)
+            canvas.write(text, at: Point(x: x, y: canvas.size.height / 2), style: viewConfig.secondary)
         }
     }
 
@@ -322,7 +323,7 @@ open class ListView: View {
         let h = canvas.size.height
         let fraction = whole ?? Double(topIndex) / Double(max(1, numberOfRows - visibleRowCount))
         let position = Int((min(1, max(0, fraction)) * Double(h - 1)).rounded())
-        canvas.write("▐", at: Point(x: canvas.size.width - 1, y: position), style: viewConfig.emptyText)
+        canvas.write("▐", at: Point(x: canvas.size.width - 1, y: position), style: viewConfig.secondary)
     }
 }
 
@@ -339,6 +340,6 @@ open class ListRowLabel: Label {
 extension ListView.ViewConfig {
     public static var defaultConfig: ListView.ViewConfig {
         let theme = Theme.current
-        return ListView.ViewConfig(row: .plain, selectedRow: theme.selection, emptyText: theme.secondary)
+        return ListView.ViewConfig(row: .plain, selectedRow: theme.selection, secondary: theme.secondary)
     }
 }

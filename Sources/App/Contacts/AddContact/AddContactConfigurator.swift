@@ -1,8 +1,8 @@
-import Storage
+import AppServices
 
 @MainActor
 enum AddContactConfigurator {
-    static func configure(_ viewController: AddContactViewController, store: ContactsStore, coordinator: Coordination) {
+    static func configure(_ viewController: AddContactViewController, store: ContactsService, coordinator: Coordination) {
         let interactor = AddContactInteractor(worker: AddContactWorker(store: store))
         let presenter = AddContactPresenter()
         let router = AddContactRouter()

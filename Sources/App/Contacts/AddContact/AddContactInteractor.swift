@@ -1,4 +1,4 @@
-import Storage
+import AppServices
 
 @MainActor
 protocol AddContactBusinessLogic: AnyObject {
@@ -24,7 +24,7 @@ final class AddContactInteractor: AddContactBusinessLogic, AddContactDataStore {
         case .failure(let problems):
             presenter?.presentSave(response: .init(savedID: nil, problems: problems))
         case .success(let record):
-            do throws(StorageError) {
+            do throws(ServiceError) {
                 savedContactID = try worker.add(record)
                 presenter?.presentSave(response: .init(savedID: savedContactID, problems: .init()))
             } catch {

@@ -1,8 +1,8 @@
-import Storage
+import AppServices
 
 @MainActor
 class AddContactWorker {
-    let store: ContactsStore
-    init(store: ContactsStore) { self.store = store }
-    func add(_ record: ContactRecord) throws(StorageError) -> Int64 { try store.add(record) }
+    let store: ContactsService
+    init(store: ContactsService) { self.store = store }
+    func add(_ record: ContactRecord) throws(ServiceError) -> Int64 { try store.add(record) }
 }

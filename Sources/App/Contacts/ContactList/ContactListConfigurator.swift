@@ -1,9 +1,9 @@
-import Storage
+import AppServices
 
 /// Wires the list scene: view controller → interactor → presenter → view controller, router with its data store.
 @MainActor
 enum ContactListConfigurator {
-    static func configure(_ viewController: ContactListViewController, store: ContactsStore, coordinator: Coordination) {
+    static func configure(_ viewController: ContactListViewController, store: ContactsService, coordinator: Coordination) {
         let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
         let presenter = ContactListPresenter()
         let router = ContactListRouter()

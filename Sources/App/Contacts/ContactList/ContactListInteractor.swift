@@ -1,4 +1,4 @@
-import Storage
+import AppServices
 
 @MainActor
 protocol ContactListBusinessLogic: AnyObject {

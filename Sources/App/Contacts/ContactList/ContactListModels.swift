@@ -1,4 +1,4 @@
-import Storage
+import AppServices
 
 /// The contact list's use cases, each with its Request, Response and ViewModel (Clean Swift).
 enum ContactList {

@@ -1,8 +1,8 @@
-import Storage
+import AppServices
 
 @MainActor
 enum EditContactConfigurator {
-    static func configure(_ viewController: EditContactViewController, contactID: Int64, store: ContactsStore, coordinator: Coordination) {
+    static func configure(_ viewController: EditContactViewController, contactID: Int64, store: ContactsService, coordinator: Coordination) {
         let interactor = EditContactInteractor(contactID: contactID, worker: EditContactWorker(store: store))
         let presenter = EditContactPresenter()
         let router = EditContactRouter()

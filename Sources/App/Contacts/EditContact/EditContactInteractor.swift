@@ -1,4 +1,4 @@
-import Storage
+import AppServices
 
 @MainActor
 protocol EditContactBusinessLogic: AnyObject {
@@ -42,7 +42,7 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
             presenter?.presentSave(response: .init(saved: false, problems: problems))
         case .success(var record):
             record.id = contactID
-            do throws(StorageError) {
+            do throws(ServiceError) {
                 // What the form does not edit (UID, extras from an import) stays as stored.
                 if let stored = try worker.contact(id: contactID) { record.keepCardFields(of: stored) }
                 let saved = try worker.update(record)

@@ -1,9 +1,9 @@
-import Storage
+import AppServices
 
 @MainActor
 class EditContactWorker {
-    let store: ContactsStore
-    init(store: ContactsStore) { self.store = store }
-    func contact(id: Int64) throws(StorageError) -> ContactRecord? { try store.contact(id: id) }
-    func update(_ record: ContactRecord) throws(StorageError) -> Bool { try store.update(record) }
+    let store: ContactsService
+    init(store: ContactsService) { self.store = store }
+    func contact(id: Int64) throws(ServiceError) -> ContactRecord? { try store.contact(id: id) }
+    func update(_ record: ContactRecord) throws(ServiceError) -> Bool { try store.update(record) }
 }

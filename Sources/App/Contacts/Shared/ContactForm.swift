@@ -1,4 +1,4 @@
-import Storage
+import AppServices
 
 /// The fields of a contact form as typed, before any checking.
 struct ContactForm: Equatable {

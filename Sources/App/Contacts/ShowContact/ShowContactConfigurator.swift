@@ -1,8 +1,8 @@
-import Storage
+import AppServices
 
 @MainActor
 enum ShowContactConfigurator {
-    static func configure(_ viewController: ShowContactViewController, contactID: Int64, store: ContactsStore, coordinator: Coordination) {
+    static func configure(_ viewController: ShowContactViewController, contactID: Int64, store: ContactsService, coordinator: Coordination) {
         let interactor = ShowContactInteractor(contactID: contactID, worker: ShowContactWorker(store: store))
         let presenter = ShowContactPresenter()
         let router = ShowContactRouter()

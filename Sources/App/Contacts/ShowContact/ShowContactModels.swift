@@ -1,4 +1,4 @@
-import Storage
+import AppServices
 
 /// The contact card's use cases.
 enum ShowContact {

@@ -134,7 +134,7 @@ public enum SearchText {
 
     /// The document's UTF-8, after its folded name, appended to `bytes` (populate
     /// folds each distinct name once and keeps a million documents in one buffer).
-    static func appendDocument(foldedName: String, emails: [String], phoneNumbers: [String], others: [String] = [],
+    package static func appendDocument(foldedName: String, emails: [String], phoneNumbers: [String], others: [String] = [],
                                to bytes: inout [UInt8], cache: inout FoldCache) {
         let start = bytes.count
         func separate() { if bytes.count > start { bytes.append(contentsOf: separator.utf8) } }
@@ -168,7 +168,7 @@ public enum SearchText {
     }
 
     /// Without white space (not line ends) at either end; the common case, nothing to trim, costs a look at each end.
-    public static func trimmed(_ text: String) -> String {
+    package static func trimmed(_ text: String) -> String {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
         if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
         let blank = { (c: Character) in c.isWhitespace && !c.isNewline } // Foundation's .whitespaces: not line ends

@@ -46,4 +46,12 @@ public struct ActivityEvent: Equatable, Sendable {
     /// Who or what it was about, as it was then ("Ada Lovelace", "theme: light", "3 in a row").
     public let subject: String
     public let contactID: Int64?
+
+    public init(id: Int64, at: Int64, kind: ActivityKind, subject: String, contactID: Int64?) {
+        self.id = id
+        self.at = at
+        self.kind = kind
+        self.subject = subject
+        self.contactID = contactID
+    }
 }

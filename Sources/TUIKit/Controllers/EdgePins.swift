@@ -1,12 +1,12 @@
 /// A child view pinned to all four edges of its container, with a horizontal
 /// offset that slide transitions move.
 @MainActor
-struct EmbeddedView {
+struct EdgePins {
     let leading: LayoutConstraint
     let trailing: LayoutConstraint
 
     @discardableResult
-    static func embed(_ view: View, in container: View) -> EmbeddedView {
+    static func embed(_ view: View, in container: View) -> EdgePins {
         if view.superview !== container { container.addSubview(view) }
         LayoutConstraint.deactivate(view.constraints.filter { $0.firstItem === view && $0.secondItem === container })
         view.translatesAutoresizingMaskIntoConstraints = false
@@ -20,7 +20,7 @@ struct EmbeddedView {
             view.topAnchor.constraint(equalTo: container.topAnchor),
             bottom,
         ])
-        return EmbeddedView(leading: leading, trailing: trailing)
+        return EdgePins(leading: leading, trailing: trailing)
     }
 
     /// Marks the bottom constraint, which a window's bottom bar adjusts.

@@ -1,16 +1,16 @@
-import Storage
+import AppServices
 import TUIKit
 
 /// The signed-in user's settings, live: screens and the app's appliers observe
 /// `current`; a change is written (one transaction) before anyone hears of it.
 @MainActor
-final class SettingsService {
+final class LiveSettings {
     let current: Observable<UserSettings>
-    private let store: SettingsStoring
+    private let store: SettingsService
     let accountID: Int64
     private let now: () -> Int64
 
-    init(store: SettingsStoring, accountID: Int64, now: @escaping () -> Int64) throws(StorageError) {
+    init(store: SettingsService, accountID: Int64, now: @escaping () -> Int64) throws(ServiceError) {
         self.store = store
         self.accountID = accountID
         self.now = now

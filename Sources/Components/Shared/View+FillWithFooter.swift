@@ -1,5 +1,8 @@
+import TUIKit
+
 extension View {
-    /// Fills this view with `content` (a list or table, a column in from each
+    /// The app's list-screen shape (the toolkit has no opinion on it):
+    /// fills this view with `content` (a list or table, a column in from each
     /// side, a row down from the top) and puts a one-line `footer` under it,
     /// two columns in: the shape of list screens with a message line. With
     /// `maxWidth` the content is a centred column no wider than that (a label

@@ -15,14 +15,14 @@ public struct UserSettings: Equatable, Sendable {
     public static let kioskIdleChoices = [15, 30, 60, 120, 300]
 
     /// As stored: one text value a key.
-    var stored: [String: String] {
+    package var stored: [String: String] {
         ["theme": theme, "animations": animations ? "1" : "0", "mouse": mouse ? "1" : "0",
          "splash_ms": String(splashMilliseconds), "confirm_delete": confirmBeforeDelete ? "1" : "0",
          "kiosk_idle_s": String(kioskIdleSeconds)]
     }
 
     /// "theme: light", "animations: off": a change as the activity log says it.
-    static func describe(key: String, value: String) -> String {
+    package static func describe(key: String, value: String) -> String {
         let names = ["theme": "theme", "animations": "animations", "mouse": "mouse", "splash_ms": "splash duration",
                      "confirm_delete": "confirm before delete", "kiosk_idle_s": "kiosk idle timeout"]
         let shown: String
@@ -36,7 +36,7 @@ public struct UserSettings: Equatable, Sendable {
     }
 
     /// From stored values; a missing or unreadable one keeps its default.
-    init(stored: [String: String]) {
+    package init(stored: [String: String]) {
         if let v = stored["theme"], !v.isEmpty { theme = v }
         if let v = stored["animations"] { animations = v != "0" }
         if let v = stored["mouse"] { mouse = v != "0" }

@@ -1,0 +1,27 @@
+/// One account's contacts, as the contacts module's workers need them; tests
+/// give the workers a spy, the app a store, the kiosk its demo book.
+public protocol ContactsService: AnyObject {
+    /// How many contacts match a search ("" matches all), counting no further
+    /// than `cap`: a broad search's exact count costs a walk over every match,
+    /// and a list needs only to know there are more than it shows.
+    func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int
+    /// Contacts in list order (last name, then first), `limit` from `offset`, matching a search.
+    func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary]
+    /// One contact whole; nil when it is gone.
+    func contact(id: Int64) throws(ServiceError) -> ContactRecord?
+    /// Stores a new contact (in one transaction with its phones and emails); returns its id.
+    func add(_ contact: ContactRecord) throws(ServiceError) -> Int64
+    /// Replaces a stored contact; false when it no longer exists.
+    func update(_ contact: ContactRecord) throws(ServiceError) -> Bool
+    /// Deletes a contact; false when it was already gone.
+    func delete(id: Int64) throws(ServiceError) -> Bool
+    /// Marks or unmarks a contact as a friend; false when it no longer exists.
+    func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool
+    /// Where a contact stands in the whole list (no search): how many come before it; nil when it is not there.
+    func listIndex(ofContact id: Int64) throws(ServiceError) -> Int?
+}
+
+public extension ContactsService {
+    /// The exact number of contacts matching a search.
+    func count(matching query: String) throws(ServiceError) -> Int { try count(matching: query, upTo: .max) }
+}

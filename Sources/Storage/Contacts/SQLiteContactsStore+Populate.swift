@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AppServices
+
+/// Populate: many generated contacts at once, in list order, with the search
+/// index loaded in one run at its end.
+extension SQLiteContactsStore {
+    /// Adds `count` generated contacts in one transaction (populate); `progress`
+    /// hears every 10,000. The names are read and sorted first, and the contacts
+    /// then made and inserted in list order with their final ranks, so every
+    /// table and index (the search index above all) grows at its end. Into an
+    /// account that has contacts already, they are ranked afresh at the end.
+    public func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int,
+                        progress: ((Int) -> Void)? = nil) throws(StorageError) {
+        guard count > 0 else { return }
+        try db.execute("PRAGMA cache_size = -262144") // 256 MiB while the indexes grow
+        defer { try? db.execute("PRAGMA cache_size = -16384") }
+        let source = generator
+        var cache = SearchText.FoldCache()
+        let (order, keys) = Self.listOrder(of: count, from: source, cache: &cache)
+        var foldedNames: [Int: String] = [:] // by the generator's name number
+        try db.transaction { () throws(StorageError) in
+            let (low, high) = try self.order.interval(of: accountID)
+            let spread = min(ListOrder.gap, (high - low) / Int64(count + 1))
+            // Final ranks at once when the account is empty and there is room for them; else ranked afresh after.
+            let fresh = try self.count(matching: "", upTo: 1) == 0 && spread >= ListOrder.minimumSpread
+            let time = now()
+            var inserts: [Int: Statement] = [:]
+            var friends = 0
+            // The search entries wait in memory and go in after the tables, in one
+            // run: written alongside them, the index's merges fight them for the cache.
+            var documents: [UInt8] = [], documentEnds: [Int] = [], ids: [Int64] = []
+            if fresh { documents.reserveCapacity(count * 64); documentEnds.reserveCapacity(count); ids.reserveCapacity(count) }
+            for (i, index) in order.enumerated() {
+                let contact = source.contact(at: Int(index), friendPercent: friendPercent)
+                if contact.isFriend { friends += 1 }
+                let lists = ContactLists(contact)
+                let shape = lists.phones.count << 8 | lists.emails.count
+                let insert: Statement
+                if let cached = inserts[shape] { insert = cached } else {
+                    insert = try insertStatement(for: lists)
+                    inserts[shape] = insert
+                }
+                insert.bind(1, accountID).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
+                    .bind(5, contact.notes).bind(6, contact.isFriend)
+                    .bind(7, keys[i]).bind(8, fresh ? low + spread * Int64(i + 1) : nil).bind(9, time).bind(10, time)
+                lists.bind(to: insert, from: 11)
+                try insert.run()
+                let id = db.lastInsertRowID
+                if fresh {
+                    let nameID = source.nameID(at: Int(index))
+                    let name: String
+                    if let known = foldedNames[nameID] { name = known } else {
+                        name = SearchText.namePart(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
+                        foldedNames[nameID] = name
+                    }
+                    SearchText.appendDocument(foldedName: name, emails: contact.emails, phoneNumbers: contact.phones.map(\.number),
+                                              others: [contact.company, contact.notes], to: &documents, cache: &cache)
+                    documentEnds.append(documents.count)
+                    ids.append(id)
+                }
+                if (i + 1) % 10_000 == 0 { progress?(i + 1) }
+            }
+            if fresh {
+                try bulkLoadingSearch { () throws(StorageError) in
+                    let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
+                    var start = 0
+                    for (i, end) in documentEnds.enumerated() {
+                        search.bind(1, low + spread * Int64(i + 1)).bind(2, utf8: documents[start..<end]).bind(3, ids[i])
+                        try search.run()
+                        start = end
+                    }
+                }
+            } else {
+                try bulkLoadingSearch { () throws(StorageError) in try self.order.renumber(accountID: accountID) }
+            }
+            try adjustCounts(total: count, friends: friends)
+            try ActivityLog(db: db).record(.populated, accountID: accountID,
+                                           subject: "\(count) contacts, \(friends) of them friends", at: now())
+        }
+        generator.skip(count)
+    }
+
+    /// Runs a bulk load of the search index with a 64 MiB buffer and no merging
+    /// along the way (the settings live in the index, so they are put back after).
+    private func bulkLoadingSearch(_ body: () throws(StorageError) -> Void) throws(StorageError) {
+        try db.execute("""
+            INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', 67108864);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 2000);
+            """)
+        try body()
+        try db.execute("""
+            INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', 1048576);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 16);
+            """)
+    }
+
+    /// The generator's next `count` contacts in list order (sort key, then
+    /// generation order, which becomes id order): a counting sort over the
+    /// generator's name pairs, read without making the contacts. Returns the
+    /// contacts' indexes in that order, and the sort key at each place (shared strings).
+    static func listOrder(of count: Int, from source: ContactGenerator,
+                          cache: inout SearchText.FoldCache) -> (order: [Int32], keys: [String]) {
+        var sizes = [Int](repeating: 0, count: ContactGenerator.nameIDCount)
+        var nameOf = [Int32](repeating: 0, count: count)
+        for k in 0..<count {
+            let id = source.nameID(at: k)
+            nameOf[k] = Int32(id)
+            sizes[id] += 1
+        }
+        // Name pairs with one sort key ("Zoë"/"Zoe") share a run, in generation order.
+        var runOf = [Int](repeating: -1, count: sizes.count)
+        var runKeys: [String] = [], runSizes: [Int] = []
+        var runByKey: [String: Int] = [:]
+        for id in sizes.indices where sizes[id] > 0 {
+            let name = ContactGenerator.name(ofID: id)
+            let key = SearchText.sortKey(firstName: name.first, lastName: name.last, cache: &cache)
+            let run = runByKey[key] ?? runKeys.count
+            if run == runKeys.count { runByKey[key] = run; runKeys.append(key); runSizes.append(0) }
+            runOf[id] = run
+            runSizes[run] += sizes[id]
+        }
+        var start = [Int](repeating: 0, count: runKeys.count)
+        var next = 0
+        // SQLite compares TEXT by its UTF-8 bytes.
+        for run in runKeys.indices.sorted(by: { runKeys[$0].utf8.lexicographicallyPrecedes(runKeys[$1].utf8) }) {
+            start[run] = next
+            next += runSizes[run]
+        }
+        var order = [Int32](repeating: 0, count: count)
+        var keyAt = [String](repeating: "", count: count)
+        for k in 0..<count {
+            let run = runOf[Int(nameOf[k])]
+            order[start[run]] = Int32(k)
+            keyAt[start[run]] = runKeys[run]
+            start[run] += 1
+        }
+        return (order, keyAt)
+    }
+}

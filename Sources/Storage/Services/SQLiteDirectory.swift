@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AppServices
+
+/// One person's data in one SQLite file, as App's `DataDirectory`: the
+/// embedded default. Opening creates the file (and its folder) when missing
+/// and migrates it; the services share one connection.
+@MainActor
+public final class SQLiteDirectory: DataDirectory {
+    private let path: String
+    private let passwordCost: Int
+    private let busyTimeoutMilliseconds: Int32
+    private let now: () -> Int64
+    private var database: Database?
+    private var storedAccounts: StoredAccounts?
+    private var storedSettings: StoredSettings?
+    private var contactsCache: (accountID: Int64, services: StoredContacts)?
+
+    /// - Parameters:
+    ///   - path: the data file.
+    ///   - passwordCost: yescrypt's cost (0: the library's default).
+    ///   - busyTimeoutMilliseconds: how long a write waits for another program's lock.
+    ///   - now: the wall clock, in seconds since 1970.
+    public init(path: String, passwordCost: Int = 0, busyTimeoutMilliseconds: Int32 = 3000, now: @escaping () -> Int64) {
+        self.path = path
+        self.passwordCost = passwordCost
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.now = now
+    }
+
+    public func open() throws(ServiceError) -> Account? {
+        let db = try serving { () throws(StorageError) in try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds) }
+        database = db
+        let accounts = StoredAccounts(AccountStore(database: db, hasher: PasswordHasher(cost: passwordCost)))
+        storedAccounts = accounts
+        storedSettings = StoredSettings(SettingsStore(database: db))
+        return try accounts.savedSession()
+    }
+
+    public var accounts: AccountsService { storedAccounts! }
+    public var settings: SettingsService { storedSettings! }
+
+    public func contacts(for account: Account) -> ContactsService & FriendsService {
+        if let contactsCache, contactsCache.accountID == account.id { return contactsCache.services }
+        let services = StoredContacts(SQLiteContactsStore(database: database!, accountID: account.id, now: now))
+        contactsCache = (account.id, services)
+        return services
+    }
+
+    public func activity(for account: Account) -> ActivityService {
+        StoredActivity(ActivityStore(database: database!, accountID: account.id))
+    }
+
+    public var location: DataLocation {
+        var info = stat()
+        let bytes: Int64? = stat(path, &info) == 0 ? Int64(info.st_size) : nil
+        return DataLocation(place: path, bytes: bytes, isFile: true)
+    }
+}

@@ -1,0 +1,5 @@
+/// How a presented controller appears.
+public enum ModalTransitionStyle: Sendable {
+    case none
+    case crossDissolve
+}
