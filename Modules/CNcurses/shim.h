@@ -179,7 +179,9 @@ static inline void sb_install_signal_handlers(void) {
      * are in, so one already pending meets ours. */
     sigset_t wanted;
     sigemptyset(&wanted);
-    int taken[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH };
+    int taken[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH,
+                    /* and the fatal ones: blocked, a crash would end the process without the reset */
+                    SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
     for (unsigned i = 0; i < sizeof taken / sizeof taken[0]; i++) sigaddset(&wanted, taken[i]);
     sigprocmask(SIG_UNBLOCK, &wanted, NULL);
 }

@@ -20,7 +20,13 @@ enum PtyBenchmark {
         var latencies: [Double] // ms
         var peakRSSMiB: Double
         var firstFrameMS: Double
+        /// Start to the read that brings the first screen's text ("Signed in as"; abook: the first name), ms.
+        var firstBurstMS: Double = 0
+        /// The keys before the script (F: the friends popup opens), key to answer, ms.
+        var beforeMS: [Double] = []
         var unanswered: Int
+        /// Key to answer for the End key (index 520 of the script), ms.
+        var endMS: Double?
         var median: Double { percentile(0.5) }
         var p99: Double { percentile(0.99) }
         func percentile(_ p: Double) -> Double {
@@ -44,8 +50,10 @@ enum PtyBenchmark {
         let file = BenchFile(name: "pty")
         defer { file.remove() }
         var names: [String] = []
+        var accountID: Int64 = 0
         do {
             _ = try file.make { db, account throws(StorageError) in
+                accountID = account.id
                 var generator = ContactGenerator(seed: 7)
                 try SQLiteContactsStore(database: db, accountID: account.id).addMany(count: count, generator: &generator, friendPercent: 100)
             }
@@ -62,8 +70,18 @@ enum PtyBenchmark {
         let folder = bench.contains("/") ? String(bench[..<bench.lastIndex(of: "/")!]) : "."
         let app = folder + "/switchboard"
         print("pty \(count): \(app) --db … in a 120x40 pty, \(keys.count) keys, each answered before the next")
-        guard let mine = drive([app, "--db", file.path], home: home, before: ["F"]) else { return }
+        guard let mine = drive([app, "--db", file.path, "--splash-ms", "0"], home: home, ready: "Signed in as", before: ["F"]) else { return }
         report("switchboard", mine, count: count)
+        // The first screen again with the user's animations off: no fade from the (empty) splash to Main.
+        do {
+            let settings = SettingsStore(database: try Database(path: file.path))
+            var off = try settings.settings(for: accountID)
+            off.animations = false
+            try settings.save(off, for: accountID)
+        } catch { print("pty \(count): \(error)") }
+        if let quick = drive([app, "--db", file.path, "--splash-ms", "0"], home: home, ready: "Signed in as", before: ["F"], keys: []) {
+            print(String(format: "pty %d: switchboard, animations off: first screen %.1f ms; F (the popup opens) %.1f ms", count, quick.firstBurstMS, quick.beforeMS.first ?? -1))
+        }
         let abookPath = "/usr/bin/abook"
         guard access(abookPath, X_OK) == 0 else { print("pty \(count): abook is not installed; no comparison"); return }
         let data = file.folder + "/addressbook"
@@ -72,15 +90,15 @@ enum PtyBenchmark {
         guard let f = fopen(data, "w") else { return }
         fputs(text, f)
         fclose(f)
-        guard let theirs = drive([abookPath, "--datafile", data, "--config", "/dev/null"], home: home, before: []) else { return }
+        guard let theirs = drive([abookPath, "--datafile", data, "--config", "/dev/null"], home: home, ready: names.first ?? "", before: []) else { return }
         report("abook", theirs, count: count)
         func ratio(_ a: Double, _ b: Double) -> String { b > 0 ? String(format: "%.2fx", a / b) : "—" }
         print("pty \(count): switchboard / abook: CPU \(ratio(mine.cpuSeconds, theirs.cpuSeconds)), bytes \(ratio(Double(mine.bytes), Double(theirs.bytes))), median \(ratio(mine.median, theirs.median)), p99 \(ratio(mine.p99, theirs.p99)), peak RSS \(ratio(mine.peakRSSMiB, theirs.peakRSSMiB))")
     }
 
     static func report(_ who: String, _ r: Result, count: Int) {
-        print(String(format: "pty %d: %@: first frame quiet after %.1f ms; CPU for the keys %.2f s; bytes %d (%.0f a key); key to answer median %.3f ms, p99 %.3f ms; peak RSS (VmHWM) %.1f MiB; unanswered keys %d",
-                     count, who, r.firstFrameMS, r.cpuSeconds, r.bytes, Double(r.bytes) / Double(keys.count), r.median, r.p99, r.peakRSSMiB, r.unanswered))
+        print(String(format: "pty %d: %@: first screen (start to the read that brings its text) %.1f ms, settled (300 ms quiet) %.1f ms%@; CPU for the keys %.2f s; bytes %d (%.0f a key); key to answer median %.3f ms, p99 %.3f ms; End %.3f ms; peak RSS (VmHWM) %.1f MiB; unanswered keys %d",
+                     count, who, r.firstBurstMS, r.firstFrameMS, r.beforeMS.isEmpty ? "" : String(format: "; F (the popup opens) %.1f ms", r.beforeMS[0]), r.cpuSeconds, r.bytes, Double(r.bytes) / Double(keys.count), r.median, r.p99, r.endMS ?? -1, r.peakRSSMiB, r.unanswered))
     }
 
     static func now() -> Double {
@@ -108,6 +126,25 @@ enum PtyBenchmark {
             wait = quiet
         }
         return (total, last)
+    }
+
+    /// Reads until what arrived holds `text` (the first screen has been drawn); returns
+    /// the ms from `start` to that read (10 s at most).
+    static func waitFor(_ text: String, on fd: Int32, from start: Double, trace: UnsafeMutablePointer<FILE>?) -> Double {
+        var buffer = [UInt8](repeating: 0, count: 65536), seen: [UInt8] = []
+        let needle = Array(text.utf8)
+        while now() - start < 10_000 {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 1_000) > 0 else { continue }
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            if let trace { fwrite(buffer, 1, n, trace) }
+            seen += buffer[0..<n]
+            if needle.isEmpty || seen.count >= needle.count && (0...(seen.count - needle.count)).contains(where: { seen[$0..<($0 + needle.count)].elementsEqual(needle) }) {
+                return now() - start
+            }
+        }
+        return now() - start
     }
 
     /// utime + stime of a process, in seconds (from /proc/PID/stat).
@@ -140,7 +177,7 @@ enum PtyBenchmark {
 
     /// Starts `argv` on a new 120x40 pty, waits for its first screen, sends
     /// `before` (unmeasured), then the keys; ends it with SIGTERM.
-    static func drive(_ argv: [String], home: String, before: [String]) -> Result? {
+    static func drive(_ argv: [String], home: String, ready: String, before: [String], keys: [String] = PtyBenchmark.keys) -> Result? {
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
         var nameBuffer = [CChar](repeating: 0, count: 256)
@@ -172,22 +209,29 @@ enum PtyBenchmark {
         // each key's answer after a line "\n=== key N\n" (N from 0), the first screen before them.
         let trace = getenv("SWITCHBOARD_PTY_TRACE").flatMap { fopen(String(cString: $0) + "/" + (argv[0].split(separator: "/").last.map(String.init) ?? "app") + ".trace", "w") }
         defer { if let trace { fclose(trace) } }
-        let first = answer(master, first: 10_000, quiet: 300, trace: trace)
+        let firstBurst = waitFor(ready, on: master, from: start, trace: trace)
+        if let trace { fputs("\n=== first screen\n", trace) }
+        let first = answer(master, first: 300, quiet: 300, trace: trace)
         let firstFrame = (first.last ?? now()) - start
+        var beforeMS: [Double] = []
         for key in before {
+            let t0 = now()
             _ = key.withCString { write(master, $0, strlen($0)) }
-            _ = answer(master, first: 2_000, quiet: 300, trace: trace)
+            let a = answer(master, first: 2_000, quiet: 5, trace: trace)
+            beforeMS.append((a.last ?? t0) - t0)
+            _ = answer(master, first: 300, quiet: 300, trace: trace)
         }
         let cpu0 = cpuSeconds(pid)
         var bytes = 0, unanswered = 0
         var latencies: [Double] = []
+        var endMS: Double?
         for (i, key) in keys.enumerated() {
             let t0 = now()
             if let trace { fputs("\n=== key \(i)\n", trace) }
             _ = key.withCString { write(master, $0, strlen($0)) }
             let a = answer(master, first: 1_000, quiet: 5, trace: trace)
             bytes += a.bytes
-            if let last = a.last { latencies.append(last - t0) } else { unanswered += 1 }
+            if let last = a.last { latencies.append(last - t0); if i == 520 { endMS = last - t0 } } else { unanswered += 1 }
         }
         let cpu = cpuSeconds(pid) - cpu0
         let rss = peakRSSMiB(pid)
@@ -198,6 +242,6 @@ enum PtyBenchmark {
         _ = answer(master, first: 500, quiet: 100)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
-        return Result(cpuSeconds: cpu, bytes: bytes, latencies: latencies, peakRSSMiB: rss, firstFrameMS: firstFrame, unanswered: unanswered)
+        return Result(cpuSeconds: cpu, bytes: bytes, latencies: latencies, peakRSSMiB: rss, firstFrameMS: firstFrame, firstBurstMS: firstBurst, beforeMS: beforeMS, unanswered: unanswered, endMS: endMS)
     }
 }

@@ -1,5 +1,6 @@
 import AppServices
 import Foundation
+import AppServices
 import Storage
 import Testing
 

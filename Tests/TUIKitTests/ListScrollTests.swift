@@ -58,4 +58,44 @@ struct ListScrollTests {
         h.app.renderFrame()
         #expect(h.lines == shown)
     }
+
+    /// A row that counts how often it is drawn (clipped or not).
+    final class CountingRow: ListRowLabel {
+        nonisolated(unsafe) static var draws = 0
+        /// Off while the harness's redraw check draws everything from scratch.
+        nonisolated(unsafe) static var counting = true
+        override func draw(in canvas: Canvas) {
+            if Self.counting { Self.draws += 1 }
+            super.draw(in: canvas)
+        }
+    }
+
+    /// Scrolling by one row draws the row that comes into view and the two whose selection
+    /// changed, not every row the scroll mark's column crosses; each frame still equals a full
+    /// redraw (the harness checks), the mark included.
+    @Test func aOneRowScrollDrawsTheNewRowsOnlyAndTheMarkFollows() {
+        let list = ListView()
+        list.rowHeight = 3
+        list.makeRowView = { CountingRow() }
+        list.configureRow = { row, i, sel in (row as! ListRowLabel).configure(text: "Row \(i)", selected: sel) }
+        let board = WidgetTests.Board([(list, Rect(x: 0, y: 0, width: 30, height: 24))])
+        let h = Harness(width: 40, height: 26, root: board)
+        let check = h.app.onFrame
+        h.app.onFrame = { n, t in CountingRow.counting = false; check?(n, t) } // count the incremental frame only
+        list.reloadData(numberOfRows: 60)
+        h.wait(0)
+        h.press("Down Down Down Down Down Down Down") // the last row on screen: the next Down scrolls
+        var marks: Set<Int> = []
+        for _ in 0..<40 {
+            CountingRow.draws = 0
+            CountingRow.counting = true
+            h.press("Down")
+            // The new row, the one that lost the selection, and the rows under up to three cells of the mark.
+            #expect(CountingRow.draws <= 5, "a scroll by one row drew \(CountingRow.draws) rows")
+            marks.formUnion(h.lines.indices.filter { h.lines[$0].contains("▐") })
+            #expect(h.lines.filter { $0.contains("▐") }.count == 1, "\(h.lines.joined(separator: "\n"))")
+        }
+        #expect(marks.count > 5) // the mark went down the column
+        #expect(list.topIndex == 40)
+    }
 }

@@ -168,7 +168,7 @@ public enum SearchText {
     }
 
     /// Without white space (not line ends) at either end; the common case, nothing to trim, costs a look at each end.
-    public static func trimmed(_ text: String) -> String {
+    package static func trimmed(_ text: String) -> String {
         if let a = text.utf8.first, let z = text.utf8.last, a > 0x20, a < 0x7F, z > 0x20, z < 0x7F { return text } // printable ASCII ends
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
         if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }

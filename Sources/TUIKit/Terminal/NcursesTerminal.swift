@@ -204,6 +204,10 @@ public final class NcursesTerminal: Terminal {
         // What the screen shows, kept here: each changed row is sent with the styles
         // BlankStyleSharing picks for the whole row (so blanks share their neighbours' style).
         let width = size.width, height = size.height
+        // Worked on as locals: a class's stored arrays pay an exclusivity check at each access.
+        var shown: [Cell] = [], sentStyles: [UInt32] = [], dirty: [Bool] = [], rowStyles: [UInt32] = []
+        swap(&shown, &self.shown); swap(&sentStyles, &self.sentStyles); swap(&dirty, &self.dirty); swap(&rowStyles, &self.rowStyles)
+        defer { swap(&shown, &self.shown); swap(&sentStyles, &self.sentStyles); swap(&dirty, &self.dirty); swap(&rowStyles, &self.rowStyles) }
         if update.isFullRedraw || shown.count != width * height {
             shown = [Cell](repeating: .blank, count: width * height)
             sentStyles = [UInt32](repeating: .max, count: width * height)

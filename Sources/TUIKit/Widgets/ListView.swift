@@ -50,6 +50,8 @@ open class ListView: View {
     public private(set) var topIndex = 0
     /// How many times a row was configured (tests check that only visible rows are).
     public private(set) var configuredRowCount = 0
+    /// Where the scroll mark was drawn last (nil: not drawn).
+    private var drawnMarkRow: Int?
 
     private var rowViews: [View] = []
     private var lastNearEndRequestCount = -1
@@ -229,9 +231,13 @@ open class ListView: View {
         var moved = false
         if let lastTop = lastLayout?.top, lastTop != topIndex, lastLayout?.size == bounds.size, !needsReconfigureAll,
            abs(lastTop - topIndex) < visibleRowCount, let window, isUnobscured {
-            let rect = frameInWindow
-            window.moveContent(of: rect, dy: (lastTop - topIndex) * rowHeight)
-            invalidate(Rect(x: bounds.width - 1, y: 0, width: 1, height: bounds.height)) // the scroll mark
+            let rect = frameInWindow, dy = (lastTop - topIndex) * rowHeight
+            window.moveContent(of: rect, dy: dy)
+            // The scroll mark: where it was (rows nothing moves into keep it), the copy the move
+            // made of it, and where it goes; the rest of its column moved with the rows.
+            for row in [drawnMarkRow, drawnMarkRow.map { $0 + dy }, scrollMarkRow(height: bounds.height)] {
+                if let row { invalidate(Rect(x: bounds.width - 1, y: row, width: 1, height: 1)) }
+            }
             moved = true
         }
         lastLayout = (topIndex, bounds.size)
@@ -258,8 +264,9 @@ open class ListView: View {
                 let row = rowViews[slot]
                 row.isHidden = false
                 let rowFrame = Rect(x: 0, y: position * rowHeight, width: bounds.width, height: rowHeight)
-                let reused = byIndex[index] == slot
-                if moved && reused { row.setFrameWithoutRedraw(rowFrame) } else { row.frame = rowFrame }
+                // After a move the rows' old places hold what moved there: a row taken for new
+                // content is drawn at its new place only (configuring it below asks for that).
+                if moved { row.setFrameWithoutRedraw(rowFrame) } else { row.frame = rowFrame }
                 if assignments[slot]?.index != index || assignments[slot]?.selected != selected {
                     configureRow(row, index, selected)
                     configuredRowCount += 1
@@ -318,12 +325,17 @@ open class ListView: View {
 
     open override func drawOverlay(in canvas: Canvas) {
         // A scroll bar mark on the right edge when there is more than fits.
-        let whole = scrollMarkPosition?(topIndex)
-        guard numberOfRows > visibleRowCount || whole != nil, canvas.size.height > 1 else { return }
-        let h = canvas.size.height
-        let fraction = whole ?? Double(topIndex) / Double(max(1, numberOfRows - visibleRowCount))
-        let position = Int((min(1, max(0, fraction)) * Double(h - 1)).rounded())
+        drawnMarkRow = scrollMarkRow(height: canvas.size.height)
+        guard let position = drawnMarkRow else { return }
         canvas.write("▐", at: Point(x: canvas.size.width - 1, y: position), style: viewConfig.secondary)
+    }
+
+    /// The row of the scroll mark in a list `h` rows tall, nil when there is none.
+    private func scrollMarkRow(height h: Int) -> Int? {
+        let whole = scrollMarkPosition?(topIndex)
+        guard numberOfRows > visibleRowCount || whole != nil, h > 1 else { return nil }
+        let fraction = whole ?? Double(topIndex) / Double(max(1, numberOfRows - visibleRowCount))
+        return Int((min(1, max(0, fraction)) * Double(h - 1)).rounded())
     }
 }
 

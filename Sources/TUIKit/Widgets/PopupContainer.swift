@@ -45,7 +45,19 @@ open class PopupContainer: View {
     open override var isFocusScope: Bool { true }
 
     open override func draw(in canvas: Canvas) {
-        canvas.restyle(canvas.bounds) { $0.adding(.dim) } // the backdrop: dim what is underneath
+        // The backdrop: dim what is underneath — around the panel only when the panel is opaque
+        // (it has a style, so it is filled before it is drawn): what it covers is drawn over anyway.
+        let p = panel.frame.intersection(bounds)
+        guard !panel.isHidden, panel.style != .plain, !p.isEmpty else {
+            canvas.restyle(canvas.bounds) { $0.adding(.dim) }
+            return
+        }
+        for r in [Rect(x: 0, y: 0, width: bounds.width, height: p.minY),
+                  Rect(x: 0, y: p.maxY, width: bounds.width, height: bounds.height - p.maxY),
+                  Rect(x: 0, y: p.minY, width: p.minX, height: p.height),
+                  Rect(x: p.maxX, y: p.minY, width: bounds.width - p.maxX, height: p.height)] where !r.isEmpty {
+            canvas.restyle(r) { $0.adding(.dim) }
+        }
     }
 
     open override func drawOverlay(in canvas: Canvas) {

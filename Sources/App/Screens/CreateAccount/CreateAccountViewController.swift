@@ -2,6 +2,8 @@ import AppServices
 import TUIKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// "Create Account": user name and password twice, with the rules shown and
