@@ -10,7 +10,7 @@ extension PostgresContactsStore {
         let source = generator
         var cache = SearchText.FoldCache()
         let (order, keys) = SQLiteContactsStore.listOrder(of: count, from: source, cache: &cache)
-        var foldedNames: [Int: String] = [:]
+        var foldedNames: [Int: (name: String, starts: String)] = [:]
         let time = String(now())
         let account = String(accountID)
         var friends = 0
@@ -19,23 +19,24 @@ extension PostgresContactsStore {
             // into the index in one pass at the end (with memory for it), not one row at a time.
             try pg.executeScript("SET LOCAL gin_pending_list_limit = '1GB'; SET LOCAL work_mem = '256MB'; SET LOCAL maintenance_work_mem = '512MB'")
             try pg.copy(into: "contacts", columns: ["account_id", "first_name", "last_name", "company", "notes", "is_friend", "sort_key",
-                                                     "phones", "emails", "search_text", "created_at", "updated_at"]) { send throws(StorageError) in
+                                                     "phones", "emails", "search_text", "name_starts", "created_at", "updated_at"]) { send throws(StorageError) in
                 var document: [UInt8] = []
                 for (i, index) in order.enumerated() {
                     let contact = source.contact(at: Int(index), friendPercent: friendPercent)
                     if contact.isFriend { friends += 1 }
                     let nameID = source.nameID(at: Int(index))
-                    let name: String
-                    if let known = foldedNames[nameID] { name = known } else {
+                    let name: String, starts: String
+                    if let known = foldedNames[nameID] { (name, starts) = known } else {
                         name = SearchText.namePart(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
-                        foldedNames[nameID] = name
+                        starts = Self.nameStarts(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
+                        foldedNames[nameID] = (name, starts)
                     }
                     document.removeAll(keepingCapacity: true)
                     SearchText.appendDocument(foldedName: name, emails: contact.emails, phoneNumbers: contact.phones.map(\.number),
                                               others: [contact.company, contact.notes], to: &document, cache: &cache)
                     try send([account, contact.firstName, contact.lastName, contact.company, contact.notes, contact.isFriend ? "t" : "f", keys[i],
                               PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails),
-                              String(decoding: document, as: UTF8.self), time, time])
+                              String(decoding: document, as: UTF8.self), starts, time, time])
                     if (i + 1) % 10_000 == 0 { progress?(i + 1) }
                 }
             }

@@ -22,32 +22,70 @@ public final class PostgresContactsStore: ContactsStore {
         self.now = now
     }
 
-    /// `%phrase%` for LIKE, with `\`, `%` and `_` escaped; nil for an empty search.
-    static func likePattern(for query: String) -> String? {
-        guard let phrase = SearchText.searchPhrase(for: query) else { return nil }
-        var escaped = ""
-        for c in phrase {
-            if c == "\\" || c == "%" || c == "_" { escaped.append("\\") }
-            escaped.append(c)
+    /// How a search is run. From three characters: the search document contains the phrase
+    /// (LIKE through the trigram index). With one or two: a word of the name starts with them —
+    /// `name_starts` holds each name word's first one and two characters, under its own index,
+    /// which is what the word-start marks of SQLite's documents answer. Empty: everything.
+    enum Match {
+        case all
+        case wordStart(String)
+        case substring(like: String)
+
+        init(_ query: String) {
+            guard let phrase = SearchText.searchPhrase(for: query) else { self = .all; return }
+            if phrase.hasPrefix("\u{1E}") {
+                self = .wordStart(String(phrase.drop { $0 == "\u{1E}" }))
+                return
+            }
+            var escaped = ""
+            for c in phrase {
+                if c == "\\" || c == "%" || c == "_" { escaped.append("\\") }
+                escaped.append(c)
+            }
+            self = .substring(like: "%" + escaped + "%")
         }
-        return "%" + escaped + "%"
+
+        /// The condition on `$2`, and `$2`.
+        var condition: (sql: String, value: String)? {
+            switch self {
+            case .all: nil
+            case .wordStart(let start): ("name_starts @> ARRAY[$2::text]", start)
+            case .substring(let like): ("search_text LIKE $2", like)
+            }
+        }
+    }
+
+    /// The first one and two characters of each word of the name, in both orders (as the search
+    /// document marks them, see `SearchText.namePart`), as a PostgreSQL text array literal.
+    static func nameStarts(firstName: String, lastName: String, cache: inout SearchText.FoldCache) -> String {
+        var starts: [String] = []
+        for token in SearchText.namePart(firstName: firstName, lastName: lastName, cache: &cache).split(separator: " ")
+        where token.hasPrefix("\u{1E}\u{1E}") {
+            let word = token.dropFirst(2)
+            for n in 1...2 where word.count >= n {
+                let start = String(word.prefix(n))
+                if !starts.contains(start) { starts.append(start) }
+            }
+        }
+        return "{" + starts.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            .joined(separator: ",") + "}"
     }
 
     static let summaryColumns = "id, first_name, last_name, is_friend, sort_key"
 
     public func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int {
-        guard let pattern = Self.likePattern(for: query) else {
+        guard let (condition, value) = Match(query).condition else {
             let total = try pg.scalarInt("SELECT coalesce((SELECT total FROM contact_counts WHERE account_id = $1), 0)", [accountID]) ?? 0
             return Int(min(Int64(cap), total))
         }
         return Int(try throughTrigrams(query) { () throws(StorageError) in
-            try pg.scalarInt("SELECT count(*) FROM (SELECT 1 FROM contacts WHERE account_id = $1 AND search_text LIKE $2 LIMIT $3) m",
-                             [accountID, pattern, Int64(min(cap, Int(Int64.max)))])
+            try pg.scalarInt("SELECT count(*) FROM (SELECT 1 FROM contacts WHERE account_id = $1 AND \(condition) LIMIT $3) m",
+                             [accountID, value, Int64(min(cap, Int(Int64.max)))])
         } ?? 0)
     }
 
     public func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
-        guard let pattern = Self.likePattern(for: query) else {
+        guard let (condition, value) = Match(query).condition else {
             // Past the middle, counted from the end (the count is kept), so End costs what the top costs.
             let total = try count(matching: "", upTo: .max)
             if offset > total / 2 {
@@ -61,17 +99,17 @@ public final class PostgresContactsStore: ContactsStore {
         }
         return Self.summaries(try throughTrigrams(query) { () throws(StorageError) in
             try pg.execute("""
-                SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 AND search_text LIKE $2 ORDER BY sort_key, id LIMIT $3 OFFSET $4
-                """, [accountID, pattern, limit, offset])
+                SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 AND \(condition) ORDER BY sort_key, id LIMIT $3 OFFSET $4
+                """, [accountID, value, limit, offset])
         })
     }
 
     /// Runs a search of three characters or more through the trigram index: the planner
     /// guesses such a LIKE matches far more rows than it does and would scan the table (or
-    /// the whole name order) instead. Shorter searches (word starts, where matches are many
-    /// and the name order finds a page soonest) are left to the planner.
+    /// the whole name order) instead. Word starts are left to the planner, whose statistics
+    /// of `name_starts` tell a common start (read in name order) from a rare one (the index).
     private func throughTrigrams<T>(_ query: String, _ body: () throws(StorageError) -> T) throws(StorageError) -> T {
-        guard let phrase = SearchText.searchPhrase(for: query), !phrase.hasPrefix("\u{1E}") else { return try body() }
+        guard case .substring = Match(query) else { return try body() }
         return try pg.transaction { () throws(StorageError) -> T in
             try pg.executeScript("SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off")
             return try body()
@@ -117,17 +155,22 @@ public final class PostgresContactsStore: ContactsStore {
         [contact.firstName, contact.lastName, contact.company, contact.notes, contact.isFriend,
          SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName),
          PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails),
-         SearchText.document(for: contact), contact.nickname, contact.title, contact.birthday, contact.url,
+         SearchText.document(for: contact), Self.nameStarts(contact), contact.nickname, contact.title, contact.birthday, contact.url,
          SQLiteContactsStore.encode(contact.addresses), contact.extras]
+    }
+
+    static func nameStarts(_ contact: ContactRecord) -> String {
+        var cache = SearchText.FoldCache()
+        return nameStarts(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
     }
 
     public func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
         try pg.transaction { () throws(StorageError) -> Int64 in
             let time = now()
             let rows = try pg.execute("""
-                INSERT INTO contacts (first_name, last_name, company, notes, is_friend, sort_key, phones, emails, search_text,
+                INSERT INTO contacts (first_name, last_name, company, notes, is_friend, sort_key, phones, emails, search_text, name_starts,
                                       nickname, title, birthday, url, addresses, extras, uid, account_id, created_at, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, nullif($16, ''), $17, $18, $18)
+                VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10::text[], $11, $12, $13, $14, $15, $16, nullif($17, ''), $18, $19, $19)
                 RETURNING id
                 """, values(of: contact) + [contact.uid, accountID, time])
             let id = rows.int64(0, 0)
@@ -143,9 +186,9 @@ public final class PostgresContactsStore: ContactsStore {
             guard let (wasFriend, _) = try friendAndName(of: id, lock: true) else { return false }
             try pg.execute("""
                 UPDATE contacts SET first_name = $1, last_name = $2, company = $3, notes = $4, is_friend = $5, sort_key = $6,
-                    phones = $7::jsonb, emails = $8::jsonb, search_text = $9, nickname = $10, title = $11, birthday = $12, url = $13,
-                    addresses = $14, extras = $15, uid = coalesce(nullif($16, ''), uid), updated_at = $17
-                WHERE id = $18 AND account_id = $19
+                    phones = $7::jsonb, emails = $8::jsonb, search_text = $9, name_starts = $10::text[], nickname = $11, title = $12,
+                    birthday = $13, url = $14, addresses = $15, extras = $16, uid = coalesce(nullif($17, ''), uid), updated_at = $18
+                WHERE id = $19 AND account_id = $20
                 """, values(of: contact) + [contact.uid, now(), id, accountID])
             let name = PersonName.full(first: contact.firstName, last: contact.lastName)
             if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }

@@ -2,7 +2,8 @@ import AppServices
 /// The shared directory's schema on PostgreSQL, one step per version, mirroring what the
 /// SQLite file holds (see `Migrations`): accounts and failed sign-ins, contacts with their
 /// phones and emails (JSON in the row), each account's counts, settings, the activity log,
-/// and the address-book fields of SQLite's step 9. Where SQLite ranks contacts for its FTS5
+/// and the address-book fields of SQLite's step 9; for searches of one or two characters, each name
+/// word's first characters (step 6). Where SQLite ranks contacts for its FTS5
 /// index, PostgreSQL keeps each contact's search document (`SearchText.document`) in the row
 /// under a pg_trgm index and sorts by the `(account_id, sort_key, id)` index itself; text
 /// that is sorted or compared is in the "C" collation, so the order is SQLite's (UTF-8 bytes).
@@ -96,6 +97,11 @@ enum PostgresMigrations {
         ALTER TABLE contacts ADD COLUMN extras TEXT NOT NULL DEFAULT '';
         CREATE UNIQUE INDEX contacts_by_uid ON contacts (account_id, uid);
         """, rebuild: true),
+        // 6: each name word's first one and two characters, for searches of one or two (SQLite's word-start marks).
+        .both("""
+        ALTER TABLE contacts ADD COLUMN name_starts TEXT[] NOT NULL DEFAULT '{}';
+        CREATE INDEX contacts_name_starts ON contacts USING gin (name_starts);
+        """, rebuild: true),
     ]
 
     /// The newest schema this build knows.
@@ -136,21 +142,26 @@ enum PostgresMigrations {
             }
             for step in version..<target {
                 try pg.executeScript(all[step].sql)
-                if all[step].rebuildsSearch { try rebuildSearch(pg) }
+                if all[step].rebuildsSearch { try rebuildSearch(pg, withNameStarts: step >= 5) }
                 try pg.execute("UPDATE switchboard_schema SET version = $1", [step + 1])
             }
         }
     }
 
     /// Every contact's search document made again from its row.
-    static func rebuildSearch(_ pg: PostgresConnection) throws(StorageError) {
+    static func rebuildSearch(_ pg: PostgresConnection, withNameStarts: Bool) throws(StorageError) {
         let rows = try pg.execute("SELECT id, first_name, last_name, company, notes, phones::text, emails::text FROM contacts")
         var cache = SearchText.FoldCache()
         for i in 0..<rows.count {
             let lists = PostgresContactLists.decode(phones: rows.text(i, 5), emails: rows.text(i, 6))
             let document = SearchText.document(firstName: rows.text(i, 1), lastName: rows.text(i, 2), emails: lists.emails,
                                                phoneNumbers: lists.phones.map(\.number), others: [rows.text(i, 3), rows.text(i, 4)], cache: &cache)
-            try pg.execute("UPDATE contacts SET search_text = $1 WHERE id = $2", [document, rows.int64(i, 0)])
+            if withNameStarts {
+                let starts = PostgresContactsStore.nameStarts(firstName: rows.text(i, 1), lastName: rows.text(i, 2), cache: &cache)
+                try pg.execute("UPDATE contacts SET search_text = $1, name_starts = $2::text[] WHERE id = $3", [document, starts, rows.int64(i, 0)])
+            } else {
+                try pg.execute("UPDATE contacts SET search_text = $1 WHERE id = $2", [document, rows.int64(i, 0)])
+            }
         }
     }
 }
