@@ -24,7 +24,7 @@ public final class PostgresContactsStore: ContactsStore {
 
     /// How a search is run. From three characters: the search document contains the phrase
     /// (LIKE through the trigram index). With one or two: a word of the name starts with them —
-    /// `name_starts` holds each name word's first one and two characters, under its own index,
+    /// `contact_word_starts` holds each name word's first one and two characters in list order,
     /// which is what the word-start marks of SQLite's documents answer. Empty: everything.
     enum Match {
         case all
@@ -45,12 +45,19 @@ public final class PostgresContactsStore: ContactsStore {
             self = .substring(like: "%" + escaped + "%")
         }
 
-        /// The condition on `$2`, and `$2`.
-        var condition: (sql: String, value: String)? {
+        /// The matching contacts' ids and sort keys (as `m.id`, `m.sort_key`) for `$1` account and `$2`
+        /// (the value returned), with `limitAndOffset` (its parameters) applied in list order.
+        /// Counting (`ordered` false) takes them in any order.
+        func matches(limitAndOffset: String, ordered: Bool = true) -> (sql: String, value: String)? {
             switch self {
             case .all: nil
-            case .wordStart(let start): ("name_starts @> ARRAY[$2::text]", start)
-            case .substring(let like): ("search_text LIKE $2", like)
+            case .wordStart(let start):
+                ("""
+                 (SELECT contact_id AS id, sort_key FROM contact_word_starts WHERE account_id = $1 AND start = $2
+                  \(ordered ? "ORDER BY sort_key, contact_id" : "") \(limitAndOffset)) m
+                 """, start)
+            case .substring(let like):
+                ("(SELECT id, sort_key FROM contacts WHERE account_id = $1 AND search_text LIKE $2 \(ordered ? "ORDER BY sort_key, id" : "") \(limitAndOffset)) m", like)
             }
         }
     }
@@ -58,6 +65,13 @@ public final class PostgresContactsStore: ContactsStore {
     /// The first one and two characters of each word of the name, in both orders (as the search
     /// document marks them, see `SearchText.namePart`), as a PostgreSQL text array literal.
     static func nameStarts(firstName: String, lastName: String, cache: inout SearchText.FoldCache) -> String {
+        "{" + wordStarts(firstName: firstName, lastName: lastName, cache: &cache)
+            .map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            .joined(separator: ",") + "}"
+    }
+
+    /// The first one and two characters of each word of the name, in both orders.
+    static func wordStarts(firstName: String, lastName: String, cache: inout SearchText.FoldCache) -> [String] {
         var starts: [String] = []
         for token in SearchText.namePart(firstName: firstName, lastName: lastName, cache: &cache).split(separator: " ")
         where token.hasPrefix("\u{1E}\u{1E}") {
@@ -67,25 +81,23 @@ public final class PostgresContactsStore: ContactsStore {
                 if !starts.contains(start) { starts.append(start) }
             }
         }
-        return "{" + starts.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-            .joined(separator: ",") + "}"
+        return starts
     }
 
     static let summaryColumns = "id, first_name, last_name, is_friend, sort_key"
 
     public func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int {
-        guard let (condition, value) = Match(query).condition else {
+        guard let (matches, value) = Match(query).matches(limitAndOffset: "LIMIT $3", ordered: false) else {
             let total = try pg.scalarInt("SELECT coalesce((SELECT total FROM contact_counts WHERE account_id = $1), 0)", [accountID]) ?? 0
             return Int(min(Int64(cap), total))
         }
         return Int(try throughTrigrams(query) { () throws(StorageError) in
-            try pg.scalarInt("SELECT count(*) FROM (SELECT 1 FROM contacts WHERE account_id = $1 AND \(condition) LIMIT $3) m",
-                             [accountID, value, Int64(min(cap, Int(Int64.max)))])
+            try pg.scalarInt("SELECT count(*) FROM \(matches)", [accountID, value, Int64(min(cap, Int(Int64.max)))])
         } ?? 0)
     }
 
     public func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
-        guard let (condition, value) = Match(query).condition else {
+        guard let (matches, value) = Match(query).matches(limitAndOffset: "LIMIT $3 OFFSET $4") else {
             // Past the middle, counted from the end (the count is kept), so End costs what the top costs.
             let total = try count(matching: "", upTo: .max)
             if offset > total / 2 {
@@ -99,15 +111,15 @@ public final class PostgresContactsStore: ContactsStore {
         }
         return Self.summaries(try throughTrigrams(query) { () throws(StorageError) in
             try pg.execute("""
-                SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 AND \(condition) ORDER BY sort_key, id LIMIT $3 OFFSET $4
+                SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key FROM \(matches)
+                JOIN contacts c ON c.id = m.id ORDER BY m.sort_key, m.id
                 """, [accountID, value, limit, offset])
         })
     }
 
     /// Runs a search of three characters or more through the trigram index: the planner
     /// guesses such a LIKE matches far more rows than it does and would scan the table (or
-    /// the whole name order) instead. Word starts are left to the planner, whose statistics
-    /// of `name_starts` tell a common start (read in name order) from a rare one (the index).
+    /// the whole name order) instead. Word starts are one range of their own index.
     private func throughTrigrams<T>(_ query: String, _ body: () throws(StorageError) -> T) throws(StorageError) -> T {
         guard case .substring = Match(query) else { return try body() }
         return try pg.transaction { () throws(StorageError) -> T in
@@ -155,7 +167,7 @@ public final class PostgresContactsStore: ContactsStore {
         [contact.firstName, contact.lastName, contact.company, contact.notes, contact.isFriend,
          SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName),
          PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails),
-         SearchText.document(for: contact), Self.nameStarts(contact), contact.nickname, contact.title, contact.birthday, contact.url,
+         SearchText.document(for: contact), contact.nickname, contact.title, contact.birthday, contact.url,
          SQLiteContactsStore.encode(contact.addresses), contact.extras]
     }
 
@@ -168,12 +180,13 @@ public final class PostgresContactsStore: ContactsStore {
         try pg.transaction { () throws(StorageError) -> Int64 in
             let time = now()
             let rows = try pg.execute("""
-                INSERT INTO contacts (first_name, last_name, company, notes, is_friend, sort_key, phones, emails, search_text, name_starts,
+                INSERT INTO contacts (first_name, last_name, company, notes, is_friend, sort_key, phones, emails, search_text,
                                       nickname, title, birthday, url, addresses, extras, uid, account_id, created_at, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10::text[], $11, $12, $13, $14, $15, $16, nullif($17, ''), $18, $19, $19)
+                VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, nullif($16, ''), $17, $18, $18)
                 RETURNING id
                 """, values(of: contact) + [contact.uid, accountID, time])
             let id = rows.int64(0, 0)
+            try writeWordStarts(contact, id: id)
             try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
             try log(.contactAdded, name: PersonName.full(first: contact.firstName, last: contact.lastName), id: id)
             return id
@@ -186,10 +199,12 @@ public final class PostgresContactsStore: ContactsStore {
             guard let (wasFriend, _) = try friendAndName(of: id, lock: true) else { return false }
             try pg.execute("""
                 UPDATE contacts SET first_name = $1, last_name = $2, company = $3, notes = $4, is_friend = $5, sort_key = $6,
-                    phones = $7::jsonb, emails = $8::jsonb, search_text = $9, name_starts = $10::text[], nickname = $11, title = $12,
-                    birthday = $13, url = $14, addresses = $15, extras = $16, uid = coalesce(nullif($17, ''), uid), updated_at = $18
-                WHERE id = $19 AND account_id = $20
+                    phones = $7::jsonb, emails = $8::jsonb, search_text = $9, nickname = $10, title = $11, birthday = $12, url = $13,
+                    addresses = $14, extras = $15, uid = coalesce(nullif($16, ''), uid), updated_at = $17
+                WHERE id = $18 AND account_id = $19
                 """, values(of: contact) + [contact.uid, now(), id, accountID])
+            try pg.execute("DELETE FROM contact_word_starts WHERE contact_id = $1", [id])
+            try writeWordStarts(contact, id: id)
             let name = PersonName.full(first: contact.firstName, last: contact.lastName)
             if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }
             try log(.contactEdited, name: name, id: id)
@@ -225,6 +240,12 @@ public final class PostgresContactsStore: ContactsStore {
     private func friendAndName(of id: Int64, lock: Bool) throws(StorageError) -> (isFriend: Bool, name: String)? {
         let rows = try pg.execute("SELECT is_friend, first_name, last_name FROM contacts WHERE id = $1 AND account_id = $2\(lock ? " FOR UPDATE" : "")", [id, accountID])
         return rows.count == 1 ? (rows.bool(0, 0), PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2))) : nil
+    }
+
+    /// The contact's name word starts, under its sort key (its old ones must be gone).
+    private func writeWordStarts(_ contact: ContactRecord, id: Int64) throws(StorageError) {
+        try pg.execute("INSERT INTO contact_word_starts (account_id, start, sort_key, contact_id) SELECT $1, unnest($2::text[]), $3, $4",
+                       [accountID, Self.nameStarts(contact), SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName), id])
     }
 
     private func log(_ kind: ActivityKind, name: String, id: Int64) throws(StorageError) {

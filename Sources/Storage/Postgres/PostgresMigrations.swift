@@ -3,7 +3,7 @@ import AppServices
 /// SQLite file holds (see `Migrations`): accounts and failed sign-ins, contacts with their
 /// phones and emails (JSON in the row), each account's counts, settings, the activity log,
 /// and the address-book fields of SQLite's step 9; for searches of one or two characters, each name
-/// word's first characters (step 6). Where SQLite ranks contacts for its FTS5
+/// word's first characters in a table of their own (step 6). Where SQLite ranks contacts for its FTS5
 /// index, PostgreSQL keeps each contact's search document (`SearchText.document`) in the row
 /// under a pg_trgm index and sorts by the `(account_id, sort_key, id)` index itself; text
 /// that is sorted or compared is in the "C" collation, so the order is SQLite's (UTF-8 bytes).
@@ -97,10 +97,18 @@ enum PostgresMigrations {
         ALTER TABLE contacts ADD COLUMN extras TEXT NOT NULL DEFAULT '';
         CREATE UNIQUE INDEX contacts_by_uid ON contacts (account_id, uid);
         """, rebuild: true),
-        // 6: each name word's first one and two characters, for searches of one or two (SQLite's word-start marks).
+        // 6: each name word's first one and two characters, one row each in list order, for searches
+        // of one or two characters (what SQLite's word-start marks answer): a page of them in list
+        // order is one range of an index, however common or rare the start.
         .both("""
-        ALTER TABLE contacts ADD COLUMN name_starts TEXT[] NOT NULL DEFAULT '{}';
-        CREATE INDEX contacts_name_starts ON contacts USING gin (name_starts);
+        CREATE TABLE contact_word_starts (
+            account_id BIGINT NOT NULL,
+            start TEXT COLLATE "C" NOT NULL,
+            sort_key TEXT COLLATE "C" NOT NULL,
+            contact_id BIGINT NOT NULL REFERENCES contacts(id) ON DELETE CASCADE
+        );
+        CREATE INDEX contact_word_starts_in_order ON contact_word_starts (account_id, start, sort_key, contact_id);
+        CREATE INDEX contact_word_starts_by_contact ON contact_word_starts (contact_id);
         """, rebuild: true),
     ]
 
@@ -156,11 +164,14 @@ enum PostgresMigrations {
             let lists = PostgresContactLists.decode(phones: rows.text(i, 5), emails: rows.text(i, 6))
             let document = SearchText.document(firstName: rows.text(i, 1), lastName: rows.text(i, 2), emails: lists.emails,
                                                phoneNumbers: lists.phones.map(\.number), others: [rows.text(i, 3), rows.text(i, 4)], cache: &cache)
+            try pg.execute("UPDATE contacts SET search_text = $1 WHERE id = $2", [document, rows.int64(i, 0)])
             if withNameStarts {
                 let starts = PostgresContactsStore.nameStarts(firstName: rows.text(i, 1), lastName: rows.text(i, 2), cache: &cache)
-                try pg.execute("UPDATE contacts SET search_text = $1, name_starts = $2::text[] WHERE id = $3", [document, starts, rows.int64(i, 0)])
-            } else {
-                try pg.execute("UPDATE contacts SET search_text = $1 WHERE id = $2", [document, rows.int64(i, 0)])
+                try pg.execute("DELETE FROM contact_word_starts WHERE contact_id = $1", [rows.int64(i, 0)])
+                try pg.execute("""
+                    INSERT INTO contact_word_starts (account_id, start, sort_key, contact_id)
+                    SELECT account_id, unnest($1::text[]), sort_key, id FROM contacts WHERE id = $2
+                    """, [starts, rows.int64(i, 0)])
             }
         }
     }
