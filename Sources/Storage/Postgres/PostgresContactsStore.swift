@@ -217,6 +217,7 @@ public final class PostgresContactsStore: ContactsStore {
         try pg.transaction { () throws(StorageError) -> Bool in
             let rows = try pg.execute("DELETE FROM contacts WHERE id = $1 AND account_id = $2 RETURNING is_friend, first_name, last_name", [id, accountID])
             guard rows.count == 1 else { return false }
+            try pg.execute("DELETE FROM contact_word_starts WHERE contact_id = $1", [id])
             try log(.contactDeleted, name: PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2)), id: id)
             try adjustCounts(total: -1, friends: rows.bool(0, 0) ? -1 : 0)
             return true

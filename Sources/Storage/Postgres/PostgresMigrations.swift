@@ -99,13 +99,14 @@ enum PostgresMigrations {
         """, rebuild: true),
         // 6: each name word's first one and two characters, one row each in list order, for searches
         // of one or two characters (what SQLite's word-start marks answer): a page of them in list
-        // order is one range of an index, however common or rare the start.
+        // order is one range of an index, however common or rare the start. Kept by the contacts
+        // store with each change (no foreign key: its check would cost populate a lookup a row).
         .both("""
         CREATE TABLE contact_word_starts (
             account_id BIGINT NOT NULL,
             start TEXT COLLATE "C" NOT NULL,
             sort_key TEXT COLLATE "C" NOT NULL,
-            contact_id BIGINT NOT NULL REFERENCES contacts(id) ON DELETE CASCADE
+            contact_id BIGINT NOT NULL
         );
         CREATE INDEX contact_word_starts_in_order ON contact_word_starts (account_id, start, sort_key, contact_id);
         CREATE INDEX contact_word_starts_by_contact ON contact_word_starts (contact_id);

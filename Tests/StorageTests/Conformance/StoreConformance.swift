@@ -56,7 +56,8 @@ enum StoreConformance {
         #expect(throws: AccountStore.ChangeFailure.wrongPassword) { try accounts.deleteAccount(accountID: ada.id, password: "analytical") }
         try accounts.deleteAccount(accountID: ada.id, password: "engine-two")
         #expect(try accounts.account(named: "ada") == nil)
-        #expect(try f.contacts(of: ada).count(matching: "") == 0)
+        #expect(try f.contacts(of: ada).count(matching: "") == 0 && f.contacts(of: ada).count(matching: "ch") == 0)
+        #expect(try f.contacts(of: eve).count(matching: "a") == 1)
         #expect(try f.activity(of: ada).events(before: nil, limit: 10).isEmpty)
         #expect(throws: AccountStore.ChangeFailure.noSuchAccount) { try accounts.deleteAccount(accountID: ada.id, password: "engine-two") }
         #expect(try f.contacts(of: eve).contact(id: kept)?.firstName == "Alice")
@@ -95,6 +96,7 @@ enum StoreConformance {
         #expect(try !store.delete(id: grace.id!))
         #expect(try !store.update(grace))
         #expect(try store.count(matching: "") == 0 && store.friendsCount() == 0)
+        #expect(try store.count(matching: "g") == 0 && store.count(matching: "ho") == 0) // its word starts went with it
     }
 
     /// List order, paging from either end, counts with a cap, and each contact's place.
