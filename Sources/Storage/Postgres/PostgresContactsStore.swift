@@ -196,14 +196,16 @@ public final class PostgresContactsStore: ContactsStore {
     public func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
         guard let id = contact.id else { return false }
         return try pg.transaction { () throws(StorageError) -> Bool in
-            guard let (wasFriend, _) = try friendAndName(of: id, lock: true) else { return false }
+            let old = try pg.execute("SELECT is_friend, first_name, last_name FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
+            guard old.count == 1 else { return false }
+            let wasFriend = old.bool(0, 0)
+            try removeWordStarts(firstName: old.text(0, 1), lastName: old.text(0, 2), id: id)
             try pg.execute("""
                 UPDATE contacts SET first_name = $1, last_name = $2, company = $3, notes = $4, is_friend = $5, sort_key = $6,
                     phones = $7::jsonb, emails = $8::jsonb, search_text = $9, nickname = $10, title = $11, birthday = $12, url = $13,
                     addresses = $14, extras = $15, uid = coalesce(nullif($16, ''), uid), updated_at = $17
                 WHERE id = $18 AND account_id = $19
                 """, values(of: contact) + [contact.uid, now(), id, accountID])
-            try pg.execute("DELETE FROM contact_word_starts WHERE contact_id = $1", [id])
             try writeWordStarts(contact, id: id)
             let name = PersonName.full(first: contact.firstName, last: contact.lastName)
             if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }
@@ -217,7 +219,7 @@ public final class PostgresContactsStore: ContactsStore {
         try pg.transaction { () throws(StorageError) -> Bool in
             let rows = try pg.execute("DELETE FROM contacts WHERE id = $1 AND account_id = $2 RETURNING is_friend, first_name, last_name", [id, accountID])
             guard rows.count == 1 else { return false }
-            try pg.execute("DELETE FROM contact_word_starts WHERE contact_id = $1", [id])
+            try removeWordStarts(firstName: rows.text(0, 1), lastName: rows.text(0, 2), id: id)
             try log(.contactDeleted, name: PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2)), id: id)
             try adjustCounts(total: -1, friends: rows.bool(0, 0) ? -1 : 0)
             return true
@@ -247,6 +249,14 @@ public final class PostgresContactsStore: ContactsStore {
     private func writeWordStarts(_ contact: ContactRecord, id: Int64) throws(StorageError) {
         try pg.execute("INSERT INTO contact_word_starts (account_id, start, sort_key, contact_id) SELECT $1, unnest($2::text[]), $3, $4",
                        [accountID, Self.nameStarts(contact), SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName), id])
+    }
+
+    /// Removes the word starts a contact had under this name: exact rows of the list-order index.
+    private func removeWordStarts(firstName: String, lastName: String, id: Int64) throws(StorageError) {
+        var cache = SearchText.FoldCache()
+        try pg.execute("DELETE FROM contact_word_starts WHERE account_id = $1 AND start = ANY($2::text[]) AND sort_key = $3 AND contact_id = $4",
+                       [accountID, Self.nameStarts(firstName: firstName, lastName: lastName, cache: &cache),
+                        SearchText.sortKey(firstName: firstName, lastName: lastName), id])
     }
 
     private func log(_ kind: ActivityKind, name: String, id: Int64) throws(StorageError) {

@@ -100,7 +100,8 @@ enum PostgresMigrations {
         // 6: each name word's first one and two characters, one row each in list order, for searches
         // of one or two characters (what SQLite's word-start marks answer): a page of them in list
         // order is one range of an index, however common or rare the start. Kept by the contacts
-        // store with each change (no foreign key: its check would cost populate a lookup a row).
+        // store with each change, found by the contact's old name (no foreign key and no second
+        // index: each would cost populate a lookup or an index entry a row).
         .both("""
         CREATE TABLE contact_word_starts (
             account_id BIGINT NOT NULL,
@@ -109,7 +110,6 @@ enum PostgresMigrations {
             contact_id BIGINT NOT NULL
         );
         CREATE INDEX contact_word_starts_in_order ON contact_word_starts (account_id, start, sort_key, contact_id);
-        CREATE INDEX contact_word_starts_by_contact ON contact_word_starts (contact_id);
         """, rebuild: true),
     ]
 
@@ -159,6 +159,7 @@ enum PostgresMigrations {
 
     /// Every contact's search document made again from its row.
     static func rebuildSearch(_ pg: PostgresConnection, withNameStarts: Bool) throws(StorageError) {
+        if withNameStarts { try pg.execute("DELETE FROM contact_word_starts") }
         let rows = try pg.execute("SELECT id, first_name, last_name, company, notes, phones::text, emails::text FROM contacts")
         var cache = SearchText.FoldCache()
         for i in 0..<rows.count {
@@ -168,7 +169,6 @@ enum PostgresMigrations {
             try pg.execute("UPDATE contacts SET search_text = $1 WHERE id = $2", [document, rows.int64(i, 0)])
             if withNameStarts {
                 let starts = PostgresContactsStore.nameStarts(firstName: rows.text(i, 1), lastName: rows.text(i, 2), cache: &cache)
-                try pg.execute("DELETE FROM contact_word_starts WHERE contact_id = $1", [rows.int64(i, 0)])
                 try pg.execute("""
                     INSERT INTO contact_word_starts (account_id, start, sort_key, contact_id)
                     SELECT account_id, unnest($1::text[]), sort_key, id FROM contacts WHERE id = $2

@@ -97,6 +97,14 @@ enum StoreConformance {
         #expect(try !store.update(grace))
         #expect(try store.count(matching: "") == 0 && store.friendsCount() == 0)
         #expect(try store.count(matching: "g") == 0 && store.count(matching: "ho") == 0) // its word starts went with it
+        // A new name: found by its new word starts, never by the old ones.
+        var renamed = ContactRecord(firstName: "Alan", lastName: "Turing")
+        renamed.id = try store.add(renamed)
+        renamed.firstName = "Zelda"
+        renamed.lastName = "Quest"
+        #expect(try store.update(renamed))
+        #expect(try store.count(matching: "al") == 0 && store.count(matching: "t") == 0 && store.count(matching: "tur") == 0)
+        #expect(try store.contacts(matching: "ze", offset: 0, limit: 5).map(\.id) == [renamed.id!] && store.count(matching: "q") == 1)
     }
 
     /// List order, paging from either end, counts with a cap, and each contact's place.
