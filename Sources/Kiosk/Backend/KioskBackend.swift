@@ -1,8 +1,13 @@
 import App
+import AppServices
 import Components
 import Demo
-import AppServices
 import TUIKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The kiosk's data: the Demo target's made-up contacts, friends and
 /// activity, in memory. It never opens, creates or changes a file; every
@@ -13,10 +18,17 @@ final class KioskBackend: AppBackend {
     private let sessions = DemoSignIn()
     private let settingsStore: InMemorySettingsStore
     private let book: InMemoryContactsStore
+    /// The wall clock when this backend was made (the real one in the app, a fixed one in tests), as local time:
+    /// the made-up activity ends a little before it, the same all through a loop of the tour.
+    private let localNow: Int64
 
     /// `idleSeconds` is what Settings shows as the kiosk idle timeout; `onSettingsSaved` hears the visitor change settings.
-    init(seed: UInt64, idleSeconds: Int, onSettingsSaved: @escaping (UserSettings) -> Void = { _ in }) {
+    init(seed: UInt64, idleSeconds: Int, now: () -> Int64, onSettingsSaved: @escaping (UserSettings) -> Void = { _ in }) {
         self.seed = seed
+        let at = now()
+        var seconds = time_t(at), local = tm()
+        localtime_r(&seconds, &local)
+        localNow = at + Int64(local.tm_gmtoff) // the machine's time zone at that moment (TZ honoured)
         var defaults = UserSettings()
         defaults.kioskIdleSeconds = idleSeconds
         settingsStore = InMemorySettingsStore(defaults: defaults, onSave: onSettingsSaved)
@@ -40,7 +52,7 @@ final class KioskBackend: AppBackend {
 
     func activityFeed(for account: Account, contacts: ContactsService, coordinator: Coordination,
                       scheduler: Scheduler?) -> ActivityFeedViewModelProtocol {
-        ActivityFeedDemoViewModel(seed: seed)
+        ActivityFeedDemoViewModel(seed: seed, localNow: localNow)
     }
 
     var dataLocation: DataLocation {

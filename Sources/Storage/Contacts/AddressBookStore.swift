@@ -12,12 +12,16 @@ public protocol AddressBookStore: ContactsStore, FriendsStore {
     func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(StorageError)
     /// Runs `body` in one transaction: all of its changes are kept, or none.
     func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError)
+    /// What an import of one file takes its contacts into (use inside `inOneTransaction`).
+    func importer() throws(StorageError) -> any ContactsImporting
 }
 
 extension SQLiteContactsStore: AddressBookStore {
     public func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError) { try db.transaction(body) }
+    public func importer() throws(StorageError) -> any ContactsImporting { try importBatch() }
 }
 
 extension PostgresContactsStore: AddressBookStore {
     public func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError) { try pg.transaction(body) }
+    public func importer() throws(StorageError) -> any ContactsImporting { PostgresContactsImport(store: self) }
 }
