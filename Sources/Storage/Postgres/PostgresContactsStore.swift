@@ -137,7 +137,8 @@ public final class PostgresContactsStore: ContactsStore {
     public func contact(id: Int64) throws(StorageError) -> ContactRecord? {
         let rows = try pg.execute("""
             SELECT first_name, last_name, company, notes, is_friend, phones::text, emails::text,
-                   coalesce(uid, ''), nickname, title, birthday, url, addresses, extras
+                   coalesce(uid, ''), nickname, title, birthday, url, addresses, extras,
+                   name_prefix, name_suffix, email_labels::text, preferred_email, preferred_phone
             FROM contacts WHERE id = $1 AND account_id = $2
             """, [id, accountID])
         guard rows.count == 1 else { return nil }
@@ -151,6 +152,11 @@ public final class PostgresContactsStore: ContactsStore {
         record.url = rows.text(0, 11)
         record.addresses = SQLiteContactsStore.decodeAddresses(rows.text(0, 12))
         record.extras = rows.text(0, 13)
+        record.namePrefix = rows.text(0, 14)
+        record.nameSuffix = rows.text(0, 15)
+        record.emailLabels = PostgresContactLists.decode(phones: "[]", emails: rows.text(0, 16)).emails
+        record.preferredEmail = rows.optionalInt64(0, 17).map { Int($0) }
+        record.preferredPhone = rows.optionalInt64(0, 18).map { Int($0) }
         return record
     }
 
@@ -168,7 +174,10 @@ public final class PostgresContactsStore: ContactsStore {
          SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName),
          PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails),
          SearchText.document(for: contact), contact.nickname, contact.title, contact.birthday, contact.url,
-         SQLiteContactsStore.encode(contact.addresses), contact.extras]
+         SQLiteContactsStore.encode(contact.addresses), contact.extras,
+         contact.namePrefix, contact.nameSuffix, PostgresContactLists.encode(emails: SQLiteContactsStore.emailLabels(of: contact)),
+         contact.preferredEmail.flatMap { $0 < contact.emails.count ? Int64($0) : nil },
+         contact.preferredPhone.flatMap { $0 < contact.phones.count ? Int64($0) : nil }]
     }
 
     static func nameStarts(_ contact: ContactRecord) -> String {
@@ -181,8 +190,10 @@ public final class PostgresContactsStore: ContactsStore {
             let time = now()
             let rows = try pg.execute("""
                 INSERT INTO contacts (first_name, last_name, company, notes, is_friend, sort_key, phones, emails, search_text,
-                                      nickname, title, birthday, url, addresses, extras, uid, account_id, created_at, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, nullif($16, ''), $17, $18, $18)
+                                      nickname, title, birthday, url, addresses, extras,
+                                      name_prefix, name_suffix, email_labels, preferred_email, preferred_phone, uid, account_id, created_at, updated_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14, $15,
+                        $16, $17, $18::jsonb, $19, $20, nullif($21, ''), $22, $23, $23)
                 RETURNING id
                 """, values(of: contact) + [contact.uid, accountID, time])
             let id = rows.int64(0, 0)
@@ -203,8 +214,9 @@ public final class PostgresContactsStore: ContactsStore {
             try pg.execute("""
                 UPDATE contacts SET first_name = $1, last_name = $2, company = $3, notes = $4, is_friend = $5, sort_key = $6,
                     phones = $7::jsonb, emails = $8::jsonb, search_text = $9, nickname = $10, title = $11, birthday = $12, url = $13,
-                    addresses = $14, extras = $15, uid = coalesce(nullif($16, ''), uid), updated_at = $17
-                WHERE id = $18 AND account_id = $19
+                    addresses = $14, extras = $15, name_prefix = $16, name_suffix = $17, email_labels = $18::jsonb,
+                    preferred_email = $19, preferred_phone = $20, uid = coalesce(nullif($21, ''), uid), updated_at = $22
+                WHERE id = $23 AND account_id = $24
                 """, values(of: contact) + [contact.uid, now(), id, accountID])
             try writeWordStarts(contact, id: id)
             let name = PersonName.full(first: contact.firstName, last: contact.lastName)

@@ -111,6 +111,15 @@ enum PostgresMigrations {
         );
         CREATE INDEX contact_word_starts_in_order ON contact_word_starts (account_id, start, sort_key, contact_id);
         """, rebuild: true),
+        // 7: the name's honorific prefix and suffix, each e-mail's label (a JSON array by position, '[]'
+        // when none has one), the preferred e-mail and phone (a 0-based position, NULL for none) (SQLite's 10).
+        .sql("""
+        ALTER TABLE contacts ADD COLUMN name_prefix TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN name_suffix TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN email_labels JSONB NOT NULL DEFAULT '[]';
+        ALTER TABLE contacts ADD COLUMN preferred_email INTEGER;
+        ALTER TABLE contacts ADD COLUMN preferred_phone INTEGER;
+        """),
     ]
 
     /// The newest schema this build knows.

@@ -67,6 +67,8 @@ struct PostgresConformanceTests {
                 let store = PostgresContactsStore(database: new, accountID: 1)
                 let grace = try #require(try store.contact(id: 1))
                 #expect(grace.phones == [.init(label: "work", number: "555 0100")] && grace.emails == ["grace@navy.mil"])
+                // Steps 5 and 6 make the documents and word starts again (the row above was written without them).
+                guard version < 6 else { continue }
                 #expect(try store.count(matching: "navy") == 1, "from \(version): the company is searched") // step 5's documents
                 #expect(try store.count(matching: "5550100") == 1)
                 #expect(try store.contacts(matching: "ho", offset: 0, limit: 5).map(\.id) == [1], "from \(version): word starts") // step 6's

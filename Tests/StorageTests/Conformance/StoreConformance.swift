@@ -74,12 +74,20 @@ enum StoreConformance {
         grace.addresses = [.init(label: "home", street: "1 Main St", city: "Arlington", country: "USA")]
         grace.extras = "X-SHIP:USS Hopper"
         grace.uid = "urn:uuid:grace"
+        grace.namePrefix = "Rear Admiral"
+        grace.nameSuffix = "PhD"
+        grace.emailLabels = ["work", ""]
+        grace.preferredEmail = 1
+        grace.preferredPhone = 0
         grace.id = try store.add(grace)
         #expect(try store.contact(id: grace.id!) == grace)
         #expect(try store.contactID(uid: "urn:uuid:grace") == grace.id)
         grace.lastName = "Brewster Hopper"
         grace.phones.removeLast()
         grace.emails = ["grace@example.org"]
+        grace.emailLabels = ["home"]
+        grace.preferredEmail = 0
+        grace.preferredPhone = nil
         #expect(try store.update(grace))
         #expect(try store.contact(id: grace.id!) == grace)
         // Another account cannot read, change or delete it, nor count it.
