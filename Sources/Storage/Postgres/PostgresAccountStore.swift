@@ -149,7 +149,10 @@ public final class PostgresAccountStore {
     public func deleteAccount(accountID: Int64, password: String) throws(AccountStore.ChangeFailure) {
         try checkPassword(accountID: accountID, password)
         do {
-            try pg.execute("DELETE FROM accounts WHERE id = $1", [accountID])
+            try pg.transaction { () throws(StorageError) in
+                try pg.execute("DELETE FROM contact_word_starts WHERE account_id = $1", [accountID]) // not a foreign key
+                try pg.execute("DELETE FROM accounts WHERE id = $1", [accountID])
+            }
         } catch {
             throw .storage(error)
         }

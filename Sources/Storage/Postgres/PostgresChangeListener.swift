@@ -3,19 +3,23 @@ import Glibc
 #endif
 
 /// Hears which accounts another client changed: every change to an account's data in a
-/// shared directory writes an activity event, and with it `pg_notify('switchboard', account id)`,
-/// which the server delivers when (and only if) the change commits — once per transaction.
-/// A listener keeps its own connection (`LISTEN switchboard`); its socket can be waited on
-/// with the terminal's input, or polled with a zero timeout.
+/// shared directory writes an activity event, and with it `pg_notify('switchboard:<schema>',
+/// account id)`, which the server delivers when (and only if) the change commits — once per
+/// transaction. Notifications are per database, so the channel names the directory's schema:
+/// two directories in one database do not hear each other. A listener keeps its own
+/// connection; its socket can be waited on with the terminal's input, or polled with a zero timeout.
 public final class PostgresChangeListener {
-    /// The channel every change is announced on.
-    static let channel = "switchboard"
+    /// Every change is announced on this followed by the directory's schema.
+    static let channelPrefix = "switchboard:"
 
     private let connection: PostgresConnection
+    private let channel: String
 
     public init(uri: String) throws(StorageError) {
         connection = try PostgresConnection(uri: uri)
-        try connection.executeScript("LISTEN \(Self.channel)")
+        let rows = try connection.execute("SELECT $1 || current_schema(), quote_ident($1 || current_schema())", [Self.channelPrefix])
+        channel = rows.text(0, 0)
+        try connection.executeScript("LISTEN \(rows.text(0, 1))")
     }
 
     /// The socket to wait on for announcements.
@@ -24,15 +28,15 @@ public final class PostgresChangeListener {
     /// The accounts announced as changed, waiting up to `timeoutMilliseconds` for the first
     /// (0: only what has arrived already). Empty when nothing came in time.
     public func changedAccounts(waitingUpTo timeoutMilliseconds: Int32 = 0) -> Set<Int64> {
-        var changed = Self.accounts(in: connection.notifications())
+        var changed = accounts(in: connection.notifications())
         if changed.isEmpty, timeoutMilliseconds > 0 {
             var fd = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            if poll(&fd, 1, timeoutMilliseconds) > 0 { changed = Self.accounts(in: connection.notifications()) }
+            if poll(&fd, 1, timeoutMilliseconds) > 0 { changed = accounts(in: connection.notifications()) }
         }
         return changed
     }
 
-    private static func accounts(in notes: [(channel: String, payload: String)]) -> Set<Int64> {
+    private func accounts(in notes: [(channel: String, payload: String)]) -> Set<Int64> {
         Set(notes.filter { $0.channel == channel }.compactMap { Int64($0.payload) })
     }
 }

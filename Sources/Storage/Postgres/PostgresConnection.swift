@@ -53,6 +53,7 @@ public final class PostgresConnection {
     /// Runs one statement with parameters and returns its rows.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [any PostgresValue] = []) throws(StorageError) -> PostgresRows {
+        reconnectIfLost()
         let name: String
         if let known = prepared[sql] {
             name = known
@@ -78,6 +79,7 @@ public final class PostgresConnection {
 
     /// Runs SQL without parameters, several statements allowed (schema steps only).
     public func executeScript(_ sql: String) throws(StorageError) {
+        reconnectIfLost()
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, sql: sql)
@@ -87,6 +89,19 @@ public final class PostgresConnection {
     public func scalarInt(_ sql: String, _ parameters: [any PostgresValue] = []) throws(StorageError) -> Int64? {
         let rows = try execute(sql, parameters)
         return rows.count > 0 ? rows.optionalInt64(0, 0) : nil
+    }
+
+    /// A connection lost between transactions (the server restarted, the network came back) is
+    /// made again before the next statement; one lost inside a transaction is not — that
+    /// transaction is gone, and its caller hears so.
+    private func reconnectIfLost() {
+        guard transactionDepth == 0, PQstatus(handle) != CONNECTION_OK else { return }
+        PQreset(handle)
+        prepared = [:]
+        if PQstatus(handle) == CONNECTION_OK {
+            let result = PQexec(handle, "SET client_min_messages = warning")
+            PQclear(result)
+        }
     }
 
     private func check(_ result: OpaquePointer?, sql: String) throws(StorageError) {

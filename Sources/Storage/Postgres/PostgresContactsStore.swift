@@ -22,32 +22,82 @@ public final class PostgresContactsStore: ContactsStore {
         self.now = now
     }
 
-    /// `%phrase%` for LIKE, with `\`, `%` and `_` escaped; nil for an empty search.
-    static func likePattern(for query: String) -> String? {
-        guard let phrase = SearchText.searchPhrase(for: query) else { return nil }
-        var escaped = ""
-        for c in phrase {
-            if c == "\\" || c == "%" || c == "_" { escaped.append("\\") }
-            escaped.append(c)
+    /// How a search is run. From three characters: the search document contains the phrase
+    /// (LIKE through the trigram index). With one or two: a word of the name starts with them —
+    /// `contact_word_starts` holds each name word's first one and two characters in list order,
+    /// which is what the word-start marks of SQLite's documents answer. Empty: everything.
+    enum Match {
+        case all
+        case wordStart(String)
+        case substring(like: String)
+
+        init(_ query: String) {
+            guard let phrase = SearchText.searchPhrase(for: query) else { self = .all; return }
+            if phrase.hasPrefix("\u{1E}") {
+                self = .wordStart(String(phrase.drop { $0 == "\u{1E}" }))
+                return
+            }
+            var escaped = ""
+            for c in phrase {
+                if c == "\\" || c == "%" || c == "_" { escaped.append("\\") }
+                escaped.append(c)
+            }
+            self = .substring(like: "%" + escaped + "%")
         }
-        return "%" + escaped + "%"
+
+        /// The matching contacts' ids and sort keys (as `m.id`, `m.sort_key`) for `$1` account and `$2`
+        /// (the value returned), with `limitAndOffset` (its parameters) applied in list order.
+        /// Counting (`ordered` false) takes them in any order.
+        func matches(limitAndOffset: String, ordered: Bool = true) -> (sql: String, value: String)? {
+            switch self {
+            case .all: nil
+            case .wordStart(let start):
+                ("""
+                 (SELECT contact_id AS id, sort_key FROM contact_word_starts WHERE account_id = $1 AND start = $2
+                  \(ordered ? "ORDER BY sort_key, contact_id" : "") \(limitAndOffset)) m
+                 """, start)
+            case .substring(let like):
+                ("(SELECT id, sort_key FROM contacts WHERE account_id = $1 AND search_text LIKE $2 \(ordered ? "ORDER BY sort_key, id" : "") \(limitAndOffset)) m", like)
+            }
+        }
+    }
+
+    /// The first one and two characters of each word of the name, in both orders (as the search
+    /// document marks them, see `SearchText.namePart`), as a PostgreSQL text array literal.
+    static func nameStarts(firstName: String, lastName: String, cache: inout SearchText.FoldCache) -> String {
+        "{" + wordStarts(firstName: firstName, lastName: lastName, cache: &cache)
+            .map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            .joined(separator: ",") + "}"
+    }
+
+    /// The first one and two characters of each word of the name, in both orders.
+    static func wordStarts(firstName: String, lastName: String, cache: inout SearchText.FoldCache) -> [String] {
+        var starts: [String] = []
+        for token in SearchText.namePart(firstName: firstName, lastName: lastName, cache: &cache).split(separator: " ")
+        where token.hasPrefix("\u{1E}\u{1E}") {
+            let word = token.dropFirst(2)
+            for n in 1...2 where word.count >= n {
+                let start = String(word.prefix(n))
+                if !starts.contains(start) { starts.append(start) }
+            }
+        }
+        return starts
     }
 
     static let summaryColumns = "id, first_name, last_name, is_friend, sort_key"
 
     public func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int {
-        guard let pattern = Self.likePattern(for: query) else {
+        guard let (matches, value) = Match(query).matches(limitAndOffset: "LIMIT $3", ordered: false) else {
             let total = try pg.scalarInt("SELECT coalesce((SELECT total FROM contact_counts WHERE account_id = $1), 0)", [accountID]) ?? 0
             return Int(min(Int64(cap), total))
         }
         return Int(try throughTrigrams(query) { () throws(StorageError) in
-            try pg.scalarInt("SELECT count(*) FROM (SELECT 1 FROM contacts WHERE account_id = $1 AND search_text LIKE $2 LIMIT $3) m",
-                             [accountID, pattern, Int64(min(cap, Int(Int64.max)))])
+            try pg.scalarInt("SELECT count(*) FROM \(matches)", [accountID, value, Int64(min(cap, Int(Int64.max)))])
         } ?? 0)
     }
 
     public func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
-        guard let pattern = Self.likePattern(for: query) else {
+        guard let (matches, value) = Match(query).matches(limitAndOffset: "LIMIT $3 OFFSET $4") else {
             // Past the middle, counted from the end (the count is kept), so End costs what the top costs.
             let total = try count(matching: "", upTo: .max)
             if offset > total / 2 {
@@ -61,17 +111,17 @@ public final class PostgresContactsStore: ContactsStore {
         }
         return Self.summaries(try throughTrigrams(query) { () throws(StorageError) in
             try pg.execute("""
-                SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 AND search_text LIKE $2 ORDER BY sort_key, id LIMIT $3 OFFSET $4
-                """, [accountID, pattern, limit, offset])
+                SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key FROM \(matches)
+                JOIN contacts c ON c.id = m.id ORDER BY m.sort_key, m.id
+                """, [accountID, value, limit, offset])
         })
     }
 
     /// Runs a search of three characters or more through the trigram index: the planner
     /// guesses such a LIKE matches far more rows than it does and would scan the table (or
-    /// the whole name order) instead. Shorter searches (word starts, where matches are many
-    /// and the name order finds a page soonest) are left to the planner.
+    /// the whole name order) instead. Word starts are one range of their own index.
     private func throughTrigrams<T>(_ query: String, _ body: () throws(StorageError) -> T) throws(StorageError) -> T {
-        guard let phrase = SearchText.searchPhrase(for: query), !phrase.hasPrefix("\u{1E}") else { return try body() }
+        guard case .substring = Match(query) else { return try body() }
         return try pg.transaction { () throws(StorageError) -> T in
             try pg.executeScript("SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off")
             return try body()
@@ -87,7 +137,8 @@ public final class PostgresContactsStore: ContactsStore {
     public func contact(id: Int64) throws(StorageError) -> ContactRecord? {
         let rows = try pg.execute("""
             SELECT first_name, last_name, company, notes, is_friend, phones::text, emails::text,
-                   coalesce(uid, ''), nickname, title, birthday, url, addresses, extras
+                   coalesce(uid, ''), nickname, title, birthday, url, addresses, extras,
+                   name_prefix, name_suffix, email_labels::text, preferred_email, preferred_phone
             FROM contacts WHERE id = $1 AND account_id = $2
             """, [id, accountID])
         guard rows.count == 1 else { return nil }
@@ -101,6 +152,11 @@ public final class PostgresContactsStore: ContactsStore {
         record.url = rows.text(0, 11)
         record.addresses = SQLiteContactsStore.decodeAddresses(rows.text(0, 12))
         record.extras = rows.text(0, 13)
+        record.namePrefix = rows.text(0, 14)
+        record.nameSuffix = rows.text(0, 15)
+        record.emailLabels = PostgresContactLists.decode(phones: "[]", emails: rows.text(0, 16)).emails
+        record.preferredEmail = rows.optionalInt64(0, 17).map { Int($0) }
+        record.preferredPhone = rows.optionalInt64(0, 18).map { Int($0) }
         return record
     }
 
@@ -118,7 +174,15 @@ public final class PostgresContactsStore: ContactsStore {
          SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName),
          PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails),
          SearchText.document(for: contact), contact.nickname, contact.title, contact.birthday, contact.url,
-         SQLiteContactsStore.encode(contact.addresses), contact.extras]
+         SQLiteContactsStore.encode(contact.addresses), contact.extras,
+         contact.namePrefix, contact.nameSuffix, PostgresContactLists.encode(emails: SQLiteContactsStore.emailLabels(of: contact)),
+         contact.preferredEmail.flatMap { $0 < contact.emails.count ? Int64($0) : nil },
+         contact.preferredPhone.flatMap { $0 < contact.phones.count ? Int64($0) : nil }]
+    }
+
+    static func nameStarts(_ contact: ContactRecord) -> String {
+        var cache = SearchText.FoldCache()
+        return nameStarts(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
     }
 
     public func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
@@ -126,11 +190,14 @@ public final class PostgresContactsStore: ContactsStore {
             let time = now()
             let rows = try pg.execute("""
                 INSERT INTO contacts (first_name, last_name, company, notes, is_friend, sort_key, phones, emails, search_text,
-                                      nickname, title, birthday, url, addresses, extras, uid, account_id, created_at, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, nullif($16, ''), $17, $18, $18)
+                                      nickname, title, birthday, url, addresses, extras,
+                                      name_prefix, name_suffix, email_labels, preferred_email, preferred_phone, uid, account_id, created_at, updated_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14, $15,
+                        $16, $17, $18::jsonb, $19, $20, nullif($21, ''), $22, $23, $23)
                 RETURNING id
                 """, values(of: contact) + [contact.uid, accountID, time])
             let id = rows.int64(0, 0)
+            try writeWordStarts(contact, id: id)
             try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
             try log(.contactAdded, name: PersonName.full(first: contact.firstName, last: contact.lastName), id: id)
             return id
@@ -140,13 +207,18 @@ public final class PostgresContactsStore: ContactsStore {
     public func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
         guard let id = contact.id else { return false }
         return try pg.transaction { () throws(StorageError) -> Bool in
-            guard let (wasFriend, _) = try friendAndName(of: id, lock: true) else { return false }
+            let old = try pg.execute("SELECT is_friend, first_name, last_name FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
+            guard old.count == 1 else { return false }
+            let wasFriend = old.bool(0, 0)
+            try removeWordStarts(firstName: old.text(0, 1), lastName: old.text(0, 2), id: id)
             try pg.execute("""
                 UPDATE contacts SET first_name = $1, last_name = $2, company = $3, notes = $4, is_friend = $5, sort_key = $6,
                     phones = $7::jsonb, emails = $8::jsonb, search_text = $9, nickname = $10, title = $11, birthday = $12, url = $13,
-                    addresses = $14, extras = $15, uid = coalesce(nullif($16, ''), uid), updated_at = $17
-                WHERE id = $18 AND account_id = $19
+                    addresses = $14, extras = $15, name_prefix = $16, name_suffix = $17, email_labels = $18::jsonb,
+                    preferred_email = $19, preferred_phone = $20, uid = coalesce(nullif($21, ''), uid), updated_at = $22
+                WHERE id = $23 AND account_id = $24
                 """, values(of: contact) + [contact.uid, now(), id, accountID])
+            try writeWordStarts(contact, id: id)
             let name = PersonName.full(first: contact.firstName, last: contact.lastName)
             if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }
             try log(.contactEdited, name: name, id: id)
@@ -159,6 +231,7 @@ public final class PostgresContactsStore: ContactsStore {
         try pg.transaction { () throws(StorageError) -> Bool in
             let rows = try pg.execute("DELETE FROM contacts WHERE id = $1 AND account_id = $2 RETURNING is_friend, first_name, last_name", [id, accountID])
             guard rows.count == 1 else { return false }
+            try removeWordStarts(firstName: rows.text(0, 1), lastName: rows.text(0, 2), id: id)
             try log(.contactDeleted, name: PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2)), id: id)
             try adjustCounts(total: -1, friends: rows.bool(0, 0) ? -1 : 0)
             return true
@@ -182,6 +255,20 @@ public final class PostgresContactsStore: ContactsStore {
     private func friendAndName(of id: Int64, lock: Bool) throws(StorageError) -> (isFriend: Bool, name: String)? {
         let rows = try pg.execute("SELECT is_friend, first_name, last_name FROM contacts WHERE id = $1 AND account_id = $2\(lock ? " FOR UPDATE" : "")", [id, accountID])
         return rows.count == 1 ? (rows.bool(0, 0), PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2))) : nil
+    }
+
+    /// The contact's name word starts, under its sort key (its old ones must be gone).
+    private func writeWordStarts(_ contact: ContactRecord, id: Int64) throws(StorageError) {
+        try pg.execute("INSERT INTO contact_word_starts (account_id, start, sort_key, contact_id) SELECT $1, unnest($2::text[]), $3, $4",
+                       [accountID, Self.nameStarts(contact), SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName), id])
+    }
+
+    /// Removes the word starts a contact had under this name: exact rows of the list-order index.
+    private func removeWordStarts(firstName: String, lastName: String, id: Int64) throws(StorageError) {
+        var cache = SearchText.FoldCache()
+        try pg.execute("DELETE FROM contact_word_starts WHERE account_id = $1 AND start = ANY($2::text[]) AND sort_key = $3 AND contact_id = $4",
+                       [accountID, Self.nameStarts(firstName: firstName, lastName: lastName, cache: &cache),
+                        SearchText.sortKey(firstName: firstName, lastName: lastName), id])
     }
 
     private func log(_ kind: ActivityKind, name: String, id: Int64) throws(StorageError) {

@@ -2,7 +2,8 @@ import AppServices
 /// The shared directory's schema on PostgreSQL, one step per version, mirroring what the
 /// SQLite file holds (see `Migrations`): accounts and failed sign-ins, contacts with their
 /// phones and emails (JSON in the row), each account's counts, settings, the activity log,
-/// and the address-book fields of SQLite's step 9. Where SQLite ranks contacts for its FTS5
+/// and the address-book fields of SQLite's step 9; for searches of one or two characters, each name
+/// word's first characters in a table of their own (step 6). Where SQLite ranks contacts for its FTS5
 /// index, PostgreSQL keeps each contact's search document (`SearchText.document`) in the row
 /// under a pg_trgm index and sorts by the `(account_id, sort_key, id)` index itself; text
 /// that is sorted or compared is in the "C" collation, so the order is SQLite's (UTF-8 bytes).
@@ -96,6 +97,29 @@ enum PostgresMigrations {
         ALTER TABLE contacts ADD COLUMN extras TEXT NOT NULL DEFAULT '';
         CREATE UNIQUE INDEX contacts_by_uid ON contacts (account_id, uid);
         """, rebuild: true),
+        // 6: each name word's first one and two characters, one row each in list order, for searches
+        // of one or two characters (what SQLite's word-start marks answer): a page of them in list
+        // order is one range of an index, however common or rare the start. Kept by the contacts
+        // store with each change, found by the contact's old name (no foreign key and no second
+        // index: each would cost populate a lookup or an index entry a row).
+        .both("""
+        CREATE TABLE contact_word_starts (
+            account_id BIGINT NOT NULL,
+            start TEXT COLLATE "C" NOT NULL,
+            sort_key TEXT COLLATE "C" NOT NULL,
+            contact_id BIGINT NOT NULL
+        );
+        CREATE INDEX contact_word_starts_in_order ON contact_word_starts (account_id, start, sort_key, contact_id);
+        """, rebuild: true),
+        // 7: the name's honorific prefix and suffix, each e-mail's label (a JSON array by position, '[]'
+        // when none has one), the preferred e-mail and phone (a 0-based position, NULL for none) (SQLite's 10).
+        .sql("""
+        ALTER TABLE contacts ADD COLUMN name_prefix TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN name_suffix TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN email_labels JSONB NOT NULL DEFAULT '[]';
+        ALTER TABLE contacts ADD COLUMN preferred_email INTEGER;
+        ALTER TABLE contacts ADD COLUMN preferred_phone INTEGER;
+        """),
     ]
 
     /// The newest schema this build knows.
@@ -136,14 +160,15 @@ enum PostgresMigrations {
             }
             for step in version..<target {
                 try pg.executeScript(all[step].sql)
-                if all[step].rebuildsSearch { try rebuildSearch(pg) }
+                if all[step].rebuildsSearch { try rebuildSearch(pg, withNameStarts: step >= 5) }
                 try pg.execute("UPDATE switchboard_schema SET version = $1", [step + 1])
             }
         }
     }
 
     /// Every contact's search document made again from its row.
-    static func rebuildSearch(_ pg: PostgresConnection) throws(StorageError) {
+    static func rebuildSearch(_ pg: PostgresConnection, withNameStarts: Bool) throws(StorageError) {
+        if withNameStarts { try pg.execute("DELETE FROM contact_word_starts") }
         let rows = try pg.execute("SELECT id, first_name, last_name, company, notes, phones::text, emails::text FROM contacts")
         var cache = SearchText.FoldCache()
         for i in 0..<rows.count {
@@ -151,6 +176,13 @@ enum PostgresMigrations {
             let document = SearchText.document(firstName: rows.text(i, 1), lastName: rows.text(i, 2), emails: lists.emails,
                                                phoneNumbers: lists.phones.map(\.number), others: [rows.text(i, 3), rows.text(i, 4)], cache: &cache)
             try pg.execute("UPDATE contacts SET search_text = $1 WHERE id = $2", [document, rows.int64(i, 0)])
+            if withNameStarts {
+                let starts = PostgresContactsStore.nameStarts(firstName: rows.text(i, 1), lastName: rows.text(i, 2), cache: &cache)
+                try pg.execute("""
+                    INSERT INTO contact_word_starts (account_id, start, sort_key, contact_id)
+                    SELECT account_id, unnest($1::text[]), sort_key, id FROM contacts WHERE id = $2
+                    """, [starts, rows.int64(i, 0)])
+            }
         }
     }
 }

@@ -56,7 +56,8 @@ enum StoreConformance {
         #expect(throws: AccountStore.ChangeFailure.wrongPassword) { try accounts.deleteAccount(accountID: ada.id, password: "analytical") }
         try accounts.deleteAccount(accountID: ada.id, password: "engine-two")
         #expect(try accounts.account(named: "ada") == nil)
-        #expect(try f.contacts(of: ada).count(matching: "") == 0)
+        #expect(try f.contacts(of: ada).count(matching: "") == 0 && f.contacts(of: ada).count(matching: "ch") == 0)
+        #expect(try f.contacts(of: eve).count(matching: "a") == 1)
         #expect(try f.activity(of: ada).events(before: nil, limit: 10).isEmpty)
         #expect(throws: AccountStore.ChangeFailure.noSuchAccount) { try accounts.deleteAccount(accountID: ada.id, password: "engine-two") }
         #expect(try f.contacts(of: eve).contact(id: kept)?.firstName == "Alice")
@@ -73,12 +74,20 @@ enum StoreConformance {
         grace.addresses = [.init(label: "home", street: "1 Main St", city: "Arlington", country: "USA")]
         grace.extras = "X-SHIP:USS Hopper"
         grace.uid = "urn:uuid:grace"
+        grace.namePrefix = "Rear Admiral"
+        grace.nameSuffix = "PhD"
+        grace.emailLabels = ["work", ""]
+        grace.preferredEmail = 1
+        grace.preferredPhone = 0
         grace.id = try store.add(grace)
         #expect(try store.contact(id: grace.id!) == grace)
         #expect(try store.contactID(uid: "urn:uuid:grace") == grace.id)
         grace.lastName = "Brewster Hopper"
         grace.phones.removeLast()
         grace.emails = ["grace@example.org"]
+        grace.emailLabels = ["home"]
+        grace.preferredEmail = 0
+        grace.preferredPhone = nil
         #expect(try store.update(grace))
         #expect(try store.contact(id: grace.id!) == grace)
         // Another account cannot read, change or delete it, nor count it.
@@ -95,6 +104,15 @@ enum StoreConformance {
         #expect(try !store.delete(id: grace.id!))
         #expect(try !store.update(grace))
         #expect(try store.count(matching: "") == 0 && store.friendsCount() == 0)
+        #expect(try store.count(matching: "g") == 0 && store.count(matching: "ho") == 0) // its word starts went with it
+        // A new name: found by its new word starts, never by the old ones.
+        var renamed = ContactRecord(firstName: "Alan", lastName: "Turing")
+        renamed.id = try store.add(renamed)
+        renamed.firstName = "Zelda"
+        renamed.lastName = "Quest"
+        #expect(try store.update(renamed))
+        #expect(try store.count(matching: "al") == 0 && store.count(matching: "t") == 0 && store.count(matching: "tur") == 0)
+        #expect(try store.contacts(matching: "ze", offset: 0, limit: 5).map(\.id) == [renamed.id!] && store.count(matching: "q") == 1)
     }
 
     /// List order, paging from either end, counts with a cap, and each contact's place.
