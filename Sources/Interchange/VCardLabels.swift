@@ -18,7 +18,8 @@ enum VCardLabels {
     /// The label a property's TYPE values make; a plain "voice" beside others is dropped.
     static func label(types: [String]) -> String {
         var words: [String] = []
-        for type in types where !ignored.contains(type) {
+        // A TYPE of digits alone is abook's position of the address (`EMAIL;1;INTERNET`), not a label.
+        for type in types where !ignored.contains(type) && !type.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
             let word = wordForType[type] ?? type
             if !words.contains(word) { words.append(word) }
         }

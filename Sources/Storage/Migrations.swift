@@ -139,6 +139,17 @@ enum Migrations {
         INSERT INTO contact_search (rowid, text, contact_id)
             SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
         """,
+        // 10: what imports used to count as "not kept": the name's honorific prefix and suffix (vCard N's
+        // 4th and 5th parts), each e-mail's label (a JSON array of text by position, like `emails`; '[]'
+        // when none has one), and which e-mail and which phone is preferred (vCard PREF): a 0-based
+        // position in `emails` / `phones`, NULL for none. Plain columns, nothing to backfill.
+        """
+        ALTER TABLE contacts ADD COLUMN name_prefix TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN name_suffix TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN email_labels TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE contacts ADD COLUMN preferred_email INTEGER;
+        ALTER TABLE contacts ADD COLUMN preferred_phone INTEGER;
+        """,
     ]
 
     static func migrate(_ db: Database, from version: Int) throws(StorageError) {

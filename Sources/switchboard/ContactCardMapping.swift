@@ -4,7 +4,8 @@ import Storage
 
 /// Contacts as the app stores them to and from the interchange formats' cards.
 /// What a stored contact has no field for goes into its opaque extras as vCard lines (more web
-/// addresses, organization units, other categories); what cannot be kept is counted in `dropped`.
+/// addresses, organization units, other categories); what cannot be kept (a second preferred
+/// e-mail or phone) is counted in `dropped`.
 enum ContactCardMapping {
     /// Kinds of data an import could not keep, counted by name ("e-mail labels": 3).
     typealias Dropped = [String: Int]
@@ -21,12 +22,10 @@ enum ContactCardMapping {
                 first = name
             }
         }
-        if !card.prefixes.isEmpty { dropped["name prefixes", default: 0] += 1 }
-        if !card.suffixes.isEmpty { dropped["name suffixes", default: 0] += 1 }
         var extras = card.extras
-        let labeledEmails = card.emails.filter { !$0.label.isEmpty || $0.isPreferred }.count
-        if labeledEmails > 0 { dropped["e-mail labels", default: 0] += labeledEmails }
-        if card.phones.contains(where: \.isPreferred) { dropped["phone preferences", default: 0] += 1 }
+        // One e-mail and one phone can be the preferred one; the first marked is kept.
+        let extraPreferences = max(0, card.emails.filter(\.isPreferred).count - 1) + max(0, card.phones.filter(\.isPreferred).count - 1)
+        if extraPreferences > 0 { dropped["second preferred e-mails or phones", default: 0] += extraPreferences }
         for url in card.urls.dropFirst() { extras.append(VCardProperty(name: "URL", text: url.value)) }
         if !card.organizationUnits.isEmpty {
             extras.append(VCardProperty(name: "X-ORG-UNITS", list: card.organizationUnits))
@@ -47,16 +46,28 @@ enum ContactCardMapping {
                   region: $0.region, postalCode: $0.postalCode, country: $0.country)
         }
         record.extras = extras.map(\.contentLine).joined(separator: "\r\n")
+        record.namePrefix = card.prefixes
+        record.nameSuffix = card.suffixes
+        let labels = card.emails.map(\.label)
+        record.emailLabels = labels.allSatisfy(\.isEmpty) ? [] : labels
+        record.preferredEmail = card.emails.firstIndex(where: \.isPreferred)
+        record.preferredPhone = card.phones.firstIndex(where: \.isPreferred)
         return record
     }
 
     static func card(from record: ContactRecord) -> ContactCard {
-        var card = ContactCard(uid: record.uid, formattedName: [record.firstName, record.lastName].filter { !$0.isEmpty }.joined(separator: " "),
+        var card = ContactCard(uid: record.uid, formattedName: [record.namePrefix, record.firstName, record.lastName, record.nameSuffix]
+                                   .filter { !$0.isEmpty }.joined(separator: " "),
                                familyName: record.lastName, givenName: record.firstName,
+                               prefixes: record.namePrefix, suffixes: record.nameSuffix,
                                nicknames: record.nickname.isEmpty ? [] : record.nickname.split(separator: ",").map { String($0).trimmingCharacters() },
                                organization: record.company, title: record.title,
-                               emails: record.emails.map { LabeledValue(value: $0) },
-                               phones: record.phones.map { LabeledValue(label: $0.label == "phone" ? "" : $0.label, value: $0.number) },
+                               emails: record.emails.enumerated().map { i, e in
+                                   LabeledValue(label: record.emailLabel(at: i), value: e, isPreferred: record.preferredEmail == i)
+                               },
+                               phones: record.phones.enumerated().map { i, p in
+                                   LabeledValue(label: p.label == "phone" ? "" : p.label, value: p.number, isPreferred: record.preferredPhone == i)
+                               },
                                addresses: record.addresses.map {
                                    PostalAddress(label: $0.label, poBox: $0.poBox, extended: $0.extended, street: $0.street, locality: $0.city,
                                                  region: $0.region, postalCode: $0.postalCode, country: $0.country)

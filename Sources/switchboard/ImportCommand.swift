@@ -3,7 +3,8 @@ import Storage
 
 /// `switchboard import FILE… [--user NAME] [--db PATH]`: contacts from vCard (2.1, 3.0, 4.0),
 /// CSV with a header (Google, Outlook, ours) or abook's addressbook file, told apart by content.
-/// Each file is one transaction; a card whose UID is already stored updates that contact.
+/// Each file is one transaction; a card whose UID is already stored updates that contact, and
+/// one without a UID the contact it matches (`ContactsImportBatch.match`).
 struct ImportCommand {
     var files: [String] = []
     var opener = AccountOpener()
@@ -13,7 +14,9 @@ struct ImportCommand {
     usage: switchboard import FILE… [--user NAME] [--db PATH]
       Reads vCard (2.1, 3.0, 4.0), CSV with a header row (Google, Outlook or our own export)
       or abook's addressbook file; the format is found from the content. "-" reads stdin.
-      Each file goes in as one transaction. A card with the UID of a stored contact updates it.
+      Each file goes in as one transaction. A card with the UID of a stored contact updates it;
+      a card without a UID updates the contact with the same name and first e-mail (no e-mail:
+      the same first phone; neither: a contact with neither), so a second import does not duplicate.
       Prints "imported N, updated M, skipped K" per file, a line per skipped card (file:line:
       reason), and what could not be kept. Exit 0 when something came in, 1 when nothing could.
     """
@@ -44,11 +47,11 @@ struct ImportCommand {
     func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if wantsHelp { print(Self.help, to: &output); return 0 }
         var exitCode: Int32 = 0
-        guard let (db, store) = opener.openStore(for: "import", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
+        guard let store = opener.openStore(for: "import", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
         var broughtAnything = false
         for file in files {
             do {
-                let summary = try importFile(file, into: store, db: db)
+                let summary = try importFile(file, into: store)
                 print("\(file): imported \(summary.added), updated \(summary.updated), skipped \(summary.skipped.count)", to: &output)
                 for problem in summary.skipped { print("\(file):\(problem.line): \(problem.message)", to: &output) }
                 if !summary.dropped.isEmpty {
@@ -76,7 +79,12 @@ struct ImportCommand {
         }
     }
 
-    func importFile(_ path: String, into store: SQLiteContactsStore, db: Database) throws(ImportError) -> Summary {
+    /// The last part of a path ("cards.vcf"; "standard input" for "-").
+    static func fileName(_ path: String) -> String {
+        path == "-" ? "standard input" : String(path.split(separator: "/").last ?? Substring(path))
+    }
+
+    func importFile(_ path: String, into store: any AddressBookStore) throws(ImportError) -> Summary {
         let file: InputFile
         let first: [UInt8]
         do throws(InputFileError) {
@@ -92,17 +100,13 @@ struct ImportCommand {
         var summary = Summary()
         var failure: ImportError?
         do {
-            try db.transaction { () throws(StorageError) in
+            try store.inOneTransaction { () throws(StorageError) in
+                let batch = try store.importer()
                 func take(_ card: ContactCard) throws(StorageError) {
                     if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
-                    var record = ContactCardMapping.record(from: card, dropped: &summary.dropped)
-                    if let id = try store.contactID(uid: record.uid) {
-                        record.id = id
-                        _ = try store.update(record)
-                        summary.updated += 1
-                    } else {
-                        _ = try store.add(record)
-                        summary.added += 1
+                    switch try batch.take(ContactCardMapping.record(from: card, dropped: &summary.dropped)) {
+                    case .added: summary.added += 1
+                    case .updated: summary.updated += 1
                     }
                 }
                 do {
@@ -145,6 +149,7 @@ struct ImportCommand {
                     failure = .read(InputFileError(path: "", reason: "\(error)"))
                     throw StorageError.sqlite(code: 4, message: "import stopped")
                 }
+                try batch.finish(subject: "\(summary.added) added, \(summary.updated) updated from \(Self.fileName(path))")
             }
         } catch {
             throw failure ?? .storage(error)

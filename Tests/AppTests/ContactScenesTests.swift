@@ -156,8 +156,16 @@ struct ContactScenesTests {
         #expect(display.contacts[1].lines.map { "\($0.label): \($0.value)" } == [
             "company: US Navy", "title: Rear Admiral", "nickname: Amazing Grace", "birthday: 12-09", "web: https://navy.mil",
             "work address: 1 Navy Way, Building 2, 22202 Arlington, VA", "notes: COBOL", "friend: no"])
+        var titled = ContactRecord(firstName: "grace", lastName: "hopper", phones: [.init(label: "mobile", number: "555 0199"), .init(label: "work", number: "555 0100")],
+                                   emails: ["grace@navy.mil", "g@example.org"])
+        titled.namePrefix = "Rear Adm."; titled.nameSuffix = "PhD"; titled.emailLabels = ["work", ""]
+        titled.preferredEmail = 1; titled.preferredPhone = 1
+        presenter.presentContact(response: .init(contact: titled))
+        #expect(display.contacts[2].lines.map { "\($0.label): \($0.value)" } == [
+            "name: Rear Adm. Grace Hopper PhD", "mobile: 555 0199", "work: 555 0100 (preferred)", "work email: grace@navy.mil",
+            "email: g@example.org (preferred)", "friend: no"])
         presenter.presentContact(response: .init(contact: nil))
-        #expect(display.contacts[2].missingMessage == "This contact was deleted.")
+        #expect(display.contacts[3].missingMessage == "This contact was deleted.")
     }
 
     @Test func showContactInteractorUsesItsDataStoreID() {

@@ -35,6 +35,34 @@ struct ContactCardFieldsTests {
         #expect(try reopened.contact(id: ada.id!) == ada)
     }
 
+    /// Migration 10: name prefix and suffix, e-mail labels, preferred e-mail and phone; a save from
+    /// the form keeps them, the labels and preferences following their address or number.
+    @Test func prefixSuffixLabelsAndPreferencesAreStored() throws {
+        let tmp = TempFolder()
+        let store = try makeStore(tmp)
+        var grace = ContactRecord(firstName: "Grace", lastName: "Hopper", phones: [.init(label: "mobile", number: "555 0199"), .init(label: "work", number: "555 0100")],
+                                  emails: ["grace@navy.mil", "g@example.org", "h@example.net"])
+        grace.namePrefix = "Rear Adm."
+        grace.nameSuffix = "PhD"
+        grace.emailLabels = ["work", "", "home \"quoted\" \\ \u{1}"]
+        grace.preferredEmail = 2
+        grace.preferredPhone = 1
+        grace.id = try store.add(grace)
+        #expect(try store.contact(id: grace.id!) == grace)
+        var plain = ContactRecord(firstName: "Ada", lastName: "Lovelace", emails: ["ada@example.org"])
+        plain.id = try store.add(plain)
+        #expect(try store.contact(id: plain.id!) == plain)
+
+        // The form shows emails and phones only: one e-mail removed, the others reordered.
+        var fromForm = ContactRecord(id: grace.id, firstName: "Grace", lastName: "Hopper", phones: [.init(label: "work", number: "555 0100")],
+                                     emails: ["h@example.net", "grace@navy.mil"])
+        fromForm.keepCardFields(of: try store.contact(id: grace.id!)!)
+        #expect(fromForm.emailLabels == ["home \"quoted\" \\ \u{1}", "work"] && fromForm.preferredEmail == 0 && fromForm.preferredPhone == 0)
+        #expect(fromForm.namePrefix == "Rear Adm." && fromForm.nameSuffix == "PhD")
+        #expect(try store.update(fromForm))
+        #expect(try store.contact(id: grace.id!) == fromForm)
+    }
+
     @Test func uidsAreUniquePerAccountAndGivenOnceForExport() throws {
         let tmp = TempFolder()
         let store = try makeStore(tmp)

@@ -1,6 +1,9 @@
-/// SQL that takes a file back from migration 9, for tests that make an older file by hand.
+/// SQL that takes a file back from migrations 10 and 9, for tests that make an older file by hand.
 enum MigrationUndo {
     static let cardFields = """
+        ALTER TABLE contacts DROP COLUMN name_prefix; ALTER TABLE contacts DROP COLUMN name_suffix;
+        ALTER TABLE contacts DROP COLUMN email_labels; ALTER TABLE contacts DROP COLUMN preferred_email;
+        ALTER TABLE contacts DROP COLUMN preferred_phone;
         DROP INDEX contacts_by_uid;
         ALTER TABLE contacts DROP COLUMN uid; ALTER TABLE contacts DROP COLUMN nickname; ALTER TABLE contacts DROP COLUMN title;
         ALTER TABLE contacts DROP COLUMN birthday; ALTER TABLE contacts DROP COLUMN url; ALTER TABLE contacts DROP COLUMN addresses;

@@ -131,6 +131,79 @@ struct InterchangeCommandTests {
         }
     }
 
+    /// Google's CSV and abook's vCards carry no UID: a second import finds each contact by name
+    /// and first e-mail (else first phone, else name alone) and updates it.
+    @Test func filesWithoutUIDsUpdateOnTheSecondImport() {
+        let folder = InterchangeFolder("no-uid")
+        let db = folder.dataFile("n.sqlite3")
+        folder.write("google.csv", """
+            First Name,Last Name,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Notes\r
+            Grace,Hopper,* Work,grace@navy.mil,Mobile,+1 555 0199,first\r
+            Ada,Lovelace,,,Home,020 7946 0001,\r
+            Alan,Turing,,,,,\r
+
+            """)
+        folder.write("abook.vcf", "BEGIN:VCARD\r\nFN:Søren Kierkegaard\r\nN:Kierkegaard;Søren;;;\r\nEMAIL:soren@example.dk\r\nEND:VCARD\r\n")
+        let first = runSwitchboard(["import", folder.file("google.csv"), folder.file("abook.vcf"), "--db", db])
+        #expect(first.output.contains(folder.file("google.csv") + ": imported 3, updated 0, skipped 0"), "\(first.output)")
+        #expect(first.output.contains(folder.file("abook.vcf") + ": imported 1, updated 0, skipped 0"))
+        folder.write("google.csv", (folder.read("google.csv") ?? "").replacingOccurrences(",first", ",second"))
+        let second = runSwitchboard(["import", folder.file("google.csv"), folder.file("abook.vcf"), "--db", db])
+        #expect(second.output.contains(folder.file("google.csv") + ": imported 0, updated 3, skipped 0"), "\(second.output)")
+        #expect(second.output.contains(folder.file("abook.vcf") + ": imported 0, updated 1, skipped 0"))
+        let exported = runSwitchboard(["export", "--format", "csv", "--db", db]).output
+        #expect(exported.split(separator: "\r\n").count == 5) // the header and four contacts
+        #expect(exported.contains("second") && !exported.contains("first"))
+    }
+
+    /// Name prefixes and suffixes, e-mail labels and the preferred e-mail and phone are kept
+    /// (migration 10): through vCard 4.0, 3.0 and CSV and back, and none is "not kept".
+    @Test func prefixesSuffixesLabelsAndPreferencesSurviveEveryFormat() {
+        let folder = InterchangeFolder("labels")
+        let db = folder.dataFile("l.sqlite3")
+        folder.write("in.vcf", """
+            BEGIN:VCARD\r
+            VERSION:3.0\r
+            UID:grace-1\r
+            N:Hopper;Grace;Brewster;Rear Adm.;PhD\r
+            FN:Rear Adm. Grace Brewster Hopper PhD\r
+            EMAIL;TYPE=INTERNET,WORK:grace@navy.mil\r
+            EMAIL;TYPE=home;TYPE=pref:grace@example.org\r
+            EMAIL:g@example.net\r
+            TEL;TYPE=CELL:+1 555 0199\r
+            TEL;TYPE=WORK,PREF:+1 555 0100\r
+            END:VCARD\r
+            BEGIN:VCARD\r
+            VERSION:4.0\r
+            UID:urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1\r
+            FN:Ada, Countess of Lovelace\r
+            N:Lovelace;Ada;;Lady;Countess of Lovelace\r
+            EMAIL;PREF=1:ada@example.org\r
+            EMAIL;TYPE=work:ada@analytical.example\r
+            TEL;VALUE=uri;PREF=1;TYPE=home:tel:+44-20-7946-0001\r
+            END:VCARD\r
+
+            """)
+        let imported = runSwitchboard(["import", folder.file("in.vcf"), "--db", db])
+        #expect(imported.output == folder.file("in.vcf") + ": imported 2, updated 0, skipped 0\n", "\(imported.output)")
+        let v4 = runSwitchboard(["export", "--db", db]).output
+        for line in ["N:Hopper;Grace Brewster;;Rear Adm.;PhD\r\n", "FN:Rear Adm. Grace Brewster Hopper PhD\r\n",
+                     "EMAIL;TYPE=work:grace@navy.mil\r\n", "EMAIL;TYPE=home;PREF=1:grace@example.org\r\n", "EMAIL:g@example.net\r\n",
+                     "TEL;TYPE=work;VALUE=text;PREF=1:+1 555 0100\r\n", "TEL;TYPE=home;VALUE=text;PREF=1:+44-20-7946-0001\r\n", "N:Lovelace;Ada;;Lady;Countess of Lovelace\r\n",
+                     "EMAIL;PREF=1:ada@example.org\r\n", "EMAIL;TYPE=work:ada@analytical.example\r\n"] {
+            #expect(v4.contains(line), "\(line) in \(v4)")
+        }
+        let v3 = runSwitchboard(["export", "--format", "vcard3", "--db", db]).output
+        #expect(v3.contains("EMAIL;TYPE=home,pref:grace@example.org\r\n") || v3.contains("EMAIL;TYPE=home;TYPE=pref:grace@example.org\r\n"), "\(v3)")
+        for format in ["vcard", "vcard3", "csv"] {
+            _ = runSwitchboard(["export", "--format", format, "--output", folder.file("out.\(format)"), "--db", db])
+            let again = folder.dataFile("\(format).sqlite3")
+            let back = runSwitchboard(["import", folder.file("out.\(format)"), "--db", again])
+            #expect(!back.output.contains("not kept"), "\(format): \(back.output)")
+            #expect(runSwitchboard(["export", "--db", again]).output == v4, "\(format)")
+        }
+    }
+
     @Test func queryAnswersMuttAndListsBirthdaysNextFirst() {
         let folder = InterchangeFolder("query")
         let db = folder.dataFile("q.sqlite3")

@@ -12,6 +12,7 @@ public enum ActivityKind: String, Sendable, CaseIterable {
     case friendRemoved = "friend_removed"
     case settingChanged = "setting_changed"
     case populated = "populated"
+    case imported = "imported"
 
     /// In a few words, as the log shows it.
     public var text: String {
@@ -28,6 +29,7 @@ public enum ActivityKind: String, Sendable, CaseIterable {
         case .friendRemoved: "No longer a friend"
         case .settingChanged: "Setting changed"
         case .populated: "Contacts generated"
+        case .imported: "Contacts imported"
         }
     }
 

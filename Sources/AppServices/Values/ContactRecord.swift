@@ -55,6 +55,17 @@ public struct ContactRecord: Equatable, Sendable {
     /// Properties with no field here (photos, X- properties), kept opaque as vCard 4.0 content
     /// lines joined by CRLF and written back on export.
     public var extras: String = ""
+    /// Honorific prefix and suffix of the name (vCard N's fourth and fifth parts: "Dr.", "Jr."), or "".
+    public var namePrefix: String = ""
+    public var nameSuffix: String = ""
+    /// Each e-mail's label ("home", "work"), by position; empty when none has one (see `emailLabel(at:)`).
+    public var emailLabels: [String] = []
+    /// The position of the preferred e-mail and phone (vCard PREF), nil when none is marked.
+    public var preferredEmail: Int?
+    public var preferredPhone: Int?
+
+    /// The label of the e-mail at `index`, "" when it has none.
+    public func emailLabel(at index: Int) -> String { index < emailLabels.count ? emailLabels[index] : "" }
 
     public init(id: Int64? = nil, firstName: String, lastName: String, phones: [Phone] = [], emails: [String] = [],
                 company: String = "", notes: String = "", isFriend: Bool = false) {
@@ -89,8 +100,16 @@ public struct ContactSummary: Equatable, Sendable {
 
 public extension ContactRecord {
     /// Takes the fields the contact form does not edit (UID, nickname, title, birthday, web
-    /// address, postal addresses, extras) from `stored`, so a save from the form keeps them.
+    /// address, postal addresses, extras, name prefix and suffix) from `stored`, so a save from
+    /// the form keeps them; e-mail labels and the preferred e-mail and phone follow their
+    /// address or number to wherever the form put it.
     mutating func keepCardFields(of stored: ContactRecord) {
+        namePrefix = stored.namePrefix
+        nameSuffix = stored.nameSuffix
+        let labels = emails.map { e in stored.emails.firstIndex(of: e).map { stored.emailLabel(at: $0) } ?? "" }
+        emailLabels = labels.allSatisfy(\.isEmpty) ? [] : labels
+        preferredEmail = stored.preferredEmail.flatMap { p in p < stored.emails.count ? emails.firstIndex(of: stored.emails[p]) : nil }
+        preferredPhone = stored.preferredPhone.flatMap { p in p < stored.phones.count ? phones.firstIndex { $0.number == stored.phones[p].number } : nil }
         uid = stored.uid
         nickname = stored.nickname
         title = stored.title

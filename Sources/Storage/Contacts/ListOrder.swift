@@ -188,12 +188,15 @@ struct ListOrder {
     /// order (so the index only ever appends). Their old entries must be gone.
     private func rerank(accountID: Int64?, from low: Int64, spread: Int64) throws(StorageError) {
         let only = accountID == nil ? "" : "WHERE c.account_id = ?1"
-        let ids = try db.prepare("SELECT c.id FROM contacts c \(only) ORDER BY c.account_id, c.sort_key, c.id")
-        if let accountID { ids.bind(1, accountID) }
-        var ordered: [Int64] = []
-        while try ids.step() { ordered.append(ids.int64(0)) }
-        ids.reset()
-        for (i, id) in ordered.enumerated() { try setRank(low + spread * Int64(i + 1), of: id) }
+        // One statement: each contact's place in the order, numbered by a window over the name index.
+        let rank = try db.prepare("""
+            UPDATE contacts SET sort_rank = ?2 + ?3 * r.place FROM
+            (SELECT c.id, row_number() OVER (ORDER BY c.account_id, c.sort_key, c.id) AS place FROM contacts c \(only)) r
+            WHERE contacts.id = r.id
+            """)
+        if let accountID { rank.bind(1, accountID) } else { rank.bind(1, 0) }
+        rank.bind(2, low).bind(3, spread)
+        try rank.run()
         let rebuild = try db.prepare("""
             INSERT INTO contact_search (rowid, text, contact_id)
             SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c \(only)

@@ -22,14 +22,57 @@ extension SQLiteContactsStore {
     }
 
     func writeCardFields(_ contact: ContactRecord, id: Int64) throws(StorageError) {
-        let s = try db.prepare("UPDATE contacts SET uid = coalesce(nullif(?1, ''), uid), nickname = ?2, title = ?3, birthday = ?4, url = ?5, addresses = ?6, extras = ?7 WHERE id = ?8")
+        let s = try db.prepare("""
+            UPDATE contacts SET uid = coalesce(nullif(?1, ''), uid), nickname = ?2, title = ?3, birthday = ?4, url = ?5, addresses = ?6,
+                extras = ?7, name_prefix = ?9, name_suffix = ?10, email_labels = ?11, preferred_email = ?12, preferred_phone = ?13
+            WHERE id = ?8
+            """)
         s.bind(1, contact.uid).bind(2, contact.nickname).bind(3, contact.title).bind(4, contact.birthday).bind(5, contact.url)
             .bind(6, Self.encode(contact.addresses)).bind(7, contact.extras).bind(8, id)
+        Self.bindMigration10Fields(of: contact, to: s, from: 9)
         try s.run()
     }
 
+    /// Binds name prefix, suffix, e-mail labels, preferred e-mail and phone to five parameters from `first`.
+    static func bindMigration10Fields(of contact: ContactRecord, to s: Statement, from first: Int32) {
+        s.bind(first, contact.namePrefix).bind(first + 1, contact.nameSuffix).bind(first + 2, jsonArray(emailLabels(of: contact)))
+            .bind(first + 3, contact.preferredEmail.flatMap { $0 < contact.emails.count ? Int64($0) : nil })
+            .bind(first + 4, contact.preferredPhone.flatMap { $0 < contact.phones.count ? Int64($0) : nil })
+    }
+
+    /// The labels as stored: one per e-mail, or none at all when no e-mail has one.
+    static func emailLabels(of contact: ContactRecord) -> [String] {
+        let labels = contact.emails.indices.map { contact.emailLabel(at: $0) }
+        return labels.allSatisfy(\.isEmpty) ? [] : labels
+    }
+
+    /// A JSON array of strings (`[]` costs nothing; the labels are short).
+    static func jsonArray(_ items: [String]) -> String {
+        guard !items.isEmpty else { return "[]" }
+        var out = "["
+        for (i, item) in items.enumerated() {
+            if i > 0 { out += "," }
+            out += "\""
+            for u in item.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case _ where u.value < 0x20:
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(u)
+                }
+            }
+            out += "\""
+        }
+        return out + "]"
+    }
+
     func readCardFields(into record: inout ContactRecord, id: Int64) throws(StorageError) {
-        let s = try db.prepare("SELECT coalesce(uid, ''), nickname, title, birthday, url, addresses, extras FROM contacts WHERE id = ?")
+        let s = try db.prepare("""
+            SELECT coalesce(uid, ''), nickname, title, birthday, url, addresses, extras, name_prefix, name_suffix,
+                preferred_email, preferred_phone FROM contacts WHERE id = ?
+            """)
         s.bind(1, id)
         defer { s.reset() }
         guard try s.step() else { return }
@@ -40,6 +83,15 @@ extension SQLiteContactsStore {
         record.url = s.text(4)
         record.addresses = Self.decodeAddresses(s.text(5))
         record.extras = s.text(6)
+        record.namePrefix = s.text(7)
+        record.nameSuffix = s.text(8)
+        record.preferredEmail = s.isNull(9) ? nil : s.int(9)
+        record.preferredPhone = s.isNull(10) ? nil : s.int(10)
+        let labels = try db.prepare("SELECT l.value FROM contacts c, json_each(c.email_labels) l WHERE c.id = ? ORDER BY l.key")
+        defer { labels.reset() }
+        labels.bind(1, id)
+        record.emailLabels = []
+        while try labels.step() { record.emailLabels.append(labels.text(0)) }
     }
 
     /// The contact of this account with this UID, if any (an import updates it instead of adding).

@@ -87,12 +87,22 @@ extension SQLiteContactsStore {
     /// Runs a bulk load of the search index with a 64 MiB buffer and no merging
     /// along the way (the settings live in the index, so they are put back after).
     private func bulkLoadingSearch(_ body: () throws(StorageError) -> Void) throws(StorageError) {
+        try beginBulkSearch(hashSize: 67_108_864)
+        try body()
+        try endBulkSearch()
+    }
+
+    /// The search index's settings for a bulk load: a `hashSize` buffer, no merging along the way.
+    func beginBulkSearch(hashSize: Int) throws(StorageError) {
         try db.execute("""
-            INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', 67108864);
+            INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', \(hashSize));
             INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
             INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 2000);
             """)
-        try body()
+    }
+
+    /// The search index's everyday settings again.
+    func endBulkSearch() throws(StorageError) {
         try db.execute("""
             INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', 1048576);
             INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);

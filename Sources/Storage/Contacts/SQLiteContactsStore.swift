@@ -34,6 +34,9 @@ public final class SQLiteContactsStore: ContactsStore {
 
     var order: ListOrder { ListOrder(db: db) }
 
+    /// The clock's now, in seconds (the batch of an import stamps its rows with it).
+    func currentTime() -> Int64 { now() }
+
     public func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int {
         let s: Statement
         switch Plan(query) {
@@ -200,7 +203,7 @@ public final class SQLiteContactsStore: ContactsStore {
     }
 
     /// Ranks a stored contact in the list order and adds its search entry under that rank.
-    private func index(_ contact: ContactRecord, id: Int64) throws(StorageError) {
+    func index(_ contact: ContactRecord, id: Int64) throws(StorageError) {
         let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)
         let rank = try order.place(.init(accountID: accountID, sortKey: key, id: id))
         let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
@@ -208,14 +211,14 @@ public final class SQLiteContactsStore: ContactsStore {
         try search.run()
     }
 
-    private func removeFromIndex(rank: Int64) throws(StorageError) {
+    func removeFromIndex(rank: Int64) throws(StorageError) {
         let d = try db.prepare("DELETE FROM contact_search WHERE rowid = ?")
         d.bind(1, rank)
         try d.run()
     }
 
     /// The list rank of one of this account's contacts, and whether it is a friend (nil when it is not there).
-    private func rankAndFriend(of id: Int64) throws(StorageError) -> (rank: Int64, isFriend: Bool, name: String)? {
+    func rankAndFriend(of id: Int64) throws(StorageError) -> (rank: Int64, isFriend: Bool, name: String)? {
         let s = try db.prepare("SELECT sort_rank, is_friend, first_name, last_name FROM contacts WHERE id = ? AND account_id = ?")
         s.bind(1, id).bind(2, accountID)
         defer { s.reset() }

@@ -8,19 +8,28 @@ import AppServices
 enum SearchDocumentFunction {
     static let name = "switchboard_search_document"
 
+    /// The folded names a connection has seen, kept across calls (a bulk rebuild folds the same
+    /// first and last names again and again); `FoldCache` stops growing at 100,000 of them.
+    final class Cache {
+        var folds = SearchText.FoldCache()
+    }
+
     static func register(on handle: OpaquePointer) {
-        sqlite3_create_function_v2(handle, name, 6, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
-            guard let arguments else { return }
+        let cache = Unmanaged.passRetained(Cache()).toOpaque()
+        sqlite3_create_function_v2(handle, name, 6, SQLITE_UTF8 | SQLITE_DETERMINISTIC, cache, { context, _, arguments in
+            guard let arguments, let box = sqlite3_user_data(context) else { return }
             func text(_ i: Int) -> String {
                 guard let value = arguments[i], let bytes = sqlite3_value_text(value) else { return "" }
                 return String(cString: bytes)
             }
             func list(_ i: Int) -> [String] { text(i).split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
-            var cache = SearchText.FoldCache()
+            let cache = Unmanaged<Cache>.fromOpaque(box).takeUnretainedValue()
             let document = SearchText.document(firstName: text(0), lastName: text(1), emails: list(2), phoneNumbers: list(3),
-                                                  others: [text(4), text(5)], cache: &cache)
+                                               others: [text(4), text(5)], cache: &cache.folds)
             sqlite3_result_text(context, document, -1, sb_sqlite_transient())
-        }, nil, nil, nil)
+        }, nil, nil, { box in
+            if let box { Unmanaged<Cache>.fromOpaque(box).release() }
+        })
     }
 
     /// `switchboard_fold(text)`: `SearchText.fold` in SQL (migrations fold what older files kept as typed).

@@ -19,8 +19,16 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
         }
         let name = PersonName.full(first: c.firstName.uppercaseFirst, last: c.lastName.uppercaseFirst)
         var lines: [ShowContact.GetContact.ViewModel.Line] = []
-        for p in c.phones { lines.append(.init(label: p.label, value: p.number)) }
-        for e in c.emails { lines.append(.init(label: "email", value: e)) }
+        if !c.namePrefix.isEmpty || !c.nameSuffix.isEmpty {
+            lines.append(.init(label: "name", value: [c.namePrefix, name, c.nameSuffix].filter { !$0.isEmpty }.joined(separator: " ")))
+        }
+        for (i, p) in c.phones.enumerated() {
+            lines.append(.init(label: p.label, value: p.number + (c.preferredPhone == i ? " (preferred)" : "")))
+        }
+        for (i, e) in c.emails.enumerated() {
+            let label = c.emailLabel(at: i)
+            lines.append(.init(label: label.isEmpty ? "email" : label + " email", value: e + (c.preferredEmail == i ? " (preferred)" : "")))
+        }
         if !c.company.isEmpty { lines.append(.init(label: "company", value: c.company)) }
         lines += Self.addressBookLines(of: c)
         if !c.notes.isEmpty { lines.append(.init(label: "notes", value: c.notes)) }

@@ -108,8 +108,8 @@ final class MainViewController: ViewController {
 
     /// "  C   Contacts      1,234": the key first, so narrow screens never cut it.
     func rowText(_ item: MenuItem) -> String {
-        let key = item.key.padding(toLength: 3, withPad: " ", startingAt: 0)
-        let name = item.title.padding(toLength: 13, withPad: " ", startingAt: 0)
+        let key = String(item.key.prefix(3)).padding(toLength: 3)
+        let name = String(item.title.prefix(13)).padding(toLength: 13)
         let count: Int? = switch item.screen {
         case .contactList: summary.contacts
         case .friendsList: summary.friends

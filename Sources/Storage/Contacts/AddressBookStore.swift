@@ -1,0 +1,27 @@
+import AppServices
+
+/// One account's contacts as the command line's import, export, query and populate use
+/// them, on either store: the list's protocols plus UIDs, bulk loads, birthdays, mail
+/// addresses and a transaction around many changes.
+public protocol AddressBookStore: ContactsStore, FriendsStore {
+    func contactID(uid: String) throws(StorageError) -> Int64?
+    func assignMissingUIDs() throws(StorageError)
+    func allContactIDs() throws(StorageError) -> [Int64]
+    func birthdays() throws(StorageError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)]
+    func emailAddresses(ofContacts ids: [Int64]) throws(StorageError) -> [(email: String, firstName: String, lastName: String, company: String)]
+    func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(StorageError)
+    /// Runs `body` in one transaction: all of its changes are kept, or none.
+    func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError)
+    /// What an import of one file takes its contacts into (use inside `inOneTransaction`).
+    func importer() throws(StorageError) -> any ContactsImporting
+}
+
+extension SQLiteContactsStore: AddressBookStore {
+    public func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError) { try db.transaction(body) }
+    public func importer() throws(StorageError) -> any ContactsImporting { try importBatch() }
+}
+
+extension PostgresContactsStore: AddressBookStore {
+    public func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError) { try pg.transaction(body) }
+    public func importer() throws(StorageError) -> any ContactsImporting { PostgresContactsImport(store: self) }
+}

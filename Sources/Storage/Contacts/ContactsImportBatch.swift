@@ -1,0 +1,217 @@
+import AppServices
+
+/// Many contacts coming in at once (an import of one file), inside the caller's one
+/// transaction: each card is added, or updates the stored contact it matches (see `match`).
+///
+/// The results are those of `add` and `update` one by one — every contact ranked in the list
+/// order with its search entry, the counts right — but paid for once per batch where it can be:
+/// the statements are prepared once, the counts are adjusted once in `finish`, and the activity
+/// log gets one entry summarising the import instead of one per card (like populate's).
+/// Cards that come in list order after the account's last contact (our own export, into a
+/// fresh file or one that holds other people) are appended: each takes the next rank, `gap`
+/// on, and its search entry goes at the end of the index, with no neighbours to look up. Any
+/// other card is placed as `add` places it; once a quarter of the account (at least 500) has
+/// been placed that way, the rest go in unranked and without search entries, and `finish`
+/// ranks the whole account afresh and rebuilds its search entries in one pass
+/// (`ListOrder.renumber`), as populate does. Meanwhile the search index buffers 4 MiB and does
+/// not merge (its settings go back in `finish`), so memory stays flat in the file's size.
+///
+/// Use: `db.transaction { let batch = store.importBatch(); for … { try batch.take(record) }; try batch.finish(…) }`.
+/// Nothing is written for good until that transaction commits; when it throws, nothing is.
+public final class ContactsImportBatch: ContactsImporting {
+    /// What `take` did with a contact.
+    public typealias Outcome = ImportOutcome
+
+    private let store: SQLiteContactsStore
+    private var db: Database { store.db }
+    public private(set) var added = 0
+    public private(set) var updated = 0
+    private var friendChange = 0
+    /// Whether later contacts go in unranked, to be ranked by `finish`.
+    private var deferred = false
+    private let deferFrom: Int
+    /// Whether the account may have contacts without a UID (if not, a card with a UID no one has is new).
+    private var someWithoutUID: Bool
+    private var inserts: [Int: Statement] = [:]
+    private var updates: [Int: Statement] = [:]
+    /// How many contacts were placed one by one (neither appended nor deferred).
+    private var placed = 0
+    /// The account's last contact in list order (sort key and rank); nil while it has none.
+    private var tail: (key: String, rank: Int64)?
+    /// The account's open interval of ranks (see `ListOrder.interval`).
+    private let floor: Int64, ceiling: Int64
+    private var folds = SearchText.FoldCache()
+
+    init(store: SQLiteContactsStore) throws(StorageError) {
+        self.store = store
+        let existing = try store.count(matching: "", upTo: .max)
+        deferFrom = max(500, existing / 4)
+        let s = try store.db.prepare("SELECT EXISTS (SELECT 1 FROM contacts WHERE account_id = ? AND uid IS NULL)")
+        s.bind(1, store.accountID)
+        defer { s.reset() }
+        someWithoutUID = try s.step() && s.bool(0)
+        (floor, ceiling) = try store.order.interval(of: store.accountID)
+        try readTail()
+        try store.beginBulkSearch(hashSize: 4 << 20)
+    }
+
+    private func readTail() throws(StorageError) {
+        let s = try db.prepare("SELECT sort_key, sort_rank FROM contacts WHERE account_id = ? ORDER BY sort_key DESC, id DESC LIMIT 1")
+        s.bind(1, store.accountID)
+        defer { s.reset() }
+        tail = try s.step() && !s.isNull(1) ? (s.text(0), s.int64(1)) : nil
+    }
+
+    /// The rank of a new contact with this sort key when it goes at the end of the account and there is room; else nil.
+    private func appendedRank(for key: String) -> Int64? {
+        if let tail, key.utf8.lexicographicallyPrecedes(tail.key.utf8) { return nil }
+        let rank = (tail?.rank ?? floor) + ListOrder.gap
+        return rank < ceiling ? rank : nil
+    }
+
+    /// Adds the contact, or updates the stored one it matches (same UID; see `match`).
+    @discardableResult
+    public func take(_ contact: ContactRecord) throws(StorageError) -> Outcome {
+        if !deferred && placed >= deferFrom { deferred = true }
+        if let (id, wasFriend) = try match(contact) {
+            var record = contact
+            record.id = id
+            try write(record, id: id, wasFriend: wasFriend)
+            updated += 1
+            if wasFriend != contact.isFriend { friendChange += contact.isFriend ? 1 : -1 }
+            return .updated(id)
+        }
+        let id = try insert(contact)
+        if contact.uid.isEmpty { someWithoutUID = true }
+        added += 1
+        if contact.isFriend { friendChange += 1 }
+        return .added(id)
+    }
+
+    /// The stored contact a card stands for, and whether it is a friend:
+    /// - a card with a UID: the contact with that UID;
+    /// - else (no UID, or a UID no contact has) a contact with the same name — the same sort key,
+    ///   so case and accents aside — that has no other UID, and
+    ///   - when the card has an e-mail, the same first e-mail (case aside);
+    ///   - else, when it has a phone, the same digits in its first phone;
+    ///   - else, no e-mail and no phone either.
+    ///
+    /// Several such contacts: the first added. So a file without UIDs (Google's or Outlook's CSV,
+    /// abook's) imported twice updates the second time instead of duplicating.
+    func match(_ contact: ContactRecord) throws(StorageError) -> (id: Int64, isFriend: Bool)? {
+        if !contact.uid.isEmpty {
+            let s = try db.prepare("SELECT id, is_friend FROM contacts WHERE account_id = ? AND uid = ?")
+            s.bind(1, store.accountID).bind(2, contact.uid)
+            defer { s.reset() }
+            if try s.step() { return (s.int64(0), s.bool(1)) }
+            // Only a contact without a UID may be this card's, and there is none (the common case: our own export).
+            guard someWithoutUID else { return nil }
+        }
+        let s = try db.prepare("""
+            SELECT id, is_friend, coalesce(emails ->> 0, ''), coalesce(phones -> 0 ->> 1, ''), uid IS NULL
+            FROM contacts INDEXED BY contacts_by_name WHERE account_id = ? AND sort_key = ? ORDER BY id
+            """)
+        s.bind(1, store.accountID).bind(2, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName))
+        defer { s.reset() }
+        let email = contact.emails.first?.lowercased() ?? ""
+        let phone = contact.phones.first.map { SearchText.digits(of: $0.number) } ?? ""
+        while try s.step() {
+            if !contact.uid.isEmpty && !s.bool(4) { continue } // another card's contact
+            let storedEmail = s.text(2), storedPhone = s.text(3)
+            let same = !email.isEmpty ? storedEmail.lowercased() == email
+                : !phone.isEmpty ? SearchText.digits(of: storedPhone) == phone
+                : storedEmail.isEmpty && storedPhone.isEmpty
+            if same { return (s.int64(0), s.bool(1)) }
+        }
+        return nil
+    }
+
+    /// The INSERT (or UPDATE) of a whole contact row, card fields included, for this many phones
+    /// and emails; prepared once per shape. Parameters: 1 account (or, for UPDATE, the id),
+    /// 2-6 names, company, notes, friend; 7 sort key; 8 time; 9-15 the card fields; 16 the rank
+    /// (INSERT only); 17-21 migration 10's fields; then the lists.
+    private func statement(for lists: ContactLists, update: Bool) throws(StorageError) -> Statement {
+        let shape = lists.phones.count << 8 | lists.emails.count
+        if let cached = update ? updates[shape] : inserts[shape] { return cached }
+        let (phones, emails) = lists.sql(from: 22)
+        let s = try db.prepare(update ? """
+            UPDATE contacts SET first_name = ?2, last_name = ?3, company = ?4, notes = ?5, is_friend = ?6, sort_key = ?7,
+                updated_at = ?8, uid = coalesce(nullif(?9, ''), uid), nickname = ?10, title = ?11, birthday = ?12, url = ?13,
+                addresses = ?14, extras = ?15, name_prefix = ?17, name_suffix = ?18, email_labels = ?19, preferred_email = ?20,
+                preferred_phone = ?21, phones = \(phones), emails = \(emails)
+            WHERE id = ?1
+            """ : """
+            INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, created_at, updated_at,
+                uid, nickname, title, birthday, url, addresses, extras, sort_rank,
+                name_prefix, name_suffix, email_labels, preferred_email, preferred_phone, phones, emails)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, nullif(?9, ''), ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                ?17, ?18, ?19, ?20, ?21, \(phones), \(emails))
+            """)
+        if update { updates[shape] = s } else { inserts[shape] = s }
+        return s
+    }
+
+    private func bind(_ contact: ContactRecord, key: String, lists: ContactLists, to s: Statement, first: Int64) {
+        s.bind(1, first).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
+            .bind(5, contact.notes).bind(6, contact.isFriend).bind(7, key).bind(8, store.currentTime())
+            .bind(9, contact.uid).bind(10, contact.nickname).bind(11, contact.title).bind(12, contact.birthday)
+            .bind(13, contact.url).bind(14, SQLiteContactsStore.encode(contact.addresses)).bind(15, contact.extras)
+        SQLiteContactsStore.bindMigration10Fields(of: contact, to: s, from: 17)
+        lists.bind(to: s, from: 22)
+    }
+
+    private func insert(_ contact: ContactRecord) throws(StorageError) -> Int64 {
+        let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &folds)
+        let rank = deferred ? nil : appendedRank(for: key)
+        let lists = ContactLists(contact)
+        let s = try statement(for: lists, update: false)
+        bind(contact, key: key, lists: lists, to: s, first: store.accountID)
+        s.bind(16, rank)
+        try s.run()
+        let id = db.lastInsertRowID
+        if let rank {
+            let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
+            search.bind(1, rank).bind(2, SearchText.document(for: contact, cache: &folds)).bind(3, id)
+            try search.run()
+            tail = (key, rank)
+        } else if !deferred {
+            try store.index(contact, id: id)
+            placed += 1
+            try readTail()
+        }
+        return id
+    }
+
+    private func write(_ contact: ContactRecord, id: Int64, wasFriend: Bool) throws(StorageError) {
+        // The old search entry goes first (its rank is read before the row changes); deferred, `finish` clears them all.
+        let rank = deferred ? nil : try store.rankAndFriend(of: id)?.rank
+        let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &folds)
+        let lists = ContactLists(contact)
+        let s = try statement(for: lists, update: true)
+        bind(contact, key: key, lists: lists, to: s, first: id)
+        try s.run()
+        if let rank {
+            try store.removeFromIndex(rank: rank)
+            try store.index(contact, id: id)
+            placed += 1
+            try readTail()
+        }
+    }
+
+    /// Ranks and indexes what went in deferred, adjusts the counts and logs one activity entry:
+    /// "Contacts imported", with `subject` (say, "12 added, 3 updated from cards.vcf"). Nothing
+    /// is logged when nothing came in.
+    public func finish(subject: String) throws(StorageError) {
+        if deferred { try store.order.renumber(accountID: store.accountID) }
+        try store.endBulkSearch()
+        if added != 0 || friendChange != 0 { try store.adjustCounts(total: added, friends: friendChange) }
+        if added + updated > 0 {
+            try ActivityLog(db: db).record(.imported, accountID: store.accountID, subject: subject, at: store.currentTime())
+        }
+    }
+}
+
+extension SQLiteContactsStore {
+    /// A batch for an import, to be used inside one `Database.transaction` (see `ContactsImportBatch`).
+    public func importBatch() throws(StorageError) -> ContactsImportBatch { try ContactsImportBatch(store: self) }
+}
