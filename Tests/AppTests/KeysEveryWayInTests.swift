@@ -198,4 +198,23 @@ struct KeysEveryWayInTests {
         h.press("Enter wait:400ms")
         #expect(!h.text.contains("[ ✕ Close ]"))                    // Open: the card
     }
+
+    /// In a text field Backspace deletes, so neither the hint bar nor the help
+    /// offers it as Back there (they did: "Esc/Backspace Back" on Create
+    /// Account); outside fields it still goes back, and says so.
+    @Test func keysAFieldUsesItselfAreNotOfferedForOtherThings() throws {
+        let h = AppHarness()
+        h.press("wait:900ms")                                        // Create Account, in the user name field
+        #expect(h.lines.last!.contains("Esc Back"), "\(h.lines.last!)")
+        #expect(!h.lines.last!.contains("Backspace"))
+        h.press("F1")
+        #expect(!h.app.helpOverlay!.lists(.backspace))
+        h.press(#"Esc "adx" Backspace"#)
+        #expect(h.lines[0].contains("Create Account"))              // Backspace edited, did not go back
+        #expect(h.text.contains(" ad "))
+        let list = try KeysEverywhereTests().open(.contactList)
+        #expect(list.lines.last!.contains("Esc/Backspace Back"), "\(list.lines.last!)")
+        list.press("Backspace wait:400ms")
+        #expect(list.lines[0].contains("Main"))
+    }
 }

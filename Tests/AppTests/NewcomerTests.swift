@@ -125,6 +125,32 @@ struct NewcomerTests {
         #expect(captionAbove("ada") == "User name", "\(h.text)")
     }
 
+    /// At 40 columns what matters on the account forms is not cut: which characters a user name may have, and that a deletion cannot be undone.
+    @Test func theAccountFormsSayAllThatMattersAtFortyColumns() {
+        let h = AppHarness(width: 40, height: 12)
+        h.press("wait:900ms")                                  // Create Account
+        #expect(h.text.contains("dashes or underscores"), "\(h.text)")
+        h.press(#""ada" Tab "analytical" Tab "analytical" Enter wait:400ms"#)
+        h.press("S wait:400ms End Up Enter wait:400ms")
+        #expect(h.lines[0].contains("Delete Account"))
+        #expect(h.text.contains("This cannot be undone."), "\(h.text)")
+        #expect(h.text.contains("friends and settings."), "\(h.text)")
+    }
+
+    /// An empty contacts list offers what can be done there (Add, Search), not Edit, Delete or Friend; with a contact, all of them.
+    @Test func anEmptyListOffersOnlyWhatItCanDo() {
+        let h = AppHarness()
+        h.createAccount()
+        h.press("C wait:400ms")
+        #expect(h.text.contains("No contacts yet"))
+        #expect(h.lines.last!.contains("a Add") && h.lines.last!.contains("/ Search"), "\(h.lines.last!)")
+        #expect(!h.lines.last!.contains("Edit") && !h.lines.last!.contains("Delete") && !h.lines.last!.contains("Friend"))
+        h.press("?")
+        #expect(!h.app.helpOverlay!.lists(.character("e")))
+        h.press(#"Esc a wait:400ms "Ada" C-s wait:400ms"#)
+        #expect(h.lines.last!.contains("e Edit") && h.lines.last!.contains("d Delete"), "\(h.lines.last!)")
+    }
+
     @Test func theSplashFitsFortyColumns() {
         let h = AppHarness(width: 40, height: 12)
         #expect(h.text.contains("S W I T C H B O A R D"))

@@ -124,6 +124,10 @@ import TUIKitTesting
         let offset = Int64(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(now))))
         let nowMinutes = Int(((now + offset) % 86_400) / 60)
         #expect((0...25).contains(nowMinutes - shown), "shown \(time), clock \(nowMinutes / 60):\(nowMinutes % 60)")
+        // The home's "Lately" shows the same made-up events, from the same clock.
+        let home = r.seen.last { $0.step == "Friends" }!.screen
+        #expect(home.contains("Lately"), "\(home)")
+        #expect(home.contains(time), "\(home)")
     }
 
     @Test func aKeyPausesAndTheVisitorHasTheAppAsItIs() {

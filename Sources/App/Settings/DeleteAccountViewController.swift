@@ -26,12 +26,13 @@ final class DeleteAccountViewController: ViewController {
         passwordField.onSubmit = { [weak self] _ in self?.delete() }
         general.textStyle = Theme.current.error
         general.wrapsText = true
-        let warning = Label("Deleting “\(account.username)” removes its contacts, friends and settings. This cannot be undone.",
-                            style: Theme.current.error)
+        let warning = Label("Deleting “\(account.username)” removes its contacts, friends and settings.", style: Theme.current.error)
         warning.wrapsText = true
+        // On a row of its own, so that a narrow screen never cuts it.
+        let undone = Label("This cannot be undone.", style: Theme.current.error)
         let button = Button(title: "Delete this account") { [weak self] in self?.delete() }
         FormLayout.stack([
-            (warning, 2), (FormLayout.gap(), 1),
+            (warning, 2), (undone, 1), (FormLayout.gap(), 1),
             (FormLayout.caption("Type your password to confirm"), 1), (passwordField, 2),
             (general, 2), (button, 1),
         ], in: view, width: 62)

@@ -53,7 +53,9 @@ public final class ActivityFeedDemoViewModel: ActivityFeedViewModelProtocol {
         announce(.shifted(by: added))
     }
 
+    /// The top of the feed: back from a seek, or the first day when nothing was read yet (the home's "Lately" asks so).
     public func showFirstPage() {
+        if rows.isEmpty { return loadNextPage() }
         guard windowStart > 0 else { return }
         windowStart = 0
         announce(.jumped(to: .first))

@@ -23,6 +23,13 @@ open class Responder {
     /// chain's single-character commands are then neither offered nor listed.
     open var takesTypedCharacters: Bool { false }
 
+    /// Whether this responder uses `key` itself, before any command up the
+    /// chain could (a text field's typing and editing keys): such keys are
+    /// left out of the chain's hints and help, where they would not run.
+    open func usesKeyItself(_ key: Key) -> Bool {
+        if takesTypedCharacters, case .character = key { true } else { false }
+    }
+
     /// Whether this responder may hold the keyboard focus.
     open var canBecomeFirstResponder: Bool { false }
 
@@ -52,17 +59,22 @@ open class Responder {
     }
 
     /// Every key command from this responder up the chain; a key already taken
-    /// lower in the chain is not listed again, nor a character key in a text field (it types).
+    /// lower in the chain is not listed again, nor a key this responder uses
+    /// itself (in a text field, characters and editing keys).
     public var keyCommandsInChain: [KeyCommand] {
         var seen: Set<Key> = []
         var result: [KeyCommand] = []
         var responder: Responder? = self
-        let typing = takesTypedCharacters
         while let r = responder {
             for command in r.keyCommands where !seen.contains(command.key) {
-                if typing, case .character = command.key { continue }
+                // Keys this responder uses itself go from the command (Backspace from "Esc/Backspace Back" in a field).
+                let keys = ([command.key] + command.alternatives).filter { !usesKeyItself($0) }
+                guard let first = keys.first else { continue }
                 seen.insert(command.key)
-                result.append(command)
+                var shown = command
+                shown.key = first
+                shown.alternatives = Array(keys.dropFirst())
+                result.append(shown)
             }
             responder = r.nextResponder
         }

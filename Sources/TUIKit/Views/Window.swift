@@ -129,7 +129,7 @@ public final class Window: View {
         let target = keyTarget
         var commands = target.keyCommandsInChain
         for command in windowKeyCommands where !commands.contains(where: { $0.key == command.key }) {
-            if target.takesTypedCharacters, case .character = command.key { continue }
+            if target.usesKeyItself(command.key) { continue }
             commands.append(command)
         }
         return commands

@@ -65,6 +65,16 @@ open class TextField: View {
 
     open override var canBecomeFirstResponder: Bool { !isHidden }
     open override var takesTypedCharacters: Bool { true }
+
+    /// Typing, the editing keys `handleKey` takes, and Enter when something listens for it.
+    open override func usesKeyItself(_ key: Key) -> Bool {
+        switch key {
+        case .character, .backspace, .delete, .left, .right, .home, .end, .ctrlLeft, .ctrlRight: true
+        case .ctrl(let c): "dbfaewuk".contains(c)
+        case .enter: onSubmit != nil
+        default: false
+        }
+    }
     open override var intrinsicContentSize: Size? { Size(width: 20, height: 1) }
 
     // MARK: Editing

@@ -60,11 +60,13 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
                 self?.escapeFromSearch()
             },
         ]
-        return esc + [
-            KeyCommand(.character("a"), title: "Add") { [weak self] in self?.router?.routeToAddContact() },
+        // Edit, Delete and Friend only with a contact to do them to (an empty list offers Add).
+        let onContact: [KeyCommand] = list.selectedIndex == nil ? [] : [
             KeyCommand(.character("e"), title: "Edit") { [weak self] in self?.edit() },
             KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() },
             KeyCommand(.character("f"), title: "Friend") { [weak self] in self?.toggleFriend() },
+        ]
+        return esc + [KeyCommand(.character("a"), title: "Add") { [weak self] in self?.router?.routeToAddContact() }] + onContact + [
             KeyCommand(.character("/"), title: "Search") { [weak self] in
                 guard let self else { return }
                 self.view.window?.makeFirstResponder(self.searchField)

@@ -50,8 +50,10 @@ final class CreateAccountViewController: ViewController {
                     (Label("  " + folder, style: Theme.current.secondary), 1),
                     (Label("in the file \(file)", style: Theme.current.secondary), 1), (FormLayout.gap(), 1)]
         } ?? []
+        let usernameRule = Label(CredentialRules.usernameRule, style: Theme.current.secondary)
+        usernameRule.wrapsText = true // two rows on a narrow screen: which characters are allowed matters
         FormLayout.stack(welcome + [
-            (Label(CredentialRules.usernameRule, style: Theme.current.secondary), 1),
+            (usernameRule, 2),
             (Label(CredentialRules.passwordRule, style: Theme.current.secondary), 1), (FormLayout.gap(), 1),
             (FormLayout.caption("User name"), 1), (usernameField, 2),
             (FormLayout.caption("Password"), 1), (passwordField, 2),
