@@ -27,6 +27,12 @@ let package = Package(
             path: "Modules/CCrypt",
             providers: [.apt(["libcrypt-dev"])]
         ),
+        .systemLibrary(
+            name: "CPostgres",
+            path: "Modules/CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
 
         // The component renderer: terminals, cell buffer, views, layout, run loop.
         .target(name: "TUIKit", dependencies: ["CNcurses"]),
@@ -43,7 +49,7 @@ let package = Package(
         .target(name: "AppServices"),
 
         // SQLite database, migrations, repositories; plugs into AppServices' protocols.
-        .target(name: "Storage", dependencies: ["AppServices", "CSQLite", "CCrypt"]),
+        .target(name: "Storage", dependencies: ["AppServices", "CSQLite", "CCrypt", "CPostgres"]),
 
         // The app's own UI components and their view-model protocols: UI only (seed 000).
         .target(name: "Components", dependencies: ["TUIKit"]),

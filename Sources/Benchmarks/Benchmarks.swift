@@ -30,6 +30,8 @@ enum Benchmarks {
         Benchmark(name: "kiosk-soak", run: KioskSoakBenchmark.run),
         Benchmark(name: "interchange", run: InterchangeBenchmark.run),
         Benchmark(name: "fuzz", run: FuzzBenchmark.run),
+        Benchmark(name: "postgres", run: PostgresBenchmark.run),
+        Benchmark(name: "postgres-100k", run: { PostgresBenchmark.run(count: 100_000) }),
     ]
 
     /// A full 200x60 screen of text views (a header, 58 rows of mixed-script

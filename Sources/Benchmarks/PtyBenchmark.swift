@@ -91,7 +91,7 @@ enum PtyBenchmark {
 
     /// Reads until the output has been quiet for `quiet` ms (after waiting up
     /// to `first` ms for the first byte); returns the bytes and when the last came.
-    static func answer(_ fd: Int32, first: Int32, quiet: Int32) -> (bytes: Int, last: Double?) {
+    static func answer(_ fd: Int32, first: Int32, quiet: Int32, trace: UnsafeMutablePointer<FILE>? = nil) -> (bytes: Int, last: Double?) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var total = 0
         var last: Double?
@@ -102,6 +102,7 @@ enum PtyBenchmark {
             if rc <= 0 { break }
             let n = read(fd, &buffer, buffer.count)
             if n <= 0 { break }
+            if let trace { fwrite(buffer, 1, n, trace) }
             total += n
             last = now()
             wait = quiet
@@ -167,24 +168,32 @@ enum PtyBenchmark {
         let start = now()
         guard posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &cEnv) == 0 else { print("pty: cannot start \(argv[0])"); return nil }
         close(slave)
-        let first = answer(master, first: 10_000, quiet: 300)
+        // SWITCHBOARD_PTY_TRACE=DIR: everything the program wrote, raw, into DIR/NAME.trace,
+        // each key's answer after a line "\n=== key N\n" (N from 0), the first screen before them.
+        let trace = getenv("SWITCHBOARD_PTY_TRACE").flatMap { fopen(String(cString: $0) + "/" + (argv[0].split(separator: "/").last.map(String.init) ?? "app") + ".trace", "w") }
+        defer { if let trace { fclose(trace) } }
+        let first = answer(master, first: 10_000, quiet: 300, trace: trace)
         let firstFrame = (first.last ?? now()) - start
         for key in before {
             _ = key.withCString { write(master, $0, strlen($0)) }
-            _ = answer(master, first: 2_000, quiet: 300)
+            _ = answer(master, first: 2_000, quiet: 300, trace: trace)
         }
         let cpu0 = cpuSeconds(pid)
         var bytes = 0, unanswered = 0
         var latencies: [Double] = []
-        for key in keys {
+        for (i, key) in keys.enumerated() {
             let t0 = now()
+            if let trace { fputs("\n=== key \(i)\n", trace) }
             _ = key.withCString { write(master, $0, strlen($0)) }
-            let a = answer(master, first: 1_000, quiet: 5)
+            let a = answer(master, first: 1_000, quiet: 5, trace: trace)
             bytes += a.bytes
             if let last = a.last { latencies.append(last - t0) } else { unanswered += 1 }
         }
         let cpu = cpuSeconds(pid) - cpu0
         let rss = peakRSSMiB(pid)
+        if let dir = getenv("SWITCHBOARD_PTY_TRACE") { // where the memory is, mapping by mapping
+            _ = system("cat /proc/\(pid)/smaps > '\(String(cString: dir))/\(argv[0].split(separator: "/").last ?? "app").smaps'")
+        }
         kill(pid, SIGTERM)
         _ = answer(master, first: 500, quiet: 100)
         var status: Int32 = 0

@@ -15,10 +15,14 @@ public final class Kiosk {
         public var idle: Duration
         /// The demo data's seed (nil: a new one each run).
         public var seed: UInt64?
+        /// The wall clock (seconds since 1970) at the run loop clock's zero; nil:
+        /// now. The made-up activity happened a little before it (tests fix it).
+        public var wallClockBase: Int64?
 
-        public init(idle: Duration = .seconds(30), seed: UInt64? = nil) {
+        public init(idle: Duration = .seconds(30), seed: UInt64? = nil, wallClockBase: Int64? = nil) {
             self.idle = idle
             self.seed = seed
+            self.wallClockBase = wallClockBase
         }
     }
 
@@ -55,14 +59,15 @@ public final class Kiosk {
         let idleSeconds = Int(options.idle.components.seconds)
         let idle = IdleTime(options.idle)
         self.idleTime = idle
-        var configuration = AppConfiguration(backend: { _ in
+        var configuration = AppConfiguration(backend: { now in
             // A fresh backend each loop: the idle time is `--idle` again until the visitor changes it in Settings.
             idle.value = options.idle
-            return KioskBackend(seed: seed, idleSeconds: idleSeconds) { settings in idle.value = .seconds(settings.kioskIdleSeconds) }
+            return KioskBackend(seed: seed, idleSeconds: idleSeconds, now: now) { settings in idle.value = .seconds(settings.kioskIdleSeconds) }
         })
         configuration.splashDuration = .milliseconds(1500)
         configuration.leaveKeys = (keys: "^] q", action: "leave the kiosk")
         configuration.showsKioskSettings = true
+        configuration.wallClockBase = options.wallClockBase
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(seed: seed, scheduler: scheduler, headerTicks: false) }
         switchboard = SwitchboardApp(application: application, configuration: configuration)
         player = TourPlayer(steps: KioskTour.steps, scheduler: application.scheduler) { [unowned application] key in
@@ -71,6 +76,7 @@ public final class Kiosk {
         application.lockdown = Application.Lockdown()
         application.window.bottomBar = caption
         application.inputObserver = { [weak self] event in self?.visitorInput(event) ?? false }
+        application.onPartialExitChord = { [weak self] rest in self?.chordBegun(rest) }
         // On a real terminal ^C and ^Z come as signals: the same as the keys.
         application.ignoredSignalHandler = { [weak self] signal in
             _ = self?.visitorInput(.key(signal == .interrupt ? .ctrl("c") : .ctrl("z")))
@@ -109,6 +115,14 @@ public final class Kiosk {
             caption.content = .paused(idleSeconds: Int(idle.components.seconds))
         }
         return false
+    }
+
+    /// ^] was pressed: the tour stops (a key is a visitor's), and the bar says what leaves.
+    private func chordBegun(_ rest: [Key]) {
+        player.stop()
+        restartIdleTimer()
+        let keys = rest.map(\.displayName).joined(separator: " then ")
+        caption.content = .notice("Now \(keys) to leave the kiosk; any other key stays.")
     }
 
     /// The visitor chose another idle time in Settings: it counts from now.

@@ -21,6 +21,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case folderNotWritable(path: String, reason: String)
     /// Any other SQLite failure.
     case sqlite(code: Int32, message: String)
+    /// A PostgreSQL server could not be used (a shared directory, `--db postgresql://…`).
+    case server(PostgresProblem)
 
     public var description: String {
         switch self {
@@ -44,6 +46,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
             "cannot use the folder \(path): \(reason). Choose another place with --db PATH."
         case .sqlite(let code, let message):
             "database error \(code): \(message)"
+        case .server(let problem):
+            problem.description
         }
     }
 }

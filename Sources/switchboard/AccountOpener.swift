@@ -1,7 +1,8 @@
 import AppServices
 import Storage
 
-/// Opens the data file of a command line (`--db`, else the default place) and finds whose
+/// Opens the data of a command line (`--db` — a file path, or a `postgresql://` URI for a
+/// shared directory — else the default file) and finds whose
 /// contacts to use (`--user`, else the signed-in person). Each failure is a line to print.
 struct AccountOpener {
     enum Failure: Error {
@@ -12,13 +13,14 @@ struct AccountOpener {
     var databasePath: String?
     var user: String?
 
-    func open(environment: [String: String]) throws(Failure) -> (db: Database, account: Account, path: String) {
-        guard let path = databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
+    func open(environment: [String: String]) throws(Failure) -> (data: DataStore, account: Account, path: String) {
+        guard let location = databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
             throw .usage("\(UsageError.noDataLocation)")
         }
         do {
-            let db = try Database(path: path)
-            let accounts = AccountStore(database: db)
+            let db = try DataStore(location: location, environment: environment)
+            let accounts = db.accounts
+            let path = db.place
             if let user {
                 guard let found = try accounts.account(named: user)?.account else {
                     throw Failure.refused("there is no account “\(user)” in \(path); create it in the app first")
@@ -41,10 +43,10 @@ extension AccountOpener {
     /// The data file and the contacts of the person, or nil after printing why, with
     /// `exitCode` 2 for a usage error and 1 for a file or person that is not there.
     func openStore(for command: String, environment: [String: String], errors: inout some TextOutputStream,
-                   exitCode: inout Int32) -> (Database, SQLiteContactsStore)? {
+                   exitCode: inout Int32) -> (any AddressBookStore)? {
         do throws(Failure) {
             let opened = try open(environment: environment)
-            return (opened.db, SQLiteContactsStore(database: opened.db, accountID: opened.account.id))
+            return opened.data.contacts(of: opened.account.id)
         } catch {
             switch error {
             case .usage(let m): print("switchboard: \(command): \(m)", to: &errors); exitCode = 2

@@ -48,7 +48,7 @@ struct ExportCommand {
     func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if wantsHelp { print(Self.help, to: &output); return 0 }
         var exitCode: Int32 = 0
-        guard let (_, store) = opener.openStore(for: "export", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
+        guard let store = opener.openStore(for: "export", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
         var sink: FileSink?
         if let outputPath {
             do throws(InputFileError) {

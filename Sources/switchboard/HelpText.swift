@@ -25,7 +25,8 @@ enum HelpText {
 
     OPTIONS
       --db PATH           the data file (default $XDG_DATA_HOME/switchboard/switchboard.sqlite3,
-                          else ~/.local/share/switchboard/switchboard.sqlite3)
+                          else ~/.local/share/switchboard/switchboard.sqlite3), or a shared
+                          directory on PostgreSQL: postgresql://USER:PASSWORD@HOST:PORT/DBNAME
       --splash-ms N       show the splash at least N ms (default 800)
       --open URL          open a link once signed in, e.g. switchboard://text-confirmation?text=hi
 

@@ -47,11 +47,11 @@ struct ImportCommand {
     func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if wantsHelp { print(Self.help, to: &output); return 0 }
         var exitCode: Int32 = 0
-        guard let (db, store) = opener.openStore(for: "import", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
+        guard let store = opener.openStore(for: "import", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
         var broughtAnything = false
         for file in files {
             do {
-                let summary = try importFile(file, into: store, db: db)
+                let summary = try importFile(file, into: store)
                 print("\(file): imported \(summary.added), updated \(summary.updated), skipped \(summary.skipped.count)", to: &output)
                 for problem in summary.skipped { print("\(file):\(problem.line): \(problem.message)", to: &output) }
                 if !summary.dropped.isEmpty {
@@ -84,7 +84,7 @@ struct ImportCommand {
         path == "-" ? "standard input" : String(path.split(separator: "/").last ?? Substring(path))
     }
 
-    func importFile(_ path: String, into store: SQLiteContactsStore, db: Database) throws(ImportError) -> Summary {
+    func importFile(_ path: String, into store: any AddressBookStore) throws(ImportError) -> Summary {
         let file: InputFile
         let first: [UInt8]
         do throws(InputFileError) {
@@ -100,8 +100,8 @@ struct ImportCommand {
         var summary = Summary()
         var failure: ImportError?
         do {
-            try db.transaction { () throws(StorageError) in
-                let batch = try store.importBatch()
+            try store.inOneTransaction { () throws(StorageError) in
+                let batch = try store.makeImportBatch()
                 func take(_ card: ContactCard) throws(StorageError) {
                     if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
                     switch try batch.take(ContactCardMapping.record(from: card, dropped: &summary.dropped)) {

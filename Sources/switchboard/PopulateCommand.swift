@@ -50,28 +50,28 @@ struct PopulateCommand {
             return 2
         }
         do {
-            let db = try Database(path: path)
-            let accounts = AccountStore(database: db)
+            let db = try DataStore(location: path, environment: environment)
+            let accounts = db.accounts
             let account: Account
             if let user {
                 guard let found = try accounts.account(named: user)?.account else {
-                    print("switchboard: there is no account “\(user)” in \(path); create it in the app first", to: &errors)
+                    print("switchboard: there is no account “\(user)” in \(db.place); create it in the app first", to: &errors)
                     return 1
                 }
                 account = found
             } else if let signedIn = try accounts.savedSession() {
                 account = signedIn
             } else {
-                print("switchboard: nobody is signed in to \(path); pass --user NAME", to: &errors)
+                print("switchboard: nobody is signed in to \(db.place); pass --user NAME", to: &errors)
                 return 1
             }
             var generator = ContactGenerator(seed: seed)
             let clock = ContinuousClock()
             let start = clock.now
-            try SQLiteContactsStore(database: db, accountID: account.id).addMany(count: contacts, generator: &generator, friendPercent: friendPercent)
+            try db.contacts(of: account.id).addMany(count: contacts, generator: &generator, friendPercent: friendPercent, progress: nil)
             let elapsed = clock.now - start
             let centiseconds = elapsed.components.seconds * 100 + elapsed.components.attoseconds / 10_000_000_000_000_000
-            print("Added \(contacts) contacts for \(account.username) to \(path) in \(centiseconds / 100).\(centiseconds % 100 < 10 ? "0" : "")\(centiseconds % 100) s.", to: &output)
+            print("Added \(contacts) contacts for \(account.username) to \(db.place) in \(centiseconds / 100).\(centiseconds % 100 < 10 ? "0" : "")\(centiseconds % 100) s.", to: &output)
             return 0
         } catch {
             print("switchboard: \(error)", to: &errors)

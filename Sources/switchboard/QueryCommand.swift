@@ -55,7 +55,7 @@ struct QueryCommand {
     func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if wantsHelp { print(Self.help, to: &output); return 0 }
         var exitCode: Int32 = 0
-        guard let (_, store) = opener.openStore(for: "query", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
+        guard let store = opener.openStore(for: "query", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
         do throws(StorageError) {
             if birthdays { return try listBirthdays(store, output: &output) }
             let query = text ?? ""
@@ -83,7 +83,7 @@ struct QueryCommand {
         String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
 
-    private func listBirthdays(_ store: SQLiteContactsStore, output: inout some TextOutputStream) throws(StorageError) -> Int32 {
+    private func listBirthdays(_ store: any AddressBookStore, output: inout some TextOutputStream) throws(StorageError) -> Int32 {
         let now = today ?? Self.localToday()
         let rows = try store.birthdays().compactMap { row -> (PartialDate, String)? in
             guard let date = PartialDate(parsing: row.birthday) else { return nil }

@@ -1,3 +1,4 @@
+import Foundation
 import AppServices
 import Testing
 @testable import App
@@ -51,6 +52,77 @@ struct NewcomerTests {
         #expect(h.lines[0].contains("Main"))
         let row = try #require(h.lines.first { $0.contains("Contacts") })
         #expect(row.trimmingCharacters(in: .whitespaces).hasSuffix(" 1"))
+    }
+
+    /// Another program adds and deletes contacts in the same file: the home shows it without a key.
+    @Test func theHomeCountsAreLiveWhileShown() throws {
+        let h = AppHarness()
+        h.createAccount()
+        func row(_ name: String) -> String { (h.lines.first { $0.contains(name) } ?? "").trimmingCharacters(in: .whitespaces) }
+        #expect(row("Contacts").hasSuffix(" 0"))
+        let db = try Database(path: h.databasePath)
+        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        let other = SQLiteContactsStore(database: db, accountID: account.id)
+        let id = try other.add(ContactRecord(firstName: "Søren", lastName: "Kierkegaard", isFriend: true))
+        h.press("wait:100ms")
+        #expect(row("Contacts").hasSuffix(" 0"))                     // not yet: the next read is on the clock
+        h.press("wait:\(MainViewController.refreshInterval.milliseconds)ms")
+        #expect(row("Contacts").hasSuffix(" 1"), "\(h.text)")
+        #expect(row("Friends").hasSuffix(" 1"), "\(h.text)")
+        #expect(h.text.contains("Kierkegaard"))                      // "Lately" too
+        _ = try other.delete(id: id)
+        h.press("wait:\(MainViewController.refreshInterval.milliseconds)ms")
+        #expect(row("Contacts").hasSuffix(" 0"))
+        // Away and back: read on the way back, and live again after it.
+        h.press("S wait:400ms")
+        _ = try other.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        h.press("Esc wait:400ms")
+        #expect(row("Contacts").hasSuffix(" 1"))
+        _ = try other.add(ContactRecord(firstName: "伟", lastName: "王"))
+        h.press("wait:\(MainViewController.refreshInterval.milliseconds)ms")
+        #expect(row("Contacts").hasSuffix(" 2"))
+    }
+
+    /// Activity opens on its first row, the day's heading (issue 20 saw it one row down once), at every size and after a
+    /// resize. (The store stamps events with the real clock, so the heading names today's real date.)
+    @Test(arguments: [(40, 12), (80, 24), (100, 30), (200, 60)])
+    func activityOpensOnItsFirstRow(width: Int, height: Int) throws {
+        let h = AppHarness(width: width, height: height)
+        h.createAccount()
+        let db = try Database(path: h.databasePath)
+        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        let store = SQLiteContactsStore(database: db, accountID: account.id)
+        for i in 0..<80 { _ = try store.add(ContactRecord(firstName: "Person", lastName: "\(i)")) }
+        let heading = ActivityRow.dayName(Int64(Date().timeIntervalSince1970), now: AppHarness.noon).uppercased()
+        h.press("C-t wait:400ms")
+        #expect(h.lines[2].contains(heading), "\(h.text)")
+        #expect(h.lines[3].contains("Person 79"), "\(h.text)")
+        h.press("resize:\(width == 40 ? 100 : 40)x\(width == 40 ? 30 : 12) wait:100ms")
+        #expect(h.lines[2].contains(heading), "\(h.text)")
+        h.press("Esc wait:400ms resize:\(width)x\(height) C-t wait:400ms")
+        #expect(h.lines[2].contains(heading), "\(h.text)")
+    }
+
+    /// At 40x12 a field that takes the focus comes into view with its caption
+    /// above it: the first field as the screen opens, going down to the button
+    /// and coming back up, and after a resize.
+    @Test func aFocusedFieldComesWithItsCaption() {
+        let h = AppHarness(width: 40, height: 12)
+        h.press("wait:900ms")                                  // the first run: Create Account, the focus in User name
+        func captionAbove(_ text: String) -> String? {
+            guard let row = h.lines.firstIndex(where: { $0.contains(text) }), row > 0 else { return nil }
+            return h.lines[row - 1].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(captionAbove(" user name") == "User name", "\(h.text)")   // the field (its placeholder) under its caption
+        h.press(#""ada" Tab "analytical" Tab "analytical" Tab"#) // down to the button
+        #expect(h.text.contains("[ Create account ]"), "\(h.text)")
+        h.press("S-Tab")
+        #expect(captionAbove("••••••••••") == "Password again" || h.text.contains("Password again"), "\(h.text)")
+        h.press("S-Tab S-Tab")                                 // back up to the user name
+        #expect(captionAbove("ada") == "User name", "\(h.text)")
+        h.press("End Tab Tab Tab resize:40x14 resize:40x12")   // at the button, a resize …
+        h.press("S-Tab S-Tab S-Tab")                           // … and back up
+        #expect(captionAbove("ada") == "User name", "\(h.text)")
     }
 
     @Test func theSplashFitsFortyColumns() {
@@ -249,14 +321,15 @@ struct SmallFormTests {
         let h = AppHarness(width: 40, height: 12)
         h.press("wait:900ms")
         #expect(h.lines[0].contains("Create Account"))
-        #expect(h.text.contains("Welcome"))
+        #expect(h.text.contains("User name"))                  // the focused field is in view from the start
         #expect(!h.text.contains("Password again"))
         h.press(#""ada" Enter "analytical" Enter"#)            // to the last field
         #expect(h.text.contains("Password again"))
         h.press("Tab")                                          // the button
         #expect(h.text.contains("[ > Create account < ]") || h.text.contains("Create account"))
-        h.press("S-Tab S-Tab S-Tab")                            // back up to the user name
-        #expect(h.lines[1].contains("ada"))
+        h.press("S-Tab S-Tab S-Tab")                            // back up to the user name, under its caption
+        #expect(h.lines[1].contains("User name"))
+        #expect(h.lines[2].contains("ada"))
         h.press("Tab Tab")                                      // down to the last field again
         #expect(h.text.contains("Password again"))
         h.press(#""analytical" Enter wait:400ms"#)

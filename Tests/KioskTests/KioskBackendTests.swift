@@ -11,7 +11,7 @@ import TUIKit
 @MainActor
 @Suite struct KioskBackendTests {
     @Test func everyServiceIsTheDemoOne() throws {
-        let backend = KioskBackend(seed: 7, idleSeconds: 60)
+        let backend = KioskBackend(seed: 7, idleSeconds: 60, now: { 1_789_992_000 })
         #expect(try backend.start() == nil) // nothing to open, no saved session
         #expect(backend.signIn is DemoSignIn)
         #expect(backend.settings is InMemorySettingsStore)
@@ -28,7 +28,7 @@ import TUIKit
     }
 
     @Test func signingInTakesOnlyTheDemoAccount() {
-        let backend = KioskBackend(seed: 7, idleSeconds: 60)
+        let backend = KioskBackend(seed: 7, idleSeconds: 60, now: { 1_789_992_000 })
         #expect(backend.signIn.signIn(username: "ada", password: "analytical") == .refused(DemoSignIn.hint))
         #expect(backend.signIn.signIn(username: "demo", password: "demo") == .signedIn(DemoSignIn.account))
         guard case .failure(let problem) = backend.signIn.createAccount(username: "ada", password: "analytical", repeated: "analytical") else {

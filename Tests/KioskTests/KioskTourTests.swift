@@ -1,4 +1,5 @@
 import App
+import Foundation
 import Kiosk
 import Testing
 import TUIKit
@@ -10,15 +11,19 @@ import TUIKitTesting
 @Suite struct KioskTourTests {
     /// A kiosk on a 100x30 virtual screen that records the screen as each step begins.
     @MainActor final class Recorder {
-        let harness = Harness(width: 100, height: 30)
+        let harness: Harness
         let kiosk: Kiosk
         /// (step that begins, the screen just before it).
         var seen: [(step: String, screen: String)] = []
 
-        init(idle: Int = 30) {
-            kiosk = Kiosk(application: harness.app, options: Kiosk.Options(idle: .seconds(idle), seed: 7))
+        init(idle: Int = 30, width: Int = 100, height: Int = 30, wallClockBase: Int64 = Recorder.noon) {
+            harness = Harness(width: width, height: height)
+            kiosk = Kiosk(application: harness.app, options: Kiosk.Options(idle: .seconds(idle), seed: 7, wallClockBase: wallClockBase))
             kiosk.onStep = { [unowned self] name in seen.append((name, harness.text)) }
         }
+
+        /// 2026-09-21 12:00 UTC: the wall clock at the run loop clock's zero.
+        static let noon: Int64 = 1_789_992_000
     }
 
     @Test func oneLoopShowsEveryScreenInOrder() {
@@ -56,12 +61,69 @@ import TUIKitTesting
         func count() -> String? { r.harness.lines.first { $0.contains("👥") }?.split(separator: "│").first { $0.contains("👥") }.map { $0.split(separator: "[").first!.trimmingCharacters(in: .whitespaces) } }
         Self.run(r, until: "Friends", plus: 500)
         let first = try #require(count())
+        #expect(first.hasSuffix("240 friends"))                 // the list's own count
         r.harness.wait(3000)
         #expect(count() == first)
         r.harness.wait(Int(Kiosk.loopDuration.milliseconds) - 3000)
         Self.run(r, until: "Friends", plus: 500)
         #expect(r.kiosk.loops == 1)
         #expect(count() == first)
+    }
+
+    /// The caption keeps "any key: try it" on every step, at 100 and at 40
+    /// columns (the step's caption gives way first), and always how to leave.
+    @Test(arguments: [100, 40])
+    func everyStepSaysAnyKeyTriesIt(width: Int) {
+        let r = Recorder(width: width, height: width == 100 ? 30 : 12)
+        var bars: [String: Set<String>] = [:]
+        for _ in 0..<(Int(Kiosk.loopDuration.milliseconds) / 100 + 5) {
+            r.harness.wait(100)
+            if case .touring(let step) = r.kiosk.state { bars[step, default: []].insert(r.harness.lines.last!) }
+        }
+        #expect(Set(bars.keys) == Set(Kiosk.stepNames))
+        for (step, seen) in bars {
+            for bar in seen {
+                #expect(bar.contains("any key: try it · ^] q: leave"), "\(step) at \(width): \(bar)")
+                #expect(bar.contains("▶ "), "\(step) at \(width): \(bar)")
+            }
+        }
+        if width == 100 {
+            #expect(bars["Friends"]!.allSatisfy { $0.contains("▶ 3/9 Friends · Components on demo view models") })
+        } else {
+            #expect(bars["Friends"]!.allSatisfy { $0.contains("▶ 3/9 ") })
+        }
+    }
+
+    /// After ^] the bar says that q now leaves; another key stays and the bar says it is the visitor's turn.
+    @Test func afterTheChordsFirstKeyTheBarSaysQLeaves() {
+        let r = Recorder()
+        Self.run(r, until: "Friends", plus: 500)
+        r.harness.press("C-]")
+        #expect(r.harness.lines.last!.contains("Now q to leave the kiosk; any other key stays."))
+        #expect(r.kiosk.state == .paused)                      // a key: the visitor's turn
+        r.harness.press("wait:400ms Down")
+        #expect(r.harness.lines.last!.contains("Your turn"))
+        #expect(r.harness.app.exitReason != .exitChord)
+        r.harness.press("C-]")
+        #expect(r.harness.lines.last!.contains("Now q to leave"))
+        r.harness.press("q")
+        #expect(r.harness.app.exitReason == .exitChord)
+    }
+
+    /// The made-up activity ends a few minutes before the (injected) wall clock, in the machine's time zone.
+    @Test func theActivityIsNearTheClock() throws {
+        let r = Recorder()
+        Self.run(r, until: "Log out")
+        let screen = r.seen.last { $0.step == "Log out" }!.screen
+        let lines = screen.split(separator: "\n").map(String.init)
+        let today = try #require(lines.firstIndex { $0.contains("TODAY") }, "\(screen)")
+        let first = lines[today + 1].split(separator: " ").first { $0.count == 5 && $0.contains(":") }
+        let time = try #require(first.map(String.init), "\(lines[today + 1])")
+        let shown = Int(time.prefix(2))! * 60 + Int(time.suffix(2))!
+        let now = Recorder.noon + r.harness.app.scheduler.clock.now.milliseconds / 1000
+        let offset = Int64(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(now))))
+        let nowMinutes = Int(((now + offset) % 86_400) / 60)
+        #expect((0...25).contains(nowMinutes - shown), "shown \(time), clock \(nowMinutes / 60):\(nowMinutes % 60)")
     }
 
     @Test func aKeyPausesAndTheVisitorHasTheAppAsItIs() {
@@ -194,6 +256,25 @@ import TUIKitTesting
         r.harness.wait(1_500)
         #expect(r.kiosk.state == .touring(step: "Welcome"))
         #expect(r.kiosk.idle == .seconds(30))                 // a clean demo: --idle again
+    }
+
+    /// The visitor turns Animations off in the kiosk's Settings: the app's transitions draw no frame between screens.
+    @Test func animationsOffInTheKioskMeansNone() {
+        let r = Recorder()
+        defer { Animator.animationsEnabled = true }
+        Self.run(r, until: "Settings", plus: 2500)              // Settings is in, on its first row
+        r.harness.press("x Down Enter wait:100ms")
+        #expect(!Animator.animationsEnabled, "\(r.harness.text)")
+        var drawn: [String] = []
+        r.harness.terminal.onFrame = { t in if drawn.last != t.text { drawn.append(t.text) } }
+        r.harness.press("Esc wait:1s")                         // the pop to the home
+        #expect(drawn.count == 1, "\(drawn.joined(separator: "\n----\n"))")
+        #expect(r.harness.text.contains("Signed in as demo"))
+        drawn = []
+        r.harness.press("C-o wait:1s")                         // the log-out slide
+        r.harness.terminal.onFrame = nil
+        #expect(drawn.count == 1, "\(drawn.joined(separator: "\n----\n"))")
+        #expect(r.harness.text.contains("Log In"))
     }
 
     @Test func theDemoLoginSaysWhatToType() {

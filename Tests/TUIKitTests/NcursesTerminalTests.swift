@@ -178,4 +178,29 @@ struct NcursesTerminalTests {
         #expect(after[7] != false)
         #expect(!pty.drain().contains("\u{1B}=")) // nothing after stop
     }
+
+    /// A row like the friends popup's (a bold avatar on blue, a blank, a bold name, blanks)
+    /// reaches the terminal with one attribute reset, not one at each bold/plain change.
+    @Test func blanksBetweenBoldTextDoNotResetTheAttributes() throws {
+        let pty = PTY(width: 40, height: 6)
+        let terminal = makeTerminal(pty)
+        try terminal.start()
+        defer { terminal.stop() }
+        _ = pty.drain()
+        let grey = Color.indexed(234)
+        let cells: [(String, Style)] = [(" ", Style(foreground: .indexed(254), background: grey)),
+                                        (" AA ", Style(foreground: .indexed(16), background: .indexed(117), attributes: .bold)),
+                                        (" ", Style(foreground: .indexed(254), background: grey)),
+                                        ("Ada Allen", Style(foreground: .indexed(254), background: grey, attributes: .bold)),
+                                        ("      ", Style(foreground: .indexed(254), background: grey))]
+        var changes: [CellChange] = []
+        for (text, style) in cells { for ch in text { changes.append(CellChange(x: changes.count, y: 2, cell: Cell(ch, style: style))) } }
+        terminal.apply(FrameUpdate(changes: changes, isFullRedraw: false, cursor: nil))
+        let sent = pty.drain()
+        // From the avatar to the end of the name, colours may change (with colours on) but nothing resets.
+        let from = try #require(sent.firstRange(of: " AA ")), to = try #require(sent.firstRange(of: "Allen"))
+        #expect(!sent[from.lowerBound..<to.upperBound].contains("\u{1B}[0"), "\(sent.debugDescription)")
+        // ncurses turns bold off with sgr0 ("ESC [0m", "ESC [0;1m" and the like): once at most here.
+        #expect(sent.split(separator: "\u{1B}[0", omittingEmptySubsequences: false).count - 1 <= 1, "\(sent.debugDescription)")
+    }
 }

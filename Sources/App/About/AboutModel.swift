@@ -54,7 +54,7 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
 
     static func size(_ bytes: Int64) -> String {
         if bytes < 1024 { return "\(bytes) bytes" }
-        if bytes < 1024 * 1024 { return String(format: "%.1f KiB", Double(bytes) / 1024) }
-        return String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+        if bytes < 1024 * 1024 { return OneDecimal.text(Double(bytes) / 1024) + " KiB" }
+        return OneDecimal.text(Double(bytes) / 1_048_576) + " MiB"
     }
 }

@@ -1,5 +1,9 @@
-import Foundation
 import AppServices
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A row of the Activity screen: a day's heading, or an event.
 enum ActivityRow: Equatable {
@@ -14,30 +18,31 @@ enum ActivityRow: Equatable {
 
     /// "Today", "Yesterday", else "Mon 30 Nov 2026", in the machine's time zone.
     static func dayName(_ at: Int64, now: Int64) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
-        let date = Date(timeIntervalSince1970: TimeInterval(at)), today = Date(timeIntervalSince1970: TimeInterval(now))
-        if calendar.isDate(date, inSameDayAs: today) { return "Today" }
-        if let yesterday = calendar.date(byAdding: .day, value: -1, to: today), calendar.isDate(date, inSameDayAs: yesterday) { return "Yesterday" }
-        return dayFormatter.string(from: date)
+        let date = local(at), today = local(now)
+        if date.tm_year == today.tm_year && date.tm_yday == today.tm_yday { return "Today" }
+        // A day before today's noon is yesterday whatever the clock change (23 or 25 hour days).
+        let yesterday = local(now - Int64(today.tm_hour - 12) * 3_600 - 86_400)
+        if date.tm_year == yesterday.tm_year && date.tm_yday == yesterday.tm_yday { return "Yesterday" }
+        return "\(weekdays[Int(date.tm_wday)]) \(date.tm_mday) \(months[Int(date.tm_mon)]) \(1900 + Int(date.tm_year))"
     }
 
     /// "14:05".
-    static func time(_ at: Int64) -> String { timeFormatter.string(from: Date(timeIntervalSince1970: TimeInterval(at))) }
+    static func time(_ at: Int64) -> String {
+        let t = local(at)
+        return twoDigits(t.tm_hour) + ":" + twoDigits(t.tm_min)
+    }
 
-    private static let dayFormatter: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_GB")
-        f.dateFormat = "EEE d MMM yyyy"
-        return f
-    }()
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    private static let timeFormatter: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_GB")
-        f.dateFormat = "HH:mm"
-        return f
-    }()
+    private static func twoDigits(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    /// The broken-down local time (the C library's `localtime_r`: the machine's time zone, TZ honoured).
+    private static func local(_ at: Int64) -> tm {
+        var seconds = time_t(at), result = tm()
+        localtime_r(&seconds, &result)
+        return result
+    }
 
     /// Rows for events that follow `previousDay`'s: a heading wherever the day
     /// changes. Days are compared as numbers (local midnight to midnight); a
@@ -47,7 +52,7 @@ enum ActivityRow: Equatable {
         rows.reserveCapacity(events.count + 4)
         var day = previousDay
         var dayNumber: Int64?
-        let offset = Int64(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(events.first?.at ?? now))))
+        let offset = Int64(local(events.first?.at ?? now).tm_gmtoff)
         for event in events {
             let number = (event.at + offset).floorDivided(by: 86_400)
             if number != dayNumber {

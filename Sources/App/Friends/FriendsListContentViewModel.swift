@@ -49,7 +49,7 @@ final class FriendsListContentViewModel: FriendsListContentViewModelProtocol {
     /// The first friend whose sort name (last name first, folded as the list
     /// is sorted) starts with `prefix`: one seek on the friends index.
     func seek(toPrefix prefix: String) {
-        let key = SearchText.fold(prefix.trimmingCharacters(in: .whitespaces))
+        let key = SearchText.fold(SearchText.trimmed(prefix))
         guard !key.isEmpty else { return }
         pager.seek(after: FriendCursor(sortKey: key, id: Int64.min))
     }

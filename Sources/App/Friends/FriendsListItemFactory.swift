@@ -10,7 +10,7 @@ struct FriendsListItemFactory {
     init(avatarPlaceholder: String = "?") { self.avatarPlaceholder = avatarPlaceholder }
 
     func makeItem(_ friend: FriendSummary) -> FriendsListItem {
-        let first = friend.firstName.trimmingCharacters(in: .whitespaces), last = friend.lastName.trimmingCharacters(in: .whitespaces)
+        let first = SearchText.trimmed(friend.firstName), last = SearchText.trimmed(friend.lastName)
         let name = PersonName.full(first: first.uppercaseFirst, last: last.uppercaseFirst)
         let initials = PersonName.initials(first: first, last: last)
         return FriendsListItem(id: friend.id, name: name.isEmpty ? "(no name)" : name, status: friend.status,

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A `switchboard://` link, parsed into the screen it names — or the reason it cannot be opened.
 public enum DeepLinkRequest: Equatable, Sendable {
     case screen(Screen)
@@ -26,20 +24,18 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Parses `switchboard://…` links into `Screen` values.
 public enum DeepLink {
     public static func parse(_ text: String) -> DeepLinkRequest {
-        guard let components = URLComponents(string: text), let scheme = components.scheme else {
-            return .invalid(.notALink(text))
-        }
-        guard scheme.lowercased() == "switchboard" else { return .invalid(.wrongScheme(text)) }
+        guard let link = LinkParts(text) else { return .invalid(.notALink(text)) }
+        guard link.scheme.lowercased() == "switchboard" else { return .invalid(.wrongScheme(text)) }
         var parts: [String] = []
-        if let host = components.host, !host.isEmpty { parts.append(host) }
-        parts += components.path.split(separator: "/").map(String.init)
-        let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
+        if !link.host.isEmpty { parts.append(link.host) }
+        parts += link.path.split(separator: "/").map(String.init)
+        let query = Dictionary(link.queryItems, uniquingKeysWith: { a, _ in a })
         guard let target = parts.first?.lowercased() else { return .screen(.main) }
         switch (target, parts.count) {
         case ("main", 1): return .screen(.main)
         case ("text-input", 1): return .screen(.textInput)
         case ("text-confirmation", 1):
-            guard let value = query["text"], !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let value = query["text"], value.contains(where: { !$0.isWhitespace }) else {
                 return .invalid(.missingParameter(target: "text-confirmation", name: "text"))
             }
             return .screen(.textConfirmation(text: value))

@@ -78,8 +78,14 @@ public final class RootAssembly {
             }
         }
         root.onQuit = { [weak self] in self?.onQuit?() }
-        root.onAbout = { [weak root, weak coordinator] in
-            if root?.currentFlowKind == .main { coordinator?.show(.about) }
+        // F2: About on top of whatever is there, in the login flow too (it then shows no counts); not over About.
+        root.onAbout = { [weak root, weak coordinator, unowned self] in
+            guard let root, let coordinator, !(coordinator.navigationController?.topViewController is AboutViewController) else { return }
+            switch root.currentFlowKind {
+            case .main: coordinator.show(.about)
+            case .login: coordinator.navigationController?.push(self.controller(for: .about))
+            case .launch: break
+            }
         }
         root.onMainFlowShown = { [weak coordinator] in coordinator?.applyPendingDeepLink() }
         coordinator.root = root
@@ -155,6 +161,8 @@ public final class RootAssembly {
         let animated = Animator.animationsEnabled
         services.account = nil
         services.loadSettings()
+        // Signed out, the login flow keeps the choice of the person who just left (Animations Off stays off).
+        Animator.animationsEnabled = animated
         root?.switchToLogout(animated: animated)
     }
 }

@@ -2,7 +2,8 @@ import TUIKit
 
 /// Stacks views in a centred column of a screen, each with its height, one
 /// below the other (the forms of the login and account screens), in a scroll
-/// view that follows the focus, so every field can be reached at any height.
+/// view that follows the focus, so every field can be reached at any height;
+/// a label right above a field (its caption) comes into view with it.
 @MainActor
 enum FormLayout {
     static func stack(_ rows: [(view: View, height: Int)], in screen: View, width: Int = 44, top: Int = 1) {
@@ -22,6 +23,7 @@ enum FormLayout {
                 previous.map { view.topAnchor.constraint(equalTo: $0.bottomAnchor) }
                     ?? view.topAnchor.constraint(equalTo: container.topAnchor, constant: top),
             ])
+            if let caption = previous as? Label, view.canBecomeFirstResponder { scroll.reveal(caption, with: view) }
             previous = view
         }
     }

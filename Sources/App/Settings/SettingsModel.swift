@@ -50,7 +50,7 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
     var value: String? {
         switch self {
         case .theme(let name): name
-        case .splashDuration(let ms): ms == 0 ? "none" : String(format: "%.1f s", Double(ms) / 1000)
+        case .splashDuration(let ms): ms == 0 ? "none" : OneDecimal.text(Double(ms) / 1000) + " s"
         case .kioskIdle(let s): s < 60 ? "\(s) s" : "\(s / 60) min"
         default: nil
         }

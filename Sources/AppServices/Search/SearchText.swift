@@ -1,12 +1,52 @@
-import Foundation
-
 /// The folded forms contacts are sorted and searched by: lower case, accents
 /// removed ("Ångström" → "angstrom"), so search is case- and accent-insensitive.
 public enum SearchText {
     public static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() } // nothing to unaccent
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        // What Foundation's folding (case, diacritics, width) made of it, from a table taken from
+        // Foundation (SearchText+FoldingTable.swift), without linking Foundation and ICU (10 MB).
+        var out = String.UnicodeScalarView()
+        for character in text {
+            var dropped = droppedAfterBase
+            for (i, scalar) in character.unicodeScalars.enumerated() {
+                if i == 0 {
+                    // What follows a base in its cluster goes or stays by the kind of base.
+                    dropped = Self.contains(basesDroppingAll, scalar.value) ? droppedAfterBase
+                        : Self.contains(basesKeepingAll, scalar.value) ? [] : droppedAfterOtherBases
+                } else {
+                    // The rest of a cluster stays as it is, unless it goes.
+                    if !Self.contains(dropped, scalar.value) { out.append(scalar) }
+                    continue
+                }
+                if let replacement = foldingTable[scalar.value] {
+                    out.append(contentsOf: replacement)
+                } else {
+                    out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+                }
+            }
+        }
+        return String(out)
     }
+
+    /// Whether sorted, separate `ranges` hold `value` (a binary search).
+    private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+        var low = 0, high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ranges[mid].upperBound < value { low = mid + 1 } else { high = mid }
+        }
+        return low < ranges.count && ranges[low].contains(value)
+    }
+
+    /// `foldingTableText` as a dictionary, made on first use.
+    private static let foldingTable: [UInt32: [Unicode.Scalar]] = {
+        var table: [UInt32: [Unicode.Scalar]] = [:]
+        for line in foldingTableText.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":"), let key = UInt32(line[..<colon], radix: 16) else { continue }
+            table[key] = line[line.index(after: colon)...].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+        }
+        return table
+    }()
 
     /// Remembers folded forms (bulk inserts fold the same names again and again).
     public struct FoldCache {
@@ -127,15 +167,13 @@ public enum SearchText {
         }
     }
 
-    /// Without white space at either end; the common case, nothing to trim, costs a look at each end.
-    package static func trimmed(_ text: String) -> String { trimmed(text, in: .whitespaces) }
-
-    /// Without `set` at either end; nothing to trim (the common case) costs a look at each end.
-    package static func trimmed(_ text: String, in set: CharacterSet) -> String {
+    /// Without white space (not line ends) at either end; the common case, nothing to trim, costs a look at each end.
+    public static func trimmed(_ text: String) -> String {
         if let a = text.utf8.first, let z = text.utf8.last, a > 0x20, a < 0x7F, z > 0x20, z < 0x7F { return text } // printable ASCII ends
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
         if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
-        return text.trimmingCharacters(in: set)
+        let blank = { (c: Character) in c.isWhitespace && !c.isNewline } // Foundation's .whitespaces: not line ends
+        return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
     }
 
     /// The decimal digits of a phone number, in order.
@@ -162,6 +200,6 @@ public enum SearchText {
     /// A search as typed, as an FTS5 trigram phrase (quotes doubled), or nil when it is empty.
     public static func ftsPhrase(for query: String) -> String? {
         guard let text = searchPhrase(for: query) else { return nil }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 }

@@ -3,14 +3,14 @@
 /// ("王伟", "佐藤翔太", "김민준"), as they are written.
 public enum PersonName {
     public static func full(first: String, last: String) -> String {
-        let f = SearchText.trimmed(first, in: .whitespaces), l = SearchText.trimmed(last, in: .whitespaces)
+        let f = SearchText.trimmed(first), l = SearchText.trimmed(last)
         if f.isEmpty || l.isEmpty { return f + l }
         return isEastAsian(f) && isEastAsian(l) ? l + f : f + " " + l
     }
 
     /// Up to two letters for an avatar, in the order the full name has them ("AL", "王伟").
     public static func initials(first: String, last: String) -> String {
-        let f = first.trimmingCharacters(in: .whitespaces), l = last.trimmingCharacters(in: .whitespaces)
+        let f = SearchText.trimmed(first), l = SearchText.trimmed(last)
         let ordered = !f.isEmpty && !l.isEmpty && isEastAsian(f) && isEastAsian(l) ? [l, f] : [f, l]
         return ordered.compactMap(\.first).map { String($0).uppercased() }.joined()
     }

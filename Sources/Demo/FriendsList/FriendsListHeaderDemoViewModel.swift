@@ -12,11 +12,13 @@ public final class FriendsListHeaderDemoViewModel: FriendsListHeaderViewModelPro
     private(set) var count: Int
     private var random: DemoRandom
 
-    /// Deterministic for a given `seed`; ticking when given a scheduler.
-    public init(seed: UInt64? = nil, scheduler: Scheduler? = nil) {
+    /// Deterministic for a given `seed`; ticking when given a scheduler;
+    /// starting from `count` when given one (else a made-up number).
+    public init(seed: UInt64? = nil, scheduler: Scheduler? = nil, count: Int? = nil) {
         random = DemoRandom(seed: seed ?? DemoRandom.randomSeed())
-        count = random.int(in: 1...5000)
-        friendsCount = Observable(Self.text(count))
+        let madeUp = random.int(in: 1...5000)
+        self.count = count ?? madeUp
+        friendsCount = Observable(Self.text(self.count))
         scheduler?.every(.seconds(1)) { [weak self] timer in
             guard let self else { timer.cancel(); return }
             self.tick()

@@ -17,12 +17,14 @@ public final class KioskCaptionBar: View {
     public init() { super.init(frame: .zero) }
 
     public static let leaveHint = "^] q: leave"
+    /// What the tour's hint says: a key takes over, and how to leave.
+    public static let tourHint = "any key: try it · " + leaveHint
 
     /// The bar's text: the message, and the hint on the right.
     public var text: (message: String, hint: String) {
         switch content {
         case .touring(let step, let count, let name, let caption):
-            ("▶ \(step)/\(count) \(name) · \(caption)", "any key: try it · " + Self.leaveHint)
+            ("▶ \(step)/\(count) \(name) · \(caption)", Self.tourHint)
         case .paused(let seconds):
             ("❚❚ Your turn · demo data, nothing is saved · the tour resumes after \(seconds) s idle", Self.leaveHint)
         case .notice(let text):
@@ -30,16 +32,35 @@ public final class KioskCaptionBar: View {
         }
     }
 
+    /// The shorter messages to fall back on where the whole one does not fit
+    /// beside the hint ("▶ 3/9 Friends", "▶ 3/9"), longest first.
+    private var shortMessages: [String] {
+        guard case .touring(let step, let count, let name, _) = content else { return [] }
+        return ["▶ \(step)/\(count) \(name)", "▶ \(step)/\(count)"]
+    }
+
+    /// What fits in `width` columns: the hint whole (the tour's, else at least
+    /// how to leave), and as much of the message as fits beside it — cut with
+    /// an ellipsis where a good part of it fits, else a shorter form of it.
+    func fitted(toWidth width: Int) -> (message: String, hint: String) {
+        let (message, fullHint) = text
+        // 1 column at each edge and 2 between the two.
+        func room(for hint: String) -> Int { width - DisplayWidth.of(hint) - 4 }
+        let hint = [fullHint, Self.leaveHint].first { room(for: $0) >= min(DisplayWidth.of(message), 5) } ?? Self.leaveHint
+        let room = room(for: hint)
+        if DisplayWidth.of(message) <= room { return (message, hint) }
+        if room >= 24 { return (TextLayout.truncate(message, toWidth: room), hint) }
+        let short = shortMessages.first { DisplayWidth.of($0) <= room }
+        return (short ?? TextLayout.truncate(message, toWidth: max(0, room)), hint)
+    }
+
     public override func draw(in canvas: Canvas) {
         let style = Theme.current.titleBar
         let width = canvas.size.width
         canvas.write(String(repeating: " ", count: width), at: .zero, style: style)
-        let (message, fullHint) = text
-        // The message comes first; the hint as much as fits after it (always at least how to leave).
-        let messageWidth = DisplayWidth.of(message)
-        let hint = [fullHint, Self.leaveHint].first { messageWidth + DisplayWidth.of($0) + 4 <= width } ?? Self.leaveHint
+        let (message, hint) = fitted(toWidth: width)
         let hintWidth = DisplayWidth.of(hint) + 1
-        canvas.write(TextLayout.truncate(message, toWidth: max(0, width - hintWidth - 3)), at: Point(x: 1, y: 0), style: style)
+        canvas.write(message, at: Point(x: 1, y: 0), style: style)
         if width >= hintWidth + 10 {
             canvas.write(hint, at: Point(x: width - hintWidth, y: 0), style: style.adding(.bold))
         }

@@ -1,5 +1,4 @@
 import App
-import Foundation
 import AppServices
 
 /// The kiosk's one account: `demo`, password `demo`. Anything else is
@@ -12,7 +11,8 @@ final class DemoSignIn: SignInServing {
     private var session: Account?
 
     func signIn(username: String, password: String) -> SignInOutcome {
-        let name = username.trimmingCharacters(in: .whitespaces).lowercased()
+        let blank = { (c: Character) in c.isWhitespace && !c.isNewline }
+        let name = String(username.drop(while: blank).reversed().drop(while: blank).reversed()).lowercased()
         guard name == Self.account.username, password == Self.password else { return .refused(Self.hint) }
         session = Self.account
         return .signedIn(Self.account)

@@ -1,5 +1,6 @@
 import App
 import Components
+import Foundation
 import Demo
 import AppServices
 import TUIKit
@@ -13,10 +14,15 @@ final class KioskBackend: AppBackend {
     private let sessions = DemoSignIn()
     private let settingsStore: InMemorySettingsStore
     private let book: InMemoryContactsStore
+    /// The wall clock when this backend was made (the real one in the app, a fixed one in tests), as local time:
+    /// the made-up activity ends a little before it, the same all through a loop of the tour.
+    private let localNow: Int64
 
     /// `idleSeconds` is what Settings shows as the kiosk idle timeout; `onSettingsSaved` hears the visitor change settings.
-    init(seed: UInt64, idleSeconds: Int, onSettingsSaved: @escaping (UserSettings) -> Void = { _ in }) {
+    init(seed: UInt64, idleSeconds: Int, now: () -> Int64, onSettingsSaved: @escaping (UserSettings) -> Void = { _ in }) {
         self.seed = seed
+        let at = now()
+        localNow = at + Int64(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(at))))
         var defaults = UserSettings()
         defaults.kioskIdleSeconds = idleSeconds
         settingsStore = InMemorySettingsStore(defaults: defaults, onSave: onSettingsSaved)
@@ -40,7 +46,7 @@ final class KioskBackend: AppBackend {
 
     func activityFeed(for account: Account, contacts: ContactsService, coordinator: Coordination,
                       scheduler: Scheduler?) -> ActivityFeedViewModelProtocol {
-        ActivityFeedDemoViewModel(seed: seed)
+        ActivityFeedDemoViewModel(seed: seed, localNow: localNow)
     }
 
     var dataLocation: DataLocation {

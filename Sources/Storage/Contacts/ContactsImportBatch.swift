@@ -18,12 +18,8 @@ import AppServices
 ///
 /// Use: `db.transaction { let batch = store.importBatch(); for … { try batch.take(record) }; try batch.finish(…) }`.
 /// Nothing is written for good until that transaction commits; when it throws, nothing is.
-public final class ContactsImportBatch {
-    /// What `take` did with a contact.
-    public enum Outcome: Equatable, Sendable {
-        case added(Int64)
-        case updated(Int64)
-    }
+public final class ContactsImportBatch: ImportBatch {
+    public typealias Outcome = ImportOutcome
 
     private let store: SQLiteContactsStore
     private var db: Database { store.db }

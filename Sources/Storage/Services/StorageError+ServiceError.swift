@@ -9,6 +9,8 @@ extension StorageError {
         case .sqlite: .failed(description)
         case .notADatabase, .corrupted, .newerSchema, .foreignDatabase, .changedByAnotherProgram, .unreadable, .folderNotWritable:
             .unavailable(description)
+        case .server(.statementFailed): .failed(description)
+        case .server: .unavailable(description)
         }
     }
 }

@@ -2,9 +2,9 @@ import AppServices
 
 /// The account store as App's accounts service.
 public final class StoredAccounts: AccountsService {
-    private let store: AccountStore
+    private let store: any AccountStoring
 
-    public init(_ store: AccountStore) { self.store = store }
+    public init(_ store: any AccountStoring) { self.store = store }
 
     public func accountCount() throws(ServiceError) -> Int {
         try serving { () throws(StorageError) in try store.accountCount() }

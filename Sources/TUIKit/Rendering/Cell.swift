@@ -28,6 +28,9 @@ public struct Cell: Hashable, Sendable {
     /// The style as packed bits: equal bits, equal style (a terminal caches what it made of one).
     var styleBits: UInt32 { packedStyle }
 
+    /// The style packed bits stand for (the inverse of `styleBits`).
+    static func style(fromBits bits: UInt32) -> Style { unpack(bits) }
+
     public var style: Style {
         get { Self.unpack(packedStyle) }
         set { packedStyle = Self.pack(newValue) }

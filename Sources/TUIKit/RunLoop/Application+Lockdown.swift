@@ -21,6 +21,8 @@ extension Application {
             chordProgress = 0
             exitReason = .exitChord
             quitRequested = true
+        } else {
+            onPartialExitChord?(Array(lockdown.exitChord[chordProgress...]))
         }
         return true // the chord's keys are its own
     }

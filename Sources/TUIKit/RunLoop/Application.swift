@@ -47,6 +47,9 @@ public final class Application {
     /// Set for a locked-down run (nil: ^C quits, ^Z suspends, as usual).
     public var lockdown: Lockdown? { didSet { chordProgress = 0 } }
     var chordProgress = 0
+    /// Called when a key begins (or goes on with) the exit chord without ending
+    /// it, with the keys still to press (a kiosk says "q to leave" after ^]).
+    public var onPartialExitChord: (([Key]) -> Void)?
 
     var quitRequested = false
     private var started = false

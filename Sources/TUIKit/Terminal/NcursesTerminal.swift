@@ -45,6 +45,11 @@ public final class NcursesTerminal: Terminal {
     private var needsHardRefresh = false
     private var cursorVisible = false
     private var glyphSupport: GlyphSupport = []
+    /// The cells on the screen, the style bits each was sent with, and which changed this frame (see `apply`).
+    private var shown: [Cell] = []
+    private var sentStyles: [UInt32] = []
+    private var dirty: [Bool] = []
+    private var rowStyles: [UInt32] = []
 
     private static let pasteBeginCode: Int32 = 0x3E9 // above KEY_MAX
     private static let pasteEndCode: Int32 = 0x3EA
@@ -196,25 +201,54 @@ public final class NcursesTerminal: Terminal {
             clearok(scr, true)
             needsHardRefresh = false
         }
+        // What the screen shows, kept here: each changed row is sent with the styles
+        // BlankStyleSharing picks for the whole row (so blanks share their neighbours' style).
+        let width = size.width, height = size.height
+        if update.isFullRedraw || shown.count != width * height {
+            shown = [Cell](repeating: .blank, count: width * height)
+            sentStyles = [UInt32](repeating: .max, count: width * height)
+            dirty = [Bool](repeating: false, count: width * height)
+        }
+        var rows = [Bool](repeating: false, count: height)
+        for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
+            let i = change.y * width + change.x
+            shown[i] = change.cell
+            dirty[i] = true
+            rows[change.y] = true
+        }
         var chars = [wchar_t](repeating: 0, count: ClusterEncoding.maxScalars + 1)
         // Consecutive cells mostly share a style: work out its attributes and colour pair once.
         var lastStyle: UInt32? = nil, attrs = sb_a_normal(), pair: Int32 = 0
-        for change in update.changes where !change.cell.isContinuation {
-            if change.cell.styleBits != lastStyle {
-                lastStyle = change.cell.styleBits
-                attrs = attributes(for: change.cell.style)
-                pair = self.pair(for: change.cell.style)
+        for y in 0..<height where rows[y] {
+            let start = y * width
+            shown.withUnsafeBufferPointer { all in
+                BlankStyleSharing.styles(for: UnsafeBufferPointer(rebasing: all[start..<start + width]),
+                                         keep: update.cursor?.y == y ? update.cursor?.x : nil, into: &rowStyles)
             }
-            let bits = change.cell.grapheme.bits
-            if bits >= 0x20 && bits < 0x7F { // printable ASCII: as it is
-                _ = sb_put_ascii(Int32(change.y), Int32(change.x), wchar_t(bits), attrs, pair)
-                continue
-            }
-            var x = change.x
-            for glyph in ClusterEncoding.glyphs(for: change.cell.character, width: Int(change.cell.width), support: glyphSupport) {
-                for (i, scalar) in glyph.enumerated() { chars[i] = wchar_t(bitPattern: scalar.value) }
-                _ = sb_put_glyph(Int32(change.y), Int32(x), chars, Int32(glyph.count), attrs, pair)
-                x += max(1, DisplayWidth.terminalWidth(glyph[0]))
+            for x in 0..<width {
+                let i = start + x, styleBits = rowStyles[x]
+                guard dirty[i] || sentStyles[i] != styleBits else { continue }
+                dirty[i] = false
+                sentStyles[i] = styleBits
+                let cell = shown[i]
+                if cell.isContinuation { continue }
+                if styleBits != lastStyle {
+                    lastStyle = styleBits
+                    let style = Cell.style(fromBits: styleBits)
+                    attrs = attributes(for: style)
+                    pair = self.pair(for: style)
+                }
+                let bits = cell.grapheme.bits
+                if bits >= 0x20 && bits < 0x7F { // printable ASCII: as it is
+                    _ = sb_put_ascii(Int32(y), Int32(x), wchar_t(bits), attrs, pair)
+                    continue
+                }
+                var column = x
+                for glyph in ClusterEncoding.glyphs(for: cell.character, width: Int(cell.width), support: glyphSupport) {
+                    for (i, scalar) in glyph.enumerated() { chars[i] = wchar_t(bitPattern: scalar.value) }
+                    _ = sb_put_glyph(Int32(y), Int32(column), chars, Int32(glyph.count), attrs, pair)
+                    column += max(1, DisplayWidth.terminalWidth(glyph[0]))
+                }
             }
         }
         if let cursor = update.cursor {

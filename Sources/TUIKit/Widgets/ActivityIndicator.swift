@@ -1,4 +1,5 @@
-/// A spinner that turns on the run loop's clock while animating.
+/// A spinner that turns on the run loop's clock while animating (and holds
+/// still while `Animator.animationsEnabled` is off).
 @MainActor
 public final class ActivityIndicator: View {
     public static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -45,7 +46,7 @@ public final class ActivityIndicator: View {
     private func scheduleTimer() {
         guard timer == nil, let scheduler = window?.scheduler else { return }
         timer = scheduler.every(Self.interval) { [weak self] _ in
-            guard let self else { return }
+            guard let self, Animator.animationsEnabled else { return }
             self.frameIndex = (self.frameIndex + 1) % Self.frames.count
             self.setNeedsDisplay()
         }

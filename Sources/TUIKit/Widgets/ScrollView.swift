@@ -34,8 +34,18 @@ open class ScrollView: View {
         setNeedsDisplay()
     }
 
+    /// The height of the last layout: when it changes (the first layout, a resize), the focus is followed again.
+    private var laidOutHeight = 0
+
     open override func layoutSubviews() {
         contentOffset = min(contentOffset, maxOffset)
+        contentView.frame = Rect(x: 0, y: -contentOffset, width: bounds.width, height: contentHeight)
+        guard bounds.height != laidOutHeight else { return }
+        laidOutHeight = bounds.height
+        // A field focused before there was room to show it (the screen's first field), or before a resize, comes into view.
+        guard bounds.height > 0, let focus = window?.firstResponder, focus.isDescendant(of: contentView) else { return }
+        contentView.layoutIfNeeded()
+        follow(focus)
         contentView.frame = Rect(x: 0, y: -contentOffset, width: bounds.width, height: contentHeight)
     }
 
@@ -51,12 +61,35 @@ open class ScrollView: View {
         canvas.write("▐", at: Point(x: canvas.size.width - 1, y: y), style: Theme.current.secondary)
     }
 
-    /// Brings a view inside the content into view.
+    /// Views that come into view with another (a field's caption above it), by the other's identity.
+    private var companions: [ObjectIdentifier: Companion] = [:]
+    private struct Companion { weak var view: View? }
+
+    /// When `view` is scrolled into view, `companion` (its caption) comes too, as far as both fit; `view` first.
+    public func reveal(_ companion: View, with view: View) {
+        companions[ObjectIdentifier(view)] = Companion(view: companion)
+    }
+
+    /// Brings a view inside the content into view (with its companion where both fit).
     func scrollToVisible(_ view: View) {
         guard view.isDescendant(of: contentView) else { return }
         layoutIfNeeded()
+        follow(view)
+    }
+
+    /// Scrolls to a view of the laid-out content and its companion.
+    private func follow(_ view: View) {
+        let rows = self.rows(of: view)
+        if let companion = companions[ObjectIdentifier(view)]?.view, companion.isDescendant(of: contentView) {
+            let other = self.rows(of: companion)
+            scrollToVisible(rows: min(rows.lowerBound, other.lowerBound)..<max(rows.upperBound, other.upperBound))
+        }
+        scrollToVisible(rows: rows)
+    }
+
+    private func rows(of view: View) -> Range<Int> {
         let top = view.convertToWindow(.zero).y - contentView.convertToWindow(.zero).y
-        scrollToVisible(rows: top..<(top + max(1, view.frame.height)))
+        return top..<(top + max(1, view.frame.height))
     }
 }
 

@@ -1,6 +1,8 @@
 import AppServices
-import Foundation
 import TUIKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// "Create Account": user name and password twice, with the rules shown and
 /// a message beside each field that is wrong. Nothing is stored until all is right.
@@ -61,7 +63,7 @@ final class CreateAccountViewController: ViewController {
 
     /// "/home/ada/.local/…" → "~/.local/…".
     static func abbreviatingHome(_ path: String) -> String {
-        guard let home = ProcessInfo.processInfo.environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
+        guard let home = getenv("HOME").map({ String(cString: $0) }), home.count > 1, path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)
     }
 

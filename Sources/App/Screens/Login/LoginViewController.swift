@@ -1,4 +1,3 @@
-import Foundation
 import TUIKit
 
 /// "Log In": user name, password (masked), Log In in the title bar and on
@@ -89,7 +88,7 @@ final class LoginViewController: ViewController {
 
     private func logIn() {
         message.textStyle = Theme.current.error
-        guard !usernameField.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard usernameField.text.contains(where: { !$0.isWhitespace }) else {
             message.text = "Type your user name first."
             view.window?.makeFirstResponder(usernameField)
             return

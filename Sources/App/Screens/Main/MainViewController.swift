@@ -3,7 +3,9 @@ import TUIKit
 /// "Main", the home: who is signed in, their own things — each part with its
 /// key and, where it has one, how many there are — and the last few things
 /// that happened. Log Out on the left of the title bar, Activity on the right.
-/// The counts are read again each time the screen appears.
+/// The counts are read again each time the screen appears, and every
+/// `refreshInterval` while it is shown (on the run loop's clock), so a
+/// contact added by another program on the same data shows without a key.
 @MainActor
 final class MainViewController: ViewController {
     struct MenuItem {
@@ -39,6 +41,9 @@ final class MainViewController: ViewController {
     private let onLogOut: () -> Void
     private let readSummary: () -> Summary
     private(set) var summary = Summary()
+    /// How often the home reads its summary again while it is on screen.
+    static let refreshInterval: Duration = .seconds(2)
+    private var refreshTimer: Timer?
     private let list = ListView()
     private let banner = Label("")
     private let recentLabel = Label("")
@@ -78,7 +83,23 @@ final class MainViewController: ViewController {
         showSummary()
     }
 
-    override func viewWillAppear() {
+    override func viewWillAppear() { refresh() }
+
+    override func viewDidAppear() {
+        refreshTimer?.cancel()
+        refreshTimer = scheduler?.every(Self.refreshInterval) { [weak self] timer in
+            guard let self else { timer.cancel(); return }
+            self.refresh()
+        }
+    }
+
+    override func viewWillDisappear() {
+        refreshTimer?.cancel()
+        refreshTimer = nil
+    }
+
+    /// Reads the summary; draws only what changed.
+    private func refresh() {
         let fresh = readSummary()
         guard fresh != summary else { return }
         summary = fresh
@@ -87,8 +108,8 @@ final class MainViewController: ViewController {
 
     /// "  C   Contacts      1,234": the key first, so narrow screens never cut it.
     func rowText(_ item: MenuItem) -> String {
-        let key = item.key.padding(toLength: 3, withPad: " ", startingAt: 0)
-        let name = item.title.padding(toLength: 13, withPad: " ", startingAt: 0)
+        let key = String(item.key.prefix(3)).padding(toLength: 3)
+        let name = String(item.title.prefix(13)).padding(toLength: 13)
         let count: Int? = switch item.screen {
         case .contactList: summary.contacts
         case .friendsList: summary.friends

@@ -1,0 +1,29 @@
+import AppServices
+
+/// One account's contacts as the command line's import, export, query and populate use
+/// them, on either store: the list's protocols plus UIDs, bulk loads, birthdays, mail
+/// addresses and a transaction around many changes.
+public protocol AddressBookStore: ContactsStore, FriendsStore {
+    func contactID(uid: String) throws(StorageError) -> Int64?
+    func assignMissingUIDs() throws(StorageError)
+    func allContactIDs() throws(StorageError) -> [Int64]
+    func birthdays() throws(StorageError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)]
+    func emailAddresses(ofContacts ids: [Int64]) throws(StorageError) -> [(email: String, firstName: String, lastName: String, company: String)]
+    func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(StorageError)
+    /// Runs `body` in one transaction: all of its changes are kept, or none.
+    func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError)
+    /// A batch for an import, used inside `inOneTransaction` (see `ImportBatch`).
+    func makeImportBatch() throws(StorageError) -> any ImportBatch
+}
+
+extension SQLiteContactsStore: AddressBookStore {
+    public func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError) { try db.transaction(body) }
+    public func makeImportBatch() throws(StorageError) -> any ImportBatch { try importBatch() }
+}
+
+extension PostgresContactsStore: AddressBookStore {
+    public func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError) { try pg.transaction(body) }
+    /// One card at a time through `add` and `update`, matched by UID only (SQLite's batch also
+    /// matches cards without a UID and logs one activity entry per import).
+    public func makeImportBatch() throws(StorageError) -> any ImportBatch { OneByOneImportBatch(store: self) }
+}

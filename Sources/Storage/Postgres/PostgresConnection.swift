@@ -1,0 +1,233 @@
+import AppServices
+import CPostgres
+import Foundation
+
+/// One connection to a PostgreSQL server, from any libpq connection string
+/// (`postgresql://user:password@host:port/dbname`, `postgres://…`, or `key=value` pairs).
+///
+/// Every statement takes its values as parameters (`$1`, `$2`, …), never in the SQL text;
+/// statements are prepared once per connection and cached by their text. Every write runs
+/// in a transaction; a connection that breaks mid-transaction leaves nothing of it behind
+/// (the server rolls it back).
+public final class PostgresConnection {
+    /// The connection string as given (it may hold a password: never shown).
+    let uri: String
+    /// The connection string without its password, for messages.
+    public let server: String
+    private var handle: OpaquePointer?
+    private var prepared: [String: String] = [:]
+    private var transactionDepth = 0
+
+    /// Whether a value is a PostgreSQL connection URI rather than a file path.
+    public static func isURI(_ value: String) -> Bool {
+        value.hasPrefix("postgresql://") || value.hasPrefix("postgres://")
+    }
+
+    /// Connects; the error says whether the server is down, refused the login, or lacks the database.
+    public init(uri: String) throws(StorageError) {
+        self.uri = uri
+        self.server = Self.redacted(uri)
+        let conn = PQconnectdb(uri)
+        guard let conn, PQstatus(conn) == CONNECTION_OK else {
+            let message = conn.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            PQfinish(conn)
+            throw .server(Self.classifyConnectFailure(message, server: Self.redacted(uri)))
+        }
+        handle = conn
+        // Notices (e.g. "relation already exists, skipping") are not for the terminal.
+        PQsetNoticeProcessor(conn, { _, _ in }, nil)
+        _ = try execute("SET client_min_messages = warning")
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// The server's process id for this connection (tests end it from another one).
+    public var backendPID: Int32 { PQbackendPID(handle) }
+
+    // MARK: Statements
+
+    /// Runs one statement with parameters and returns its rows.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [any PostgresValue] = []) throws(StorageError) -> PostgresRows {
+        let name: String
+        if let known = prepared[sql] {
+            name = known
+        } else {
+            name = "sb\(prepared.count + 1)"
+            let result = PQprepare(handle, name, sql, 0, nil)
+            try check(result, sql: sql)
+            PQclear(result)
+            prepared[sql] = name
+        }
+        let texts = parameters.map(\.postgresText)
+        let result = Self.withCStrings(texts) { values in
+            PQexecPrepared(handle, name, Int32(values.count), values, nil, nil, 0)
+        }
+        do {
+            try check(result, sql: sql)
+        } catch {
+            PQclear(result)
+            throw error
+        }
+        return PostgresRows(result)
+    }
+
+    /// Runs SQL without parameters, several statements allowed (schema steps only).
+    public func executeScript(_ sql: String) throws(StorageError) {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+    }
+
+    /// One row's first column as a number (nil for no row or NULL).
+    public func scalarInt(_ sql: String, _ parameters: [any PostgresValue] = []) throws(StorageError) -> Int64? {
+        let rows = try execute(sql, parameters)
+        return rows.count > 0 ? rows.optionalInt64(0, 0) : nil
+    }
+
+    private func check(_ result: OpaquePointer?, sql: String) throws(StorageError) {
+        let status = PQresultStatus(result)
+        if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_COPY_IN { return }
+        if PQstatus(handle) != CONNECTION_OK {
+            prepared = [:]
+            throw .server(.connectionLost(server: server, detail: Self.firstLine(String(cString: PQerrorMessage(handle)))))
+        }
+        let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) } ?? "?????"
+        let message = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "M"))) }.map { String(cString: $0) }
+            ?? Self.firstLine(String(cString: PQerrorMessage(handle)))
+        if state == "57P01" || state == "57P02" || state == "57P03" || state.hasPrefix("08") {
+            prepared = [:]
+            throw .server(.connectionLost(server: server, detail: message))
+        }
+        throw .server(.statementFailed(sqlState: state, message: message))
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in one transaction (a nested call joins the outer one): all of it is kept, or none.
+    public func transaction<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+        if transactionDepth > 0 { return try body() }
+        try executeScript("BEGIN")
+        transactionDepth = 1
+        defer { transactionDepth = 0 }
+        do {
+            let value = try body()
+            try executeScript("COMMIT")
+            return value
+        } catch {
+            if PQstatus(handle) == CONNECTION_OK { try? executeScript("ROLLBACK") }
+            throw error
+        }
+    }
+
+    // MARK: Bulk loads
+
+    /// Loads rows with `COPY table (columns) FROM STDIN` in text format: `rows` is called
+    /// with a sink for each row's fields (nil is NULL); the fields are escaped here.
+    public func copy(into table: String, columns: [String], rows: (_ send: ([String?]) throws(StorageError) -> Void) throws(StorageError) -> Void) throws(StorageError) {
+        let start = PQexec(handle, "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN")
+        defer { PQclear(start) }
+        guard PQresultStatus(start) == PGRES_COPY_IN else { try check(start, sql: "COPY"); return }
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 20)
+        func flush() throws(StorageError) {
+            guard !buffer.isEmpty else { return }
+            let rc = buffer.withUnsafeBufferPointer { bytes in
+                bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { PQputCopyData(handle, $0, Int32(bytes.count)) }
+            }
+            buffer.removeAll(keepingCapacity: true)
+            if rc != 1 { throw .server(.connectionLost(server: server, detail: Self.firstLine(String(cString: PQerrorMessage(handle))))) }
+        }
+        var failure: StorageError?
+        do {
+            try rows { (fields: [String?]) throws(StorageError) in
+                for (i, field) in fields.enumerated() {
+                    if i > 0 { buffer.append(0x09) }
+                    guard let field else { buffer.append(contentsOf: [0x5C, 0x4E]); continue } // \N
+                    for b in field.utf8 {
+                        switch b {
+                        case 0x5C: buffer.append(contentsOf: [0x5C, 0x5C])
+                        case 0x09: buffer.append(contentsOf: [0x5C, 0x74])
+                        case 0x0A: buffer.append(contentsOf: [0x5C, 0x6E])
+                        case 0x0D: buffer.append(contentsOf: [0x5C, 0x72])
+                        default: buffer.append(b)
+                        }
+                    }
+                }
+                buffer.append(0x0A)
+                if buffer.count >= 1 << 20 { try flush() }
+            }
+            try flush()
+        } catch {
+            failure = error
+        }
+        PQputCopyEnd(handle, failure == nil ? nil : "switchboard stopped the load")
+        var copyError: StorageError?
+        while let result = PQgetResult(handle) {
+            if PQresultStatus(result) != PGRES_COMMAND_OK, copyError == nil {
+                do { try check(result, sql: "COPY") } catch { copyError = error }
+            }
+            PQclear(result)
+        }
+        if let failure { throw failure }
+        if let copyError { throw copyError }
+    }
+
+    // MARK: Listening
+
+    /// The socket, for waiting on notifications.
+    public var socket: Int32 { PQsocket(handle) }
+
+    /// Notifications received so far (after `LISTEN channel`), as (channel, payload); reads what the socket has.
+    public func notifications() -> [(channel: String, payload: String)] {
+        PQconsumeInput(handle)
+        var found: [(String, String)] = []
+        while let note = PQnotifies(handle) {
+            found.append((String(cString: note.pointee.relname), String(cString: note.pointee.extra)))
+            PQfreemem(note)
+        }
+        return found
+    }
+
+    // MARK: Helpers
+
+    private static func withCStrings<R>(_ texts: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        var storage: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0)! } }
+        defer { for p in storage { free(p) } }
+        return storage.withUnsafeMutableBufferPointer { buffer in
+            body(buffer.map { $0.map { UnsafePointer($0) } })
+        }
+    }
+
+    private static func firstLine(_ text: String) -> String {
+        text.split(separator: "\n").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? text
+    }
+
+    static func classifyConnectFailure(_ message: String, server: String) -> PostgresProblem {
+        let line = firstLine(message)
+        let lower = message.lowercased()
+        if lower.contains("password authentication failed") || lower.contains("no password supplied")
+            || lower.contains("authentication failed") || lower.contains("role") && lower.contains("does not exist") {
+            return .authenticationFailed(server: server, detail: line)
+        }
+        if let range = message.range(of: "database \""), lower.contains("does not exist") {
+            let name = message[range.upperBound...].prefix { $0 != "\"" }
+            return .databaseMissing(server: server, database: String(name))
+        }
+        return .serverUnreachable(server: server, detail: line)
+    }
+
+    /// The connection string with any password replaced by `***`.
+    static func redacted(_ uri: String) -> String {
+        guard let scheme = uri.range(of: "://") else { return uri }
+        var rest = String(uri[scheme.upperBound...])
+        if let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+            rest = String(rest[..<rest.index(after: colon)]) + "***" + String(rest[at...])
+        }
+        if let q = rest.range(of: "password=") {
+            let end = rest[q.upperBound...].firstIndex(of: "&") ?? rest.endIndex
+            rest = String(rest[..<q.upperBound]) + "***" + String(rest[end...])
+        }
+        return String(uri[..<scheme.upperBound]) + rest
+    }
+}

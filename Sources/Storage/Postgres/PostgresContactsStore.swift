@@ -1,0 +1,198 @@
+import AppServices
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The contacts of one account in a shared directory on PostgreSQL: the same answers as
+/// `SQLiteContactsStore` on the same data. Every statement is limited to this account
+/// (`account_id = $1`), so one account never reads or changes another's contacts; every
+/// change is one transaction with its counts and its activity event.
+///
+/// Search: each row keeps its search document (`SearchText.document`) under a pg_trgm index,
+/// and a search is the document containing the phrase (`SearchText.searchPhrase`, word-start
+/// marks for 1–2 characters included) — what SQLite's trigram index answers — in list order.
+public final class PostgresContactsStore: ContactsStore {
+    let pg: PostgresConnection
+    public let accountID: Int64
+    let now: () -> Int64
+
+    public init(database: PostgresDatabase, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
+        self.pg = database.connection
+        self.accountID = accountID
+        self.now = now
+    }
+
+    /// `%phrase%` for LIKE, with `\`, `%` and `_` escaped; nil for an empty search.
+    static func likePattern(for query: String) -> String? {
+        guard let phrase = SearchText.searchPhrase(for: query) else { return nil }
+        var escaped = ""
+        for c in phrase {
+            if c == "\\" || c == "%" || c == "_" { escaped.append("\\") }
+            escaped.append(c)
+        }
+        return "%" + escaped + "%"
+    }
+
+    static let summaryColumns = "id, first_name, last_name, is_friend, sort_key"
+
+    public func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int {
+        guard let pattern = Self.likePattern(for: query) else {
+            let total = try pg.scalarInt("SELECT coalesce((SELECT total FROM contact_counts WHERE account_id = $1), 0)", [accountID]) ?? 0
+            return Int(min(Int64(cap), total))
+        }
+        return Int(try throughTrigrams(query) { () throws(StorageError) in
+            try pg.scalarInt("SELECT count(*) FROM (SELECT 1 FROM contacts WHERE account_id = $1 AND search_text LIKE $2 LIMIT $3) m",
+                             [accountID, pattern, Int64(min(cap, Int(Int64.max)))])
+        } ?? 0)
+    }
+
+    public func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
+        guard let pattern = Self.likePattern(for: query) else {
+            // Past the middle, counted from the end (the count is kept), so End costs what the top costs.
+            let total = try count(matching: "", upTo: .max)
+            if offset > total / 2 {
+                let fromEnd = max(0, total - offset - limit), take = max(0, min(limit, total - offset))
+                let rows = try pg.execute("SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 ORDER BY sort_key DESC, id DESC LIMIT $2 OFFSET $3",
+                                          [accountID, take, fromEnd])
+                return Self.summaries(rows).reversed()
+            }
+            return Self.summaries(try pg.execute("SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 ORDER BY sort_key, id LIMIT $2 OFFSET $3",
+                                                 [accountID, limit, offset]))
+        }
+        return Self.summaries(try throughTrigrams(query) { () throws(StorageError) in
+            try pg.execute("""
+                SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 AND search_text LIKE $2 ORDER BY sort_key, id LIMIT $3 OFFSET $4
+                """, [accountID, pattern, limit, offset])
+        })
+    }
+
+    /// Runs a search of three characters or more through the trigram index: the planner
+    /// guesses such a LIKE matches far more rows than it does and would scan the table (or
+    /// the whole name order) instead. Shorter searches (word starts, where matches are many
+    /// and the name order finds a page soonest) are left to the planner.
+    private func throughTrigrams<T>(_ query: String, _ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+        guard let phrase = SearchText.searchPhrase(for: query), !phrase.hasPrefix("\u{1E}") else { return try body() }
+        return try pg.transaction { () throws(StorageError) -> T in
+            try pg.executeScript("SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off")
+            return try body()
+        }
+    }
+
+    static func summaries(_ rows: PostgresRows) -> [ContactSummary] {
+        (0..<rows.count).map { i in
+            ContactSummary(id: rows.int64(i, 0), firstName: rows.text(i, 1), lastName: rows.text(i, 2), isFriend: rows.bool(i, 3), sortKey: rows.text(i, 4))
+        }
+    }
+
+    public func contact(id: Int64) throws(StorageError) -> ContactRecord? {
+        let rows = try pg.execute("""
+            SELECT first_name, last_name, company, notes, is_friend, phones::text, emails::text,
+                   coalesce(uid, ''), nickname, title, birthday, url, addresses, extras
+            FROM contacts WHERE id = $1 AND account_id = $2
+            """, [id, accountID])
+        guard rows.count == 1 else { return nil }
+        let lists = PostgresContactLists.decode(phones: rows.text(0, 5), emails: rows.text(0, 6))
+        var record = ContactRecord(id: id, firstName: rows.text(0, 0), lastName: rows.text(0, 1), phones: lists.phones, emails: lists.emails,
+                                   company: rows.text(0, 2), notes: rows.text(0, 3), isFriend: rows.bool(0, 4))
+        record.uid = rows.text(0, 7)
+        record.nickname = rows.text(0, 8)
+        record.title = rows.text(0, 9)
+        record.birthday = rows.text(0, 10)
+        record.url = rows.text(0, 11)
+        record.addresses = SQLiteContactsStore.decodeAddresses(rows.text(0, 12))
+        record.extras = rows.text(0, 13)
+        return record
+    }
+
+    public func listIndex(ofContact id: Int64) throws(StorageError) -> Int? {
+        let rows = try pg.execute("""
+            SELECT (SELECT count(*) FROM contacts b WHERE b.account_id = c.account_id AND (b.sort_key, b.id) < (c.sort_key, c.id))
+            FROM contacts c WHERE c.id = $1 AND c.account_id = $2
+            """, [id, accountID])
+        return rows.count == 1 ? rows.int(0, 0) : nil
+    }
+
+    /// The values of a contact's columns, in `writeColumns` order.
+    private func values(of contact: ContactRecord) -> [any PostgresValue] {
+        [contact.firstName, contact.lastName, contact.company, contact.notes, contact.isFriend,
+         SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName),
+         PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails),
+         SearchText.document(for: contact), contact.nickname, contact.title, contact.birthday, contact.url,
+         SQLiteContactsStore.encode(contact.addresses), contact.extras]
+    }
+
+    public func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
+        try pg.transaction { () throws(StorageError) -> Int64 in
+            let time = now()
+            let rows = try pg.execute("""
+                INSERT INTO contacts (first_name, last_name, company, notes, is_friend, sort_key, phones, emails, search_text,
+                                      nickname, title, birthday, url, addresses, extras, uid, account_id, created_at, updated_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, nullif($16, ''), $17, $18, $18)
+                RETURNING id
+                """, values(of: contact) + [contact.uid, accountID, time])
+            let id = rows.int64(0, 0)
+            try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
+            try log(.contactAdded, name: PersonName.full(first: contact.firstName, last: contact.lastName), id: id)
+            return id
+        }
+    }
+
+    public func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
+        guard let id = contact.id else { return false }
+        return try pg.transaction { () throws(StorageError) -> Bool in
+            guard let (wasFriend, _) = try friendAndName(of: id, lock: true) else { return false }
+            try pg.execute("""
+                UPDATE contacts SET first_name = $1, last_name = $2, company = $3, notes = $4, is_friend = $5, sort_key = $6,
+                    phones = $7::jsonb, emails = $8::jsonb, search_text = $9, nickname = $10, title = $11, birthday = $12, url = $13,
+                    addresses = $14, extras = $15, uid = coalesce(nullif($16, ''), uid), updated_at = $17
+                WHERE id = $18 AND account_id = $19
+                """, values(of: contact) + [contact.uid, now(), id, accountID])
+            let name = PersonName.full(first: contact.firstName, last: contact.lastName)
+            if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }
+            try log(.contactEdited, name: name, id: id)
+            if wasFriend != contact.isFriend { try log(contact.isFriend ? .friendAdded : .friendRemoved, name: name, id: id) }
+            return true
+        }
+    }
+
+    public func delete(id: Int64) throws(StorageError) -> Bool {
+        try pg.transaction { () throws(StorageError) -> Bool in
+            let rows = try pg.execute("DELETE FROM contacts WHERE id = $1 AND account_id = $2 RETURNING is_friend, first_name, last_name", [id, accountID])
+            guard rows.count == 1 else { return false }
+            try log(.contactDeleted, name: PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2)), id: id)
+            try adjustCounts(total: -1, friends: rows.bool(0, 0) ? -1 : 0)
+            return true
+        }
+    }
+
+    public func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool {
+        try pg.transaction { () throws(StorageError) -> Bool in
+            guard let (wasFriend, name) = try friendAndName(of: id, lock: true) else { return false }
+            try pg.execute("UPDATE contacts SET is_friend = $1, updated_at = $2 WHERE id = $3 AND account_id = $4", [isFriend, now(), id, accountID])
+            if wasFriend != isFriend {
+                try adjustCounts(total: 0, friends: isFriend ? 1 : -1)
+                try log(isFriend ? .friendAdded : .friendRemoved, name: name, id: id)
+            }
+            return true
+        }
+    }
+
+    /// Whether one of this account's contacts is a friend, and its name (nil when it is not there);
+    /// `lock` holds the row until the transaction ends, so two clients' changes to it take turns.
+    private func friendAndName(of id: Int64, lock: Bool) throws(StorageError) -> (isFriend: Bool, name: String)? {
+        let rows = try pg.execute("SELECT is_friend, first_name, last_name FROM contacts WHERE id = $1 AND account_id = $2\(lock ? " FOR UPDATE" : "")", [id, accountID])
+        return rows.count == 1 ? (rows.bool(0, 0), PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2))) : nil
+    }
+
+    private func log(_ kind: ActivityKind, name: String, id: Int64) throws(StorageError) {
+        try PostgresActivityLog(pg: pg).record(kind, accountID: accountID, subject: name, contactID: id, at: now())
+    }
+
+    /// Keeps `contact_counts` right; always inside the caller's transaction.
+    func adjustCounts(total: Int, friends: Int) throws(StorageError) {
+        try pg.execute("""
+            INSERT INTO contact_counts (account_id, total, friends) VALUES ($1, $2, $3)
+            ON CONFLICT (account_id) DO UPDATE SET total = contact_counts.total + excluded.total, friends = contact_counts.friends + excluded.friends
+            """, [accountID, total, friends])
+    }
+}

@@ -1,0 +1,24 @@
+import AppServices
+/// A shared directory on a PostgreSQL server: the connection, with the schema brought to
+/// this build's version (see `PostgresMigrations`). The stores of one client share it.
+public final class PostgresDatabase {
+    public let connection: PostgresConnection
+
+    /// The newest schema this build knows.
+    public static var schemaVersion: Int { PostgresMigrations.latest }
+
+    /// Connects and migrates (to `version`, for tests of older schemas; default the newest).
+    public init(uri: String, migratingTo version: Int? = nil) throws(StorageError) {
+        connection = try PostgresConnection(uri: uri)
+        try PostgresMigrations.migrate(connection, to: version ?? PostgresMigrations.latest)
+    }
+
+    /// The connection string without its password.
+    public var server: String { connection.server }
+
+    /// The schema version found in the database.
+    public func schemaVersionFound() throws(StorageError) -> Int { try PostgresMigrations.version(of: connection) }
+
+    /// Brings the schema to the newest version.
+    public func migrate() throws(StorageError) { try PostgresMigrations.migrate(connection) }
+}

@@ -1,0 +1,156 @@
+import AppServices
+/// The shared directory's schema on PostgreSQL, one step per version, mirroring what the
+/// SQLite file holds (see `Migrations`): accounts and failed sign-ins, contacts with their
+/// phones and emails (JSON in the row), each account's counts, settings, the activity log,
+/// and the address-book fields of SQLite's step 9. Where SQLite ranks contacts for its FTS5
+/// index, PostgreSQL keeps each contact's search document (`SearchText.document`) in the row
+/// under a pg_trgm index and sorts by the `(account_id, sort_key, id)` index itself; text
+/// that is sorted or compared is in the "C" collation, so the order is SQLite's (UTF-8 bytes).
+///
+/// There is no session table: with a shared server, who is signed in belongs to the
+/// machine (see `LocalSessionFile`). A step runs in one transaction with the version bump,
+/// under an advisory lock, so two clients starting at once migrate once.
+enum PostgresMigrations {
+    /// SQL, and whether every contact's search document is made again after it (in Swift:
+    /// the folding is `SearchText`'s).
+    struct Step {
+        let sql: String
+        let rebuildsSearch: Bool
+        static func sql(_ sql: String) -> Step { Step(sql: sql, rebuildsSearch: false) }
+        static func both(_ sql: String, rebuild: Bool) -> Step { Step(sql: sql, rebuildsSearch: rebuild) }
+    }
+
+    static let all: [Step] = [
+        // 1: accounts and failed sign-in counts (SQLite's 1, without the session).
+        .sql("""
+        CREATE TABLE accounts (
+            id BIGSERIAL PRIMARY KEY,
+            username TEXT NOT NULL,
+            username_key TEXT NOT NULL UNIQUE,
+            password_hash TEXT NOT NULL,
+            created_at BIGINT NOT NULL
+        );
+        CREATE TABLE sign_in_failures (
+            username_key TEXT PRIMARY KEY,
+            failures INTEGER NOT NULL,
+            last_failure_at BIGINT NOT NULL
+        );
+        """),
+        // 2: contacts, their search documents under a trigram index, and each account's counts (SQLite's 2–4).
+        .sql("""
+        CREATE TABLE contacts (
+            id BIGSERIAL PRIMARY KEY,
+            account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            first_name TEXT NOT NULL,
+            last_name TEXT NOT NULL,
+            company TEXT NOT NULL,
+            notes TEXT NOT NULL,
+            is_friend BOOLEAN NOT NULL DEFAULT false,
+            sort_key TEXT COLLATE "C" NOT NULL,
+            phones JSONB NOT NULL DEFAULT '[]',
+            emails JSONB NOT NULL DEFAULT '[]',
+            search_text TEXT COLLATE "C" NOT NULL DEFAULT '',
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL
+        );
+        CREATE INDEX contacts_by_name ON contacts (account_id, sort_key, id);
+        CREATE INDEX contacts_friends_by_name ON contacts (account_id, sort_key, id) WHERE is_friend;
+        CREATE INDEX contacts_search ON contacts USING gin (search_text gin_trgm_ops);
+        CREATE TABLE contact_counts (
+            account_id BIGINT PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+            total BIGINT NOT NULL,
+            friends BIGINT NOT NULL DEFAULT 0
+        );
+        """),
+        // 3: each account's settings, one row a setting (SQLite's 5).
+        .sql("""
+        CREATE TABLE settings (
+            account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (account_id, key)
+        );
+        """),
+        // 4: the activity log, its subjects folded for type-ahead (SQLite's 6 and 8).
+        .sql("""
+        CREATE TABLE activity (
+            id BIGSERIAL PRIMARY KEY,
+            account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            at BIGINT NOT NULL,
+            kind TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            contact_id BIGINT,
+            subject_key TEXT COLLATE "C" NOT NULL DEFAULT ''
+        );
+        CREATE INDEX activity_by_account ON activity (account_id, id);
+        CREATE INDEX activity_by_subject ON activity (account_id, subject_key, id);
+        """),
+        // 5: the address-book fields (SQLite's 9); search documents hold the company and notes too (SQLite's 7 and 9).
+        .both("""
+        ALTER TABLE contacts ADD COLUMN uid TEXT;
+        ALTER TABLE contacts ADD COLUMN nickname TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN title TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN birthday TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN url TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN addresses TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN extras TEXT NOT NULL DEFAULT '';
+        CREATE UNIQUE INDEX contacts_by_uid ON contacts (account_id, uid);
+        """, rebuild: true),
+    ]
+
+    /// The newest schema this build knows.
+    static var latest: Int { all.count }
+
+    /// A number no other program's advisory lock is likely to use ("SWBD").
+    static let lockKey: Int64 = 0x5357_4244
+
+    /// The schema version of the connected database (0 when empty); refuses a database of another
+    /// program and one written by a newer build.
+    static func version(of pg: PostgresConnection) throws(StorageError) -> Int {
+        // In the schema this connection creates tables in (the first of its search path), not any other on the path.
+        let hasTable = try pg.execute("SELECT to_regclass(quote_ident(current_schema()) || '.switchboard_schema') IS NOT NULL")
+        if hasTable.bool(0, 0) {
+            return Int(try pg.scalarInt("SELECT version FROM switchboard_schema") ?? 0)
+        }
+        let tables = try pg.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
+        if tables.count > 0 {
+            throw .foreignDatabase(path: pg.server, tables: (0..<tables.count).map { tables.text($0, 0) })
+        }
+        return 0
+    }
+
+    /// Brings the database to `target` (default: the newest), one step a transaction.
+    static func migrate(_ pg: PostgresConnection, to target: Int = latest) throws(StorageError) {
+        try pg.transaction { () throws(StorageError) in
+            try pg.execute("SELECT pg_advisory_xact_lock($1)", [lockKey])
+            let version = try version(of: pg)
+            if version > latest { throw StorageError.newerSchema(path: pg.server, found: version, supported: latest) }
+            guard version < target else { return }
+            if version == 0 {
+                do {
+                    try pg.executeScript("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+                } catch {
+                    throw .server(.extensionMissing(server: pg.server, detail: "\(error)"))
+                }
+                try pg.executeScript("CREATE TABLE switchboard_schema (version INTEGER NOT NULL); INSERT INTO switchboard_schema VALUES (0)")
+            }
+            for step in version..<target {
+                try pg.executeScript(all[step].sql)
+                if all[step].rebuildsSearch { try rebuildSearch(pg) }
+                try pg.execute("UPDATE switchboard_schema SET version = $1", [step + 1])
+            }
+        }
+    }
+
+    /// Every contact's search document made again from its row.
+    static func rebuildSearch(_ pg: PostgresConnection) throws(StorageError) {
+        let rows = try pg.execute("SELECT id, first_name, last_name, company, notes, phones::text, emails::text FROM contacts")
+        var cache = SearchText.FoldCache()
+        for i in 0..<rows.count {
+            let lists = PostgresContactLists.decode(phones: rows.text(i, 5), emails: rows.text(i, 6))
+            let document = SearchText.document(firstName: rows.text(i, 1), lastName: rows.text(i, 2), emails: lists.emails,
+                                               phoneNumbers: lists.phones.map(\.number), others: [rows.text(i, 3), rows.text(i, 4)], cache: &cache)
+            try pg.execute("UPDATE contacts SET search_text = $1 WHERE id = $2", [document, rows.int64(i, 0)])
+        }
+    }
+}

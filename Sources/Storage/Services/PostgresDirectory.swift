@@ -1,0 +1,59 @@
+import AppServices
+
+/// A team's shared directory on a PostgreSQL server, as App's `DataDirectory`: `--db
+/// postgresql://…` (or `postgres://…`). Opening connects and migrates the schema; who is
+/// signed in is kept on this machine for this user (`LocalSessionFile`), not on the server.
+/// Whoever holds the connection string can read the whole database: the app keeps one
+/// account from another's contacts, the server's roles are what keep strangers out.
+@MainActor
+public final class PostgresDirectory: DataDirectory {
+    private let uri: String
+    private let environment: [String: String]
+    private let passwordCost: Int
+    private let now: () -> Int64
+    private var database: PostgresDatabase?
+    private var storedAccounts: StoredAccounts?
+    private var storedSettings: StoredSettings?
+    private var contactsCache: (accountID: Int64, services: StoredContacts)?
+
+    /// - Parameters:
+    ///   - uri: a libpq connection string (`postgresql://user:password@host:port/dbname`).
+    ///   - environment: where the session file goes (`XDG_STATE_HOME`, else `HOME`).
+    ///   - passwordCost: yescrypt's cost (0: the library's default).
+    ///   - now: the wall clock, in seconds since 1970.
+    public init(uri: String, environment: [String: String], passwordCost: Int = 0, now: @escaping () -> Int64) {
+        self.uri = uri
+        self.environment = environment
+        self.passwordCost = passwordCost
+        self.now = now
+    }
+
+    public func open() throws(ServiceError) -> Account? {
+        let (db, session) = try serving { () throws(StorageError) in
+            (try PostgresDatabase(uri: uri), try LocalSessionFile(server: uri, environment: environment))
+        }
+        database = db
+        let accounts = StoredAccounts(PostgresAccountStore(database: db, session: session, hasher: PasswordHasher(cost: passwordCost)))
+        storedAccounts = accounts
+        storedSettings = StoredSettings(PostgresSettingsStore(database: db))
+        return try accounts.savedSession()
+    }
+
+    public var accounts: AccountsService { storedAccounts! }
+    public var settings: SettingsService { storedSettings! }
+
+    public func contacts(for account: Account) -> ContactsService & FriendsService {
+        if let contactsCache, contactsCache.accountID == account.id { return contactsCache.services }
+        let services = StoredContacts(PostgresContactsStore(database: database!, accountID: account.id, now: now))
+        contactsCache = (account.id, services)
+        return services
+    }
+
+    public func activity(for account: Account) -> ActivityService {
+        StoredActivity(PostgresActivityStore(database: database!, accountID: account.id))
+    }
+
+    public var location: DataLocation {
+        DataLocation(place: "PostgreSQL " + PostgresConnection.redacted(uri), bytes: nil, isFile: false)
+    }
+}

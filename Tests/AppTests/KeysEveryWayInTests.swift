@@ -1,0 +1,201 @@
+import AppServices
+import Testing
+@testable import App
+@testable import Storage
+@testable import TUIKit
+import TUIKitTesting
+
+/// `q`, F1/`?` and F2 do the same on every screen however it was reached
+/// (issue 20): through the coordinator, the menus and keys, a card or screen
+/// opened from the friends popup, and a deep link. Every `Screen` case has
+/// at least one way in (an exhaustive switch keeps the list whole).
+@MainActor
+@Suite("q, help and F2 on every screen, every way in", .serialized)
+struct KeysEveryWayInTests {
+    enum Way: String, CustomTestStringConvertible, Sendable {
+        case coordinator, menu, popup, deepLink
+        var testDescription: String { rawValue }
+    }
+
+    /// How a screen is reached each way; nil where that way does not lead there.
+    nonisolated static func script(to screen: Screen, _ way: Way) -> String? {
+        switch way {
+        case .coordinator:
+            return ""
+        case .menu:
+            switch screen {
+            case .splash, .main, .comingSoon: return nil
+            case .login: return "C-o wait:400ms"
+            case .createAccount: return "C-o wait:400ms C-n wait:400ms"
+            case .textInput: return "End Enter wait:400ms"
+            case .textConfirmation: return "End Enter wait:400ms \"hi\" Enter wait:400ms"
+            case .contactList: return "C wait:400ms"
+            case .contactDetail: return "C wait:400ms Enter wait:400ms"
+            case .contactAdd: return "C wait:400ms a wait:400ms"
+            case .contactEdit: return "C wait:400ms Enter wait:400ms e wait:400ms"
+            case .friendsList: return "F wait:400ms"
+            case .friendsListDemo: return "Down Enter wait:400ms"
+            case .settings: return "S wait:400ms"
+            case .changePassword: return "S wait:400ms End Up Up Enter wait:400ms"
+            case .deleteAccount: return "S wait:400ms End Up Enter wait:400ms"
+            case .about: return "A wait:400ms"
+            case .activity: return "C-t wait:400ms"
+            }
+        case .popup:
+            switch screen {
+            case .contactDetail: return "F wait:400ms Enter wait:400ms"
+            case .contactEdit: return "F wait:400ms Enter wait:400ms e wait:400ms"
+            case .about: return "F wait:400ms F2 wait:400ms"
+            case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .contactAdd,
+                 .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .comingSoon: return nil
+            }
+        case .deepLink:
+            return link(to: screen) == nil ? nil : ""
+        }
+    }
+
+    /// The `switchboard://` link to a screen, where there is one.
+    nonisolated static func link(to screen: Screen) -> String? {
+        switch screen {
+        case .main: "switchboard://main"
+        case .textInput: "switchboard://text-input"
+        case .textConfirmation(let text): "switchboard://text-confirmation?text=\(text)"
+        case .contactList: "switchboard://contacts"
+        case .contactDetail(let id): "switchboard://contacts/\(id)"
+        case .friendsList: "switchboard://friends"
+        case .friendsListDemo: "switchboard://friends-demo"
+        case .settings: "switchboard://settings"
+        case .about: "switchboard://about"
+        case .activity: "switchboard://activity"
+        case .splash, .login, .createAccount, .contactAdd, .contactEdit, .changePassword, .deleteAccount, .comingSoon: nil
+        }
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let screen: Screen
+        let way: Way
+        var testDescription: String { "\(screen) by \(way.rawValue)" }
+    }
+
+    nonisolated static let cases: [Case] = KeysEverywhereTests.screens.flatMap { screen in
+        [Way.coordinator, .menu, .popup, .deepLink].compactMap { way in
+            script(to: screen, way) == nil ? nil : Case(screen: screen, way: way)
+        }
+    }
+
+    /// The app on the case's screen, reached its way; the data: ada with one friend, Ada Lovelace (id 1).
+    func open(_ c: Case) throws -> AppHarness {
+        if c.way == .coordinator { return try KeysEverywhereTests().open(c.screen) }
+        let h = AppHarness(demoFriends: c.screen == .friendsListDemo)
+        h.createAccount()
+        let db = try Database(path: h.databasePath)
+        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        _ = try SQLiteContactsStore(database: db, accountID: account.id)
+            .add(ContactRecord(firstName: "Ada", lastName: "Lovelace", isFriend: true))
+        if c.way == .deepLink {
+            h.launch(deepLink: Self.link(to: c.screen)!)                 // the saved session: straight to main, then the link
+            h.press("wait:800ms wait:400ms wait:400ms")
+        } else {
+            h.press("C wait:400ms Esc wait:400ms")                        // the home has read the new contact
+            h.press(Self.script(to: c.screen, c.way)!)
+        }
+        return h
+    }
+
+    /// The first screen's title: what is on screen now is the case's screen.
+    static func title(of screen: Screen) -> String? {
+        switch screen {
+        case .splash, .friendsList, .friendsListDemo, .comingSoon: nil
+        case .login: "Log In"
+        case .createAccount: "Create Account"
+        case .main: "Main"
+        case .textInput: "Text Input"
+        case .textConfirmation: "hi"
+        case .contactList: "Contacts"
+        case .contactDetail: "Ada Lovelace"
+        case .contactEdit: "Edit Contact"
+        case .contactAdd: "New Contact"
+        case .settings: "Settings"
+        case .changePassword: "Change Password"
+        case .deleteAccount: "Delete Account"
+        case .about: "About"
+        case .activity: "Activity"
+        }
+    }
+
+    @Test(arguments: cases)
+    func helpAndF2DoTheSame(_ c: Case) throws {
+        let h = try open(c)
+        if let title = Self.title(of: c.screen) {
+            #expect(h.text.contains(title), "\(c.testDescription): not on the screen:\n\(h.text)")
+        }
+        let typing = KeysEverywhereTests.qDoes(on: c.screen) == .types
+        // F1 opens the help everywhere; it lists F2 (outside the splash) and, outside text fields, q.
+        h.press("F1")
+        let help = try #require(h.app.helpOverlay, "\(c.testDescription): F1 opened no help")
+        if c.screen != .splash { #expect(help.lists(.function(2)), "\(c.testDescription): help without F2") }
+        #expect(help.lists(.character("q")) == !typing, "\(c.testDescription): q in the help")
+        h.press("Esc")
+        #expect(h.app.helpOverlay == nil)
+        // `?` opens it outside text fields; in one it types.
+        h.press("?")
+        #expect((h.app.helpOverlay != nil) == !typing, "\(c.testDescription): ?")
+        h.press(typing ? "Backspace" : "Esc")
+        #expect(h.app.helpOverlay == nil)
+        // F2 opens About (on top of whatever is there), except on the splash.
+        guard c.screen != .splash else { return }
+        h.press("F2 wait:400ms")
+        #expect(h.lines[0].contains("About"), "\(c.testDescription): F2 →\n\(h.text)")
+        #expect(h.text.contains("Version"), "\(c.testDescription): F2 →\n\(h.text)")
+        h.press("Esc wait:400ms")
+        #expect(!h.lines[0].contains("About") || c.screen == .about, "\(c.testDescription): Esc after F2 →\n\(h.text)")
+    }
+
+    @Test(arguments: cases)
+    func qQuitsOrTypes(_ c: Case) throws {
+        let h = try open(c)
+        let before = h.text
+        h.press("q")
+        if KeysEverywhereTests.qDoes(on: c.screen) == .types {
+            #expect(h.app.exitReason != .quit, "\(c.testDescription)")
+            #expect(h.text != before, "\(c.testDescription): q typed")
+        } else {
+            #expect(h.app.exitReason == .quit, "\(c.testDescription)")
+        }
+    }
+
+    /// The friends popup's `?` help lists every key of the shared movement
+    /// table (ListMovement) and Enter — the bindings the keys run, not a
+    /// second list — and each key listed moves the selection or opens the card.
+    @Test func thePopupsHelpListsTheKeysItAnswersTo() throws {
+        let h = try KeysEverywhereTests().open(.friendsList)
+        let db = try Database(path: h.databasePath)
+        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        let store = SQLiteContactsStore(database: db, accountID: account.id)
+        for i in 0..<40 { _ = try store.add(ContactRecord(firstName: "Friend", lastName: "\(i)", isFriend: true)) }
+        h.press("Esc wait:400ms F wait:400ms ?")
+        let help = try #require(h.app.helpOverlay)
+        for movement in ListMovement.allCases {
+            for key in movement.keys(letters: false) { #expect(help.lists(key), "\(movement): \(key.displayName) not in the help") }
+        }
+        #expect(help.lists(.enter))
+        for line in ["Next row", "Previous row", "Page down", "Page up", "First row", "Last row", "Open"] {
+            #expect(h.text.contains(line), "no “\(line)” in\n\(h.text)")
+        }
+        h.press("Esc")
+        // What the help says is what the keys do: each moves the selection.
+        let list = try #require(h.app.window.firstResponder as? ListView)
+        for (key, moves) in [("Down", 1), ("C-n", 1), ("PgDn", 2), ("PgUp", -2), ("Up", -1), ("C-p", -1)] {
+            let before = try #require(list.selectedIndex)
+            h.press("\(key) wait:400ms")
+            let after = try #require(list.selectedIndex)
+            #expect(moves > 0 ? after > before : after < before, "\(key): \(before) → \(after)")
+        }
+        h.press("End wait:800ms")
+        #expect(h.text.contains("Lovelace") || h.text.contains("Friend 9"), "\(h.text)")   // the last by name
+        h.press("Home wait:800ms")
+        #expect(h.text.contains("Friend 0"), "\(h.text)")
+        h.press("Enter wait:400ms")
+        #expect(!h.text.contains("[ ✕ Close ]"))                    // Open: the card
+    }
+}

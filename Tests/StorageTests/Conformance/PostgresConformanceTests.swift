@@ -1,0 +1,200 @@
+import AppServices
+import Foundation
+import Testing
+@testable import Storage
+
+/// `StoreConformance` on PostgreSQL — each test in a fresh schema on the server named by
+/// `SWITCHBOARD_TEST_POSTGRES_URL` — plus what only a shared server has: migrations of its own
+/// schema, clients killed mid-transaction, two clients on one directory, the connection's errors.
+/// Skipped, with a printed note, when no server is given (`.ci/run` starts one).
+@Suite("Store conformance: PostgreSQL",
+       .enabled(if: PostgresTestServer.isAvailable, "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run the PostgreSQL half"))
+struct PostgresConformanceTests {
+    func fixture() throws -> StoreFixture { try StoreFixture(.postgresql) }
+
+    @Test func accounts() throws { try StoreConformance.accounts(fixture()) }
+    @Test func signInBackoff() throws { try StoreConformance.signInBackoff(fixture()) }
+    @Test func changePasswordAndDeleteAccount() throws { try StoreConformance.changePasswordAndDeleteAccount(fixture()) }
+    @Test func contactsRoundTrip() throws { try StoreConformance.contactsRoundTrip(fixture()) }
+    @Test func listOrderAndPaging() throws { try StoreConformance.listOrderAndPaging(fixture()) }
+    @Test func friendsKeysetPaging() throws { try StoreConformance.friendsKeysetPaging(fixture()) }
+    @Test func search() throws { try StoreConformance.search(fixture()) }
+    @Test func activity() throws { try StoreConformance.activity(fixture()) }
+    @Test func settings() throws { try StoreConformance.settings(fixture()) }
+    @Test func populate() throws { try StoreConformance.populate(fixture()) }
+
+    /// On the same generated contacts, every search gives the SQLite file's answer: the same
+    /// contacts in the same order, page by page, and the same counts.
+    @Test func searchGivesTheSQLiteAnswersOnTheSameData() throws {
+        let sqlite = try StoreFixture(.sqlite), pg = try fixture()
+        let a = sqlite.contacts(of: try sqlite.makeAccount()), b = pg.contacts(of: try pg.makeAccount())
+        for store in [a, b] as [any ContactsUnderTest] {
+            var generator = ContactGenerator(seed: 21)
+            try store.addMany(count: 3_000, generator: &generator, friendPercent: 15, progress: nil)
+            for p in ContactSearchTests.people { _ = try store.add(ContactRecord(firstName: p.first, lastName: p.last, emails: ["\(p.first)@example.org"])) }
+        }
+        let queries = ["a", "b", "z", "jo", "ma", "an", "ann", "smi", "er", "son", "müller", "ИВ", "иван", "佐", "王", "김", "55", "555 01", "+44",
+                       "@example", "example.org", "bell", "labs", "société", "x", "zz", "o'", "ä", "engines", "ltd", "vector"]
+        for q in queries {
+            #expect(try b.count(matching: q) == a.count(matching: q), "count of \(q)")
+            #expect(try b.count(matching: q, upTo: 7) == a.count(matching: q, upTo: 7), "capped count of \(q)")
+            for offset in [0, 40, 400] {
+                #expect(try b.contacts(matching: q, offset: offset, limit: 40) == a.contacts(matching: q, offset: offset, limit: 40), "\(q) from \(offset)")
+            }
+        }
+        #expect(try b.contacts(matching: "", offset: 2_990, limit: 40) == a.contacts(matching: "", offset: 2_990, limit: 40))
+        #expect(try b.friends(before: nil, limit: 30) == a.friends(before: nil, limit: 30))
+    }
+
+    /// From an empty database and from every earlier version of the schema, with data in it:
+    /// the newest schema, nothing lost, the search documents made again where a step changed them.
+    @Test func migrationsFromEmptyAndFromEachEarlierVersion() throws {
+        for version in 0..<PostgresDatabase.schemaVersion {
+            let server = try PostgresTestServer()
+            let old = try server.open(migratingTo: version)
+            #expect(try old.schemaVersionFound() == version)
+            if version >= 2 {
+                try old.connection.execute("INSERT INTO accounts (username, username_key, password_hash, created_at) VALUES ('ada', 'ada', 'x', 1)")
+                try old.connection.execute("""
+                    INSERT INTO contacts (account_id, first_name, last_name, company, notes, sort_key, phones, emails, search_text, created_at, updated_at)
+                    VALUES (1, 'Grace', 'Hopper', 'Navy', '', 'hopper grace', '[["work", "555 0100"]]', '["grace@navy.mil"]', 'grace hopper', 1, 1)
+                    """)
+                try old.connection.execute("INSERT INTO contact_counts VALUES (1, 1, 0)")
+            }
+            let new = try server.open()
+            #expect(try new.schemaVersionFound() == PostgresDatabase.schemaVersion, "from \(version)")
+            if version >= 2 {
+                let store = PostgresContactsStore(database: new, accountID: 1)
+                let grace = try #require(try store.contact(id: 1))
+                #expect(grace.phones == [.init(label: "work", number: "555 0100")] && grace.emails == ["grace@navy.mil"])
+                #expect(try store.count(matching: "navy") == 1, "from \(version): the company is searched") // step 5's documents
+                #expect(try store.count(matching: "5550100") == 1)
+            }
+        }
+    }
+
+    @Test func aNewerSchemaOrAnotherProgramsTablesAreRefused() throws {
+        let server = try PostgresTestServer()
+        let dir = try server.open()
+        try dir.connection.execute("UPDATE switchboard_schema SET version = 99")
+        #expect(throws: StorageError.newerSchema(path: dir.server, found: 99, supported: PostgresDatabase.schemaVersion)) { _ = try server.open() }
+        let other = try PostgresTestServer()
+        try PostgresConnection(uri: other.uri).executeScript("CREATE TABLE invoices (id int)")
+        #expect(throws: StorageError.foreignDatabase(path: PostgresConnection.redacted(other.uri), tables: ["invoices"])) { _ = try other.open() }
+    }
+
+    /// A client killed mid-transaction (its backend ended by the server) leaves nothing half-written,
+    /// and its next statement says the connection was lost.
+    @Test func aKilledClientLeavesNothingHalfWritten() throws {
+        let f = try fixture()
+        let ada = try f.makeAccount()
+        let store = f.contacts(of: ada) as! PostgresContactsStore
+        _ = try store.add(ContactRecord(firstName: "Kept", lastName: "Before"))
+        let pg = f.postgres!.connection
+        let server = try #require(f.testServer)
+        var caught: StorageError?
+        do {
+            try pg.transaction { () throws(StorageError) in
+                try pg.execute("""
+                    INSERT INTO contacts (account_id, first_name, last_name, company, notes, sort_key, search_text, created_at, updated_at)
+                    VALUES ($1, 'Half', 'Written', '', '', 'written half', 'half written', 1, 1)
+                    """, [ada.id])
+                do { try server.terminate(pg) } catch { Issue.record("terminate: \(error)") }
+                try store.adjustCounts(total: 1, friends: 0)
+            }
+        } catch {
+            caught = error
+        }
+        guard case .server(.connectionLost) = caught else { Issue.record("expected a lost connection, got \(String(describing: caught))"); return }
+        #expect(caught!.description.contains("Nothing half-done was kept"))
+        let other = try f.secondClient()
+        let seen = other.contacts(of: ada)
+        #expect(try seen.count(matching: "") == 1)
+        #expect(try seen.contacts(matching: "", offset: 0, limit: 10).map(\.firstName) == ["Kept"])
+        #expect(try server.count("SELECT count(*) FROM contacts") == 1)
+    }
+
+    /// Two terminals on one directory: what one adds, the other reads at once; the signed-in
+    /// state is each machine's own.
+    @Test func twoClientsShareTheDirectoryButNotTheSession() throws {
+        let one = try fixture()
+        let ada = try one.makeAccount()
+        let two = try one.secondClient()
+        #expect(try one.accounts.savedSession() == ada)
+        #expect(try two.accounts.savedSession() == nil) // another machine: not signed in
+        let id = try one.contacts(of: ada).add(ContactRecord(firstName: "Grace", lastName: "Hopper", isFriend: true))
+        #expect(try two.contacts(of: ada).contacts(matching: "hop", offset: 0, limit: 5).map(\.id) == [id])
+        #expect(try two.contacts(of: ada).friendsCount() == 1)
+        #expect(try two.contacts(of: ada).setFriend(id: id, false))
+        #expect(try one.contacts(of: ada).friendsCount() == 0)
+        #expect(try two.accounts.verify(username: "ada", password: "analytical") == ada)
+    }
+
+    @Test func connectionProblemsSayWhatToDo() throws {
+        let base = try #require(PostgresTestServer.url)
+        let missing = base.replacingOccurrences(of: #"/[^/?]*(\?|$)"#, with: "/no_such_db$1", options: .regularExpression)
+        #expect(throws: StorageError.self) { _ = try PostgresConnection(uri: missing) }
+        do { _ = try PostgresConnection(uri: missing) } catch {
+            guard case .server(.databaseMissing(_, let name)) = error else { Issue.record("\(error)"); return }
+            #expect(name == "no_such_db")
+            #expect(error.description.contains("createdb no_such_db"))
+        }
+        let port = try freePort()
+        do { _ = try PostgresConnection(uri: "postgresql://nobody_here:secret@127.0.0.1:\(port)/x?connect_timeout=2") } catch {
+            guard case .server(.serverUnreachable(let server, _)) = error else { Issue.record("\(error)"); return }
+            #expect(!server.contains("secret"))
+            #expect(error.description.contains("Is it running"))
+        }
+        let unknownRole = base.replacingOccurrences(of: #"://[^@]*@"#, with: "://no_such_role:pw@", options: .regularExpression)
+        do { _ = try PostgresConnection(uri: unknownRole) } catch {
+            guard case .server(.authenticationFailed) = error else { Issue.record("\(error)"); return }
+            #expect(error.description.contains("Check the user and password"))
+        }
+    }
+
+    private func freePort() throws -> Int {
+        // A port nothing listens on: bind, read it, close.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Live updates' first half: another client's committed change is announced to a listener,
+/// once per transaction, naming the account; a rolled-back change is never announced.
+@Suite("Shared directory: change announcements",
+       .enabled(if: PostgresTestServer.isAvailable, "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run the PostgreSQL half"))
+struct PostgresChangeListenerTests {
+    @Test func anotherClientsCommittedChangesAreAnnounced() throws {
+        let one = try StoreFixture(.postgresql)
+        let ada = try one.makeAccount(), eve = try one.makeAccount("eve")
+        let listener = try PostgresChangeListener(uri: one.testServer!.uri)
+        #expect(listener.changedAccounts().isEmpty)
+        let two = try one.secondClient()
+        let id = try two.contacts(of: ada).add(ContactRecord(firstName: "Grace", lastName: "Hopper"))
+        #expect(listener.changedAccounts(waitingUpTo: 5_000) == [ada.id])
+        // A rolled-back change says nothing; the next committed one (eve's) comes alone.
+        let pg = two.postgres!.connection
+        do {
+            try pg.transaction { () throws(StorageError) in
+                _ = try two.contacts(of: ada).delete(id: id)
+                throw StorageError.server(.statementFailed(sqlState: "P0001", message: "changed my mind"))
+            }
+        } catch {}
+        _ = try two.contacts(of: eve).add(ContactRecord(firstName: "Alice", lastName: "Liddell"))
+        #expect(listener.changedAccounts(waitingUpTo: 5_000) == [eve.id])
+        #expect(try one.contacts(of: ada).contact(id: id) != nil)
+        // A populate of 2,000 is one announcement.
+        var generator = ContactGenerator(seed: 1)
+        try two.contacts(of: ada).addMany(count: 2_000, generator: &generator, friendPercent: 10, progress: nil)
+        #expect(listener.changedAccounts(waitingUpTo: 5_000) == [ada.id])
+        _ = try two.contacts(of: eve).add(ContactRecord(firstName: "Bob", lastName: "Builder"))
+        #expect(listener.changedAccounts(waitingUpTo: 5_000) == [eve.id])
+    }
+}

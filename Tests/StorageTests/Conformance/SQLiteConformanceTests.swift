@@ -1,0 +1,20 @@
+import AppServices
+import Testing
+@testable import Storage
+
+/// `StoreConformance` on an SQLite file in a temp folder.
+@Suite("Store conformance: SQLite")
+struct SQLiteConformanceTests {
+    func fixture() throws -> StoreFixture { try StoreFixture(.sqlite) }
+
+    @Test func accounts() throws { try StoreConformance.accounts(fixture()) }
+    @Test func signInBackoff() throws { try StoreConformance.signInBackoff(fixture()) }
+    @Test func changePasswordAndDeleteAccount() throws { try StoreConformance.changePasswordAndDeleteAccount(fixture()) }
+    @Test func contactsRoundTrip() throws { try StoreConformance.contactsRoundTrip(fixture()) }
+    @Test func listOrderAndPaging() throws { try StoreConformance.listOrderAndPaging(fixture()) }
+    @Test func friendsKeysetPaging() throws { try StoreConformance.friendsKeysetPaging(fixture()) }
+    @Test func search() throws { try StoreConformance.search(fixture()) }
+    @Test func activity() throws { try StoreConformance.activity(fixture()) }
+    @Test func settings() throws { try StoreConformance.settings(fixture()) }
+    @Test func populate() throws { try StoreConformance.populate(fixture()) }
+}

@@ -1,0 +1,228 @@
+import AppServices
+import Foundation
+import Testing
+@testable import Storage
+
+/// The checks every store meets, whatever keeps the data: each runs once on SQLite in a temp
+/// folder (`SQLiteConformanceTests`) and once on PostgreSQL (`PostgresConformanceTests`).
+enum StoreConformance {
+    static func accounts(_ f: StoreFixture) throws {
+        let accounts = f.accounts
+        #expect(try accounts.accountCount() == 0)
+        let ada = try accounts.createAccount(username: "Ada", password: "analytical engine", now: 1)
+        #expect(ada.username == "Ada")
+        #expect(throws: AccountStore.Failure.usernameTaken("ADA")) { try accounts.createAccount(username: "ADA", password: "x12345678", now: 2) }
+        let bob = try accounts.createAccount(username: "bob", password: "analytical engine", now: 1)
+        #expect(try accounts.accountCount() == 2)
+        let a = try #require(try accounts.account(named: "aDa")), b = try #require(try accounts.account(named: "bob"))
+        #expect(a.account == ada)
+        #expect(a.hash.hasPrefix("$y$") && a.hash != b.hash) // yescrypt, salted
+        #expect(try accounts.verify(username: "ADA", password: "analytical engine") == ada)
+        #expect(try accounts.verify(username: "ada", password: "analytical Engine") == nil)
+        #expect(try accounts.verify(username: "nobody", password: "analytical engine") == nil)
+        // Creating an account signs it in; signing out and in again.
+        #expect(try accounts.savedSession() == bob)
+        try accounts.clearSession(now: 3)
+        #expect(try accounts.savedSession() == nil)
+        try accounts.signIn(accountID: ada.id, now: 4)
+        #expect(try accounts.savedSession() == ada)
+    }
+
+    static func signInBackoff(_ f: StoreFixture) throws {
+        let accounts = f.accounts
+        let ada = try f.makeAccount()
+        try accounts.recordFailure(for: "Ada", now: 10)
+        try accounts.recordFailure(for: "ada", now: 12)
+        try accounts.recordFailure(for: "nobody", now: 12)
+        #expect(try accounts.failures(for: "ADA") == (2, 12))
+        #expect(try accounts.failures(for: "nobody") == (1, 12))
+        #expect(try accounts.failures(for: "eve") == (0, 0))
+        let failed = try f.activity(of: ada).events(before: nil, limit: 10).filter { $0.kind == .signInFailed }.map(\.subject)
+        #expect(failed == ["2 in a row", "1 attempt"]) // never what was typed
+        try accounts.clearFailures(for: "ada")
+        #expect(try accounts.failures(for: "ada") == (0, 0))
+    }
+
+    static func changePasswordAndDeleteAccount(_ f: StoreFixture) throws {
+        let accounts = f.accounts
+        let ada = try f.makeAccount("ada", password: "analytical")
+        let eve = try f.makeAccount("eve", password: "curious")
+        _ = try f.contacts(of: ada).add(ContactRecord(firstName: "Charles", lastName: "Babbage"))
+        let kept = try f.contacts(of: eve).add(ContactRecord(firstName: "Alice", lastName: "Liddell"))
+        #expect(throws: AccountStore.ChangeFailure.wrongPassword) { try accounts.changePassword(accountID: ada.id, current: "wrong", new: "engine-two", now: 5) }
+        try accounts.changePassword(accountID: ada.id, current: "analytical", new: "engine-two", now: 6)
+        #expect(try accounts.verify(username: "ada", password: "engine-two") == ada)
+        #expect(try accounts.verify(username: "ada", password: "analytical") == nil)
+        #expect(throws: AccountStore.ChangeFailure.wrongPassword) { try accounts.deleteAccount(accountID: ada.id, password: "analytical") }
+        try accounts.deleteAccount(accountID: ada.id, password: "engine-two")
+        #expect(try accounts.account(named: "ada") == nil)
+        #expect(try f.contacts(of: ada).count(matching: "") == 0)
+        #expect(try f.activity(of: ada).events(before: nil, limit: 10).isEmpty)
+        #expect(throws: AccountStore.ChangeFailure.noSuchAccount) { try accounts.deleteAccount(accountID: ada.id, password: "engine-two") }
+        #expect(try f.contacts(of: eve).contact(id: kept)?.firstName == "Alice")
+    }
+
+    static func contactsRoundTrip(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount(), eve = try f.makeAccount("eve")
+        let store = f.contacts(of: ada), eves = f.contacts(of: eve)
+        var grace = ContactRecord(firstName: "Grace", lastName: "Hopper",
+                                  phones: [.init(label: "mobile", number: "+1 (555) 010-0199"), .init(label: "work \"desk\"", number: "555 0100")],
+                                  emails: ["grace@navy.mil", "g\\@example.org"], company: "US Navy", notes: "COBOL\nand more\ttabs", isFriend: true)
+        grace.nickname = "Amazing Grace"
+        grace.birthday = "1906-12-09"
+        grace.addresses = [.init(label: "home", street: "1 Main St", city: "Arlington", country: "USA")]
+        grace.extras = "X-SHIP:USS Hopper"
+        grace.uid = "urn:uuid:grace"
+        grace.id = try store.add(grace)
+        #expect(try store.contact(id: grace.id!) == grace)
+        #expect(try store.contactID(uid: "urn:uuid:grace") == grace.id)
+        grace.lastName = "Brewster Hopper"
+        grace.phones.removeLast()
+        grace.emails = ["grace@example.org"]
+        #expect(try store.update(grace))
+        #expect(try store.contact(id: grace.id!) == grace)
+        // Another account cannot read, change or delete it, nor count it.
+        #expect(try eves.contact(id: grace.id!) == nil)
+        #expect(try !eves.update(grace))
+        #expect(try !eves.delete(id: grace.id!))
+        #expect(try !eves.setFriend(id: grace.id!, false))
+        #expect(try eves.count(matching: "") == 0 && eves.count(matching: "grace") == 0)
+        #expect(try eves.contacts(matching: "hopper", offset: 0, limit: 10).isEmpty)
+        #expect(try eves.friendsCount() == 0 && eves.friends(after: nil, limit: 10).isEmpty)
+        #expect(try eves.listIndex(ofContact: grace.id!) == nil)
+        #expect(try store.delete(id: grace.id!))
+        #expect(try store.contact(id: grace.id!) == nil)
+        #expect(try !store.delete(id: grace.id!))
+        #expect(try !store.update(grace))
+        #expect(try store.count(matching: "") == 0 && store.friendsCount() == 0)
+    }
+
+    /// List order, paging from either end, counts with a cap, and each contact's place.
+    static func listOrderAndPaging(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount()
+        let store = f.contacts(of: ada)
+        for (first, last) in [("ada", "lovelace"), ("Émile", "Zola"), ("Anders", "Ångström"), ("Alan", "Turing"), ("Byron", "Lovelace"), ("Cher", "")] {
+            _ = try store.add(ContactRecord(firstName: first, lastName: last))
+        }
+        #expect(try store.contacts(matching: "", offset: 0, limit: 10).map { "\($0.firstName) \($0.lastName)" }
+            == ["Anders Ångström", "Cher ", "ada lovelace", "Byron Lovelace", "Alan Turing", "Émile Zola"])
+        var generator = ContactGenerator(seed: 7)
+        try store.addMany(count: 400, generator: &generator, friendPercent: 10, progress: nil)
+        let all = try store.contacts(matching: "", offset: 0, limit: 1_000)
+        #expect(all.count == 406)
+        #expect(all.map(\.sortKey) == all.map(\.sortKey).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(try store.count(matching: "") == 406 && store.count(matching: "", upTo: 50) == 50)
+        // Pages from the top and from past the middle (read from the end) join up.
+        var paged: [ContactSummary] = []
+        for offset in stride(from: 0, to: 406, by: 37) { paged += try store.contacts(matching: "", offset: offset, limit: 37) }
+        #expect(paged == all)
+        #expect(try store.contacts(matching: "", offset: 400, limit: 37) == Array(all[400...]))
+        for i in [0, 1, 202, 203, 405] { #expect(try store.listIndex(ofContact: all[i].id) == i) }
+    }
+
+    /// Friends by keyset, both ways: every page joins the next, from either end.
+    static func friendsKeysetPaging(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount()
+        let store = f.contacts(of: ada)
+        var generator = ContactGenerator(seed: 3)
+        try store.addMany(count: 300, generator: &generator, friendPercent: 30, progress: nil)
+        let expected = try store.contacts(matching: "", offset: 0, limit: 1_000).filter(\.isFriend).map(\.id)
+        #expect(try store.friendsCount() == expected.count)
+        var forward: [FriendSummary] = []
+        while true {
+            let page = try store.friends(after: forward.last?.cursor, limit: 17)
+            if page.isEmpty { break }
+            forward += page
+        }
+        #expect(forward.map(\.id) == expected)
+        var backward: [FriendSummary] = []
+        while true {
+            let page = try store.friends(before: backward.first?.cursor, limit: 17)
+            if page.isEmpty { break }
+            backward = page + backward
+        }
+        #expect(backward == forward)
+        // The status: company, else first email, else first phone.
+        let id = try store.add(ContactRecord(firstName: "Zed", lastName: "Zulu", phones: [.init(label: "m", number: "555")], isFriend: true))
+        #expect(try store.friends(after: nil, limit: 1_000).first { $0.id == id }?.status == "555")
+        #expect(try store.setFriend(id: id, false))
+        #expect(try store.friendsCount() == expected.count)
+    }
+
+    /// The table of search cases (see `ContactSearchTests`), and what a populated list finds.
+    static func search(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount()
+        let store = f.contacts(of: ada)
+        var ids: [Int64] = []
+        for p in ContactSearchTests.people { ids.append(try store.add(ContactRecord(firstName: p.first, lastName: p.last))) }
+        _ = try store.add(ContactRecord(firstName: "Qq", lastName: "Zz", emails: ["100%_sure@example.org"], company: "Back\\slash Ltd"))
+        for c in ContactSearchTests.cases where !c.query.trimmingCharacters(in: .whitespaces).isEmpty {
+            let found = try store.contacts(matching: c.query, offset: 0, limit: 20).map(\.id)
+            #expect(Set(found) == Set(c.finds.map { ids[$0] }) && found.count == c.finds.count, "query \(c.query)")
+            #expect(try store.count(matching: c.query) == c.finds.count, "count of \(c.query)")
+        }
+        #expect(try store.count(matching: "0%_s") == 1 && store.count(matching: "0%x") == 0) // LIKE's wildcards are text here
+        #expect(try store.count(matching: "k\\sl") == 1 && store.count(matching: "k\\\\") == 0)
+    }
+
+    static func activity(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount(), bob = try f.makeAccount("bob")
+        let store = f.contacts(of: ada, now: { 2_000 })
+        let id = try store.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        var edited = try #require(try store.contact(id: id))
+        edited.lastName = "King"
+        edited.isFriend = true
+        #expect(try store.update(edited))
+        #expect(try store.setFriend(id: id, true))
+        #expect(try store.setFriend(id: id, false))
+        #expect(try store.delete(id: id))
+        let log = f.activity(of: ada)
+        let events = try log.events(before: nil, limit: 100).reversed()
+        #expect(events.map(\.kind) == [.accountCreated, .contactAdded, .contactEdited, .friendAdded, .friendRemoved, .contactDeleted])
+        #expect(events.dropFirst().map(\.subject) == ["Ada Lovelace", "Ada King", "Ada King", "Ada King", "Ada King"])
+        #expect(events.dropFirst().allSatisfy { $0.contactID == id })
+        #expect(try f.activity(of: bob).events(before: nil, limit: 100).map(\.kind) == [.accountCreated])
+        let newest = try log.events(before: nil, limit: 100).map(\.id)
+        #expect(try log.events(before: newest[1], limit: 2).map(\.id) == Array(newest[2...3]))
+        #expect(try log.events(newerThan: newest[4], limit: 2).map(\.id) == Array(newest[2...3]))
+        #expect(try log.events(newerThan: nil, limit: 2).map(\.id) == Array(newest[4...5]))
+        #expect(try log.idRange() == newest.last!...newest.first!)
+        #expect(try log.newestEvent(withSubjectPrefix: "ADA K", recentWindow: 2_000) == newest[0])
+        #expect(try log.newestEvent(withSubjectPrefix: "ada l", recentWindow: 2_000) == newest[4])
+        #expect(try log.newestEvent(withSubjectPrefix: "bob", recentWindow: 2_000) == nil) // bob's, not ada's
+    }
+
+    static func settings(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount(), bob = try f.makeAccount("bob")
+        #expect(try f.settings.settings(for: ada.id) == UserSettings())
+        var s = UserSettings()
+        s.theme = "light"
+        s.mouse = false
+        try f.settings.save(s, for: ada.id, now: 3_000)
+        try f.settings.save(s, for: ada.id, now: 3_001) // nothing changed: nothing logged
+        #expect(try f.settings.settings(for: ada.id) == s)
+        #expect(try f.settings.settings(for: bob.id) == UserSettings())
+        let changes = try f.activity(of: ada).events(before: nil, limit: 100).filter { $0.kind == .settingChanged }.map(\.subject)
+        #expect(Set(changes) == ["theme: light", "mouse: off"] && changes.count == 2)
+    }
+
+    /// Populate: the same contacts, counts and event as the SQLite file would hold.
+    static func populate(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount()
+        let store = f.contacts(of: ada)
+        var generator = ContactGenerator(seed: 11)
+        var heard: [Int] = []
+        try store.addMany(count: 20_000, generator: &generator, friendPercent: 20, progress: { heard.append($0) })
+        #expect(heard == [10_000, 20_000])
+        #expect(try store.count(matching: "") == 20_000)
+        let friends = try store.friendsCount()
+        #expect(friends > 3_000 && friends < 5_000)
+        let event = try #require(try f.activity(of: ada).events(before: nil, limit: 1).first)
+        #expect(event.kind == .populated && event.subject == "20000 contacts, \(friends) of them friends")
+        var again = ContactGenerator(seed: 11)
+        let first = again.next(friendPercent: 20)
+        let found = try store.contacts(matching: PersonName.full(first: first.firstName, last: first.lastName), offset: 0, limit: 1_000)
+        #expect(!found.isEmpty)
+        #expect(try found.contains { try store.contact(id: $0.id).map { $0.emails == first.emails && $0.phones == first.phones } ?? false })
+    }
+}

@@ -1,0 +1,53 @@
+import AppServices
+import Foundation
+import Testing
+@testable import Storage
+
+/// The PostgreSQL server the PostgreSQL half of the storage tests runs against: the one whose
+/// connection string is in `SWITCHBOARD_TEST_POSTGRES_URL` (`.ci/postgres start` makes one and
+/// `.ci/run` sets it). Without it those tests are skipped, and say so — they never pass silently.
+/// Each directory a test opens is a schema of its own (`sb_test_…`), dropped when released.
+final class PostgresTestServer {
+    static let environmentKey = "SWITCHBOARD_TEST_POSTGRES_URL"
+    static let url: String? = {
+        guard let value = ProcessInfo.processInfo.environment[environmentKey], !value.isEmpty else {
+            print("note: \(environmentKey) is not set, so the PostgreSQL half of the storage tests is SKIPPED (start a server with .ci/postgres start and export it).")
+            return nil
+        }
+        return value
+    }()
+    /// Whether the PostgreSQL tests run (a condition for `.enabled(if:)`).
+    static var isAvailable: Bool { url != nil }
+
+    /// A fresh, empty schema on the test server; its connection string selects it.
+    let schema: String
+    let uri: String
+    private let admin: PostgresConnection
+
+    init() throws {
+        guard let base = Self.url else { throw StorageError.server(.serverUnreachable(server: "(none)", detail: "\(Self.environmentKey) is not set")) }
+        schema = "sb_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        admin = try PostgresConnection(uri: base)
+        try admin.executeScript("CREATE SCHEMA \(schema)")
+        let options = "options=-c%20search_path%3D\(schema)%2Cpublic"
+        uri = base + (base.contains("?") ? "&" : "?") + options
+    }
+
+    /// A new client of the schema (a directory open in one more terminal).
+    func open(migratingTo version: Int? = nil) throws -> PostgresDatabase {
+        try PostgresDatabase(uri: uri, migratingTo: version)
+    }
+
+    /// Ends another client's connection from the server side, as a crash or a cut cable would.
+    func terminate(_ connection: PostgresConnection) throws {
+        try admin.execute("SELECT pg_terminate_backend($1)", [connection.backendPID])
+    }
+
+    /// Runs SQL on the schema as the server's administrator sees it (for checks).
+    func count(_ sql: String) throws -> Int {
+        try admin.executeScript("SET search_path = \(schema), public")
+        return Int(try admin.scalarInt(sql) ?? -1)
+    }
+
+    deinit { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
+}
