@@ -14,11 +14,18 @@ public protocol AddressBookStore: ContactsStore, FriendsStore {
     func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError)
     /// A batch for an import, used inside `inOneTransaction` (see `ImportBatch`).
     func makeImportBatch() throws(StorageError) -> any ImportBatch
+    /// One transaction over several turns of the run loop (the app's import, worked in slices).
+    func beginTransaction() throws(StorageError)
+    func commitTransaction() throws(StorageError)
+    func rollbackTransaction()
 }
 
 extension SQLiteContactsStore: AddressBookStore {
     public func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError) { try db.transaction(body) }
     public func makeImportBatch() throws(StorageError) -> any ImportBatch { try importBatch() }
+    public func beginTransaction() throws(StorageError) { try db.begin() }
+    public func commitTransaction() throws(StorageError) { try db.commit() }
+    public func rollbackTransaction() { db.rollback() }
 }
 
 extension PostgresContactsStore: AddressBookStore {
@@ -26,4 +33,7 @@ extension PostgresContactsStore: AddressBookStore {
     /// One card at a time through `add` and `update`, matched by UID only (SQLite's batch also
     /// matches cards without a UID and logs one activity entry per import).
     public func makeImportBatch() throws(StorageError) -> any ImportBatch { OneByOneImportBatch(store: self) }
+    public func beginTransaction() throws(StorageError) { try pg.begin() }
+    public func commitTransaction() throws(StorageError) { try pg.commit() }
+    public func rollbackTransaction() { pg.rollback() }
 }
