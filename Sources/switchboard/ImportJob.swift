@@ -20,7 +20,7 @@ final class ImportJob {
     let path: String
     private let store: any AddressBookStore
     private var reader: Reader
-    private let batch: any ImportBatch
+    private let batch: any ContactsImporting
     private(set) var summary = ImportCommand.Summary()
     /// The file's size in bytes (0 for stdin) and how much of it the reader has taken.
     let size: Int
@@ -58,7 +58,7 @@ final class ImportJob {
         }
         do throws(StorageError) {
             try store.beginTransaction()
-            do { batch = try store.makeImportBatch() } catch { store.rollbackTransaction(); throw error }
+            do { batch = try store.importer() } catch { store.rollbackTransaction(); throw error }
         } catch { throw .storage(error) }
     }
 

@@ -1,9 +1,13 @@
 import App
-import Components
-import Foundation
-import Demo
 import AppServices
+import Components
+import Demo
 import TUIKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The kiosk's data: the Demo target's made-up contacts, friends and
 /// activity, in memory. It never opens, creates or changes a file; every
@@ -22,7 +26,9 @@ final class KioskBackend: AppBackend {
     init(seed: UInt64, idleSeconds: Int, now: () -> Int64, onSettingsSaved: @escaping (UserSettings) -> Void = { _ in }) {
         self.seed = seed
         let at = now()
-        localNow = at + Int64(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(at))))
+        var seconds = time_t(at), local = tm()
+        localtime_r(&seconds, &local)
+        localNow = at + Int64(local.tm_gmtoff) // the machine's time zone at that moment (TZ honoured)
         var defaults = UserSettings()
         defaults.kioskIdleSeconds = idleSeconds
         settingsStore = InMemorySettingsStore(defaults: defaults, onSave: onSettingsSaved)

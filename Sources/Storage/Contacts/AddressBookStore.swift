@@ -12,8 +12,8 @@ public protocol AddressBookStore: ContactsStore, FriendsStore {
     func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(StorageError)
     /// Runs `body` in one transaction: all of its changes are kept, or none.
     func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError)
-    /// A batch for an import, used inside `inOneTransaction` (see `ImportBatch`).
-    func makeImportBatch() throws(StorageError) -> any ImportBatch
+    /// What an import of one file takes its contacts into (use inside `inOneTransaction`).
+    func importer() throws(StorageError) -> any ContactsImporting
     /// One transaction over several turns of the run loop (the app's import, worked in slices).
     func beginTransaction() throws(StorageError)
     func commitTransaction() throws(StorageError)
@@ -22,7 +22,7 @@ public protocol AddressBookStore: ContactsStore, FriendsStore {
 
 extension SQLiteContactsStore: AddressBookStore {
     public func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError) { try db.transaction(body) }
-    public func makeImportBatch() throws(StorageError) -> any ImportBatch { try importBatch() }
+    public func importer() throws(StorageError) -> any ContactsImporting { try importBatch() }
     public func beginTransaction() throws(StorageError) { try db.begin() }
     public func commitTransaction() throws(StorageError) { try db.commit() }
     public func rollbackTransaction() { db.rollback() }
@@ -30,9 +30,7 @@ extension SQLiteContactsStore: AddressBookStore {
 
 extension PostgresContactsStore: AddressBookStore {
     public func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError) { try pg.transaction(body) }
-    /// One card at a time through `add` and `update`, matched by UID only (SQLite's batch also
-    /// matches cards without a UID and logs one activity entry per import).
-    public func makeImportBatch() throws(StorageError) -> any ImportBatch { OneByOneImportBatch(store: self) }
+    public func importer() throws(StorageError) -> any ContactsImporting { PostgresContactsImport(store: self) }
     public func beginTransaction() throws(StorageError) { try pg.begin() }
     public func commitTransaction() throws(StorageError) { try pg.commit() }
     public func rollbackTransaction() { pg.rollback() }

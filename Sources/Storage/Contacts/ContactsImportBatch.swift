@@ -18,7 +18,8 @@ import AppServices
 ///
 /// Use: `db.transaction { let batch = store.importBatch(); for … { try batch.take(record) }; try batch.finish(…) }`.
 /// Nothing is written for good until that transaction commits; when it throws, nothing is.
-public final class ContactsImportBatch: ImportBatch {
+public final class ContactsImportBatch: ContactsImporting {
+    /// What `take` did with a contact.
     public typealias Outcome = ImportOutcome
 
     private let store: SQLiteContactsStore
