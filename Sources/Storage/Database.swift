@@ -153,6 +153,24 @@ public final class Database {
         }
     }
 
+    /// A transaction that spans several turns of the run loop (an import worked in slices):
+    /// `begin`, then `commit` or `rollback`. While it is open, `transaction` calls join it.
+    public func begin() throws(StorageError) {
+        precondition(transactionDepth == 0, "a transaction is open already")
+        try execute("BEGIN IMMEDIATE")
+        transactionDepth = 1
+    }
+
+    public func commit() throws(StorageError) {
+        transactionDepth = 0
+        do { try execute("COMMIT") } catch { try? execute("ROLLBACK"); throw error }
+    }
+
+    public func rollback() {
+        transactionDepth = 0
+        try? execute("ROLLBACK")
+    }
+
     /// The first column of the first row, as an integer (nil without rows).
     public func scalarInt(_ sql: String) throws(StorageError) -> Int? {
         let s = try prepare(sql)

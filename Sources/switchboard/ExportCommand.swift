@@ -58,46 +58,34 @@ struct ExportCommand {
                 return 1
             }
         }
-        func emit(_ text: String) {
-            if let sink { sink.write(text) } else { output.write(text) }
-        }
         do throws(StorageError) {
-            try store.assignMissingUIDs()
-            let ids = try store.allContactIDs()
-            var withExtras = 0
-            switch format {
-            case .vcard, .vcard3:
-                let writer = VCardWriter(version: format == .vcard ? .v40 : .v30)
-                for id in ids {
-                    guard let record = try store.contact(id: id) else { continue }
-                    emit(writer.write(ContactCardMapping.card(from: record)))
+            let job = try ExportJob(store: store, format: format, sink: sink)
+            do throws(ExportJob.ExportError) {
+                var done = false
+                while !done {
+                    done = try job.step(cards: 1_000)
+                    output.write(job.drain())
                 }
-            case .csv:
-                var cards: [ContactCard] = []
-                for id in ids {
-                    guard let record = try store.contact(id: id) else { continue }
-                    let card = ContactCardMapping.card(from: record)
-                    if !card.extras.isEmpty { withExtras += 1 }
-                    cards.append(card)
-                }
-                let writer = CSVContactWriter(fitting: cards)
-                emit(writer.header)
-                for card in cards { emit(writer.line(card)) }
-            }
-            do throws(InputFileError) { try sink?.finish() } catch {
+            } catch {
                 print("switchboard: export: \(error)", to: &errors)
                 return 1
             }
-            if let outputPath { print("Exported \(ids.count) contacts to \(outputPath).", to: &errors) }
-            if withExtras > 0 {
-                print("switchboard: export: \(withExtras) contacts have photos or X- properties, which CSV has no column for; --format vcard keeps them", to: &errors)
-            }
+            for line in Self.notes(for: job, outputPath: outputPath) { print(line, to: &errors) }
             return 0
         } catch {
-            sink?.abandon()
             print("switchboard: export: \(error)", to: &errors)
             return 1
         }
+    }
+
+    /// What the command says after an export (on stderr; the app shows the same lines).
+    static func notes(for job: ExportJob, outputPath: String?) -> [String] {
+        var lines: [String] = []
+        if let outputPath { lines.append("Exported \(job.total) contacts to \(outputPath).") }
+        if job.withExtras > 0 {
+            lines.append("switchboard: export: \(job.withExtras) contacts have photos or X- properties, which CSV has no column for; --format vcard keeps them")
+        }
+        return lines
     }
 }
 

@@ -42,6 +42,17 @@ struct ImportCommand {
         var added = 0, updated = 0
         var skipped: [ReadProblem] = []
         var dropped: ContactCardMapping.Dropped = [:]
+
+        /// What the command prints for the file (the app shows the same lines).
+        func lines(file: String) -> [String] {
+            var lines = ["\(file): imported \(added), updated \(updated), skipped \(skipped.count)"]
+            for problem in skipped { lines.append("\(file):\(problem.line): \(problem.message)") }
+            if !dropped.isEmpty {
+                let parts = dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+                lines.append("\(file): not kept (no field for them): " + parts.joined(separator: ", "))
+            }
+            return lines
+        }
     }
 
     func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
@@ -52,12 +63,7 @@ struct ImportCommand {
         for file in files {
             do {
                 let summary = try importFile(file, into: store)
-                print("\(file): imported \(summary.added), updated \(summary.updated), skipped \(summary.skipped.count)", to: &output)
-                for problem in summary.skipped { print("\(file):\(problem.line): \(problem.message)", to: &output) }
-                if !summary.dropped.isEmpty {
-                    let parts = summary.dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-                    print("\(file): not kept (no field for them): " + parts.joined(separator: ", "), to: &output)
-                }
+                for line in summary.lines(file: file) { print(line, to: &output) }
                 if summary.added + summary.updated > 0 { broughtAnything = true }
             } catch {
                 print("switchboard: import: \(file): \(error); nothing was imported from it", to: &errors)
@@ -85,75 +91,8 @@ struct ImportCommand {
     }
 
     func importFile(_ path: String, into store: any AddressBookStore) throws(ImportError) -> Summary {
-        let file: InputFile
-        let first: [UInt8]
-        do throws(InputFileError) {
-            file = try InputFile(path: path)
-            first = try file.read() ?? []
-        } catch { throw .read(error) }
-        guard let format = InterchangeFormat.detect(first) else { throw .unknownFormat }
-        var handedFirst = false
-        let read: () throws -> [UInt8]? = {
-            if !handedFirst { handedFirst = true; return first }
-            return try file.read()
-        }
-        var summary = Summary()
-        var failure: ImportError?
-        do {
-            try store.inOneTransaction { () throws(StorageError) in
-                let batch = try store.importer()
-                func take(_ card: ContactCard) throws(StorageError) {
-                    if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
-                    switch try batch.take(ContactCardMapping.record(from: card, dropped: &summary.dropped)) {
-                    case .added: summary.added += 1
-                    case .updated: summary.updated += 1
-                    }
-                }
-                do {
-                    switch format {
-                    case .vCard:
-                        var reader = VCardReader(read: read)
-                        while let item = try reader.next() {
-                            switch item {
-                            case .card(let card): try take(VCardDecoder.contact(from: card))
-                            case .problem(let p): summary.skipped.append(p)
-                            }
-                        }
-                    case .abook:
-                        var reader = AbookReader(read: read)
-                        while let item = try reader.next() {
-                            switch item {
-                            case .contact(let card): try take(card)
-                            case .problem(let p): summary.skipped.append(p)
-                            }
-                        }
-                    case .csv:
-                        var reader = CSVReader(read: read)
-                        var mapping: CSVContactMapping?
-                        while let item = try reader.next() {
-                            switch item {
-                            case .record(let fields, let line):
-                                if let mapping { try take(mapping.contact(from: fields, line: line)) }
-                                else if let m = CSVContactMapping(header: fields) { mapping = m }
-                                else { failure = .unknownFormat; throw StorageError.sqlite(code: 4, message: "import stopped") }
-                            case .problem(let p): summary.skipped.append(p)
-                            }
-                        }
-                    }
-                } catch let e as StorageError {
-                    throw e
-                } catch let e as InputFileError {
-                    failure = .read(e)
-                    throw StorageError.sqlite(code: 4, message: "import stopped")
-                } catch {
-                    failure = .read(InputFileError(path: "", reason: "\(error)"))
-                    throw StorageError.sqlite(code: 4, message: "import stopped")
-                }
-                try batch.finish(subject: "\(summary.added) added, \(summary.updated) updated from \(Self.fileName(path))")
-            }
-        } catch {
-            throw failure ?? .storage(error)
-        }
-        return summary
+        let job = try ImportJob(path: path, into: store)
+        while try !job.step(cards: 1 << 20) {}
+        return job.summary
     }
 }

@@ -33,6 +33,7 @@ struct KeysEveryWayInTests {
             case .contactDetail: return "C wait:400ms Enter wait:400ms"
             case .contactAdd: return "C wait:400ms a wait:400ms"
             case .contactEdit: return "C wait:400ms Enter wait:400ms e wait:400ms"
+            case .contactTransfer(let export): return "C wait:400ms \(export ? "x" : "i") wait:400ms"
             case .friendsList: return "F wait:400ms"
             case .friendsListDemo: return "Down Enter wait:400ms"
             case .settings: return "S wait:400ms"
@@ -46,7 +47,7 @@ struct KeysEveryWayInTests {
             case .contactDetail: return "F wait:400ms Enter wait:400ms"
             case .contactEdit: return "F wait:400ms Enter wait:400ms e wait:400ms"
             case .about: return "F wait:400ms F2 wait:400ms"
-            case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .contactAdd,
+            case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .contactAdd, .contactTransfer,
                  .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .comingSoon: return nil
             }
         case .deepLink:
@@ -67,7 +68,7 @@ struct KeysEveryWayInTests {
         case .settings: "switchboard://settings"
         case .about: "switchboard://about"
         case .activity: "switchboard://activity"
-        case .splash, .login, .createAccount, .contactAdd, .contactEdit, .changePassword, .deleteAccount, .comingSoon: nil
+        case .splash, .login, .createAccount, .contactAdd, .contactEdit, .contactTransfer, .changePassword, .deleteAccount, .comingSoon: nil
         }
     }
 
@@ -115,6 +116,7 @@ struct KeysEveryWayInTests {
         case .contactDetail: "Ada Lovelace"
         case .contactEdit: "Edit Contact"
         case .contactAdd: "New Contact"
+        case .contactTransfer(let export): export ? "Export Contacts" : "Import Contacts"
         case .settings: "Settings"
         case .changePassword: "Change Password"
         case .deleteAccount: "Delete Account"

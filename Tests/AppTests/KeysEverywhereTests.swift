@@ -22,7 +22,7 @@ struct KeysEverywhereTests {
     /// Where the screen opens with the focus in a text field, `q` types.
     static func qDoes(on screen: Screen) -> Expected {
         switch screen {
-        case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .changePassword, .deleteAccount: .types
+        case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .changePassword, .deleteAccount: .types
         case .splash, .main, .textConfirmation, .contactList, .contactDetail, .friendsList, .friendsListDemo, .settings,
              .about, .activity, .comingSoon: .quits
         }
@@ -32,7 +32,7 @@ struct KeysEverywhereTests {
     static func escGoesBack(from screen: Screen) -> Bool {
         switch screen {
         case .splash, .login, .main: false
-        case .createAccount, .textInput, .textConfirmation, .contactList, .contactDetail, .contactAdd, .contactEdit,
+        case .createAccount, .textInput, .textConfirmation, .contactList, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
              .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .comingSoon: true
         }
     }

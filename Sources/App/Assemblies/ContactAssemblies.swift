@@ -8,6 +8,7 @@ struct ContactListAssembly: Assembly {
         let vc = ContactListViewController()
         ContactListConfigurator.configure(vc, store: services.contacts, coordinator: services.coordinator)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
+        vc.offersTransfer = services.configuration.interchange != nil
         return vc
     }
 }
@@ -42,5 +43,17 @@ struct EditContactAssembly: Assembly {
         let vc = EditContactViewController()
         EditContactConfigurator.configure(vc, contactID: contactID, store: services.contacts, coordinator: services.coordinator)
         return vc
+    }
+}
+
+/// Import… or Export… (only offered when the configuration has an interchange: not in the kiosk).
+@MainActor
+struct ContactTransferAssembly: Assembly {
+    let services: AssemblyServices
+    let export: Bool
+    func build() -> ViewController {
+        guard let interchange = services.interchange else { return ComingSoonAssembly(feature: "Import and export").build() }
+        return ContactTransferViewController(kind: export ? .exporting : .importing, interchange: interchange,
+                                             account: services.account?.username ?? "", coordinator: services.coordinator)
     }
 }

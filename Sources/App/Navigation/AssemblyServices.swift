@@ -23,6 +23,9 @@ final class AssemblyServices {
     /// Who the stores are for: the signed-in account (a nobody, matching nothing, before sign-in).
     private var owner: Account { account ?? Account(id: -1, username: "") }
 
+    /// Import and export of contacts (the executable's), made once when first asked for; nil in the kiosk.
+    private(set) lazy var interchange: ContactsInterchange? = configuration.interchange?()
+
     /// The signed-in account's contacts.
     var contacts: ContactsService { backend.contacts(for: owner) }
     /// The same contacts, as friends; nil where the friends popup shows the demo use-case (the kiosk).

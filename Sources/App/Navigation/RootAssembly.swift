@@ -42,6 +42,8 @@ public final class RootAssembly {
             .pushed(AddContactAssembly(services: services))
         case .contactEdit(let id):
             .pushed(EditContactAssembly(services: services, contactID: id))
+        case .contactTransfer(let export):
+            .pushed(ContactTransferAssembly(services: services, export: export))
         case .friendsList:
             // Without friends of its own (the kiosk) the popup is the demo use-case.
             if let friends = services.friends { .presented(FriendsListAssembly(services: services, store: friends)) }

@@ -13,6 +13,8 @@ public enum Screen: Equatable, Sendable {
     case contactDetail(id: Int64)
     case contactAdd
     case contactEdit(id: Int64)
+    /// Import… (`export` false) or Export… of the signed-in person's contacts.
+    case contactTransfer(export: Bool)
     /// The friends popup over the current screen, on the signed-in user's friends (seed 000's real use-case).
     case friendsList
     /// The same popup on made-up friends (seed 000's demo use-case).
@@ -35,7 +37,7 @@ public enum Screen: Equatable, Sendable {
         switch self {
         case .splash: .launch
         case .login, .createAccount: .login
-        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .contactDetail, .contactAdd, .contactEdit,
+        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
              .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity: .main
         }
     }

@@ -23,6 +23,10 @@ public struct AppConfiguration: Sendable {
     /// in-memory backend.
     public var makeBackend: @MainActor @Sendable (_ now: @escaping () -> Int64) -> AppBackend
 
+    /// Import… and Export… on the contacts screen (the executable's, which sees the Interchange
+    /// and Storage targets); nil: the screen does not offer them (the kiosk).
+    public var interchange: (@MainActor @Sendable () -> any ContactsInterchange)?
+
     /// How to leave, as About's key list says it (the kiosk: "^] q", "leave the kiosk").
     public var leaveKeys = (keys: "q", action: "quit")
 

@@ -99,23 +99,28 @@ public struct ContactSummary: Equatable, Sendable {
 }
 
 public extension ContactRecord {
-    /// Takes the fields the contact form does not edit (UID, nickname, title, birthday, web
-    /// address, postal addresses, extras, name prefix and suffix) from `stored`, so a save from
-    /// the form keeps them; e-mail labels and the preferred e-mail and phone follow their
-    /// address or number to wherever the form put it.
+    /// Takes the fields the contact form does not edit from `stored`, so a save from the form
+    /// keeps them: UID, extras, name prefix and suffix; the first address's label, PO box and
+    /// extended part, and every other address; e-mail labels and the preferred e-mail and phone,
+    /// which follow their address or number to wherever the form put it.
     mutating func keepCardFields(of stored: ContactRecord) {
+        uid = stored.uid
+        extras = stored.extras
         namePrefix = stored.namePrefix
         nameSuffix = stored.nameSuffix
+        if var first = addresses.first, let old = stored.addresses.first {
+            first.label = old.label
+            first.poBox = old.poBox
+            first.extended = old.extended
+            addresses[0] = first
+        }
+        // A first address with nothing the form shows (a PO box alone) was not cleared in the form: it stays.
+        if addresses.isEmpty, let old = stored.addresses.first,
+           [old.street, old.postalCode, old.city, old.region, old.country].allSatisfy(\.isEmpty) { addresses = [old] }
+        addresses = Array(addresses.prefix(1)) + stored.addresses.dropFirst()
         let labels = emails.map { e in stored.emails.firstIndex(of: e).map { stored.emailLabel(at: $0) } ?? "" }
         emailLabels = labels.allSatisfy(\.isEmpty) ? [] : labels
         preferredEmail = stored.preferredEmail.flatMap { p in p < stored.emails.count ? emails.firstIndex(of: stored.emails[p]) : nil }
         preferredPhone = stored.preferredPhone.flatMap { p in p < stored.phones.count ? phones.firstIndex { $0.number == stored.phones[p].number } : nil }
-        uid = stored.uid
-        nickname = stored.nickname
-        title = stored.title
-        birthday = stored.birthday
-        url = stored.url
-        addresses = stored.addresses
-        extras = stored.extras
     }
 }

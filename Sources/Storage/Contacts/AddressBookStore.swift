@@ -14,14 +14,24 @@ public protocol AddressBookStore: ContactsStore, FriendsStore {
     func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError)
     /// What an import of one file takes its contacts into (use inside `inOneTransaction`).
     func importer() throws(StorageError) -> any ContactsImporting
+    /// One transaction over several turns of the run loop (the app's import, worked in slices).
+    func beginTransaction() throws(StorageError)
+    func commitTransaction() throws(StorageError)
+    func rollbackTransaction()
 }
 
 extension SQLiteContactsStore: AddressBookStore {
     public func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError) { try db.transaction(body) }
     public func importer() throws(StorageError) -> any ContactsImporting { try importBatch() }
+    public func beginTransaction() throws(StorageError) { try db.begin() }
+    public func commitTransaction() throws(StorageError) { try db.commit() }
+    public func rollbackTransaction() { db.rollback() }
 }
 
 extension PostgresContactsStore: AddressBookStore {
     public func inOneTransaction(_ body: () throws(StorageError) -> Void) throws(StorageError) { try pg.transaction(body) }
     public func importer() throws(StorageError) -> any ContactsImporting { PostgresContactsImport(store: self) }
+    public func beginTransaction() throws(StorageError) { try pg.begin() }
+    public func commitTransaction() throws(StorageError) { try pg.commit() }
+    public func rollbackTransaction() { pg.rollback() }
 }

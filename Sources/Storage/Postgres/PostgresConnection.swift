@@ -139,6 +139,22 @@ public final class PostgresConnection {
         }
     }
 
+    /// A transaction over several turns of the run loop: `begin`, then `commit` or `rollback`.
+    public func begin() throws(StorageError) {
+        try executeScript("BEGIN")
+        transactionDepth = 1
+    }
+
+    public func commit() throws(StorageError) {
+        transactionDepth = 0
+        try executeScript("COMMIT")
+    }
+
+    public func rollback() {
+        transactionDepth = 0
+        if PQstatus(handle) == CONNECTION_OK { try? executeScript("ROLLBACK") }
+    }
+
     // MARK: Bulk loads
 
     /// Loads rows with `COPY table (columns) FROM STDIN` in text format: `rows` is called

@@ -3,6 +3,7 @@ protocol ContactListRoutingLogic: AnyObject {
     func routeToShowContact()
     func routeToAddContact()
     func routeToEditContact()
+    func routeToTransfer(export: Bool)
 }
 
 @MainActor
@@ -24,6 +25,8 @@ final class ContactListRouter: ContactListRoutingLogic, ContactListDataPassing {
     }
 
     func routeToAddContact() { coordinator?.show(.contactAdd) }
+
+    func routeToTransfer(export: Bool) { coordinator?.show(.contactTransfer(export: export)) }
 
     func routeToEditContact() {
         guard let id = dataStore?.selectedContactID else { return }

@@ -71,8 +71,14 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
                 guard let self else { return }
                 self.view.window?.makeFirstResponder(self.searchField)
             },
-        ]
+        ] + (!offersTransfer ? [] : [
+            KeyCommand(.character("i"), title: "Import") { [weak self] in self?.router?.routeToTransfer(export: false) },
+            KeyCommand(.character("x"), title: "Export") { [weak self] in self?.router?.routeToTransfer(export: true) },
+        ])
     }
+
+    /// Whether Import… and Export… are offered (not in the kiosk, which has no files).
+    var offersTransfer = false
 
     override func handleKey(_ key: Key) -> Bool {
         // From the search field, ↓ or Enter go to the list.

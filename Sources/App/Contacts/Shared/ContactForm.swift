@@ -10,11 +10,24 @@ struct ContactForm: Equatable {
     var company = ""
     var notes = ""
     var isFriend = false
+    var nickname = ""
+    var title = ""
+    /// As typed: `1985-04-12`, `04-12` or `--04-12` without the year, or "".
+    var birthday = ""
+    var url = ""
+    /// The first postal address's visible parts (its label, PO box and extended part stay as stored).
+    var street = ""
+    var postalCode = ""
+    var city = ""
+    var region = ""
+    var country = ""
 
     static func == (a: ContactForm, b: ContactForm) -> Bool {
         a.firstName == b.firstName && a.lastName == b.lastName && a.company == b.company && a.notes == b.notes
             && a.isFriend == b.isFriend && a.emails == b.emails
             && a.phones.map(\.label) == b.phones.map(\.label) && a.phones.map(\.number) == b.phones.map(\.number)
+            && a.nickname == b.nickname && a.title == b.title && a.birthday == b.birthday && a.url == b.url
+            && a.street == b.street && a.postalCode == b.postalCode && a.city == b.city && a.region == b.region && a.country == b.country
     }
 
     init() {}
@@ -27,6 +40,17 @@ struct ContactForm: Equatable {
         company = record.company
         notes = record.notes
         isFriend = record.isFriend
+        nickname = record.nickname
+        title = record.title
+        birthday = record.birthday
+        url = record.url
+        if let a = record.addresses.first {
+            street = a.street
+            postalCode = a.postalCode
+            city = a.city
+            region = a.region
+            country = a.country
+        }
     }
 }
 
@@ -76,9 +100,26 @@ enum ContactValidator {
             if !isSaneEmail(address) { problems.messages["email.\(i)"] = "Not an email address." }
             emails.append(address)
         }
+        check("nickname", form.nickname.trimmedSpaces, max: maxNameLength)
+        check("title", form.title.trimmedSpaces, max: maxNameLength)
+        let birthday = BirthdayText.stored(form.birthday.trimmedSpaces)
+        if birthday == nil { problems.messages["birthday"] = BirthdayText.problem }
+        let url = form.url.trimmedSpaces
+        check("url", url, max: 300)
+        if url.contains(" ") { problems.messages["url"] = "No spaces in a web address." }
+        let parts = [form.street, form.postalCode, form.city, form.region, form.country].map(\.trimmedSpaces)
+        for (key, part) in zip(["street", "city", "city", "region", "country"], parts) { check(key, part, max: maxNameLength) }
         guard problems.isEmpty else { return .failure(problems) }
-        return .success(ContactRecord(firstName: first, lastName: last, phones: phones, emails: emails,
-                                      company: form.company.trimmedSpaces, notes: form.notes, isFriend: form.isFriend))
+        var record = ContactRecord(firstName: first, lastName: last, phones: phones, emails: emails,
+                                   company: form.company.trimmedSpaces, notes: form.notes, isFriend: form.isFriend)
+        record.nickname = form.nickname.trimmedSpaces
+        record.title = form.title.trimmedSpaces
+        record.birthday = birthday ?? ""
+        record.url = url
+        if parts.contains(where: { !$0.isEmpty }) {
+            record.addresses = [.init(street: parts[0], city: parts[2], region: parts[3], postalCode: parts[1], country: parts[4])]
+        }
+        return .success(record)
     }
 
     private static func isControl(_ c: Character) -> Bool {

@@ -11,6 +11,15 @@ final class ContactFormView: View {
     let emails = (0..<3).map { _ in TextField(placeholder: "name@example.org") }
     let company = TextField()
     let notes = TextField()
+    let nickname = TextField()
+    let title = TextField()
+    let birthday = TextField(placeholder: "1985-04-12 or 04-12")
+    let url = TextField(placeholder: "https://example.org")
+    let street = TextField()
+    let postalCode = TextField(placeholder: "postcode")
+    let city = TextField(placeholder: "city")
+    let region = TextField()
+    let country = TextField()
     let friendToggle = Button(title: "[ ] Friend")
     private var isFriend = false { didSet { friendToggle.title = isFriend ? "[x] Friend" : "[ ] Friend" } }
     private var messageLabels: [String: Label] = [:]
@@ -25,8 +34,15 @@ final class ContactFormView: View {
         ]
         for i in 0..<3 { rows.append(("Phone \(i + 1)", [phoneLabels[i], phoneNumbers[i]], "phone.\(i)")) }
         for i in 0..<3 { rows.append(("Email \(i + 1)", [emails[i]], "email.\(i)")) }
-        rows += [("Company", [company], "company"), ("Notes", [notes], "notes"), ("", [friendToggle], "friend")]
-        for field in [firstName, lastName, company] { field.maxLength = ContactValidator.maxNameLength + 10 }
+        rows += [("Company", [company], "company"), ("Title", [title], "title"), ("Nickname", [nickname], "nickname"),
+                 ("Birthday", [birthday], "birthday"), ("Web", [url], "url"), ("Street", [street], "street"),
+                 ("City", [postalCode, city], "city"), ("Region", [region], "region"), ("Country", [country], "country"),
+                 ("Notes", [notes], "notes"), ("", [friendToggle], "friend")]
+        for field in [firstName, lastName, company, title, nickname, street, postalCode, city, region, country] {
+            field.maxLength = ContactValidator.maxNameLength + 10
+        }
+        birthday.maxLength = 20
+        url.maxLength = 310
         notes.maxLength = ContactValidator.maxNotesLength + 10
         for field in allFields { field.onChange = { [weak self] _ in self?.onChange?() } }
         for (y, row) in rows.enumerated() {
@@ -62,9 +78,12 @@ final class ContactFormView: View {
         ])
     }
 
-    static let rowCount = 11
+    static let rowCount = 20
 
-    var allFields: [TextField] { [firstName, lastName] + zip(phoneLabels, phoneNumbers).flatMap { [$0, $1] } + emails + [company, notes] }
+    var allFields: [TextField] {
+        [firstName, lastName] + zip(phoneLabels, phoneNumbers).flatMap { [$0, $1] } + emails
+            + [company, title, nickname, birthday, url, street, postalCode, city, region, country, notes]
+    }
 
     var form: ContactForm {
         get {
@@ -76,6 +95,15 @@ final class ContactFormView: View {
             f.company = company.text
             f.notes = notes.text
             f.isFriend = isFriend
+            f.nickname = nickname.text
+            f.title = title.text
+            f.birthday = birthday.text
+            f.url = url.text
+            f.street = street.text
+            f.postalCode = postalCode.text
+            f.city = city.text
+            f.region = region.text
+            f.country = country.text
             return f
         }
         set {
@@ -86,6 +114,15 @@ final class ContactFormView: View {
             company.text = newValue.company
             notes.text = newValue.notes
             isFriend = newValue.isFriend
+            nickname.text = newValue.nickname
+            title.text = newValue.title
+            birthday.text = newValue.birthday
+            url.text = newValue.url
+            street.text = newValue.street
+            postalCode.text = newValue.postalCode
+            city.text = newValue.city
+            region.text = newValue.region
+            country.text = newValue.country
         }
     }
 
@@ -96,13 +133,22 @@ final class ContactFormView: View {
 
     /// The first field with a message, to put the focus there.
     func firstField(withMessageIn messages: [String: String]) -> View? {
-        let order = ["firstName", "lastName", "phone.0", "phone.1", "phone.2", "email.0", "email.1", "email.2", "company", "notes"]
+        let order = ["firstName", "lastName", "phone.0", "phone.1", "phone.2", "email.0", "email.1", "email.2", "company",
+                     "title", "nickname", "birthday", "url", "street", "city", "region", "country", "notes"]
         guard let key = order.first(where: { messages[$0] != nil }) else { return nil }
         switch key {
         case "firstName": return firstName
         case "lastName": return lastName
         case "company": return company
         case "notes": return notes
+        case "title": return title
+        case "nickname": return nickname
+        case "birthday": return birthday
+        case "url": return url
+        case "street": return street
+        case "city": return city
+        case "region": return region
+        case "country": return country
         default:
             let i = Int(key.split(separator: ".")[1])!
             return key.hasPrefix("phone") ? phoneNumbers[i] : emails[i]

@@ -1,0 +1,121 @@
+import TUIKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Import… and Export… on the contacts screen: a path field; then the job worked in slices on
+/// the run loop with a progress bar (Esc cancels, and nothing half-written remains); then the
+/// same summary lines the command line prints.
+@MainActor
+final class ContactTransferViewController: ViewController {
+    enum Kind { case importing, exporting }
+
+    private let kind: Kind
+    private let interchange: ContactsInterchange
+    private let account: String
+    private weak var coordinator: Coordination?
+    /// Contacts a slice: small enough that keys are answered between slices (tens of ms).
+    static let slice = 500
+    /// Between slices, so the run loop reads keys (zero-delay timers run back to back).
+    static let pause: Duration = .milliseconds(1)
+
+    let pathField = TextField(placeholder: "~/contacts.vcf")
+    private let caption = Label("", style: Theme.current.secondary)
+    private let progress = ProgressBarView()
+    private let status = Label("")
+    private let summary = Label("")
+    private var job: TransferJob?
+    private var timer: Timer?
+    private(set) var isFinished = false
+
+    init(kind: Kind, interchange: ContactsInterchange, account: String, coordinator: Coordination) {
+        self.kind = kind
+        self.interchange = interchange
+        self.account = account
+        self.coordinator = coordinator
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        title = kind == .importing ? "Import Contacts" : "Export Contacts"
+        view.style = Theme.current.base
+        caption.text = kind == .importing
+            ? "File to import (vCard, CSV with a header, or abook), then Enter"
+            : "File to write (.vcf: vCard 4.0, .csv: CSV), then Enter"
+        pathField.maxLength = 1000
+        pathField.onSubmit = { [weak self] _ in self?.start() }
+        progress.isHidden = true
+        summary.wrapsText = true
+        FormLayout.stack([(caption, 1), (pathField, 2), (progress, 1), (status, 1), (FormLayout.gap(), 1), (summary, 12)],
+                         in: view, width: 70)
+    }
+
+    override var preferredFirstResponder: View? { pathField }
+
+    override var keyCommands: [KeyCommand] {
+        if job != nil { return [KeyCommand(.escape, title: "Cancel") { [weak self] in self?.cancel() }] }
+        return [KeyCommand(.escape, title: isFinished ? "Back" : "Cancel") { [weak self] in self?.coordinator?.pop() }]
+    }
+
+    /// The path as typed, `~/` meaning the home folder.
+    private var path: String {
+        let text = pathField.text.trimmedSpaces
+        guard text.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }) else { return text }
+        return home + String(text.dropFirst(1))
+    }
+
+    private func start() {
+        guard job == nil else { return }
+        guard !path.isEmpty else { pathField.validationMessage = "Type the path of a file first."; return }
+        pathField.validationMessage = nil
+        summary.text = ""
+        isFinished = false
+        job = kind == .importing ? interchange.startImport(path: path, account: account) : interchange.startExport(path: path, account: account)
+        progress.fraction = 0
+        progress.isHidden = false
+        status.text = (kind == .importing ? "Importing" : "Exporting") + "… Esc cancels."
+        view.setNeedsLayout()
+        schedule()
+    }
+
+    private func schedule() {
+        timer = scheduler?.after(Self.pause) { [weak self] in self?.work() }
+    }
+
+    /// One slice, then the next on the following turn of the run loop (keys come first).
+    private func work() {
+        guard let job else { return }
+        switch job.step(cards: Self.slice) {
+        case .running(let fraction, let done):
+            progress.fraction = fraction
+            status.text = "\(kind == .importing ? "Importing" : "Exporting")… \(done) contacts so far. Esc cancels."
+            schedule()
+        case .finished(let lines):
+            finish(lines: lines, fraction: 1)
+        case .failed(let message):
+            finish(lines: [message], fraction: progress.fraction)
+        }
+    }
+
+    private func finish(lines: [String], fraction: Double) {
+        job = nil
+        timer = nil
+        isFinished = true
+        progress.fraction = fraction
+        status.text = "Done. Esc goes back; Enter on the path runs it again."
+        summary.text = lines.joined(separator: "\n")
+        view.setNeedsLayout()
+    }
+
+    private func cancel() {
+        timer?.cancel()
+        timer = nil
+        job?.cancel()
+        job = nil
+        isFinished = true
+        status.text = kind == .importing ? "Cancelled: nothing was imported." : "Cancelled: no file was written."
+        view.setNeedsLayout()
+    }
+}

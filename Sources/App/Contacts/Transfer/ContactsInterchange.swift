@@ -1,0 +1,33 @@
+/// Import and export of the signed-in person's contacts, as the contacts screen needs them. App
+/// cannot see the Interchange and Storage targets (DESIGN.md's layers); the switchboard
+/// executable, where they meet, implements this (next to its import and export commands, with
+/// their code) and hands it in through `AppConfiguration.interchange`.
+@MainActor
+public protocol ContactsInterchange: AnyObject {
+    /// Starts importing the file at `path` (vCard, CSV or abook, by content) into `account`'s
+    /// contacts, in one transaction: nothing is written until the job finishes.
+    func startImport(path: String, account: String) -> any TransferJob
+    /// Starts writing every contact of `account` to `path` (`.csv`: CSV, else vCard 4.0), as
+    /// `path.partial-PID` renamed at the end: the file appears whole or not at all.
+    func startExport(path: String, account: String) -> any TransferJob
+}
+
+/// An import or export worked in slices on the run loop, so the screen keeps answering and its
+/// progress bar moves.
+@MainActor
+public protocol TransferJob: AnyObject {
+    /// Does some of the work (about `cards` contacts) and says where it stands.
+    func step(cards: Int) -> TransferProgress
+    /// Stops and undoes: the import's transaction is rolled back, the export's partial file removed.
+    func cancel()
+}
+
+/// Where a job stands.
+public enum TransferProgress: Equatable, Sendable {
+    /// `fraction` from 0 to 1 (of the file read, or of the contacts written); `done` contacts so far.
+    case running(fraction: Double, done: Int)
+    /// The same lines the command line prints.
+    case finished(lines: [String])
+    /// Why nothing was written.
+    case failed(String)
+}

@@ -1,0 +1,98 @@
+import AppServices
+import Interchange
+import Storage
+
+/// One export, worked a slice at a time (the command line a thousand contacts a slice, the app
+/// a few hundred a turn of its run loop). Writes to a `FileSink` — the file appears at the end,
+/// renamed from its partial name, or on `cancel` or a failure not at all — or, without one,
+/// keeps the text for `drain` (the command's standard output).
+final class ExportJob {
+    private let store: any AddressBookStore
+    private let format: ExportCommand.Format
+    private let ids: [Int64]
+    private var next = 0
+    private var pending = ""
+    private let sink: FileSink?
+    /// CSV needs every card before its header (the columns fit the most e-mails, phones…).
+    private var csvCards: [ContactCard] = []
+    private var open = true
+    /// Contacts with photos or X- properties, which CSV cannot carry.
+    private(set) var withExtras = 0
+    var total: Int { ids.count }
+    var written: Int { next }
+
+    init(store: any AddressBookStore, format: ExportCommand.Format, sink: FileSink?) throws(StorageError) {
+        self.store = store
+        self.format = format
+        self.sink = sink
+        do {
+            try store.assignMissingUIDs()
+            ids = try store.allContactIDs()
+        } catch {
+            sink?.abandon()
+            throw error
+        }
+    }
+
+    deinit { if open { sink?.abandon() } }
+
+    private func emit(_ text: String) {
+        if let sink { sink.write(text) } else { pending += text }
+    }
+
+    /// The text written since the last call (without a sink).
+    func drain() -> String {
+        defer { pending = "" }
+        return pending
+    }
+
+    /// Writes up to `cards` more contacts; true when all are written (and the file is in place).
+    func step(cards: Int) throws(ExportError) -> Bool {
+        precondition(open, "the export is over")
+        do throws(StorageError) {
+            let end = min(ids.count, next + cards)
+            let writer = VCardWriter(version: format == .vcard ? .v40 : .v30)
+            while next < end {
+                defer { next += 1 }
+                guard let record = try store.contact(id: ids[next]) else { continue }
+                let card = ContactCardMapping.card(from: record)
+                if format == .csv {
+                    if !card.extras.isEmpty { withExtras += 1 }
+                    csvCards.append(card)
+                } else {
+                    emit(writer.write(card))
+                }
+            }
+        } catch {
+            cancel()
+            throw .storage(error)
+        }
+        guard next == ids.count else { return false }
+        if format == .csv {
+            let writer = CSVContactWriter(fitting: csvCards)
+            emit(writer.header)
+            for card in csvCards { emit(writer.line(card)) }
+        }
+        open = false
+        do throws(InputFileError) { try sink?.finish() } catch { throw .write(error) }
+        return true
+    }
+
+    /// Stops: the partial file is removed.
+    func cancel() {
+        guard open else { return }
+        open = false
+        sink?.abandon()
+    }
+
+    enum ExportError: Error, CustomStringConvertible {
+        case storage(StorageError)
+        case write(InputFileError)
+        var description: String {
+            switch self {
+            case .storage(let e): "\(e)"
+            case .write(let e): "\(e)"
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import AppServices
+import Interchange
+import Storage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One file's import, worked a slice at a time: the command line runs it to the end at once,
+/// the app a few hundred cards a turn of its run loop (`AppInterchange`). The file goes in as
+/// one transaction, begun here and committed at the end; `cancel` (or a failure) rolls it back.
+final class ImportJob {
+    private enum Reader {
+        case vCard(VCardReader)
+        case abook(AbookReader)
+        case csv(CSVReader, CSVContactMapping?)
+    }
+
+    let path: String
+    private let store: any AddressBookStore
+    private var reader: Reader
+    private let batch: any ContactsImporting
+    private(set) var summary = ImportCommand.Summary()
+    /// The file's size in bytes (0 for stdin) and how much of it the reader has taken.
+    let size: Int
+    private let counter: ByteCounter
+    private var open = true
+
+    private final class ByteCounter { var bytes = 0 }
+
+    init(path: String, into store: any AddressBookStore) throws(ImportCommand.ImportError) {
+        self.path = path
+        self.store = store
+        let file: InputFile
+        let first: [UInt8]
+        do throws(InputFileError) {
+            file = try InputFile(path: path)
+            first = try file.read() ?? []
+        } catch { throw .read(error) }
+        guard let format = InterchangeFormat.detect(first) else { throw .unknownFormat }
+        var info = stat()
+        size = path != "-" && stat(path, &info) == 0 ? Int(info.st_size) : 0
+        let counter = ByteCounter()
+        counter.bytes = first.count
+        self.counter = counter
+        var handedFirst = false
+        let read: () throws -> [UInt8]? = {
+            if !handedFirst { handedFirst = true; return first }
+            let chunk = try file.read()
+            counter.bytes += chunk?.count ?? 0
+            return chunk
+        }
+        switch format {
+        case .vCard: reader = .vCard(VCardReader(read: read))
+        case .abook: reader = .abook(AbookReader(read: read))
+        case .csv: reader = .csv(CSVReader(read: read), nil)
+        }
+        do throws(StorageError) {
+            try store.beginTransaction()
+            do { batch = try store.importer() } catch { store.rollbackTransaction(); throw error }
+        } catch { throw .storage(error) }
+    }
+
+    deinit { if open { store.rollbackTransaction() } }
+
+    /// How far through the file the reader is, from 0 to 1 (0 when the size is not known).
+    var fraction: Double { size > 0 ? min(1, Double(counter.bytes) / Double(size)) : 0 }
+
+    /// Reads and stores up to `cards` more cards; true when the file is done and committed.
+    /// A failure rolls everything back and is thrown.
+    func step(cards: Int) throws(ImportCommand.ImportError) -> Bool {
+        precondition(open, "the import is over")
+        do {
+            for _ in 0..<cards {
+                guard try next() else {
+                    try batch.finish(subject: "\(summary.added) added, \(summary.updated) updated from \(ImportCommand.fileName(path))")
+                    open = false
+                    try store.commitTransaction()
+                    return true
+                }
+            }
+            return false
+        } catch {
+            cancel()
+            if let e = error as? ImportCommand.ImportError { throw e }
+            if let e = error as? StorageError { throw .storage(e) }
+            if let e = error as? InputFileError { throw .read(e) }
+            throw .read(InputFileError(path: "", reason: "\(error)"))
+        }
+    }
+
+    /// Stops: nothing of the file stays.
+    func cancel() {
+        guard open else { return }
+        open = false
+        store.rollbackTransaction()
+    }
+
+    /// Takes the next item of the file; false at its end.
+    private func next() throws -> Bool {
+        switch reader {
+        case .vCard(var r):
+            defer { reader = .vCard(r) }
+            guard let item = try r.next() else { return false }
+            switch item {
+            case .card(let card): try take(VCardDecoder.contact(from: card))
+            case .problem(let p): summary.skipped.append(p)
+            }
+        case .abook(var r):
+            defer { reader = .abook(r) }
+            guard let item = try r.next() else { return false }
+            switch item {
+            case .contact(let card): try take(card)
+            case .problem(let p): summary.skipped.append(p)
+            }
+        case .csv(var r, let mapping):
+            var mapping = mapping
+            defer { reader = .csv(r, mapping) }
+            guard let item = try r.next() else { return false }
+            switch item {
+            case .record(let fields, let line):
+                if let mapping { try take(mapping.contact(from: fields, line: line)) }
+                else if let m = CSVContactMapping(header: fields) { mapping = m }
+                else { throw ImportCommand.ImportError.unknownFormat }
+            case .problem(let p): summary.skipped.append(p)
+            }
+        }
+        return true
+    }
+
+    private func take(_ card: ContactCard) throws(StorageError) {
+        if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
+        switch try batch.take(ContactCardMapping.record(from: card, dropped: &summary.dropped)) {
+        case .added: summary.added += 1
+        case .updated: summary.updated += 1
+        }
+    }
+}

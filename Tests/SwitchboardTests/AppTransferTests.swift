@@ -1,0 +1,79 @@
+import Testing
+@testable import switchboard
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Import… and Export… on the contacts screen, end to end on the virtual screen (headless, the
+/// virtual clock): the same files and summaries as the commands, a progress bar that moves, and
+/// Esc leaving nothing half-written behind.
+@MainActor
+@Suite("App: Import… and Export…", .serialized)
+struct AppTransferTests {
+    static let toContacts = "wait:1s C wait:1s"
+
+    func screen(_ db: String, _ keys: String, size: String = "140x30") -> String {
+        let run = runSwitchboard(["--headless", "--db", db, "--size", size, "--keys", Self.toContacts + " " + keys])
+        #expect(run.code == 0, "\(run.errors)")
+        // The screen as the keys left it, its runs of spaces and line ends as one space (wrapped lines join).
+        return run.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    func count(_ db: String) -> Int {
+        let out = runSwitchboard(["export", "--format", "csv", "--db", db]).output
+        return max(0, out.split(separator: "\r\n").count - 1)
+    }
+
+    @Test func exportThenImportIntoAFreshFileGivesTheSameContacts() {
+        let folder = InterchangeFolder("app-transfer")
+        let source = folder.dataFile("source.sqlite3")
+        #expect(runSwitchboard(["populate", "--contacts", "1200", "--db", source]).code == 0)
+        let listed = screen(source, "")
+        #expect(listed.contains("i Import") && listed.contains("x Export"), "\(listed)")
+        let help = screen(source, "?")
+        #expect(help.contains("Import") && help.contains("Export"), "\(help)")
+
+        let file = folder.file("from-app.vcf")
+        let exported = screen(source, #"x wait:400ms "\#(file)" Enter wait:200ms"#)
+        #expect(exported.contains("Exported 1200 contacts to \(file)."), "\(exported)")
+        #expect(exported.contains("100%"))
+        let byCommand = runSwitchboard(["export", "--db", source]).output
+        #expect(folder.read("from-app.vcf") == byCommand)
+
+        let fresh = folder.dataFile("fresh.sqlite3")
+        let imported = screen(fresh, #"i wait:400ms "\#(file)" Enter wait:200ms"#)
+        #expect(imported.contains("\(file): imported 1200, updated 0, skipped 0"), "\(imported)")
+        #expect(runSwitchboard(["export", "--db", fresh]).output == byCommand)
+        // Back on the list, the contacts are there.
+        let back = screen(fresh, "")
+        #expect(back.contains("Contacts (1200)"), "\(back)")
+    }
+
+    @Test func theBarMovesAndEscLeavesNothingHalfWritten() {
+        let folder = InterchangeFolder("app-cancel")
+        let source = folder.dataFile("source.sqlite3")
+        #expect(runSwitchboard(["populate", "--contacts", "3000", "--db", source]).code == 0)
+        let file = folder.file("cards.vcf")
+        #expect(runSwitchboard(["export", "--output", file, "--db", source]).code == 0)
+
+        // Three slices in, the bar is part way; Esc then rolls the file's transaction back.
+        let fresh = folder.dataFile("fresh.sqlite3")
+        let midway = screen(fresh, #"i wait:400ms "\#(file)" Enter wait:3ms"#)
+        #expect(midway.contains("Importing… 1500 contacts so far. Esc cancels."), "\(midway)")
+        #expect(!midway.contains("100%") && midway.contains("░"))
+        let cancelled = screen(fresh, #"i wait:400ms "\#(file)" Enter wait:3ms Esc wait:10ms"#)
+        #expect(cancelled.contains("Cancelled: nothing was imported."), "\(cancelled)")
+        #expect(count(fresh) == 0)
+
+        // The export's partial file goes too.
+        let out = folder.file("out.vcf")
+        let stopped = screen(source, #"x wait:400ms "\#(out)" Enter wait:2ms Esc wait:10ms"#)
+        #expect(stopped.contains("Cancelled: no file was written."), "\(stopped)")
+        #expect(folder.read("out.vcf") == nil)
+        #expect(system("ls '\(folder.path)' | grep -q partial") != 0)
+
+        // A file that is not there: the command's message, nothing else.
+        let missing = screen(fresh, #"i wait:400ms "\#(folder.file("nope.vcf"))" Enter wait:20ms"#)
+        #expect(missing.contains("nothing was imported from it"), "\(missing)")
+    }
+}
