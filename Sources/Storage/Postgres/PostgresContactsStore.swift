@@ -65,9 +65,11 @@ public final class PostgresContactsStore: ContactsStore {
     /// The first one and two characters of each word of the name, in both orders (as the search
     /// document marks them, see `SearchText.namePart`), as a PostgreSQL text array literal.
     static func nameStarts(firstName: String, lastName: String, cache: inout SearchText.FoldCache) -> String {
-        "{" + wordStarts(firstName: firstName, lastName: lastName, cache: &cache)
-            .map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-            .joined(separator: ",") + "}"
+        let quoted: [String] = wordStarts(firstName: firstName, lastName: lastName, cache: &cache).map { start in
+            let escaped: String = start.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+            return "\"" + escaped + "\""
+        }
+        return "{" + quoted.joined(separator: ",") + "}"
     }
 
     /// The first one and two characters of each word of the name, in both orders.
