@@ -21,6 +21,9 @@ public final class SwitchboardApp {
     public var quitRequestHandler: (() -> Void)? { didSet { rootAssembly.root?.quitTitle = quitTitle } }
     private var quitTitle: String { quitRequestHandler == nil ? "Quit" : "How to leave" }
 
+    /// The run loop's look, a few times a second, for changes made elsewhere.
+    private var changePoll: Timer?
+
     public init(application: Application, configuration: AppConfiguration) {
         self.application = application
         self.configuration = configuration
@@ -52,6 +55,10 @@ public final class SwitchboardApp {
                 Theme.current = theme
                 rootAssembly?.themeChanged()
             }
+        }
+        changePoll?.cancel()
+        changePoll = application.scheduler.every(AssemblyServices.changePollInterval) { [weak self] _ in
+            self?.rootAssembly.services.pollChangesElsewhere()
         }
         let root = rootAssembly.buildRoot()
         root.quitTitle = quitTitle

@@ -31,6 +31,22 @@ final class AssemblyServices {
     /// The same contacts, as friends; nil where the friends popup shows the demo use-case (the kiosk).
     var friends: FriendsService? { backend.friends(for: owner) }
 
+    /// How often the run loop asks whether someone else changed the data (`pollChangesElsewhere`).
+    static let changePollInterval: Duration = .milliseconds(500)
+
+    /// Asks the backend whether someone else changed the signed-in account's data, and if so
+    /// has every screen on view (the top of the flow, and what is presented over it) read
+    /// its data again.
+    func pollChangesElsewhere() {
+        guard signIn != nil, let account, backend.changedElsewhere(for: account) else { return }
+        var controller: ViewController? = coordinator.navigationController?.topViewController
+        while let shown = controller {
+            (shown as? ReloadsOnChangesElsewhere)?.reloadForChangesElsewhere()
+            for child in shown.children { (child as? ReloadsOnChangesElsewhere)?.reloadForChangesElsewhere() }
+            controller = shown.presentedViewController
+        }
+    }
+
     /// The signed-in user's settings (nil when nobody is signed in).
     private(set) var settings: LiveSettings?
     /// Called when the signed-in user's settings change, or someone else signs in (the app applies them).

@@ -27,4 +27,6 @@ public protocol AppBackend: AnyObject {
                       scheduler: Scheduler?) -> ActivityFeedViewModelProtocol
     /// Where the data is, for About: a file (and its size) or a sentence.
     var dataLocation: DataLocation { get }
+    /// Whether someone else changed this account's data since the last call (see `DataDirectory`).
+    func changedElsewhere(for account: Account) -> Bool
 }

@@ -15,4 +15,13 @@ public protocol DataDirectory: AnyObject {
     func activity(for account: Account) -> ActivityService
     /// Where the data is, for About.
     var location: DataLocation { get }
+    /// Whether someone else (another terminal on the same file or server) changed this
+    /// account's data since the last call. The run loop asks a few times a second, so it is
+    /// cheap and never waits; what is on screen is then read again.
+    func changedElsewhere(for account: Account) -> Bool
+}
+
+public extension DataDirectory {
+    /// Nobody else changes it (data kept in memory).
+    func changedElsewhere(for account: Account) -> Bool { false }
 }

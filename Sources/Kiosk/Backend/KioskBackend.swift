@@ -55,6 +55,9 @@ final class KioskBackend: AppBackend {
         ActivityFeedDemoViewModel(seed: seed, localNow: localNow)
     }
 
+    /// The kiosk's data is its own: nobody else changes it.
+    func changedElsewhere(for account: Account) -> Bool { false }
+
     var dataLocation: DataLocation {
         DataLocation(place: "none: the demo keeps its made-up data in memory and saves nothing", bytes: nil, isFile: false)
     }

@@ -53,6 +53,21 @@ public final class PostgresDirectory: DataDirectory {
         StoredActivity(PostgresActivityStore(database: database!, accountID: account.id))
     }
 
+    private var listener: PostgresChangeListener?
+    private var listenerTried = false
+
+    /// The server's announcements (`PostgresChangeListener`, its own connection): an account
+    /// announced, or a listener that had to connect again and may have missed some.
+    public func changedElsewhere(for account: Account) -> Bool {
+        if !listenerTried, database != nil {
+            listenerTried = true
+            listener = try? PostgresChangeListener(uri: uri)
+        }
+        guard let listener else { return false }
+        let changed = listener.changedAccounts().contains(account.id)
+        return listener.takeMissedChanges() || changed
+    }
+
     public var location: DataLocation {
         DataLocation(place: "PostgreSQL " + PostgresConnection.redacted(uri), bytes: nil, isFile: false)
     }

@@ -54,6 +54,16 @@ public final class SQLiteDirectory: DataDirectory {
         StoredActivity(ActivityStore(database: database!, accountID: account.id))
     }
 
+    private var lastDataVersion: Int?
+
+    /// SQLite's `data_version`: it moves when another connection (another terminal on this
+    /// file) commits, never for this one's own changes.
+    public func changedElsewhere(for account: Account) -> Bool {
+        guard let database, let version = try? database.scalarInt("PRAGMA data_version") else { return false }
+        defer { lastDataVersion = version }
+        return lastDataVersion.map { $0 != version } ?? false
+    }
+
     public var location: DataLocation {
         var info = stat()
         let bytes: Int64? = stat(path, &info) == 0 ? Int64(info.st_size) : nil

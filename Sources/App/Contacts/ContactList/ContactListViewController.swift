@@ -106,7 +106,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         interactor?.showContacts(request: .init(searchText: text, offset: 0))
     }
 
-    private func windowStart(around index: Int) -> Int { max(0, index - 60) }
+    func windowStart(around index: Int) -> Int { max(0, index - 60) }
 
     private func open(_ index: Int) {
         interactor?.selectContact(request: .init(index: index))
@@ -192,4 +192,11 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
 extension ContactListViewController: AddedContactReceiving {
     /// Kept in the scene's data store; the next showing (as the form closes) selects it.
     func contactWasAdded(id: Int64) { router?.dataStore?.contactToShow = id }
+}
+
+extension ContactListViewController: ReloadsOnChangesElsewhere {
+    /// The same search and window again, the selection kept where it was.
+    func reloadForChangesElsewhere() {
+        interactor?.showContacts(request: .init(searchText: searchField.text, offset: windowStart(around: list.selectedIndex ?? 0)))
+    }
 }

@@ -58,3 +58,8 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
 extension String {
     func padding(toLength length: Int) -> String { count >= length ? self : self + String(repeating: " ", count: length - count) }
 }
+
+extension ShowContactViewController: ReloadsOnChangesElsewhere {
+    /// The card as it is stored now (or that it is gone).
+    func reloadForChangesElsewhere() { interactor?.getContact(request: .init()) }
+}

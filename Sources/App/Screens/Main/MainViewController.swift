@@ -99,7 +99,7 @@ final class MainViewController: ViewController {
     }
 
     /// Reads the summary; draws only what changed.
-    private func refresh() {
+    func refresh() {
         let fresh = readSummary()
         guard fresh != summary else { return }
         summary = fresh
@@ -162,4 +162,9 @@ private extension String {
         while s.last == " " { s.removeLast() }
         return s
     }
+}
+
+extension MainViewController: ReloadsOnChangesElsewhere {
+    /// The counts and "Lately" as they are now.
+    func reloadForChangesElsewhere() { refresh() }
 }
