@@ -65,9 +65,16 @@ public final class PostgresContactsStore: ContactsStore {
     /// The first one and two characters of each word of the name, in both orders (as the search
     /// document marks them, see `SearchText.namePart`), as a PostgreSQL text array literal.
     static func nameStarts(firstName: String, lastName: String, cache: inout SearchText.FoldCache) -> String {
-        "{" + wordStarts(firstName: firstName, lastName: lastName, cache: &cache)
-            .map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-            .joined(separator: ",") + "}"
+        var items: [String] = []
+        for start in wordStarts(firstName: firstName, lastName: lastName, cache: &cache) {
+            var item = "\""
+            for c in start {
+                if c == "\\" || c == "\"" { item.append("\\") } // backslash and quote escaped in an array literal
+                item.append(c)
+            }
+            items.append(item + "\"")
+        }
+        return "{" + items.joined(separator: ",") + "}"
     }
 
     /// The first one and two characters of each word of the name, in both orders.
