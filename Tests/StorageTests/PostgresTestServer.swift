@@ -39,8 +39,10 @@ final class PostgresTestServer {
     }
 
     /// Ends another client's connection from the server side, as a crash or a cut cable would.
-    func terminate(_ connection: PostgresConnection) throws {
-        try admin.execute("SELECT pg_terminate_backend($1)", [connection.backendPID])
+    func terminate(_ connection: PostgresConnection) throws { try terminate(pid: connection.backendPID) }
+
+    func terminate(pid: Int32) throws {
+        try admin.execute("SELECT pg_terminate_backend($1)", [pid])
     }
 
     /// Runs SQL on the schema as the server's administrator sees it (for checks).

@@ -34,14 +34,14 @@ struct AppTransferTests {
         #expect(help.contains("Import") && help.contains("Export"), "\(help)")
 
         let file = folder.file("from-app.vcf")
-        let exported = screen(source, #"x wait:400ms "\#(file)" Enter wait:200ms"#)
+        let exported = screen(source, #"x wait:400ms "\#(file)" Enter wait:500ms"#)
         #expect(exported.contains("Exported 1200 contacts to \(file)."), "\(exported)")
         #expect(exported.contains("100%"))
         let byCommand = runSwitchboard(["export", "--db", source]).output
         #expect(folder.read("from-app.vcf") == byCommand)
 
         let fresh = folder.dataFile("fresh.sqlite3")
-        let imported = screen(fresh, #"i wait:400ms "\#(file)" Enter wait:200ms"#)
+        let imported = screen(fresh, #"i wait:400ms "\#(file)" Enter wait:500ms"#)
         #expect(imported.contains("\(file): imported 1200, updated 0, skipped 0"), "\(imported)")
         #expect(runSwitchboard(["export", "--db", fresh]).output == byCommand)
         // Back on the list, the contacts are there.
@@ -56,24 +56,24 @@ struct AppTransferTests {
         let file = folder.file("cards.vcf")
         #expect(runSwitchboard(["export", "--output", file, "--db", source]).code == 0)
 
-        // Three slices in, the bar is part way; Esc then rolls the file's transaction back.
+        // Two slices in (one each 30 ms), the bar is part way; Esc then rolls the file's transaction back.
         let fresh = folder.dataFile("fresh.sqlite3")
-        let midway = screen(fresh, #"i wait:400ms "\#(file)" Enter wait:3ms"#)
-        #expect(midway.contains("Importing… 1500 contacts so far. Esc cancels."), "\(midway)")
+        let midway = screen(fresh, #"i wait:400ms "\#(file)" Enter wait:70ms"#)
+        #expect(midway.contains("Importing… 2000 contacts so far. Esc cancels."), "\(midway)")
         #expect(!midway.contains("100%") && midway.contains("░"))
-        let cancelled = screen(fresh, #"i wait:400ms "\#(file)" Enter wait:3ms Esc wait:10ms"#)
+        let cancelled = screen(fresh, #"i wait:400ms "\#(file)" Enter wait:70ms Esc wait:100ms"#)
         #expect(cancelled.contains("Cancelled: nothing was imported."), "\(cancelled)")
         #expect(count(fresh) == 0)
 
         // The export's partial file goes too.
         let out = folder.file("out.vcf")
-        let stopped = screen(source, #"x wait:400ms "\#(out)" Enter wait:2ms Esc wait:10ms"#)
+        let stopped = screen(source, #"x wait:400ms "\#(out)" Enter wait:40ms Esc wait:100ms"#)
         #expect(stopped.contains("Cancelled: no file was written."), "\(stopped)")
         #expect(folder.read("out.vcf") == nil)
         #expect(system("ls '\(folder.path)' | grep -q partial") != 0)
 
         // A file that is not there: the command's message, nothing else.
-        let missing = screen(fresh, #"i wait:400ms "\#(folder.file("nope.vcf"))" Enter wait:20ms"#)
+        let missing = screen(fresh, #"i wait:400ms "\#(folder.file("nope.vcf"))" Enter wait:100ms"#)
         #expect(missing.contains("nothing was imported from it"), "\(missing)")
     }
 }

@@ -88,16 +88,8 @@ public final class ContactsImportBatch: ContactsImporting {
         return .added(id)
     }
 
-    /// The stored contact a card stands for, and whether it is a friend:
-    /// - a card with a UID: the contact with that UID;
-    /// - else (no UID, or a UID no contact has) a contact with the same name — the same sort key,
-    ///   so case and accents aside — that has no other UID, and
-    ///   - when the card has an e-mail, the same first e-mail (case aside);
-    ///   - else, when it has a phone, the same digits in its first phone;
-    ///   - else, no e-mail and no phone either.
-    ///
-    /// Several such contacts: the first added. So a file without UIDs (Google's or Outlook's CSV,
-    /// abook's) imported twice updates the second time instead of duplicating.
+    /// The stored contact a card stands for, and whether it is a friend: a card with a UID, the
+    /// contact with that UID; else (no UID, or a UID no contact has) the one `ImportMatchRule` finds.
     func match(_ contact: ContactRecord) throws(StorageError) -> (id: Int64, isFriend: Bool)? {
         if !contact.uid.isEmpty {
             let s = try db.prepare("SELECT id, is_friend FROM contacts WHERE account_id = ? AND uid = ?")
@@ -113,15 +105,10 @@ public final class ContactsImportBatch: ContactsImporting {
             """)
         s.bind(1, store.accountID).bind(2, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName))
         defer { s.reset() }
-        let email = contact.emails.first?.lowercased() ?? ""
-        let phone = contact.phones.first.map { SearchText.digits(of: $0.number) } ?? ""
+        let rule = ImportMatchRule(contact)
         while try s.step() {
             if !contact.uid.isEmpty && !s.bool(4) { continue } // another card's contact
-            let storedEmail = s.text(2), storedPhone = s.text(3)
-            let same = !email.isEmpty ? storedEmail.lowercased() == email
-                : !phone.isEmpty ? SearchText.digits(of: storedPhone) == phone
-                : storedEmail.isEmpty && storedPhone.isEmpty
-            if same { return (s.int64(0), s.bool(1)) }
+            if rule.matches(storedEmail: s.text(2), storedPhone: s.text(3)) { return (s.int64(0), s.bool(1)) }
         }
         return nil
     }

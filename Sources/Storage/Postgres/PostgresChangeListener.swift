@@ -14,25 +14,49 @@ public final class PostgresChangeListener {
 
     private let connection: PostgresConnection
     private let channel: String
+    private let listen: String
+    /// True once the listener had to connect again (the server restarted, the network broke):
+    /// what changed meanwhile was not announced to it, so whoever shows data reads it all again.
+    /// Cleared by `takeMissedChanges()`.
+    public private(set) var mayHaveMissedChanges = false
 
     public init(uri: String) throws(StorageError) {
         connection = try PostgresConnection(uri: uri)
         let rows = try connection.execute("SELECT $1 || current_schema(), quote_ident($1 || current_schema())", [Self.channelPrefix])
         channel = rows.text(0, 0)
-        try connection.executeScript("LISTEN \(rows.text(0, 1))")
+        listen = "LISTEN \(rows.text(0, 1))"
+        try connection.executeScript(listen)
+    }
+
+    /// The server's process id for the listener's connection (tests end it).
+    public var backendPID: Int32 { connection.backendPID }
+
+    /// Whether changes may have gone unheard since the last call; clears the mark.
+    public func takeMissedChanges() -> Bool {
+        defer { mayHaveMissedChanges = false }
+        return mayHaveMissedChanges
+    }
+
+    /// After a lost connection: connect and listen again (marking that changes may have been missed).
+    private func listenAgainIfLost() {
+        guard !connection.isConnected else { return }
+        if (try? connection.executeScript(listen)) != nil { mayHaveMissedChanges = true }
     }
 
     /// The socket to wait on for announcements.
     public var socket: Int32 { connection.socket }
 
     /// The accounts announced as changed, waiting up to `timeoutMilliseconds` for the first
-    /// (0: only what has arrived already). Empty when nothing came in time.
+    /// (0: only what has arrived already). Empty when nothing came in time. A lost connection
+    /// is made again (see `mayHaveMissedChanges`).
     public func changedAccounts(waitingUpTo timeoutMilliseconds: Int32 = 0) -> Set<Int64> {
+        listenAgainIfLost()
         var changed = accounts(in: connection.notifications())
-        if changed.isEmpty, timeoutMilliseconds > 0 {
+        if changed.isEmpty, timeoutMilliseconds > 0, connection.isConnected {
             var fd = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             if poll(&fd, 1, timeoutMilliseconds) > 0 { changed = accounts(in: connection.notifications()) }
         }
+        listenAgainIfLost()
         return changed
     }
 

@@ -210,6 +210,9 @@ public final class PostgresConnection {
 
     // MARK: Listening
 
+    /// Whether the connection is up (as far as libpq has seen).
+    public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
     /// The socket, for waiting on notifications.
     public var socket: Int32 { PQsocket(handle) }
 

@@ -1,8 +1,8 @@
 import AppServices
 
-/// An import into a shared directory: each card by UID — updated when a contact has it, else
-/// added (with its own activity entry, as `add` logs). Cards without a UID are added; the
-/// matching by name and e-mail of the SQLite batch (`ContactsImportBatch.match`) is not here yet.
+/// An import into a shared directory, card by card: a card is the stored contact with its UID,
+/// else the one `ImportMatchRule` finds (the SQLite batch's rule), and updates it; otherwise it
+/// is added (with its own activity entry, as `add` logs).
 final class PostgresContactsImport: ContactsImporting {
     private let store: PostgresContactsStore
 
@@ -10,7 +10,7 @@ final class PostgresContactsImport: ContactsImporting {
 
     func take(_ contact: ContactRecord) throws(StorageError) -> ImportOutcome {
         var record = contact
-        if let id = try store.contactID(uid: record.uid) {
+        if let id = try match(contact) {
             record.id = id
             _ = try store.update(record)
             return .updated(id)
@@ -19,4 +19,18 @@ final class PostgresContactsImport: ContactsImporting {
     }
 
     func finish(subject: String) throws(StorageError) {}
+
+    private func match(_ contact: ContactRecord) throws(StorageError) -> Int64? {
+        if let id = try store.contactID(uid: contact.uid) { return id }
+        let rows = try store.pg.execute("""
+            SELECT id, coalesce(emails ->> 0, ''), coalesce(phones -> 0 ->> 1, ''), uid IS NULL
+            FROM contacts WHERE account_id = $1 AND sort_key = $2 ORDER BY id
+            """, [store.accountID, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)])
+        let rule = ImportMatchRule(contact)
+        for i in 0..<rows.count {
+            if !contact.uid.isEmpty && !rows.bool(i, 3) { continue } // another card's contact
+            if rule.matches(storedEmail: rows.text(i, 1), storedPhone: rows.text(i, 2)) { return rows.int64(i, 0) }
+        }
+        return nil
+    }
 }

@@ -204,5 +204,12 @@ struct PostgresChangeListenerTests {
         #expect(listener.changedAccounts(waitingUpTo: 5_000) == [ada.id])
         _ = try two.contacts(of: eve).add(ContactRecord(firstName: "Bob", lastName: "Builder"))
         #expect(listener.changedAccounts(waitingUpTo: 5_000) == [eve.id])
+        #expect(!listener.takeMissedChanges())
+        // The listener's connection ended by the server: it listens again, and says it may have missed some.
+        try one.testServer!.terminate(pid: listener.backendPID)
+        _ = listener.changedAccounts(waitingUpTo: 5_000)
+        #expect(listener.takeMissedChanges())
+        _ = try two.contacts(of: ada).add(ContactRecord(firstName: "After", lastName: "Restart"))
+        #expect(listener.changedAccounts(waitingUpTo: 5_000) == [ada.id])
     }
 }

@@ -16,10 +16,12 @@ final class ContactTransferViewController: ViewController {
     private let interchange: ContactsInterchange
     private let account: String
     private weak var coordinator: Coordination?
-    /// Contacts a slice: small enough that keys are answered between slices (tens of ms).
-    static let slice = 500
-    /// Between slices, so the run loop reads keys (zero-delay timers run back to back).
-    static let pause: Duration = .milliseconds(1)
+    /// Contacts a slice: small enough that keys are answered between slices (about 60 ms of work).
+    static let slice = 1_000
+    /// Between slices, so the run loop reads keys: zero-delay timers run back to back, and a lone
+    /// Esc is only told from an escape sequence after the terminal's 25 ms escape delay (tried in
+    /// tmux: with 1 ms pauses Esc never arrived while an import ran).
+    static let pause: Duration = .milliseconds(30)
 
     let pathField = TextField(placeholder: "~/contacts.vcf")
     private let caption = Label("", style: Theme.current.secondary)

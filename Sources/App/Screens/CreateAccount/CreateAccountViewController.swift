@@ -42,6 +42,13 @@ final class CreateAccountViewController: ViewController {
         let welcome: [(view: View, height: Int)] = firstRunPlace.map { place in
             let intro = Label("Welcome! Create the first account (Esc: Log In).", style: Theme.current.emphasis)
             intro.wrapsText = true
+            // A server (a shared directory) is named as it is; it has no folder or file.
+            guard place.hasPrefix("/") || place.hasPrefix("~") || place.hasPrefix(".") else {
+                let server = Label(place, style: Theme.current.secondary)
+                server.wrapsText = true
+                return [(intro, 2), (Label("Your data will live on the server", style: Theme.current.secondary), 1),
+                        (server, 2), (FormLayout.gap(), 1)]
+            }
             // Folder and file on rows of their own, so a narrow screen cuts neither in the middle.
             let slash = place.lastIndex(of: "/")
             let folder = slash.map { String(place[..<$0]) } ?? "."
