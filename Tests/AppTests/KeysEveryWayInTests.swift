@@ -35,7 +35,7 @@ struct KeysEveryWayInTests {
             case .contactEdit: return "C wait:400ms Enter wait:400ms e wait:400ms"
             case .contactTransfer(let export): return "C wait:400ms \(export ? "x" : "i") wait:400ms"
             case .friendsList: return "F wait:400ms"
-            case .friendsListDemo: return "Down Enter wait:400ms"
+            case .friendsListDemo: return "End Enter wait:400ms"          // the last row of the home
             case .settings: return "S wait:400ms"
             case .changePassword: return "S wait:400ms End Up Up Enter wait:400ms"
             case .deleteAccount: return "S wait:400ms End Up Enter wait:400ms"

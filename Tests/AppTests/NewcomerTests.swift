@@ -151,6 +151,18 @@ struct NewcomerTests {
         #expect(h.lines.last!.contains("e Edit") && h.lines.last!.contains("d Delete"), "\(h.lines.last!)")
     }
 
+    /// The home lists the user's own things first; the demo use-case on made-up friends comes last, and says what it is.
+    @Test func theDemoFriendsComeLastOnTheHome() throws {
+        let h = AppHarness(demoFriends: true)
+        h.createAccount()
+        let friends = try #require(h.lines.firstIndex { $0.contains(" F   Friends") }, "\(h.text)")
+        #expect(h.lines[friends + 1].contains("C   Contacts"))              // the user's own things together
+        let textInput = try #require(h.lines.firstIndex { $0.contains("Text input") })
+        #expect(h.lines[textInput + 1].contains("Made-up friends (demo)"), "\(h.text)")   // whole, and last
+        h.press("End Enter wait:800ms")
+        #expect(h.text.contains("Close"))
+    }
+
     @Test func theSplashFitsFortyColumns() {
         let h = AppHarness(width: 40, height: 12)
         #expect(h.text.contains("S W I T C H B O A R D"))

@@ -183,7 +183,7 @@ struct PopulateTests {
         let result = runSwitchboard(["populate", "--contacts", "500", "--friends", "20", "--db", db])
         #expect(result.code == 0, "\(result.errors)")
         #expect(result.output.hasPrefix("Added 500 contacts for ada"))
-        let list = runSwitchboard(["--headless", "--db", db, "--size", "80x24", "--keys", "wait:1s wait:400ms Down Down Enter wait:400ms"])
+        let list = runSwitchboard(["--headless", "--db", db, "--size", "80x24", "--keys", "wait:1s wait:400ms Down Enter wait:400ms"])
         #expect(list.output.contains("Contacts (500)"))
     }
 

@@ -17,12 +17,13 @@ final class MainViewController: ViewController {
 
     static let allItems: [MenuItem] = [
         MenuItem(title: "Friends", key: "F", screen: .friendsList),
-        MenuItem(title: "Friends demo", key: "", screen: .friendsListDemo),
         MenuItem(title: "Contacts", key: "C", screen: .contactList),
         MenuItem(title: "Settings", key: "S", screen: .settings),
         MenuItem(title: "About", key: "A", screen: .about),
         MenuItem(title: "Activity", key: "^T", screen: .activity),
         MenuItem(title: "Text input", key: "", screen: .textInput),
+        // Last, after the user's own things: seed 000's demo use-case, on made-up friends.
+        MenuItem(title: "Made-up friends (demo)", key: "", screen: .friendsListDemo),
     ]
 
     /// What the home shows of the user's data, read when it appears.
@@ -109,7 +110,8 @@ final class MainViewController: ViewController {
     /// "  C   Contacts      1,234": the key first, so narrow screens never cut it.
     func rowText(_ item: MenuItem) -> String {
         let key = String(item.key.prefix(3)).padding(toLength: 3)
-        let name = String(item.title.prefix(13)).padding(toLength: 13)
+        // Names are padded to line up the counts; a longer one (the demo row, which has no count) stays whole.
+        let name = item.title.count > 13 ? item.title : item.title.padding(toLength: 13)
         let count: Int? = switch item.screen {
         case .contactList: summary.contacts
         case .friendsList: summary.friends
