@@ -26,7 +26,7 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
         case .mouse: "Mouse"
         case .behaviourHeader: "Behaviour"
         case .splashDuration: "Splash duration"
-        case .confirmBeforeDelete: "Confirm before deleting a contact"
+        case .confirmBeforeDelete: "Confirm before deleting"
         case .kioskIdle: "Kiosk idle timeout"
         case .accountHeader(let name): "Account · \(name)"
         case .changePassword: "Change password"

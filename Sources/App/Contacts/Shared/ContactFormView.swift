@@ -20,8 +20,9 @@ final class ContactFormView: View {
     let city = TextField(placeholder: "city")
     let region = TextField()
     let country = TextField()
-    let friendToggle = Button(title: "[ ] Friend")
-    private var isFriend = false { didSet { friendToggle.title = isFriend ? "[x] Friend" : "[ ] Friend" } }
+    /// "[ Friend: no ]": a button already draws its brackets, so the state is said in words.
+    let friendToggle = Button(title: "Friend: no")
+    private var isFriend = false { didSet { friendToggle.title = isFriend ? "Friend: yes" : "Friend: no" } }
     private var messageLabels: [String: Label] = [:]
     /// Called after any edit.
     var onChange: (() -> Void)?
@@ -32,7 +33,8 @@ final class ContactFormView: View {
         var rows: [(caption: String, fields: [View], key: String)] = [
             ("First name", [firstName], "firstName"), ("Last name", [lastName], "lastName"),
         ]
-        for i in 0..<3 { rows.append(("Phone \(i + 1)", [phoneLabels[i], phoneNumbers[i]], "phone.\(i)")) }
+        // The number first (Tab from the last name lands on it), its label after.
+        for i in 0..<3 { rows.append(("Phone \(i + 1)", [phoneNumbers[i], phoneLabels[i]], "phone.\(i)")) }
         for i in 0..<3 { rows.append(("Email \(i + 1)", [emails[i]], "email.\(i)")) }
         rows += [("Company", [company], "company"), ("Title", [title], "title"), ("Nickname", [nickname], "nickname"),
                  ("Birthday", [birthday], "birthday"), ("Web", [url], "url"), ("Street", [street], "street"),
@@ -50,11 +52,14 @@ final class ContactFormView: View {
             let message = Label("", style: Theme.current.error)
             messageLabels[row.key] = message
             place(caption, x: 0, y: y, width: 12)
-            if row.fields.count == 2 {
+            if row.key.hasPrefix("phone.") {
+                place(row.fields[0], x: 12, y: y, width: 22)
+                place(row.fields[1], x: 35, y: y, width: 9)
+            } else if row.fields.count == 2 {
                 place(row.fields[0], x: 12, y: y, width: 9)
                 place(row.fields[1], x: 22, y: y, width: 22)
             } else {
-                place(row.fields[0], x: 12, y: y, width: row.key == "friend" ? 14 : 32)
+                place(row.fields[0], x: 12, y: y, width: row.key == "friend" ? 15 : 32)
             }
             addSubview(message)
             message.translatesAutoresizingMaskIntoConstraints = false
