@@ -34,7 +34,7 @@ struct AppTransferTests {
         #expect(help.contains("Import") && help.contains("Export"), "\(help)")
 
         let file = folder.file("from-app.vcf")
-        let exported = screen(source, #"x wait:400ms "\#(file)" Enter wait:500ms"#)
+        let exported = screen(source, #"x wait:400ms C-u "\#(file)" Enter wait:500ms"#) // ^U: away with the offered ~/contacts.vcf
         #expect(exported.contains("Exported 1200 contacts to \(file)."), "\(exported)")
         #expect(exported.contains("100%"))
         let byCommand = runSwitchboard(["export", "--db", source]).output
@@ -67,7 +67,7 @@ struct AppTransferTests {
 
         // The export's partial file goes too.
         let out = folder.file("out.vcf")
-        let stopped = screen(source, #"x wait:400ms "\#(out)" Enter wait:40ms Esc wait:100ms"#)
+        let stopped = screen(source, #"x wait:400ms C-u "\#(out)" Enter wait:40ms Esc wait:100ms"#)
         #expect(stopped.contains("Cancelled: no file was written."), "\(stopped)")
         #expect(folder.read("out.vcf") == nil)
         #expect(system("ls '\(folder.path)' | grep -q partial") != 0)

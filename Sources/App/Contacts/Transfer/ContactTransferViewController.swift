@@ -23,7 +23,7 @@ final class ContactTransferViewController: ViewController {
     /// tmux: with 1 ms pauses Esc never arrived while an import ran).
     static let pause: Duration = .milliseconds(30)
 
-    let pathField = TextField(placeholder: "~/contacts.vcf")
+    let pathField = TextField(placeholder: "the file's path, e.g. ~/Downloads/contacts.vcf")
     private let caption = Label("", style: Theme.current.secondary)
     private let progress = ProgressBarView()
     private let status = Label("")
@@ -47,6 +47,8 @@ final class ContactTransferViewController: ViewController {
             ? "File to import (vCard, CSV with a header, or abook), then Enter"
             : "File to write (.vcf: vCard 4.0, .csv: CSV), then Enter"
         pathField.maxLength = 1000
+        // Export offers a file to write (Enter takes it, ^U clears it); import waits for the person's own.
+        if kind == .exporting { pathField.text = "~/contacts.vcf" }
         pathField.onSubmit = { [weak self] _ in self?.start() }
         progress.isHidden = true
         summary.wrapsText = true
