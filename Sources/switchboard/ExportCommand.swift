@@ -81,7 +81,7 @@ struct ExportCommand {
     /// What the command says after an export (on stderr; the app shows the same lines).
     static func notes(for job: ExportJob, outputPath: String?) -> [String] {
         var lines: [String] = []
-        if let outputPath { lines.append("Exported \(job.total) contacts to \(outputPath).") }
+        if let outputPath { lines.append("Exported \(job.total) \(job.total == 1 ? "contact" : "contacts") to \(outputPath).") }
         if job.withExtras > 0 {
             lines.append("switchboard: export: \(job.withExtras) contacts have photos or X- properties, which CSV has no column for; --format vcard keeps them")
         }

@@ -58,13 +58,16 @@ public final class PostgresDirectory: DataDirectory {
 
     /// The server's announcements (`PostgresChangeListener`, its own connection): an account
     /// announced, or a listener that had to connect again and may have missed some.
-    public func changedElsewhere(for account: Account) -> Bool {
+    public func changedElsewhere(for account: Account) -> Bool { changedElsewhere(for: account, waitingUpTo: 0) }
+
+    /// The same, waiting up to `timeoutMilliseconds` for an announcement (tests; the app never waits).
+    func changedElsewhere(for account: Account, waitingUpTo timeoutMilliseconds: Int32) -> Bool {
         if !listenerTried, database != nil {
             listenerTried = true
             listener = try? PostgresChangeListener(uri: uri)
         }
         guard let listener else { return false }
-        let changed = listener.changedAccounts().contains(account.id)
+        let changed = listener.changedAccounts(waitingUpTo: timeoutMilliseconds).contains(account.id)
         return listener.takeMissedChanges() || changed
     }
 

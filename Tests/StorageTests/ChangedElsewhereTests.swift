@@ -1,0 +1,44 @@
+import AppServices
+import Testing
+@testable import Storage
+
+/// `DataDirectory.changedElsewhere`: another client's committed change is seen — on an SQLite
+/// file (its data_version, which one's own commits do not move) and on a shared directory (the
+/// server's announcements, which come for every commit, one's own too).
+@MainActor
+@Suite("Changes made elsewhere, as a directory sees them")
+struct ChangedElsewhereTests {
+    func check(_ one: DataDirectory, _ two: DataDirectory, ownChangesAreQuiet: Bool,
+               look: (DataDirectory, Account) -> Bool) throws {
+        #expect(try one.open() == nil)
+        let ada = try one.accounts.createAccount(username: "ada", password: "analytical", now: 1)
+        _ = try two.open()
+        _ = look(one, ada) // the first look only sets where it stands (and starts listening)
+        _ = try one.contacts(for: ada).add(ContactRecord(firstName: "Own", lastName: "Change"))
+        if ownChangesAreQuiet { #expect(!look(one, ada)) }
+        while look(one, ada) {} // whatever was announced so far, taken
+        #expect(!look(one, ada))
+        _ = try two.contacts(for: ada).add(ContactRecord(firstName: "Grace", lastName: "Hopper"))
+        #expect(look(one, ada))
+        #expect(!look(one, ada)) // told once
+    }
+
+    @Test func anSQLiteFile() throws {
+        let tmp = TempFolder()
+        let path = tmp.file("shared.sqlite3")
+        try check(SQLiteDirectory(path: path, passwordCost: 1, now: { 1 }), SQLiteDirectory(path: path, passwordCost: 1, now: { 1 }),
+                  ownChangesAreQuiet: true) { $0.changedElsewhere(for: $1) }
+    }
+
+    @Test(.enabled(if: PostgresTestServer.isAvailable, "needs SWITCHBOARD_TEST_POSTGRES_URL (.ci/run starts a server)"))
+    func aSharedDirectory() throws {
+        let server = try PostgresTestServer()
+        let tmp = TempFolder()
+        let one = PostgresDirectory(uri: server.uri, environment: ["XDG_STATE_HOME": tmp.file("one")], passwordCost: 1, now: { 1 })
+        let two = PostgresDirectory(uri: server.uri, environment: ["XDG_STATE_HOME": tmp.file("two")], passwordCost: 1, now: { 1 })
+        // Waiting on the listener's socket up to 300 ms a look (the server delivers on commit, over loopback).
+        try check(one, two, ownChangesAreQuiet: false) { directory, account in
+            (directory as! PostgresDirectory).changedElsewhere(for: account, waitingUpTo: 300)
+        }
+    }
+}
