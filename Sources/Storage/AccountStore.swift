@@ -50,19 +50,8 @@ public final class AccountStore {
     /// Checks a user name and password. A name with no account costs the same
     /// hashing work as a wrong password, so timing tells nothing.
     public func verify(username: String, password: String) throws(StorageError) -> Account? {
-        guard let found = try account(named: username) else {
-            _ = hasher.verify(password, against: dummyHash())
-            return nil
-        }
-        return hasher.verify(password, against: found.hash) ? found.account : nil
-    }
-
-    private var cachedDummyHash: String?
-    private func dummyHash() -> String {
-        if let cachedDummyHash { return cachedDummyHash }
-        let made = (try? hasher.hash("no account \(UInt64.random(in: 0...UInt64.max))")) ?? ""
-        cachedDummyHash = made
-        return made
+        let found = try account(named: username)
+        return hasher.verify(password, againstStored: found?.hash) ? found?.account : nil
     }
 
     /// Makes an account and signs it in, in one transaction.

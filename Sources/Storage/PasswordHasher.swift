@@ -28,6 +28,16 @@ public struct PasswordHasher: Sendable {
         return difference == 0
     }
 
+    /// Whether the password matches `stored`; with no stored hash (a name with no account) it
+    /// hashes the password once anyway and says no, so the time taken does not tell whether a
+    /// name exists.
+    public func verify(_ password: String, againstStored stored: String?) -> Bool {
+        guard let stored else {
+            _ = try? hash(password)
+            return false
+        }
+        return verify(password, against: stored)
+    }
 
     private func run(_ password: String, setting: [CChar]) throws(StorageError) -> String {
         var out = [CChar](repeating: 0, count: Int(sb_crypt_output_size()))

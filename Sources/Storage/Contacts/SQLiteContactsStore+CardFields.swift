@@ -47,26 +47,7 @@ extension SQLiteContactsStore {
     }
 
     /// A JSON array of strings (`[]` costs nothing; the labels are short).
-    static func jsonArray(_ items: [String]) -> String {
-        guard !items.isEmpty else { return "[]" }
-        var out = "["
-        for (i, item) in items.enumerated() {
-            if i > 0 { out += "," }
-            out += "\""
-            for u in item.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case _ where u.value < 0x20:
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(u)
-                }
-            }
-            out += "\""
-        }
-        return out + "]"
-    }
+    static func jsonArray(_ items: [String]) -> String { JSONText.array(of: items) }
 
     func readCardFields(into record: inout ContactRecord, id: Int64) throws(StorageError) {
         let s = try db.prepare("""
