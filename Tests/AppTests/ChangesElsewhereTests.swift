@@ -59,4 +59,29 @@ struct ChangesElsewhereTests {
         let contactsRow = try #require(h.lines.first { $0.contains("Contacts") && $0.contains(" C ") })
         #expect(contactsRow.hasSuffix("1") || contactsRow.contains(" 1"), "\(contactsRow)")
     }
+
+    @Test func theFriendsPopupShowsARenameMadeElsewhere() throws {
+        let h = AppHarness(width: 80, height: 24)
+        h.createAccount()
+        let other = try otherTerminal(h)
+        let id = try other.add(ContactRecord(firstName: "Grace", lastName: "Hopper", isFriend: true))
+        h.press("wait:1s F wait:400ms")
+        #expect(h.text.contains("Grace Hopper"))
+        var grace = try #require(try other.contact(id: id))
+        grace.firstName = "Gracie"
+        _ = try other.update(grace) // the count stays 1: only the row tells
+        h.press("wait:1s")
+        #expect(h.text.contains("Gracie Hopper"), "\(h.text)")
+    }
+
+    @Test func theActivityFeedShowsWhatHappenedElsewhere() throws {
+        let h = AppHarness(width: 80, height: 24)
+        h.createAccount()
+        h.press("C-t wait:400ms")
+        #expect(h.text.contains("Account created"))
+        let other = try otherTerminal(h)
+        _ = try other.add(ContactRecord(firstName: "Katherine", lastName: "Johnson"))
+        h.press("wait:1s")
+        #expect(h.text.contains("Katherine Johnson"), "\(h.text)")
+    }
 }

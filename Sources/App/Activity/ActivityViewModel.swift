@@ -120,3 +120,11 @@ extension Collection where Element == ActivityRow, Index == Int {
         firstIndex { if case .event(let e) = $0 { return e.id == id } else { return false } }
     }
 }
+
+extension ActivityViewModel: ReloadsOnChangesElsewhere {
+    /// At the top of the feed, the newest events (what happened elsewhere comes in there);
+    /// further down, the window as it is now.
+    func reloadForChangesElsewhere() {
+        if pager.hasMoreBefore { pager.refresh() } else { pager.loadFirstPage() }
+    }
+}

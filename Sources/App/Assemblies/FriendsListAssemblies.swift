@@ -19,6 +19,7 @@ struct FriendsListAssembly: PresentingAssembly {
     private func makeViewModels(scheduler: Scheduler?) -> (FriendsListHeaderViewModel, FriendsListContentViewModel) {
         let itemFactory = FriendsListItemFactory(avatarPlaceholder: "?")
         let dataProvider = FriendsListDataProvider(store: store, itemFactory: itemFactory, scheduler: scheduler)
+        services.readAgainOnChangesElsewhere(dataProvider)
         let viewModelFactory = FriendsListViewModelFactory(dataProvider: dataProvider)
         let headerViewModel = viewModelFactory.makeHeaderViewModel()
         let contentViewModel = viewModelFactory.makeContentViewModel()

@@ -79,6 +79,7 @@ struct ActivityAssembly: Assembly {
         }
         let viewModel = services.backend.activityFeed(for: account, contacts: services.contacts, coordinator: services.coordinator,
                                                       scheduler: services.coordinator.root?.scheduler)
+        if let live = viewModel as? ReloadsOnChangesElsewhere { services.readAgainOnChangesElsewhere(live) }
         return ActivityFeedViewController(viewModel: viewModel)
     }
 }

@@ -52,3 +52,12 @@ struct PagedFriend {
     let cursor: FriendCursor
     let item: FriendsListItem
 }
+
+extension FriendsListDataProvider: ReloadsOnChangesElsewhere {
+    /// The count and the window as they are now (a rename keeps the count but not the row).
+    func reloadForChangesElsewhere() {
+        let before = totalItemsCount.value
+        refreshCount()
+        if totalItemsCount.value == before { pager.refresh() }
+    }
+}

@@ -45,6 +45,19 @@ final class AssemblyServices {
             for child in shown.children { (child as? ReloadsOnChangesElsewhere)?.reloadForChangesElsewhere() }
             controller = shown.presentedViewController
         }
+        liveReaders.removeAll { $0.reader == nil }
+        for live in liveReaders { live.reader?.reloadForChangesElsewhere() }
+    }
+
+    /// View models of screens the Components target draws (the friends popup, the activity
+    /// feed), told of changes elsewhere as long as they live.
+    private var liveReaders: [WeakReader] = []
+    private struct WeakReader { weak var reader: ReloadsOnChangesElsewhere? }
+
+    /// Has `reader` read its data again after changes elsewhere, for as long as it lives.
+    func readAgainOnChangesElsewhere(_ reader: ReloadsOnChangesElsewhere) {
+        liveReaders.removeAll { $0.reader == nil }
+        liveReaders.append(WeakReader(reader: reader))
     }
 
     /// The signed-in user's settings (nil when nobody is signed in).
