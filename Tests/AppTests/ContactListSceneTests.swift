@@ -170,6 +170,12 @@ struct ContactListSceneTests {
         presenter.presentContacts(response: .init(searchText: " zz ", totalCount: 0, offset: 0, contacts: []))
         #expect(display.contacts[1].title == "Contacts (0 found)")
         #expect(display.contacts[1].emptyText == "No contact matches “zz”.")
+        // A list that could not be read never says there are no contacts.
+        presenter.presentContacts(response: .init(searchText: "", totalCount: 0, offset: 0, contacts: [], error: "the connection to the server was lost"))
+        #expect(display.contacts[2].title == "Contacts")
+        #expect(!display.contacts[2].emptyText.contains("No contacts yet"))
+        #expect(display.contacts[2].emptyText.contains("could not be read"))
+        #expect(display.contacts[2].error == "the connection to the server was lost")
         presenter.presentToggleFriend(response: .init(firstName: "ivan", lastName: "petrov", isFriend: true))
         presenter.presentDeleteContact(response: .init(firstName: "ivan", lastName: "petrov", deleted: true))
         #expect(display.messages == ["Ivan Petrov is now a friend.", "Deleted Ivan Petrov."])

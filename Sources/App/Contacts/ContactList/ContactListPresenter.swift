@@ -30,8 +30,11 @@ final class ContactListPresenter: ContactListPresentationLogic {
         }
         let searching = !response.searchText.trimmedSpaces.isEmpty
         let found = "\(response.totalCount)\(response.countIsPartial ? "+" : "")"
-        let title = searching ? "Contacts (\(found) found)" : "Contacts (\(response.totalCount))"
-        let empty = searching ? "No contact matches “\(response.searchText.trimmedSpaces)”." : "No contacts yet. Press a to add one."
+        // When the contacts could not be read, nothing on screen may say there are none.
+        let unread = response.error != nil && response.contacts.isEmpty
+        let title = unread ? "Contacts" : searching ? "Contacts (\(found) found)" : "Contacts (\(response.totalCount))"
+        let empty = unread ? "The contacts could not be read (see below)."
+            : searching ? "No contact matches “\(response.searchText.trimmedSpaces)”." : "No contacts yet. Press a to add one."
         viewController?.displayContacts(viewModel: .init(title: title, searchText: response.searchText, totalCount: response.totalCount,
                                                          offset: response.offset, displayedContacts: displayed,
                                                          emptyText: empty, error: response.error, selectedIndex: response.selectedIndex))
