@@ -3,9 +3,10 @@ import TUIKit
 /// "Main", the home: who is signed in, their own things — each part with its
 /// key and, where it has one, how many there are — and the last few things
 /// that happened. Log Out on the left of the title bar, Activity on the right.
-/// The counts are read again each time the screen appears, and every
-/// `refreshInterval` while it is shown (on the run loop's clock), so a
-/// contact added by another program on the same data shows without a key.
+/// The counts are read again each time the screen appears, and when the
+/// run loop's look for changes made elsewhere finds one
+/// (`ReloadsOnChangesElsewhere`), so a contact added by another program on
+/// the same data shows without a key.
 @MainActor
 final class MainViewController: ViewController {
     struct MenuItem {
@@ -43,8 +44,6 @@ final class MainViewController: ViewController {
     private let readSummary: () -> Summary
     private(set) var summary = Summary()
     /// How often the home reads its summary again while it is on screen.
-    static let refreshInterval: Duration = .seconds(2)
-    private var refreshTimer: Timer?
     private let list = ListView()
     private let banner = Label("")
     private let recentLabel = Label("")
@@ -85,19 +84,6 @@ final class MainViewController: ViewController {
     }
 
     override func viewWillAppear() { refresh() }
-
-    override func viewDidAppear() {
-        refreshTimer?.cancel()
-        refreshTimer = scheduler?.every(Self.refreshInterval) { [weak self] timer in
-            guard let self else { timer.cancel(); return }
-            self.refresh()
-        }
-    }
-
-    override func viewWillDisappear() {
-        refreshTimer?.cancel()
-        refreshTimer = nil
-    }
 
     /// Reads the summary; draws only what changed.
     func refresh() {
