@@ -43,7 +43,6 @@ final class MainViewController: ViewController {
     private let onLogOut: () -> Void
     private let readSummary: () -> Summary
     private(set) var summary = Summary()
-    /// How often the home reads its summary again while it is on screen.
     private let list = ListView()
     private let banner = Label("")
     private let recentLabel = Label("")
