@@ -27,10 +27,10 @@ let package = Package(
             path: "Modules/CCrypt",
             providers: [.apt(["libcrypt-dev"])]
         ),
+        // libpq's header only: the library is opened at run time (dlopen) for a postgresql:// location.
         .systemLibrary(
             name: "CPostgres",
             path: "Modules/CPostgres",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
 
