@@ -253,11 +253,12 @@ public final class PostgresConnection {
     static func classifyConnectFailure(_ message: String, server: String) -> PostgresProblem {
         let line = firstLine(message)
         let lower = message.lowercased()
-        if lower.contains("password authentication failed") || lower.contains("no password supplied")
-            || lower.contains("authentication failed") || lower.contains("role") && lower.contains("does not exist") {
+        func says(_ words: String) -> Bool { SearchText.contains(lower, words) }
+        if says("password authentication failed") || says("no password supplied")
+            || says("authentication failed") || says("role") && says("does not exist") {
             return .authenticationFailed(server: server, detail: line)
         }
-        if let range = message.firstRange(of: "database \""), lower.contains("does not exist") {
+        if let range = SearchText.firstRange(of: "database \"", in: message), says("does not exist") {
             let name = message[range.upperBound...].prefix { $0 != "\"" }
             return .databaseMissing(server: server, database: String(name))
         }
@@ -266,12 +267,12 @@ public final class PostgresConnection {
 
     /// The connection string with any password replaced by `***`.
     static func redacted(_ uri: String) -> String {
-        guard let scheme = uri.firstRange(of: "://") else { return uri }
+        guard let scheme = SearchText.firstRange(of: "://", in: uri) else { return uri }
         var rest = String(uri[scheme.upperBound...])
         if let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
             rest = String(rest[..<rest.index(after: colon)]) + "***" + String(rest[at...])
         }
-        if let q = rest.firstRange(of: "password=") {
+        if let q = SearchText.firstRange(of: "password=", in: rest) {
             let end = rest[q.upperBound...].firstIndex(of: "&") ?? rest.endIndex
             rest = String(rest[..<q.upperBound]) + "***" + String(rest[end...])
         }
