@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The app's targets do not import _StringProcessing (Regex and the string algorithms built on
+// it, e.g. String.contains(String), firstRange(of:), split(separator: String)): with it, every
+// Swift module pulls in libswift_StringProcessing and libswift_RegexParser, about 1 MB of the
+// app's memory (issue 15). Use the stdlib's own algorithms (TextSearch in AppServices).
+let withoutStringProcessing: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+
 let package = Package(
     name: "Switchboard",
     platforms: [.macOS(.v15)], // Mutex (Synchronization) needs macOS 15
@@ -27,45 +33,46 @@ let package = Package(
             path: "Modules/CCrypt",
             providers: [.apt(["libcrypt-dev"])]
         ),
+        // libpq's header only: the library is opened at run time (dlopen) for a postgresql:// location.
         .systemLibrary(
             name: "CPostgres",
             path: "Modules/CPostgres",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
 
         // The component renderer: terminals, cell buffer, views, layout, run loop.
-        .target(name: "TUIKit", dependencies: ["CNcurses"]),
+        .target(name: "TUIKit", dependencies: ["CNcurses"], swiftSettings: withoutStringProcessing),
 
         // A virtual-screen pilot for tests (public API only).
         .target(name: "TUIKitTesting", dependencies: ["TUIKit"]),
 
         // vCard 2.1/3.0/4.0, CSV and abook files read and written as its own value types: no dependencies.
-        .target(name: "Interchange"),
+        .target(name: "Interchange", swiftSettings: withoutStringProcessing),
 
         // App's ports: the service protocols its screens need (accounts, contacts, friends,
         // settings, activity), the value types they carry and App-level errors. No dependencies:
         // Storage's stores plug into these, and so do the kiosk's demo services.
-        .target(name: "AppServices"),
+        .target(name: "AppServices", swiftSettings: withoutStringProcessing),
 
         // SQLite database, migrations, repositories; plugs into AppServices' protocols.
-        .target(name: "Storage", dependencies: ["AppServices", "CSQLite", "CCrypt", "CPostgres"]),
+        .target(name: "Storage", dependencies: ["AppServices", "CSQLite", "CCrypt", "CPostgres"], swiftSettings: withoutStringProcessing),
 
         // The app's own UI components and their view-model protocols: UI only (seed 000).
-        .target(name: "Components", dependencies: ["TUIKit"]),
+        .target(name: "Components", dependencies: ["TUIKit"], swiftSettings: withoutStringProcessing),
 
         // Demo view models, made-up data and the kiosk's tour: UI dependencies only, never Storage.
-        .target(name: "Demo", dependencies: ["Components", "TUIKit"]),
+        .target(name: "Demo", dependencies: ["Components", "TUIKit"], swiftSettings: withoutStringProcessing),
 
         // Flows, screens, navigation, real view models: the app itself.
-        .target(name: "App", dependencies: ["TUIKit", "Components", "AppServices"]),
+        .target(name: "App", dependencies: ["TUIKit", "Components", "AppServices"], swiftSettings: withoutStringProcessing),
 
         // The demo kiosk's wiring: the app on an in-memory backend filled from the Demo target,
         // playing the Demo target's tour. It cannot open a database: Storage is not among its dependencies.
-        .target(name: "Kiosk", dependencies: ["App", "AppServices", "Components", "Demo", "TUIKit"]),
+        .target(name: "Kiosk", dependencies: ["App", "AppServices", "Components", "Demo", "TUIKit"], swiftSettings: withoutStringProcessing),
 
         // The executable: command line -> one of the run modes.
-        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange"]),
+        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange"],
+                         swiftSettings: withoutStringProcessing),
 
         // Release-build benchmarks (see BENCHMARKS.md).
         .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "TUIKitTesting", "AppServices", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),

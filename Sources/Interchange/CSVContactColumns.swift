@@ -102,13 +102,19 @@ enum CSVColumn: Equatable {
 extension String {
     /// Splits at every occurrence of `separator` (Foundation-free).
     func components(separatedBy separator: String) -> [String] {
+        guard !separator.isEmpty else { return [self] }
         var parts: [String] = []
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: separator) {
-            parts.append(String(rest[..<range.lowerBound]))
-            rest = rest[range.upperBound...]
+        var start = startIndex, i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(separator) {
+                parts.append(String(self[start..<i]))
+                i = index(i, offsetBy: separator.count)
+                start = i
+            } else {
+                formIndex(after: &i)
+            }
         }
-        parts.append(String(rest))
+        parts.append(String(self[start...]))
         return parts
     }
 }

@@ -62,4 +62,26 @@ struct ProcessTests {
         #expect(result.output.split(separator: "\n", omittingEmptySubsequences: false).count == 6)
         #expect(!result.output.contains("\u{1B}")) // no escape sequences: nothing drawn on a terminal
     }
+
+    /// libpq is opened only for a PostgreSQL location: with a broken libpq.so.5 first on the
+    /// library path, an SQLite file works as ever (a linked libpq would stop the program before
+    /// main), and a postgresql:// location says what is wrong and what to install.
+    @Test func libpqIsOpenedOnlyForAPostgreSQLLocation() throws {
+        let base = NSTemporaryDirectory() + "sb-libpq-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: base + "/lib", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try "not a library".write(toFile: base + "/lib/libpq.so.5", atomically: true, encoding: .utf8)
+        let environment = ["HOME": base, "LD_LIBRARY_PATH": base + "/lib", "SWITCHBOARD_PASSWORD_COST": "1"]
+        let sqlite = try run(["--headless", "--db", base + "/data.sqlite3", "--size", "60x16", "--keys", "wait:1s"], environment: environment)
+        #expect(sqlite.code == 0, "\(sqlite.errors)")
+        #expect(sqlite.output.contains("Create Account"))
+        for arguments in [["--headless", "--db", "postgresql://sb:secret@127.0.0.1:1/x", "--keys", "wait:1s"],
+                          ["query", "ada", "--db", "postgres://sb:secret@127.0.0.1:1/x"]] {
+            let result = try run(arguments, environment: environment)
+            #expect(result.code == 1, "\(arguments): \(result.errors)")
+            #expect(result.errors.contains("PostgreSQL's client library libpq.so.5 could not be loaded: \(base)/lib/libpq.so.5: file too short. Install it (Debian and Ubuntu: apt-get install libpq5)"),
+                    "\(arguments): \(result.errors)")
+            #expect(!result.errors.contains("secret"))
+        }
+    }
 }

@@ -14,6 +14,6 @@ public struct ContactQuery: Equatable, Sendable {
     /// Whether a contact is one of this search's results.
     public func matches(_ contact: ContactRecord) -> Bool {
         guard let phrase else { return true }
-        return SearchText.document(for: contact).contains(phrase)
+        return SearchText.contains(SearchText.document(for: contact), phrase)
     }
 }

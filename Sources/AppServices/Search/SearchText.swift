@@ -176,6 +176,50 @@ public enum SearchText {
         return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
     }
 
+    // Substring search, byte for byte in UTF-8 (as SQLite's `instr` compares a search document):
+    // the stdlib's own, for the app's modules, which do without _StringProcessing (Package.swift).
+
+    /// Whether `part` occurs in `text`.
+    package static func contains(_ text: String, _ part: String) -> Bool {
+        firstRange(of: part, in: text) != nil
+    }
+
+    /// Where `part` first occurs in `text` (an empty `part`: at the start).
+    package static func firstRange(of part: String, in text: String) -> Range<String.Index>? {
+        var text = text, part = part
+        let offset: Int? = text.withUTF8 { t in
+            part.withUTF8 { p in
+                guard p.count <= t.count else { return nil }
+                guard let first = p.first else { return 0 }
+                var i = 0
+                while i <= t.count - p.count {
+                    if t[i] == first {
+                        var j = 1
+                        while j < p.count, t[i + j] == p[j] { j += 1 }
+                        if j == p.count { return i }
+                    }
+                    i += 1
+                }
+                return nil
+            }
+        }
+        guard let offset else { return nil }
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        return start..<text.utf8.index(start, offsetBy: part.utf8.count)
+    }
+
+    /// `text` with every `part` (left to right, not overlapping) replaced by `replacement`.
+    package static func replacing(_ part: String, with replacement: String, in text: String) -> String {
+        guard !part.isEmpty else { return text }
+        var out = "", rest = text
+        while let range = firstRange(of: part, in: rest) {
+            out += rest[..<range.lowerBound]
+            out += replacement
+            rest = String(rest[range.upperBound...])
+        }
+        return out + rest
+    }
+
     /// The decimal digits of a phone number, in order.
     package static func digits(of number: String) -> String {
         if number.utf8.allSatisfy({ $0 < 0x80 }) {

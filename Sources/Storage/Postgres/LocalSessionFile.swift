@@ -30,7 +30,7 @@ public struct LocalSessionFile: Sendable {
     /// The connection string with everything but letters, digits, `.`, `-` and `_` as `_`.
     static func fileName(for server: String) -> String {
         var name = ""
-        for scalar in server.replacing("***", with: "").unicodeScalars {
+        for scalar in SearchText.replacing("***", with: "", in: server).unicodeScalars {
             let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._".unicodeScalars.contains(scalar))
             name.unicodeScalars.append(ok ? scalar : "_")
         }

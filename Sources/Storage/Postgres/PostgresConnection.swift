@@ -18,6 +18,8 @@ public final class PostgresConnection {
     let uri: String
     /// The connection string without its password, for messages.
     public let server: String
+    /// libpq's functions (the library is opened at the first connection).
+    private let pq: SBLibPQ
     private var handle: OpaquePointer?
     private var prepared: [String: String] = [:]
     private var transactionDepth = 0
@@ -27,26 +29,28 @@ public final class PostgresConnection {
         value.hasPrefix("postgresql://") || value.hasPrefix("postgres://")
     }
 
-    /// Connects; the error says whether the server is down, refused the login, or lacks the database.
+    /// Connects; the error says whether libpq is missing, or the server is down, refused the login,
+    /// or lacks the database.
     public init(uri: String) throws(StorageError) {
+        pq = try PostgresLibrary.shared().pq
         self.uri = uri
         self.server = Self.redacted(uri)
-        let conn = PQconnectdb(uri)
-        guard let conn, PQstatus(conn) == CONNECTION_OK else {
-            let message = conn.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
-            PQfinish(conn)
+        let conn = pq.PQconnectdb(uri)
+        guard let conn, pq.PQstatus(conn) == CONNECTION_OK else {
+            let message = conn.map { Self.text(pq.PQerrorMessage($0)) } ?? "out of memory"
+            pq.PQfinish(conn)
             throw .server(Self.classifyConnectFailure(message, server: Self.redacted(uri)))
         }
         handle = conn
         // Notices (e.g. "relation already exists, skipping") are not for the terminal.
-        PQsetNoticeProcessor(conn, { _, _ in }, nil)
+        _ = pq.PQsetNoticeProcessor(conn, { _, _ in }, nil)
         _ = try execute("SET client_min_messages = warning")
     }
 
-    deinit { PQfinish(handle) }
+    deinit { pq.PQfinish(handle) }
 
     /// The server's process id for this connection (tests end it from another one).
-    public var backendPID: Int32 { PQbackendPID(handle) }
+    public var backendPID: Int32 { pq.PQbackendPID(handle) }
 
     // MARK: Statements
 
@@ -59,29 +63,29 @@ public final class PostgresConnection {
             name = known
         } else {
             name = "sb\(prepared.count + 1)"
-            let result = PQprepare(handle, name, sql, 0, nil)
+            let result = pq.PQprepare(handle, name, sql, 0, nil)
             try check(result, sql: sql)
-            PQclear(result)
+            pq.PQclear(result)
             prepared[sql] = name
         }
         let texts = parameters.map(\.postgresText)
         let result = Self.withCStrings(texts) { values in
-            PQexecPrepared(handle, name, Int32(values.count), values, nil, nil, 0)
+            pq.PQexecPrepared(handle, name, Int32(values.count), values, nil, nil, 0)
         }
         do {
             try check(result, sql: sql)
         } catch {
-            PQclear(result)
+            pq.PQclear(result)
             throw error
         }
-        return PostgresRows(result)
+        return PostgresRows(result, pq: pq)
     }
 
     /// Runs SQL without parameters, several statements allowed (schema steps only).
     public func executeScript(_ sql: String) throws(StorageError) {
         reconnectIfLost()
-        let result = PQexec(handle, sql)
-        defer { PQclear(result) }
+        let result = pq.PQexec(handle, sql)
+        defer { pq.PQclear(result) }
         try check(result, sql: sql)
     }
 
@@ -95,25 +99,25 @@ public final class PostgresConnection {
     /// made again before the next statement; one lost inside a transaction is not — that
     /// transaction is gone, and its caller hears so.
     private func reconnectIfLost() {
-        guard transactionDepth == 0, PQstatus(handle) != CONNECTION_OK else { return }
-        PQreset(handle)
+        guard transactionDepth == 0, pq.PQstatus(handle) != CONNECTION_OK else { return }
+        pq.PQreset(handle)
         prepared = [:]
-        if PQstatus(handle) == CONNECTION_OK {
-            let result = PQexec(handle, "SET client_min_messages = warning")
-            PQclear(result)
+        if pq.PQstatus(handle) == CONNECTION_OK {
+            let result = pq.PQexec(handle, "SET client_min_messages = warning")
+            pq.PQclear(result)
         }
     }
 
     private func check(_ result: OpaquePointer?, sql: String) throws(StorageError) {
-        let status = PQresultStatus(result)
+        let status = pq.PQresultStatus(result)
         if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_COPY_IN { return }
-        if PQstatus(handle) != CONNECTION_OK {
+        if pq.PQstatus(handle) != CONNECTION_OK {
             prepared = [:]
-            throw .server(.connectionLost(server: server, detail: Self.firstLine(String(cString: PQerrorMessage(handle)))))
+            throw .server(.connectionLost(server: server, detail: Self.firstLine(Self.text(pq.PQerrorMessage(handle)))))
         }
-        let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) } ?? "?????"
-        let message = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "M"))) }.map { String(cString: $0) }
-            ?? Self.firstLine(String(cString: PQerrorMessage(handle)))
+        let state = result.flatMap { pq.PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) } ?? "?????"
+        let message = result.flatMap { pq.PQresultErrorField($0, Int32(UInt8(ascii: "M"))) }.map { String(cString: $0) }
+            ?? Self.firstLine(Self.text(pq.PQerrorMessage(handle)))
         if state == "57P01" || state == "57P02" || state == "57P03" || state.hasPrefix("08") {
             prepared = [:]
             throw .server(.connectionLost(server: server, detail: message))
@@ -134,7 +138,7 @@ public final class PostgresConnection {
             try executeScript("COMMIT")
             return value
         } catch {
-            if PQstatus(handle) == CONNECTION_OK { try? executeScript("ROLLBACK") }
+            if pq.PQstatus(handle) == CONNECTION_OK { try? executeScript("ROLLBACK") }
             throw error
         }
     }
@@ -152,7 +156,7 @@ public final class PostgresConnection {
 
     public func rollback() {
         transactionDepth = 0
-        if PQstatus(handle) == CONNECTION_OK { try? executeScript("ROLLBACK") }
+        if pq.PQstatus(handle) == CONNECTION_OK { try? executeScript("ROLLBACK") }
     }
 
     // MARK: Bulk loads
@@ -160,18 +164,18 @@ public final class PostgresConnection {
     /// Loads rows with `COPY table (columns) FROM STDIN` in text format: `rows` is called
     /// with a sink for each row's fields (nil is NULL); the fields are escaped here.
     public func copy(into table: String, columns: [String], rows: (_ send: ([String?]) throws(StorageError) -> Void) throws(StorageError) -> Void) throws(StorageError) {
-        let start = PQexec(handle, "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN")
-        defer { PQclear(start) }
-        guard PQresultStatus(start) == PGRES_COPY_IN else { try check(start, sql: "COPY"); return }
+        let start = pq.PQexec(handle, "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN")
+        defer { pq.PQclear(start) }
+        guard pq.PQresultStatus(start) == PGRES_COPY_IN else { try check(start, sql: "COPY"); return }
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
         func flush() throws(StorageError) {
             guard !buffer.isEmpty else { return }
             let rc = buffer.withUnsafeBufferPointer { bytes in
-                bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { PQputCopyData(handle, $0, Int32(bytes.count)) }
+                bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pq.PQputCopyData(handle, $0, Int32(bytes.count)) }
             }
             buffer.removeAll(keepingCapacity: true)
-            if rc != 1 { throw .server(.connectionLost(server: server, detail: Self.firstLine(String(cString: PQerrorMessage(handle))))) }
+            if rc != 1 { throw .server(.connectionLost(server: server, detail: Self.firstLine(Self.text(pq.PQerrorMessage(handle))))) }
         }
         var failure: StorageError?
         do {
@@ -196,13 +200,13 @@ public final class PostgresConnection {
         } catch {
             failure = error
         }
-        PQputCopyEnd(handle, failure == nil ? nil : "switchboard stopped the load")
+        _ = pq.PQputCopyEnd(handle, failure == nil ? nil : "switchboard stopped the load")
         var copyError: StorageError?
-        while let result = PQgetResult(handle) {
-            if PQresultStatus(result) != PGRES_COMMAND_OK, copyError == nil {
+        while let result = pq.PQgetResult(handle) {
+            if pq.PQresultStatus(result) != PGRES_COMMAND_OK, copyError == nil {
                 do { try check(result, sql: "COPY") } catch { copyError = error }
             }
-            PQclear(result)
+            pq.PQclear(result)
         }
         if let failure { throw failure }
         if let copyError { throw copyError }
@@ -211,18 +215,18 @@ public final class PostgresConnection {
     // MARK: Listening
 
     /// Whether the connection is up (as far as libpq has seen).
-    public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+    public var isConnected: Bool { pq.PQstatus(handle) == CONNECTION_OK }
 
     /// The socket, for waiting on notifications.
-    public var socket: Int32 { PQsocket(handle) }
+    public var socket: Int32 { pq.PQsocket(handle) }
 
     /// Notifications received so far (after `LISTEN channel`), as (channel, payload); reads what the socket has.
     public func notifications() -> [(channel: String, payload: String)] {
-        PQconsumeInput(handle)
+        _ = pq.PQconsumeInput(handle)
         var found: [(String, String)] = []
-        while let note = PQnotifies(handle) {
+        while let note = pq.PQnotifies(handle) {
             found.append((String(cString: note.pointee.relname), String(cString: note.pointee.extra)))
-            PQfreemem(note)
+            pq.PQfreemem(note)
         }
         return found
     }
@@ -237,6 +241,11 @@ public final class PostgresConnection {
         }
     }
 
+    /// A C string libpq returned (empty for none).
+    private static func text(_ cString: UnsafePointer<CChar>?) -> String {
+        cString.map { String(cString: $0) } ?? ""
+    }
+
     private static func firstLine(_ text: String) -> String {
         text.split(separator: "\n").first.map { SearchText.trimmed(String($0)) } ?? text
     }
@@ -244,11 +253,12 @@ public final class PostgresConnection {
     static func classifyConnectFailure(_ message: String, server: String) -> PostgresProblem {
         let line = firstLine(message)
         let lower = message.lowercased()
-        if lower.contains("password authentication failed") || lower.contains("no password supplied")
-            || lower.contains("authentication failed") || lower.contains("role") && lower.contains("does not exist") {
+        func says(_ words: String) -> Bool { SearchText.contains(lower, words) }
+        if says("password authentication failed") || says("no password supplied")
+            || says("authentication failed") || says("role") && says("does not exist") {
             return .authenticationFailed(server: server, detail: line)
         }
-        if let range = message.firstRange(of: "database \""), lower.contains("does not exist") {
+        if let range = SearchText.firstRange(of: "database \"", in: message), says("does not exist") {
             let name = message[range.upperBound...].prefix { $0 != "\"" }
             return .databaseMissing(server: server, database: String(name))
         }
@@ -257,12 +267,12 @@ public final class PostgresConnection {
 
     /// The connection string with any password replaced by `***`.
     static func redacted(_ uri: String) -> String {
-        guard let scheme = uri.firstRange(of: "://") else { return uri }
+        guard let scheme = SearchText.firstRange(of: "://", in: uri) else { return uri }
         var rest = String(uri[scheme.upperBound...])
         if let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
             rest = String(rest[..<rest.index(after: colon)]) + "***" + String(rest[at...])
         }
-        if let q = rest.firstRange(of: "password=") {
+        if let q = SearchText.firstRange(of: "password=", in: rest) {
             let end = rest[q.upperBound...].firstIndex(of: "&") ?? rest.endIndex
             rest = String(rest[..<q.upperBound]) + "***" + String(rest[end...])
         }

@@ -66,8 +66,12 @@ public final class PostgresContactsStore: ContactsStore {
     /// document marks them, see `SearchText.namePart`), as a PostgreSQL text array literal.
     static func nameStarts(firstName: String, lastName: String, cache: inout SearchText.FoldCache) -> String {
         let quoted: [String] = wordStarts(firstName: firstName, lastName: lastName, cache: &cache).map { start in
-            let escaped: String = start.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
-            return "\"" + escaped + "\""
+            var quoted = "\""
+            for c in start {
+                if c == "\\" || c == "\"" { quoted.append("\\") }
+                quoted.append(c)
+            }
+            return quoted + "\""
         }
         return "{" + quoted.joined(separator: ",") + "}"
     }

@@ -2,6 +2,9 @@ import AppServices
 /// Why a PostgreSQL server could not be used, each said so a person can act on it.
 /// `server` is the connection string without its password.
 public enum PostgresProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// libpq, the PostgreSQL client library, could not be opened (it is loaded only for a
+    /// PostgreSQL location; `detail` is the dynamic linker's reason).
+    case clientLibraryMissing(file: String, detail: String)
     /// Nothing answers at the address (server down, wrong host or port).
     case serverUnreachable(server: String, detail: String)
     /// The server refused the user name or password.
@@ -17,6 +20,8 @@ public enum PostgresProblem: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String {
         switch self {
+        case .clientLibraryMissing(let file, let detail):
+            "PostgreSQL's client library \(file) could not be loaded: \(detail). Install it (Debian and Ubuntu: apt-get install libpq5) to use a postgresql:// location; SQLite files need nothing more."
         case .serverUnreachable(let server, let detail):
             "cannot reach the PostgreSQL server at \(server) (\(detail)). Is it running, and are the host and port right?"
         case .authenticationFailed(let server, let detail):

@@ -4,18 +4,22 @@ import CPostgres
 /// The rows a statement returned, read by row and column (0-based), in text form.
 public final class PostgresRows {
     private let result: OpaquePointer?
+    private let pq: SBLibPQ
 
-    init(_ result: OpaquePointer?) { self.result = result }
-    deinit { PQclear(result) }
+    init(_ result: OpaquePointer?, pq: SBLibPQ) {
+        self.result = result
+        self.pq = pq
+    }
+    deinit { pq.PQclear(result) }
 
-    public var count: Int { Int(PQntuples(result)) }
+    public var count: Int { Int(pq.PQntuples(result)) }
     /// Rows a statement changed (UPDATE, DELETE, INSERT).
-    public var affected: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
+    public var affected: Int { pq.PQcmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0 }
 
-    public func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(result, Int32(row), Int32(column)) == 1 }
+    public func isNull(_ row: Int, _ column: Int) -> Bool { pq.PQgetisnull(result, Int32(row), Int32(column)) == 1 }
 
     public func text(_ row: Int, _ column: Int) -> String {
-        guard let value = PQgetvalue(result, Int32(row), Int32(column)) else { return "" }
+        guard let value = pq.PQgetvalue(result, Int32(row), Int32(column)) else { return "" }
         return String(cString: value)
     }
 

@@ -75,7 +75,8 @@ public final class NcursesTerminal: Terminal {
         guard screen == nil else { return }
         guard isatty(options.inputDescriptor) == 1, isatty(options.outputDescriptor) == 1 else { throw .notATerminal }
         setlocale(LC_ALL, "")
-        if let ctype = String(validatingCString: setlocale(LC_CTYPE, nil)), !ctype.uppercased().contains("UTF") {
+        if let ctype = String(validatingCString: setlocale(LC_CTYPE, nil)).map({ Array($0.uppercased().utf8) }),
+           !ctype.indices.contains(where: { ctype[$0...].starts(with: "UTF".utf8) }) {
             // The terminal speaks UTF-8 in practice; make curses agree even under LANG=C.
             _ = setlocale(LC_CTYPE, "C.UTF-8")
         }

@@ -133,7 +133,7 @@ enum ContactValidator {
         guard parts.count == 2, !parts[0].isEmpty else { return false }
         let domain = parts[1]
         guard let dot = domain.lastIndex(of: "."), dot != domain.startIndex, domain.index(after: dot) != domain.endIndex else { return false }
-        return !domain.hasPrefix(".") && !domain.contains("..")
+        return !domain.hasPrefix(".") && !SearchText.contains(String(domain), "..")
     }
 }
 

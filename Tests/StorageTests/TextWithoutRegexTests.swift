@@ -1,0 +1,52 @@
+import AppServices
+import Testing
+@testable import Storage
+
+/// The app's modules do without _StringProcessing (issue 15: 1 MB of memory), so what used its
+/// `contains`/`firstRange`/`replacing` now uses SearchText's byte-wise search: the same answers.
+@Suite("Text search without _StringProcessing")
+struct TextWithoutRegexTests {
+    @Test func searchTextFindsReplacesAndSaysWhere() {
+        #expect(SearchText.contains("ångström \u{1F} grace", "ström"))
+        #expect(!SearchText.contains("ångström", "angstrom"))
+        #expect(SearchText.contains("anything", ""))
+        #expect(!SearchText.contains("ab", "abc"))
+        let text = "née «Hopper», grace"
+        let range = SearchText.firstRange(of: "«Hopper»", in: text)
+        #expect(range.map { String(text[$0]) } == "«Hopper»")
+        #expect(range.map { String(text[..<$0.lowerBound]) } == "née ")
+        let aab = "aab"
+        #expect(SearchText.firstRange(of: "ab", in: aab).map { aab.distance(from: aab.startIndex, to: $0.lowerBound) } == 1)
+        #expect(SearchText.replacing("***", with: "", in: "u:***@h/***x") == "u:@h/x")
+        #expect(SearchText.replacing("**", with: "-", in: "*****") == "--*")
+        #expect(SearchText.replacing("z", with: "y", in: "abc") == "abc")
+    }
+
+    @Test func connectionStringsAreRedactedAndNamedAsBefore() {
+        let uri = "postgresql://ada:s3cret@db.example.org:5432/téam?sslmode=require&password=x2&application_name=sb"
+        let redacted = PostgresConnection.redacted(uri)
+        #expect(redacted == "postgresql://ada:***@db.example.org:5432/téam?sslmode=require&password=***&application_name=sb")
+        #expect(PostgresConnection.redacted("host=db user=ada") == "host=db user=ada")
+        #expect(LocalSessionFile.fileName(for: PostgresConnection.redacted("postgresql://ada:pw@db.example.org:5432/téam?sslmode=require&password=x"))
+                == "postgresql___ada__db.example.org_5432_t_am_sslmode_require_password_.session")
+    }
+
+    @Test func connectFailuresAreTold() {
+        let missing = PostgresConnection.classifyConnectFailure("connection to server at \"127.0.0.1\", port 5432 failed: FATAL:  database \"téam\" does not exist\n", server: "s")
+        #expect(missing == .databaseMissing(server: "s", database: "téam"))
+        let refused = PostgresConnection.classifyConnectFailure("connection to server failed: FATAL:  password authentication failed for user \"ada\"\nmore", server: "s")
+        #expect(refused == .authenticationFailed(server: "s", detail: "connection to server failed: FATAL:  password authentication failed for user \"ada\""))
+        let role = PostgresConnection.classifyConnectFailure("FATAL:  role \"bob\" does not exist", server: "s")
+        #expect(role == .authenticationFailed(server: "s", detail: "FATAL:  role \"bob\" does not exist"))
+        let down = PostgresConnection.classifyConnectFailure("connection refused", server: "s")
+        #expect(down == .serverUnreachable(server: "s", detail: "connection refused"))
+    }
+
+    @Test func nameStartsQuoteBackslashesAndQuotes() {
+        var cache = SearchText.FoldCache()
+        let literal = PostgresContactsStore.nameStarts(firstName: "\"Q", lastName: "\\Z", cache: &cache)
+        #expect(literal.hasPrefix("{") && literal.hasSuffix("}"))
+        let elements = literal.dropFirst().dropLast().split(separator: ",").map(String.init)
+        #expect(Set(elements) == ["\"\\\"\"", "\"\\\"q\"", "\"\\\\\"", "\"\\\\z\""], "\(literal)")
+    }
+}
