@@ -33,6 +33,8 @@ struct PostgresConformanceTests {
             try store.addMany(count: 3_000, generator: &generator, friendPercent: 15, progress: nil)
             for p in ContactSearchTests.people { _ = try store.add(ContactRecord(firstName: p.first, lastName: p.last, emails: ["\(p.first)@example.org"])) }
         }
+        // With statistics, the planner's guesses send the most common phrases through the top of the list.
+        try #require(pg.postgres).connection.executeScript("ANALYZE contacts")
         let queries = ["a", "b", "z", "jo", "ma", "an", "ann", "smi", "er", "son", "müller", "ИВ", "иван", "佐", "王", "김", "55", "555 01", "+44",
                        "@example", "example.org", "bell", "labs", "société", "x", "zz", "o'", "ä", "engines", "ltd", "vector"]
         for q in queries {
