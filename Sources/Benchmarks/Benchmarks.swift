@@ -32,6 +32,8 @@ enum Benchmarks {
         Benchmark(name: "fuzz", run: FuzzBenchmark.run),
         Benchmark(name: "postgres", run: PostgresBenchmark.run),
         Benchmark(name: "postgres-100k", run: { PostgresBenchmark.run(count: 100_000) }),
+        Benchmark(name: "postgres-live", run: PostgresLiveBenchmark.run),
+        Benchmark(name: "postgres-live-100k", run: { PostgresLiveBenchmark.run(count: 100_000) }),
     ]
 
     /// A full 200x60 screen of text views (a header, 58 rows of mixed-script

@@ -18,11 +18,16 @@ final class VirtualApp {
     private let switchboard: SwitchboardApp
     private let label: String
 
-    init(databasePath path: String, size: Size = Size(width: 100, height: 30), label: String) {
+    convenience init(databasePath path: String, size: Size = Size(width: 100, height: 30), label: String) {
+        self.init(directory: { now in SQLiteDirectory(path: path, passwordCost: 1, now: now) }, size: size, label: label)
+    }
+
+    /// The app on any directory (a shared one on PostgreSQL: `PostgresLiveBenchmark`).
+    init(directory: @escaping @MainActor @Sendable (@escaping () -> Int64) -> DataDirectory, size: Size = Size(width: 100, height: 30), label: String) {
         self.label = label
         terminal = VirtualTerminal(size: size)
         app = Application(terminal: terminal)
-        var configuration = AppConfiguration(directory: { now in SQLiteDirectory(path: path, passwordCost: 1, now: now) })
+        var configuration = AppConfiguration(directory: directory)
         configuration.splashDuration = .zero
         switchboard = SwitchboardApp(application: app, configuration: configuration)
         app.renderFrame()
