@@ -79,7 +79,7 @@ enum PtyBenchmark {
             off.animations = false
             try settings.save(off, for: accountID)
         } catch { print("pty \(count): \(error)") }
-        if let quick = drive([app, "--db", file.path, "--splash-ms", "0"], home: home, ready: "Signed in as", before: ["F"], keys: []) {
+        if let quick = drive([app, "--db", file.path, "--splash-ms", "0"], home: home, ready: "Signed in as", before: ["F"], keys: [], traceName: "switchboard-animations-off") {
             print(String(format: "pty %d: switchboard, animations off: first screen %.1f ms; F (the popup opens) %.1f ms", count, quick.firstBurstMS, quick.beforeMS.first ?? -1))
         }
         let abookPath = "/usr/bin/abook"
@@ -177,7 +177,8 @@ enum PtyBenchmark {
 
     /// Starts `argv` on a new 120x40 pty, waits for its first screen, sends
     /// `before` (unmeasured), then the keys; ends it with SIGTERM.
-    static func drive(_ argv: [String], home: String, ready: String, before: [String], keys: [String] = PtyBenchmark.keys) -> Result? {
+    static func drive(_ argv: [String], home: String, ready: String, before: [String], keys: [String] = PtyBenchmark.keys,
+                      traceName: String? = nil) -> Result? {
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
         var nameBuffer = [CChar](repeating: 0, count: 256)
@@ -207,7 +208,7 @@ enum PtyBenchmark {
         close(slave)
         // SWITCHBOARD_PTY_TRACE=DIR: everything the program wrote, raw, into DIR/NAME.trace,
         // each key's answer after a line "\n=== key N\n" (N from 0), the first screen before them.
-        let trace = getenv("SWITCHBOARD_PTY_TRACE").flatMap { fopen(String(cString: $0) + "/" + (argv[0].split(separator: "/").last.map(String.init) ?? "app") + ".trace", "w") }
+        let trace = getenv("SWITCHBOARD_PTY_TRACE").flatMap { fopen(String(cString: $0) + "/" + (traceName ?? argv[0].split(separator: "/").last.map(String.init) ?? "app") + ".trace", "w") }
         defer { if let trace { fclose(trace) } }
         let firstBurst = waitFor(ready, on: master, from: start, trace: trace)
         if let trace { fputs("\n=== first screen\n", trace) }

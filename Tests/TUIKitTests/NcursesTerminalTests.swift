@@ -203,4 +203,35 @@ struct NcursesTerminalTests {
         // ncurses turns bold off with sgr0 ("ESC [0m", "ESC [0;1m" and the like): once at most here.
         #expect(sent.split(separator: "\u{1B}[0", omittingEmptySubsequences: false).count - 1 <= 1, "\(sent.debugDescription)")
     }
+
+    /// The write(2) calls this thread has made so far (`syscw` of /proc/thread-self/io).
+    static func writeCalls() -> Int? {
+        guard let f = fopen("/proc/thread-self/io", "r") else { return nil }
+        defer { fclose(f) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, 256, f) != nil {
+            let s = String(cString: line)
+            if s.hasPrefix("syscw:") { return Int(s.dropFirst(6).trimmingPrefix(" ").prefix { $0.isNumber }) }
+        }
+        return nil
+    }
+
+    /// A frame that changes ten rows reaches the terminal in one write(2), not one a
+    /// cursor move (ncurses' habit until its first endwin; about 14 a key in the popup).
+    @Test func aFrameIsOneWrite() throws {
+        let pty = PTY(width: 40, height: 12)
+        let terminal = makeTerminal(pty)
+        try terminal.start()
+        defer { terminal.stop() }
+        terminal.apply(FrameUpdate(changes: [], isFullRedraw: true, cursor: nil))
+        _ = pty.drain()
+        var changes: [CellChange] = []
+        for y in 1...10 { for (x, ch) in "row \(y) here".enumerated() { changes.append(CellChange(x: 3 + x + y, y: y, cell: Cell(ch))) } }
+        let before = try #require(Self.writeCalls())
+        terminal.apply(FrameUpdate(changes: changes, isFullRedraw: false, cursor: nil))
+        let calls = try #require(Self.writeCalls()) - before
+        let sent = pty.drain()
+        #expect(sent.contains("row 10 here"))
+        #expect(calls == 1, "\(calls) writes for one frame: \(sent.debugDescription)")
+    }
 }

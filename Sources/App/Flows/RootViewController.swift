@@ -80,9 +80,9 @@ public final class RootViewController: ViewController {
         new.focusPreferredResponder()
     }
 
-    /// To the main flow, with a fade.
-    public func switchToMainScreen() {
-        animateTransition(to: makeFlow(.main), flow: .main, animation: .fade)
+    /// To the main flow, with a fade (at once when `animated` is false).
+    public func switchToMainScreen(animated: Bool = true) {
+        animateTransition(to: makeFlow(.main), flow: .main, animation: animated ? .fade : .none)
     }
 
     /// The main flow made again at once, with `screens` pushed on its stack:

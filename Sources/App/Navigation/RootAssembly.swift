@@ -110,7 +110,10 @@ public final class RootAssembly {
     private func splashFinished(_ destination: SplashViewController.Destination) {
         switch destination {
         case .login: root?.showLoginScreen()
-        case .main: root?.switchToMainScreen()
+        // A splash of no length ("none", `--splash-ms 0`) was not asked to be seen: its
+        // fade out would only hold back the home by 300 ms, so the home comes at once
+        // (as Log In always does). A splash that was asked for fades to the home.
+        case .main: root?.switchToMainScreen(animated: services.splashDuration > .zero)
         }
     }
 

@@ -93,6 +93,14 @@ public final class NcursesTerminal: Terminal {
             throw .cannotInitialize(terminalType: type)
         }
         set_term(screen)
+        // Until its first `endwin`, ncurses takes itself for a low-level terminfo
+        // program and flushes its output after every cursor move: a frame went out
+        // in one write(2) per row or two (14 a key in the friends popup). Leaving and
+        // coming back at once, before anything is drawn, puts it in its running
+        // state, where a frame is one write at the end of `doupdate`. The screen
+        // goes back to what showed before the start for a moment: no visible change.
+        endwin()
+        doupdate()
         glyphSupport = options.glyphSupport ?? GlyphSupport.guess(terminalType: type, environment: Self.environment(["TMUX"]))
         cbreak()
         Self.disableFlowControl(inFD) // ^S saves here: the terminal must not take it for XOFF
