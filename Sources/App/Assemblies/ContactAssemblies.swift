@@ -19,7 +19,7 @@ struct ShowContactAssembly: Assembly {
     let contactID: Int64
     func build() -> ViewController {
         let vc = ShowContactViewController()
-        ShowContactConfigurator.configure(vc, contactID: contactID, store: services.contacts, coordinator: services.coordinator)
+        ShowContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         return vc
     }
