@@ -60,6 +60,9 @@ public final class SwitchboardApp {
         changePoll = application.scheduler.every(AssemblyServices.changePollInterval) { [weak self] _ in
             self?.rootAssembly.services.pollChangesElsewhere()
         }
+        rootAssembly.services.attach(to: application.scheduler) { [unowned application] text in
+            ConnectionBanner.show(text, in: application.window)
+        }
         let root = rootAssembly.buildRoot()
         root.quitTitle = quitTitle
         application.window.rootViewController = root

@@ -21,12 +21,11 @@ enum AppScene {
             throw .noDataLocation
         }
         let cost = environment["SWITCHBOARD_PASSWORD_COST"].flatMap(Int.init).flatMap { (1...11).contains($0) ? $0 : nil } ?? 0
-        var configuration = AppConfiguration(directory: { now in
-            // A connection string is a shared directory on a PostgreSQL server; anything else is a file.
-            PostgresConnection.isURI(path)
-                ? PostgresDirectory(uri: path, environment: environment, passwordCost: cost, now: now) as DataDirectory
-                : SQLiteDirectory(path: path, passwordCost: cost, now: now)
-        })
+        // A connection string is a shared directory on a PostgreSQL server (its contacts list and
+        // forms then run off the main loop); anything else is a file, which answers at once.
+        var configuration = PostgresConnection.isURI(path)
+            ? AppConfiguration(sharedDirectory: { now in PostgresDirectory(uri: path, environment: environment, passwordCost: cost, now: now) })
+            : AppConfiguration(directory: { now in SQLiteDirectory(path: path, passwordCost: cost, now: now) })
         configuration.splashDuration = options.splashMilliseconds.map { .milliseconds($0) }
         configuration.deepLink = options.deepLink
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(scheduler: scheduler) }

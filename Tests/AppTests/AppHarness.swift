@@ -17,8 +17,13 @@ final class AppHarness {
     /// With `demoFriends`, the main menu offers the popup on the Demo target's made-up friends too (as the app does).
     var demoFriends = false
 
-    init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil, demoFriends: Bool = false) {
+    /// Makes the app's backend on the data file (nil: a `StoreBackend` on it, as the app does).
+    let makeBackend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)?
+
+    init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil, demoFriends: Bool = false,
+         backend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)? = nil) {
         self.demoFriends = demoFriends
+        makeBackend = backend
         self.folder = folder ?? NSTemporaryDirectory() + "switchboard-app-" + UUID().uuidString
         databasePath = self.folder + "/switchboard.sqlite3"
         launch(width: width, height: height, deepLink: deepLink)
@@ -33,6 +38,7 @@ final class AppHarness {
         var configuration = AppConfiguration(directory: { now in
             SQLiteDirectory(path: path, passwordCost: 1, busyTimeoutMilliseconds: 100, now: now)
         })
+        if let makeBackend { configuration.makeBackend = { now in makeBackend(path, now) } }
         configuration.deepLink = deepLink
         configuration.wallClockBase = Self.noon // the day is fixed: Today is today whenever the tests run
         if demoFriends { configuration.demoFriendsList = { FriendsListDemo.makeViewModel(scheduler: $0) } }

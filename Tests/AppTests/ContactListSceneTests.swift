@@ -67,9 +67,10 @@ final class ContactListPresenterSpy: ContactListPresentationLogic {
 @MainActor
 final class ContactListWorkerSpy: ContactListWorker {
     var countQueries: [String] = []
-    override func count(matching search: String, upTo cap: Int) throws(ServiceError) -> Int {
+    override func fetchWindow(search: String, offset: Int, limit: Int, lookahead: Int, showing: Int64?,
+                              then deliver: @escaping @MainActor (Result<ContactListWorker.Window, ServiceError>) -> Void) {
         countQueries.append(search)
-        return try super.count(matching: search, upTo: cap)
+        super.fetchWindow(search: search, offset: offset, limit: limit, lookahead: lookahead, showing: showing, then: deliver)
     }
 }
 

@@ -6,7 +6,7 @@ struct ContactListAssembly: Assembly {
     let services: AssemblyServices
     func build() -> ViewController {
         let vc = ContactListViewController()
-        ContactListConfigurator.configure(vc, store: services.contacts, coordinator: services.coordinator)
+        ContactListConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         vc.offersTransfer = services.configuration.interchange != nil
         return vc
@@ -19,7 +19,7 @@ struct ShowContactAssembly: Assembly {
     let contactID: Int64
     func build() -> ViewController {
         let vc = ShowContactViewController()
-        ShowContactConfigurator.configure(vc, contactID: contactID, store: services.contacts, coordinator: services.coordinator)
+        ShowContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         return vc
     }
@@ -30,7 +30,7 @@ struct AddContactAssembly: Assembly {
     let services: AssemblyServices
     func build() -> ViewController {
         let vc = AddContactViewController()
-        AddContactConfigurator.configure(vc, store: services.contacts, coordinator: services.coordinator)
+        AddContactConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator)
         return vc
     }
 }
@@ -41,7 +41,7 @@ struct EditContactAssembly: Assembly {
     let contactID: Int64
     func build() -> ViewController {
         let vc = EditContactViewController()
-        EditContactConfigurator.configure(vc, contactID: contactID, store: services.contacts, coordinator: services.coordinator)
+        EditContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator)
         return vc
     }
 }

@@ -28,6 +28,11 @@ final class AssemblyServices {
 
     /// The signed-in account's contacts.
     var contacts: ContactsService { backend.contacts(for: owner) }
+    /// The signed-in account's contacts for the scenes that must not wait on the store (the
+    /// list, the forms): off the main loop on a server, at once on a file or in memory.
+    var contactsWork: ContactsWork {
+        (backend as? StoreBackend)?.contactsWork(for: owner) ?? .inline(backend.contacts(for: owner))
+    }
     /// The same contacts, as friends; nil where the friends popup shows the demo use-case (the kiosk).
     var friends: FriendsService? { backend.friends(for: owner) }
 
@@ -39,6 +44,12 @@ final class AssemblyServices {
     /// its data again.
     func pollChangesElsewhere() {
         guard signIn != nil, let account, backend.changedElsewhere(for: account) else { return }
+        readScreensAgain()
+    }
+
+    /// Has every screen on view, and the live readers, read their data again.
+    func readScreensAgain() {
+        guard signIn != nil, account != nil else { return }
         var controller: ViewController? = coordinator.navigationController?.topViewController
         while let shown = controller {
             (shown as? ReloadsOnChangesElsewhere)?.reloadForChangesElsewhere()
@@ -47,6 +58,13 @@ final class AssemblyServices {
         }
         liveReaders.removeAll { $0.reader == nil }
         for live in liveReaders { live.reader?.reloadForChangesElsewhere() }
+    }
+
+    /// Puts the backend's off-main work on the run loop: its results, and the connection banner
+    /// (`banner` is told its text; nil: none). After a lost connection answers again, the
+    /// screens on view read again.
+    func attach(to scheduler: Scheduler, banner: @escaping (String?) -> Void) {
+        (backend as? StoreBackend)?.attach(to: scheduler, banner: banner, recovered: { [weak self] in self?.readScreensAgain() })
     }
 
     /// View models of screens the Components target draws (the friends popup, the activity

@@ -43,4 +43,12 @@ public struct AppConfiguration: Sendable {
     public init(directory makeDirectory: @escaping @MainActor @Sendable (_ now: @escaping () -> Int64) -> DataDirectory) {
         self.init(backend: { now in StoreBackend(directory: makeDirectory(now), now: now) })
     }
+
+    /// A run on a directory reached over the network (a PostgreSQL server): `makeDirectory`
+    /// is called twice, for the main loop and for the thread that runs the contacts list's
+    /// reads and the forms' writes, so the screen never waits on the server; a lost
+    /// connection shows a banner and is tried again with back-off.
+    public init(sharedDirectory makeDirectory: @escaping @MainActor @Sendable (_ now: @escaping () -> Int64) -> DataDirectory) {
+        self.init(backend: { now in StoreBackend(directory: makeDirectory(now), offMainDirectory: makeDirectory(now), now: now) })
+    }
 }

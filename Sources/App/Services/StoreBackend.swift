@@ -9,6 +9,13 @@ public final class StoreBackend: AppBackend {
     private let directory: DataDirectory
     private let now: () -> Int64
     private var service: SignInService?
+    /// A second directory on the same data, whose contacts only `work` uses (its own connection):
+    /// the contacts list's reads and the forms' writes run there, off the main loop.
+    private var offMainDirectory: DataDirectory?
+    private let work: DirectoryWork
+    /// Whether the off-main directory is reached over the network (then its connection is watched).
+    private let watch: ConnectionWatch?
+    private var contactsWorkCache: (accountID: Int64, work: ContactsWork)?
 
     /// - Parameters:
     ///   - directory: where the data lives (not opened yet: `start` opens it).
@@ -16,13 +23,59 @@ public final class StoreBackend: AppBackend {
     public init(directory: DataDirectory, now: @escaping () -> Int64) {
         self.directory = directory
         self.now = now
+        work = InlineDirectoryWork()
+        watch = nil
+    }
+
+    /// A directory on a server: `directory` serves the main loop as above; `offMainDirectory`
+    /// (the same data, another connection) serves the contacts list and forms on a thread of
+    /// its own, and a lost connection shows a banner until it answers again.
+    public convenience init(directory: DataDirectory, offMainDirectory: DataDirectory, now: @escaping () -> Int64) {
+        self.init(directory: directory, offMainDirectory: offMainDirectory, work: ThreadDirectoryWork(), now: now)
+    }
+
+    /// The same on any work (tests run the jobs when they say).
+    init(directory: DataDirectory, offMainDirectory: DataDirectory, work: DirectoryWork, now: @escaping () -> Int64) {
+        self.directory = directory
+        self.offMainDirectory = offMainDirectory
+        self.work = work
+        self.now = now
+        watch = ConnectionWatch()
+        watch?.isBusy = { [unowned work] in work.isBusy }
     }
 
     public func start() throws(ServiceError) -> Account? {
         let account = try directory.open()
         service = SignInService(accounts: directory.accounts, now: now)
+        // Without its second connection the app still works, on the main loop's.
+        do { _ = try offMainDirectory?.open() } catch { offMainDirectory = nil }
         return account
     }
+
+    /// One account's contacts for the scenes that must not wait on the store (made once per account).
+    func contactsWork(for account: Account) -> ContactsWork {
+        if let contactsWorkCache, contactsWorkCache.accountID == account.id { return contactsWorkCache.work }
+        guard let offMainDirectory else { return .inline(directory.contacts(for: account)) }
+        let contacts = ContactsWork(service: offMainDirectory.contacts(for: account), work: work, watch: watch)
+        watch?.probe = { [weak contacts] in
+            contacts?.run({ store throws(ServiceError) in _ = try store.count(matching: "", upTo: 1) }, then: { _ in })
+        }
+        contactsWorkCache = (account.id, contacts)
+        return contacts
+    }
+
+    /// Puts the off-main work on the run loop: results come back on `scheduler`'s timers, the
+    /// connection banner's text goes to `banner` (nil: none), `recovered` is told when a lost
+    /// connection answers again.
+    func attach(to scheduler: Scheduler, banner: @escaping (String?) -> Void, recovered: @escaping () -> Void) {
+        (work as? ThreadDirectoryWork)?.scheduler = scheduler
+        watch?.onBannerChange = banner
+        watch?.onRecovered = recovered
+        watch?.attach(to: scheduler)
+    }
+
+    /// The connection's watch (nil for a file); tests look at it.
+    var connectionWatch: ConnectionWatch? { watch }
 
     public var signIn: SignInServing { service! }
     public var settings: SettingsService { directory.settings }

@@ -2,8 +2,8 @@ import AppServices
 
 @MainActor
 enum AddContactConfigurator {
-    static func configure(_ viewController: AddContactViewController, store: ContactsService, coordinator: Coordination) {
-        let interactor = AddContactInteractor(worker: AddContactWorker(store: store))
+    static func configure(_ viewController: AddContactViewController, contacts: ContactsWork, coordinator: Coordination) {
+        let interactor = AddContactInteractor(worker: AddContactWorker(contacts: contacts))
         let presenter = AddContactPresenter()
         let router = AddContactRouter()
         viewController.interactor = interactor

@@ -24,12 +24,23 @@ final class AddContactInteractor: AddContactBusinessLogic, AddContactDataStore {
         case .failure(let problems):
             presenter?.presentSave(response: .init(savedID: nil, problems: problems))
         case .success(let record):
-            do throws(ServiceError) {
-                savedContactID = try worker.add(record)
-                presenter?.presentSave(response: .init(savedID: savedContactID, problems: .init()))
-            } catch {
-                presenter?.presentSave(response: .init(savedID: nil, problems: .init(), error: error.description))
+            guard !isSaving else { return } // one save at a time: the first one's answer decides
+            isSaving = true
+            worker.add(record) { [weak self] result in
+                guard let self else { return }
+                self.isSaving = false
+                switch result {
+                case .success(let id):
+                    self.savedContactID = id
+                    self.presenter?.presentSave(response: .init(savedID: id, problems: .init()))
+                case .failure(let error):
+                    // The form stays as it is, to save again (or copy from) once the store answers.
+                    self.presenter?.presentSave(response: .init(savedID: nil, problems: .init(), error: "Nothing was saved: " + error.description))
+                }
             }
         }
     }
+
+    /// Whether a save is out and has not answered yet.
+    private(set) var isSaving = false
 }

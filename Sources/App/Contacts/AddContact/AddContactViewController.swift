@@ -23,7 +23,11 @@ final class AddContactViewController: ViewController, AddContactDisplayLogic {
 
     override var preferredFirstResponder: View? { formView.firstName }
 
-    private func save() { interactor?.saveContact(request: .init(form: formView.form)) }
+    /// Saves; until the store answers the message says so (at once for a file).
+    private func save() {
+        message.text = "Saving…"
+        interactor?.saveContact(request: .init(form: formView.form))
+    }
 
     private func cancel() {
         ContactFormScreen.confirmDiscard(from: self, changed: formView.form != ContactForm()) { [weak self] in self?.router?.routeBack() }

@@ -1,8 +1,13 @@
 import AppServices
 
+/// Stores a new contact, off the main loop where the store is a server.
 @MainActor
 class AddContactWorker {
-    let store: ContactsService
-    init(store: ContactsService) { self.store = store }
-    func add(_ record: ContactRecord) throws(ServiceError) -> Int64 { try store.add(record) }
+    let contacts: ContactsWork
+    init(contacts: ContactsWork) { self.contacts = contacts }
+    /// Contacts that answer at once (a spy, memory, a file).
+    convenience init(store: ContactsService) { self.init(contacts: .inline(store)) }
+    func add(_ record: ContactRecord, then deliver: @escaping @MainActor (Result<Int64, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.add(record) }, then: deliver)
+    }
 }

@@ -3,8 +3,8 @@ import AppServices
 /// Wires the list scene: view controller → interactor → presenter → view controller, router with its data store.
 @MainActor
 enum ContactListConfigurator {
-    static func configure(_ viewController: ContactListViewController, store: ContactsService, coordinator: Coordination) {
-        let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
+    static func configure(_ viewController: ContactListViewController, contacts: ContactsWork, coordinator: Coordination) {
+        let interactor = ContactListInteractor(worker: ContactListWorker(contacts: contacts))
         let presenter = ContactListPresenter()
         let router = ContactListRouter()
         viewController.interactor = interactor

@@ -28,6 +28,8 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     private(set) var searchText = ""
     /// The window last fetched.
     private var window: (offset: Int, contacts: [ContactSummary]) = (0, [])
+    /// The answer last shown, kept on screen when a later read of the same search fails.
+    private var shown: ContactList.ShowContacts.Response?
 
     /// How far past the requested window a search counts its matches.
     static let countLookahead = 1_000
@@ -35,42 +37,42 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     init(worker: ContactListWorker) { self.worker = worker }
 
     func showContacts(request: ContactList.ShowContacts.Request) {
-        var request = request
-        var selected: Int?
-        if let id = contactToShow {
-            contactToShow = nil
-            // The contact just added: its place in the whole list (a search that hides it keeps the list as it is).
-            if request.searchText.trimmedSpaces.isEmpty, let index = try? worker.listIndex(ofContact: id) {
-                selected = index
-                request.offset = max(0, index - request.limit / 2)
-            }
-        }
+        let showing = contactToShow
+        contactToShow = nil
         searchText = request.searchText
-        do {
-            // A search counts only a little past the window asked for: its exact
-            // count could mean walking every match; the list grows as it is scrolled.
-            let searching = !request.searchText.trimmedSpaces.isEmpty
-            let cap = searching ? request.offset + request.limit + Self.countLookahead : Int.max
-            let total = try worker.count(matching: request.searchText, upTo: cap)
-            let start = max(0, request.offset - 1) // one row before, for the section of the first
-            var rows = try worker.contacts(matching: request.searchText, offset: start, limit: request.limit + (request.offset - start))
-            var previous: String?
-            if start < request.offset, !rows.isEmpty { previous = rows.removeFirst().sortKey }
-            window = (request.offset, rows)
-            presenter?.presentContacts(response: .init(searchText: request.searchText, totalCount: total, countIsPartial: total == cap,
-                                                       offset: request.offset, contacts: rows, previousSortKey: previous,
-                                                       selectedIndex: selected))
-        } catch {
-            window = (0, [])
-            presenter?.presentContacts(response: .init(searchText: request.searchText, totalCount: 0, offset: 0, contacts: [],
-                                                       error: error.description))
+        worker.fetchWindow(search: request.searchText, offset: request.offset, limit: request.limit,
+                           lookahead: Self.countLookahead, showing: showing) { [weak self] result in
+            // An answer for a search typed over since is not shown.
+            guard let self, request.searchText == self.searchText else { return }
+            switch result {
+            case .success(let fetched):
+                self.window = (fetched.offset, fetched.rows)
+                let response = ContactList.ShowContacts.Response(
+                    searchText: request.searchText, totalCount: fetched.total, countIsPartial: fetched.countIsPartial,
+                    offset: fetched.offset, contacts: fetched.rows, previousSortKey: fetched.previousSortKey,
+                    selectedIndex: fetched.selectedIndex)
+                self.shown = response
+                self.presenter?.presentContacts(response: response)
+            case .failure(let error):
+                if var kept = self.shown, kept.searchText == request.searchText, !kept.contacts.isEmpty {
+                    // What is on screen stays (the rows already read); the message says what went wrong.
+                    kept.error = error.description
+                    kept.selectedIndex = nil
+                    self.presenter?.presentContacts(response: kept)
+                } else {
+                    self.window = (0, [])
+                    self.shown = nil
+                    self.presenter?.presentContacts(response: .init(searchText: request.searchText, totalCount: 0, offset: 0,
+                                                                    contacts: [], error: error.description))
+                }
+            }
         }
     }
 
-    /// The contact at a list index (from the window, else fetched).
+    /// The contact at a list index, from the window on hand.
     private func contact(at index: Int) -> ContactSummary? {
-        if index >= window.offset, index < window.offset + window.contacts.count { return window.contacts[index - window.offset] }
-        return (try? worker.contacts(matching: searchText, offset: index, limit: 1))?.first
+        guard index >= window.offset, index < window.offset + window.contacts.count else { return nil }
+        return window.contacts[index - window.offset]
     }
 
     func selectContact(request: ContactList.SelectContact.Request) {
@@ -79,20 +81,25 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
 
     func toggleFriend(request: ContactList.ToggleFriend.Request) {
         guard let c = contact(at: request.index) else { return }
-        do {
-            let done = try worker.setFriend(id: c.id, !c.isFriend)
-            presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: done ? !c.isFriend : nil))
-        } catch {
-            presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: nil, error: error.description))
+        worker.setFriend(id: c.id, !c.isFriend) { [weak self] result in
+            switch result {
+            case .success(let done):
+                self?.presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: done ? !c.isFriend : nil))
+            case .failure(let error):
+                self?.presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: nil, error: error.description))
+            }
         }
     }
 
     func deleteContact(request: ContactList.DeleteContact.Request) {
         guard let c = contact(at: request.index) else { return }
-        do {
-            presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: try worker.delete(id: c.id)))
-        } catch {
-            presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: false, error: error.description))
+        worker.delete(id: c.id) { [weak self] result in
+            switch result {
+            case .success(let deleted):
+                self?.presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: deleted))
+            case .failure(let error):
+                self?.presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: false, error: error.description))
+            }
         }
     }
 }

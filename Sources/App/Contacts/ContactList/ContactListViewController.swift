@@ -25,6 +25,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         title = "Contacts"
         view.style = Theme.current.base
         message.textStyle = Theme.current.secondary
+        list.emptyText = Self.loadingText
         searchField.maxLength = 100
         searchField.onChange = { [weak self] text in self?.search(text) }
         list.configureRow = { [weak self] row, index, selected in self?.configure(row, index: index, selected: selected) }
@@ -48,7 +49,23 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
 
     /// Seed 001: the list is fetched again each time it reappears.
     override func viewWillAppear() {
-        interactor?.showContacts(request: .init(searchText: searchField.text, offset: windowStart(around: list.selectedIndex ?? 0)))
+        fetch(around: list.selectedIndex ?? 0)
+    }
+
+    /// What a row (or the list) shows until its contacts have been read.
+    static let loadingText = "Loading…"
+
+    /// The rows asked for that have not come yet (not asked for again meanwhile).
+    private var asked: (search: String, rows: Range<Int>)?
+    /// The rows whose reading failed: not asked for again until the list reads anew.
+    private var unreadable: (search: String, rows: Range<Int>)?
+
+    /// Asks for the window around `index` of the current search (its answer comes to `displayContacts`).
+    private func fetch(around index: Int, anew: Bool = true) {
+        if anew { unreadable = nil }
+        let request = ContactList.ShowContacts.Request(searchText: searchField.text, offset: windowStart(around: index))
+        asked = (request.searchText, request.offset..<(request.offset + request.limit))
+        interactor?.showContacts(request: request)
     }
 
     override var preferredFirstResponder: View? { list }
@@ -103,7 +120,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
 
     private func search(_ text: String) {
         list.select(0)
-        interactor?.showContacts(request: .init(searchText: text, offset: 0))
+        fetch(around: 0)
     }
 
     func windowStart(around index: Int) -> Int { max(0, index - 60) }
@@ -140,19 +157,27 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
 
     // MARK: Rows
 
-    /// The displayed contact at a list index, fetching its window when it is not on hand.
+    /// The displayed contact at a list index; when it is not on hand, its window is asked for
+    /// (once) and nil returned: the row says "Loading…" until the answer comes.
     func row(at index: Int) -> ContactList.ShowContacts.ViewModel.DisplayedContact? {
         if let d = displayed, index >= d.offset, index < d.offset + d.displayedContacts.count {
             return d.displayedContacts[index - d.offset]
         }
-        interactor?.showContacts(request: .init(searchText: searchField.text, offset: windowStart(around: index)))
+        let search = searchField.text
+        if let asked, asked.search == search, asked.rows.contains(index) { return nil }
+        if let unreadable, unreadable.search == search, unreadable.rows.contains(index) { return nil }
+        fetch(around: index, anew: false)
         guard let d = displayed, index >= d.offset, index < d.offset + d.displayedContacts.count else { return nil }
         return d.displayedContacts[index - d.offset]
     }
 
     private func configure(_ row: View, index: Int, selected: Bool) {
         guard let label = row as? ListRowLabel else { return }
-        guard let contact = self.row(at: index) else { label.configure(text: "", selected: selected); return }
+        guard let contact = self.row(at: index) else {
+            showsLoadingRows = true
+            label.configure(text: "    " + Self.loadingText, selected: selected)
+            return
+        }
         let letter = contact.startsSection ? contact.section : " "
         label.configure(text: " \(letter)  \(contact.fullName)\(contact.isFriend ? "  ★" : "")", selected: selected)
     }
@@ -161,10 +186,15 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
 
     func displayContacts(viewModel: ContactList.ShowContacts.ViewModel) {
         let countChanged = displayed?.totalCount != viewModel.totalCount || displayed?.searchText != viewModel.searchText
+            || showsLoadingRows || rowsDiffer(displayed, viewModel)
+        showsLoadingRows = false
+        unreadable = viewModel.error == nil ? nil : asked
+        asked = nil
         displayed = viewModel
         title = viewModel.title
         list.emptyText = viewModel.emptyText
-        if let error = viewModel.error { message.text = error }
+        if let error = viewModel.error { message.text = error } else if message.text == lastError { message.text = "" }
+        lastError = viewModel.error
         if countChanged { list.reloadData(numberOfRows: viewModel.totalCount) } else { list.setNeedsLayout() }
         if let index = viewModel.selectedIndex { list.select(index) }
     }
@@ -179,10 +209,24 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         refetch()
     }
 
-    /// Fetches again after a change to rows already shown; with nothing on hand, every row is redrawn.
+    /// Whether a row on screen says "Loading…" (all are drawn again when an answer comes).
+    private var showsLoadingRows = false
+
+    /// Whether a row both windows hold reads differently (a change made elsewhere: a rename, a friend mark).
+    private func rowsDiffer(_ old: ContactList.ShowContacts.ViewModel?, _ new: ContactList.ShowContacts.ViewModel) -> Bool {
+        guard let old else { return false }
+        let from = max(old.offset, new.offset)
+        let to = min(old.offset + old.displayedContacts.count, new.offset + new.displayedContacts.count)
+        guard from < to else { return false }
+        return (from..<to).contains { old.displayedContacts[$0 - old.offset] != new.displayedContacts[$0 - new.offset] }
+    }
+
+    /// The read error shown last (cleared once a read succeeds).
+    private var lastError: String?
+
+    /// Fetches again after a change to rows already shown; what is on hand stays until the answer comes.
     private func refetch() {
-        displayed = nil
-        interactor?.showContacts(request: .init(searchText: searchField.text, offset: windowStart(around: list.selectedIndex ?? 0)))
+        fetch(around: list.selectedIndex ?? 0)
     }
 
     /// The status message under the list.
@@ -197,6 +241,6 @@ extension ContactListViewController: AddedContactReceiving {
 extension ContactListViewController: ReloadsOnChangesElsewhere {
     /// The same search and window again, the selection kept where it was.
     func reloadForChangesElsewhere() {
-        interactor?.showContacts(request: .init(searchText: searchField.text, offset: windowStart(around: list.selectedIndex ?? 0)))
+        fetch(around: list.selectedIndex ?? 0)
     }
 }

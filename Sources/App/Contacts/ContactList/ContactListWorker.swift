@@ -1,16 +1,56 @@
 import AppServices
 
-/// Talks to the contacts store for the list scene.
+/// Talks to the contacts store for the list scene, off the main loop where the store is a
+/// server (seed 001's worker: how the data is fetched is its business): each call is one job
+/// whose answer comes back on the main loop.
 @MainActor
 class ContactListWorker {
-    let store: ContactsService
-    init(store: ContactsService) { self.store = store }
+    let contacts: ContactsWork
+    init(contacts: ContactsWork) { self.contacts = contacts }
+    /// Contacts that answer at once (a spy, memory, a file).
+    convenience init(store: ContactsService) { self.init(contacts: .inline(store)) }
 
-    func count(matching search: String, upTo cap: Int) throws(ServiceError) -> Int { try store.count(matching: search, upTo: cap) }
-    func contacts(matching search: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
-        try store.contacts(matching: search, offset: offset, limit: limit)
+    /// A window of the list as one job read it.
+    struct Window: Sendable, Equatable {
+        var total: Int
+        var countIsPartial: Bool
+        var offset: Int
+        var rows: [ContactSummary]
+        /// The sort key of the row before the window, to know whether its first row starts a section.
+        var previousSortKey: String?
+        /// Where the contact asked to be shown stands (nil: not asked, or a search hides it).
+        var selectedIndex: Int?
     }
-    func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool { try store.setFriend(id: id, isFriend) }
-    func delete(id: Int64) throws(ServiceError) -> Bool { try store.delete(id: id) }
-    func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { try store.listIndex(ofContact: id) }
+
+    /// Reads `limit` contacts from `offset` matching `search`, and how many match (a search
+    /// counts only `lookahead` past the window: its exact count could mean walking every
+    /// match). With `showing`, the window is centred on that contact instead.
+    func fetchWindow(search: String, offset: Int, limit: Int, lookahead: Int, showing: Int64?,
+                     then deliver: @escaping @MainActor (Result<Window, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) -> Window in
+            var offset = offset
+            var selected: Int?
+            let searching = !search.trimmedSpaces.isEmpty
+            if let id = showing, !searching, let index = try? store.listIndex(ofContact: id) {
+                selected = index
+                offset = max(0, index - limit / 2)
+            }
+            let cap = searching ? offset + limit + lookahead : Int.max
+            let total = try store.count(matching: search, upTo: cap)
+            let start = max(0, offset - 1) // one row before, for the section of the first
+            var rows = try store.contacts(matching: search, offset: start, limit: limit + (offset - start))
+            var previous: String?
+            if start < offset, !rows.isEmpty { previous = rows.removeFirst().sortKey }
+            return Window(total: total, countIsPartial: total == cap, offset: offset, rows: rows,
+                          previousSortKey: previous, selectedIndex: selected)
+        }, then: deliver)
+    }
+
+    func setFriend(id: Int64, _ isFriend: Bool, then deliver: @escaping @MainActor (Result<Bool, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.setFriend(id: id, isFriend) }, then: deliver)
+    }
+
+    func delete(id: Int64, then deliver: @escaping @MainActor (Result<Bool, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.delete(id: id) }, then: deliver)
+    }
 }

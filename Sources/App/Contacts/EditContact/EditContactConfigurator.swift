@@ -2,8 +2,8 @@ import AppServices
 
 @MainActor
 enum EditContactConfigurator {
-    static func configure(_ viewController: EditContactViewController, contactID: Int64, store: ContactsService, coordinator: Coordination) {
-        let interactor = EditContactInteractor(contactID: contactID, worker: EditContactWorker(store: store))
+    static func configure(_ viewController: EditContactViewController, contactID: Int64, contacts: ContactsWork, coordinator: Coordination) {
+        let interactor = EditContactInteractor(contactID: contactID, worker: EditContactWorker(contacts: contacts))
         let presenter = EditContactPresenter()
         let router = EditContactRouter()
         viewController.interactor = interactor

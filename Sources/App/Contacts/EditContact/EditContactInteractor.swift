@@ -27,14 +27,21 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
     }
 
     func fetchContact(request: EditContact.FetchContact.Request) {
-        do {
-            originalForm = try worker.contact(id: contactID).map(ContactForm.init)
-            presenter?.presentContact(response: .init(form: originalForm))
-        } catch {
-            originalForm = nil
-            presenter?.presentContact(response: .init(form: nil, error: error.description))
+        worker.contact(id: contactID) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let record):
+                self.originalForm = record.map(ContactForm.init)
+                self.presenter?.presentContact(response: .init(form: self.originalForm))
+            case .failure(let error):
+                self.originalForm = nil
+                self.presenter?.presentContact(response: .init(form: nil, error: error.description))
+            }
         }
     }
+
+    /// Whether a save is out and has not answered yet.
+    private(set) var isSaving = false
 
     func saveContact(request: EditContact.SaveContact.Request) {
         switch ContactValidator.validate(request.form) {
@@ -42,14 +49,19 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
             presenter?.presentSave(response: .init(saved: false, problems: problems))
         case .success(var record):
             record.id = contactID
-            do throws(ServiceError) {
-                // What the form does not edit (UID, extras from an import) stays as stored.
-                if let stored = try worker.contact(id: contactID) { record.keepCardFields(of: stored) }
-                let saved = try worker.update(record)
-                presenter?.presentSave(response: .init(saved: saved, problems: .init(),
-                                                       error: saved ? nil : "This contact was deleted meanwhile; nothing was saved."))
-            } catch {
-                presenter?.presentSave(response: .init(saved: false, problems: .init(), error: error.description))
+            guard !isSaving else { return } // one save at a time: the first one's answer decides
+            isSaving = true
+            worker.update(record) { [weak self] result in
+                guard let self else { return }
+                self.isSaving = false
+                switch result {
+                case .success(let saved):
+                    self.presenter?.presentSave(response: .init(saved: saved, problems: .init(),
+                                                                error: saved ? nil : "This contact was deleted meanwhile; nothing was saved."))
+                case .failure(let error):
+                    // The form stays as it is, to save again once the store answers.
+                    self.presenter?.presentSave(response: .init(saved: false, problems: .init(), error: "Nothing was saved: " + error.description))
+                }
             }
         }
     }

@@ -25,7 +25,11 @@ final class EditContactViewController: ViewController, EditContactDisplayLogic {
 
     override var preferredFirstResponder: View? { formView.firstName }
 
-    private func save() { interactor?.saveContact(request: .init(form: formView.form)) }
+    /// Saves; until the store answers the message says so (at once for a file).
+    private func save() {
+        message.text = "Saving…"
+        interactor?.saveContact(request: .init(form: formView.form))
+    }
 
     private func cancel() {
         let changed = router?.dataStore?.originalForm.map { $0 != formView.form } ?? false

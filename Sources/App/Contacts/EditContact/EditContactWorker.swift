@@ -1,9 +1,24 @@
 import AppServices
 
+/// Reads the contact for the form and stores the changes, off the main loop where the store is a server.
 @MainActor
 class EditContactWorker {
-    let store: ContactsService
-    init(store: ContactsService) { self.store = store }
-    func contact(id: Int64) throws(ServiceError) -> ContactRecord? { try store.contact(id: id) }
-    func update(_ record: ContactRecord) throws(ServiceError) -> Bool { try store.update(record) }
+    let contacts: ContactsWork
+    init(contacts: ContactsWork) { self.contacts = contacts }
+    /// Contacts that answer at once (a spy, memory, a file).
+    convenience init(store: ContactsService) { self.init(contacts: .inline(store)) }
+
+    func contact(id: Int64, then deliver: @escaping @MainActor (Result<ContactRecord?, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.contact(id: id) }, then: deliver)
+    }
+
+    /// Replaces the stored contact with `record`, keeping what the form does not edit (UID,
+    /// extras from an import) as stored; false when it no longer exists.
+    func update(_ record: ContactRecord, then deliver: @escaping @MainActor (Result<Bool, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in
+            var record = record
+            if let id = record.id, let stored = try store.contact(id: id) { record.keepCardFields(of: stored) }
+            return try store.update(record)
+        }, then: deliver)
+    }
 }

@@ -2,8 +2,8 @@ import AppServices
 
 @MainActor
 enum ShowContactConfigurator {
-    static func configure(_ viewController: ShowContactViewController, contactID: Int64, store: ContactsService, coordinator: Coordination) {
-        let interactor = ShowContactInteractor(contactID: contactID, worker: ShowContactWorker(store: store))
+    static func configure(_ viewController: ShowContactViewController, contactID: Int64, contacts: ContactsWork, coordinator: Coordination) {
+        let interactor = ShowContactInteractor(contactID: contactID, worker: ShowContactWorker(contacts: contacts))
         let presenter = ShowContactPresenter()
         let router = ShowContactRouter()
         viewController.interactor = interactor

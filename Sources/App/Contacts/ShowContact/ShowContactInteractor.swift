@@ -27,32 +27,43 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
     }
 
     func getContact(request: ShowContact.GetContact.Request) {
-        do {
-            contact = try worker.contact(id: contactID)
-            presenter?.presentContact(response: .init(contact: contact))
-        } catch {
-            contact = nil
-            presenter?.presentContact(response: .init(contact: nil, error: error.description))
+        worker.contact(id: contactID) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let record):
+                self.contact = record
+                self.presenter?.presentContact(response: .init(contact: record))
+            case .failure(let error):
+                if self.contact != nil {
+                    // The card already shown stays; the line under it says why it could not be read again.
+                    self.presenter?.presentDelete(response: .init(deleted: false, error: error.description))
+                } else {
+                    self.presenter?.presentContact(response: .init(contact: nil, error: error.description))
+                }
+            }
         }
     }
 
     func toggleFriend(request: ShowContact.ToggleFriend.Request) {
         guard let c = contact else { return }
-        do {
-            _ = try worker.setFriend(id: contactID, !c.isFriend)
-            getContact(request: .init())
-        } catch {
-            // Not written: the card stays, and says why (the same line a failed delete uses).
-            let reason = if case .readOnly = error { "the data file is read-only." } else { error.description }
-            presenter?.presentDelete(response: .init(deleted: false, error: "Not changed: " + reason))
+        worker.setFriend(id: contactID, !c.isFriend) { [weak self] result in
+            switch result {
+            case .success:
+                self?.getContact(request: .init())
+            case .failure(let error):
+                // Not written: the card stays, and says why (the same line a failed delete uses).
+                let reason = if case .readOnly = error { "the data file is read-only." } else { error.description }
+                self?.presenter?.presentDelete(response: .init(deleted: false, error: "Not changed: " + reason))
+            }
         }
     }
 
     func deleteContact(request: ShowContact.DeleteContact.Request) {
-        do {
-            presenter?.presentDelete(response: .init(deleted: try worker.delete(id: contactID)))
-        } catch {
-            presenter?.presentDelete(response: .init(deleted: false, error: error.description))
+        worker.delete(id: contactID) { [weak self] result in
+            switch result {
+            case .success(let deleted): self?.presenter?.presentDelete(response: .init(deleted: deleted))
+            case .failure(let error): self?.presenter?.presentDelete(response: .init(deleted: false, error: error.description))
+            }
         }
     }
 }

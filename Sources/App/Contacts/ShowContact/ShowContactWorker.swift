@@ -1,11 +1,19 @@
 import AppServices
 
-/// Reads and changes one contact for the card.
+/// Reads and changes one contact for the card, off the main loop where the store is a server.
 @MainActor
 class ShowContactWorker {
-    let store: ContactsService
-    init(store: ContactsService) { self.store = store }
-    func contact(id: Int64) throws(ServiceError) -> ContactRecord? { try store.contact(id: id) }
-    func setFriend(id: Int64, _ value: Bool) throws(ServiceError) -> Bool { try store.setFriend(id: id, value) }
-    func delete(id: Int64) throws(ServiceError) -> Bool { try store.delete(id: id) }
+    let contacts: ContactsWork
+    init(contacts: ContactsWork) { self.contacts = contacts }
+    /// Contacts that answer at once (a spy, memory, a file).
+    convenience init(store: ContactsService) { self.init(contacts: .inline(store)) }
+    func contact(id: Int64, then deliver: @escaping @MainActor (Result<ContactRecord?, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.contact(id: id) }, then: deliver)
+    }
+    func setFriend(id: Int64, _ value: Bool, then deliver: @escaping @MainActor (Result<Bool, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.setFriend(id: id, value) }, then: deliver)
+    }
+    func delete(id: Int64, then deliver: @escaping @MainActor (Result<Bool, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.delete(id: id) }, then: deliver)
+    }
 }

@@ -1,0 +1,112 @@
+import AppServices
+import TUIKit
+
+/// Whether the shared directory answers, and what to do while it does not: a call that
+/// finds it out of reach (`ServiceError.unavailable`) puts up the banner ("Lost the
+/// connection to the shared directory — trying again in 4 s") and tries again after 1, 2,
+/// 4, 8, 16, then every 30 s; the first answer (a try or any other call) takes the banner
+/// away and has the screens on view read again. While it answers, a cheap look every few
+/// seconds notices a server that went away while nobody typed. All of it runs on the run
+/// loop's timers (virtual in tests); the tries themselves run off the main loop.
+@MainActor
+final class ConnectionWatch {
+    /// Where things stand.
+    enum State: Equatable {
+        case reachable
+        /// Out of reach; the next try is due at `retryAt` on the run loop's clock.
+        case lost(attempt: Int, retryAt: Duration)
+        /// A try is out.
+        case trying(attempt: Int)
+    }
+
+    private(set) var state: State = .reachable
+    /// The banner's text; nil when there is none.
+    private(set) var banner: String? { didSet { if banner != oldValue { onBannerChange?(banner) } } }
+    /// Told when the banner appears, changes or goes (nil).
+    var onBannerChange: ((String?) -> Void)?
+    /// Told when the directory answers again after being out of reach (screens read again).
+    var onRecovered: (() -> Void)?
+    /// Sends one cheap call to the directory (its result reaches `saw`); nil: nothing to try with yet.
+    var probe: (() -> Void)?
+    /// How long after each failed try the next one comes (the last repeats).
+    static let backOff: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30)]
+    /// How often a directory that answers is looked at while nothing else asks it (nil: never).
+    var keepAliveInterval: Duration? = .seconds(2) { didSet { startKeepAlive() } }
+    /// Whether calls are out (a look is not sent on top of them).
+    var isBusy: () -> Bool = { false }
+
+    private var scheduler: Scheduler?
+    private var ticker: Timer?
+    private var keepAlive: Timer?
+
+    /// The run loop's timers (set once the app runs in an application).
+    func attach(to scheduler: Scheduler) {
+        self.scheduler = scheduler
+        startKeepAlive()
+    }
+
+    /// Takes in what a call returned: an answer means reachable; out of reach starts the tries.
+    func saw(_ result: Result<Void, ServiceError>) {
+        switch result {
+        case .success:
+            if state != .reachable { recover() }
+        case .failure(.unavailable):
+            switch state {
+            case .reachable: lose(after: 0)
+            case .trying(let attempt): lose(after: attempt + 1)
+            case .lost: break
+            }
+        case .failure:
+            // The server answered (a statement failed, a conflict): it is there.
+            if state != .reachable { recover() }
+        }
+    }
+
+    private func lose(after attempt: Int) {
+        guard let scheduler else { return }
+        keepAlive?.cancel()
+        keepAlive = nil
+        let wait = Self.backOff[min(attempt, Self.backOff.count - 1)]
+        state = .lost(attempt: attempt, retryAt: scheduler.clock.now + wait)
+        showCountdown()
+        ticker?.cancel()
+        // Once a second: the countdown, and the try when it is due.
+        ticker = scheduler.every(.seconds(1)) { [weak self] _ in self?.tick() }
+    }
+
+    private func tick() {
+        guard let scheduler, case .lost(let attempt, let retryAt) = state else { return }
+        if scheduler.clock.now >= retryAt {
+            state = .trying(attempt: attempt)
+            banner = "Lost the connection to the shared directory — trying again now…"
+            if let probe { probe() } else { lose(after: attempt + 1) }
+        } else {
+            showCountdown()
+        }
+    }
+
+    private func showCountdown() {
+        guard let scheduler, case .lost(_, let retryAt) = state else { return }
+        let seconds = max(1, (retryAt - scheduler.clock.now).milliseconds / 1000)
+        banner = "Lost the connection to the shared directory — trying again in \(seconds) s"
+    }
+
+    private func recover() {
+        ticker?.cancel()
+        ticker = nil
+        state = .reachable
+        banner = nil
+        startKeepAlive()
+        onRecovered?()
+    }
+
+    private func startKeepAlive() {
+        keepAlive?.cancel()
+        keepAlive = nil
+        guard let scheduler, let interval = keepAliveInterval, state == .reachable else { return }
+        keepAlive = scheduler.every(interval) { [weak self] _ in
+            guard let self, self.state == .reachable, !self.isBusy() else { return }
+            self.probe?()
+        }
+    }
+}

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One background thread running jobs in order, and the results it hands back: a queue
+/// and an outbox under one pthread mutex, a condition variable the thread sleeps on when
+/// it has nothing to do. No Foundation (the app links none). The thread ends once the
+/// last job is done after `finish()`.
+final class WorkerThread: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var jobs: [@Sendable () -> Void] = []
+    private var finished = false
+    private var outbox: [(id: Int, value: any Sendable)] = []
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(wake, nil)
+        var thread = pthread_t()
+        let me = Unmanaged.passRetained(self).toOpaque()
+        let started = pthread_create(&thread, nil, { argument in
+            let worker = Unmanaged<WorkerThread>.fromOpaque(argument!).takeRetainedValue()
+            worker.runJobs()
+            return nil
+        }, me)
+        if started == 0 { pthread_detach(thread) } else { Unmanaged<WorkerThread>.fromOpaque(me).release(); finished = true }
+    }
+
+    deinit {
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        wake.deallocate()
+    }
+
+    /// Whether the thread could be started (without it, `add` runs nothing).
+    var isRunning: Bool { locked { !finished } }
+
+    /// Queues `job`; the thread runs it after those before it.
+    func add(_ job: @escaping @Sendable () -> Void) {
+        locked {
+            jobs.append(job)
+            pthread_cond_signal(wake)
+        }
+    }
+
+    /// Hands a job's result back (called on the thread); the main loop takes it with `takeResults`.
+    func post(id: Int, value: any Sendable) {
+        locked { outbox.append((id, value)) }
+    }
+
+    /// The results posted since the last call, oldest first.
+    func takeResults() -> [(id: Int, value: any Sendable)] {
+        locked {
+            defer { outbox.removeAll(keepingCapacity: true) }
+            return outbox
+        }
+    }
+
+    /// Lets the thread end once the jobs given so far are done.
+    func finish() {
+        locked {
+            finished = true
+            pthread_cond_signal(wake)
+        }
+    }
+
+    private func runJobs() {
+        while true {
+            pthread_mutex_lock(mutex)
+            while jobs.isEmpty && !finished { pthread_cond_wait(wake, mutex) }
+            if jobs.isEmpty { pthread_mutex_unlock(mutex); return }
+            let job = jobs.removeFirst()
+            pthread_mutex_unlock(mutex)
+            job()
+        }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+}

@@ -1,0 +1,174 @@
+import AppServices
+import Foundation
+import Testing
+@testable import App
+@testable import Storage
+@testable import TUIKit
+
+/// The UI never waits on the directory (issue 18): on a shared directory the contacts list's
+/// reads and the forms' writes are jobs off the main loop. Here the jobs run only when the test
+/// says (`ManualDirectoryWork`), on a directory that goes down on command (`OutageDirectory`);
+/// time is the virtual clock's.
+@MainActor
+@Suite("Off the main loop: loading rows, the connection banner, failed writes")
+struct OffMainLoopTests {
+    @MainActor final class Setup {
+        let work = ManualDirectoryWork()
+        var outage: OutageDirectory?
+        var backend: StoreBackend?
+    }
+
+    /// Signed in as ada on a harness whose contacts go through `setup.work` to an `OutageDirectory`.
+    func app(_ setup: Setup, contacts: [(String, String)] = []) throws -> AppHarness {
+        let h = AppHarness(backend: { path, now in
+            let outage = OutageDirectory(path: path, now: now)
+            setup.outage = outage
+            let backend = StoreBackend(directory: SQLiteDirectory(path: path, passwordCost: 1, busyTimeoutMilliseconds: 100, now: now),
+                                       offMainDirectory: outage, work: setup.work, now: now)
+            backend.connectionWatch?.keepAliveInterval = nil // a look every few seconds only where a test asks for it
+            setup.backend = backend
+            return backend
+        })
+        h.createAccount()
+        if !contacts.isEmpty {
+            let db = try Database(path: h.databasePath)
+            let ada = try #require(try AccountStore(database: db).account(named: "ada")?.account)
+            let store = SQLiteContactsStore(database: db, accountID: ada.id)
+            for (first, last) in contacts { _ = try store.add(ContactRecord(firstName: first, lastName: last)) }
+        }
+        return h
+    }
+
+    func settle(_ h: AppHarness, _ setup: Setup) {
+        setup.work.runAll()
+        h.app.renderFrame()
+    }
+
+    @Test func theListSaysLoadingUntilItsContactsAreReadAndKeysWorkMeanwhile() throws {
+        let setup = Setup()
+        let h = try app(setup, contacts: [("ada", "lovelace"), ("alan", "turing")])
+        h.press("C wait:400ms")
+        let out = setup.work.waiting
+        #expect(out >= 1, "\(h.text)")                               // the read is out (and the look after the seeding): nothing answered yet
+        #expect(h.text.contains("Loading…"), "\(h.text)")
+        #expect(!h.text.contains("No contacts yet"))                  // nothing says there are none
+        h.press("/ \"tur\"")                                          // typing does not wait for the read
+        #expect(h.text.contains("tur"))
+        #expect(setup.work.waiting == out + 3)                        // one more per key
+        settle(h, setup)
+        #expect(h.lines[0].contains("Contacts (1 found)"), "\(h.text)")
+        #expect(h.text.contains("Alan Turing"))
+        #expect(!h.text.contains("Ada Lovelace"))                     // the older searches' answers were not shown
+        #expect(!h.text.contains("Loading…"))
+    }
+
+    @Test func rowsFarDownSayLoadingUntilTheirPageComes() throws {
+        let setup = Setup()
+        let h = try app(setup, contacts: (0..<600).map { ("person", String(format: "p%03d", $0)) })
+        h.press("C wait:400ms")
+        settle(h, setup)
+        #expect(h.lines[0].contains("Contacts (600)"), "\(h.text)")
+        h.press("End")
+        #expect(h.text.contains("Loading…"), "\(h.text)")           // the last page is being read
+        #expect(setup.work.waiting == 1)
+        h.press("Up Up")                                              // moving about asks for it no more
+        #expect(setup.work.waiting == 1)
+        settle(h, setup)
+        #expect(h.text.contains("Person P599"), "\(h.text)")
+        #expect(!h.text.contains("Loading…"))
+    }
+
+    @Test func aLostConnectionShowsTheBannerTriesAgainWithBackOffAndRecovers() throws {
+        let setup = Setup()
+        let h = try app(setup, contacts: [("ada", "lovelace")])
+        h.press("C wait:400ms")
+        settle(h, setup)
+        #expect(h.text.contains("Ada Lovelace"))
+        let outage = try #require(setup.outage)
+        outage.isDown = true
+        h.press("f")                                                  // a friend mark: the server is gone
+        settle(h, setup)
+        let last = { h.lines[h.lines.count - 1] }
+        #expect(last().contains("Lost the connection to the shared directory — trying again in 1 s"), "\(h.text)")
+        #expect(h.text.contains("Ada Lovelace"))                      // what was read stays on screen
+        #expect(h.text.contains("was lost"))                          // the friend mark says it was not made
+        h.press("wait:1s")
+        #expect(last().contains("trying again now"), "\(h.text)")
+        settle(h, setup)                                              // still down
+        #expect(last().contains("trying again in 2 s"), "\(h.text)")
+        h.press("wait:2s")
+        settle(h, setup)
+        #expect(last().contains("trying again in 4 s"), "\(h.text)")
+        h.press("wait:1s")
+        #expect(last().contains("trying again in 3 s"), "\(h.text)")  // the countdown goes on
+        outage.isDown = false                                         // the server is back
+        h.press("wait:3s")
+        settle(h, setup)
+        #expect(!h.text.contains("Lost the connection"), "\(h.text)")
+        #expect(h.text.contains("Ada Lovelace"))
+        #expect(setup.backend?.connectionWatch?.state == .reachable)
+    }
+
+    @Test func aServerThatGoesAwayWhileNobodyTypesIsNoticed() throws {
+        let setup = Setup()
+        let h = try app(setup, contacts: [("ada", "lovelace")])
+        h.press("C wait:400ms")
+        settle(h, setup)
+        setup.backend?.connectionWatch?.keepAliveInterval = .seconds(2)
+        try #require(setup.outage).isDown = true
+        h.press("wait:2s")
+        #expect(setup.work.waiting == 1)                              // the look
+        settle(h, setup)
+        #expect(h.lines[h.lines.count - 1].contains("Lost the connection to the shared directory"), "\(h.text)")
+        try #require(setup.outage).isDown = false
+        h.press("wait:1s")
+        settle(h, setup)
+        #expect(!h.text.contains("Lost the connection"), "\(h.text)")
+    }
+
+    @Test func aNewContactThatCannotBeSavedKeepsTheFormAndSaysSo() throws {
+        let setup = Setup()
+        let h = try app(setup)
+        h.press("C wait:400ms")
+        settle(h, setup)
+        try #require(setup.outage).isDown = true
+        h.press("a wait:400ms \"grace\" Tab \"hopper\" C-s")
+        #expect(h.text.contains("Saving…"), "\(h.text)")
+        #expect(h.text.contains("New Contact"))
+        h.press("C-s")                                                // a second ^S while the first is out sends nothing more
+        #expect(setup.work.waiting == 1)
+        settle(h, setup)
+        #expect(h.text.contains("Nothing was saved: The connection to the PostgreSQL server"), "\(h.text)")
+        #expect(h.text.contains("New Contact"))                        // still on the form
+        #expect(h.text.contains("grace") && h.text.contains("hopper"))  // with what was typed
+        try #require(setup.outage).isDown = false
+        h.press("C-s")
+        settle(h, setup)
+        h.press("wait:400ms")
+        settle(h, setup)
+        #expect(h.lines[0].contains("Contacts (1)"), "\(h.text)")
+        #expect(h.text.contains("Grace Hopper"))
+    }
+
+    @Test func changesToAContactThatCannotBeSavedKeepTheFormAndSaySo() throws {
+        let setup = Setup()
+        let h = try app(setup, contacts: [("ada", "lovelace")])
+        h.press("C wait:400ms")
+        settle(h, setup)
+        h.press("e wait:400ms")
+        settle(h, setup)
+        #expect(h.text.contains("Edit Contact"), "\(h.text)")
+        try #require(setup.outage).isDown = true
+        h.press("End \" king\" C-s")
+        settle(h, setup)
+        #expect(h.text.contains("Nothing was saved:"), "\(h.text)")
+        #expect(h.text.contains("Edit Contact"))
+        #expect(h.text.contains("ada king"))                          // the first name, as typed
+        try #require(setup.outage).isDown = false
+        h.press("C-s wait:400ms")
+        settle(h, setup)
+        h.press("wait:400ms")
+        settle(h, setup)
+        #expect(h.text.contains("Ada king Lovelace"), "\(h.text)")
+    }
+}

@@ -1,0 +1,65 @@
+import AppServices
+@testable import Storage
+
+/// A data directory whose contacts stop answering on command, as a server does when it is
+/// stopped or the network breaks: while `isDown`, every contacts call throws what the
+/// PostgreSQL store throws for a lost connection (`ServiceError.unavailable`). The rest is
+/// the SQLite file underneath.
+@MainActor
+final class OutageDirectory: DataDirectory {
+    private let inner: SQLiteDirectory
+    /// Whether the directory is out of reach.
+    var isDown = false
+    /// How many contacts calls reached it (answered or not).
+    var calls = 0
+
+    init(path: String, now: @escaping () -> Int64) {
+        inner = SQLiteDirectory(path: path, passwordCost: 1, busyTimeoutMilliseconds: 100, now: now)
+    }
+
+    func open() throws(ServiceError) -> Account? { try inner.open() }
+    var accounts: AccountsService { inner.accounts }
+    var settings: SettingsService { inner.settings }
+    func contacts(for account: Account) -> ContactsService & FriendsService { OutageContacts(inner.contacts(for: account), directory: self) }
+    func activity(for account: Account) -> ActivityService { inner.activity(for: account) }
+    var location: DataLocation { inner.location }
+
+    nonisolated static let lost = ServiceError.unavailable("The connection to the PostgreSQL server at postgresql://test was lost (server closed the connection unexpectedly). Nothing half-done was kept.")
+
+    /// Counts the call, and throws when the directory is down (jobs run on the main actor in these tests).
+    nonisolated func reach() throws(ServiceError) {
+        let down = MainActor.assumeIsolated { () -> Bool in
+            calls += 1
+            return isDown
+        }
+        if down { throw Self.lost }
+    }
+}
+
+/// The contacts of an `OutageDirectory`.
+final class OutageContacts: ContactsService, FriendsService {
+    private let inner: ContactsService & FriendsService
+    private let directory: OutageDirectory
+    init(_ inner: ContactsService & FriendsService, directory: OutageDirectory) {
+        self.inner = inner
+        self.directory = directory
+    }
+
+    func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int { try directory.reach(); return try inner.count(matching: query, upTo: cap) }
+    func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
+        try directory.reach(); return try inner.contacts(matching: query, offset: offset, limit: limit)
+    }
+    func contact(id: Int64) throws(ServiceError) -> ContactRecord? { try directory.reach(); return try inner.contact(id: id) }
+    func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 { try directory.reach(); return try inner.add(contact) }
+    func update(_ contact: ContactRecord) throws(ServiceError) -> Bool { try directory.reach(); return try inner.update(contact) }
+    func delete(id: Int64) throws(ServiceError) -> Bool { try directory.reach(); return try inner.delete(id: id) }
+    func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool { try directory.reach(); return try inner.setFriend(id: id, isFriend) }
+    func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { try directory.reach(); return try inner.listIndex(ofContact: id) }
+    func friendsCount() throws(ServiceError) -> Int { try directory.reach(); return try inner.friendsCount() }
+    func friends(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
+        try directory.reach(); return try inner.friends(after: cursor, limit: limit)
+    }
+    func friends(before cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
+        try directory.reach(); return try inner.friends(before: cursor, limit: limit)
+    }
+}

@@ -1,0 +1,59 @@
+import AppServices
+import Foundation
+import Testing
+@testable import App
+@testable import Storage
+@testable import TUIKit
+
+/// The app on a real PostgreSQL server (`SWITCHBOARD_TEST_POSTGRES_URL`; skipped without it),
+/// the contacts list and forms on their worker thread: what a person sees when the server cuts
+/// every connection of the app's (as a restart does), and how it comes back without a key.
+@MainActor
+@Suite("Off the main loop on a real PostgreSQL server", .serialized)
+struct SharedDirectoryOffMainTests {
+    nonisolated static let base = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// Lets virtual time pass in steps of 10 ms (the drain's) until `done` holds; the worker
+    /// thread answers in real time, so this gives up after 20 s of it.
+    func pump(_ h: AppHarness, until done: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !done() {
+            if ContinuousClock.now > deadline { return false }
+            h.press("wait:10ms")
+        }
+        return true
+    }
+
+    @Test(.enabled(if: base != nil, "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
+    func theListReadsOffTheMainLoopAndComesBackAfterTheServerCutsItsConnections() throws {
+        let base = try #require(Self.base)
+        let admin = try PostgresConnection(uri: base)
+        let schema = "sb_test_async_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try admin.executeScript("CREATE SCHEMA \(schema)")
+        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
+        let uri = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic&application_name=\(schema)"
+        let state = NSTemporaryDirectory() + schema
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let h = AppHarness(backend: { _, now in
+            StoreBackend(directory: PostgresDirectory(uri: uri, environment: ["XDG_STATE_HOME": state], passwordCost: 1, now: now),
+                         offMainDirectory: PostgresDirectory(uri: uri, environment: ["XDG_STATE_HOME": state], passwordCost: 1, now: now),
+                         now: now)
+        })
+        h.createAccount()
+        h.press("C wait:400ms")
+        #expect(pump(h) { h.lines[0].contains("Contacts (0)") }, "\(h.text)")
+        h.press("a wait:400ms \"grace\" Tab \"hopper\" C-s")
+        #expect(pump(h) { h.text.contains("Grace Hopper") && h.lines[0].contains("Contacts (1)") }, "\(h.text)")
+
+        // The server ends every connection of this app's (the main loop's, the worker's, the listener's).
+        try admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [schema])
+        // Nobody types: the watch's look finds the worker's connection gone, and the banner says so.
+        #expect(pump(h) { h.lines[h.lines.count - 1].contains("Lost the connection to the shared directory") }, "\(h.text)")
+        #expect(h.text.contains("Grace Hopper"))                        // what was read stays on screen
+        // The next try (1 s on) connects again: the banner goes, and the list reads again.
+        #expect(pump(h) { !h.text.contains("Lost the connection") }, "\(h.text)")
+        #expect(h.text.contains("Grace Hopper"))
+        h.press("a wait:400ms \"ada\" Tab \"lovelace\" C-s")
+        #expect(pump(h) { h.text.contains("Ada Lovelace") && h.lines[0].contains("Contacts (2)") }, "\(h.text)")
+    }
+}
