@@ -20,7 +20,7 @@
 #define SB_LIBPQ_FUNCTIONS(X) \
     X(PQconnectdb) X(PQstatus) X(PQerrorMessage) X(PQfinish) X(PQreset) \
     X(PQsetNoticeProcessor) X(PQbackendPID) X(PQsocket) \
-    X(PQprepare) X(PQexecPrepared) X(PQexec) X(PQclear) \
+    X(PQprepare) X(PQexecPrepared) X(PQexec) X(PQsendQuery) X(PQclear) \
     X(PQresultStatus) X(PQresultErrorField) \
     X(PQntuples) X(PQcmdTuples) X(PQgetisnull) X(PQgetvalue) \
     X(PQputCopyData) X(PQputCopyEnd) X(PQgetResult) \

@@ -89,6 +89,25 @@ public final class PostgresConnection {
         try check(result, sql: sql)
     }
 
+    /// Starts SQL without parameters (several statements allowed) and returns at once: the server
+    /// works on it while this process does something else (another connection's work). Nothing
+    /// else may be run on this connection until `finishScript()` has returned.
+    public func startScript(_ sql: String) throws(StorageError) {
+        guard pq.PQsendQuery(handle, sql) == 1 else {
+            throw .server(.connectionLost(server: server, detail: Self.firstLine(Self.text(pq.PQerrorMessage(handle)))))
+        }
+    }
+
+    /// Waits for the SQL `startScript` started to end; throws the first statement's error.
+    public func finishScript() throws(StorageError) {
+        var failure: StorageError?
+        while let result = pq.PQgetResult(handle) {
+            if failure == nil { do { try check(result, sql: "") } catch { failure = error } }
+            pq.PQclear(result)
+        }
+        if let failure { throw failure }
+    }
+
     /// One row's first column as a number (nil for no row or NULL).
     public func scalarInt(_ sql: String, _ parameters: [any PostgresValue] = []) throws(StorageError) -> Int64? {
         let rows = try execute(sql, parameters)
@@ -162,9 +181,12 @@ public final class PostgresConnection {
     // MARK: Bulk loads
 
     /// Loads rows with `COPY table (columns) FROM STDIN` in text format: `rows` is called
-    /// with a sink for each row's fields (nil is NULL); the fields are escaped here.
-    public func copy(into table: String, columns: [String], rows: (_ send: ([String?]) throws(StorageError) -> Void) throws(StorageError) -> Void) throws(StorageError) {
-        let start = pq.PQexec(handle, "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN")
+    /// with a sink for each row's fields (nil is NULL); the fields are escaped here. `frozen`: the rows
+    /// are written frozen (`FREEZE`: the table must have been made or emptied by TRUNCATE in this
+    /// transaction), so their first readers have no hint bits to set and write back.
+    public func copy(into table: String, columns: [String], frozen: Bool = false,
+                     rows: (_ send: ([String?]) throws(StorageError) -> Void) throws(StorageError) -> Void) throws(StorageError) {
+        let start = pq.PQexec(handle, "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN\(frozen ? " WITH (FREEZE)" : "")")
         defer { pq.PQclear(start) }
         guard pq.PQresultStatus(start) == PGRES_COPY_IN else { try check(start, sql: "COPY"); return }
         var buffer: [UInt8] = []

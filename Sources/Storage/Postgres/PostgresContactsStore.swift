@@ -244,7 +244,7 @@ public final class PostgresContactsStore: ContactsStore {
         [contact.firstName, contact.lastName, contact.company, contact.notes, contact.isFriend,
          SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName),
          PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails),
-         SearchText.document(for: contact), contact.nickname, contact.title, contact.birthday, contact.url,
+         SearchText.phraseDocument(for: contact), contact.nickname, contact.title, contact.birthday, contact.url,
          SQLiteContactsStore.encode(contact.addresses), contact.extras,
          contact.namePrefix, contact.nameSuffix, PostgresContactLists.encode(emails: SQLiteContactsStore.emailLabels(of: contact)),
          contact.preferredEmail.flatMap { $0 < contact.emails.count ? Int64($0) : nil },

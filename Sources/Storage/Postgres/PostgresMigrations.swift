@@ -174,7 +174,8 @@ enum PostgresMigrations {
         for i in 0..<rows.count {
             let lists = PostgresContactLists.decode(phones: rows.text(i, 5), emails: rows.text(i, 6))
             let document = SearchText.document(firstName: rows.text(i, 1), lastName: rows.text(i, 2), emails: lists.emails,
-                                               phoneNumbers: lists.phones.map(\.number), others: [rows.text(i, 3), rows.text(i, 4)], cache: &cache)
+                                               phoneNumbers: lists.phones.map(\.number), others: [rows.text(i, 3), rows.text(i, 4)],
+                                               marksWordStarts: false, cache: &cache)
             try pg.execute("UPDATE contacts SET search_text = $1 WHERE id = $2", [document, rows.int64(i, 0)])
             if withNameStarts {
                 let starts = PostgresContactsStore.nameStarts(firstName: rows.text(i, 1), lastName: rows.text(i, 2), cache: &cache)

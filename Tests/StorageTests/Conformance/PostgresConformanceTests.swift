@@ -104,6 +104,43 @@ struct PostgresConformanceTests {
         #expect(try store.contacts(matching: "quuxl", offset: 0, limit: 5).map(\.lastName) == ["Quuxley"])
         #expect(try store.contacts(matching: "qu", offset: 0, limit: 5).map(\.lastName) == ["Quuxley"])
         #expect(try store.count(matching: "lovelace") > 0)
+        // The word starts were loaded beside, on a second connection, into a table that then took
+        // the place of the empty one: nothing of it is left under another name.
+        #expect(try tables(pg) == Self.schemaTables)
+        #expect(try pg.scalarInt("SELECT count(*) FROM contact_word_starts WHERE contact_id NOT IN (SELECT id FROM contacts)") == 0)
+    }
+
+    /// A populate that fails (here: for an account the directory does not have) leaves nothing:
+    /// no contacts, no word starts, and no table of the second connection's load.
+    @Test func aFailedPopulateLeavesNoLoadTable() throws {
+        let f = try fixture()
+        let pg = try #require(f.postgres).connection
+        let ghost = PostgresContactsStore(database: try #require(f.postgres), accountID: 999_999)
+        var generator = ContactGenerator(seed: 9)
+        #expect(throws: StorageError.self) { try ghost.addMany(count: 500, generator: &generator, friendPercent: 10) }
+        #expect(try tables(pg) == Self.schemaTables)
+        #expect(try pg.scalarInt("SELECT count(*) FROM contacts") == 0)
+        #expect(try pg.scalarInt("SELECT count(*) FROM contact_word_starts") == 0)
+    }
+
+    /// An index definition of `contact_word_starts` made on the load table under its load name.
+    @Test func loadIndexDefinitions() {
+        #expect(PostgresWordStartsLoad.definition(
+            "CREATE INDEX contact_word_starts_in_order ON s1.contact_word_starts USING btree (account_id, start, sort_key, contact_id)",
+            on: "contact_word_starts_load_42")
+            == "CREATE INDEX contact_word_starts_in_order_load ON contact_word_starts_load_42 USING btree (account_id, start, sort_key, contact_id)")
+        #expect(PostgresWordStartsLoad.definition("CREATE UNIQUE INDEX u ON ONLY s.t USING btree (a)", on: "l")
+            == "CREATE UNIQUE INDEX u_load ON l USING btree (a)")
+        #expect(PostgresWordStartsLoad.definition("nonsense", on: "l") == nil)
+    }
+
+    /// The tables of the directory's schema, by name.
+    static let schemaTables = ["accounts", "activity", "contact_counts", "contact_word_starts", "contacts", "settings",
+                               "sign_in_failures", "switchboard_schema"]
+
+    private func tables(_ pg: PostgresConnection) throws -> [String] {
+        let rows = try pg.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
+        return (0..<rows.count).map { rows.text($0, 0) }
     }
 
     @Test func aNewerSchemaOrAnotherProgramsTablesAreRefused() throws {
