@@ -77,8 +77,11 @@ let package = Package(
         .target(name: "Kiosk", dependencies: ["App", "AppServices", "Components", "Demo", "TUIKit"], swiftSettings: withoutStringProcessing),
 
         // The executable: command line -> one of the run modes.
+        // Release builds link the Swift runtime into the executable (-static-stdlib): only the parts
+        // the app uses are mapped, and start-up has no Swift libraries to load and relocate (issue 15).
         .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange"],
-                         swiftSettings: withoutStringProcessing),
+                         swiftSettings: withoutStringProcessing,
+                         linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
 
         // Release-build benchmarks (see BENCHMARKS.md).
         .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "TUIKitTesting", "AppServices", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),

@@ -3,7 +3,9 @@ import TUIKit
 /// After every frame, draws the whole window again from scratch into a
 /// fresh renderer and compares it with what the incremental frames left on
 /// screen: damage tracking, moved rows and partial layout must add up to the
-/// same picture. A difference stops the test run, naming the rows.
+/// same picture; and the frame's layout pass must have found no issue
+/// (conflicting or ambiguous constraints). Either stops the test run, naming
+/// the rows or the issues.
 @MainActor
 public enum RedrawCheck {
     /// Checks every frame `app` renders from now on (keeping any `onFrame` it had).
@@ -13,7 +15,15 @@ public enum RedrawCheck {
             previous?(number, time)
             guard let app else { return }
             if let difference = mismatch(in: app) { preconditionFailure("frame \(number): \(difference)") }
+            if let issues = layoutIssues(in: app) { preconditionFailure("frame \(number): \(issues)") }
         }
+    }
+
+    /// The issues the last layout pass found, as text; nil when it found none.
+    public static func layoutIssues(in app: Application) -> String? {
+        let issues = app.window.layoutIssues
+        guard !issues.isEmpty else { return nil }
+        return "the layout found \(issues.count) issue(s):\n" + issues.map { "  \($0)" }.joined(separator: "\n")
     }
 
     /// Compares the incremental screen with a from-scratch render now: nil

@@ -81,6 +81,21 @@ struct IncrementalLayoutTests {
         override func draw(in canvas: Canvas) { canvas.write(text, at: .zero) }
     }
 
+    /// The check every harness frame runs also names a layout pass's issues (here, without the
+    /// harness, whose check would stop the run): a frame with conflicting constraints is caught.
+    @Test func theRedrawCheckSeesALayoutIssue() {
+        let app = Application(terminal: VirtualTerminal(size: Size(width: 40, height: 12)))
+        let view = View()
+        app.window.rootViewController = Board([(view, Rect(x: 0, y: 0, width: 20, height: 1))])
+        app.renderFrame()
+        #expect(RedrawCheck.layoutIssues(in: app) == nil)
+        view.pinEdges(to: app.window.rootViewController!.view)
+        view.widthAnchor.constraint(equalToConstant: 10).isActive = true
+        view.setNeedsLayout()
+        app.renderFrame()
+        #expect(RedrawCheck.layoutIssues(in: app)?.contains("View.width == 10") == true)
+    }
+
     @Test func theRedrawCheckSeesADrawingThatWasNotAskedFor() {
         let view = Forgetful()
         let h = Harness(width: 40, height: 12, root: Board([(view, Rect(x: 0, y: 0, width: 20, height: 1))]))
