@@ -5,12 +5,14 @@ import PackageDescription
 // it, e.g. String.contains(String), firstRange(of:), split(separator: String)): with it, every
 // Swift module pulls in libswift_StringProcessing and libswift_RegexParser, about 1 MB of the
 // app's memory (issue 15). Use the stdlib's own algorithms (TextSearch in AppServices).
-let withoutStringProcessing: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
-
-// Release builds of the hot paths skip the run-time exclusivity checks (debug builds and so the
-// tests keep them): a captured buffer appended to byte by byte paid swift_beginAccess/endAccess
-// for every byte, 40 % of populate's COPY on PostgreSQL (perf), 12 % of a key on the terminal.
-let releaseWithoutExclusivityChecks: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+//
+// Release builds skip the run-time exclusivity checks (debug builds, and so the tests, keep them):
+// a captured buffer appended to byte by byte paid swift_beginAccess/endAccess for every byte,
+// 40 % of populate's COPY on PostgreSQL (perf), and a class's stored arrays 12 % of a key on the terminal.
+let withoutStringProcessing: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"]),
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
 
 let package = Package(
     name: "Switchboard",
@@ -61,7 +63,7 @@ let package = Package(
 
         // SQLite database, migrations, repositories; plugs into AppServices' protocols.
         .target(name: "Storage", dependencies: ["AppServices", "CSQLite", "CCrypt", "CPostgres"],
-                swiftSettings: withoutStringProcessing + releaseWithoutExclusivityChecks),
+                swiftSettings: withoutStringProcessing),
 
         // The app's own UI components and their view-model protocols: UI only (seed 000).
         .target(name: "Components", dependencies: ["TUIKit"], swiftSettings: withoutStringProcessing),

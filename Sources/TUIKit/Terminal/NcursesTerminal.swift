@@ -110,6 +110,9 @@ public final class NcursesTerminal: Terminal {
         keypad(sb_stdscr(), true)
         meta(sb_stdscr(), true)
         set_escdelay(25)
+        // A frame is written whole: no look for typed-ahead keys between its lines (six poll(2)s a
+        // frame that found nothing, and a frame cut short when one did).
+        typeahead(-1)
         curs_set(0)
         leaveok(sb_stdscr(), false)
 
