@@ -14,6 +14,12 @@ let withoutStringProcessing: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
+// The screens' code is optimised for size in release builds: a key touches code all over the
+// toolkit, and every page of it the app maps counts in its memory (the executable's text 6.10 ->
+// 5.64 MB; the pty run's key costs and first screen no worse). Storage, Interchange and
+// AppServices (bulk loads, search folding) stay optimised for speed.
+let screenCode: [SwiftSetting] = withoutStringProcessing + [.unsafeFlags(["-Osize"], .when(configuration: .release))]
+
 let package = Package(
     name: "Switchboard",
     platforms: [.macOS(.v15)], // Mutex (Synchronization) needs macOS 15
@@ -48,7 +54,7 @@ let package = Package(
         ),
 
         // The component renderer: terminals, cell buffer, views, layout, run loop.
-        .target(name: "TUIKit", dependencies: ["CNcurses"], swiftSettings: withoutStringProcessing),
+        .target(name: "TUIKit", dependencies: ["CNcurses"], swiftSettings: screenCode),
 
         // A virtual-screen pilot for tests (public API only).
         .target(name: "TUIKitTesting", dependencies: ["TUIKit"]),
@@ -66,23 +72,23 @@ let package = Package(
                 swiftSettings: withoutStringProcessing),
 
         // The app's own UI components and their view-model protocols: UI only (seed 000).
-        .target(name: "Components", dependencies: ["TUIKit"], swiftSettings: withoutStringProcessing),
+        .target(name: "Components", dependencies: ["TUIKit"], swiftSettings: screenCode),
 
         // Demo view models, made-up data and the kiosk's tour: UI dependencies only, never Storage.
-        .target(name: "Demo", dependencies: ["Components", "TUIKit"], swiftSettings: withoutStringProcessing),
+        .target(name: "Demo", dependencies: ["Components", "TUIKit"], swiftSettings: screenCode),
 
         // Flows, screens, navigation, real view models: the app itself.
-        .target(name: "App", dependencies: ["TUIKit", "Components", "AppServices"], swiftSettings: withoutStringProcessing),
+        .target(name: "App", dependencies: ["TUIKit", "Components", "AppServices"], swiftSettings: screenCode),
 
         // The demo kiosk's wiring: the app on an in-memory backend filled from the Demo target,
         // playing the Demo target's tour. It cannot open a database: Storage is not among its dependencies.
-        .target(name: "Kiosk", dependencies: ["App", "AppServices", "Components", "Demo", "TUIKit"], swiftSettings: withoutStringProcessing),
+        .target(name: "Kiosk", dependencies: ["App", "AppServices", "Components", "Demo", "TUIKit"], swiftSettings: screenCode),
 
         // The executable: command line -> one of the run modes.
         // Release builds link the Swift runtime into the executable (-static-stdlib): only the parts
         // the app uses are mapped, and start-up has no Swift libraries to load and relocate (issue 15).
         .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange"],
-                         swiftSettings: withoutStringProcessing,
+                         swiftSettings: screenCode,
                          linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
 
         // Release-build benchmarks (see BENCHMARKS.md).
