@@ -235,6 +235,10 @@ struct OffMainScreensTests {
         h.press("wait:1s")
         settle(h, setup)
         #expect(!h.text.contains(banner), "\(h.text)")
+        #expect(!h.text.contains("was lost"))                             // the feed read again: the line under it is clear
+        h.press("End")
+        settle(h, setup)
+        #expect(h.text.contains("Account created · ada"), "\(h.text)")
         #expect(calls(setup).main == 0)
     }
 

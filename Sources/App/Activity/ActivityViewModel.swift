@@ -24,6 +24,8 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
     private var rangeReads = 0
     /// Whether the rows of the window were announced before the id range's answer came.
     private var rowsAnnounced = false
+    /// The failure the message line shows (it goes when a read answers again).
+    private var failureShown: String?
     /// Counts type-ahead seeks (and the jumps that cancel them): only the last one's answer moves the window.
     private var seeks = 0
     private var rows: [ActivityRow] = []
@@ -42,7 +44,7 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
         pager = KeysetPager(pageSize: 100, keptPages: 8, scheduler: scheduler, work: activity, cursor: { $0.id },
             readAfter: { store, id, limit throws(ServiceError) in try store.events(before: id, limit: limit) },
             readBefore: { store, id, limit throws(ServiceError) in try store.events(newerThan: id, limit: limit) })
-        observers.append(pager.failure.observe { [weak self] _, failure in if let failure { self?.message.value = failure } })
+        observers.append(pager.failure.observe { [weak self] _, failure in self?.show(failure: failure) })
         observers.append(pager.loadedCount.observe { [weak self] _, _ in self?.rebuildRows() })
     }
 
@@ -50,6 +52,17 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
     convenience init(store: ActivityService, contacts: ContactsService, now: @escaping () -> Int64,
                      coordinator: Coordination, scheduler: Scheduler?) {
         self.init(activity: .inline(store), contacts: .inline(contacts), now: now, coordinator: coordinator, scheduler: scheduler)
+    }
+
+    /// Puts a read's failure on the message line; a read that answers (nil) takes one shown away.
+    private func show(failure: String?) {
+        if let failure {
+            message.value = failure
+            failureShown = failure
+        } else if let shown = failureShown {
+            failureShown = nil
+            if message.value == shown { message.value = "" }
+        }
     }
 
     var isLoadingWindow: Observable<Bool> { pager.isLoading }
@@ -135,7 +148,7 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
             case .success(nil):
                 self.message.value = "Nothing about “\(prefix)”."
             case .failure(let error):
-                self.message.value = error.description
+                self.show(failure: error.description)
             }
         })
     }
