@@ -178,6 +178,19 @@ struct FriendsListRealViewModelTests {
         provider.stop()
     }
 
+    @Test func aFriendAddedElsewhereToAnEmptyListShows() throws {
+        let files = Files()
+        let (store, other) = try makeStores(files)
+        let provider = FriendsListDataProvider(store: StoredContacts(store), itemFactory: FriendsListItemFactory(), scheduler: nil)
+        let content = FriendsListContentViewModel(dataProvider: provider)
+        #expect(content.state.value == .empty)
+        _ = try addFriends(other, [("Ada", "Lovelace")])
+        provider.refreshCount()                           // the poll: the count went from 0 to 1
+        #expect(provider.totalItemsCount.value == 1)
+        #expect(content.state.value == .normal)           // and the window was read again
+        #expect(content.item(at: 0)?.name == "Ada Lovelace")
+    }
+
     @Test func anEmptyListSaysSo() throws {
         let files = Files()
         let (store, _) = try makeStores(files)

@@ -1,16 +1,16 @@
 import AppServices
 @testable import Storage
 
-/// A data directory whose contacts stop answering on command, as a server does when it is
-/// stopped or the network breaks: while `isDown`, every contacts call throws what the
-/// PostgreSQL store throws for a lost connection (`ServiceError.unavailable`). The rest is
-/// the SQLite file underneath.
+/// A data directory whose contacts and activity log stop answering on command, as a server
+/// does when it is stopped or the network breaks: while `isDown`, every contacts, friends and
+/// activity call throws what the PostgreSQL store throws for a lost connection
+/// (`ServiceError.unavailable`). The rest is the SQLite file underneath.
 @MainActor
 final class OutageDirectory: DataDirectory {
     private let inner: SQLiteDirectory
     /// Whether the directory is out of reach.
     var isDown = false
-    /// How many contacts calls reached it (answered or not).
+    /// How many contacts, friends and activity calls reached it (answered or not).
     var calls = 0
 
     init(path: String, now: @escaping () -> Int64) {
@@ -21,7 +21,7 @@ final class OutageDirectory: DataDirectory {
     var accounts: AccountsService { inner.accounts }
     var settings: SettingsService { inner.settings }
     func contacts(for account: Account) -> ContactsService & FriendsService { OutageContacts(inner.contacts(for: account), directory: self) }
-    func activity(for account: Account) -> ActivityService { inner.activity(for: account) }
+    func activity(for account: Account) -> ActivityService { OutageActivity(inner.activity(for: account), directory: self) }
     var location: DataLocation { inner.location }
 
     nonisolated static let lost = ServiceError.unavailable("The connection to the PostgreSQL server at postgresql://test was lost (server closed the connection unexpectedly). Nothing half-done was kept.")
@@ -62,4 +62,25 @@ final class OutageContacts: ContactsService, FriendsService {
     func friends(before cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
         try directory.reach(); return try inner.friends(before: cursor, limit: limit)
     }
+}
+
+/// The activity log of an `OutageDirectory`.
+final class OutageActivity: ActivityService {
+    private let inner: ActivityService
+    private let directory: OutageDirectory
+    init(_ inner: ActivityService, directory: OutageDirectory) {
+        self.inner = inner
+        self.directory = directory
+    }
+
+    func events(before id: Int64?, limit: Int) throws(ServiceError) -> [ActivityEvent] {
+        try directory.reach(); return try inner.events(before: id, limit: limit)
+    }
+    func events(newerThan id: Int64?, limit: Int) throws(ServiceError) -> [ActivityEvent] {
+        try directory.reach(); return try inner.events(newerThan: id, limit: limit)
+    }
+    func newestEvent(withSubjectPrefix prefix: String) throws(ServiceError) -> Int64? {
+        try directory.reach(); return try inner.newestEvent(withSubjectPrefix: prefix)
+    }
+    func idRange() throws(ServiceError) -> ClosedRange<Int64>? { try directory.reach(); return try inner.idRange() }
 }

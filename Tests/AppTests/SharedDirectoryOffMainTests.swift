@@ -7,7 +7,8 @@ import Testing
 
 /// The app on a real PostgreSQL server (`SWITCHBOARD_TEST_POSTGRES_URL`; skipped without it),
 /// the contacts list and forms on their worker thread: what a person sees when the server cuts
-/// every connection of the app's (as a restart does), and how it comes back without a key.
+/// every connection of the app's (as a restart does), and how it comes back without a key; the
+/// home, the friends popup and the activity feed read on that thread too.
 @MainActor
 @Suite("Off the main loop on a real PostgreSQL server", .serialized)
 struct SharedDirectoryOffMainTests {
@@ -55,5 +56,55 @@ struct SharedDirectoryOffMainTests {
         #expect(h.text.contains("Grace Hopper"))
         h.press("a wait:400ms \"ada\" Tab \"lovelace\" C-s")
         #expect(pump(h) { h.text.contains("Ada Lovelace") && h.lines[0].contains("Contacts (2)") }, "\(h.text)")
+    }
+
+    @Test(.enabled(if: base != nil, "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
+    func theHomeThePopupAndTheFeedReadOnTheWorkerThread() throws {
+        let base = try #require(Self.base)
+        let admin = try PostgresConnection(uri: base)
+        let schema = "sb_test_async_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try admin.executeScript("CREATE SCHEMA \(schema)")
+        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
+        let uri = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic&application_name=\(schema)"
+        let state = NSTemporaryDirectory() + schema
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let environment = ["XDG_STATE_HOME": state]
+        final class Directories: @unchecked Sendable { var main: ThreadRecordingDirectory?; var offMain: ThreadRecordingDirectory? }
+        let directories = Directories()
+        let h = AppHarness(backend: { _, now in
+            let main = ThreadRecordingDirectory(PostgresDirectory(uri: uri, environment: environment, passwordCost: 1, now: now))
+            let offMain = ThreadRecordingDirectory(PostgresDirectory(uri: uri, environment: environment, passwordCost: 1, now: now))
+            directories.main = main
+            directories.offMain = offMain
+            return StoreBackend(directory: main, offMainDirectory: offMain, now: now)
+        })
+        h.createAccount()
+        let row = { (title: String) -> String in
+            var line = h.lines.first { $0.contains(" \(title) ") } ?? ""
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        #expect(pump(h) { row("Contacts").hasSuffix(" 0") }, "\(h.text)")
+        // Another program (another terminal) adds two friends and a contact for ada.
+        let other = PostgresDirectory(uri: uri, environment: environment, passwordCost: 1, now: { 1_789_992_000 })
+        let ada = try #require(try other.open())
+        let store = other.contacts(for: ada)
+        _ = try store.add(ContactRecord(firstName: "ada", lastName: "lovelace", isFriend: true))
+        _ = try store.add(ContactRecord(firstName: "alan", lastName: "turing", isFriend: true))
+        _ = try store.add(ContactRecord(firstName: "grace", lastName: "hopper"))
+        // The home hears of it and reads its counts again.
+        #expect(pump(h) { row("Contacts").hasSuffix(" 3") && row("Friends").hasSuffix(" 2") }, "\(h.text)")
+        #expect(pump(h) { h.text.contains("Contact added · grace hopper") }, "\(h.text)")
+        h.press("F")
+        #expect(pump(h) { h.text.contains("2 friends") && h.text.contains("Ada Lovelace") && h.text.contains("Alan Turing") }, "\(h.text)")
+        #expect(!h.text.contains("Grace Hopper"))
+        h.press("Esc wait:400ms C-t")
+        #expect(pump(h) { h.text.contains("Contact added · alan turing") && h.text.contains("Account created · ada") }, "\(h.text)")
+        // Every read went to the worker's connection, on its thread; none to the main loop's.
+        let main = try #require(directories.main).log.calls
+        let offMain = try #require(directories.offMain).log.calls
+        #expect(main.onMain == 0 && main.offMain == 0, "\(main)")
+        #expect(offMain.onMain == 0, "\(offMain)")
+        #expect(offMain.offMain > 0)
     }
 }

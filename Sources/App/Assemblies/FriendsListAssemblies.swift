@@ -8,8 +8,8 @@ import TUIKit
 @MainActor
 struct FriendsListAssembly: PresentingAssembly {
     let services: AssemblyServices
-    /// The signed-in user's friends.
-    let store: FriendsService
+    /// The signed-in user's friends, and where their reads run (off the main loop on a server).
+    let friends: ServiceWork<FriendsService>
 
     func present(from presentingViewController: ViewController) {
         let (header, content) = makeViewModels(scheduler: presentingViewController.scheduler)
@@ -18,7 +18,7 @@ struct FriendsListAssembly: PresentingAssembly {
 
     private func makeViewModels(scheduler: Scheduler?) -> (FriendsListHeaderViewModel, FriendsListContentViewModel) {
         let itemFactory = FriendsListItemFactory(avatarPlaceholder: "?")
-        let dataProvider = FriendsListDataProvider(store: store, itemFactory: itemFactory, scheduler: scheduler)
+        let dataProvider = FriendsListDataProvider(friends: friends, itemFactory: itemFactory, scheduler: scheduler)
         services.readAgainOnChangesElsewhere(dataProvider)
         let viewModelFactory = FriendsListViewModelFactory(dataProvider: dataProvider)
         let headerViewModel = viewModelFactory.makeHeaderViewModel()

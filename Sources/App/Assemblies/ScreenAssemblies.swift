@@ -1,3 +1,4 @@
+import AppServices
 import TUIKit
 
 /// The splash, wired to the root controller's flow changes.
@@ -39,10 +40,34 @@ struct MainAssembly: Assembly {
     func build() -> ViewController {
         MainViewController(username: services.account?.username ?? "", coordinator: services.coordinator,
                            offersDemo: services.configuration.demoFriendsList != nil && services.friends != nil,
-                           summary: { [services] in Self.summary(services) }, onLogOut: onLogOut)
+                           summary: { [services] deliver in Self.readSummary(services, then: deliver) }, onLogOut: onLogOut)
     }
 
-    /// The home's counts and the newest few activity entries, read now.
+    /// Reads the home's counts and the newest few activity entries, then hands them to
+    /// `deliver`: as one job on the directory's work (off the main loop on a server, at once on a
+    /// file; nil when the directory did not answer), or from the kiosk's memory at once.
+    static func readSummary(_ services: AssemblyServices, then deliver: @escaping @MainActor (MainViewController.Summary?) -> Void) {
+        guard services.account != nil else { deliver(.init()); return }
+        guard let work = services.accountWork else { deliver(summary(services)); return }
+        work.run({ account throws(ServiceError) in try summary(of: account) }, then: { deliver(try? $0.get()) })
+    }
+
+    /// The summary from a store's services (on the work's thread): a part the store could not
+    /// read is left out, as before; a directory out of reach fails the whole.
+    nonisolated static func summary(of account: AccountServices) throws(ServiceError) -> MainViewController.Summary {
+        func part<T>(_ read: () throws(ServiceError) -> T) throws(ServiceError) -> T? {
+            do { return try read() } catch {
+                if case .unavailable = error { throw error }
+                return nil
+            }
+        }
+        let recent = try part { () throws(ServiceError) in try account.activity.events(before: nil, limit: 3) } ?? []
+        return .init(contacts: try part { () throws(ServiceError) in try account.contacts.count(matching: "") },
+                     friends: try part { () throws(ServiceError) in try account.contacts.friendsCount() },
+                     recent: recent.map { "\(ActivityRow.time($0.at))  \($0.kind.text) · \($0.subject)" })
+    }
+
+    /// The home's counts and the newest few activity entries, read now (the kiosk's memory).
     static func summary(_ services: AssemblyServices) -> MainViewController.Summary {
         guard let account = services.account else { return .init() }
         let contacts = services.contacts

@@ -57,8 +57,7 @@ final class FriendsListContentViewModel: FriendsListContentViewModelProtocol {
     /// The window's place in the whole list: counted from the start while the
     /// window is there, from the end while it is there, else unknown.
     func position(ofItem index: Int) -> Double? {
-        let total = dataProvider.totalItemsCount.value
-        guard total > 1 else { return nil }
+        guard let total = dataProvider.totalItemsCount.value, total > 1 else { return nil }
         if let first = pager.firstIndex { return Double(first + index) / Double(total - 1) }
         if !pager.hasMoreAfter { return Double(total - pager.loadedCount.value + index) / Double(total - 1) }
         return nil

@@ -5,45 +5,66 @@ import TUIKit
 /// What the real view models observe (seed 000's data provider).
 @MainActor
 protocol FriendsListDataProviderProtocol: AnyObject {
-    /// All friends of the account, kept current (polled from the counts table).
-    var totalItemsCount: Observable<Int> { get }
+    /// All friends of the account, kept current (polled from the counts table); nil until first read.
+    var totalItemsCount: Observable<Int?> { get }
     /// The friends loaded: a window onto the whole list (see `KeysetPager`).
     var pager: KeysetPager<FriendCursor, PagedFriend> { get }
 }
 
-/// Friends from SQLite by keyset pages (`KeysetPager`) on the friends index,
+/// Friends from the store by keyset pages (`KeysetPager`) on the friends index,
 /// from either end, and the friends count, polled so it follows changes made
-/// elsewhere.
+/// elsewhere. Every store call is a job on the friends' work: off the main loop
+/// on a server, at once for a file.
 @MainActor
 final class FriendsListDataProvider: FriendsListDataProviderProtocol {
-    let totalItemsCount = Observable(0)
-    private let store: FriendsService
+    let totalItemsCount = Observable<Int?>(nil)
+    private let friends: ServiceWork<FriendsService>
     let pager: KeysetPager<FriendCursor, PagedFriend>
     private var pollTimer: Timer?
+    /// Count reads out (the poll sends none while one is).
+    private var countsOut = 0
 
-    init(store: FriendsService, itemFactory: FriendsListItemFactory, scheduler: Scheduler?,
+    /// - Parameters:
+    ///   - friends: the account's friends, and where their reads run.
+    ///   - countRefresh: how often the count is read again (while there is a scheduler).
+    init(friends: ServiceWork<FriendsService>, itemFactory: FriendsListItemFactory, scheduler: Scheduler?,
          pageSize: Int = 100, keptPages: Int = 8, countRefresh: Duration = .seconds(1)) {
-        self.store = store
-        pager = KeysetPager(pageSize: pageSize, keptPages: keptPages, scheduler: scheduler, cursor: \.cursor,
-            readAfter: { cursor, limit throws(ServiceError) in try store.friends(after: cursor, limit: limit).map(itemFactory.makePagedFriend) },
-            readBefore: { cursor, limit throws(ServiceError) in try store.friends(before: cursor, limit: limit).map(itemFactory.makePagedFriend) })
+        self.friends = friends
+        pager = KeysetPager(pageSize: pageSize, keptPages: keptPages, scheduler: scheduler, work: friends, cursor: { $0.cursor },
+            readAfter: { store, cursor, limit throws(ServiceError) in try store.friends(after: cursor, limit: limit).map(itemFactory.makePagedFriend) },
+            readBefore: { store, cursor, limit throws(ServiceError) in try store.friends(before: cursor, limit: limit).map(itemFactory.makePagedFriend) })
         refreshCount()
         pollTimer = scheduler?.every(countRefresh) { [weak self] timer in
             guard let self else { timer.cancel(); return }
-            self.refreshCount()
+            if self.countsOut == 0 { self.refreshCount() }
         }
+    }
+
+    /// Friends that answer at once, on the main loop (a file, a test's store).
+    convenience init(store: FriendsService, itemFactory: FriendsListItemFactory, scheduler: Scheduler?,
+                     pageSize: Int = 100, keptPages: Int = 8, countRefresh: Duration = .seconds(1)) {
+        self.init(friends: .inline(store), itemFactory: itemFactory, scheduler: scheduler,
+                  pageSize: pageSize, keptPages: keptPages, countRefresh: countRefresh)
     }
 
     func stop() { pollTimer?.cancel() }
 
     /// Reads the friends count; on a change, the window is read again as it
     /// is now (past its last row, more may now be there).
-    func refreshCount() {
-        guard let count = try? store.friendsCount(), count != totalItemsCount.value else { return }
-        let first = pager.window.isEmpty && totalItemsCount.value == 0
-        totalItemsCount.value = count
-        guard !first else { return }
-        pager.refresh()
+    func refreshCount() { readCount(thenWindow: true) }
+
+    /// Reads the count; when it changed (and was known before) and `thenWindow`, reads the window again.
+    private func readCount(thenWindow: Bool) {
+        countsOut += 1
+        friends.run({ store throws(ServiceError) in try store.friendsCount() }, then: { [weak self] result in
+            guard let self else { return }
+            self.countsOut -= 1
+            // A failed read keeps the count shown (the connection's banner says why).
+            guard case .success(let count) = result, count != self.totalItemsCount.value else { return }
+            let first = self.totalItemsCount.value == nil
+            self.totalItemsCount.value = count
+            if thenWindow && !first { self.pager.refresh() }
+        })
     }
 }
 
@@ -56,8 +77,7 @@ struct PagedFriend {
 extension FriendsListDataProvider: ReloadsOnChangesElsewhere {
     /// The count and the window as they are now (a rename keeps the count but not the row).
     func reloadForChangesElsewhere() {
-        let before = totalItemsCount.value
-        refreshCount()
-        if totalItemsCount.value == before { pager.refresh() }
+        readCount(thenWindow: false)
+        pager.refresh()
     }
 }

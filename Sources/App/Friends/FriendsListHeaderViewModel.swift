@@ -20,7 +20,11 @@ final class FriendsListHeaderViewModel: FriendsListHeaderViewModelProtocol {
 
     private func setupDataObservers() {
         observers.append(dataProvider.totalItemsCount.observeNewAndCall { [weak self] newCount in
-            self?.friendsCount.value = newCount == 1 ? "1 friend" : "\(newCount) friends"
+            self?.friendsCount.value = switch newCount {
+            case nil: "… friends" // not counted yet
+            case 1: "1 friend"
+            case let count?: "\(count) friends"
+            }
         })
     }
 }

@@ -33,8 +33,18 @@ final class AssemblyServices {
     var contactsWork: ContactsWork {
         (backend as? StoreBackend)?.contactsWork(for: owner) ?? .inline(backend.contacts(for: owner))
     }
-    /// The same contacts, as friends; nil where the friends popup shows the demo use-case (the kiosk).
+    /// The same contacts, as friends, on the main loop (About's count); nil where the friends
+    /// popup shows the demo use-case (the kiosk).
     var friends: FriendsService? { backend.friends(for: owner) }
+    /// The signed-in account's friends for the friends popup: off the main loop on a server,
+    /// at once on a file; nil where the popup shows the demo use-case (the kiosk).
+    var friendsWork: ServiceWork<FriendsService>? {
+        if let store = backend as? StoreBackend { return store.friendsWork(for: owner) }
+        return backend.friends(for: owner).map { .inline($0) }
+    }
+    /// The signed-in account's contacts and log together, for the home's summary: off the main
+    /// loop on a server, at once on a file; nil for a backend that is not a store (the kiosk).
+    var accountWork: ServiceWork<AccountServices>? { (backend as? StoreBackend)?.accountWork(for: owner) }
 
     /// How often the run loop asks whether someone else changed the data (`pollChangesElsewhere`).
     static let changePollInterval: Duration = .milliseconds(500)

@@ -46,7 +46,7 @@ public final class RootAssembly {
             .pushed(ContactTransferAssembly(services: services, export: export))
         case .friendsList:
             // Without friends of its own (the kiosk) the popup is the demo use-case.
-            if let friends = services.friends { .presented(FriendsListAssembly(services: services, store: friends)) }
+            if let friends = services.friendsWork { .presented(FriendsListAssembly(services: services, friends: friends)) }
             else { .presented(FriendsListDemoAssembly(services: services)) }
         case .friendsListDemo:
             .presented(FriendsListDemoAssembly(services: services))

@@ -9,8 +9,9 @@ public final class StoreBackend: AppBackend {
     private let directory: DataDirectory
     private let now: () -> Int64
     private var service: SignInService?
-    /// A second directory on the same data, whose contacts only `work` uses (its own connection):
-    /// the contacts list's reads and the forms' writes run there, off the main loop.
+    /// A second directory on the same data, whose services only `work` uses (its own connection):
+    /// the contacts list's, the forms' and the card's calls, the friends popup's, the activity
+    /// feed's and the home's reads run there, off the main loop.
     private var offMainDirectory: DataDirectory?
     private let work: DirectoryWork
     /// Whether the off-main directory is reached over the network (then its connection is watched).
@@ -27,9 +28,10 @@ public final class StoreBackend: AppBackend {
         watch = nil
     }
 
-    /// A directory on a server: `directory` serves the main loop as above; `offMainDirectory`
-    /// (the same data, another connection) serves the contacts list and forms on a thread of
-    /// its own, and a lost connection shows a banner until it answers again.
+    /// A directory on a server: `directory` serves the main loop as above (sign-in, settings,
+    /// About, the look for changes made elsewhere); `offMainDirectory` (the same data, another
+    /// connection) serves the contacts screens, the friends popup, the activity feed and the
+    /// home on a thread of its own, and a lost connection shows a banner until it answers again.
     public convenience init(directory: DataDirectory, offMainDirectory: DataDirectory, now: @escaping () -> Int64) {
         self.init(directory: directory, offMainDirectory: offMainDirectory, work: ThreadDirectoryWork(), now: now)
     }
@@ -64,6 +66,29 @@ public final class StoreBackend: AppBackend {
         return contacts
     }
 
+    /// `account`'s services picked from the directory the work's jobs use: the off-main one on a
+    /// server (the watch sees every result), else the file or memory itself, answering at once.
+    private func serviceWork<Service>(for account: Account, _ pick: (DataDirectory) -> Service) -> ServiceWork<Service> {
+        guard let offMainDirectory else { return .inline(pick(directory)) }
+        _ = contactsWork(for: account) // the watch's look goes through the contacts
+        return ServiceWork(service: pick(offMainDirectory), work: work, watch: watch)
+    }
+
+    /// One account's friends for the friends popup: off the main loop on a server.
+    func friendsWork(for account: Account) -> ServiceWork<FriendsService> {
+        serviceWork(for: account) { $0.contacts(for: account) }
+    }
+
+    /// One account's activity log for the feed: off the main loop on a server.
+    func activityWork(for account: Account) -> ServiceWork<ActivityService> {
+        serviceWork(for: account) { $0.activity(for: account) }
+    }
+
+    /// One account's contacts and log together, for the home's summary: off the main loop on a server.
+    func accountWork(for account: Account) -> ServiceWork<AccountServices> {
+        serviceWork(for: account) { AccountServices(contacts: $0.contacts(for: account), activity: $0.activity(for: account)) }
+    }
+
     /// Puts the off-main work on the run loop: results come back on `scheduler`'s timers, the
     /// connection banner's text goes to `banner` (nil: none), `recovered` is told when a lost
     /// connection answers again.
@@ -80,15 +105,16 @@ public final class StoreBackend: AppBackend {
     public var signIn: SignInServing { service! }
     public var settings: SettingsService { directory.settings }
     public func contacts(for account: Account) -> ContactsService { directory.contacts(for: account) }
+    /// The main loop's friends (About's count; the popup reads through `friendsWork`).
     public func friends(for account: Account) -> FriendsService? { directory.contacts(for: account) }
     public var accountChanges: AccountsService? { directory.accounts }
 
+    /// The feed on the account's log and contacts through the work (`activityWork`,
+    /// `contactsWork`): off the main loop on a server; `contacts` is not used (those of the
+    /// work's directory are).
     public func activityFeed(for account: Account, contacts: ContactsService, coordinator: Coordination,
                              scheduler: Scheduler?) -> ActivityFeedViewModelProtocol {
-        ActivityViewModel(store: directory.activity(for: account), now: now,
-                          contactExists: { id in
-                              do { return try contacts.contact(id: id) != nil } catch { return true } // damaged: the card says so
-                          },
+        ActivityViewModel(activity: activityWork(for: account), contacts: contactsWork(for: account), now: now,
                           coordinator: coordinator, scheduler: scheduler)
     }
 

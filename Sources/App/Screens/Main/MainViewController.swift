@@ -6,7 +6,9 @@ import TUIKit
 /// The counts are read again each time the screen appears, and when the
 /// run loop's look for changes made elsewhere finds one
 /// (`ReloadsOnChangesElsewhere`), so a contact added by another program on
-/// the same data shows without a key.
+/// the same data shows without a key. A read's answer may come later (on a
+/// server it is read off the main loop): until the first, the counts show
+/// "…"; one that fails keeps what is shown.
 @MainActor
 final class MainViewController: ViewController {
     struct MenuItem {
@@ -41,14 +43,22 @@ final class MainViewController: ViewController {
     private weak var coordinator: Coordination?
     private let username: String
     private let onLogOut: () -> Void
-    private let readSummary: () -> Summary
+    private let readSummary: (_ deliver: @escaping @MainActor (Summary?) -> Void) -> Void
     private(set) var summary = Summary()
+    /// Whether a summary has come (until then the counts say "…").
+    private(set) var summaryIsRead = false
+    /// A read is out / another is wanted once it is back.
+    private var summaryOut = false
+    private var summaryWanted = false
     private let list = ListView()
     private let banner = Label("")
     private let recentLabel = Label("")
 
+    /// - Parameter summary: reads the summary and hands it over (nil: it could not be read),
+    ///   at once or later; one read at a time is asked for.
     init(username: String, coordinator: Coordination, offersDemo: Bool = false,
-         summary: @escaping () -> Summary = { Summary() }, onLogOut: @escaping () -> Void) {
+         summary: @escaping (_ deliver: @escaping @MainActor (Summary?) -> Void) -> Void = { $0(Summary()) },
+         onLogOut: @escaping () -> Void) {
         menu = Self.allItems.filter { offersDemo || $0.screen != .friendsListDemo }
         self.username = username
         self.coordinator = coordinator
@@ -78,16 +88,40 @@ final class MainViewController: ViewController {
         list.reloadData(numberOfRows: self.menu.count)
         FormLayout.stack([(greeting, 1), (list, self.menu.count), (banner, 1), (recentLabel, 4)],
                          in: view, width: 76)
-        summary = readSummary()
         showSummary()
+        refresh()
     }
 
-    override func viewWillAppear() { refresh() }
+    /// Reads the summary again, unless a read is out already (it was asked for just now).
+    override func viewWillAppear() {
+        guard !summaryOut else { return }
+        refresh()
+    }
 
-    /// Reads the summary; draws only what changed.
+    /// Reads the summary (once the read out now is back, if one is); draws only what changed.
     func refresh() {
-        let fresh = readSummary()
-        guard fresh != summary else { return }
+        guard !summaryOut else { summaryWanted = true; return }
+        summaryOut = true
+        readSummary { [weak self] fresh in
+            guard let self else { return }
+            self.summaryOut = false
+            self.take(fresh)
+            if self.summaryWanted {
+                self.summaryWanted = false
+                self.refresh()
+            }
+        }
+    }
+
+    /// Shows a summary read (nil: the read failed; what is shown stays, and a first read shows no counts).
+    private func take(_ fresh: Summary?) {
+        let wasRead = summaryIsRead
+        summaryIsRead = true
+        guard let fresh else {
+            if !wasRead { showSummary() }
+            return
+        }
+        guard fresh != summary || !wasRead else { return }
         summary = fresh
         showSummary()
     }
@@ -102,7 +136,8 @@ final class MainViewController: ViewController {
         case .friendsList: summary.friends
         default: nil
         }
-        let countText = count.map { Self.grouped($0).leftPadded(to: 9) } ?? ""
+        let counted = item.screen == .contactList || item.screen == .friendsList
+        let countText = !summaryIsRead && counted ? "…".leftPadded(to: 9) : count.map { Self.grouped($0).leftPadded(to: 9) } ?? ""
         return " \(key) \(name)\(countText)".trimmingTrailingSpaces
     }
 

@@ -1,0 +1,91 @@
+import AppServices
+import Foundation
+
+/// Any data directory, passed through, noting for every contacts, friends and activity call
+/// whether it ran on the thread that made the directory (the main actor's, where the app's
+/// main loop runs) or on another (the work's): which connection a screen used, and where.
+@MainActor
+final class ThreadRecordingDirectory: DataDirectory {
+    private let inner: DataDirectory
+    /// The calls so far (safe to read from the main thread while the worker calls).
+    nonisolated let log = CallLog()
+
+    init(_ inner: DataDirectory) { self.inner = inner }
+
+    func open() throws(ServiceError) -> Account? { try inner.open() }
+    var accounts: AccountsService { inner.accounts }
+    var settings: SettingsService { inner.settings }
+    func contacts(for account: Account) -> ContactsService & FriendsService { RecordedContacts(inner.contacts(for: account), log: log) }
+    func activity(for account: Account) -> ActivityService { RecordedActivity(inner.activity(for: account), log: log) }
+    var location: DataLocation { inner.location }
+    func changedElsewhere(for account: Account) -> Bool { inner.changedElsewhere(for: account) }
+
+    /// Counts calls on and off the main loop's thread, under a lock.
+    final class CallLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts = (onMain: 0, offMain: 0)
+        /// The thread the log was made on (the main actor's: `Thread.isMainThread` need not hold
+        /// there under the test runner).
+        private let mainLoop = pthread_self()
+
+        /// Notes one call, on the thread it runs on.
+        func note() {
+            let onMain = pthread_equal(pthread_self(), mainLoop) != 0
+            lock.lock()
+            if onMain { counts.onMain += 1 } else { counts.offMain += 1 }
+            lock.unlock()
+        }
+
+        /// The calls so far.
+        var calls: (onMain: Int, offMain: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            return counts
+        }
+    }
+}
+
+/// The contacts of a `ThreadRecordingDirectory`.
+final class RecordedContacts: ContactsService, FriendsService {
+    private let inner: ContactsService & FriendsService
+    private let log: ThreadRecordingDirectory.CallLog
+    init(_ inner: ContactsService & FriendsService, log: ThreadRecordingDirectory.CallLog) {
+        self.inner = inner
+        self.log = log
+    }
+
+    func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int { log.note(); return try inner.count(matching: query, upTo: cap) }
+    func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
+        log.note(); return try inner.contacts(matching: query, offset: offset, limit: limit)
+    }
+    func contact(id: Int64) throws(ServiceError) -> ContactRecord? { log.note(); return try inner.contact(id: id) }
+    func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 { log.note(); return try inner.add(contact) }
+    func update(_ contact: ContactRecord) throws(ServiceError) -> Bool { log.note(); return try inner.update(contact) }
+    func delete(id: Int64) throws(ServiceError) -> Bool { log.note(); return try inner.delete(id: id) }
+    func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool { log.note(); return try inner.setFriend(id: id, isFriend) }
+    func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { log.note(); return try inner.listIndex(ofContact: id) }
+    func friendsCount() throws(ServiceError) -> Int { log.note(); return try inner.friendsCount() }
+    func friends(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
+        log.note(); return try inner.friends(after: cursor, limit: limit)
+    }
+    func friends(before cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
+        log.note(); return try inner.friends(before: cursor, limit: limit)
+    }
+}
+
+/// The activity log of a `ThreadRecordingDirectory`.
+final class RecordedActivity: ActivityService {
+    private let inner: ActivityService
+    private let log: ThreadRecordingDirectory.CallLog
+    init(_ inner: ActivityService, log: ThreadRecordingDirectory.CallLog) {
+        self.inner = inner
+        self.log = log
+    }
+
+    func events(before id: Int64?, limit: Int) throws(ServiceError) -> [ActivityEvent] { log.note(); return try inner.events(before: id, limit: limit) }
+    func events(newerThan id: Int64?, limit: Int) throws(ServiceError) -> [ActivityEvent] {
+        log.note(); return try inner.events(newerThan: id, limit: limit)
+    }
+    func newestEvent(withSubjectPrefix prefix: String) throws(ServiceError) -> Int64? { log.note(); return try inner.newestEvent(withSubjectPrefix: prefix) }
+    func idRange() throws(ServiceError) -> ClosedRange<Int64>? { log.note(); return try inner.idRange() }
+}
