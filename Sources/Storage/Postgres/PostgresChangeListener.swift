@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Hears which accounts another client changed: every change to an account's data in a
@@ -8,17 +10,18 @@ import Glibc
 /// transaction. Notifications are per database, so the channel names the directory's schema:
 /// two directories in one database do not hear each other. A listener keeps its own
 /// connection; its socket can be waited on with the terminal's input, or polled with a zero timeout.
-public final class PostgresChangeListener {
+public final class PostgresChangeListener: @unchecked Sendable {
     /// Every change is announced on this followed by the directory's schema.
     static let channelPrefix = "switchboard:"
-
     private let connection: PostgresConnection
     private let channel: String
     private let listen: String
-    /// True once the listener had to connect again (the server restarted, the network broke):
-    /// what changed meanwhile was not announced to it, so whoever shows data reads it all again.
-    /// Cleared by `takeMissedChanges()`.
-    public private(set) var mayHaveMissedChanges = false
+    /// Guards the connection and the marks below: the main loop only ever tries it (a look
+    /// never waits), a thread of its own holds it while connecting again.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// A thread is connecting again.
+    private var reconnecting = false
+    private var missed = false
 
     public init(uri: String) throws(StorageError) {
         connection = try PostgresConnection(uri: uri)
@@ -26,38 +29,74 @@ public final class PostgresChangeListener {
         channel = rows.text(0, 0)
         listen = "LISTEN \(rows.text(0, 1))"
         try connection.executeScript(listen)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
     }
 
     /// The server's process id for the listener's connection (tests end it).
-    public var backendPID: Int32 { connection.backendPID }
+    public var backendPID: Int32 { withConnection { $0.backendPID } ?? 0 }
+
+    /// True once the listener had to connect again (the server restarted, the network broke):
+    /// what changed meanwhile was not announced to it, so whoever shows data reads it all again.
+    /// Cleared by `takeMissedChanges()`.
+    public var mayHaveMissedChanges: Bool { withConnection { _ in missed } ?? false }
 
     /// Whether changes may have gone unheard since the last call; clears the mark.
     public func takeMissedChanges() -> Bool {
-        defer { mayHaveMissedChanges = false }
-        return mayHaveMissedChanges
+        withConnection { _ in
+            defer { missed = false }
+            return missed
+        } ?? false
     }
-
-    /// After a lost connection: connect and listen again (marking that changes may have been missed).
-    private func listenAgainIfLost() {
-        guard !connection.isConnected else { return }
-        if (try? connection.executeScript(listen)) != nil { mayHaveMissedChanges = true }
-    }
-
-    /// The socket to wait on for announcements.
-    public var socket: Int32 { connection.socket }
 
     /// The accounts announced as changed, waiting up to `timeoutMilliseconds` for the first
-    /// (0: only what has arrived already). Empty when nothing came in time. A lost connection
-    /// is made again (see `mayHaveMissedChanges`).
+    /// (0: only what has arrived already). Empty when nothing came in time, and at once while
+    /// the connection is being made again: a lost connection is made again on a thread of its
+    /// own (a server that does not answer holds up nobody), after which `mayHaveMissedChanges`.
+    /// (A test's wait while the connection is being made again is the timeout, slept.)
     public func changedAccounts(waitingUpTo timeoutMilliseconds: Int32 = 0) -> Set<Int64> {
-        listenAgainIfLost()
-        var changed = accounts(in: connection.notifications())
-        if changed.isEmpty, timeoutMilliseconds > 0, connection.isConnected {
-            var fd = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            if poll(&fd, 1, timeoutMilliseconds) > 0 { changed = accounts(in: connection.notifications()) }
+        let heard = withConnection { connection -> Set<Int64> in
+            guard connection.isConnected else { connectAgain(); return [] }
+            var changed = accounts(in: connection.notifications())
+            if changed.isEmpty, timeoutMilliseconds > 0, connection.isConnected {
+                var fd = pollfd(fd: connection.socket, events: Int16(POLLIN), revents: 0)
+                if poll(&fd, 1, timeoutMilliseconds) > 0 { changed = accounts(in: connection.notifications()) }
+            }
+            if !connection.isConnected { connectAgain() }
+            return changed
         }
-        listenAgainIfLost()
-        return changed
+        if heard == nil, timeoutMilliseconds > 0 { usleep(useconds_t(timeoutMilliseconds) * 1_000) }
+        return heard ?? []
+    }
+
+    /// Runs `body` on the connection if no thread is connecting it again (nil otherwise).
+    private func withConnection<T>(_ body: (PostgresConnection) -> T) -> T? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        guard !reconnecting else { return nil }
+        return body(connection)
+    }
+
+    /// Starts a thread that connects and listens again (the mutex is held by the caller).
+    private func connectAgain() {
+        reconnecting = true
+        var thread = pthread_t()
+        let me = Unmanaged.passRetained(self).toOpaque()
+        let started = pthread_create(&thread, nil, { argument in
+            let listener = Unmanaged<PostgresChangeListener>.fromOpaque(argument!).takeRetainedValue()
+            // Connecting may take as long as the network says; the main loop's looks find it busy meanwhile.
+            let listening = (try? listener.connection.executeScript(listener.listen)) != nil
+            pthread_mutex_lock(listener.mutex)
+            if listening { listener.missed = true }
+            listener.reconnecting = false
+            pthread_mutex_unlock(listener.mutex)
+            return nil
+        }, me)
+        if started == 0 { pthread_detach(thread) } else { Unmanaged<PostgresChangeListener>.fromOpaque(me).release(); reconnecting = false }
     }
 
     private func accounts(in notes: [(channel: String, payload: String)]) -> Set<Int64> {
