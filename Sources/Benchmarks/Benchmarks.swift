@@ -24,6 +24,7 @@ enum Benchmarks {
         Benchmark(name: "friends", run: FriendsBenchmark.run),
         Benchmark(name: "friends-100k", run: { FriendsBenchmark.run(count: 100_000) }),
         Benchmark(name: "friends-1k", run: { FriendsBenchmark.run(count: 1_000) }),
+        Benchmark(name: "friends-120x40", run: { FriendsBenchmark.run(count: 100_000, size: Size(width: 120, height: 40)) }),
         Benchmark(name: "pty", run: { PtyBenchmark.run(count: 1_000) }),
         Benchmark(name: "pty-1m", run: { PtyBenchmark.run(count: 1_000_000) }),
         Benchmark(name: "activity", run: ActivityBenchmark.run),
