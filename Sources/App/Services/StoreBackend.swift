@@ -129,7 +129,7 @@ public final class StoreBackend: AppBackend {
     public var signIn: SignInServing { service! }
     public var settings: SettingsService { directory.settings }
     public func contacts(for account: Account) -> ContactsService { directory.contacts(for: account) }
-    /// The main loop's friends (About's count; the popup reads through `friendsWork`).
+    /// The main loop's friends (whether the home offers the demo popup; the popup and About read through the work).
     public func friends(for account: Account) -> FriendsService? { directory.contacts(for: account) }
     public var accountChanges: AccountsService? { directory.accounts }
 
