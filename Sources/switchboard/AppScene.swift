@@ -21,10 +21,13 @@ enum AppScene {
             throw .noDataLocation
         }
         let cost = environment["SWITCHBOARD_PASSWORD_COST"].flatMap(Int.init).flatMap { (1...11).contains($0) ? $0 : nil } ?? 0
-        // A connection string is a shared directory on a PostgreSQL server (its contacts list and
-        // forms then run off the main loop); anything else is a file, which answers at once.
-        var configuration = PostgresConnection.isURI(path)
+        // A connection string is a shared directory on a PostgreSQL server (its calls then run off
+        // the main loop); anything else is a file, which answers at once. Headless, time is the
+        // script's (virtual): a server's calls answer at once there too, so a script replays alike.
+        var configuration = PostgresConnection.isURI(path) && options.mode != .headless
             ? AppConfiguration(sharedDirectory: { now in PostgresDirectory(uri: path, environment: environment, passwordCost: cost, now: now) })
+            : PostgresConnection.isURI(path)
+            ? AppConfiguration(directory: { now in PostgresDirectory(uri: path, environment: environment, passwordCost: cost, now: now) })
             : AppConfiguration(directory: { now in SQLiteDirectory(path: path, passwordCost: cost, now: now) })
         configuration.splashDuration = options.splashMilliseconds.map { .milliseconds($0) }
         configuration.deepLink = options.deepLink

@@ -17,7 +17,7 @@ import TUIKitTesting
     }
 
     @Test func aFileIsNamedByFolderAndFile() {
-        let h = Harness(width: 80, height: 24, root: CreateAccountViewController(service: NoAccountsYet(), dataPlace: "/data/team/switchboard.sqlite3") {})
+        let h = Harness(width: 80, height: 24, root: CreateAccountViewController(service: NoAccountsYet(), dataPlace: "/data/team/switchboard.sqlite3") { _, _ in })
         #expect(h.text.contains("Your data will live in the folder"))
         #expect(h.text.contains("/data/team"))
         #expect(h.text.contains("in the file switchboard.sqlite3"))
@@ -25,7 +25,7 @@ import TUIKitTesting
 
     @Test func aServerIsNamedAsItIs() {
         let place = "PostgreSQL postgresql://switchboard:***@127.0.0.1:5432/switchboard"
-        let h = Harness(width: 80, height: 24, root: CreateAccountViewController(service: NoAccountsYet(), dataPlace: place) {})
+        let h = Harness(width: 80, height: 24, root: CreateAccountViewController(service: NoAccountsYet(), dataPlace: place) { _, _ in })
         #expect(h.text.contains("Your data will live on the server"))
         #expect(h.text.contains("postgresql://switchboard:***@127.0.0.1:5432/switchboard")) // on a row of its own when it does not fit beside "PostgreSQL"
         #expect(!h.text.contains("folder"))

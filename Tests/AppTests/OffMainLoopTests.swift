@@ -30,6 +30,9 @@ struct OffMainLoopTests {
             return backend
         })
         h.createAccount()
+        setup.work.runNext() // the account is made through the work (off the main loop on a server)…
+        setup.work.runNext() // …and its settings read; then the home comes
+        h.press("wait:400ms")
         if !contacts.isEmpty {
             let db = try Database(path: h.databasePath)
             let ada = try #require(try AccountStore(database: db).account(named: "ada")?.account)

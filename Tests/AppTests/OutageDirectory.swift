@@ -3,8 +3,8 @@ import AppServices
 
 /// A data directory whose contacts and activity log stop answering on command, as a server
 /// does when it is stopped or the network breaks: while `isDown`, every contacts, friends and
-/// activity call throws what the PostgreSQL store throws for a lost connection
-/// (`ServiceError.unavailable`). The rest is the SQLite file underneath.
+/// activity call — and every accounts and settings call — throws what the PostgreSQL store
+/// throws for a lost connection (`ServiceError.unavailable`). The rest is the SQLite file underneath.
 @MainActor
 final class OutageDirectory: DataDirectory {
     private let inner: SQLiteDirectory
@@ -12,14 +12,16 @@ final class OutageDirectory: DataDirectory {
     var isDown = false
     /// How many contacts, friends and activity calls reached it (answered or not).
     var calls = 0
+    /// How many accounts and settings calls reached it (answered or not).
+    var accountCalls = 0
 
     init(path: String, now: @escaping () -> Int64) {
         inner = SQLiteDirectory(path: path, passwordCost: 1, busyTimeoutMilliseconds: 100, now: now)
     }
 
     func open() throws(ServiceError) -> Account? { try inner.open() }
-    var accounts: AccountsService { inner.accounts }
-    var settings: SettingsService { inner.settings }
+    var accounts: AccountsService { OutageAccounts(inner.accounts, directory: self) }
+    var settings: SettingsService { OutageSettings(inner.settings, directory: self) }
     func contacts(for account: Account) -> ContactsService & FriendsService { OutageContacts(inner.contacts(for: account), directory: self) }
     func activity(for account: Account) -> ActivityService { OutageActivity(inner.activity(for: account), directory: self) }
     var location: DataLocation { inner.location }
@@ -30,6 +32,15 @@ final class OutageDirectory: DataDirectory {
     nonisolated func reach() throws(ServiceError) {
         let down = MainActor.assumeIsolated { () -> Bool in
             calls += 1
+            return isDown
+        }
+        if down { throw Self.lost }
+    }
+
+    /// Counts an accounts or settings call, and throws when the directory is down.
+    nonisolated func reachAccounts() throws(ServiceError) {
+        let down = MainActor.assumeIsolated { () -> Bool in
+            accountCalls += 1
             return isDown
         }
         if down { throw Self.lost }

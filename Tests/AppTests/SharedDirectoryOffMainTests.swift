@@ -8,7 +8,7 @@ import Testing
 /// The app on a real PostgreSQL server (`SWITCHBOARD_TEST_POSTGRES_URL`; skipped without it),
 /// the contacts list and forms on their worker thread: what a person sees when the server cuts
 /// every connection of the app's (as a restart does), and how it comes back without a key; the
-/// home, the friends popup and the activity feed read on that thread too.
+/// home, the friends popup, the activity feed, signing in, settings and About read on that thread too.
 @MainActor
 @Suite("Off the main loop on a real PostgreSQL server", .serialized)
 struct SharedDirectoryOffMainTests {
@@ -41,6 +41,7 @@ struct SharedDirectoryOffMainTests {
                          now: now)
         })
         h.createAccount()
+        #expect(pump(h) { h.lines[0].contains("Main") }, "\(h.text)")    // made on the worker's thread, in real time
         h.press("C wait:400ms")
         #expect(pump(h) { h.lines[0].contains("Contacts (0)") }, "\(h.text)")
         h.press("a wait:400ms \"grace\" Tab \"hopper\" C-s")
@@ -78,7 +79,8 @@ struct SharedDirectoryOffMainTests {
             directories.offMain = offMain
             return StoreBackend(directory: main, offMainDirectory: offMain, now: now)
         })
-        h.createAccount()
+        h.createAccount()                                               // made on the worker's connection
+        #expect(pump(h) { h.lines[0].contains("Main") }, "\(h.text)")
         let row = { (title: String) -> String in
             var line = h.lines.first { $0.contains(" \(title) ") } ?? ""
             while line.last == " " { line.removeLast() }
@@ -106,5 +108,23 @@ struct SharedDirectoryOffMainTests {
         #expect(main.onMain == 0 && main.offMain == 0, "\(main)")
         #expect(offMain.onMain == 0, "\(offMain)")
         #expect(offMain.offMain > 0)
+
+        // About's counts, a setting, logging out and in again: accounts and settings on the worker's
+        // connection too; the main loop's only read the saved session at start and clears it on log-out.
+        let mainAccountsBefore = try #require(directories.main).accountsLog.calls
+        h.press("Esc wait:400ms A")
+        #expect(pump(h) { (h.lines.first { $0.contains(" Contacts ") } ?? "").trimmingCharacters(in: .whitespaces).hasSuffix(" 3") }, "\(h.text)")
+        let settingsReads = try #require(directories.offMain).accountsLog.calls.offMain
+        h.press("Esc wait:400ms S")
+        #expect(pump(h) { h.lines[0].contains("Settings") && (directories.offMain?.accountsLog.calls.offMain ?? 0) > settingsReads }, "\(h.text)")
+        h.press("Esc wait:400ms C-o wait:1s")
+        #expect(pump(h) { h.lines[0].contains("Log In") }, "\(h.text)")
+        h.press("\"ada\" Enter \"analytical\" Enter")
+        #expect(pump(h) { h.lines[0].contains("Main") }, "\(h.text)")
+        let mainAccounts = try #require(directories.main).accountsLog.calls
+        let offMainAccounts = try #require(directories.offMain).accountsLog.calls
+        #expect(mainAccounts.offMain == 0 && mainAccounts.onMain == mainAccountsBefore.onMain + 1, "\(mainAccounts)") // the log-out
+        #expect(offMainAccounts.onMain == 0, "\(offMainAccounts)")
+        #expect(offMainAccounts.offMain >= 5, "\(offMainAccounts)")     // made, settings read, read again, signed in (4 calls), settings
     }
 }

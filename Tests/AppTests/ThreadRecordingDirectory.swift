@@ -9,12 +9,14 @@ final class ThreadRecordingDirectory: DataDirectory {
     private let inner: DataDirectory
     /// The calls so far (safe to read from the main thread while the worker calls).
     nonisolated let log = CallLog()
+    /// The accounts and settings calls so far.
+    nonisolated let accountsLog = CallLog()
 
     init(_ inner: DataDirectory) { self.inner = inner }
 
     func open() throws(ServiceError) -> Account? { try inner.open() }
-    var accounts: AccountsService { inner.accounts }
-    var settings: SettingsService { inner.settings }
+    var accounts: AccountsService { RecordedAccounts(inner.accounts, log: accountsLog) }
+    var settings: SettingsService { RecordedSettings(inner.settings, log: accountsLog) }
     func contacts(for account: Account) -> ContactsService & FriendsService { RecordedContacts(inner.contacts(for: account), log: log) }
     func activity(for account: Account) -> ActivityService { RecordedActivity(inner.activity(for: account), log: log) }
     var location: DataLocation { inner.location }

@@ -12,6 +12,8 @@ final class AboutConstructor: StaticConstructorContainer {
         var contacts: Int
         /// nil: the friends popup shows made-up friends (the kiosk).
         var friends: Int?
+        /// Said in place of the counts while they are not known ("…" while they are read); nil: they are.
+        var countsUnknown: String? = nil
         /// How to leave ("q", "quit").
         var leaveKeys = (keys: "q", action: "quit")
     }
@@ -32,13 +34,21 @@ final class AboutConstructor: StaticConstructorContainer {
 
     static let licenseText = "MIT License. Copyright © 2026 the Switchboard authors. See LICENSE."
 
-    let facts: Facts
+    /// What the rows say (the counts change once they are read).
+    var facts: Facts
     init(facts: Facts) { self.facts = facts }
+
+    /// The contacts and friends rows.
+    private var counts: [AboutModel] {
+        guard let why = facts.countsUnknown else { return [.contacts(facts.contacts), .friends(facts.friends)] }
+        return [.countUnknown(title: "Contacts", why: why),
+                facts.friends == nil ? .friends(nil) : .countUnknown(title: "Friends", why: why)]
+    }
 
     var models: [AboutModel] {
         [.header("Switchboard"), .version(facts.version), .license(Self.licenseText), .spacer,
          .header("Your data"), .dataFile(path: facts.data.place)] + (facts.data.isFile ? [.dataSize(bytes: facts.data.bytes)] : [])
-            + [.contacts(facts.contacts), .friends(facts.friends), .spacer,
+            + counts + [.spacer,
          .header("Keys")] + (Self.keys + [facts.leaveKeys]).map { .key(keys: $0.0, action: $0.1) }
             + [.spacer, .header("How it is built")] + Self.patterns.map { .builtOn(part: $0.0, pattern: $0.1) }
     }
@@ -47,7 +57,7 @@ final class AboutConstructor: StaticConstructorContainer {
         switch model {
         case .header: StaticSectionHeaderCell.self
         case .dataFile, .license: StaticSubtitleCell.self
-        case .version, .dataSize, .contacts, .friends, .key, .builtOn: StaticValueCell.self
+        case .version, .dataSize, .contacts, .friends, .countUnknown, .key, .builtOn: StaticValueCell.self
         case .spacer: StaticSpacerCell.self
         }
     }

@@ -9,6 +9,8 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
     case contacts(Int)
     /// nil: made up (the kiosk's popup).
     case friends(Int?)
+    /// A count not known: `title` ("Contacts"), `why` in place of the number ("…" while it is read).
+    case countUnknown(title: String, why: String)
     case key(keys: String, action: String)
     /// Which seed article's pattern a part of the app is built on.
     case builtOn(part: String, pattern: String)
@@ -23,6 +25,7 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
         case .dataSize: "Data file size"
         case .contacts: "Contacts"
         case .friends: "Friends"
+        case .countUnknown(let title, _): title
         case .key(let keys, _): keys
         case .builtOn(let part, _): part
         case .license: "License"
@@ -44,6 +47,7 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
         case .dataSize(let bytes): bytes.map(Self.size) ?? "not there yet"
         case .contacts(let n): String(n)
         case .friends(let n): n.map(String.init) ?? "made up by the demo"
+        case .countUnknown(_, let why): why
         case .key(_, let action): action
         case .builtOn(_, let pattern): pattern
         default: nil

@@ -21,4 +21,17 @@ final class AboutViewController: ViewController {
     }
 
     override var preferredFirstResponder: View? { tableView }
+
+    /// Shows the counts once read (nil: they could not be, `why` says so instead).
+    func show(contacts: Int?, friends: Int?, why: String) {
+        if let contacts {
+            constructor.facts.contacts = contacts
+            if constructor.facts.friends != nil { constructor.facts.friends = friends ?? 0 }
+            constructor.facts.countsUnknown = nil
+        } else {
+            constructor.facts.countsUnknown = why
+        }
+        guard isViewLoaded else { return }
+        delegateDataSource.reload()
+    }
 }

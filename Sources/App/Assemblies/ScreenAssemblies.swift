@@ -17,7 +17,8 @@ struct SplashAssembly: Assembly {
 @MainActor
 struct LoginAssembly: Assembly {
     let services: AssemblyServices
-    let onSignedIn: () -> Void
+    /// Told who signed in, and what to call once the home is on its way (the form stops waiting).
+    let onSignedIn: (Account, @escaping @MainActor () -> Void) -> Void
     func build() -> ViewController {
         LoginViewController(service: services.signIn!, coordinator: services.coordinator,
                             dataPlace: services.backend.dataLocation.place, onSignedIn: onSignedIn)
@@ -27,7 +28,8 @@ struct LoginAssembly: Assembly {
 @MainActor
 struct CreateAccountAssembly: Assembly {
     let services: AssemblyServices
-    let onCreated: () -> Void
+    /// Told who was made and signed in, and what to call once the home is on its way.
+    let onCreated: (Account, @escaping @MainActor () -> Void) -> Void
     func build() -> ViewController {
         CreateAccountViewController(service: services.signIn!, dataPlace: services.backend.dataLocation.place, onCreated: onCreated)
     }

@@ -15,13 +15,14 @@ struct SettingsAssembly: Assembly {
         weak var screen: SettingsViewController?
         let coordinator = services.coordinator
         let actions = SettingsConstructor.Actions(
-            change: { change in if let error = settings.update(change) { screen?.show(error: error) } },
+            change: { change in settings.update(change, failed: { screen?.show(error: $0) }) },
             changePassword: { [weak coordinator] in coordinator?.show(.changePassword) },
             deleteAccount: { [weak coordinator] in coordinator?.show(.deleteAccount) },
             logOut: onLogOut)
         let constructor = SettingsConstructor(settings: settings.current.value, username: account.username,
                                               showsKioskIdle: services.configuration.showsKioskSettings, actions: actions)
-        let controller = SettingsViewController(constructor: constructor, settings: settings.current)
+        let controller = SettingsViewController(constructor: constructor, settings: settings.current,
+                                                readAgain: { [weak settings] in settings?.readAgain() })
         screen = controller
         return controller
     }
@@ -33,7 +34,7 @@ struct ChangePasswordAssembly: Assembly {
     /// Why an account cannot change here (the kiosk keeps nothing).
     static let unavailable = "The demo has no real accounts: nothing here is stored."
     func build() -> ViewController {
-        guard let account = services.account, let accounts = services.backend.accountChanges else {
+        guard let account = services.account, let accounts = services.accountChangesWork else {
             return ComingSoonAssembly(feature: "Change password", reason: Self.unavailable).build()
         }
         return ChangePasswordViewController(accounts: accounts, accountID: account.id, now: services.now) { [weak coordinator = services.coordinator] in
@@ -48,24 +49,51 @@ struct DeleteAccountAssembly: Assembly {
     let services: AssemblyServices
     let onDeleted: () -> Void
     func build() -> ViewController {
-        guard let account = services.account, let accounts = services.backend.accountChanges else {
+        guard let account = services.account, let accounts = services.accountChangesWork else {
             return ComingSoonAssembly(feature: "Delete account", reason: ChangePasswordAssembly.unavailable).build()
         }
         return DeleteAccountViewController(accounts: accounts, account: account, onDeleted: onDeleted)
     }
 }
 
-/// About, with the facts read when it opens.
+/// About, with the counts read when it opens: a job on the account's work (off the main loop
+/// on a server, "…" until it answers; at once on a file), or from the kiosk's memory at once.
 @MainActor
 struct AboutAssembly: Assembly {
     let services: AssemblyServices
     func build() -> ViewController {
         let signedIn = services.account != nil
-        let facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: services.backend.dataLocation,
-                                           contacts: signedIn ? (try? services.contacts.count(matching: "")) ?? 0 : 0,
-                                           friends: signedIn ? services.friends.map { (try? $0.friendsCount()) ?? 0 } : nil,
+        let work = signedIn ? services.accountWork : nil
+        var facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: services.backend.dataLocation,
+                                           contacts: 0, friends: signedIn ? services.friendsWork.map { _ in 0 } : nil,
                                            leaveKeys: services.configuration.leaveKeys)
-        return AboutViewController(constructor: AboutConstructor(facts: facts))
+        if work != nil {
+            facts.countsUnknown = "…"
+        } else if signedIn {
+            facts.contacts = (try? services.contacts.count(matching: "")) ?? 0
+            facts.friends = services.friends.map { (try? $0.friendsCount()) ?? 0 }
+        }
+        let controller = AboutViewController(constructor: AboutConstructor(facts: facts))
+        work?.run({ account throws(ServiceError) in try Self.counts(of: account) }, then: { [weak controller] result in
+            switch result {
+            case .success(let counts): controller?.show(contacts: counts.contacts, friends: counts.friends, why: "")
+            case .failure: controller?.show(contacts: nil, friends: nil, why: "not read: the directory did not answer")
+            }
+        })
+        return controller
+    }
+
+    /// The account's counts (on the work's thread): a count the store could not read is 0, as
+    /// before; a directory out of reach fails the whole.
+    nonisolated static func counts(of account: AccountServices) throws(ServiceError) -> (contacts: Int, friends: Int) {
+        func count(_ read: () throws(ServiceError) -> Int) throws(ServiceError) -> Int {
+            do { return try read() } catch {
+                if case .unavailable = error { throw error }
+                return 0
+            }
+        }
+        return (try count { () throws(ServiceError) in try account.contacts.count(matching: "") },
+                try count { () throws(ServiceError) in try account.contacts.friendsCount() })
     }
 }
 

@@ -45,6 +45,14 @@ final class AssemblyServices {
     /// The signed-in account's contacts and log together, for the home's summary: off the main
     /// loop on a server, at once on a file; nil for a backend that is not a store (the kiosk).
     var accountWork: ServiceWork<AccountServices>? { (backend as? StoreBackend)?.accountWork(for: owner) }
+    /// Password changes and account deletion: off the main loop on a server, at once on a file;
+    /// nil where accounts cannot change (the kiosk).
+    var accountChangesWork: ServiceWork<AccountsService>? {
+        if let store = backend as? StoreBackend { return store.accountsWork }
+        return backend.accountChanges.map { .inline($0) }
+    }
+    /// Where settings are read and saved: off the main loop on a server, at once on a file or in memory.
+    var settingsWork: ServiceWork<SettingsService> { (backend as? StoreBackend)?.settingsWork ?? .inline(backend.settings) }
 
     /// How often the run loop asks whether someone else changed the data (`pollChangesElsewhere`).
     static let changePollInterval: Duration = .milliseconds(500)
@@ -94,13 +102,30 @@ final class AssemblyServices {
     var onSettingsChange: ((UserSettings) -> Void)?
     private var settingsObserver: ObserverProtocol?
 
-    /// Loads the signed-in user's settings (defaults when nobody is), and tells the app.
+    /// Loads the signed-in user's settings (defaults when nobody is) at once, from the main
+    /// loop's directory (the splash's start-up), and tells the app.
     func loadSettings() {
-        settingsObserver = nil
-        settings = nil
+        var loaded: LiveSettings?
         if signIn != nil, let account {
-            settings = try? LiveSettings(store: backend.settings, accountID: account.id, now: now)
+            loaded = try? LiveSettings(store: backend.settings, work: settingsWork, accountID: account.id, now: now)
         }
+        use(loaded)
+    }
+
+    /// Reads the signed-in user's settings through the settings' work (off the main loop on a
+    /// server), tells the app, then calls `done`.
+    func loadSettings(then done: @escaping @MainActor () -> Void) {
+        guard signIn != nil, let account else { use(nil); done(); return }
+        LiveSettings.read(accountID: account.id, work: settingsWork, now: now) { [weak self] loaded in
+            self?.use(loaded)
+            done()
+        }
+    }
+
+    /// Makes `loaded` the live settings (nil: none, defaults), and tells the app.
+    private func use(_ loaded: LiveSettings?) {
+        settingsObserver = nil
+        settings = loaded
         if let settings {
             settingsObserver = settings.current.observeNewAndCall { [weak self] in self?.onSettingsChange?($0) }
         } else {

@@ -23,9 +23,9 @@ public final class RootAssembly {
             .pushed(SplashAssembly(services: services, onFinished: { [weak self] in self?.splashFinished($0) },
                                    onFailed: { [weak self] in self?.onStartupFailure?($0) }))
         case .login:
-            .pushed(LoginAssembly(services: services) { [weak self] in self?.signedIn() })
+            .pushed(LoginAssembly(services: services) { [weak self] in self?.signedIn($0, then: $1) })
         case .createAccount:
-            .pushed(CreateAccountAssembly(services: services) { [weak self] in self?.signedIn() })
+            .pushed(CreateAccountAssembly(services: services) { [weak self] in self?.signedIn($0, then: $1) })
         case .main:
             .pushed(MainAssembly(services: services) { [weak self] in self?.logOut() })
         case .textInput:
@@ -117,10 +117,14 @@ public final class RootAssembly {
         }
     }
 
-    private func signedIn() {
-        services.account = try? services.signIn?.savedSession() // read, not a write: signing in just saved it
-        services.loadSettings()
-        root?.switchToMainScreen()
+    /// After `account` signed in (its session just saved): its settings are read (through the
+    /// settings' work: off the main loop on a server), then `settled` is told and the home comes.
+    private func signedIn(_ account: Account, then settled: @escaping @MainActor () -> Void) {
+        services.account = account
+        services.loadSettings { [weak self] in
+            settled()
+            self?.root?.switchToMainScreen()
+        }
     }
 
     /// Clears the saved session and goes to Log In; when the session cannot be

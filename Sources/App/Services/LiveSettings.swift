@@ -2,33 +2,76 @@ import AppServices
 import TUIKit
 
 /// The signed-in user's settings, live: screens and the app's appliers observe
-/// `current`; a change is written (one transaction) before anyone hears of it.
+/// `current`. A change is saved by a job on the settings' work (one transaction): where it
+/// answers at once (a file, memory) nobody hears of the change before it is saved, as before;
+/// where it does not (a server) the change shows at once and a failed save puts the old value back.
 @MainActor
 final class LiveSettings {
     let current: Observable<UserSettings>
-    private let store: SettingsService
+    private let work: ServiceWork<SettingsService>
     let accountID: Int64
     private let now: () -> Int64
+    /// Saves given that have not answered yet (a read that comes meanwhile is not shown).
+    private var savesOut = 0
 
-    init(store: SettingsService, accountID: Int64, now: @escaping () -> Int64) throws(ServiceError) {
-        self.store = store
+    /// Settings already read (`initial`), saved and read again through `work`.
+    init(initial: UserSettings, work: ServiceWork<SettingsService>, accountID: Int64, now: @escaping () -> Int64) {
+        self.work = work
         self.accountID = accountID
         self.now = now
-        current = Observable(try store.settings(for: accountID))
+        current = Observable(initial)
     }
 
-    /// Changes one or more settings; on a write error nothing changes and the message is returned.
-    @discardableResult
-    func update(_ change: (inout UserSettings) -> Void) -> String? {
-        var new = current.value
-        change(&new)
-        guard new != current.value else { return nil }
-        do {
-            try store.save(new, for: accountID, now: now())
-        } catch {
-            return "Could not save the setting: \(error.description)"
-        }
-        current.value = new
-        return nil
+    /// Reads the settings now, at once, from `store` (the splash's start-up, on the main loop).
+    convenience init(store: SettingsService, work: ServiceWork<SettingsService>, accountID: Int64,
+                     now: @escaping () -> Int64) throws(ServiceError) {
+        self.init(initial: try store.settings(for: accountID), work: work, accountID: accountID, now: now)
+    }
+
+    /// Reads `accountID`'s settings through `work`, then hands them over (nil: the read failed).
+    static func read(accountID: Int64, work: ServiceWork<SettingsService>, now: @escaping () -> Int64,
+                     then deliver: @escaping @MainActor (LiveSettings?) -> Void) {
+        work.run({ store throws(ServiceError) in try store.settings(for: accountID) }, then: { result in
+            deliver((try? result.get()).map { LiveSettings(initial: $0, work: work, accountID: accountID, now: now) })
+        })
+    }
+
+    /// Changes one or more settings. A save that fails keeps (or puts back) the old values and
+    /// hands `failed` its message ("Could not save the setting: …").
+    func update(_ change: (inout UserSettings) -> Void, failed: @escaping @MainActor (String) -> Void) {
+        let old = current.value
+        var changed = old
+        change(&changed)
+        let new = changed
+        guard new != old else { return }
+        let accountID = accountID
+        let now = now()
+        var answered = false
+        var shown = false
+        savesOut += 1
+        work.run({ store throws(ServiceError) in try store.save(new, for: accountID, now: now) }, then: { [weak self] result in
+            answered = true
+            guard let self else { return }
+            self.savesOut -= 1
+            switch result {
+            case .success:
+                if !shown { self.current.value = new }
+            case .failure(let error):
+                if shown, self.current.value == new { self.current.value = old }
+                failed("Could not save the setting: \(error.description)")
+            }
+        })
+        // A save still out: the new value shows now (put back if it fails).
+        if !answered { shown = true; current.value = new }
+    }
+
+    /// Reads the settings again through the work (the Settings screen on view); what it reads
+    /// replaces what is shown unless a save is out meanwhile.
+    func readAgain() {
+        let accountID = accountID
+        work.run({ store throws(ServiceError) in try store.settings(for: accountID) }, then: { [weak self] result in
+            guard let self, self.savesOut == 0, case .success(let read) = result, read != self.current.value else { return }
+            self.current.value = read
+        })
     }
 }

@@ -14,14 +14,31 @@ public protocol SignInServing: AnyObject {
     func signOut() throws(ServiceError)
     /// Whether any account exists (false on a first run: the app invites to create one).
     var hasAccounts: Bool { get }
+    /// `signIn(username:password:)` as a job: `deliver` gets the outcome on the main loop, at once
+    /// where the accounts answer at once, later where they are on a server (off the main loop).
+    func signIn(username: String, password: String, then deliver: @escaping @MainActor (SignInOutcome) -> Void)
+    /// `createAccount(username:password:repeated:)` as a job, delivered like `signIn(…then:)`.
+    func createAccount(username: String, password: String, repeated: String,
+                       then deliver: @escaping @MainActor (Result<Account, CreateAccountProblem>) -> Void)
 }
 
 extension SignInServing {
     public var hasAccounts: Bool { true }
+
+    /// Answers at once, on the main loop (a file, the kiosk's memory).
+    public func signIn(username: String, password: String, then deliver: @escaping @MainActor (SignInOutcome) -> Void) {
+        deliver(signIn(username: username, password: password))
+    }
+
+    /// Answers at once, on the main loop (a file, the kiosk's memory).
+    public func createAccount(username: String, password: String, repeated: String,
+                              then deliver: @escaping @MainActor (Result<Account, CreateAccountProblem>) -> Void) {
+        deliver(createAccount(username: username, password: password, repeated: repeated))
+    }
 }
 
 /// How a sign-in went.
-public enum SignInOutcome: Equatable {
+public enum SignInOutcome: Equatable, Sendable {
     case signedIn(Account)
     /// Wrong name or password (never which).
     case refused(String)
@@ -32,63 +49,126 @@ public enum SignInOutcome: Equatable {
 
 /// Signing in, creating accounts and signing out, with a back-off after
 /// repeated failures. A wrong name and a wrong password give the same
-/// message and cost the same hashing time.
+/// message and cost the same hashing time. With `work` (a shared directory), signing in and
+/// creating an account are jobs on it — the password hash included — and the screen does
+/// not wait; without, they answer at once on the main loop.
 @MainActor
 public final class SignInService: SignInServing {
     public typealias Outcome = SignInOutcome
 
-    public static let wrongCredentials = "Wrong user name or password."
+    public nonisolated static let wrongCredentials = "Wrong user name or password."
 
     private let accounts: AccountsService
     private let now: () -> Int64
+    /// The accounts of the off-main directory, for the `then:` calls (nil: at once, on `accounts`).
+    private let work: ServiceWork<AccountsService>?
+    /// Whether accounts exist, as read at start (with `work` only: `hasAccounts` then asks nobody).
+    private var knownHasAccounts: Bool?
 
     /// `now` gives seconds (the run loop's clock in tests and headless runs).
     public init(accounts: AccountsService, now: @escaping () -> Int64) {
         self.accounts = accounts
         self.now = now
+        work = nil
+    }
+
+    /// Signs in and creates accounts through `work` (a server's, off the main loop); `accounts`
+    /// is asked at once only whether any account exists (at start, on the splash) and for the
+    /// saved session and signing out.
+    init(accounts: AccountsService, work: ServiceWork<AccountsService>, now: @escaping () -> Int64) {
+        self.accounts = accounts
+        self.now = now
+        self.work = work
+        knownHasAccounts = ((try? accounts.accountCount()) ?? 1) > 0
     }
 
     /// Seconds to wait after `failures` failures in a row: none for the first
     /// two, then 1, 2, 4 … up to 30.
-    public static func backoff(afterFailures failures: Int) -> Int {
+    public nonisolated static func backoff(afterFailures failures: Int) -> Int {
         failures < 3 ? 0 : min(30, 1 << min(5, failures - 3))
     }
 
-    public var hasAccounts: Bool { ((try? accounts.accountCount()) ?? 1) > 0 }
+    public var hasAccounts: Bool { knownHasAccounts ?? (((try? accounts.accountCount()) ?? 1) > 0) }
 
     public func signIn(username: String, password: String) -> Outcome {
-        let name = username.trimmedSpaces
-        do {
-            let failures = try accounts.failures(for: name)
-            let wait = Self.backoff(afterFailures: failures.count) - Int(now() - failures.last)
-            if failures.count > 0, wait > 0 { return .throttled(seconds: wait) }
-            if let account = try accounts.verify(username: name, password: password) {
-                try accounts.clearFailures(for: name)
-                try accounts.signIn(accountID: account.id, now: now())
-                return .signedIn(account)
-            }
-            try accounts.recordFailure(for: name, now: now())
-            return .refused(Self.wrongCredentials)
-        } catch {
+        do { return try Self.signIn(on: accounts, username: username, password: password, now: now()) } catch {
             return .failed(error.description)
         }
     }
 
-    public func createAccount(username: String, password: String, repeated: String) -> Result<Account, CreateAccountProblem> {
+    public func signIn(username: String, password: String, then deliver: @escaping @MainActor (SignInOutcome) -> Void) {
+        guard let work else { deliver(signIn(username: username, password: password)); return }
+        let now = now()
+        work.run({ accounts throws(ServiceError) in try Self.signIn(on: accounts, username: username, password: password, now: now) },
+                 then: { result in
+                     switch result {
+                     case .success(let outcome): deliver(outcome)
+                     case .failure(let error): deliver(.failed(error.description))
+                     }
+                 })
+    }
+
+    /// Signs in on `accounts` (on whichever thread owns them); a store that fails throws.
+    nonisolated static func signIn(on accounts: AccountsService, username: String, password: String,
+                                   now: Int64) throws(ServiceError) -> Outcome {
         let name = username.trimmedSpaces
+        let failures = try accounts.failures(for: name)
+        let wait = backoff(afterFailures: failures.count) - Int(now - failures.last)
+        if failures.count > 0, wait > 0 { return .throttled(seconds: wait) }
+        if let account = try accounts.verify(username: name, password: password) {
+            try accounts.clearFailures(for: name)
+            try accounts.signIn(accountID: account.id, now: now)
+            return .signedIn(account)
+        }
+        try accounts.recordFailure(for: name, now: now)
+        return .refused(wrongCredentials)
+    }
+
+    public func createAccount(username: String, password: String, repeated: String) -> Result<Account, CreateAccountProblem> {
+        do { return try Self.createAccount(on: accounts, username: username, password: password, repeated: repeated, now: now()) } catch {
+            return .failure(CreateAccountProblem(general: error.description))
+        }
+    }
+
+    public func createAccount(username: String, password: String, repeated: String,
+                              then deliver: @escaping @MainActor (Result<Account, CreateAccountProblem>) -> Void) {
+        guard let work else { deliver(createAccount(username: username, password: password, repeated: repeated)); return }
+        // What is wrong with the fields is said at once: only a form that is right goes out.
+        if let problem = Self.problem(username: username, password: password, repeated: repeated) { deliver(.failure(problem)); return }
+        let now = now()
+        work.run({ accounts throws(ServiceError) in
+            try Self.createAccount(on: accounts, username: username, password: password, repeated: repeated, now: now)
+        }, then: { [weak self] result in
+            switch result {
+            case .success(let made):
+                if case .success = made { self?.knownHasAccounts = true }
+                deliver(made)
+            case .failure(let error): deliver(.failure(CreateAccountProblem(general: error.description)))
+            }
+        })
+    }
+
+    /// What is wrong with the fields of a Create Account form, or nil when nothing is.
+    nonisolated static func problem(username: String, password: String, repeated: String) -> CreateAccountProblem? {
         var problem = CreateAccountProblem()
-        problem.username = CredentialRules.problem(withUsername: name)
+        problem.username = CredentialRules.problem(withUsername: username.trimmedSpaces)
         problem.password = CredentialRules.problem(withPassword: password)
         if problem.password == nil, password != repeated { problem.repeated = "The passwords differ." }
-        guard problem.isEmpty else { return .failure(problem) }
+        return problem.isEmpty ? nil : problem
+    }
+
+    /// Makes the account on `accounts` (on whichever thread owns them): the fields' problems and a
+    /// taken name are a `.failure`; a store that fails throws.
+    nonisolated static func createAccount(on accounts: AccountsService, username: String, password: String, repeated: String,
+                                          now: Int64) throws(ServiceError) -> Result<Account, CreateAccountProblem> {
+        if let problem = problem(username: username, password: password, repeated: repeated) { return .failure(problem) }
         do {
-            return .success(try accounts.createAccount(username: name, password: password, now: now()))
+            return .success(try accounts.createAccount(username: username.trimmedSpaces, password: password, now: now))
         } catch {
             switch error {
-            case .usernameTaken: problem.username = error.description
-            case .service(let e): problem.general = e.description
+            case .usernameTaken: return .failure(CreateAccountProblem(username: error.description))
+            case .service(let e): throw e
             }
-            return .failure(problem)
         }
     }
 
@@ -98,7 +178,7 @@ public final class SignInService: SignInServing {
 }
 
 /// What is wrong with a Create Account form, field by field.
-public struct CreateAccountProblem: Error, Equatable {
+public struct CreateAccountProblem: Error, Equatable, Sendable {
     public init(username: String? = nil, password: String? = nil, repeated: String? = nil, general: String? = nil) {
         self.username = username
         self.password = password

@@ -17,6 +17,9 @@ public final class StoreBackend: AppBackend {
     /// Whether the off-main directory is reached over the network (then its connection is watched).
     private let watch: ConnectionWatch?
     private var contactsWorkCache: (accountID: Int64, work: ContactsWork)?
+    /// The accounts and settings the work's jobs use (made in `start`).
+    private var accountsWorkCache: ServiceWork<AccountsService>?
+    private var settingsWorkCache: ServiceWork<SettingsService>?
 
     /// - Parameters:
     ///   - directory: where the data lives (not opened yet: `start` opens it).
@@ -28,10 +31,12 @@ public final class StoreBackend: AppBackend {
         watch = nil
     }
 
-    /// A directory on a server: `directory` serves the main loop as above (sign-in, settings,
-    /// About, the look for changes made elsewhere); `offMainDirectory` (the same data, another
-    /// connection) serves the contacts screens, the friends popup, the activity feed and the
-    /// home on a thread of its own, and a lost connection shows a banner until it answers again.
+    /// A directory on a server: `directory` serves the main loop (the splash's start-up and
+    /// saved session, logging out, the look for changes made elsewhere); `offMainDirectory`
+    /// (the same data, another connection) serves everything a screen asks — signing in and
+    /// creating accounts, the contacts screens, the friends popup, the activity feed, the home,
+    /// settings, password changes, account deletion and About's counts — on a thread of its
+    /// own, and a lost connection shows a banner until it answers again.
     public convenience init(directory: DataDirectory, offMainDirectory: DataDirectory, now: @escaping () -> Int64) {
         self.init(directory: directory, offMainDirectory: offMainDirectory, work: ThreadDirectoryWork(), now: now)
     }
@@ -48,11 +53,30 @@ public final class StoreBackend: AppBackend {
 
     public func start() throws(ServiceError) -> Account? {
         let account = try directory.open()
-        service = SignInService(accounts: directory.accounts, now: now)
         // Without its second connection the app still works, on the main loop's.
         do { _ = try offMainDirectory?.open() } catch { offMainDirectory = nil }
+        if let offMainDirectory {
+            let accounts = ServiceWork(service: offMainDirectory.accounts, work: work, watch: watch)
+            accountsWorkCache = accounts
+            settingsWorkCache = ServiceWork(service: offMainDirectory.settings, work: work, watch: watch)
+            service = SignInService(accounts: directory.accounts, work: accounts, now: now)
+            // Before anyone signs in, the watch's look asks how many accounts there are.
+            watch?.probe = { [weak accounts] in
+                accounts?.run({ store throws(ServiceError) in _ = try store.accountCount() }, then: { _ in })
+            }
+        } else {
+            service = SignInService(accounts: directory.accounts, now: now)
+        }
         return account
     }
+
+    /// The accounts for password changes and account deletion: off the main loop on a server
+    /// (after `start`), at once on a file.
+    var accountsWork: ServiceWork<AccountsService> { accountsWorkCache ?? .inline(directory.accounts) }
+
+    /// The settings for `LiveSettings`' reads and saves: off the main loop on a server (after
+    /// `start`), at once on a file.
+    var settingsWork: ServiceWork<SettingsService> { settingsWorkCache ?? .inline(directory.settings) }
 
     /// One account's contacts for the scenes that must not wait on the store (made once per account).
     func contactsWork(for account: Account) -> ContactsWork {
@@ -105,7 +129,7 @@ public final class StoreBackend: AppBackend {
     public var signIn: SignInServing { service! }
     public var settings: SettingsService { directory.settings }
     public func contacts(for account: Account) -> ContactsService { directory.contacts(for: account) }
-    /// The main loop's friends (About's count; the popup reads through `friendsWork`).
+    /// The main loop's friends (whether the home offers the demo popup; the popup and About read through the work).
     public func friends(for account: Account) -> FriendsService? { directory.contacts(for: account) }
     public var accountChanges: AccountsService? { directory.accounts }
 

@@ -2,19 +2,21 @@ import AppServices
 import TUIKit
 
 /// "Change Password": the current one, the new one twice. Nothing changes
-/// until the current one is right and the new one follows the rules.
+/// until the current one is right and the new one follows the rules. The change is a job on
+/// the accounts' work (off the main loop on a server): "Saving…" until it answers, the form
+/// held meanwhile; a store that fails keeps the form and says "Nothing was changed: …".
 @MainActor
 final class ChangePasswordViewController: ViewController {
-    private let accounts: AccountsService
+    private let accounts: ServiceWork<AccountsService>
     private let accountID: Int64
     private let now: () -> Int64
     private let onDone: () -> Void
-    let currentField = TextField(placeholder: "your password now")
-    let newField = TextField(placeholder: "at least 8 characters")
-    let repeatField = TextField(placeholder: "the same again")
+    let currentField = FormTextField(placeholder: "your password now")
+    let newField = FormTextField(placeholder: "at least 8 characters")
+    let repeatField = FormTextField(placeholder: "the same again")
     private let general = Label("")
 
-    init(accounts: AccountsService, accountID: Int64, now: @escaping () -> Int64, onDone: @escaping () -> Void) {
+    init(accounts: ServiceWork<AccountsService>, accountID: Int64, now: @escaping () -> Int64, onDone: @escaping () -> Void) {
         self.accounts = accounts
         self.accountID = accountID
         self.now = now
@@ -53,14 +55,42 @@ final class ChangePasswordViewController: ViewController {
             view.window?.makeFirstResponder(bad)
             return
         }
-        do {
-            try accounts.changePassword(accountID: accountID, current: currentField.text, new: newField.text, now: now())
+        guard !isWaiting else { return }
+        let (accountID, current, new, now) = (accountID, currentField.text, newField.text, now())
+        isWaiting = true
+        var answered = false
+        accounts.run({ accounts throws(ServiceError) -> AccountChangeFailure? in
+            do throws(AccountChangeFailure) { try accounts.changePassword(accountID: accountID, current: current, new: new, now: now) } catch {
+                if case .service(let failure) = error { throw failure }
+                return error
+            }
+            return nil
+        }, then: { [weak self] result in
+            answered = true
+            self?.changed(result)
+        })
+        if !answered { general.textStyle = Theme.current.emphasis; general.text = "Saving…" }
+    }
+
+    /// Whether the change is out (the form is held until it answers).
+    private(set) var isWaiting = false {
+        didSet { for field in [currentField, newField, repeatField] { (field as? FormTextField)?.isHeld = isWaiting } }
+    }
+
+    private func changed(_ result: Result<AccountChangeFailure?, ServiceError>) {
+        isWaiting = false
+        general.textStyle = Theme.current.error
+        general.text = ""
+        switch result {
+        case .success(nil):
             onDone()
-        } catch .wrongPassword {
+        case .success(.wrongPassword):
             currentField.validationMessage = AccountChangeFailure.wrongPassword.description
             view.window?.makeFirstResponder(currentField)
-        } catch {
-            general.text = error.description
+        case .success(let failure?):
+            general.text = "Nothing was changed: " + failure.description
+        case .failure(let error):
+            general.text = "Nothing was changed: " + error.description
         }
     }
 }

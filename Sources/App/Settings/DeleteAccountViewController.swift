@@ -2,16 +2,18 @@ import AppServices
 import TUIKit
 
 /// "Delete Account": says what goes, asks for the password, and only then
-/// removes the account with all its data (one transaction).
+/// removes the account with all its data (one transaction). The deletion is a job on the
+/// accounts' work (off the main loop on a server): "Saving…" until it answers, the form held
+/// meanwhile; a store that fails keeps the form and says "Nothing was changed: …".
 @MainActor
 final class DeleteAccountViewController: ViewController {
-    private let accounts: AccountsService
+    private let accounts: ServiceWork<AccountsService>
     private let account: Account
     private let onDeleted: () -> Void
-    let passwordField = TextField(placeholder: "your password")
+    let passwordField = FormTextField(placeholder: "your password")
     private let general = Label("")
 
-    init(accounts: AccountsService, account: Account, onDeleted: @escaping () -> Void) {
+    init(accounts: ServiceWork<AccountsService>, account: Account, onDeleted: @escaping () -> Void) {
         self.accounts = accounts
         self.account = account
         self.onDeleted = onDeleted
@@ -43,13 +45,39 @@ final class DeleteAccountViewController: ViewController {
     private func delete() {
         passwordField.validationMessage = nil
         guard !passwordField.text.isEmpty else { passwordField.validationMessage = "Type your password."; return }
-        do {
-            try accounts.deleteAccount(accountID: account.id, password: passwordField.text)
+        guard !isWaiting else { return }
+        let (accountID, password) = (account.id, passwordField.text)
+        isWaiting = true
+        var answered = false
+        accounts.run({ accounts throws(ServiceError) -> AccountChangeFailure? in
+            do throws(AccountChangeFailure) { try accounts.deleteAccount(accountID: accountID, password: password) } catch {
+                if case .service(let failure) = error { throw failure }
+                return error
+            }
+            return nil
+        }, then: { [weak self] result in
+            answered = true
+            self?.deleted(result)
+        })
+        if !answered { general.textStyle = Theme.current.emphasis; general.text = "Saving…" }
+    }
+
+    /// Whether the deletion is out (the form is held until it answers).
+    private(set) var isWaiting = false { didSet { (passwordField as? FormTextField)?.isHeld = isWaiting } }
+
+    private func deleted(_ result: Result<AccountChangeFailure?, ServiceError>) {
+        isWaiting = false
+        general.textStyle = Theme.current.error
+        general.text = ""
+        switch result {
+        case .success(nil):
             onDeleted()
-        } catch .wrongPassword {
+        case .success(.wrongPassword):
             passwordField.validationMessage = AccountChangeFailure.wrongPassword.description
-        } catch {
-            general.text = error.description
+        case .success(let failure?):
+            general.text = "Nothing was changed: " + failure.description
+        case .failure(let error):
+            general.text = "Nothing was changed: " + error.description
         }
     }
 }

@@ -3,7 +3,9 @@ import Components
 import TUIKit
 
 /// Settings: a static table from `SettingsConstructor`, following the user's
-/// settings live (a change made here or elsewhere redraws the rows).
+/// settings live (a change made here or elsewhere redraws the rows). The rows show the values
+/// last read; each time the screen appears they are read again (a job: off the main loop on a
+/// server), and what comes replaces them.
 @MainActor
 final class SettingsViewController: ViewController {
     private let tableView = TableView()
@@ -13,9 +15,13 @@ final class SettingsViewController: ViewController {
     private let settings: Observable<UserSettings>
     private var observers: [ObserverProtocol] = []
 
-    init(constructor: SettingsConstructor, settings: Observable<UserSettings>) {
+    private let readAgain: () -> Void
+
+    /// - Parameter readAgain: reads the settings again (when the screen appears).
+    init(constructor: SettingsConstructor, settings: Observable<UserSettings>, readAgain: @escaping () -> Void = {}) {
         self.constructor = constructor
         self.settings = settings
+        self.readAgain = readAgain
         super.init()
     }
 
@@ -33,6 +39,11 @@ final class SettingsViewController: ViewController {
     }
 
     override var preferredFirstResponder: View? { tableView }
+
+    override func viewWillAppear() {
+        super.viewWillAppear()
+        readAgain()
+    }
 
     /// The model of the selected row.
     private var selectedModel: SettingsModel? {

@@ -7,20 +7,23 @@ import Darwin
 #endif
 
 /// "Create Account": user name and password twice, with the rules shown and
-/// a message beside each field that is wrong. Nothing is stored until all is right.
+/// a message beside each field that is wrong. Nothing is stored until all is right. On a
+/// shared directory the account is made by a job off the main loop: "Creating your account…"
+/// until it answers, the form held meanwhile.
 @MainActor
 final class CreateAccountViewController: ViewController {
     private let service: SignInServing
-    private let onCreated: () -> Void
-    let usernameField = TextField(placeholder: "user name")
-    let passwordField = TextField(placeholder: "at least 8 characters")
-    let repeatField = TextField(placeholder: "the same again")
+    private let onCreated: (Account, @escaping @MainActor () -> Void) -> Void
+    let usernameField = FormTextField(placeholder: "user name")
+    let passwordField = FormTextField(placeholder: "at least 8 characters")
+    let repeatField = FormTextField(placeholder: "the same again")
     private let general = Label("")
 
     /// Where the data will live, said on a first run (nil: not said).
     private let firstRunPlace: String?
 
-    init(service: SignInServing, dataPlace: String? = nil, onCreated: @escaping () -> Void) {
+    /// - Parameter onCreated: told who was made (and signed in), and what to call once the home is on its way.
+    init(service: SignInServing, dataPlace: String? = nil, onCreated: @escaping (Account, @escaping @MainActor () -> Void) -> Void) {
         self.service = service
         self.firstRunPlace = service.hasAccounts ? nil : dataPlace.map(Self.abbreviatingHome)
         self.onCreated = onCreated
@@ -80,12 +83,33 @@ final class CreateAccountViewController: ViewController {
 
     override var preferredFirstResponder: View? { usernameField }
 
+    /// Whether the account is being made (the form is held until the answer).
+    private(set) var isWaiting = false {
+        didSet { for field in [usernameField, passwordField, repeatField] { (field as? FormTextField)?.isHeld = isWaiting } }
+    }
+
     private func create() {
+        guard !isWaiting else { return }
         general.textStyle = Theme.current.error
-        switch service.createAccount(username: usernameField.text, password: passwordField.text, repeated: repeatField.text) {
-        case .success:
-            onCreated()
+        isWaiting = true
+        var answered = false
+        service.createAccount(username: usernameField.text, password: passwordField.text, repeated: repeatField.text) { result in
+            answered = true
+            self.created(result) // held until the answer: an account made after Esc still signs in
+        }
+        if !answered {
+            general.textStyle = Theme.current.emphasis
+            general.text = "Creating your account…"
+        }
+    }
+
+    private func created(_ result: Result<Account, CreateAccountProblem>) {
+        general.textStyle = Theme.current.error
+        switch result {
+        case .success(let account):
+            onCreated(account) { [weak self] in self?.isWaiting = false }
         case .failure(let problem):
+            isWaiting = false
             usernameField.validationMessage = problem.username
             passwordField.validationMessage = problem.password
             repeatField.validationMessage = problem.repeated

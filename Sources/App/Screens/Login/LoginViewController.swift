@@ -1,3 +1,4 @@
+import AppServices
 import TUIKit
 
 /// "Log In": user name, password (masked), Log In in the title bar and on
@@ -7,16 +8,18 @@ import TUIKit
 final class LoginViewController: ViewController {
     private let service: SignInServing
     private weak var coordinator: Coordination?
-    private let onSignedIn: () -> Void
-    let usernameField = TextField(placeholder: "user name")
-    let passwordField = TextField(placeholder: "password")
+    private let onSignedIn: (Account, @escaping @MainActor () -> Void) -> Void
+    let usernameField = FormTextField(placeholder: "user name")
+    let passwordField = FormTextField(placeholder: "password")
     private let message = Label("")
     private let createButton = Button(title: "Create an account")
 
     /// Where the data lives, named on a first run ("" says nothing).
     private let dataPlace: String
 
-    init(service: SignInServing, coordinator: Coordination, dataPlace: String = "", onSignedIn: @escaping () -> Void) {
+    /// - Parameter onSignedIn: told who signed in, and what to call once the home is on its way.
+    init(service: SignInServing, coordinator: Coordination, dataPlace: String = "",
+         onSignedIn: @escaping (Account, @escaping @MainActor () -> Void) -> Void) {
         self.service = service
         self.dataPlace = dataPlace
         self.coordinator = coordinator
@@ -57,7 +60,18 @@ final class LoginViewController: ViewController {
     override var preferredFirstResponder: View? { usernameField }
 
     override var keyCommands: [KeyCommand] {
-        [KeyCommand(.ctrl("n"), title: "Create account") { [weak self] in self?.coordinator?.show(.createAccount) }]
+        [KeyCommand(.ctrl("n"), title: "Create account") { [weak self] in
+            guard let self, !self.isWaiting else { return }
+            self.coordinator?.show(.createAccount)
+        }]
+    }
+
+    /// Whether a sign-in is out (the form is held until it answers).
+    private(set) var isWaiting = false {
+        didSet {
+            for field in [usernameField, passwordField] { (field as? FormTextField)?.isHeld = isWaiting }
+            createButton.isEnabled = !isWaiting
+        }
     }
 
     /// Says what just happened (an account deleted), until the next edit.
@@ -93,11 +107,33 @@ final class LoginViewController: ViewController {
             view.window?.makeFirstResponder(usernameField)
             return
         }
-        switch service.signIn(username: usernameField.text, password: passwordField.text) {
-        case .signedIn:
-            message.text = ""
-            passwordField.text = ""
-            onSignedIn()
+        guard !isWaiting else { return }
+        isWaiting = true
+        var answered = false
+        service.signIn(username: usernameField.text, password: passwordField.text) { [weak self] outcome in
+            answered = true
+            self?.signInAnswered(outcome)
+        }
+        if !answered {
+            message.textStyle = Theme.current.emphasis
+            message.text = "Signing in…"
+        }
+    }
+
+    private func signInAnswered(_ outcome: SignInOutcome) {
+        message.textStyle = Theme.current.error
+        guard case .signedIn(let account) = outcome else { isWaiting = false; return showFailure(outcome) }
+        onSignedIn(account) { [weak self] in
+            guard let self else { return }
+            self.isWaiting = false
+            self.message.text = ""
+            self.passwordField.text = ""
+        }
+    }
+
+    private func showFailure(_ outcome: SignInOutcome) {
+        switch outcome {
+        case .signedIn: break
         case .refused(let text):
             message.text = text
             passwordField.text = ""

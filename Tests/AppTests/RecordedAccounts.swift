@@ -1,0 +1,27 @@
+import AppServices
+
+/// The accounts of a `ThreadRecordingDirectory`: each call noted with its thread.
+final class RecordedAccounts: AccountsService {
+    private let inner: AccountsService
+    private let log: ThreadRecordingDirectory.CallLog
+    init(_ inner: AccountsService, log: ThreadRecordingDirectory.CallLog) {
+        self.inner = inner
+        self.log = log
+    }
+
+    func accountCount() throws(ServiceError) -> Int { log.note(); return try inner.accountCount() }
+    func verify(username: String, password: String) throws(ServiceError) -> Account? { log.note(); return try inner.verify(username: username, password: password) }
+    func createAccount(username: String, password: String, now: Int64) throws(AccountCreationFailure) -> Account {
+        log.note(); return try inner.createAccount(username: username, password: password, now: now)
+    }
+    func savedSession() throws(ServiceError) -> Account? { log.note(); return try inner.savedSession() }
+    func signIn(accountID: Int64, now: Int64) throws(ServiceError) { log.note(); try inner.signIn(accountID: accountID, now: now) }
+    func clearSession(now: Int64) throws(ServiceError) { log.note(); try inner.clearSession(now: now) }
+    func failures(for username: String) throws(ServiceError) -> SignInFailures { log.note(); return try inner.failures(for: username) }
+    func recordFailure(for username: String, now: Int64) throws(ServiceError) { log.note(); try inner.recordFailure(for: username, now: now) }
+    func clearFailures(for username: String) throws(ServiceError) { log.note(); try inner.clearFailures(for: username) }
+    func changePassword(accountID: Int64, current: String, new: String, now: Int64) throws(AccountChangeFailure) {
+        log.note(); try inner.changePassword(accountID: accountID, current: current, new: new, now: now)
+    }
+    func deleteAccount(accountID: Int64, password: String) throws(AccountChangeFailure) { log.note(); try inner.deleteAccount(accountID: accountID, password: password) }
+}

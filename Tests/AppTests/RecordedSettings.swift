@@ -1,0 +1,16 @@
+import AppServices
+
+/// The settings of a `ThreadRecordingDirectory`: each call noted with its thread.
+final class RecordedSettings: SettingsService {
+    private let inner: SettingsService
+    private let log: ThreadRecordingDirectory.CallLog
+    init(_ inner: SettingsService, log: ThreadRecordingDirectory.CallLog) {
+        self.inner = inner
+        self.log = log
+    }
+
+    func settings(for accountID: Int64) throws(ServiceError) -> UserSettings { log.note(); return try inner.settings(for: accountID) }
+    func save(_ settings: UserSettings, for accountID: Int64, now: Int64) throws(ServiceError) {
+        log.note(); try inner.save(settings, for: accountID, now: now)
+    }
+}
