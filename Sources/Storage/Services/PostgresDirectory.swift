@@ -62,13 +62,17 @@ public final class PostgresDirectory: DataDirectory {
 
     /// The same, waiting up to `timeoutMilliseconds` for an announcement (tests; the app never waits).
     func changedElsewhere(for account: Account, waitingUpTo timeoutMilliseconds: Int32) -> Bool {
+        var started = false
         if !listenerTried, database != nil {
             listenerTried = true
             listener = try? PostgresChangeListener(uri: uri)
+            started = listener != nil
         }
         guard let listener else { return false }
         let changed = listener.changedAccounts(waitingUpTo: timeoutMilliseconds).contains(account.id)
-        return listener.takeMissedChanges() || changed
+        // A change committed before the listener listened was announced to no one: the first
+        // look after it starts says "changed", so what is on screen is read once more.
+        return listener.takeMissedChanges() || changed || started
     }
 
     public var location: DataLocation {
