@@ -16,6 +16,20 @@ enum PostgresBenchmark {
             print("postgres: set SWITCHBOARD_BENCH_POSTGRES_URL to a server's connection string (see .ci/postgres start); skipped")
             return
         }
+        // SWITCHBOARD_BENCH_POSTGRES_SCHEMA=NAME: no populate; the searches on a directory populated
+        // before in schema NAME (its first account), so two builds can be compared on the same data.
+        if let schema = environment["SWITCHBOARD_BENCH_POSTGRES_SCHEMA"], !schema.isEmpty {
+            do {
+                let uri = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic"
+                let db = try PostgresDatabase(uri: uri)
+                guard let accountID = try db.connection.scalarInt("SELECT min(id) FROM accounts") else { print("postgres: no account in \(schema)"); return }
+                let total = Int(try db.connection.scalarInt("SELECT count(*) FROM contacts WHERE account_id = $1", [accountID]) ?? 0)
+                measureSearches(PostgresContactsStore(database: db, accountID: accountID), count: total)
+            } catch {
+                print("postgres: \(error)")
+            }
+            return
+        }
         do {
             let admin = try PostgresConnection(uri: base)
             var schemas: [String] = []
@@ -61,25 +75,31 @@ enum PostgresBenchmark {
                 _ = try? store.contacts(matching: "", offset: max(0, total - 200), limit: 200)
             }
             end.report(target: 10)
-            let clock = ContinuousClock()
-            for word in ["lovelace", "7946", "최지우", "lovelace ada"] {
-                var keystroke = Measurement(name: "postgres \(count): search keystroke, typing “\(word)” (count up to 1,200 + first 200 matches)")
-                for round in 0..<4 {
-                    var typed = ""
-                    for ch in word {
-                        typed.append(ch)
-                        let t0 = clock.now
-                        _ = try? store.count(matching: typed, upTo: 200 + 1_000)
-                        _ = try? store.contacts(matching: typed, offset: 0, limit: 200)
-                        if round > 0 { keystroke.samples.append(clock.now - t0) }
-                    }
-                }
-                keystroke.report(target: 10)
-            }
-            print("postgres \(count): machine load average \(loadAverage()) after the searches")
+            measureSearches(store, count: count)
         } catch {
             print("postgres \(count): \(error)")
         }
+    }
+
+    /// A search keystroke as the contacts list makes it (a capped count, then the first page), for
+    /// each prefix of four phrases, four rounds (the first not counted).
+    static func measureSearches(_ store: PostgresContactsStore, count: Int) {
+        let clock = ContinuousClock()
+        for word in ["lovelace", "7946", "최지우", "lovelace ada"] {
+            var keystroke = Measurement(name: "postgres \(count): search keystroke, typing “\(word)” (count up to 1,200 + first 200 matches)")
+            for round in 0..<4 {
+                var typed = ""
+                for ch in word {
+                    typed.append(ch)
+                    let t0 = clock.now
+                    _ = try? store.count(matching: typed, upTo: 200 + 1_000)
+                    _ = try? store.contacts(matching: typed, offset: 0, limit: 200)
+                    if round > 0 { keystroke.samples.append(clock.now - t0) }
+                }
+            }
+            keystroke.report(target: 10)
+        }
+        print("postgres \(count): machine load average \(loadAverage()) after the searches")
     }
 
     /// The 1-minute load average (/proc/loadavg), said beside the figures: the machine is shared.
