@@ -6,7 +6,8 @@ extension PostgresContactsStore {
     /// `SQLiteContactsStore.addMany` adds, in list order (so a fresh directory numbers them as
     /// the SQLite file does), loaded with `COPY … FROM STDIN` — the contacts, then their name
     /// word starts; `progress` hears every 10,000. Into a directory with no contacts yet, the
-    /// indexes are made after the rows (see `dropIndexesOfEmptyTables`).
+    /// indexes are made after the rows (see `dropIndexesOfEmptyTables`), and the word starts are
+    /// loaded and indexed on a second connection meanwhile (`PostgresWordStartsLoad`).
     public func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int,
                         progress: ((Int) -> Void)? = nil) throws(StorageError) {
         guard count > 0 else { return }
@@ -71,7 +72,7 @@ extension PostgresContactsStore {
             let ordered = Self.indexOrder(startsOf)
             if let remake, let beside {
                 // A new directory: this server process builds the contacts' indexes while the other
-                // connection's loads and indexes the word starts; then they take the empty table's place.
+                // connection loads and indexes the word starts; then those take the empty table's place.
                 let ofStarts = remake.filter { $0.table == "contact_word_starts" }
                 try pg.startScript(remake.filter { $0.table != "contact_word_starts" }.map(\.definition).joined(separator: ";\n"))
                 var besideFailure: StorageError?
