@@ -83,11 +83,7 @@ extension PostgresContactsStore {
                 if let besideFailure { throw besideFailure }
                 try pg.executeScript(beside.swapStatements(indexNames: ofStarts.map(\.name)))
             } else {
-                try pg.copy(into: "contact_word_starts", columns: ["account_id", "start", "sort_key", "contact_id"]) { send throws(StorageError) in
-                    for (start, rows) in ordered {
-                        for i in rows { try send([account, start, keys[Int(i)], ids[Int(i)]]) }
-                    }
-                }
+                try PostgresWordStartsLoad.copy(groups: ordered, account: account, keys: keys, ids: ids, into: "contact_word_starts", on: pg)
                 for index in remake ?? [] { try pg.executeScript(index.definition) }
             }
             try pg.execute("SELECT gin_clean_pending_list(oid) FROM pg_class WHERE relname = 'contacts_search' AND relnamespace = current_schema()::regnamespace")

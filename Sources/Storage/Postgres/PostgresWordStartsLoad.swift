@@ -33,16 +33,24 @@ final class PostgresWordStartsLoad {
               indexes definitions: [String]) throws(StorageError) {
         try pg.transaction { () throws(StorageError) in
             try pg.executeScript("SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL max_parallel_maintenance_workers = 0; TRUNCATE \(table)")
-            try pg.copy(into: table, columns: ["account_id", "start", "sort_key", "contact_id"], frozen: true) { send throws(StorageError) in
-                for (start, rows) in groups {
-                    for i in rows { try send([account, start, keys[Int(i)], ids[Int(i)]]) }
-                }
-            }
+            try Self.copy(groups: groups, account: account, keys: keys, ids: ids, into: table, on: pg, frozen: true)
             for definition in definitions {
                 guard let statement = Self.definition(definition, on: table) else {
                     throw .server(.statementFailed(sqlState: "XX000", message: "cannot read the index definition “\(definition)”"))
                 }
                 try pg.executeScript(statement)
+            }
+        }
+    }
+
+    /// COPYs word-start rows (`groups` as `load` takes them, ids and sort keys by list position)
+    /// into `table` on `pg`: the load table here, `contact_word_starts` itself when populate loads
+    /// them on its own connection.
+    static func copy(groups: [(start: String, rows: [Int32])], account: String, keys: [String], ids: [String],
+                     into table: String, on pg: PostgresConnection, frozen: Bool = false) throws(StorageError) {
+        try pg.copy(into: table, columns: ["account_id", "start", "sort_key", "contact_id"], frozen: frozen) { send throws(StorageError) in
+            for (start, rows) in groups {
+                for i in rows { try send([account, start, keys[Int(i)], ids[Int(i)]]) }
             }
         }
     }
