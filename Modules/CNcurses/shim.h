@@ -69,6 +69,16 @@ static inline int sb_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, in
     return mvwadd_wch(stdscr, y, x, &cc);
 }
 
+/* One character of one column into a zeroed cchar_t, with the attributes and the colour pair:
+ * what setcchar makes of it, without its checks and its wcwidth. */
+static inline void sb_fill_cchar(cchar_t *cc, wchar_t ch, attr_t attrs, int pair) {
+    cc->attr = (attrs & ~A_COLOR) | (attr_t)COLOR_PAIR(pair < 256 ? pair : 255);
+    cc->chars[0] = ch;
+#if NCURSES_EXT_COLORS
+    cc->ext_color = pair;
+#endif
+}
+
 /* One cell from `count` characters: a spacing one, then zero-width ones
  * (combining marks, joiners and the emoji they join). setcchar would stop at
  * the first further spacing character, so the rest are copied in directly;
@@ -82,11 +92,7 @@ static inline int sb_put_glyph(int y, int x, const wchar_t *wch, int count, attr
         /* A letter of Latin-1 or Latin Extended (é, ø, ł) or a box line or block (─ │ ╭ ▐), all one
          * column and none combining: filled as setcchar would fill it, without its checks and its
          * wcwidth (wadd_wch measures it again). About 5 % of a scrolling key's CPU on a pty. */
-        cc.attr = (attrs & ~A_COLOR) | (attr_t)COLOR_PAIR(pair < 256 ? pair : 255);
-        cc.chars[0] = wch[0];
-#if NCURSES_EXT_COLORS
-        cc.ext_color = pair;
-#endif
+        sb_fill_cchar(&cc, wch[0], attrs, pair);
         return mvwadd_wch(stdscr, y, x, &cc);
     }
     if (setcchar(&cc, first, attrs, 0, &pair) != OK) return ERR;
@@ -99,11 +105,7 @@ static inline int sb_put_glyph(int y, int x, const wchar_t *wch, int count, attr
 static inline int sb_put_ascii(int y, int x, wchar_t ch, attr_t attrs, int pair) {
     cchar_t cc;
     memset(&cc, 0, sizeof cc);
-    cc.attr = (attrs & ~A_COLOR) | (attr_t)COLOR_PAIR(pair < 256 ? pair : 255);
-    cc.chars[0] = ch;
-#if NCURSES_EXT_COLORS
-    cc.ext_color = pair;
-#endif
+    sb_fill_cchar(&cc, ch, attrs, pair);
     return mvwadd_wch(stdscr, y, x, &cc);
 }
 
