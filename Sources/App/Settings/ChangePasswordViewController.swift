@@ -59,12 +59,8 @@ final class ChangePasswordViewController: ViewController {
         let (accountID, current, new, now) = (accountID, currentField.text, newField.text, now())
         isWaiting = true
         var answered = false
-        accounts.run({ accounts throws(ServiceError) -> AccountChangeFailure? in
-            do throws(AccountChangeFailure) { try accounts.changePassword(accountID: accountID, current: current, new: new, now: now) } catch {
-                if case .service(let failure) = error { throw failure }
-                return error
-            }
-            return nil
+        accounts.change({ accounts throws(AccountChangeFailure) in
+            try accounts.changePassword(accountID: accountID, current: current, new: new, now: now)
         }, then: { [weak self] result in
             answered = true
             self?.changed(result)
@@ -74,7 +70,7 @@ final class ChangePasswordViewController: ViewController {
 
     /// Whether the change is out (the form is held until it answers).
     private(set) var isWaiting = false {
-        didSet { for field in [currentField, newField, repeatField] { (field as? FormTextField)?.isHeld = isWaiting } }
+        didSet { for field in [currentField, newField, repeatField] { field.isHeld = isWaiting } }
     }
 
     private func changed(_ result: Result<AccountChangeFailure?, ServiceError>) {

@@ -49,12 +49,8 @@ final class DeleteAccountViewController: ViewController {
         let (accountID, password) = (account.id, passwordField.text)
         isWaiting = true
         var answered = false
-        accounts.run({ accounts throws(ServiceError) -> AccountChangeFailure? in
-            do throws(AccountChangeFailure) { try accounts.deleteAccount(accountID: accountID, password: password) } catch {
-                if case .service(let failure) = error { throw failure }
-                return error
-            }
-            return nil
+        accounts.change({ accounts throws(AccountChangeFailure) in
+            try accounts.deleteAccount(accountID: accountID, password: password)
         }, then: { [weak self] result in
             answered = true
             self?.deleted(result)
@@ -63,7 +59,7 @@ final class DeleteAccountViewController: ViewController {
     }
 
     /// Whether the deletion is out (the form is held until it answers).
-    private(set) var isWaiting = false { didSet { (passwordField as? FormTextField)?.isHeld = isWaiting } }
+    private(set) var isWaiting = false { didSet { passwordField.isHeld = isWaiting } }
 
     private func deleted(_ result: Result<AccountChangeFailure?, ServiceError>) {
         isWaiting = false

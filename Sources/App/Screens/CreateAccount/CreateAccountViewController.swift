@@ -85,7 +85,7 @@ final class CreateAccountViewController: ViewController {
 
     /// Whether the account is being made (the form is held until the answer).
     private(set) var isWaiting = false {
-        didSet { for field in [usernameField, passwordField, repeatField] { (field as? FormTextField)?.isHeld = isWaiting } }
+        didSet { for field in [usernameField, passwordField, repeatField] { field.isHeld = isWaiting } }
     }
 
     private func create() {

@@ -69,7 +69,7 @@ final class LoginViewController: ViewController {
     /// Whether a sign-in is out (the form is held until it answers).
     private(set) var isWaiting = false {
         didSet {
-            for field in [usernameField, passwordField] { (field as? FormTextField)?.isHeld = isWaiting }
+            for field in [usernameField, passwordField] { field.isHeld = isWaiting }
             createButton.isEnabled = !isWaiting
         }
     }

@@ -44,6 +44,22 @@ final class ServiceWork<Service> {
     }
 }
 
+extension ServiceWork where Service == AccountsService {
+    /// Runs an account change (a new password, a deletion) as a job: `deliver` gets nil when it was
+    /// made, the account's own refusal (a wrong password, no such account) as the failure, and a
+    /// store that failed as the `ServiceError` (which the watch sees: the banner).
+    func change(_ body: @escaping @Sendable (AccountsService) throws(AccountChangeFailure) -> Void,
+                then deliver: @escaping @MainActor (Result<AccountChangeFailure?, ServiceError>) -> Void) {
+        run({ accounts throws(ServiceError) -> AccountChangeFailure? in
+            do throws(AccountChangeFailure) { try body(accounts) } catch {
+                if case .service(let failure) = error { throw failure }
+                return error
+            }
+            return nil
+        }, then: deliver)
+    }
+}
+
 /// One account's contacts for the scenes that must never wait on the store (the contacts
 /// list, the add and edit forms, the card).
 typealias ContactsWork = ServiceWork<ContactsService>
