@@ -74,7 +74,6 @@ enum ContactsBenchmark {
             do {
             let db = try Database(path: path)
             let store = SQLiteContactsStore(database: db, accountID: accountID)
-            let clock = ContinuousClock()
 
             var open = Measurement(name: "contacts \(count): open the list (count + first 200 rows)")
             open.measure(iterations: 30, warmup: 3) {
@@ -83,23 +82,7 @@ enum ContactsBenchmark {
             }
             open.report(target: 30)
 
-            // Typing one key at a time (so the first one or two keys are word-start searches):
-            // "lovelace", "7946" (a phone fragment), "최지우" (a Korean name as shown, family name first),
-            // "lovelace ada" (the other name order).
-            for word in ["lovelace", "7946", "최지우", "lovelace ada"] {
-                var keystroke = Measurement(name: "contacts \(count): search keystroke, typing “\(word)” (count up to 1,200 + first 200 matches)")
-                for round in 0..<4 {
-                    var typed = ""
-                    for ch in word {
-                        typed.append(ch)
-                        let t0 = clock.now
-                        _ = try? store.count(matching: typed, upTo: 200 + 1_000) // as the list scene asks
-                        _ = try? store.contacts(matching: typed, offset: 0, limit: 200)
-                        if round > 0 { keystroke.samples.append(clock.now - t0) } // round 0 warms the cache
-                    }
-                }
-                keystroke.report(target: 10)
-            }
+            SearchKeystrokes.measure(store, label: "contacts \(count)")
             print("contacts \(count): RSS after searching: \(residentMemoryMB()) MiB")
             }
             _ = returnFreeMemory(0)

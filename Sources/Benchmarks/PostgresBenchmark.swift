@@ -81,24 +81,9 @@ enum PostgresBenchmark {
         }
     }
 
-    /// A search keystroke as the contacts list makes it (a capped count, then the first page), for
-    /// each prefix of four phrases, four rounds (the first not counted).
+    /// The search keystrokes (`SearchKeystrokes`), then the load average.
     static func measureSearches(_ store: PostgresContactsStore, count: Int) {
-        let clock = ContinuousClock()
-        for word in ["lovelace", "7946", "최지우", "lovelace ada"] {
-            var keystroke = Measurement(name: "postgres \(count): search keystroke, typing “\(word)” (count up to 1,200 + first 200 matches)")
-            for round in 0..<4 {
-                var typed = ""
-                for ch in word {
-                    typed.append(ch)
-                    let t0 = clock.now
-                    _ = try? store.count(matching: typed, upTo: 200 + 1_000)
-                    _ = try? store.contacts(matching: typed, offset: 0, limit: 200)
-                    if round > 0 { keystroke.samples.append(clock.now - t0) }
-                }
-            }
-            keystroke.report(target: 10)
-        }
+        SearchKeystrokes.measure(store, label: "postgres \(count)")
         print("postgres \(count): machine load average \(loadAverage()) after the searches")
     }
 
