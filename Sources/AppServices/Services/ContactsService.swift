@@ -7,6 +7,10 @@ public protocol ContactsService: AnyObject {
     func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int
     /// Contacts in list order (last name, then first), `limit` from `offset`, matching a search.
     func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary]
+    /// `contacts(matching:offset:limit:)` and `count(matching:upTo:)` in one read, where the
+    /// service can answer both from one pass over the matches (a server: one statement, where
+    /// two would each find every match again). `cap` is at least `offset + limit`.
+    func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage
     /// One contact whole; nil when it is gone.
     func contact(id: Int64) throws(ServiceError) -> ContactRecord?
     /// Stores a new contact (in one transaction with its phones and emails); returns its id.
@@ -24,4 +28,9 @@ public protocol ContactsService: AnyObject {
 public extension ContactsService {
     /// The exact number of contacts matching a search.
     func count(matching query: String) throws(ServiceError) -> Int { try count(matching: query, upTo: .max) }
+
+    /// The count, then the page: two reads.
+    func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        ContactsPage(count: try count(matching: query, upTo: cap), rows: try contacts(matching: query, offset: offset, limit: limit))
+    }
 }

@@ -9,6 +9,9 @@ public protocol ContactsStore: AnyObject {
     func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int
     /// Contacts in list order (last name, then first), `limit` from `offset`, matching a search.
     func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary]
+    /// `contacts(matching:offset:limit:)` and `count(matching:upTo:)` in one read, where the
+    /// store can answer both from one pass over the matches. `cap` is at least `offset + limit`.
+    func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(StorageError) -> ContactsPage
     func contact(id: Int64) throws(StorageError) -> ContactRecord?
     /// Stores a new contact (in one transaction with its phones and emails); returns its id.
     func add(_ contact: ContactRecord) throws(StorageError) -> Int64
@@ -25,4 +28,9 @@ public protocol ContactsStore: AnyObject {
 public extension ContactsStore {
     /// The exact number of contacts matching a search.
     func count(matching query: String) throws(StorageError) -> Int { try count(matching: query, upTo: .max) }
+
+    /// The count, then the page: two reads (SQLite's are each one index lookup away).
+    func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(StorageError) -> ContactsPage {
+        ContactsPage(count: try count(matching: query, upTo: cap), rows: try contacts(matching: query, offset: offset, limit: limit))
+    }
 }

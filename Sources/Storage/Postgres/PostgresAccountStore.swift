@@ -139,7 +139,8 @@ public final class PostgresAccountStore {
         try checkPassword(accountID: accountID, password)
         do {
             try pg.transaction { () throws(StorageError) in
-                try pg.execute("DELETE FROM contact_word_starts WHERE account_id = $1", [accountID]) // not a foreign key
+                try pg.execute("DELETE FROM contact_word_starts WHERE account_id = $1", [accountID]) // not foreign keys
+                try pg.execute("DELETE FROM contact_search WHERE account_id = $1", [accountID])
                 try pg.execute("DELETE FROM accounts WHERE id = $1", [accountID])
             }
         } catch {

@@ -4,22 +4,23 @@ import AppServices
 extension PostgresContactsStore {
     /// Adds `count` generated contacts in one transaction (populate), the same contacts
     /// `SQLiteContactsStore.addMany` adds, in list order (so a fresh directory numbers them as
-    /// the SQLite file does), loaded with `COPY … FROM STDIN` — the contacts, then their name
-    /// word starts; `progress` hears every 10,000. Into a directory with no contacts yet, the
-    /// indexes are made after the rows (see `dropIndexesOfEmptyTables`), and the word starts are
-    /// loaded and indexed on a second connection meanwhile (`PostgresWordStartsLoad`).
+    /// the SQLite file does), loaded with `COPY … FROM STDIN` — the contacts, their search rows,
+    /// then their name word starts; `progress` hears every 10,000. Into a directory with no
+    /// contacts yet, the indexes are made after the rows (see `dropIndexesOfEmptyTables`), and the
+    /// search rows and word starts are loaded and indexed on connections of their own meanwhile
+    /// (`PostgresLoadTable`).
     public func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int,
                         progress: ((Int) -> Void)? = nil) throws(StorageError) {
         guard count > 0 else { return }
         let source = generator
         var cache = SearchText.FoldCache()
         let (order, keys) = SQLiteContactsStore.listOrder(of: count, from: source, cache: &cache)
-        let time = String(now())
         let account = String(accountID)
         var friends = 0
-        // A second connection for the word starts, in case the directory turns out to be new (below).
-        let beside = PostgresWordStartsLoad(uri: pg.uri)
-        defer { beside?.discard() } // after the transaction: it no longer holds the load table then
+        // Connections of their own for the search rows and the word starts, in case the directory turns out to be new (below).
+        let searchLoad = PostgresLoadTable(uri: pg.uri, for: "contact_search")
+        let startsLoad = PostgresLoadTable(uri: pg.uri, for: "contact_word_starts")
+        defer { searchLoad?.discard(); startsLoad?.discard() } // after the transaction: it no longer holds the load tables then
         try pg.transaction { () throws(StorageError) in
             // Memory for sorting an index made at the end; into a directory with contacts, the trigram
             // index takes the rows into its pending list and sorts them in one pass at the end.
@@ -32,68 +33,114 @@ extension PostgresContactsStore {
                 """)
             let remake = try dropIndexesOfEmptyTables()
             // Ids taken from the sequence up front (ascending, like the SQLite file's), so the
-            // word starts can name their contacts in a COPY of their own.
+            // search rows and word starts can name their contacts in COPYs of their own.
             let ids = try reserveIDs(count: count, tablesLocked: remake != nil)
-            var startsOf: [[String]] = []
+            var rows = PopulateRows(source: source, friendPercent: friendPercent, order: order, keys: keys, ids: ids,
+                                    account: account, time: String(now()), cache: cache)
             // Into a new directory (the tables locked and empty) the rows go in frozen: the searches
             // that first read them then write nothing back (hint bits), and no vacuum has to freeze them.
-            if remake != nil { try pg.executeScript("TRUNCATE contacts") }
-            try pg.copy(into: "contacts", columns: ["id", "account_id", "first_name", "last_name", "company", "notes", "is_friend", "sort_key",
-                                                     "phones", "emails", "search_text", "created_at", "updated_at"],
-                        frozen: remake != nil) { send throws(StorageError) in
-                // Locals of the closure, not captured: no exclusivity check a byte.
-                var cache = cache, folded: [Int: (name: String, starts: [String])] = [:] // by the generator's name number
-                var starts: [[String]] = [], friendCount = 0, document: [UInt8] = []
-                starts.reserveCapacity(count)
-                for (i, index) in order.enumerated() {
-                    let contact = source.contact(at: Int(index), friendPercent: friendPercent)
-                    if contact.isFriend { friendCount += 1 }
-                    let nameID = source.nameID(at: Int(index))
-                    let name: String, wordStarts: [String]
-                    if let known = folded[nameID] { (name, wordStarts) = known } else {
-                        name = SearchText.namePart(firstName: contact.firstName, lastName: contact.lastName, marksWordStarts: false, cache: &cache)
-                        wordStarts = Self.wordStarts(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
-                        folded[nameID] = (name, wordStarts)
-                    }
-                    starts.append(wordStarts)
-                    document.removeAll(keepingCapacity: true)
-                    SearchText.appendDocument(foldedName: name, emails: contact.emails, phoneNumbers: contact.phones.map(\.number),
-                                              others: [contact.company, contact.notes], to: &document, cache: &cache)
-                    try send([ids[i], account, contact.firstName, contact.lastName, contact.company, contact.notes, contact.isFriend ? "t" : "f", keys[i],
-                              PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails),
-                              String(decoding: document, as: UTF8.self), time, time])
-                    if (i + 1) % 10_000 == 0 { progress?(i + 1) }
-                }
-                startsOf = starts
-                friends = friendCount
-            }
-            // In the order of their index (start, then list order), so that building it sorts nothing:
-            // 7.6 s for a million contacts' 3.8 million starts in generation order, 2 s in index order.
-            let ordered = Self.indexOrder(startsOf)
-            if let remake, let beside {
-                // A new directory: this server process builds the contacts' indexes while the other
-                // connection loads and indexes the word starts; then those take the empty table's place.
-                let ofStarts = remake.filter { $0.table == "contact_word_starts" }
-                try pg.startScript(remake.filter { $0.table != "contact_word_starts" }.map(\.definition).joined(separator: ";\n"))
-                var besideFailure: StorageError?
+            if remake != nil { try pg.executeScript("TRUNCATE contacts, contact_search") }
+            let startsOf: [[String]]
+            if let remake, let searchLoad, let startsLoad {
+                // A new directory: the search rows go to their load table as the contacts go to theirs.
+                try searchLoad.begin()
+                var copied: (starts: [[String]], friends: Int) = ([], 0)
                 do throws(StorageError) {
-                    try beside.load(groups: ordered, account: account, keys: keys, ids: ids, indexes: ofStarts.map(\.definition))
-                } catch { besideFailure = error }
-                try pg.finishScript()
-                if let besideFailure { throw besideFailure }
-                try pg.executeScript(beside.swapStatements(indexNames: ofStarts.map(\.name)))
+                    try searchLoad.pg.copy(into: searchLoad.table, columns: PopulateRows.searchColumns, frozen: true) { sendSearch throws(StorageError) in
+                        copied = try copyContacts(&rows, frozen: true, search: sendSearch, progress: progress)
+                    }
+                } catch {
+                    searchLoad.pg.rollback()
+                    throw error
+                }
+                (startsOf, friends) = copied
+                try buildBeside(remake: remake, searchLoad: searchLoad, startsLoad: startsLoad,
+                                starts: Self.indexOrder(startsOf), account: account, keys: keys, ids: ids)
             } else {
-                try PostgresWordStartsLoad.copy(groups: ordered, account: account, keys: keys, ids: ids, into: "contact_word_starts", on: pg)
+                (startsOf, friends) = try copyContacts(&rows, frozen: remake != nil, search: { _ throws(StorageError) in }, progress: progress)
+                try pg.copy(into: "contact_search", columns: PopulateRows.searchColumns, frozen: remake != nil) { send throws(StorageError) in
+                    var again = rows
+                    for i in 0..<count { try send(again.row(i).search) }
+                }
+                try Self.copyWordStarts(groups: Self.indexOrder(startsOf), account: account, keys: keys, ids: ids, into: "contact_word_starts", on: pg)
                 for index in remake ?? [] { try pg.executeScript(index.definition) }
             }
-            try pg.execute("SELECT gin_clean_pending_list(oid) FROM pg_class WHERE relname = 'contacts_search' AND relnamespace = current_schema()::regnamespace")
+            try pg.execute("SELECT gin_clean_pending_list(oid) FROM pg_class WHERE relname = 'contact_search_text' AND relnamespace = current_schema()::regnamespace")
             try adjustCounts(total: count, friends: friends)
             // The planner's figures for the new rows at once (autovacuum would take a minute or more):
             // without them a search's plan reads the whole account's rows by another index (60 ms, not 2).
-            try pg.executeScript("ANALYZE contacts; ANALYZE contact_word_starts")
+            try pg.executeScript("ANALYZE contacts; ANALYZE contact_search; ANALYZE contact_word_starts")
             try PostgresActivityLog(pg: pg).record(.populated, accountID: accountID, subject: "\(count) contacts, \(friends) of them friends", at: now())
         }
         generator.skip(count)
+    }
+
+    /// COPYs the contacts into `contacts` on populate's connection, each one's search row to
+    /// `sendSearch` as it goes; returns each one's name word starts (in list order) and how many are friends.
+    private func copyContacts(_ rows: inout PopulateRows, frozen: Bool, search sendSearch: ([String?]) throws(StorageError) -> Void,
+                              progress: ((Int) -> Void)?) throws(StorageError) -> (starts: [[String]], friends: Int) {
+        var starts: [[String]] = [], friends = 0
+        try pg.copy(into: "contacts", columns: PopulateRows.contactColumns, frozen: frozen) { send throws(StorageError) in
+            // Locals of the closure, not captured: no exclusivity check a byte.
+            var local = rows, found: [[String]] = [], friendCount = 0
+            found.reserveCapacity(local.count)
+            for i in 0..<local.count {
+                let row = local.row(i)
+                if row.isFriend { friendCount += 1 }
+                found.append(row.starts)
+                try send(row.contact)
+                try sendSearch(row.search)
+                if (i + 1) % 10_000 == 0 { progress?(i + 1) }
+            }
+            rows = local
+            (starts, friends) = (found, friendCount)
+        }
+        return (starts, friends)
+    }
+
+    /// A new directory's indexes, built at once by three server processes: populate's builds the
+    /// contacts', the search rows' load connection their trigram index, and the word starts are
+    /// loaded and indexed on theirs meanwhile; then both load tables take their empty tables' places.
+    private func buildBeside(remake: [(table: String, name: String, definition: String)], searchLoad: PostgresLoadTable,
+                             startsLoad: PostgresLoadTable, starts: [(start: String, rows: [Int32])],
+                             account: String, keys: [String], ids: [String]) throws(StorageError) {
+        let of = { (table: String) in remake.filter { $0.table == table } }
+        var failure: StorageError?
+        do throws(StorageError) {
+            try searchLoad.startIndexes(of("contact_search").map(\.definition))
+        } catch { failure = error }
+        do throws(StorageError) {
+            try pg.startScript(of("contacts").map(\.definition).joined(separator: ";\n"))
+        } catch { failure = failure ?? error }
+        do throws(StorageError) {
+            try startsLoad.begin()
+            do throws(StorageError) {
+                try Self.copyWordStarts(groups: starts, account: account, keys: keys, ids: ids, into: startsLoad.table, on: startsLoad.pg, frozen: true)
+            } catch {
+                startsLoad.pg.rollback()
+                throw error
+            }
+            try startsLoad.startIndexes(of("contact_word_starts").map(\.definition))
+            try startsLoad.finish()
+        } catch { failure = failure ?? error }
+        // Every script waited for, whatever failed: a connection answers nothing else until then.
+        do throws(StorageError) { try pg.finishScript() } catch { failure = failure ?? error }
+        do throws(StorageError) { try searchLoad.finish() } catch { failure = failure ?? error }
+        if let failure { throw failure }
+        try pg.executeScript(searchLoad.swapStatements(indexNames: of("contact_search").map(\.name))
+                             + startsLoad.swapStatements(indexNames: of("contact_word_starts").map(\.name)))
+    }
+
+    /// COPYs word-start rows (`groups`: each start with its contacts' positions in list order, in the
+    /// index's order; ids and sort keys by list position) into `table` on `pg`: a load table, or
+    /// `contact_word_starts` itself when populate loads them on its own connection.
+    static func copyWordStarts(groups: [(start: String, rows: [Int32])], account: String, keys: [String], ids: [String],
+                               into table: String, on pg: PostgresConnection, frozen: Bool = false) throws(StorageError) {
+        try pg.copy(into: table, columns: ["account_id", "start", "sort_key", "contact_id"], frozen: frozen) { send throws(StorageError) in
+            for (start, rows) in groups {
+                for i in rows { try send([account, start, keys[Int(i)], ids[Int(i)]]) }
+            }
+        }
     }
 
     /// `count` new contact ids, ascending, as text. With the contacts table locked (a new directory:
@@ -122,20 +169,20 @@ extension PostgresContactsStore {
         return groups.map { (start: $0.key, rows: $0.value) }.sorted { $0.start.utf8.lexicographicallyPrecedes($1.start.utf8) }
     }
 
-    /// When no account has a contact yet (a new directory), drops the indexes of the contacts and
-    /// their word starts (but the primary key), with both tables locked until the transaction ends,
+    /// When no account has a contact yet (a new directory), drops the indexes of the contacts, their
+    /// search rows and word starts (but the primary key), the tables locked until the transaction ends,
     /// and returns the statements that make them again, as the schema made them: the rows go in
     /// without them and each index is then built in one sorted pass, several times cheaper than
     /// taking a million rows one at a time (the trigram index above all, which a pending list also
     /// leaves ten times its size). Nil when there are contacts already: other clients use the indexes.
     private func dropIndexesOfEmptyTables() throws(StorageError) -> [(table: String, name: String, definition: String)]? {
-        let anyRows = "SELECT EXISTS (SELECT 1 FROM contacts) OR EXISTS (SELECT 1 FROM contact_word_starts)"
+        let anyRows = "SELECT EXISTS (SELECT 1 FROM contacts) OR EXISTS (SELECT 1 FROM contact_word_starts) OR EXISTS (SELECT 1 FROM contact_search)"
         guard try !pg.execute(anyRows).bool(0, 0) else { return nil }
-        try pg.executeScript("LOCK TABLE contacts, contact_word_starts IN ACCESS EXCLUSIVE MODE")
+        try pg.executeScript("LOCK TABLE contacts, contact_word_starts, contact_search IN ACCESS EXCLUSIVE MODE")
         guard try !pg.execute(anyRows).bool(0, 0) else { return nil } // another client added one before the lock
         let indexes = try pg.execute("""
             SELECT quote_ident(i.indexname), i.indexdef, i.tablename, i.indexname FROM pg_indexes i
-            WHERE i.schemaname = current_schema() AND i.tablename IN ('contacts', 'contact_word_starts')
+            WHERE i.schemaname = current_schema() AND i.tablename IN ('contacts', 'contact_word_starts', 'contact_search')
               AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conname = i.indexname AND k.connamespace = current_schema()::regnamespace)
             ORDER BY i.indexname
             """)

@@ -16,6 +16,10 @@ public final class StoredContacts: ContactsService, FriendsService {
         try serving { () throws(StorageError) in try store.contacts(matching: query, offset: offset, limit: limit) }
     }
 
+    public func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        try serving { () throws(StorageError) in try store.page(matching: query, offset: offset, limit: limit, countingUpTo: cap) }
+    }
+
     public func contact(id: Int64) throws(ServiceError) -> ContactRecord? {
         try serving { () throws(StorageError) in try store.contact(id: id) }
     }

@@ -36,9 +36,10 @@ class ContactListWorker {
                 offset = max(0, index - limit / 2)
             }
             let cap = searching ? offset + limit + lookahead : Int.max
-            let total = try store.count(matching: search, upTo: cap)
             let start = max(0, offset - 1) // one row before, for the section of the first
-            var rows = try store.contacts(matching: search, offset: start, limit: limit + (offset - start))
+            let page = try store.page(matching: search, offset: start, limit: limit + (offset - start), countingUpTo: cap)
+            let total = page.count
+            var rows = page.rows
             var previous: String?
             if start < offset, !rows.isEmpty { previous = rows.removeFirst().sortKey }
             return Window(total: total, countIsPartial: total == cap, offset: offset, rows: rows,

@@ -1,0 +1,52 @@
+import AppServices
+
+/// Populate's rows for one generated contact after another in list order: its `contacts` row, its
+/// `contact_search` row and its name word starts, as COPY text fields. A name's folded form and
+/// word starts are made once per generated name (a million contacts share a few thousand names).
+struct PopulateRows {
+    let source: ContactGenerator
+    let friendPercent: Int
+    /// The generator's index of each list position, and each position's sort key and id.
+    let order: [Int32]
+    let keys: [String]
+    let ids: [String]
+    let account: String
+    /// The creation time of every row, as text.
+    let time: String
+    var cache: SearchText.FoldCache
+    private var folded: [Int: (name: String, starts: [String])] = [:] // by the generator's name number
+    private var document: [UInt8] = []
+
+    init(source: ContactGenerator, friendPercent: Int, order: [Int32], keys: [String], ids: [String],
+         account: String, time: String, cache: SearchText.FoldCache) {
+        (self.source, self.friendPercent, self.order, self.keys, self.ids) = (source, friendPercent, order, keys, ids)
+        (self.account, self.time, self.cache) = (account, time, cache)
+    }
+
+    var count: Int { order.count }
+
+    static let contactColumns = ["id", "account_id", "first_name", "last_name", "company", "notes", "is_friend", "sort_key",
+                                 "phones", "emails", "created_at", "updated_at"]
+    static let searchColumns = ["id", "account_id", "sort_key", "first_name", "last_name", "is_friend", "search_text"]
+
+    /// The rows of the contact at list position `i`.
+    mutating func row(_ i: Int) -> (contact: [String?], search: [String?], starts: [String], isFriend: Bool) {
+        let index = Int(order[i])
+        let contact = source.contact(at: index, friendPercent: friendPercent)
+        let nameID = source.nameID(at: index)
+        let name: String, starts: [String]
+        if let known = folded[nameID] { (name, starts) = known } else {
+            name = SearchText.namePart(firstName: contact.firstName, lastName: contact.lastName, marksWordStarts: false, cache: &cache)
+            starts = PostgresContactsStore.wordStarts(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
+            folded[nameID] = (name, starts)
+        }
+        document.removeAll(keepingCapacity: true)
+        SearchText.appendDocument(foldedName: name, emails: contact.emails, phoneNumbers: contact.phones.map(\.number),
+                                  others: [contact.company, contact.notes], to: &document, cache: &cache)
+        let friend = contact.isFriend ? "t" : "f"
+        return (contact: [ids[i], account, contact.firstName, contact.lastName, contact.company, contact.notes, friend, keys[i],
+                          PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails), time, time],
+                search: [ids[i], account, keys[i], contact.firstName, contact.lastName, friend, String(decoding: document, as: UTF8.self)],
+                starts: starts, isFriend: contact.isFriend)
+    }
+}

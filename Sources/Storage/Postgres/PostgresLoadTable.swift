@@ -1,0 +1,103 @@
+/// One of populate's tables loaded beside it, on a connection of its own, into a load table shaped
+/// like it (`contact_search`, `contact_word_starts`): its rows are copied and its indexes built
+/// while populate's own server process builds the contacts' indexes, so on a server with several
+/// cores those builds run at once, where one connection does one after the other (a million
+/// contacts: the 12 s of the trigram index on one process, the word starts' 5 s and the contacts'
+/// indexes on the other).
+///
+/// The load table is made (empty) before populate's transaction locks the tables, filled and
+/// indexed in its own transaction, then swapped in by populate's transaction: the empty table
+/// dropped, this one renamed to take its place. Until that transaction commits no client sees any
+/// of it, and when it does not commit `discard()` drops the load table: the directory gets all of
+/// populate or nothing, as with one connection.
+final class PostgresLoadTable {
+    let pg: PostgresConnection
+    /// The table this one will replace.
+    let target: String
+    /// The load table's name (unique to this load: its server process id).
+    let table: String
+
+    /// Makes the empty load table for `target` on a new connection to the directory at `uri`; nil
+    /// when that connection or table cannot be had (populate then loads the rows itself).
+    init?(uri: String, for target: String) {
+        guard let pg = try? PostgresConnection(uri: uri) else { return nil }
+        self.pg = pg
+        self.target = target
+        table = "\(target)_load_\(pg.backendPID)"
+        do {
+            try pg.executeScript("CREATE TABLE \(table) (LIKE \(target) INCLUDING DEFAULTS)")
+        } catch {
+            return nil
+        }
+    }
+
+    /// Opens the load's transaction, the table emptied (so its rows can be copied frozen).
+    func begin() throws(StorageError) {
+        try pg.begin()
+        do {
+            try pg.executeScript("SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL max_parallel_maintenance_workers = 0; TRUNCATE \(table)")
+        } catch {
+            pg.rollback()
+            throw error
+        }
+    }
+
+    /// Starts building the target's indexes (`definitions` as `pg_indexes` gives them) on the load
+    /// table under `loadName(of:)`, and returns at once; `finish()` waits for them and commits.
+    func startIndexes(_ definitions: [String]) throws(StorageError) {
+        var statements: [String] = []
+        for definition in definitions {
+            guard let statement = Self.definition(definition, on: table) else {
+                pg.rollback()
+                throw .server(.statementFailed(sqlState: "XX000", message: "cannot read the index definition “\(definition)”"))
+            }
+            statements.append(statement)
+        }
+        do {
+            try pg.startScript(statements.joined(separator: ";\n"))
+        } catch {
+            pg.rollback()
+            throw error
+        }
+    }
+
+    /// Waits for the indexes `startIndexes` started and commits the load.
+    func finish() throws(StorageError) {
+        do {
+            try pg.finishScript()
+            try pg.commit()
+        } catch {
+            pg.rollback()
+            throw error
+        }
+    }
+
+    /// The statements, for populate's transaction, that put the load table in the place of the
+    /// (dropped) target, with its indexes under their own names.
+    func swapStatements(indexNames: [String]) -> String {
+        var sql = "DROP TABLE \(target); ALTER TABLE \(table) RENAME TO \(target);"
+        for name in indexNames { sql += " ALTER INDEX \(Self.loadName(of: name)) RENAME TO \(name);" }
+        return sql
+    }
+
+    /// Drops the load table if it is still there (populate's transaction did not take it).
+    /// Only after that transaction has ended: until then it holds the table's lock.
+    func discard() {
+        try? pg.executeScript("DROP TABLE IF EXISTS \(table)")
+    }
+
+    /// The load table's name for an index of the target.
+    static func loadName(of index: String) -> String { index + "_load" }
+
+    /// `definition` ("CREATE [UNIQUE] INDEX name ON [ONLY] schema.table USING …") made on `table`
+    /// under `loadName(of: name)`; nil when it is not of that form.
+    static func definition(_ definition: String, on table: String) -> String? {
+        let words = definition.split(separator: " ", omittingEmptySubsequences: false)
+        guard let indexAt = words.firstIndex(of: "INDEX"), indexAt + 1 < words.count,
+              let usingAt = words.firstIndex(of: "USING"), usingAt > indexAt + 2 else { return nil }
+        let head = words[..<indexAt].joined(separator: " ")
+        let name = String(words[indexAt + 1])
+        let rest = words[usingAt...].joined(separator: " ")
+        return "\(head) INDEX \(loadName(of: name)) ON \(table) \(rest)"
+    }
+}
