@@ -1,7 +1,7 @@
 import AppServices
 
-/// Populate's rows for one generated contact after another in list order: its `contacts` row, its
-/// `contact_search` row and its name word starts, as COPY text fields. A name's folded form and
+/// Populate's rows for one generated contact after another in list order: its `contact_search`
+/// row with its name word starts, and its `contacts` row, as COPY text fields. A name's folded form and
 /// word starts are made once per generated name (a million contacts share a few thousand names).
 struct PopulateRows {
     let source: ContactGenerator
@@ -29,8 +29,8 @@ struct PopulateRows {
                                  "phones", "emails", "created_at", "updated_at"]
     static let searchColumns = ["id", "account_id", "sort_key", "first_name", "last_name", "is_friend", "search_text"]
 
-    /// The rows of the contact at list position `i`.
-    mutating func row(_ i: Int) -> (contact: [String?], search: [String?], starts: [String], isFriend: Bool) {
+    /// The `contact_search` row of the contact at list position `i`, its name word starts, and whether it is a friend.
+    mutating func searchRow(_ i: Int) -> (fields: [String?], starts: [String], isFriend: Bool) {
         let index = Int(order[i])
         let contact = source.contact(at: index, friendPercent: friendPercent)
         let nameID = source.nameID(at: index)
@@ -43,10 +43,15 @@ struct PopulateRows {
         document.removeAll(keepingCapacity: true)
         SearchText.appendDocument(foldedName: name, emails: contact.emails, phoneNumbers: contact.phones.map(\.number),
                                   others: [contact.company, contact.notes], to: &document, cache: &cache)
-        let friend = contact.isFriend ? "t" : "f"
-        return (contact: [ids[i], account, contact.firstName, contact.lastName, contact.company, contact.notes, friend, keys[i],
-                          PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails), time, time],
-                search: [ids[i], account, keys[i], contact.firstName, contact.lastName, friend, String(decoding: document, as: UTF8.self)],
+        return (fields: [ids[i], account, keys[i], contact.firstName, contact.lastName, contact.isFriend ? "t" : "f",
+                         String(decoding: document, as: UTF8.self)],
                 starts: starts, isFriend: contact.isFriend)
+    }
+
+    /// The `contacts` row of the contact at list position `i`.
+    func contactRow(_ i: Int) -> [String?] {
+        let contact = source.contact(at: Int(order[i]), friendPercent: friendPercent)
+        return [ids[i], account, contact.firstName, contact.lastName, contact.company, contact.notes, contact.isFriend ? "t" : "f", keys[i],
+                PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails), time, time]
     }
 }

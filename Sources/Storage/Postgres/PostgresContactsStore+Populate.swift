@@ -4,8 +4,9 @@ import AppServices
 extension PostgresContactsStore {
     /// Adds `count` generated contacts in one transaction (populate), the same contacts
     /// `SQLiteContactsStore.addMany` adds, in list order (so a fresh directory numbers them as
-    /// the SQLite file does), loaded with `COPY … FROM STDIN` — the contacts, their search rows,
-    /// then their name word starts; `progress` hears every 10,000. Into a directory with no
+    /// the SQLite file does), loaded with `COPY … FROM STDIN` — their search rows, the contacts,
+    /// then their name word starts; `progress` hears every 10,000 (half the rows sent: each contact is
+    /// sent twice). Into a directory with no
     /// contacts yet, the indexes are made after the rows (see `dropIndexesOfEmptyTables`), and the
     /// search rows and word starts are loaded and indexed on connections of their own meanwhile
     /// (`PostgresLoadTable`).
@@ -40,29 +41,44 @@ extension PostgresContactsStore {
             // Into a new directory (the tables locked and empty) the rows go in frozen: the searches
             // that first read them then write nothing back (hint bits), and no vacuum has to freeze them.
             if remake != nil { try pg.executeScript("TRUNCATE contacts, contact_search") }
-            let startsOf: [[String]]
-            if let remake, let searchLoad, let startsLoad {
-                // A new directory: the search rows go to their load table as the contacts go to theirs.
-                try searchLoad.begin()
-                var copied: (starts: [[String]], friends: Int) = ([], 0)
-                do throws(StorageError) {
-                    try searchLoad.pg.copy(into: searchLoad.table, columns: PopulateRows.searchColumns, frozen: true) { sendSearch throws(StorageError) in
-                        copied = try copyContacts(&rows, frozen: true, search: sendSearch, progress: progress)
+            // The search rows first, so that their trigram index (populate's longest build) starts while
+            // the contacts are still being sent: into a new directory on a connection of its own.
+            let beside = remake != nil && searchLoad != nil && startsLoad != nil
+            let search: (table: String, pg: PostgresConnection) = beside ? (searchLoad!.table, searchLoad!.pg) : ("contact_search", pg)
+            if beside { try searchLoad!.begin() }
+            var startsOf: [[String]] = []
+            do throws(StorageError) {
+                try search.pg.copy(into: search.table, columns: PopulateRows.searchColumns, frozen: remake != nil) { send throws(StorageError) in
+                    // Locals of the closure, not captured: no exclusivity check a byte.
+                    var local = rows, starts: [[String]] = [], friendCount = 0
+                    starts.reserveCapacity(count)
+                    for i in 0..<count {
+                        let row = local.searchRow(i)
+                        if row.isFriend { friendCount += 1 }
+                        starts.append(row.starts)
+                        try send(row.fields)
+                        if (i + 1) % 20_000 == 0 { progress?((i + 1) / 2) } // each contact is sent twice
                     }
-                } catch {
-                    searchLoad.pg.rollback()
-                    throw error
+                    rows = local
+                    (startsOf, friends) = (starts, friendCount)
                 }
-                (startsOf, friends) = copied
-                try buildBeside(remake: remake, searchLoad: searchLoad, startsLoad: startsLoad,
-                                starts: Self.indexOrder(startsOf), account: account, keys: keys, ids: ids)
+                if let remake, beside { try searchLoad!.startIndexes(remake.filter { $0.table == "contact_search" }.map(\.definition)) }
+            } catch {
+                if beside { searchLoad!.pg.rollback() }
+                throw error
+            }
+            try pg.copy(into: "contacts", columns: PopulateRows.contactColumns, frozen: remake != nil) { send throws(StorageError) in
+                var local = rows
+                for i in 0..<count {
+                    try send(local.contactRow(i))
+                    if (count + i + 1) % 20_000 == 0 { progress?((count + i + 1) / 2) }
+                }
+            }
+            let ordered = Self.indexOrder(startsOf)
+            if let remake, beside {
+                try buildBeside(remake: remake, searchLoad: searchLoad!, startsLoad: startsLoad!, starts: ordered, account: account, keys: keys, ids: ids)
             } else {
-                (startsOf, friends) = try copyContacts(&rows, frozen: remake != nil, search: { _ throws(StorageError) in }, progress: progress)
-                try pg.copy(into: "contact_search", columns: PopulateRows.searchColumns, frozen: remake != nil) { send throws(StorageError) in
-                    var again = rows
-                    for i in 0..<count { try send(again.row(i).search) }
-                }
-                try Self.copyWordStarts(groups: Self.indexOrder(startsOf), account: account, keys: keys, ids: ids, into: "contact_word_starts", on: pg)
+                try Self.copyWordStarts(groups: ordered, account: account, keys: keys, ids: ids, into: "contact_word_starts", on: pg)
                 for index in remake ?? [] { try pg.executeScript(index.definition) }
             }
             try pg.execute("SELECT gin_clean_pending_list(oid) FROM pg_class WHERE relname = 'contact_search_text' AND relnamespace = current_schema()::regnamespace")
@@ -75,43 +91,18 @@ extension PostgresContactsStore {
         generator.skip(count)
     }
 
-    /// COPYs the contacts into `contacts` on populate's connection, each one's search row to
-    /// `sendSearch` as it goes; returns each one's name word starts (in list order) and how many are friends.
-    private func copyContacts(_ rows: inout PopulateRows, frozen: Bool, search sendSearch: ([String?]) throws(StorageError) -> Void,
-                              progress: ((Int) -> Void)?) throws(StorageError) -> (starts: [[String]], friends: Int) {
-        var starts: [[String]] = [], friends = 0
-        try pg.copy(into: "contacts", columns: PopulateRows.contactColumns, frozen: frozen) { send throws(StorageError) in
-            // Locals of the closure, not captured: no exclusivity check a byte.
-            var local = rows, found: [[String]] = [], friendCount = 0
-            found.reserveCapacity(local.count)
-            for i in 0..<local.count {
-                let row = local.row(i)
-                if row.isFriend { friendCount += 1 }
-                found.append(row.starts)
-                try send(row.contact)
-                try sendSearch(row.search)
-                if (i + 1) % 10_000 == 0 { progress?(i + 1) }
-            }
-            rows = local
-            (starts, friends) = (found, friendCount)
-        }
-        return (starts, friends)
-    }
-
     /// A new directory's indexes, built at once by three server processes: populate's builds the
-    /// contacts', the search rows' load connection their trigram index, and the word starts are
-    /// loaded and indexed on theirs meanwhile; then both load tables take their empty tables' places.
+    /// contacts', the search rows' load connection their trigram index (started already), and the
+    /// word starts are loaded and indexed on theirs meanwhile; then both load tables take their
+    /// empty tables' places.
     private func buildBeside(remake: [(table: String, name: String, definition: String)], searchLoad: PostgresLoadTable,
                              startsLoad: PostgresLoadTable, starts: [(start: String, rows: [Int32])],
                              account: String, keys: [String], ids: [String]) throws(StorageError) {
         let of = { (table: String) in remake.filter { $0.table == table } }
         var failure: StorageError?
         do throws(StorageError) {
-            try searchLoad.startIndexes(of("contact_search").map(\.definition))
-        } catch { failure = error }
-        do throws(StorageError) {
             try pg.startScript(of("contacts").map(\.definition).joined(separator: ";\n"))
-        } catch { failure = failure ?? error }
+        } catch { failure = error }
         do throws(StorageError) {
             try startsLoad.begin()
             do throws(StorageError) {

@@ -80,9 +80,12 @@ final class PostgresLoadTable {
         return sql
     }
 
-    /// Drops the load table if it is still there (populate's transaction did not take it).
-    /// Only after that transaction has ended: until then it holds the table's lock.
+    /// Drops the load table if it is still there (populate's transaction did not take it), after
+    /// waiting for an index build still running (populate failed meanwhile) and ending the load's
+    /// transaction. Only after populate's transaction has ended: until then it holds the table's lock.
     func discard() {
+        try? pg.finishScript()
+        pg.rollback()
         try? pg.executeScript("DROP TABLE IF EXISTS \(table)")
     }
 
