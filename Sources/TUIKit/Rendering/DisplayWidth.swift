@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// How many terminal columns text takes, one grapheme cluster (`Character`) at a time.
 ///
@@ -23,24 +24,59 @@ public enum DisplayWidth {
         return slowWidth(of: character)
     }
 
-    /// Widths of every single-scalar character of the Basic Multilingual
-    /// Plane, worked out once (about a millisecond) on first use.
-    private static let bmpWidths: [Int8] = {
-        var table = [Int8](repeating: 1, count: 0x10000)
-        withUTF8Locale {
-            for v in 0..<0x10000 {
-                guard let scalar = Unicode.Scalar(UInt32(v)) else { continue } // surrogates
-                if v < 0x20 || (v >= 0x7F && v < 0xA0) { table[v] = 0; continue }
-                let w = rawWidth(scalar)
-                table[v] = Int8(w >= 0 ? w : fallbackForUnknown(scalar))
+    /// Widths of every single-scalar character of the Basic Multilingual Plane, worked out a
+    /// block of 256 at a time on first use: text in one script touches a block or two, where the
+    /// whole plane at once was a millisecond and a half of the app's start-up.
+    private static let bmpWidths = BMPWidths()
+
+    /// The table behind `bmpWidths`: 65,536 widths, each block filled once under a lock and
+    /// marked ready (an acquiring load of its bit sees the filled block); reads need no lock.
+    private final class BMPWidths: @unchecked Sendable {
+        private let widths = UnsafeMutablePointer<Int8>.allocate(capacity: 0x10000)
+        private let ready0 = Atomic<UInt64>(0), ready1 = Atomic<UInt64>(0), ready2 = Atomic<UInt64>(0), ready3 = Atomic<UInt64>(0)
+        private let filling = Mutex<Void>(())
+
+        subscript(v: Int) -> Int8 {
+            let block = v >> 8
+            if !isReady(block) { fill(block) }
+            return widths[v]
+        }
+
+        private func word(_ block: Int) -> UInt64 {
+            switch block >> 6 {
+            case 0: ready0.load(ordering: .acquiring)
+            case 1: ready1.load(ordering: .acquiring)
+            case 2: ready2.load(ordering: .acquiring)
+            default: ready3.load(ordering: .acquiring)
             }
         }
-        // The few emoji of the BMP that show as two columns (Emoji_Presentation).
-        for range in [0x2190...0x2BFF, 0x3030...0x3030, 0x303D...0x303D, 0x3297...0x3299] {
-            for v in range where Unicode.Scalar(UInt32(v))!.properties.isEmojiPresentation { table[v] = 2 }
+
+        private func isReady(_ block: Int) -> Bool { word(block) & (1 << UInt64(block & 63)) != 0 }
+
+        private func fill(_ block: Int) {
+            filling.withLock { _ in
+                guard !isReady(block) else { return }
+                withUTF8Locale {
+                    for v in block << 8 ..< (block + 1) << 8 {
+                        guard let scalar = Unicode.Scalar(UInt32(v)) else { widths[v] = 1; continue } // surrogates
+                        if v < 0x20 || (v >= 0x7F && v < 0xA0) { widths[v] = 0; continue }
+                        let w = rawWidth(scalar)
+                        widths[v] = Int8(w >= 0 ? w : fallbackForUnknown(scalar))
+                        // The few emoji of the BMP that show as two columns (Emoji_Presentation).
+                        if (0x2190...0x2BFF).contains(v) || v == 0x3030 || v == 0x303D || (0x3297...0x3299).contains(v),
+                           scalar.properties.isEmojiPresentation { widths[v] = 2 }
+                    }
+                }
+                let bit = UInt64(1) << UInt64(block & 63)
+                switch block >> 6 {
+                case 0: ready0.bitwiseOr(bit, ordering: .releasing)
+                case 1: ready1.bitwiseOr(bit, ordering: .releasing)
+                case 2: ready2.bitwiseOr(bit, ordering: .releasing)
+                default: ready3.bitwiseOr(bit, ordering: .releasing)
+                }
+            }
         }
-        return table
-    }()
+    }
 
     /// The width of a string: the sum of its grapheme clusters' widths.
     public static func of(_ text: String) -> Int {
