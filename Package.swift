@@ -87,9 +87,12 @@ let package = Package(
         // The executable: command line -> one of the run modes.
         // Release builds link the Swift runtime into the executable (-static-stdlib): only the parts
         // the app uses are mapped, and start-up has no Swift libraries to load and relocate (issue 15).
+        // Not position-independent (-no-pie): no 780 KB of relocations to read and apply at start-up.
+        // The C++ library the runtime needs is linked from its archive (Modules/StaticCxx's linker
+        // script): ~50 KB of it in the executable, where the shared library mapped ~950 KB.
         .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange"],
                          swiftSettings: screenCode,
-                         linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+                         linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-LModules/StaticCxx"], .when(configuration: .release))]),
 
         // Release-build benchmarks (see BENCHMARKS.md).
         .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "TUIKitTesting", "AppServices", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),
