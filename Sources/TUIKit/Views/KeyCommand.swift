@@ -23,5 +23,7 @@ public struct KeyCommand {
     public func matches(_ pressed: Key) -> Bool { pressed == key || alternatives.contains(pressed) }
 
     /// `"↑/k"`-style label of the key and its alternatives.
-    public var keyLabel: String { ([key] + alternatives).map(\.displayName).joined(separator: "/") }
+    public var keyLabel: String {
+        alternatives.isEmpty ? key.displayName : ([key] + alternatives).map(\.displayName).joined(separator: "/")
+    }
 }

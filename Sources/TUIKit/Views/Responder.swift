@@ -67,6 +67,12 @@ open class Responder {
         var responder: Responder? = self
         while let r = responder {
             for command in r.keyCommands where !seen.contains(command.key) {
+                // Most commands keep all their keys: taken as they are, with no arrays made.
+                if !usesKeyItself(command.key), !command.alternatives.contains(where: usesKeyItself) {
+                    seen.insert(command.key)
+                    result.append(command)
+                    continue
+                }
                 // Keys this responder uses itself go from the command (Backspace from "Esc/Backspace Back" in a field).
                 let keys = ([command.key] + command.alternatives).filter { !usesKeyItself($0) }
                 guard let first = keys.first else { continue }

@@ -23,32 +23,44 @@ public final class StatusLine: View {
     }
 
     /// What was drawn last: the message, or the hints it was drawn from.
-    private var shown: (message: String?, hints: [String])?
+    private var shown: (message: String?, hints: [Hint])?
+    /// The hints `refreshLiveContent` worked out this frame, for `draw` (one walk of the chain a frame).
+    private var fresh: [Hint]?
+
+    private struct Hint: Equatable {
+        var key: String
+        var title: String
+    }
 
     /// Redraws only when the message or the hints (focus, bindings) changed.
     override func refreshLiveContent() {
-        let now = (message, hints.flatMap { [$0.key, $0.title] })
-        if let shown, shown.message == now.0, shown.hints == now.1 { return }
+        let now = currentHints()
+        fresh = now
+        if let shown, shown.message == message, shown.hints == now { return }
         setNeedsDisplay()
     }
 
     public override var intrinsicContentSize: Size? { Size(width: 0, height: 1) }
 
     /// The hints as drawn: "key title" pairs.
-    public var hints: [(key: String, title: String)] {
+    public var hints: [(key: String, title: String)] { currentHints().map { ($0.key, $0.title) } }
+
+    private func currentHints() -> [Hint] {
         guard let window else { return [] }
-        var seen = Set<String>()
-        var result: [(String, String)] = []
+        var result: [Hint] = []
         for command in window.keyCommandsForTarget where command.showsInStatusLine {
-            if seen.insert(command.title).inserted { result.append((command.keyLabel, command.title)) }
+            // A title shown once (a handful of hints: a look back is cheaper than a set).
+            if !result.contains(where: { $0.title == command.title }) { result.append(Hint(key: command.keyLabel, title: command.title)) }
         }
-        result.append((window.isTyping ? "F1" : "?", "Help")) // in a text field `?` types
+        result.append(Hint(key: window.isTyping ? "F1" : "?", title: "Help")) // in a text field `?` types
         return result
     }
 
     public override func draw(in canvas: Canvas) {
-        let hints = self.hints
-        shown = (message, hints.flatMap { [$0.key, $0.title] })
+        let drawn = fresh ?? currentHints()
+        fresh = nil
+        shown = (message, drawn)
+        let hints = drawn.map { (key: $0.key, title: $0.title) }
         if let message {
             canvas.write(" " + TextLayout.truncate(message, toWidth: canvas.size.width - 1), at: .zero, style: viewConfig.text)
             return
