@@ -3,6 +3,18 @@ import Testing
 
 @Suite("Display width and clipping")
 struct DisplayWidthTests {
+    /// `TextLayout.truncate` takes text with no more UTF-8 bytes than columns as fitting, unmeasured:
+    /// that holds only while no character is wider than its bytes.
+    @Test func noTextIsWiderThanItsBytes() {
+        let samples = ["Ada", "Société Générale", "ООО Вектор", "日本語", "최지우", "e\u{301}", "👩‍💻", "🇬🇧", "☺\u{FE0F}", "⌚",
+                       "\u{7}", "a\u{200B}b", "ｆｕｌｌ", "\u{1100}\u{1161}"]
+        for text in samples {
+            #expect(DisplayWidth.of(text) <= text.utf8.count, "\(text)")
+        }
+        #expect(TextLayout.truncate("日本語です", toWidth: 6) == "日本…") // 15 bytes, 10 columns: measured
+        #expect(TextLayout.truncate("Société", toWidth: 7) == "Société") // 9 bytes, 7 columns
+    }
+
     @Test func widthsOfScripts() {
         #expect(DisplayWidth.of("abc") == 3)
         #expect(DisplayWidth.of("世界") == 4)

@@ -3,7 +3,9 @@ public enum TextLayout {
     /// Cuts text to at most `width` columns, ending in `…` when anything was cut.
     public static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
-        guard DisplayWidth.of(text) > width else { return text }
+        // A column takes at least a byte of UTF-8 (a wide character three or four): text with no
+        // more bytes than columns fits without measuring its clusters.
+        guard text.utf8.count > width, DisplayWidth.of(text) > width else { return text }
         var result = ""
         var used = 0
         for ch in text {
