@@ -15,6 +15,8 @@ final class ThreadRecordingDirectory: DataDirectory {
     init(_ inner: DataDirectory) { self.inner = inner }
 
     func open() throws(ServiceError) -> Account? { try inner.open() }
+    func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening)? { inner.openingJob() }
+    func open(prepared: PreparedOpening) throws(ServiceError) -> Account? { try inner.open(prepared: prepared) }
     var accounts: AccountsService { RecordedAccounts(inner.accounts, log: accountsLog) }
     var settings: SettingsService { RecordedSettings(inner.settings, log: accountsLog) }
     func contacts(for account: Account) -> ContactsService & FriendsService { RecordedContacts(inner.contacts(for: account), log: log) }

@@ -10,7 +10,7 @@ struct SplashAssembly: Assembly {
 
     func build() -> ViewController {
         SplashViewController(minimumDuration: { [services] in services.splashDuration },
-                             work: { [services] in services.start() }, onFinished: onFinished, onFailed: onFailed)
+                             work: { [services] deliver in services.start(then: deliver) }, onFinished: onFinished, onFailed: onFailed)
     }
 }
 

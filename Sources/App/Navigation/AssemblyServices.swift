@@ -141,15 +141,20 @@ final class AssemblyServices {
     /// Whether deleting a contact asks first (a setting).
     var confirmsBeforeDelete: Bool { settings?.current.value.confirmBeforeDelete ?? true }
 
-    /// The splash's work: open (or create) and migrate the database, read the saved session.
-    func start() -> Result<SplashViewController.Destination, AppStartupError> {
-        do {
-            account = try backend.start()
-            signIn = backend.signIn
-            loadSettings()
-            return .success(account == nil ? .login : .main)
-        } catch {
-            return .failure(.service(error))
+    /// The splash's work: open (or create) and migrate the database, read the saved session and
+    /// the signed-in user's settings; `deliver` gets where to go on the main loop (on a server,
+    /// after the work ran off the main loop: the splash keeps turning meanwhile).
+    func start(then deliver: @escaping @MainActor (Result<SplashViewController.Destination, AppStartupError>) -> Void) {
+        backend.start { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let account):
+                self.account = account
+                self.signIn = self.backend.signIn
+                self.loadSettings { [weak self] in deliver(.success(self?.account == nil ? .login : .main)) }
+            case .failure(let error):
+                deliver(.failure(.service(error)))
+            }
         }
     }
 }

@@ -130,16 +130,18 @@ public final class RootAssembly {
     /// Clears the saved session and goes to Log In; when the session cannot be
     /// cleared (a read-only file), says so and stays signed in, on the same screen.
     func logOut() {
-        do {
-            try services.signIn?.signOut()
-        } catch {
-            let alert = AlertController(title: "Could not log out",
-                                        message: "You are still signed in: the session could not be cleared. \(error.description)")
-            alert.addAction(AlertAction(title: "OK", style: .cancel))
-            root?.currentFlow?.topViewController?.present(alert)
-            return
+        guard let signIn = services.signIn else { signedOut(); return }
+        signIn.signOut { [weak self] result in
+            guard let self else { return }
+            if case .failure(let error) = result {
+                let alert = AlertController(title: "Could not log out",
+                                            message: "You are still signed in: the session could not be cleared. \(error.description)")
+                alert.addAction(AlertAction(title: "OK", style: .cancel))
+                self.root?.currentFlow?.topViewController?.present(alert)
+                return
+            }
+            self.signedOut()
         }
-        signedOut()
     }
 
     /// Views take their theme's styles when made: the main flow is made again,

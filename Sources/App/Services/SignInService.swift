@@ -20,10 +20,17 @@ public protocol SignInServing: AnyObject {
     /// `createAccount(username:password:repeated:)` as a job, delivered like `signIn(…then:)`.
     func createAccount(username: String, password: String, repeated: String,
                        then deliver: @escaping @MainActor (Result<Account, CreateAccountProblem>) -> Void)
+    /// `signOut()` as a job, delivered like `signIn(…then:)`.
+    func signOut(then deliver: @escaping @MainActor (Result<Void, ServiceError>) -> Void)
 }
 
 extension SignInServing {
     public var hasAccounts: Bool { true }
+
+    /// Answers at once, on the main loop (a file, the kiosk's memory).
+    public func signOut(then deliver: @escaping @MainActor (Result<Void, ServiceError>) -> Void) {
+        do throws(ServiceError) { try signOut(); deliver(.success(())) } catch { deliver(.failure(error)) }
+    }
 
     /// Answers at once, on the main loop (a file, the kiosk's memory).
     public func signIn(username: String, password: String, then deliver: @escaping @MainActor (SignInOutcome) -> Void) {
@@ -72,14 +79,14 @@ public final class SignInService: SignInServing {
         work = nil
     }
 
-    /// Signs in and creates accounts through `work` (a server's, off the main loop); `accounts`
-    /// is asked at once only whether any account exists (at start, on the splash) and for the
-    /// saved session and signing out.
-    init(accounts: AccountsService, work: ServiceWork<AccountsService>, now: @escaping () -> Int64) {
+    /// Signs in and creates accounts through `work` (a server's, off the main loop); `hasAccounts`
+    /// is whether any account existed at start (read off the main loop); `accounts` is asked at
+    /// once only for the saved session and signing out.
+    init(accounts: AccountsService, work: ServiceWork<AccountsService>, hasAccounts: Bool, now: @escaping () -> Int64) {
         self.accounts = accounts
         self.now = now
         self.work = work
-        knownHasAccounts = ((try? accounts.accountCount()) ?? 1) > 0
+        knownHasAccounts = hasAccounts
     }
 
     /// Seconds to wait after `failures` failures in a row: none for the first
@@ -175,6 +182,16 @@ public final class SignInService: SignInServing {
     public func savedSession() throws(ServiceError) -> Account? { try accounts.savedSession() }
 
     public func signOut() throws(ServiceError) { try accounts.clearSession(now: now()) }
+
+    /// On a server, through `work` (the "signed out" event is written there; the session file is this machine's).
+    public func signOut(then deliver: @escaping @MainActor (Result<Void, ServiceError>) -> Void) {
+        guard let work else {
+            do throws(ServiceError) { try signOut(); deliver(.success(())) } catch { deliver(.failure(error)) }
+            return
+        }
+        let at = now()
+        work.run({ accounts throws(ServiceError) in try accounts.clearSession(now: at) }, then: deliver)
+    }
 }
 
 /// What is wrong with a Create Account form, field by field.

@@ -55,11 +55,62 @@ public final class StoreBackend: AppBackend {
         let account = try directory.open()
         // Without its second connection the app still works, on the main loop's.
         do { _ = try offMainDirectory?.open() } catch { offMainDirectory = nil }
+        setUp(hasAccounts: offMainDirectory.map { _ in ((try? directory.accounts.accountCount()) ?? 1) > 0 })
+        return account
+    }
+
+    /// On a server, both connections are opened (and the schema migrated, and the saved session and
+    /// whether any account exists read) as a job off the main loop: the splash keeps turning while
+    /// the network answers. A file opens at once.
+    public func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
+        guard let beside = offMainDirectory, watch != nil else {
+            do throws(ServiceError) { deliver(.success(try start())) } catch { deliver(.failure(error)) }
+            return
+        }
+        guard let mainJob = directory.openingJob(), let besideJob = beside.openingJob() else {
+            do throws(ServiceError) { deliver(.success(try start())) } catch { deliver(.failure(error)) }
+            return
+        }
+        work.perform({ () -> Result<Opened, ServiceError> in
+            do throws(ServiceError) {
+                let main = try mainJob()
+                // Without its second connection the app still works, on the main loop's.
+                let other = try? besideJob()
+                return .success(Opened(main: main, beside: other))
+            } catch {
+                return .failure(error)
+            }
+        }, then: { [weak self] result in
+            guard let self else { return }
+            do throws(ServiceError) {
+                let opened = try result.get()
+                let account = try self.directory.open(prepared: opened.main)
+                if let other = opened.beside {
+                    do { _ = try beside.open(prepared: other) } catch { self.offMainDirectory = nil }
+                } else {
+                    self.offMainDirectory = nil
+                }
+                self.setUp(hasAccounts: (opened.beside ?? opened.main).hasAccounts)
+                deliver(.success(account))
+            } catch {
+                deliver(.failure(error))
+            }
+        })
+    }
+
+    /// What the start-up job found: both directories' openings (nil: the second could not open).
+    private struct Opened: Sendable {
+        let main: PreparedOpening
+        let beside: PreparedOpening?
+    }
+
+    /// The services over the opened directories (`hasAccounts`: as read at start, with the off-main one).
+    private func setUp(hasAccounts: Bool?) {
         if let offMainDirectory {
             let accounts = ServiceWork(service: offMainDirectory.accounts, work: work, watch: watch)
             accountsWorkCache = accounts
             settingsWorkCache = ServiceWork(service: offMainDirectory.settings, work: work, watch: watch)
-            service = SignInService(accounts: directory.accounts, work: accounts, now: now)
+            service = SignInService(accounts: directory.accounts, work: accounts, hasAccounts: hasAccounts ?? true, now: now)
             // Before anyone signs in, the watch's look asks how many accounts there are.
             watch?.probe = { [weak accounts] in
                 accounts?.run({ store throws(ServiceError) in _ = try store.accountCount() }, then: { _ in })
@@ -67,7 +118,6 @@ public final class StoreBackend: AppBackend {
         } else {
             service = SignInService(accounts: directory.accounts, now: now)
         }
-        return account
     }
 
     /// The accounts for password changes and account deletion: off the main loop on a server

@@ -15,6 +15,12 @@ public protocol DataDirectory: AnyObject {
     func activity(for account: Account) -> ActivityService
     /// Where the data is, for About.
     var location: DataLocation { get }
+    /// The part of `open()` that may wait on the network (connecting, migrating, reading the saved
+    /// session), as a job safe to run off the main loop; `open(prepared:)` then finishes on the
+    /// main loop. Nil: `open()` answers at once.
+    func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening)?
+    /// Finishes the opening `openingJob` prepared; returns the saved session's account.
+    func open(prepared: PreparedOpening) throws(ServiceError) -> Account?
     /// Whether someone else (another terminal on the same file or server) changed this
     /// account's data since the last call. The run loop asks a few times a second, so it is
     /// cheap and never waits; what is on screen is then read again.
@@ -24,4 +30,25 @@ public protocol DataDirectory: AnyObject {
 public extension DataDirectory {
     /// Nobody else changes it (data kept in memory).
     func changedElsewhere(for account: Account) -> Bool { false }
+
+    /// Nothing to wait for: `open()` answers at once (a file, memory).
+    func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening)? { nil }
+
+    /// `open()`: there was no job.
+    func open(prepared: PreparedOpening) throws(ServiceError) -> Account? { try open() }
+}
+
+/// What a directory's opening job found off the main loop, handed to the main loop once: the saved
+/// session's account, whether any account exists, and the opened store (the directory's own,
+/// used by one thread at a time: the job's, then the main loop's).
+public struct PreparedOpening: @unchecked Sendable {
+    public let account: Account?
+    public let hasAccounts: Bool
+    public let opened: Any
+
+    public init(account: Account?, hasAccounts: Bool, opened: Any) {
+        self.account = account
+        self.hasAccounts = hasAccounts
+        self.opened = opened
+    }
 }

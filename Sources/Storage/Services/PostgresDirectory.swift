@@ -29,14 +29,42 @@ public final class PostgresDirectory: DataDirectory {
     }
 
     public func open() throws(ServiceError) -> Account? {
+        try open(prepared: Self.opening(uri: uri, environment: environment, passwordCost: passwordCost))
+    }
+
+    /// Connecting, migrating and reading the saved session wait on the network: a job for the app's
+    /// worker thread, which hands its answer to `open(prepared:)` on the main loop.
+    public func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening)? {
+        let uri = uri, environment = environment, passwordCost = passwordCost
+        return { () throws(ServiceError) -> PreparedOpening in
+            try Self.opening(uri: uri, environment: environment, passwordCost: passwordCost)
+        }
+    }
+
+    public func open(prepared: PreparedOpening) throws(ServiceError) -> Account? {
+        guard let opened = prepared.opened as? Opened else { return try open() }
+        database = opened.database
+        storedAccounts = opened.accounts
+        storedSettings = StoredSettings(PostgresSettingsStore(database: opened.database))
+        return prepared.account
+    }
+
+    /// The connection and the accounts an opening made.
+    private struct Opened {
+        let database: PostgresDatabase
+        let accounts: StoredAccounts
+    }
+
+    /// Connects (migrating the schema), opens this machine's session file, and reads the saved
+    /// session and whether any account exists: everything of opening that waits on the server.
+    private nonisolated static func opening(uri: String, environment: [String: String], passwordCost: Int) throws(ServiceError) -> PreparedOpening {
         let (db, session) = try serving { () throws(StorageError) in
             (try PostgresDatabase(uri: uri), try LocalSessionFile(server: uri, environment: environment))
         }
-        database = db
         let accounts = StoredAccounts(PostgresAccountStore(database: db, session: session, hasher: PasswordHasher(cost: passwordCost)))
-        storedAccounts = accounts
-        storedSettings = StoredSettings(PostgresSettingsStore(database: db))
-        return try accounts.savedSession()
+        let account = try accounts.savedSession()
+        let hasAccounts = ((try? accounts.accountCount()) ?? 1) > 0
+        return PreparedOpening(account: account, hasAccounts: hasAccounts, opened: Opened(database: db, accounts: accounts))
     }
 
     public var accounts: AccountsService { storedAccounts! }

@@ -10,7 +10,9 @@ final class SplashViewController: ViewController {
 
     /// Asked once the work is done (the signed-in user's own setting may decide it).
     private let minimumDuration: () -> Duration
-    private let work: () -> Result<Destination, AppStartupError>
+    /// The start-up work: it hands its answer to the closure it is given, on the main loop (at once,
+    /// or later when it ran off the main loop).
+    private let work: (@escaping @MainActor (Result<Destination, AppStartupError>) -> Void) -> Void
     private let onFinished: (Destination) -> Void
     private let onFailed: (AppStartupError) -> Void
     private let spinner = ActivityIndicator(text: "Opening your data…")
@@ -18,7 +20,8 @@ final class SplashViewController: ViewController {
     private var started = false
     private var failure: AppStartupError?
 
-    init(minimumDuration: @escaping () -> Duration, work: @escaping () -> Result<Destination, AppStartupError>,
+    init(minimumDuration: @escaping () -> Duration,
+         work: @escaping (@escaping @MainActor (Result<Destination, AppStartupError>) -> Void) -> Void,
          onFinished: @escaping (Destination) -> Void, onFailed: @escaping (AppStartupError) -> Void) {
         self.minimumDuration = minimumDuration
         self.work = work
@@ -55,19 +58,21 @@ final class SplashViewController: ViewController {
         let start = scheduler.clock.now
         // Let the first frame reach the screen before the work starts.
         scheduler.after(.zero) { [weak self] in
-            guard let self else { return }
-            switch self.work() {
-            case .success(let destination):
-                let left = self.minimumDuration() - (scheduler.clock.now - start)
-                scheduler.after(left) { [weak self] in
-                    self?.spinner.stopAnimating()
-                    self?.onFinished(destination)
+            self?.work { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let destination):
+                    let left = self.minimumDuration() - (scheduler.clock.now - start)
+                    scheduler.after(left) { [weak self] in
+                        self?.spinner.stopAnimating()
+                        self?.onFinished(destination)
+                    }
+                case .failure(let error):
+                    self.spinner.stopAnimating()
+                    self.failure = error
+                    self.message.text = error.description + "\n\nPress any key to quit."
+                    self.onFailed(error)
                 }
-            case .failure(let error):
-                self.spinner.stopAnimating()
-                self.failure = error
-                self.message.text = error.description + "\n\nPress any key to quit."
-                self.onFailed(error)
             }
         }
     }
