@@ -30,43 +30,31 @@ struct SharedDirectoryOffMainTests {
     /// (virtual seconds pass); when it answers, Create Account comes.
     @Test(.enabled(if: base != nil, "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
     func theSplashOpensTheDirectoryAsAJob() throws {
-        let base = try #require(Self.base)
-        let admin = try PostgresConnection(uri: base)
-        let schema = "sb_test_start_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try admin.executeScript("CREATE SCHEMA \(schema)")
-        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
-        let uri = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic"
-        let state = NSTemporaryDirectory() + schema
-        defer { try? FileManager.default.removeItem(atPath: state) }
+        let schema = try ThrowawaySchema(base: try #require(Self.base))
+        defer { withExtendedLifetime(schema) {} } // dropped when the test ends, not at its last mention
         let work = ManualDirectoryWork()
         let h = AppHarness(backend: { _, now in
-            StoreBackend(directory: PostgresDirectory(uri: uri, environment: ["XDG_STATE_HOME": state], passwordCost: 1, now: now),
-                         offMainDirectory: PostgresDirectory(uri: uri, environment: ["XDG_STATE_HOME": state], passwordCost: 1, now: now),
+            StoreBackend(directory: schema.directory(now: now),
+                         offMainDirectory: schema.directory(now: now),
                          work: work, now: now)
         })
         h.press("wait:3s")
         #expect(work.waiting == 1)
         #expect(h.text.contains("Opening your data") && !h.text.contains("Create Account"), "\(h.text)")
-        #expect(try admin.scalarInt("SELECT count(*) FROM pg_tables WHERE schemaname = $1", [schema]) == 0) // nothing opened yet
+        #expect(try schema.admin.scalarInt("SELECT count(*) FROM pg_tables WHERE schemaname = $1", [schema.name]) == 0) // nothing opened yet
         work.runAll()
         h.press("wait:1s")
         #expect(h.text.contains("Create Account"), "\(h.text)")
-        #expect(try admin.scalarInt("SELECT count(*) FROM pg_tables WHERE schemaname = $1", [schema]) ?? 0 > 0) // migrated by the job
+        #expect(try schema.admin.scalarInt("SELECT count(*) FROM pg_tables WHERE schemaname = $1", [schema.name]) ?? 0 > 0) // migrated by the job
     }
 
     @Test(.enabled(if: base != nil, "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
     func theListReadsOffTheMainLoopAndComesBackAfterTheServerCutsItsConnections() throws {
-        let base = try #require(Self.base)
-        let admin = try PostgresConnection(uri: base)
-        let schema = "sb_test_async_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try admin.executeScript("CREATE SCHEMA \(schema)")
-        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
-        let uri = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic&application_name=\(schema)"
-        let state = NSTemporaryDirectory() + schema
-        defer { try? FileManager.default.removeItem(atPath: state) }
+        let schema = try ThrowawaySchema(base: try #require(Self.base))
+        defer { withExtendedLifetime(schema) {} } // dropped when the test ends, not at its last mention
         let h = AppHarness(backend: { _, now in
-            StoreBackend(directory: PostgresDirectory(uri: uri, environment: ["XDG_STATE_HOME": state], passwordCost: 1, now: now),
-                         offMainDirectory: PostgresDirectory(uri: uri, environment: ["XDG_STATE_HOME": state], passwordCost: 1, now: now),
+            StoreBackend(directory: schema.directory(now: now),
+                         offMainDirectory: schema.directory(now: now),
                          now: now)
         })
         // The splash connects, migrates and reads the saved session on the worker's thread: the run
@@ -81,7 +69,7 @@ struct SharedDirectoryOffMainTests {
         #expect(pump(h) { h.text.contains("Grace Hopper") && h.lines[0].contains("Contacts (1)") }, "\(h.text)")
 
         // The server ends every connection of this app's (the main loop's, the worker's, the listener's).
-        try admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [schema])
+        try schema.admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [schema.name])
         // Nobody types: the watch's look finds the worker's connection gone, and the banner says so.
         #expect(pump(h) { h.lines[h.lines.count - 1].contains("Lost the connection to the shared directory") }, "\(h.text)")
         #expect(h.text.contains("Grace Hopper"))                        // what was read stays on screen
@@ -94,20 +82,13 @@ struct SharedDirectoryOffMainTests {
 
     @Test(.enabled(if: base != nil, "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
     func theHomeThePopupAndTheFeedReadOnTheWorkerThread() throws {
-        let base = try #require(Self.base)
-        let admin = try PostgresConnection(uri: base)
-        let schema = "sb_test_async_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try admin.executeScript("CREATE SCHEMA \(schema)")
-        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
-        let uri = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic&application_name=\(schema)"
-        let state = NSTemporaryDirectory() + schema
-        defer { try? FileManager.default.removeItem(atPath: state) }
-        let environment = ["XDG_STATE_HOME": state]
+        let schema = try ThrowawaySchema(base: try #require(Self.base))
+        defer { withExtendedLifetime(schema) {} } // dropped when the test ends, not at its last mention
         final class Directories: @unchecked Sendable { var main: ThreadRecordingDirectory?; var offMain: ThreadRecordingDirectory? }
         let directories = Directories()
         let h = AppHarness(backend: { _, now in
-            let main = ThreadRecordingDirectory(PostgresDirectory(uri: uri, environment: environment, passwordCost: 1, now: now))
-            let offMain = ThreadRecordingDirectory(PostgresDirectory(uri: uri, environment: environment, passwordCost: 1, now: now))
+            let main = ThreadRecordingDirectory(schema.directory(now: now))
+            let offMain = ThreadRecordingDirectory(schema.directory(now: now))
             directories.main = main
             directories.offMain = offMain
             return StoreBackend(directory: main, offMainDirectory: offMain, now: now)
@@ -122,7 +103,7 @@ struct SharedDirectoryOffMainTests {
         }
         #expect(pump(h) { row("Contacts").hasSuffix(" 0") }, "\(h.text)")
         // Another program (another terminal) adds two friends and a contact for ada.
-        let other = PostgresDirectory(uri: uri, environment: environment, passwordCost: 1, now: { 1_789_992_000 })
+        let other = schema.directory(now: { 1_789_992_000 })
         let ada = try #require(try other.open())
         let store = other.contacts(for: ada)
         _ = try store.add(ContactRecord(firstName: "ada", lastName: "lovelace", isFriend: true))
@@ -160,5 +141,31 @@ struct SharedDirectoryOffMainTests {
         #expect(mainAccounts.offMain == 0 && mainAccounts.onMain == 0 && mainAccountsBefore.onMain == 0, "\(mainAccounts)")
         #expect(offMainAccounts.onMain == 0, "\(offMainAccounts)")
         #expect(offMainAccounts.offMain >= 5, "\(offMainAccounts)")     // made, settings read, read again, signed in (4 calls), settings
+    }
+}
+
+/// A schema of its own on the test server, a URI that works in it (its connections named for it,
+/// so the server can end them all), and a state folder for the session file; both go when released.
+final class ThrowawaySchema: @unchecked Sendable {
+    let admin: PostgresConnection
+    let name = "sb_test_async_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    let uri: String
+    let state: String
+
+    init(base: String) throws {
+        admin = try PostgresConnection(uri: base)
+        try admin.executeScript("CREATE SCHEMA \(name)")
+        uri = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(name)%2Cpublic&application_name=\(name)"
+        state = NSTemporaryDirectory() + name
+    }
+
+    /// A directory on the schema, its session file in `state`.
+    @MainActor func directory(now: @escaping () -> Int64) -> PostgresDirectory {
+        PostgresDirectory(uri: uri, environment: ["XDG_STATE_HOME": state], passwordCost: 1, now: now)
+    }
+
+    deinit {
+        try? admin.executeScript("DROP SCHEMA \(name) CASCADE")
+        try? FileManager.default.removeItem(atPath: state)
     }
 }

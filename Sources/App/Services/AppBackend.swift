@@ -36,7 +36,12 @@ public protocol AppBackend: AnyObject {
 
 public extension AppBackend {
     /// Answers at once, on the main loop (a file, the kiosk's memory).
-    func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
+    func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) { startAtOnce(then: deliver) }
+}
+
+extension AppBackend {
+    /// `start()` on the main loop, its answer handed to `deliver`.
+    func startAtOnce(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
         do throws(ServiceError) { deliver(.success(try start())) } catch { deliver(.failure(error)) }
     }
 }

@@ -28,7 +28,10 @@ extension SignInServing {
     public var hasAccounts: Bool { true }
 
     /// Answers at once, on the main loop (a file, the kiosk's memory).
-    public func signOut(then deliver: @escaping @MainActor (Result<Void, ServiceError>) -> Void) {
+    public func signOut(then deliver: @escaping @MainActor (Result<Void, ServiceError>) -> Void) { signOutAtOnce(then: deliver) }
+
+    /// `signOut()` on the main loop, its outcome handed to `deliver`.
+    func signOutAtOnce(then deliver: @escaping @MainActor (Result<Void, ServiceError>) -> Void) {
         do throws(ServiceError) { try signOut(); deliver(.success(())) } catch { deliver(.failure(error)) }
     }
 
@@ -185,10 +188,7 @@ public final class SignInService: SignInServing {
 
     /// On a server, through `work` (the "signed out" event is written there; the session file is this machine's).
     public func signOut(then deliver: @escaping @MainActor (Result<Void, ServiceError>) -> Void) {
-        guard let work else {
-            do throws(ServiceError) { try signOut(); deliver(.success(())) } catch { deliver(.failure(error)) }
-            return
-        }
+        guard let work else { signOutAtOnce(then: deliver); return }
         let at = now()
         work.run({ accounts throws(ServiceError) in try accounts.clearSession(now: at) }, then: deliver)
     }

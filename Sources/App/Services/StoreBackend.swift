@@ -55,7 +55,7 @@ public final class StoreBackend: AppBackend {
         let account = try directory.open()
         // Without its second connection the app still works, on the main loop's.
         do { _ = try offMainDirectory?.open() } catch { offMainDirectory = nil }
-        setUp(hasAccounts: offMainDirectory.map { _ in ((try? directory.accounts.accountCount()) ?? 1) > 0 })
+        setUp(hasAccounts: offMainDirectory == nil ? nil : ((try? directory.accounts.accountCount()) ?? 1) > 0)
         return account
     }
 
@@ -63,14 +63,8 @@ public final class StoreBackend: AppBackend {
     /// whether any account exists read) as a job off the main loop: the splash keeps turning while
     /// the network answers. A file opens at once.
     public func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
-        guard let beside = offMainDirectory, watch != nil else {
-            do throws(ServiceError) { deliver(.success(try start())) } catch { deliver(.failure(error)) }
-            return
-        }
-        guard let mainJob = directory.openingJob(), let besideJob = beside.openingJob() else {
-            do throws(ServiceError) { deliver(.success(try start())) } catch { deliver(.failure(error)) }
-            return
-        }
+        guard let beside = offMainDirectory, watch != nil, let mainJob = directory.openingJob(), let besideJob = beside.openingJob()
+        else { startAtOnce(then: deliver); return }
         work.perform({ () -> Result<Opened, ServiceError> in
             do throws(ServiceError) {
                 let main = try mainJob()

@@ -43,30 +43,26 @@ extension PostgresContactsStore {
             if remake != nil { try pg.executeScript("TRUNCATE contacts, contact_search") }
             // The search rows first, so that their trigram index (populate's longest build) starts while
             // the contacts are still being sent: into a new directory on a connection of its own.
-            let beside = remake != nil && searchLoad != nil && startsLoad != nil
-            let search: (table: String, pg: PostgresConnection) = beside ? (searchLoad!.table, searchLoad!.pg) : ("contact_search", pg)
-            if beside { try searchLoad!.begin() }
+            // (A load left open by a failure is ended and dropped by `discard()`.)
+            let beside = remake == nil ? nil : searchLoad.flatMap { search in startsLoad.map { (search: search, starts: $0) } }
+            let search: (table: String, pg: PostgresConnection) = beside.map { ($0.search.table, $0.search.pg) } ?? ("contact_search", pg)
+            try beside?.search.begin()
             var startsOf: [[String]] = []
-            do throws(StorageError) {
-                try search.pg.copy(into: search.table, columns: PopulateRows.searchColumns, frozen: remake != nil) { send throws(StorageError) in
-                    // Locals of the closure, not captured: no exclusivity check a byte.
-                    var local = rows, starts: [[String]] = [], friendCount = 0
-                    starts.reserveCapacity(count)
-                    for i in 0..<count {
-                        let row = local.searchRow(i)
-                        if row.isFriend { friendCount += 1 }
-                        starts.append(row.starts)
-                        try send(row.fields)
-                        if (i + 1) % 20_000 == 0 { progress?((i + 1) / 2) } // each contact is sent twice
-                    }
-                    rows = local
-                    (startsOf, friends) = (starts, friendCount)
+            try search.pg.copy(into: search.table, columns: PopulateRows.searchColumns, frozen: remake != nil) { send throws(StorageError) in
+                // Locals of the closure, not captured: no exclusivity check a byte.
+                var local = rows, starts: [[String]] = [], friendCount = 0
+                starts.reserveCapacity(count)
+                for i in 0..<count {
+                    let row = local.searchRow(i)
+                    if row.isFriend { friendCount += 1 }
+                    starts.append(row.starts)
+                    try send(row.fields)
+                    if (i + 1) % 20_000 == 0 { progress?((i + 1) / 2) } // each contact is sent twice
                 }
-                if let remake, beside { try searchLoad!.startIndexes(remake.filter { $0.table == "contact_search" }.map(\.definition)) }
-            } catch {
-                if beside { searchLoad!.pg.rollback() }
-                throw error
+                rows = local
+                (startsOf, friends) = (starts, friendCount)
             }
+            if let remake, let beside { try beside.search.startIndexes(remake.filter { $0.table == "contact_search" }.map(\.definition)) }
             try pg.copy(into: "contacts", columns: PopulateRows.contactColumns, frozen: remake != nil) { send throws(StorageError) in
                 var local = rows
                 for i in 0..<count {
@@ -74,9 +70,11 @@ extension PostgresContactsStore {
                     if (count + i + 1) % 20_000 == 0 { progress?((count + i + 1) / 2) }
                 }
             }
+            // In the order of their index (start, then list order), so that building it sorts nothing:
+            // 7.6 s for a million contacts' 3.8 million starts in generation order, 2 s in index order.
             let ordered = Self.indexOrder(startsOf)
-            if let remake, beside {
-                try buildBeside(remake: remake, searchLoad: searchLoad!, startsLoad: startsLoad!, starts: ordered, account: account, keys: keys, ids: ids)
+            if let remake, let beside {
+                try buildBeside(remake: remake, searchLoad: beside.search, startsLoad: beside.starts, starts: ordered, account: account, keys: keys, ids: ids)
             } else {
                 try Self.copyWordStarts(groups: ordered, account: account, keys: keys, ids: ids, into: "contact_word_starts", on: pg)
                 for index in remake ?? [] { try pg.executeScript(index.definition) }
@@ -105,12 +103,7 @@ extension PostgresContactsStore {
         } catch { failure = error }
         do throws(StorageError) {
             try startsLoad.begin()
-            do throws(StorageError) {
-                try Self.copyWordStarts(groups: starts, account: account, keys: keys, ids: ids, into: startsLoad.table, on: startsLoad.pg, frozen: true)
-            } catch {
-                startsLoad.pg.rollback()
-                throw error
-            }
+            try Self.copyWordStarts(groups: starts, account: account, keys: keys, ids: ids, into: startsLoad.table, on: startsLoad.pg, frozen: true)
             try startsLoad.startIndexes(of("contact_word_starts").map(\.definition))
             try startsLoad.finish()
         } catch { failure = failure ?? error }

@@ -9,7 +9,8 @@
 /// indexed in its own transaction, then swapped in by populate's transaction: the empty table
 /// dropped, this one renamed to take its place. Until that transaction commits no client sees any
 /// of it, and when it does not commit `discard()` drops the load table: the directory gets all of
-/// populate or nothing, as with one connection.
+/// populate or nothing, as with one connection. A failed step leaves the load's transaction as it
+/// is: `discard()` waits for what is running, ends it and drops the table.
 final class PostgresLoadTable {
     let pg: PostgresConnection
     /// The table this one will replace.
@@ -34,12 +35,7 @@ final class PostgresLoadTable {
     /// Opens the load's transaction, the table emptied (so its rows can be copied frozen).
     func begin() throws(StorageError) {
         try pg.begin()
-        do {
-            try pg.executeScript("SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL max_parallel_maintenance_workers = 0; TRUNCATE \(table)")
-        } catch {
-            pg.rollback()
-            throw error
-        }
+        try pg.executeScript("SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL max_parallel_maintenance_workers = 0; TRUNCATE \(table)")
     }
 
     /// Starts building the target's indexes (`definitions` as `pg_indexes` gives them) on the load
@@ -48,28 +44,17 @@ final class PostgresLoadTable {
         var statements: [String] = []
         for definition in definitions {
             guard let statement = Self.definition(definition, on: table) else {
-                pg.rollback()
                 throw .server(.statementFailed(sqlState: "XX000", message: "cannot read the index definition “\(definition)”"))
             }
             statements.append(statement)
         }
-        do {
-            try pg.startScript(statements.joined(separator: ";\n"))
-        } catch {
-            pg.rollback()
-            throw error
-        }
+        try pg.startScript(statements.joined(separator: ";\n"))
     }
 
     /// Waits for the indexes `startIndexes` started and commits the load.
     func finish() throws(StorageError) {
-        do {
-            try pg.finishScript()
-            try pg.commit()
-        } catch {
-            pg.rollback()
-            throw error
-        }
+        try pg.finishScript()
+        try pg.commit()
     }
 
     /// The statements, for populate's transaction, that put the load table in the place of the

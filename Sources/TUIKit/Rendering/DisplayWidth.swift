@@ -42,16 +42,19 @@ public enum DisplayWidth {
             return widths[v]
         }
 
-        private func word(_ block: Int) -> UInt64 {
+        /// The word of ready bits holding `block`'s, lent to `body`.
+        private func readyWord<R>(_ block: Int, _ body: (borrowing Atomic<UInt64>) -> R) -> R {
             switch block >> 6 {
-            case 0: ready0.load(ordering: .acquiring)
-            case 1: ready1.load(ordering: .acquiring)
-            case 2: ready2.load(ordering: .acquiring)
-            default: ready3.load(ordering: .acquiring)
+            case 0: body(ready0)
+            case 1: body(ready1)
+            case 2: body(ready2)
+            default: body(ready3)
             }
         }
 
-        private func isReady(_ block: Int) -> Bool { word(block) & (1 << UInt64(block & 63)) != 0 }
+        private func bit(_ block: Int) -> UInt64 { 1 << UInt64(block & 63) }
+
+        private func isReady(_ block: Int) -> Bool { readyWord(block) { $0.load(ordering: .acquiring) } & bit(block) != 0 }
 
         private func fill(_ block: Int) {
             filling.withLock { _ in
@@ -67,13 +70,7 @@ public enum DisplayWidth {
                            scalar.properties.isEmojiPresentation { widths[v] = 2 }
                     }
                 }
-                let bit = UInt64(1) << UInt64(block & 63)
-                switch block >> 6 {
-                case 0: ready0.bitwiseOr(bit, ordering: .releasing)
-                case 1: ready1.bitwiseOr(bit, ordering: .releasing)
-                case 2: ready2.bitwiseOr(bit, ordering: .releasing)
-                default: ready3.bitwiseOr(bit, ordering: .releasing)
-                }
+                _ = readyWord(block) { $0.bitwiseOr(bit(block), ordering: .releasing) }
             }
         }
     }
