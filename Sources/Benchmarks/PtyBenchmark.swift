@@ -16,6 +16,8 @@ import Darwin
 enum PtyBenchmark {
     struct Result {
         var cpuSeconds: Double
+        /// The part of `cpuSeconds` spent in the kernel (stime).
+        var systemSeconds: Double = 0
         var bytes: Int
         var latencies: [Double] // ms
         var peakRSSMiB: Double
@@ -69,9 +71,9 @@ enum PtyBenchmark {
         let bench = CommandLine.arguments[0]
         let folder = bench.contains("/") ? String(bench[..<bench.lastIndex(of: "/")!]) : "."
         let app = folder + "/switchboard"
-        print("pty \(count): \(app) --db … in a 120x40 pty, \(keys.count) keys, each answered before the next")
-        guard let mine = drive([app, "--db", file.path, "--splash-ms", "0"], home: home, ready: "Signed in as", before: ["F"]) else { return }
-        report("switchboard", mine, count: count)
+        print("pty \(count): \(app) --db … in a 120x40 pty, \(keys.count) keys, each answered before the next; \(rounds) rounds, switchboard and abook in turn")
+        guard let first = drive([app, "--db", file.path, "--splash-ms", "0"], home: home, ready: "Signed in as", before: ["F"]) else { return }
+        report("switchboard", first, count: count)
         // The first screen again with the user's animations off: no fade from the (empty) splash to Main.
         do {
             let settings = SettingsStore(database: try Database(path: file.path))
@@ -90,15 +92,53 @@ enum PtyBenchmark {
         guard let f = fopen(data, "w") else { return }
         fputs(text, f)
         fclose(f)
-        guard let theirs = drive([abookPath, "--datafile", data, "--config", "/dev/null"], home: home, ready: names.first ?? "", before: []) else { return }
-        report("abook", theirs, count: count)
+        // Rounds in turn, so that both programs meet the machine's changing speed alike.
+        var pairs: [(mine: Result, theirs: Result)] = []
+        for round in 1...rounds {
+            let mine: Result
+            if round == 1 { mine = first } else {
+                guard let again = drive([app, "--db", file.path, "--splash-ms", "0"], home: home, ready: "Signed in as", before: ["F"]) else { return }
+                mine = again
+                report("switchboard", mine, count: count)
+            }
+            guard let theirs = drive([abookPath, "--datafile", data, "--config", "/dev/null"], home: home, ready: names.first ?? "", before: []) else { return }
+            report("abook", theirs, count: count)
+            pairs.append((mine, theirs))
+            print("pty \(count): round \(round): switchboard / abook: " + ratios(mine, theirs))
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        func medianResult(_ results: [Result]) -> Result {
+            var r = results[0]
+            r.cpuSeconds = median(results.map(\.cpuSeconds)); r.systemSeconds = median(results.map(\.systemSeconds))
+            r.bytes = Int(median(results.map { Double($0.bytes) }))
+            r.peakRSSMiB = median(results.map(\.peakRSSMiB))
+            r.latencies = [median(results.map(\.median))] // so that .median reads the median of the medians
+            return r
+        }
+        let mine = medianResult(pairs.map(\.mine)), theirs = medianResult(pairs.map(\.theirs))
+        print(String(format: "pty %d: median of %d rounds: switchboard CPU %.2f s, %d bytes, key median %.3f ms, peak RSS %.1f MiB; abook CPU %.2f s, %d bytes, key median %.3f ms, peak RSS %.1f MiB",
+                     count, rounds, mine.cpuSeconds, mine.bytes, mine.median, mine.peakRSSMiB, theirs.cpuSeconds, theirs.bytes, theirs.median, theirs.peakRSSMiB))
+        func ratioOfMedians(_ mine: [Double], _ theirs: [Double]) -> String {
+            String(format: "%.2fx", median(zip(mine, theirs).map { $0 / max($1, 1e-9) }))
+        }
+        let cpu = ratioOfMedians(pairs.map(\.mine.cpuSeconds), pairs.map(\.theirs.cpuSeconds))
+        let bytes = ratioOfMedians(pairs.map { Double($0.mine.bytes) }, pairs.map { Double($0.theirs.bytes) })
+        let key = ratioOfMedians(pairs.map(\.mine.median), pairs.map(\.theirs.median))
+        let rss = ratioOfMedians(pairs.map(\.mine.peakRSSMiB), pairs.map(\.theirs.peakRSSMiB))
+        print("pty \(count): median of the \(rounds) rounds' ratios: CPU \(cpu), bytes \(bytes), key median \(key), peak RSS \(rss)")
+    }
+
+    /// How many times each program runs the keys: `SWITCHBOARD_PTY_ROUNDS`, 5 unless set.
+    static var rounds: Int { getenv("SWITCHBOARD_PTY_ROUNDS").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? 5 }
+
+    static func ratios(_ mine: Result, _ theirs: Result) -> String {
         func ratio(_ a: Double, _ b: Double) -> String { b > 0 ? String(format: "%.2fx", a / b) : "—" }
-        print("pty \(count): switchboard / abook: CPU \(ratio(mine.cpuSeconds, theirs.cpuSeconds)), bytes \(ratio(Double(mine.bytes), Double(theirs.bytes))), median \(ratio(mine.median, theirs.median)), p99 \(ratio(mine.p99, theirs.p99)), peak RSS \(ratio(mine.peakRSSMiB, theirs.peakRSSMiB))")
+        return "CPU \(ratio(mine.cpuSeconds, theirs.cpuSeconds)), bytes \(ratio(Double(mine.bytes), Double(theirs.bytes))), median \(ratio(mine.median, theirs.median)), p99 \(ratio(mine.p99, theirs.p99)), peak RSS \(ratio(mine.peakRSSMiB, theirs.peakRSSMiB))"
     }
 
     static func report(_ who: String, _ r: Result, count: Int) {
-        print(String(format: "pty %d: %@: first screen (start to the read that brings its text) %.1f ms, settled (300 ms quiet) %.1f ms%@; CPU for the keys %.2f s; bytes %d (%.0f a key); key to answer median %.3f ms, p99 %.3f ms; End %.3f ms; peak RSS (VmHWM) %.1f MiB; unanswered keys %d",
-                     count, who, r.firstBurstMS, r.firstFrameMS, r.beforeMS.isEmpty ? "" : String(format: "; F (the popup opens) %.1f ms", r.beforeMS[0]), r.cpuSeconds, r.bytes, Double(r.bytes) / Double(keys.count), r.median, r.p99, r.endMS ?? -1, r.peakRSSMiB, r.unanswered))
+        print(String(format: "pty %d: %@: first screen (start to the read that brings its text) %.1f ms, settled (300 ms quiet) %.1f ms%@; CPU for the keys %.2f s (kernel %.2f s); bytes %d (%.0f a key); key to answer median %.3f ms, p99 %.3f ms; End %.3f ms; peak RSS (VmHWM) %.1f MiB; unanswered keys %d",
+                     count, who, r.firstBurstMS, r.firstFrameMS, r.beforeMS.isEmpty ? "" : String(format: "; F (the popup opens) %.1f ms", r.beforeMS[0]), r.cpuSeconds, r.systemSeconds, r.bytes, Double(r.bytes) / Double(keys.count), r.median, r.p99, r.endMS ?? -1, r.peakRSSMiB, r.unanswered))
     }
 
     static func now() -> Double {
@@ -148,17 +188,21 @@ enum PtyBenchmark {
     }
 
     /// utime + stime of a process, in seconds (from /proc/PID/stat).
-    static func cpuSeconds(_ pid: pid_t) -> Double {
-        guard let f = fopen("/proc/\(pid)/stat", "r") else { return 0 }
+    static func cpuSeconds(_ pid: pid_t) -> Double { cpuTimes(pid).total }
+
+    /// utime + stime and stime alone of a process, in seconds (from /proc/PID/stat).
+    static func cpuTimes(_ pid: pid_t) -> (total: Double, system: Double) {
+        guard let f = fopen("/proc/\(pid)/stat", "r") else { return (0, 0) }
         defer { fclose(f) }
         var line = [CChar](repeating: 0, count: 2048)
-        guard fgets(&line, 2048, f) != nil else { return 0 }
+        guard fgets(&line, 2048, f) != nil else { return (0, 0) }
         let s = String(cString: line)
-        guard let close = s.lastIndex(of: ")") else { return 0 }
+        guard let close = s.lastIndex(of: ")") else { return (0, 0) }
         let fields = s[s.index(after: close)...].split(separator: " ")
         // After the name: state(0) ... utime(11) stime(12)
-        guard fields.count > 12, let u = Double(fields[11]), let k = Double(fields[12]) else { return 0 }
-        return (u + k) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard fields.count > 12, let u = Double(fields[11]), let k = Double(fields[12]) else { return (0, 0) }
+        let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return ((u + k) / tick, k / tick)
     }
 
     static func peakRSSMiB(_ pid: pid_t) -> Double {
@@ -222,7 +266,7 @@ enum PtyBenchmark {
             beforeMS.append((a.last ?? t0) - t0)
             _ = answer(master, first: 300, quiet: 300, trace: trace)
         }
-        let cpu0 = cpuSeconds(pid)
+        let cpu0 = cpuTimes(pid)
         var bytes = 0, unanswered = 0
         var latencies: [Double] = []
         var endMS: Double?
@@ -234,7 +278,8 @@ enum PtyBenchmark {
             bytes += a.bytes
             if let last = a.last { latencies.append(last - t0); if i == 520 { endMS = last - t0 } } else { unanswered += 1 }
         }
-        let cpu = cpuSeconds(pid) - cpu0
+        let cpu1 = cpuTimes(pid)
+        let cpu = cpu1.total - cpu0.total
         let rss = peakRSSMiB(pid)
         if let dir = getenv("SWITCHBOARD_PTY_TRACE") { // where the memory is, mapping by mapping
             _ = system("cat /proc/\(pid)/smaps > '\(String(cString: dir))/\(argv[0].split(separator: "/").last ?? "app").smaps'")
@@ -243,6 +288,6 @@ enum PtyBenchmark {
         _ = answer(master, first: 500, quiet: 100)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
-        return Result(cpuSeconds: cpu, bytes: bytes, latencies: latencies, peakRSSMiB: rss, firstFrameMS: firstFrame, firstBurstMS: firstBurst, beforeMS: beforeMS, unanswered: unanswered, endMS: endMS)
+        return Result(cpuSeconds: cpu, systemSeconds: cpu1.system - cpu0.system, bytes: bytes, latencies: latencies, peakRSSMiB: rss, firstFrameMS: firstFrame, firstBurstMS: firstBurst, beforeMS: beforeMS, unanswered: unanswered, endMS: endMS)
     }
 }
