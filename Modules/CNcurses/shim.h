@@ -60,15 +60,6 @@ static inline int sb_is_wheel_up(mmask_t m) { return (m & BUTTON4_PRESSED) != 0;
 static inline int sb_is_wheel_down(mmask_t m) { return (m & BUTTON5_PRESSED) != 0; }
 
 /* ---- cells ------------------------------------------------------------ */
-/* Writes one cell (a spacing character plus up to four combining marks) at
- * (y, x) with the given attributes and an extended colour pair. */
-static inline int sb_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, int pair) {
-    cchar_t cc;
-    memset(&cc, 0, sizeof cc);
-    if (setcchar(&cc, wch, attrs, 0, &pair) != OK) return ERR;
-    return mvwadd_wch(stdscr, y, x, &cc);
-}
-
 /* One character of one column into a zeroed cchar_t, with the attributes and the colour pair:
  * what setcchar makes of it, without its checks and its wcwidth. */
 static inline void sb_fill_cchar(cchar_t *cc, wchar_t ch, attr_t attrs, int pair) {
@@ -83,30 +74,20 @@ static inline void sb_fill_cchar(cchar_t *cc, wchar_t ch, attr_t attrs, int pair
  * (combining marks, joiners and the emoji they join). setcchar would stop at
  * the first further spacing character, so the rest are copied in directly;
  * ncurses then sends them all and counts the cell as wide as the first. */
-static inline int sb_put_glyph(int y, int x, const wchar_t *wch, int count, attr_t attrs, int pair) {
-    cchar_t cc;
+static inline int sb_fill_glyph(cchar_t *cc, const wchar_t *wch, int count, attr_t attrs, int pair) {
     wchar_t first[2] = { wch[0], 0 };
-    memset(&cc, 0, sizeof cc);
+    memset(cc, 0, sizeof *cc);
     if (count < 1 || count > CCHARW_MAX) return ERR;
-    if (count == 1 && ((wch[0] >= 0xA0 && wch[0] < 0x300) || (wch[0] >= 0x2500 && wch[0] < 0x25A0))) {
-        /* A letter of Latin-1 or Latin Extended (é, ø, ł) or a box line or block (─ │ ╭ ▐), all one
-         * column and none combining: filled as setcchar would fill it, without its checks and its
-         * wcwidth (wadd_wch measures it again). About 5 % of a scrolling key's CPU on a pty. */
-        sb_fill_cchar(&cc, wch[0], attrs, pair);
-        return mvwadd_wch(stdscr, y, x, &cc);
-    }
-    if (setcchar(&cc, first, attrs, 0, &pair) != OK) return ERR;
-    for (int i = 1; i < count; ++i) cc.chars[i] = wch[i];
-    return mvwadd_wch(stdscr, y, x, &cc);
+    if (setcchar(cc, first, attrs, 0, &pair) != OK) return ERR;
+    for (int i = 1; i < count; ++i) cc->chars[i] = wch[i];
+    return OK;
 }
 
-/* One printable ASCII character: the cchar_t is filled directly (what
- * setcchar would make of it, without its checks and wcwidth). */
-static inline int sb_put_ascii(int y, int x, wchar_t ch, attr_t attrs, int pair) {
-    cchar_t cc;
-    memset(&cc, 0, sizeof cc);
-    sb_fill_cchar(&cc, ch, attrs, pair);
-    return mvwadd_wch(stdscr, y, x, &cc);
+/* A run of filled cells from (y, x) on, in one call: ncurses copies them into the line as they
+ * are (wide ones over two columns), without wadd_wch's per-character work. A run must not
+ * start in the right half of a wide character: ncurses would blank its left half. */
+static inline int sb_put_cells(int y, int x, const cchar_t *cells, int n) {
+    return mvwadd_wchnstr(stdscr, y, x, cells, n);
 }
 
 /* ---- signals ---------------------------------------------------------- */

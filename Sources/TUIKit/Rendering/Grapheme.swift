@@ -49,5 +49,18 @@ public struct Grapheme: Hashable, Sendable {
         return Character(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// The cluster's scalar when it is a single one (most cells: every letter, digit, box line);
+    /// nil for clusters of several scalars. Decoded from the packed bits, without a `Character`.
+    var singleScalar: Unicode.Scalar? {
+        if bits < 0x80 { return Unicode.Scalar(UInt8(bits)) }
+        let b0 = UInt32(bits & 0xFF), b1 = UInt32((bits >> 8) & 0x3F), b2 = UInt32((bits >> 16) & 0x3F), b3 = UInt32((bits >> 24) & 0x3F)
+        switch b0 {
+        case 0xC0...0xDF where bits >> 16 == 0: return Unicode.Scalar((b0 & 0x1F) << 6 | b1)
+        case 0xE0...0xEF where bits >> 24 == 0: return Unicode.Scalar((b0 & 0x0F) << 12 | b1 << 6 | b2)
+        case 0xF0...0xF7 where bits >> 32 == 0: return Unicode.Scalar((b0 & 0x07) << 18 | b1 << 12 | b2 << 6 | b3)
+        default: return nil // several scalars, or interned
+        }
+    }
+
     public static let space = Grapheme(ascii: 0x20)
 }

@@ -50,6 +50,8 @@ public final class NcursesTerminal: Terminal {
     private var sentStyles: [UInt32] = []
     private var dirty: [Bool] = []
     private var rowStyles: [UInt32] = []
+    /// The run of cells `apply` is gathering, kept between frames for its capacity.
+    private var run: [cchar_t] = []
 
     private static let pasteBeginCode: Int32 = 0x3E9 // above KEY_MAX
     private static let pasteEndCode: Int32 = 0x3EA
@@ -114,7 +116,7 @@ public final class NcursesTerminal: Terminal {
         // frame that found nothing, and a frame cut short when one did).
         typeahead(-1)
         curs_set(0)
-        leaveok(sb_stdscr(), false)
+        leaveok(sb_stdscr(), true) // the cursor is hidden until a frame shows it (see apply)
 
         let noColor = (getenv("NO_COLOR").map { String(cString: $0) } ?? "").isEmpty == false
         if has_colors(), !noColor, !options.monochrome {
@@ -233,6 +235,18 @@ public final class NcursesTerminal: Terminal {
             rows[change.y] = true
         }
         var chars = [wchar_t](repeating: 0, count: ClusterEncoding.maxScalars + 1)
+        // Cells to send go out in runs, one ncurses call a run, from the first cell to send to the
+        // next one that stays. The right half of a wide character never ends or starts a run (its
+        // left half covers it), so a run never starts inside a wide character.
+        var run: [cchar_t] = []
+        swap(&run, &self.run)
+        defer { swap(&run, &self.run) }
+        var runStart = 0
+        func flush(_ y: Int) {
+            guard !run.isEmpty else { return }
+            run.withUnsafeBufferPointer { _ = sb_put_cells(Int32(y), Int32(runStart), $0.baseAddress, Int32($0.count)) }
+            run.removeAll(keepingCapacity: true)
+        }
         // Consecutive cells mostly share a style: work out its attributes and colour pair once.
         var lastStyle: UInt32? = nil, attrs = sb_a_normal(), pair: Int32 = 0
         for y in 0..<height where rows[y] {
@@ -243,35 +257,50 @@ public final class NcursesTerminal: Terminal {
             }
             for x in 0..<width {
                 let i = start + x, styleBits = rowStyles[x]
-                guard dirty[i] || sentStyles[i] != styleBits else { continue }
+                let cell = shown[i]
+                if cell.isContinuation { dirty[i] = false; sentStyles[i] = styleBits; continue }
+                guard dirty[i] || sentStyles[i] != styleBits else { flush(y); continue }
                 dirty[i] = false
                 sentStyles[i] = styleBits
-                let cell = shown[i]
-                if cell.isContinuation { continue }
                 if styleBits != lastStyle {
                     lastStyle = styleBits
                     let style = Cell.style(fromBits: styleBits)
                     attrs = attributes(for: style)
                     pair = self.pair(for: style)
                 }
-                let bits = cell.grapheme.bits
-                if bits >= 0x20 && bits < 0x7F { // printable ASCII: as it is
-                    _ = sb_put_ascii(Int32(y), Int32(x), wchar_t(bits), attrs, pair)
+                if run.isEmpty { runStart = x }
+                var cc = cchar_t()
+                if let scalar = cell.grapheme.singleScalar,
+                   scalar.value >= 0x20 && scalar.value < 0x7F || DisplayWidth.terminalWidth(scalar) == Int(cell.width) {
+                    // One character that ncurses and the terminal count as the buffer does.
+                    sb_fill_cchar(&cc, wchar_t(bitPattern: scalar.value), attrs, pair)
+                    run.append(cc)
                     continue
                 }
-                var column = x
                 for glyph in ClusterEncoding.glyphs(for: cell.character, width: Int(cell.width), support: glyphSupport) {
                     for (i, scalar) in glyph.enumerated() { chars[i] = wchar_t(bitPattern: scalar.value) }
-                    _ = sb_put_glyph(Int32(y), Int32(column), chars, Int32(glyph.count), attrs, pair)
-                    column += max(1, DisplayWidth.terminalWidth(glyph[0]))
+                    if sb_fill_glyph(&cc, chars, Int32(glyph.count), attrs, pair) == OK {
+                        run.append(cc)
+                        continue
+                    }
+                    // What ncurses cannot take keeps its columns.
+                    for column in 0..<max(1, DisplayWidth.terminalWidth(glyph[0])) {
+                        cc = cchar_t()
+                        sb_fill_cchar(&cc, column == 0 ? 0xFFFD : 0x20, attrs, pair)
+                        run.append(cc)
+                    }
                 }
             }
+            flush(y)
         }
+        // With the cursor hidden, ncurses may leave it wherever the frame's last change put it
+        // (leaveok): no move back to the window's cursor after each frame.
         if let cursor = update.cursor {
-            if !cursorVisible { curs_set(1); cursorVisible = true }
+            if !cursorVisible { curs_set(1); leaveok(scr, false); cursorVisible = true }
             wmove(scr, Int32(cursor.y), Int32(cursor.x))
         } else if cursorVisible {
             curs_set(0)
+            leaveok(scr, true)
             cursorVisible = false
         }
         wnoutrefresh(scr)
