@@ -44,6 +44,21 @@ struct BlankStyleSharingTests {
         #expect(sent[1] == Self.avatar)     // the avatar's own blanks
     }
 
+    @Test func anIndentGoesWithTheLongerTextBesideIt() {
+        // "│      Analytical Engines Ltd   │": the border, an indent, a subtitle, blanks, the border.
+        let border = Style(foreground: .indexed(111), background: Self.grey)
+        let subtitle = Style(foreground: .indexed(245), background: Self.grey)
+        let cells = Self.row([("│", border), ("      ", Self.plain), ("Analytical Engines Ltd", subtitle), ("   ", Self.plain), ("│", border)])
+        let sent = Self.styles(cells)
+        for (cell, style) in zip(cells, sent) { #expect(Self.looksTheSame(cell, drawnWith: style)) }
+        // So a changed subtitle, sent from its indent on, is one colour change and not two.
+        #expect(sent[1...6].allSatisfy { $0 == subtitle }, "\(sent)")
+        #expect(sent[sent.count - 2] == subtitle)
+        // Beside two runs as long as each other, the left one's.
+        let even = Self.styles(Self.row([("ab", Self.name), ("  ", Self.plain), ("cd", subtitle)]))
+        #expect(even[2] == Self.name && even[3] == Self.name)
+    }
+
     @Test func underlinedReversedAndKeptCellsKeepTheirStyle() {
         let underlined = Style(foreground: Self.white, background: Self.grey, attributes: .underline)
         let reversed = Style(foreground: Self.white, background: Self.grey, attributes: .reverse)

@@ -3,11 +3,13 @@
 ///
 /// A blank (a space without underline or reverse) shows nothing but its
 /// background: bold, dim, italic and the foreground colour make no visible
-/// difference. So a blank takes the style of its left neighbour when that
-/// has the same background (else of its right neighbour, else its own), and
-/// "` AA ` bold, space plain, `Ada` bold" goes out as one bold run instead of
-/// three attribute changes (each of which costs ncurses `sgr0` and both
-/// colours again, about 30 bytes).
+/// difference. So a run of blanks takes the style of a neighbour with the same
+/// background: of the longer of the two runs of text beside it (the left one
+/// when they are as long), else its own. "` AA ` bold, space plain, `Ada` bold"
+/// goes out as one bold run instead of three attribute changes (each of which
+/// costs ncurses `sgr0` and both colours again, about 30 bytes); the indent
+/// before a subtitle goes with the subtitle, not with the border before it, so
+/// a changed subtitle is one colour change, not two.
 ///
 /// The choice depends only on the row's cells, so the same row content is
 /// always sent with the same styles: ncurses' line hashing (its scrolling
@@ -34,30 +36,38 @@ enum BlankStyleSharing {
         let width = row.count
         if styles.count != width { styles = [UInt32](repeating: 0, count: width) }
         guard width > 0 else { return }
-        // Left to right: a blank takes its left neighbour's style; the blanks that cannot are
-        // marked with the top bit (style bits use 26) to look right in the second pass.
-        let unresolved: UInt32 = 1 << 31
-        for x in 0..<width {
-            let cell = row[x]
-            let own = cell.styleBits
-            if cell.isContinuation {
-                styles[x] = x > 0 ? styles[x - 1] & ~unresolved : own
-            } else if x == keep || !isBlank(cell) {
-                styles[x] = own
-            } else if x > 0, styles[x - 1] & unresolved == 0, canShare(own, styles[x - 1]) {
-                styles[x] = styles[x - 1]
-            } else {
-                styles[x] = own | unresolved
+        let keep = keep ?? -1
+        styles.withUnsafeMutableBufferPointer { out in
+            var x = 0
+            while x < width {
+                let cell = row[x]
+                if cell.isContinuation { // the right half of a wide character goes with its left half
+                    out[x] = x > 0 ? out[x - 1] : cell.styleBits
+                    x += 1
+                    continue
+                }
+                let own = cell.styleBits
+                guard x != keep, isBlank(cell) else { out[x] = own; x += 1; continue }
+                // The run of blanks on this background, [x, end).
+                var end = x + 1
+                while end < width, end != keep, isBlank(row[end]), background(row[end].styleBits) == background(own) { end += 1 }
+                var chosen = own
+                let left = x > 0 && canShare(own, out[x - 1]) ? out[x - 1] : nil
+                let right = end < width && canShare(own, row[end].styleBits) ? row[end].styleBits : nil
+                if let left, let right {
+                    // The longer run of text beside the blanks, counted up to the length of the other.
+                    var leftLength = 0, k = x - 1
+                    while k >= 0, out[k] == left, !isBlank(row[k]) { leftLength += 1; k -= 1 }
+                    var rightLength = 0
+                    k = end
+                    while k < width, rightLength <= leftLength, row[k].styleBits == right, !isBlank(row[k]) || k == keep { rightLength += 1; k += 1 }
+                    chosen = rightLength > leftLength ? right : left
+                } else if let shared = left ?? right {
+                    chosen = shared
+                }
+                for i in x..<end { out[i] = chosen }
+                x = end
             }
-        }
-        // Right to left: a blank with nothing to share on its left takes its right neighbour's style.
-        var x = width - 1
-        while x >= 0 {
-            if styles[x] & unresolved != 0 {
-                let own = styles[x] & ~unresolved
-                if x + 1 < width, canShare(own, styles[x + 1]) { styles[x] = styles[x + 1] } else { styles[x] = own }
-            }
-            x -= 1
         }
     }
 }
