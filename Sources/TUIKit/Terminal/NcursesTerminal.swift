@@ -236,8 +236,9 @@ public final class NcursesTerminal: Terminal {
         }
         var chars = [wchar_t](repeating: 0, count: ClusterEncoding.maxScalars + 1)
         // Cells to send go out in runs, one ncurses call a run, from the first cell to send to the
-        // next one that stays. The right half of a wide character never ends or starts a run (its
-        // left half covers it), so a run never starts inside a wide character.
+        // next one that stays. The right half of a wide character is never sent itself (its left
+        // half covers it), so a run never starts inside a wide character: ncurses would blank
+        // the left half.
         var run: [cchar_t] = []
         swap(&run, &self.run)
         defer { swap(&run, &self.run) }
@@ -249,49 +250,59 @@ public final class NcursesTerminal: Terminal {
         }
         // Consecutive cells mostly share a style: work out its attributes and colour pair once.
         var lastStyle: UInt32? = nil, attrs = sb_a_normal(), pair: Int32 = 0
-        for y in 0..<height where rows[y] {
-            let start = y * width
-            shown.withUnsafeBufferPointer { all in
-                BlankStyleSharing.styles(for: UnsafeBufferPointer(rebasing: all[start..<start + width]),
+        // Through buffer pointers: a scrolling frame looks at a few thousand cells.
+        shown.withUnsafeMutableBufferPointer { shownCells in
+        dirty.withUnsafeMutableBufferPointer { dirtyCells in
+        sentStyles.withUnsafeMutableBufferPointer { sent in
+            for y in 0..<height where rows[y] {
+                let start = y * width
+                BlankStyleSharing.styles(for: UnsafeBufferPointer(rebasing: shownCells[start..<start + width]),
                                          keep: update.cursor?.y == y ? update.cursor?.x : nil, into: &rowStyles)
-            }
-            for x in 0..<width {
-                let i = start + x, styleBits = rowStyles[x]
-                let cell = shown[i]
-                if cell.isContinuation { dirty[i] = false; sentStyles[i] = styleBits; continue }
-                guard dirty[i] || sentStyles[i] != styleBits else { flush(y); continue }
-                dirty[i] = false
-                sentStyles[i] = styleBits
-                if styleBits != lastStyle {
-                    lastStyle = styleBits
-                    let style = Cell.style(fromBits: styleBits)
-                    attrs = attributes(for: style)
-                    pair = self.pair(for: style)
-                }
-                if run.isEmpty { runStart = x }
-                var cc = cchar_t()
-                if let scalar = cell.grapheme.singleScalar,
-                   scalar.value >= 0x20 && scalar.value < 0x7F || DisplayWidth.terminalWidth(scalar) == Int(cell.width) {
-                    // One character that ncurses and the terminal count as the buffer does.
-                    sb_fill_cchar(&cc, wchar_t(bitPattern: scalar.value), attrs, pair)
-                    run.append(cc)
-                    continue
-                }
-                for glyph in ClusterEncoding.glyphs(for: cell.character, width: Int(cell.width), support: glyphSupport) {
-                    for (i, scalar) in glyph.enumerated() { chars[i] = wchar_t(bitPattern: scalar.value) }
-                    if sb_fill_glyph(&cc, chars, Int32(glyph.count), attrs, pair) == OK {
-                        run.append(cc)
-                        continue
+                rowStyles.withUnsafeBufferPointer { styles in
+                    for x in 0..<width {
+                        let i = start + x, styleBits = styles[x]
+                        guard dirtyCells[i] || sent[i] != styleBits else {
+                            if !run.isEmpty { flush(y) }
+                            continue
+                        }
+                        dirtyCells[i] = false
+                        sent[i] = styleBits
+                        let cell = shownCells[i]
+                        if cell.isContinuation { continue } // its left half, in the run, covers it
+                        if styleBits != lastStyle {
+                            lastStyle = styleBits
+                            let style = Cell.style(fromBits: styleBits)
+                            attrs = attributes(for: style)
+                            pair = self.pair(for: style)
+                        }
+                        if run.isEmpty { runStart = x }
+                        var cc = cchar_t()
+                        if let scalar = cell.grapheme.singleScalar,
+                           scalar.value >= 0x20 && scalar.value < 0x7F || DisplayWidth.terminalWidth(scalar) == Int(cell.width) {
+                            // One character that ncurses and the terminal count as the buffer does.
+                            sb_fill_cchar(&cc, wchar_t(bitPattern: scalar.value), attrs, pair)
+                            run.append(cc)
+                            continue
+                        }
+                        for glyph in ClusterEncoding.glyphs(for: cell.character, width: Int(cell.width), support: glyphSupport) {
+                            for (i, scalar) in glyph.enumerated() { chars[i] = wchar_t(bitPattern: scalar.value) }
+                            if sb_fill_glyph(&cc, chars, Int32(glyph.count), attrs, pair) == OK {
+                                run.append(cc)
+                                continue
+                            }
+                            // What ncurses cannot take keeps its columns.
+                            for column in 0..<max(1, DisplayWidth.terminalWidth(glyph[0])) {
+                                cc = cchar_t()
+                                sb_fill_cchar(&cc, column == 0 ? 0xFFFD : 0x20, attrs, pair)
+                                run.append(cc)
+                            }
+                        }
                     }
-                    // What ncurses cannot take keeps its columns.
-                    for column in 0..<max(1, DisplayWidth.terminalWidth(glyph[0])) {
-                        cc = cchar_t()
-                        sb_fill_cchar(&cc, column == 0 ? 0xFFFD : 0x20, attrs, pair)
-                        run.append(cc)
-                    }
                 }
+                flush(y)
             }
-            flush(y)
+        }
+        }
         }
         // With the cursor hidden, ncurses may leave it wherever the frame's last change put it
         // (leaveok): no move back to the window's cursor after each frame.
