@@ -9,9 +9,13 @@ import PackageDescription
 // Release builds skip the run-time exclusivity checks (debug builds, and so the tests, keep them):
 // a captured buffer appended to byte by byte paid swift_beginAccess/endAccess for every byte,
 // 40 % of populate's COPY on PostgreSQL (perf), and a class's stored arrays 12 % of a key on the terminal.
+// They also skip the run-time checks that main-actor code runs on the main thread (SE-0423; debug
+// builds keep them): a closure of a main-actor method handed to the standard library
+// (withUnsafeBufferPointer, map) asked for the current executor each time it ran, ~150 times a
+// key on the terminal, each a retain and release of MainActor.shared.
 let withoutStringProcessing: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"]),
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    .unsafeFlags(["-enforce-exclusivity=unchecked", "-Xfrontend", "-disable-dynamic-actor-isolation"], .when(configuration: .release)),
 ]
 
 // The screens' code is optimised for size in release builds: a key touches code all over the
