@@ -58,7 +58,7 @@ let package = Package(
         ),
 
         // The component renderer: terminals, cell buffer, views, layout, run loop.
-        .target(name: "TUIKit", dependencies: ["CNcurses"], swiftSettings: screenCode),
+        .target(name: "TUIKit", dependencies: ["CNcurses"], swiftSettings: withoutStringProcessing),
 
         // A virtual-screen pilot for tests (public API only).
         .target(name: "TUIKitTesting", dependencies: ["TUIKit"]),

@@ -62,21 +62,23 @@ open class Responder {
     /// lower in the chain is not listed again, nor a key this responder uses
     /// itself (in a text field, characters and editing keys).
     public var keyCommandsInChain: [KeyCommand] {
-        var seen: Set<Key> = []
+        // The keys taken so far: a handful, so a look back costs less than hashing (a `Character`
+        // key hashes its normalised form), and the status line asks once a frame.
+        var seen: [Key] = []
         var result: [KeyCommand] = []
         var responder: Responder? = self
         while let r = responder {
             for command in r.keyCommands where !seen.contains(command.key) {
                 // Most commands keep all their keys: taken as they are, with no arrays made.
                 if !usesKeyItself(command.key), !command.alternatives.contains(where: usesKeyItself) {
-                    seen.insert(command.key)
+                    seen.append(command.key)
                     result.append(command)
                     continue
                 }
                 // Keys this responder uses itself go from the command (Backspace from "Esc/Backspace Back" in a field).
                 let keys = ([command.key] + command.alternatives).filter { !usesKeyItself($0) }
                 guard let first = keys.first else { continue }
-                seen.insert(command.key)
+                seen.append(command.key)
                 var shown = command
                 shown.key = first
                 shown.alternatives = Array(keys.dropFirst())
