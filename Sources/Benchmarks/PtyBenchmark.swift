@@ -116,7 +116,7 @@ enum PtyBenchmark {
             return r
         }
         let mine = medianResult(pairs.map(\.mine)), theirs = medianResult(pairs.map(\.theirs))
-        print(String(format: "pty %d: median of %d rounds: switchboard CPU %.2f s, %d bytes, key median %.3f ms, peak RSS %.1f MiB; abook CPU %.2f s, %d bytes, key median %.3f ms, peak RSS %.1f MiB",
+        print(String(format: "pty %d: median of %d rounds: switchboard CPU %.3f s, %d bytes, key median %.3f ms, peak RSS %.1f MiB; abook CPU %.3f s, %d bytes, key median %.3f ms, peak RSS %.1f MiB",
                      count, rounds, mine.cpuSeconds, mine.bytes, mine.median, mine.peakRSSMiB, theirs.cpuSeconds, theirs.bytes, theirs.median, theirs.peakRSSMiB))
         func ratioOfMedians(_ mine: [Double], _ theirs: [Double]) -> String {
             String(format: "%.2fx", median(zip(mine, theirs).map { $0 / max($1, 1e-9) }))
@@ -137,7 +137,7 @@ enum PtyBenchmark {
     }
 
     static func report(_ who: String, _ r: Result, count: Int) {
-        print(String(format: "pty %d: %@: first screen (start to the read that brings its text) %.1f ms, settled (300 ms quiet) %.1f ms%@; CPU for the keys %.2f s (kernel %.2f s); bytes %d (%.0f a key); key to answer median %.3f ms, p99 %.3f ms; End %.3f ms; peak RSS (VmHWM) %.1f MiB; unanswered keys %d",
+        print(String(format: "pty %d: %@: first screen (start to the read that brings its text) %.1f ms, settled (300 ms quiet) %.1f ms%@; CPU for the keys %.3f s (kernel %.2f s); bytes %d (%.0f a key); key to answer median %.3f ms, p99 %.3f ms; End %.3f ms; peak RSS (VmHWM) %.1f MiB; unanswered keys %d",
                      count, who, r.firstBurstMS, r.firstFrameMS, r.beforeMS.isEmpty ? "" : String(format: "; F (the popup opens) %.1f ms", r.beforeMS[0]), r.cpuSeconds, r.systemSeconds, r.bytes, Double(r.bytes) / Double(keys.count), r.median, r.p99, r.endMS ?? -1, r.peakRSSMiB, r.unanswered))
     }
 
@@ -190,8 +190,28 @@ enum PtyBenchmark {
     /// utime + stime of a process, in seconds (from /proc/PID/stat).
     static func cpuSeconds(_ pid: pid_t) -> Double { cpuTimes(pid).total }
 
-    /// utime + stime and stime alone of a process, in seconds (from /proc/PID/stat).
+    /// Time on a CPU of a process, in seconds: the sum over its threads of /proc/PID/task/TID/schedstat
+    /// (nanoseconds; /proc/PID/stat's utime and stime come in 10 ms ticks), and stime alone (ticks).
     static func cpuTimes(_ pid: pid_t) -> (total: Double, system: Double) {
+        let ticks = tickTimes(pid)
+        guard let tasks = opendir("/proc/\(pid)/task") else { return ticks }
+        defer { closedir(tasks) }
+        var nanoseconds = 0.0, found = false
+        while let entry = readdir(tasks) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            guard name.first?.isNumber == true, let f = fopen("/proc/\(pid)/task/\(name)/schedstat", "r") else { continue }
+            var line = [CChar](repeating: 0, count: 128)
+            if fgets(&line, 128, f) != nil, let first = String(decoding: line.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ").first, let ns = Double(first) {
+                nanoseconds += ns
+                found = true
+            }
+            fclose(f)
+        }
+        return found ? (nanoseconds / 1e9, ticks.system) : ticks
+    }
+
+    /// utime + stime and stime alone of a process, in seconds (from /proc/PID/stat, 10 ms ticks).
+    static func tickTimes(_ pid: pid_t) -> (total: Double, system: Double) {
         guard let f = fopen("/proc/\(pid)/stat", "r") else { return (0, 0) }
         defer { fclose(f) }
         var line = [CChar](repeating: 0, count: 2048)
