@@ -50,8 +50,8 @@ public final class NcursesTerminal: Terminal {
     private var sentStyles: [UInt32] = []
     private var dirty: [Bool] = []
     private var rowStyles: [UInt32] = []
-    /// The run of cells `apply` is gathering, kept between frames for its capacity.
-    private var run: [cchar_t] = []
+    /// The run of cells `apply` gathers, made again when the width changes.
+    private var run: (width: Int, cells: CellRun)?
 
     private static let pasteBeginCode: Int32 = 0x3E9 // above KEY_MAX
     private static let pasteEndCode: Int32 = 0x3EA
@@ -234,20 +234,12 @@ public final class NcursesTerminal: Terminal {
             dirty[i] = true
             rows[change.y] = true
         }
-        var chars = [wchar_t](repeating: 0, count: ClusterEncoding.maxScalars + 1)
         // Cells to send go out in runs, one ncurses call a run, from the first cell to send to the
         // next one that stays. The right half of a wide character is never sent itself (its left
         // half covers it), so a run never starts inside a wide character: ncurses would blank
         // the left half.
-        var run: [cchar_t] = []
-        swap(&run, &self.run)
-        defer { swap(&run, &self.run) }
-        var runStart = 0
-        func flush(_ y: Int) {
-            guard !run.isEmpty else { return }
-            run.withUnsafeBufferPointer { _ = sb_put_cells(Int32(y), Int32(runStart), $0.baseAddress, Int32($0.count)) }
-            run.removeAll(keepingCapacity: true)
-        }
+        if run?.width != width { run = (width, CellRun(width: width)) }
+        let cells = run!.cells
         // Consecutive cells mostly share a style: work out its attributes and colour pair once.
         var lastStyle: UInt32? = nil, attrs = sb_a_normal(), pair: Int32 = 0
         // Through buffer pointers: a scrolling frame looks at a few thousand cells.
@@ -262,7 +254,7 @@ public final class NcursesTerminal: Terminal {
                     for x in 0..<width {
                         let i = start + x, styleBits = styles[x]
                         guard dirtyCells[i] || sent[i] != styleBits else {
-                            if !run.isEmpty { flush(y) }
+                            cells.flush(row: y)
                             continue
                         }
                         dirtyCells[i] = false
@@ -274,32 +266,22 @@ public final class NcursesTerminal: Terminal {
                             let style = Cell.style(fromBits: styleBits)
                             attrs = attributes(for: style)
                             pair = self.pair(for: style)
+                            cells.setStyle(attributes: attrs, pair: pair)
                         }
-                        if run.isEmpty { runStart = x }
-                        var cc = cchar_t()
                         if let scalar = cell.grapheme.singleScalar,
                            scalar.value >= 0x20 && scalar.value < 0x7F || DisplayWidth.terminalWidth(scalar) == Int(cell.width) {
                             // One character that ncurses and the terminal count as the buffer does.
-                            sb_fill_cchar(&cc, wchar_t(bitPattern: scalar.value), attrs, pair)
-                            run.append(cc)
+                            cells.append(wchar_t(bitPattern: scalar.value), at: x)
                             continue
                         }
+                        var column = x
                         for glyph in ClusterEncoding.glyphs(for: cell.character, width: Int(cell.width), support: glyphSupport) {
-                            for (i, scalar) in glyph.enumerated() { chars[i] = wchar_t(bitPattern: scalar.value) }
-                            if sb_fill_glyph(&cc, chars, Int32(glyph.count), attrs, pair) == OK {
-                                run.append(cc)
-                                continue
-                            }
-                            // What ncurses cannot take keeps its columns.
-                            for column in 0..<max(1, DisplayWidth.terminalWidth(glyph[0])) {
-                                cc = cchar_t()
-                                sb_fill_cchar(&cc, column == 0 ? 0xFFFD : 0x20, attrs, pair)
-                                run.append(cc)
-                            }
+                            cells.append(glyph: glyph, at: column, attributes: attrs, pair: pair)
+                            column += max(1, DisplayWidth.terminalWidth(glyph[0]))
                         }
                     }
                 }
-                flush(y)
+                cells.flush(row: y)
             }
         }
         }
