@@ -268,17 +268,17 @@ open class View: Responder {
     /// Asks for part of the view (its own coordinates) to be drawn again.
     public func invalidate(_ rect: Rect) {
         if let scope = View.coalescingScope, superview === scope || self === scope && rect != bounds { return }
-        guard let window, !rect.isEmpty else { return }
+        guard !rect.isEmpty else { return }
+        // One walk up to the window (each step reads a weak reference), adding up the origins.
         var p = rect.origin
-        var v: View? = self
-        var clip = rect
-        while let current = v, !(current is Window) {
+        var current = self
+        while !(current is Window) {
             if current.isHidden { return }
             p = p + current.frame.origin
-            v = current.superview
+            guard let up = current.superview else { return } // not in a window
+            current = up
         }
-        clip.origin = p
-        window.markDirty(clip)
+        (current as? Window)?.markDirty(Rect(origin: p, size: rect.size))
     }
 
     /// Draws the view's own content; subviews draw after it, on top.
