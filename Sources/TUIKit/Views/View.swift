@@ -265,9 +265,11 @@ open class View: Responder {
         invalidate(rect)
     }
 
-    /// Asks for part of the view (its own coordinates) to be drawn again.
+    /// Asks for part of the view (its own coordinates) to be drawn again. Only what lies inside
+    /// the view counts: a view draws nothing outside its bounds.
     public func invalidate(_ rect: Rect) {
         if let scope = View.coalescingScope, superview === scope || self === scope && rect != bounds { return }
+        let rect = rect.intersection(bounds)
         guard !rect.isEmpty else { return }
         // One walk up to the window (each step reads a weak reference), adding up the origins.
         var p = rect.origin

@@ -44,6 +44,12 @@ public final class Window: View {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
         if dirtyRects.contains(where: { $0.intersection(r) == r }) { return }
+        // A rectangle over the same columns that touches or overlaps another becomes one with it
+        // (a list's old and new selected rows): each rectangle costs a walk of the view tree.
+        if let i = dirtyRects.firstIndex(where: { $0.minX == r.minX && $0.width == r.width && $0.minY <= r.maxY && r.minY <= $0.maxY }) {
+            dirtyRects[i] = dirtyRects[i].union(r)
+            return
+        }
         dirtyRects.append(r)
         if dirtyRects.count > 16 { dirtyRects = [dirtyRects.reduce(Rect.zero) { $0.union($1) }] }
     }
