@@ -187,9 +187,6 @@ enum PtyBenchmark {
         return now() - start
     }
 
-    /// utime + stime of a process, in seconds (from /proc/PID/stat).
-    static func cpuSeconds(_ pid: pid_t) -> Double { cpuTimes(pid).total }
-
     /// Time on a CPU of a process, in seconds: the sum over its threads of /proc/PID/task/TID/schedstat
     /// (nanoseconds; /proc/PID/stat's utime and stime come in 10 ms ticks), and stime alone (ticks).
     static func cpuTimes(_ pid: pid_t) -> (total: Double, system: Double) {

@@ -10,9 +10,14 @@ final class CellRun {
     private var start = 0
     /// The current style's cell, without a character.
     private var template = cchar_t()
+    /// The current style's attributes and colour pair (for cells of several characters).
+    private var attributes = attr_t(0), pair: Int32 = 0
+    /// The columns of the rows it was made for.
+    let width: Int
 
     /// A run for rows of `width` columns (a column's cluster may take a few cells of ncurses').
     init(width: Int) {
+        self.width = width
         cells = .allocate(capacity: 2 * max(1, width) + 8)
         cells.initialize(repeating: cchar_t())
     }
@@ -21,6 +26,8 @@ final class CellRun {
 
     /// The attributes and colour pair of the cells appended from now on.
     func setStyle(attributes: attr_t, pair: Int32) {
+        self.attributes = attributes
+        self.pair = pair
         template = cchar_t()
         sb_fill_cchar(&template, 0, attributes, pair)
     }
@@ -36,7 +43,7 @@ final class CellRun {
 
     /// A cell of several characters (a spacing one and the zero-width ones after it), or U+FFFD
     /// and spaces over the columns of its first where ncurses cannot take it.
-    func append(glyph: [Unicode.Scalar], at x: Int, attributes: attr_t, pair: Int32) {
+    func append(glyph: [Unicode.Scalar], at x: Int) {
         if count == 0 { start = x }
         var characters = [wchar_t](repeating: 0, count: ClusterEncoding.maxScalars + 1)
         for (i, scalar) in glyph.prefix(ClusterEncoding.maxScalars).enumerated() { characters[i] = wchar_t(bitPattern: scalar.value) }
@@ -58,6 +65,4 @@ final class CellRun {
         _ = sb_put_cells(Int32(y), Int32(start), UnsafePointer(cells.baseAddress), Int32(count))
         count = 0
     }
-
-    var isEmpty: Bool { count == 0 }
 }

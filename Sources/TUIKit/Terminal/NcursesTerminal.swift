@@ -51,7 +51,7 @@ public final class NcursesTerminal: Terminal {
     private var dirty: [Bool] = []
     private var rowStyles: [UInt32] = []
     /// The run of cells `apply` gathers, made again when the width changes.
-    private var run: (width: Int, cells: CellRun)?
+    private var run: CellRun?
 
     private static let pasteBeginCode: Int32 = 0x3E9 // above KEY_MAX
     private static let pasteEndCode: Int32 = 0x3EA
@@ -238,10 +238,10 @@ public final class NcursesTerminal: Terminal {
         // next one that stays. The right half of a wide character is never sent itself (its left
         // half covers it), so a run never starts inside a wide character: ncurses would blank
         // the left half.
-        if run?.width != width { run = (width, CellRun(width: width)) }
-        let cells = run!.cells
+        if run?.width != width { run = CellRun(width: width) }
+        let cells = run!
         // Consecutive cells mostly share a style: work out its attributes and colour pair once.
-        var lastStyle: UInt32? = nil, attrs = sb_a_normal(), pair: Int32 = 0
+        var lastStyle: UInt32? = nil
         // Through buffer pointers: a scrolling frame looks at a few thousand cells.
         shown.withUnsafeMutableBufferPointer { shownCells in
         dirty.withUnsafeMutableBufferPointer { dirtyCells in
@@ -264,9 +264,7 @@ public final class NcursesTerminal: Terminal {
                         if styleBits != lastStyle {
                             lastStyle = styleBits
                             let style = Cell.style(fromBits: styleBits)
-                            attrs = attributes(for: style)
-                            pair = self.pair(for: style)
-                            cells.setStyle(attributes: attrs, pair: pair)
+                            cells.setStyle(attributes: attributes(for: style), pair: pair(for: style))
                         }
                         if let scalar = cell.grapheme.singleScalar,
                            scalar.value >= 0x20 && scalar.value < 0x7F || DisplayWidth.terminalWidth(scalar) == Int(cell.width) {
@@ -276,7 +274,7 @@ public final class NcursesTerminal: Terminal {
                         }
                         var column = x
                         for glyph in ClusterEncoding.glyphs(for: cell.character, width: Int(cell.width), support: glyphSupport) {
-                            cells.append(glyph: glyph, at: column, attributes: attrs, pair: pair)
+                            cells.append(glyph: glyph, at: column)
                             column += max(1, DisplayWidth.terminalWidth(glyph[0]))
                         }
                     }

@@ -60,18 +60,16 @@ public final class StatusLine: View {
         let drawn = fresh ?? currentHints()
         fresh = nil
         shown = (message, drawn)
-        let hints = drawn.map { (key: $0.key, title: $0.title) }
         if let message {
             canvas.write(" " + TextLayout.truncate(message, toWidth: canvas.size.width - 1), at: .zero, style: viewConfig.text)
             return
         }
         // The help hint (last) always fits: the hints before it go from the end first.
-        let all = hints
-        func width(_ hint: (key: String, title: String)) -> Int { DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.title) + 2 }
-        let helpWidth = all.last.map(width) ?? 0
+        func width(_ hint: Hint) -> Int { DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.title) + 2 }
+        let helpWidth = drawn.last.map(width) ?? 0
         var x = 1
-        for (i, hint) in all.enumerated() {
-            let isHelp = i == all.count - 1
+        for (i, hint) in drawn.enumerated() {
+            let isHelp = i == drawn.count - 1
             if !isHelp, x + width(hint) + helpWidth > canvas.size.width { continue }
             x = canvas.write(hint.key, at: Point(x: x, y: 0), style: viewConfig.key)
             x = canvas.write(" " + hint.title, at: Point(x: x, y: 0), style: viewConfig.text) + 2
