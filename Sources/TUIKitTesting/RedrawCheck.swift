@@ -16,7 +16,23 @@ public enum RedrawCheck {
             guard let app else { return }
             if let difference = mismatch(in: app) { preconditionFailure("frame \(number): \(difference)") }
             if let issues = layoutIssues(in: app) { preconditionFailure("frame \(number): \(issues)") }
+            if let stale = staleHints(in: app) { preconditionFailure("frame \(number): \(stale)") }
         }
+    }
+
+    /// Whether a status line shows hints that a walk of the responder chain no
+    /// longer finds (a responder's commands changed and it did not call
+    /// `setNeedsKeyCommandsUpdate()`): a description when so, else nil.
+    public static func staleHints(in app: Application) -> String? {
+        var stale: [StatusLine] = []
+        func walk(_ view: View) {
+            if let line = view as? StatusLine, !line.isHidden, !line.showsCurrentHints { stale.append(line) }
+            for sub in view.subviews { walk(sub) }
+        }
+        walk(app.window)
+        guard let line = stale.first else { return nil }
+        let now = line.hints.map { "\($0.key) \($0.title)" }.joined(separator: "  ")
+        return "the status line's hints are stale (a responder's key commands changed without setNeedsKeyCommandsUpdate()); a walk of the chain finds: \(now)"
     }
 
     /// The issues the last layout pass found, as text; nil when it found none.

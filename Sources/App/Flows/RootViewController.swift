@@ -49,7 +49,7 @@ public final class RootViewController: ViewController {
     /// Called for `q` where nothing else takes it.
     var onQuit: (() -> Void)?
     /// What `q` does, in the help ("Quit"; the kiosk says how to leave instead).
-    var quitTitle = "Quit"
+    var quitTitle = "Quit" { didSet { setNeedsKeyCommandsUpdate() } }
     /// Called for F2 (listed in every screen's help).
     var onAbout: (() -> Void)?
 

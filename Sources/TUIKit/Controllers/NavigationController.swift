@@ -4,7 +4,7 @@
 /// Backspace) pops while there is more than one screen.
 @MainActor
 open class NavigationController: ViewController {
-    public private(set) var viewControllers: [ViewController] = []
+    public private(set) var viewControllers: [ViewController] = [] { didSet { setNeedsKeyCommandsUpdate() } }
     public let titleBar = TitleBarView()
     public let statusLine = StatusLine()
     /// Where the top screen's view goes.
@@ -128,6 +128,7 @@ open class NavigationController: ViewController {
     // MARK: Title bar and keys
 
     func titleDidChange() {
+        setNeedsKeyCommandsUpdate() // the bar's buttons are key commands
         guard let top = topViewController else { return }
         titleBar.title = top.title ?? ""
         top.navigationItem.onChange = { [weak self] in self?.titleDidChange() }

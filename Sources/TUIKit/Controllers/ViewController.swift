@@ -14,12 +14,12 @@ open class ViewController: Responder {
     /// The bar buttons this controller shows when it is on top of a navigation stack.
     public let navigationItem = NavigationItem()
 
-    public private(set) weak var parent: ViewController?
+    public private(set) weak var parent: ViewController? { didSet { setNeedsKeyCommandsUpdate() } }
     public private(set) var children: [ViewController] = []
     /// The controller this one presented modally, if any.
     public internal(set) var presentedViewController: ViewController?
     /// The controller that presented this one, if it is presented.
-    public internal(set) weak var presentingViewController: ViewController?
+    public internal(set) weak var presentingViewController: ViewController? { didSet { setNeedsKeyCommandsUpdate() } }
 
     private(set) var loadedView: View?
 

@@ -11,7 +11,21 @@ open class Responder {
     open var nextResponder: Responder? { nil }
 
     /// Keys this responder answers to, shown in the help overlay and key hints.
+    ///
+    /// The status line works the hints out again only after
+    /// `setNeedsKeyCommandsUpdate()`: a responder whose commands follow its
+    /// state (a list that became empty, a field with text to clear) calls it
+    /// when that state changes. Focus and view-tree changes call it themselves.
     open var keyCommands: [KeyCommand] { [] }
+
+    /// Says that this responder's `keyCommands` (or the keys it uses itself)
+    /// may have changed, so the key hints are worked out again before the
+    /// next frame (UIKit's `UIMenuSystem.setNeedsRevalidate()`).
+    public func setNeedsKeyCommandsUpdate() { Responder.keyCommandsRevision &+= 1 }
+
+    /// Moves on each time some responder's key commands may have changed: the
+    /// status line walks the chain again only when it moved (not on every frame).
+    public private(set) static var keyCommandsRevision = 0
 
     /// Handles a key not covered by `keyCommands`; return true when handled.
     open func handleKey(_ key: Key) -> Bool { false }

@@ -39,7 +39,9 @@ open class View: Responder {
     }
 
     /// A hidden view and its subviews are neither drawn nor hit.
-    public var isHidden = false { didSet { if isHidden != oldValue { superview?.invalidate(frame); setNeedsLayout() } } }
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { superview?.invalidate(frame); setNeedsLayout(); setNeedsKeyCommandsUpdate() } }
+    }
 
     /// Draws the view and everything in it dimmed (fades, and screens under a popup).
     public var dimsContent = false { didSet { if dimsContent != oldValue { setNeedsDisplay() } } }
@@ -54,7 +56,7 @@ open class View: Responder {
 
     /// The controller whose root view this is (set by `ViewController`); it
     /// comes next in the responder chain.
-    public weak var owningResponder: Responder?
+    public weak var owningResponder: Responder? { didSet { setNeedsKeyCommandsUpdate() } }
 
     var constraintRefs: [LayoutConstraint] = []
     private var movingWithoutRedraw = false
@@ -103,6 +105,7 @@ open class View: Responder {
         view.removeFromSuperviewKeepingWindow()
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
+        setNeedsKeyCommandsUpdate() // the responder chain may run through it now
         setNeedsLayout()
         invalidate(view.frame)
         view.didMoveToSuperview()
@@ -137,6 +140,7 @@ open class View: Responder {
         parent.invalidate(frame)
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        setNeedsKeyCommandsUpdate()
         parent.setNeedsLayout()
         didMoveToSuperview()
     }

@@ -87,13 +87,14 @@ public final class Window: View {
         if let view, !(view.canBecomeFirstResponder && view.isDescendant(of: self)) { return }
         let old = firstResponder
         firstResponder = view
+        setNeedsKeyCommandsUpdate()
         old?.focusDidChange()
         view?.focusDidChange()
         view?.scrollIntoView()
     }
 
     func viewWillLeaveWindow(_ view: View) {
-        if let fr = firstResponder, fr.isDescendant(of: view) { firstResponder = nil; fr.focusDidChange() }
+        if let fr = firstResponder, fr.isDescendant(of: view) { firstResponder = nil; setNeedsKeyCommandsUpdate(); fr.focusDidChange() }
     }
 
     /// The views that can take the focus, in reading order (tree order), within `root`.

@@ -14,7 +14,7 @@ open class ListView: View {
     }
 
     /// How many rows there are.
-    public private(set) var numberOfRows = 0
+    public private(set) var numberOfRows = 0 { didSet { if (numberOfRows == 0) != (oldValue == 0) { setNeedsKeyCommandsUpdate() } } }
     /// Rows are this many lines high.
     public var rowHeight = 1 { didSet { setNeedsLayout() } }
     /// Makes a row view (called only for rows that become visible, then reused).
@@ -22,7 +22,7 @@ open class ListView: View {
     /// Fills a row view for a row index; `selected` says whether it is the selection.
     public var configureRow: (_ row: View, _ index: Int, _ selected: Bool) -> Void = { _, _, _ in }
     /// Enter on a row (or a click on the selected row).
-    public var onSelect: ((Int) -> Void)?
+    public var onSelect: ((Int) -> Void)? { didSet { if (onSelect == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } } }
     /// The selection moved.
     public var onSelectionChange: ((Int?) -> Void)?
     /// The selection came near the end (for paging).
@@ -40,12 +40,12 @@ open class ListView: View {
     /// (or no closure): the rows are the whole list.
     public var scrollMarkPosition: ((_ topRow: Int) -> Double?)?
     /// Whether `j`/`k`/`g`/`G` move the selection (false where letters are type-ahead).
-    public var lettersMoveSelection = true { didSet { movementCommands = nil } }
+    public var lettersMoveSelection = true { didSet { movementCommands = nil; setNeedsKeyCommandsUpdate() } }
     /// Shown when there are no rows.
     public var emptyText = "Nothing here" { didSet { setNeedsDisplay() } }
     public let viewConfig: ViewConfig
 
-    public private(set) var selectedIndex: Int?
+    public private(set) var selectedIndex: Int? { didSet { if (selectedIndex == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } } }
     /// The first visible row.
     public private(set) var topIndex = 0
     /// How many times a row was configured (tests check that only visible rows are).

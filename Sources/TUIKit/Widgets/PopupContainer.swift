@@ -14,7 +14,9 @@ open class PopupContainer: View {
     /// The view inside the panel (inside the border).
     public let contentView: View
     public var title: String? { didSet { setNeedsDisplay() } }
-    public var onOutsideContentTapAction: (() -> Void)?
+    public var onOutsideContentTapAction: (() -> Void)? {
+        didSet { if (onOutsideContentTapAction == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } }
+    }
     public let viewConfig: ViewConfig
     private let panel = View()
 

@@ -19,26 +19,35 @@ public final class StatusLine: View {
     }
 
     public override func didMoveToWindow() {
+        hintsRevision = nil // another window, another chain
         window?.redrawBeforeEveryFrame(self)
     }
 
-    /// What was drawn last: the message, or the hints it was drawn from.
-    private var shown: (message: String?, hints: [Hint])?
-    /// The hints `refreshLiveContent` worked out this frame, for `draw` (one walk of the chain a frame).
-    private var fresh: [Hint]?
+    /// The hints drawn, and the `Responder.keyCommandsRevision` they were worked out at (nil: not yet).
+    private var drawnHints: [Hint] = []
+    private var hintsRevision: Int?
 
     private struct Hint: Equatable {
         var key: String
         var title: String
     }
 
-    /// Redraws only when the message or the hints (focus, bindings) changed.
+    /// Walks the responder chain again only when some responder's key commands
+    /// may have changed (focus, the view tree, a responder's own state), and
+    /// redraws only when the hints it finds differ from those drawn.
     override func refreshLiveContent() {
+        guard hintsRevision != Responder.keyCommandsRevision else { return }
+        hintsRevision = Responder.keyCommandsRevision
         let now = currentHints()
-        fresh = now
-        if let shown, shown.message == message, shown.hints == now { return }
-        setNeedsDisplay()
+        guard now != drawnHints else { return }
+        drawnHints = now
+        if message == nil { setNeedsDisplay() }
     }
+
+    /// Whether the hints drawn are the ones a walk of the chain finds now: a
+    /// responder whose commands changed without `setNeedsKeyCommandsUpdate()`
+    /// leaves them stale (the redraw check in tests asks after every frame).
+    public var showsCurrentHints: Bool { hintsRevision == nil || drawnHints == currentHints() }
 
     public override var intrinsicContentSize: Size? { Size(width: 0, height: 1) }
 
@@ -57,9 +66,11 @@ public final class StatusLine: View {
     }
 
     public override func draw(in canvas: Canvas) {
-        let drawn = fresh ?? currentHints()
-        fresh = nil
-        shown = (message, drawn)
+        if hintsRevision == nil { // drawn before any frame was prepared
+            hintsRevision = Responder.keyCommandsRevision
+            drawnHints = currentHints()
+        }
+        let drawn = drawnHints
         if let message {
             canvas.write(" " + TextLayout.truncate(message, toWidth: canvas.size.width - 1), at: .zero, style: viewConfig.text)
             return

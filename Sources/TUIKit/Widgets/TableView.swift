@@ -22,8 +22,10 @@ public protocol TableViewDelegate: AnyObject {
 @MainActor
 open class TableView: View {
     public weak var dataSource: TableViewDataSource?
-    public weak var delegate: TableViewDelegate?
-    public private(set) var selectedIndexPath: IndexPath?
+    public weak var delegate: TableViewDelegate? { didSet { setNeedsKeyCommandsUpdate() } }
+    public private(set) var selectedIndexPath: IndexPath? {
+        didSet { if (selectedIndexPath == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } }
+    }
     /// The first visible line.
     public private(set) var contentOffset = 0
     public var headerStyle: Style = Theme.current.emphasis

@@ -32,10 +32,13 @@ open class TextField: View {
     /// Called after every edit.
     public var onChange: ((String) -> Void)?
     /// Called on Enter.
-    public var onSubmit: ((String) -> Void)?
+    public var onSubmit: ((String) -> Void)? { didSet { if (onSubmit == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } } }
     public let viewConfig: ViewConfig
     /// The text exactly as typed: edits splice Unicode scalars, nothing is normalised.
-    private var storage = ""
+    private var storage = "" {
+        // A field with text to clear may offer other keys than an empty one ("Clear search").
+        didSet { if storage.isEmpty != oldValue.isEmpty { setNeedsKeyCommandsUpdate() } }
+    }
     /// The first visible cluster; never after the cursor.
     private(set) var scroll = 0
 

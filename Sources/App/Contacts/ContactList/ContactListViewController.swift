@@ -95,7 +95,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     }
 
     /// Whether Import… and Export… are offered (not in the kiosk, which has no files).
-    var offersTransfer = false
+    var offersTransfer = false { didSet { setNeedsKeyCommandsUpdate() } }
 
     override func handleKey(_ key: Key) -> Bool {
         // From the search field, ↓ or Enter go to the list.

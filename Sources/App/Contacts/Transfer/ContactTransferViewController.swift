@@ -28,9 +28,9 @@ final class ContactTransferViewController: ViewController {
     private let progress = ProgressBarView()
     private let status = Label("")
     private let summary = Label("")
-    private var job: TransferJob?
+    private var job: TransferJob? { didSet { setNeedsKeyCommandsUpdate() } }
     private var timer: Timer?
-    private(set) var isFinished = false
+    private(set) var isFinished = false { didSet { setNeedsKeyCommandsUpdate() } }
 
     init(kind: Kind, interchange: ContactsInterchange, account: String, coordinator: Coordination) {
         self.kind = kind
