@@ -7,8 +7,9 @@
  * - Globals (stdscr, COLS, LINES, COLORS) are wrapped so Swift 6's strict
  *   concurrency checking does not reject them.
  * - Signal handling lives here because the handlers must be plain C and
- *   async-signal-safe: they only set flags (or, for fatal signals, write the
- *   reset sequences with write(2) and re-raise).
+ *   async-signal-safe: they only set flags and write a byte to the run loop's
+ *   wake-up pipe (or, for fatal signals, write the reset sequences with
+ *   write(2) and re-raise).
  *
  * Only TUIKit's NcursesTerminal.swift imports this module.
  */
@@ -26,6 +27,9 @@
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <errno.h>
 #include <stdio.h>
 #include <ncursesw/curses.h>
 
@@ -115,6 +119,55 @@ enum {
     SB_SIG_CONT = 16, SB_SIG_WINCH = 32
 };
 
+/* ---- waking the run loop ------------------------------------------------ */
+/* A pipe a signal handler writes a byte to: the run loop waits on it beside
+ * the terminal's input (sb_wait_for_input), so a signal that comes just before
+ * the wait begins still ends it, and an idle app need not wake to look. */
+static inline int *sb_wake_pipe_storage(void) {
+    static int fds[2] = { -1, -1 };
+    return fds;
+}
+
+static inline void sb_open_wake_pipe(void) {
+    int *fds = sb_wake_pipe_storage();
+    if (fds[0] >= 0) return;
+    if (pipe(fds) != 0) { fds[0] = fds[1] = -1; return; }
+    for (int i = 0; i < 2; i++) {
+        fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
+        fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    }
+}
+
+/* Async-signal-safe: one write(2), errno kept. */
+static inline void sb_wake_run_loop(void) {
+    int fd = sb_wake_pipe_storage()[1];
+    if (fd < 0) return;
+    int saved = errno;
+    ssize_t ignored = write(fd, "!", 1);
+    (void)ignored;
+    errno = saved;
+}
+
+enum { SB_WAIT_INPUT = 1, SB_WAIT_WOKEN = 2, SB_WAIT_HANGUP = 4 };
+
+/* Waits up to timeout_ms (-1: no limit) for input on fd or a wake-up; returns
+ * SB_WAIT_* bits (0: the time ran out, or an unhandled signal came). */
+static inline int sb_wait_for_input(int fd, int timeout_ms) {
+    int wake = sb_wake_pipe_storage()[0];
+    struct pollfd fds[2] = { { fd, POLLIN, 0 }, { wake, POLLIN, 0 } };
+    int n = poll(fds, wake >= 0 ? 2 : 1, timeout_ms);
+    if (n <= 0) return 0;
+    int result = 0;
+    if (fds[0].revents & POLLIN) result |= SB_WAIT_INPUT;
+    if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) result |= SB_WAIT_HANGUP;
+    if (wake >= 0 && (fds[1].revents & POLLIN)) {
+        char drain[64];
+        while (read(wake, drain, sizeof drain) > 0) {}
+        result |= SB_WAIT_WOKEN;
+    }
+    return result;
+}
+
 static inline void sb_flag_handler(int sig) {
     switch (sig) {
     case SIGINT: sb_pending_signals |= SB_SIG_INT; break;
@@ -124,6 +177,35 @@ static inline void sb_flag_handler(int sig) {
     case SIGCONT: sb_pending_signals |= SB_SIG_CONT; break;
     default: break;
     }
+    sb_wake_run_loop();
+}
+
+/* SIGWINCH stays ncurses' (it turns it into KEY_RESIZE); ours, put in front of
+ * it after newterm, calls it and then wakes the run loop to read that key. */
+static inline struct sigaction *sb_curses_winch_storage(void) {
+    static struct sigaction saved;
+    return &saved;
+}
+
+static inline void sb_winch_handler(int sig) {
+    struct sigaction *curses = sb_curses_winch_storage();
+    if (!(curses->sa_flags & SA_SIGINFO) && curses->sa_handler != SIG_DFL && curses->sa_handler != SIG_IGN) {
+        curses->sa_handler(sig);
+    }
+    sb_wake_run_loop();
+}
+
+static inline void sb_chain_winch_handler(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = sb_winch_handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;
+    sigaction(SIGWINCH, &sa, sb_curses_winch_storage());
+}
+
+static inline void sb_unchain_winch_handler(void) {
+    sigaction(SIGWINCH, sb_curses_winch_storage(), NULL);
 }
 
 /* Fatal signal: restore the terminal with async-signal-safe calls only
@@ -156,6 +238,7 @@ static inline void sb_install_handler(int sig, void (*handler)(int)) {
  * handlers (SEGV, BUS, ILL, FPE, ABRT, TRAP). SIGWINCH stays with ncurses,
  * which turns it into KEY_RESIZE. */
 static inline void sb_install_signal_handlers(void) {
+    sb_open_wake_pipe();
     sb_install_handler(SIGINT, sb_flag_handler);
     sb_install_handler(SIGTERM, sb_flag_handler);
     sb_install_handler(SIGHUP, sb_flag_handler);

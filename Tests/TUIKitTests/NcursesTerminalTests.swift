@@ -113,6 +113,31 @@ struct NcursesTerminalTests {
         #expect(terminal.nextEvent(until: terminal.clock.now + .milliseconds(30)) == .timeout)
     }
 
+    @Test func anIdleWaitIsOneWaitNotAWakeUpEveryTenthOfASecond() throws {
+        let pty = PTY(width: 40, height: 10)
+        let terminal = makeTerminal(pty)
+        try terminal.start()
+        defer { terminal.stop() }
+        let waitsBefore = terminal.waitCount
+        #expect(terminal.nextEvent(until: terminal.clock.now + .milliseconds(350)) == .timeout)
+        #expect(terminal.waitCount - waitsBefore == 1) // one poll(2) for the whole time: an idle app sleeps
+        pty.type("x")
+        #expect(terminal.nextEvent(until: nil) == .input(.key(.character("x")))) // no deadline: the key ends the wait
+    }
+
+    @Test func aSignalThatComesBeforeTheWaitStillEndsIt() throws {
+        let pty = PTY(width: 40, height: 10)
+        let terminal = makeTerminal(pty)
+        try terminal.start()
+        defer { terminal.stop() }
+        // Raised now, before the wait begins (and taken by whichever thread): the handler's
+        // byte in the wake-up pipe ends the wait at once, not at the deadline.
+        kill(getpid(), SIGHUP)
+        let start = terminal.clock.now
+        #expect(terminal.nextEvent(until: start + .seconds(20)) == .signal(.hangUp))
+        #expect(terminal.clock.now - start < .seconds(5))
+    }
+
     @Test func aMissingTerminalTypeIsAClearError() {
         let pty = PTY(width: 40, height: 10)
         var options = NcursesTerminal.Options()

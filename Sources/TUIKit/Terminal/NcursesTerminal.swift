@@ -95,6 +95,7 @@ public final class NcursesTerminal: Terminal {
             throw .cannotInitialize(terminalType: type)
         }
         set_term(screen)
+        sb_chain_winch_handler() // a resize wakes the run loop (ncurses still makes it KEY_RESIZE)
         // Until its first `endwin`, ncurses takes itself for a low-level terminfo
         // program and flushes its output after every cursor move: a frame went out
         // in one write(2) per row or two (14 a key in the friends popup). Leaving and
@@ -152,6 +153,7 @@ public final class NcursesTerminal: Terminal {
         if options.enableMouse { mousemask(0, nil) }
         meta(sb_stdscr(), false) // meta mode (?1034h) off: endwin leaves it set
         curs_set(1)
+        sb_unchain_winch_handler()
         endwin()
         delscreen(screen)
         self.screen = nil
@@ -324,39 +326,70 @@ public final class NcursesTerminal: Terminal {
 
     // MARK: Input
 
+    /// Waits for the next key, paste, resize or signal, or until `deadline`.
+    ///
+    /// ncurses is asked for keys without waiting; the waiting itself is one
+    /// poll(2) on the terminal and on the pipe the signal handlers write to, so
+    /// an idle app sleeps until something happens (no wake-ups to look for
+    /// signals), and a signal that comes just before the wait still ends it.
     public func nextEvent(until deadline: Duration?) -> TerminalEvent {
         guard screen != nil else { return .endOfInput }
         let scr = sb_stdscr()
+        wtimeout(scr, 0)
+        let input = inputFile.map { fileno($0) } ?? options.inputDescriptor
+        var readyButEmpty = 0
         while true {
             if let signal = takeSignal() { return .signal(signal) }
-            var waitMS: Int64 = 100 // wake now and then to look at signals
+            if mayHaveInput {
+                var wch: wint_t = 0
+                let rc = wget_wch(scr, &wch)
+                if rc != ERR {
+                    readyButEmpty = 0
+                    if rc == sb_key_code_yes() {
+                        if let event = keypadEvent(Int32(wch)) { return .input(event) }
+                        continue
+                    }
+                    let scalarValue = UInt32(wch)
+                    if pasteBuffer != nil {
+                        if scalarValue == 13 || scalarValue == 10 { pasteBuffer!.append("\n") }
+                        else if let s = Unicode.Scalar(scalarValue) { pasteBuffer!.unicodeScalars.append(s) }
+                        continue
+                    }
+                    if let key = KeyDecoder.key(forCharacterCode: scalarValue) { return .input(.key(key)) }
+                    continue
+                }
+                // Nothing more: ncurses holds no key back (it read all it had), so wait.
+                mayHaveInput = false
+            }
+            var waitMS: Int32 = -1
             if let deadline {
                 let left = (deadline - clock.now).milliseconds
                 if left <= 0 && pasteBuffer == nil { return .timeout }
-                waitMS = min(waitMS, max(0, left))
+                waitMS = Int32(clamping: max(0, left))
             }
-            wtimeout(scr, Int32(waitMS))
-            var wch: wint_t = 0
-            let rc = wget_wch(scr, &wch)
-            if rc == ERR {
-                if let signal = takeSignal() { return .signal(signal) }
-                if isatty(options.inputDescriptor) == 0 { return .endOfInput }
-                if let deadline, clock.now >= deadline, pasteBuffer == nil { return .timeout }
-                continue
+            if pasteBuffer != nil { waitMS = waitMS < 0 ? 100 : min(waitMS, 100) } // a paste's end may never come
+            waitCount += 1
+            let woke = sb_wait_for_input(input, waitMS)
+            if woke & Int32(SB_WAIT_INPUT | SB_WAIT_HANGUP) != 0 {
+                // Readable, yet the last look found nothing twice running: the terminal is gone.
+                if !mayHaveInput { readyButEmpty += 1 }
+                if readyButEmpty > 2 {
+                    if isatty(input) == 0 { return .endOfInput }
+                    return .signal(.hangUp)
+                }
+                mayHaveInput = true
             }
-            if rc == sb_key_code_yes() {
-                if let event = keypadEvent(Int32(wch)) { return .input(event) }
-                continue
-            }
-            let scalarValue = UInt32(wch)
-            if pasteBuffer != nil {
-                if scalarValue == 13 || scalarValue == 10 { pasteBuffer!.append("\n") }
-                else if let s = Unicode.Scalar(scalarValue) { pasteBuffer!.unicodeScalars.append(s) }
-                continue
-            }
-            if let key = KeyDecoder.key(forCharacterCode: scalarValue) { return .input(.key(key)) }
+            if woke & Int32(SB_WAIT_WOKEN) != 0 { mayHaveInput = true } // a resize is read as a key
+            if woke == 0, let deadline, clock.now >= deadline, pasteBuffer == nil { return .timeout }
         }
     }
+
+    /// How many times `nextEvent` waited (tests: an idle wait is one).
+    private(set) var waitCount = 0
+
+    /// Whether ncurses may have a key to give without waiting (set when the
+    /// terminal was readable or a signal came; cleared when it had none).
+    private var mayHaveInput = true
 
     private func takeSignal() -> TerminalSignal? {
         let bits = sb_take_pending_signals()

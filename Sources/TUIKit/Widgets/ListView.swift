@@ -150,19 +150,21 @@ open class ListView: View {
     /// The movement keys (and Enter when something listens), for the chain and for help.
     open override var keyCommands: [KeyCommand] {
         guard numberOfRows > 0 else { return [] }
-        // Made once (asked for on every key and by the hint bar on every frame).
-        let movement = movementCommands ?? ListMovement.commands(letters: lettersMoveSelection) { [unowned self] in self.move($0) }
-        movementCommands = movement
-        var commands = movement
-        if onSelect != nil, selectedIndex != nil {
+        // Made once for each set of keys on offer (asked for on every key, and by the help overlay).
+        let opens = onSelect != nil && selectedIndex != nil
+        if let made = movementCommands, made.opens == opens { return made.commands }
+        var commands = ListMovement.commands(letters: lettersMoveSelection) { [unowned self] in self.move($0) }
+        if opens {
             commands.append(KeyCommand(.enter, title: "Open", showsInStatusLine: false) { [unowned self] in
                 if let s = self.selectedIndex { self.onSelect?(s) }
             })
         }
+        movementCommands = (opens, commands)
         return commands
     }
 
-    private var movementCommands: [KeyCommand]?
+    /// The commands last made, and whether they include Enter.
+    private var movementCommands: (opens: Bool, commands: [KeyCommand])?
 
     open override func handleKey(_ key: Key) -> Bool {
         guard numberOfRows > 0 else { return false }
