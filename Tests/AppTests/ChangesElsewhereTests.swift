@@ -74,6 +74,22 @@ struct ChangesElsewhereTests {
         #expect(h.text.contains("Gracie Hopper"), "\(h.text)")
     }
 
+    @Test func theFriendsPopupsCountFollows() throws {
+        let h = AppHarness(width: 80, height: 24)
+        h.createAccount()
+        let other = try otherTerminal(h)
+        _ = try other.add(ContactRecord(firstName: "Grace", lastName: "Hopper", isFriend: true))
+        h.press("wait:1s F wait:400ms")
+        #expect(h.text.contains("1 friend"))
+        let alan = try other.add(ContactRecord(firstName: "Alan", lastName: "Turing", isFriend: true))
+        h.press("wait:1s")
+        #expect(h.text.contains("2 friends"), "\(h.text)")
+        #expect(h.text.contains("Alan Turing"))
+        _ = try other.delete(id: alan)
+        h.press("wait:1s")
+        #expect(h.text.contains("1 friend") && !h.text.contains("Alan Turing"), "\(h.text)")
+    }
+
     @Test func theActivityFeedShowsWhatHappenedElsewhere() throws {
         let h = AppHarness(width: 80, height: 24)
         h.createAccount()

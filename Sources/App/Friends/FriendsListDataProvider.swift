@@ -12,42 +12,34 @@ protocol FriendsListDataProviderProtocol: AnyObject {
 }
 
 /// Friends from the store by keyset pages (`KeysetPager`) on the friends index,
-/// from either end, and the friends count, polled so it follows changes made
-/// elsewhere. Every store call is a job on the friends' work: off the main loop
-/// on a server, at once for a file.
+/// from either end, and the friends count; both are read again when the app's
+/// look for changes made elsewhere finds some. Every store call is a job on the
+/// friends' work: off the main loop on a server, at once for a file.
 @MainActor
 final class FriendsListDataProvider: FriendsListDataProviderProtocol {
     let totalItemsCount = Observable<Int?>(nil)
     private let friends: ServiceWork<FriendsService>
     let pager: KeysetPager<FriendCursor, PagedFriend>
-    private var pollTimer: Timer?
-    /// Count reads out (the poll sends none while one is).
-    private var countsOut = 0
 
     /// - Parameters:
     ///   - friends: the account's friends, and where their reads run.
-    ///   - countRefresh: how often the count is read again (while there is a scheduler).
     init(friends: ServiceWork<FriendsService>, itemFactory: FriendsListItemFactory, scheduler: Scheduler?,
-         pageSize: Int = 100, keptPages: Int = 8, countRefresh: Duration = .seconds(1)) {
+         pageSize: Int = 100, keptPages: Int = 8) {
         self.friends = friends
         pager = KeysetPager(pageSize: pageSize, keptPages: keptPages, scheduler: scheduler, work: friends, cursor: { $0.cursor },
             readAfter: { store, cursor, limit throws(ServiceError) in try store.friends(after: cursor, limit: limit).map(itemFactory.makePagedFriend) },
             readBefore: { store, cursor, limit throws(ServiceError) in try store.friends(before: cursor, limit: limit).map(itemFactory.makePagedFriend) })
+        // Read again when the app's look for changes elsewhere finds some (`ReloadsOnChangesElsewhere`),
+        // not on a timer of its own: an open popup does not wake the app.
         refreshCount()
-        pollTimer = scheduler?.every(countRefresh) { [weak self] timer in
-            guard let self else { timer.cancel(); return }
-            if self.countsOut == 0 { self.refreshCount() }
-        }
     }
 
     /// Friends that answer at once, on the main loop (a file, a test's store).
     convenience init(store: FriendsService, itemFactory: FriendsListItemFactory, scheduler: Scheduler?,
-                     pageSize: Int = 100, keptPages: Int = 8, countRefresh: Duration = .seconds(1)) {
+                     pageSize: Int = 100, keptPages: Int = 8) {
         self.init(friends: .inline(store), itemFactory: itemFactory, scheduler: scheduler,
-                  pageSize: pageSize, keptPages: keptPages, countRefresh: countRefresh)
+                  pageSize: pageSize, keptPages: keptPages)
     }
-
-    func stop() { pollTimer?.cancel() }
 
     /// Reads the friends count; on a change, the window is read again as it
     /// is now (past its last row, more may now be there).
@@ -55,10 +47,8 @@ final class FriendsListDataProvider: FriendsListDataProviderProtocol {
 
     /// Reads the count; when it changed (and was known before) and `thenWindow`, reads the window again.
     private func readCount(thenWindow: Bool) {
-        countsOut += 1
         friends.run({ store throws(ServiceError) in try store.friendsCount() }, then: { [weak self] result in
             guard let self else { return }
-            self.countsOut -= 1
             // A failed read keeps the count shown (the connection's banner says why).
             guard case .success(let count) = result, count != self.totalItemsCount.value else { return }
             let first = self.totalItemsCount.value == nil
