@@ -11,8 +11,10 @@ import Darwin
 /// Down x500), each key answered (output quiet for 5 ms) before the next.
 /// Reports the child's CPU for the keys (from /proc), bytes it wrote, key to
 /// answer median/p99 and peak RSS (VmHWM); then abook (when installed) on the
-/// same names and keys, and the ratios. `switchboard-bench pty` (1,000),
-/// `pty-1m` (1,000,000).
+/// same names and keys, and the ratios: in rounds (each program runs the whole
+/// script in turn) and in passes where both run at once and take each key in
+/// turn (`PtySession`), so the machine's changing speed meets both alike.
+/// `switchboard-bench pty` (1,000), `pty-1m` (1,000,000).
 enum PtyBenchmark {
     struct Result {
         var cpuSeconds: Double
@@ -126,7 +128,27 @@ enum PtyBenchmark {
         let key = ratioOfMedians(pairs.map(\.mine.median), pairs.map(\.theirs.median))
         let rss = ratioOfMedians(pairs.map(\.mine.peakRSSMiB), pairs.map(\.theirs.peakRSSMiB))
         print("pty \(count): median of the \(rounds) rounds' ratios: CPU \(cpu), bytes \(bytes), key median \(key), peak RSS \(rss)")
+
+        // Keys in turn: both programs running, each key to one and then the other.
+        guard turnPasses > 0 else { return }
+        var turns: [(mine: Result, theirs: Result)] = []
+        for pass in 1...turnPasses {
+            guard let me = PtySession([app, "--db", file.path, "--splash-ms", "0"], home: home, ready: "Signed in as", before: ["F"]),
+                  let them = PtySession([abookPath, "--datafile", data, "--config", "/dev/null"], home: home, ready: names.first ?? "", before: [])
+            else { return }
+            let pair = driveInTurn(me, them)
+            turns.append(pair)
+            print(String(format: "pty %d: keys in turn, pass %d: switchboard CPU %.3f s, key median %.3f ms; abook CPU %.3f s, key median %.3f ms; switchboard / abook: ",
+                         count, pass, pair.mine.cpuSeconds, pair.mine.median, pair.theirs.cpuSeconds, pair.theirs.median) + ratios(pair.mine, pair.theirs))
+        }
+        let turnCPU = ratioOfMedians(turns.map(\.mine.cpuSeconds), turns.map(\.theirs.cpuSeconds))
+        let turnKey = ratioOfMedians(turns.map(\.mine.median), turns.map(\.theirs.median))
+        let turnBytes = ratioOfMedians(turns.map { Double($0.mine.bytes) }, turns.map { Double($0.theirs.bytes) })
+        print("pty \(count): keys in turn, median of the \(turnPasses) passes' ratios: CPU \(turnCPU), bytes \(turnBytes), key median \(turnKey)")
     }
+
+    /// How many times the two programs take the keys in turn: `SWITCHBOARD_PTY_TURNS`, 3 unless set (0: none).
+    static var turnPasses: Int { getenv("SWITCHBOARD_PTY_TURNS").flatMap { Int(String(cString: $0)) }.map { max(0, $0) } ?? 3 }
 
     /// How many times each program runs the keys: `SWITCHBOARD_PTY_ROUNDS`, 5 unless set.
     static var rounds: Int { getenv("SWITCHBOARD_PTY_ROUNDS").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? 5 }
@@ -240,71 +262,19 @@ enum PtyBenchmark {
     /// `before` (unmeasured), then the keys; ends it with SIGTERM.
     static func drive(_ argv: [String], home: String, ready: String, before: [String], keys: [String] = PtyBenchmark.keys,
                       traceName: String? = nil) -> Result? {
-        var master: Int32 = -1, slave: Int32 = -1
-        var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
-        var nameBuffer = [CChar](repeating: 0, count: 256)
-        guard openpty(&master, &slave, &nameBuffer, nil, &size) == 0 else { print("pty: openpty failed"); return nil }
-        defer { close(master) }
-        let slaveName = String(cString: nameBuffer)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addclose(&actions, master)
-        posix_spawn_file_actions_addopen(&actions, 0, slaveName, O_RDWR, 0) // the first tty opened after setsid: the controlling one
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        posix_spawn_file_actions_addclose(&actions, slave)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, 0x80 /* POSIX_SPAWN_SETSID */)
-        let env = ["TERM=xterm-256color", "HOME=\(home)", "XDG_DATA_HOME=\(home)", "XDG_CONFIG_HOME=\(home)",
-                   "LANG=C.UTF-8", "PATH=/usr/bin:/bin", "COLUMNS=120", "LINES=40"]
-        var cArgs = argv.map { strdup($0) } + [nil]
-        var cEnv = env.map { strdup($0) } + [nil]
-        defer { for p in cArgs + cEnv { free(p) } }
-        var pid: pid_t = 0
-        let start = now()
-        guard posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &cEnv) == 0 else { print("pty: cannot start \(argv[0])"); return nil }
-        close(slave)
-        // SWITCHBOARD_PTY_TRACE=DIR: everything the program wrote, raw, into DIR/NAME.trace,
-        // each key's answer after a line "\n=== key N\n" (N from 0), the first screen before them.
-        let trace = getenv("SWITCHBOARD_PTY_TRACE").flatMap { fopen(String(cString: $0) + "/" + (traceName ?? argv[0].split(separator: "/").last.map(String.init) ?? "app") + ".trace", "w") }
-        defer { if let trace { fclose(trace) } }
-        let firstBurst = waitFor(ready, on: master, from: start, trace: trace)
-        if let trace { fputs("\n=== first screen\n", trace) }
-        let first = answer(master, first: 300, quiet: 300, trace: trace)
-        let firstFrame = (first.last ?? now()) - start
-        var beforeMS: [Double] = []
-        for key in before {
-            let t0 = now()
-            _ = key.withCString { write(master, $0, strlen($0)) }
-            let a = answer(master, first: 2_000, quiet: 5, trace: trace)
-            beforeMS.append((a.last ?? t0) - t0)
-            _ = answer(master, first: 300, quiet: 300, trace: trace)
+        guard let session = PtySession(argv, home: home, ready: ready, before: before, traceName: traceName) else { return nil }
+        for key in keys { session.send(key) }
+        return session.finish()
+    }
+
+    /// Both programs at once, each on its own pty, taking the keys in turn (a key to
+    /// switchboard and its answer, then the same key to abook and its answer): what the
+    /// machine's changing speed does to one, it does to the other within milliseconds.
+    static func driveInTurn(_ mine: PtySession, _ theirs: PtySession) -> (mine: Result, theirs: Result) {
+        for key in keys {
+            mine.send(key)
+            theirs.send(key)
         }
-        let cpu0 = cpuTimes(pid)
-        var bytes = 0, unanswered = 0
-        var latencies: [Double] = []
-        var endMS: Double?
-        for (i, key) in keys.enumerated() {
-            let t0 = now()
-            if let trace { fputs("\n=== key \(i)\n", trace) }
-            _ = key.withCString { write(master, $0, strlen($0)) }
-            let a = answer(master, first: 1_000, quiet: 5, trace: trace)
-            bytes += a.bytes
-            if let last = a.last { latencies.append(last - t0); if i == 520 { endMS = last - t0 } } else { unanswered += 1 }
-        }
-        let cpu1 = cpuTimes(pid)
-        let cpu = cpu1.total - cpu0.total
-        let rss = peakRSSMiB(pid)
-        if let dir = getenv("SWITCHBOARD_PTY_TRACE") { // where the memory is, mapping by mapping
-            _ = system("cat /proc/\(pid)/smaps > '\(String(cString: dir))/\(argv[0].split(separator: "/").last ?? "app").smaps'")
-        }
-        kill(pid, SIGTERM)
-        _ = answer(master, first: 500, quiet: 100)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return Result(cpuSeconds: cpu, systemSeconds: cpu1.system - cpu0.system, bytes: bytes, latencies: latencies, peakRSSMiB: rss, firstFrameMS: firstFrame, firstBurstMS: firstBurst, beforeMS: beforeMS, unanswered: unanswered, endMS: endMS)
+        return (mine.finish(), theirs.finish())
     }
 }
