@@ -1,9 +1,10 @@
 import TUIKit
 
 /// After every frame, draws the whole window again from scratch into a
-/// fresh renderer and compares it with what the incremental frames left on
-/// screen: damage tracking, moved rows and partial layout must add up to the
-/// same picture; and the frame's layout pass must have found no issue
+/// fresh renderer (every view, hidden under others or not) and compares it
+/// with what the incremental frames left on screen: damage tracking, moved
+/// rows, views left undrawn under opaque ones and partial layout must add up
+/// to the same picture; and the frame's layout pass must have found no issue
 /// (conflicting or ambiguous constraints). Either stops the test run, naming
 /// the rows or the issues.
 @MainActor
@@ -48,6 +49,7 @@ public enum RedrawCheck {
     public static func mismatch(in app: Application) -> String? {
         let window = app.window
         let fresh = Renderer(size: window.frame.size)
+        fresh.skipsHiddenViews = false // every view drawn: what culling left out must not have shown
         _ = fresh.render(window)
         let incremental = app.renderer.front
         guard fresh.front != incremental else { return nil }

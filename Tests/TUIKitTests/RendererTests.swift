@@ -35,6 +35,37 @@ struct RendererTests {
         #expect(terminal.text.split(separator: "\n", omittingEmptySubsequences: false).count == 3)
     }
 
+    @Test func aViewWhollyUnderAnOpaqueOneIsNotDrawn() {
+        /// Counts its draws.
+        final class Counting: View {
+            var draws = 0
+            override func draw(in canvas: Canvas) {
+                draws += 1
+                for y in 0..<canvas.size.height { canvas.write(String(repeating: "u", count: canvas.size.width), at: Point(x: 0, y: y)) }
+            }
+        }
+        let (app, terminal) = makeApp(30, 8)
+        let under = Counting(frame: Rect(x: 0, y: 0, width: 30, height: 8))
+        app.window.addSubview(under)
+        // A panel with a style of its own (it fills itself) holding a changing line, over the middle.
+        let panel = View(frame: Rect(x: 5, y: 2, width: 20, height: 4))
+        panel.style = Style(background: .indexed(236))
+        let line = RowsView(rows: ["first"])
+        line.frame = Rect(x: 1, y: 1, width: 18, height: 1)
+        panel.addSubview(line)
+        app.window.addSubview(panel)
+        app.renderFrame()
+        #expect(under.draws == 1) // the first frame draws the whole screen: part of it shows
+        line.setRow(0, "second")  // a change inside the panel: nothing of `under` shows there
+        app.renderFrame()
+        #expect(under.draws == 1)
+        #expect(terminal.lines[3] == "uuuuu second             uuuuu")
+        panel.frame = Rect(x: 6, y: 2, width: 20, height: 4) // uncovers a column of it: drawn there
+        app.renderFrame()
+        #expect(under.draws == 2)
+        #expect(terminal.lines[3] == "uuuuuu second             uuuu")
+    }
+
     @Test func aOneRowChangeSendsOnlyThatRowsChangedCells() {
         let (app, terminal) = makeApp(40, 10)
         let view = RowsView(rows: (0..<10).map { "row \($0) with some text" })

@@ -36,6 +36,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
 
+    /// Whether all of `other` lies inside this rectangle (an empty one: never).
+    public func contains(_ other: Rect) -> Bool {
+        !other.isEmpty && other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
     /// The smallest rectangle holding both (an empty one counts for nothing).
     public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }

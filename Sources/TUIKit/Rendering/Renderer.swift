@@ -84,18 +84,60 @@ public final class Renderer {
         }
     }
 
+    /// Whether views wholly under an opaque one are left undrawn (the default). The
+    /// redraw check in tests renders from scratch with it off: what the culled frames
+    /// show must be what drawing everything shows.
+    public var skipsHiddenViews = true
+
     private func draw(_ view: View, in canvas: Canvas) {
-        if view.style != .plain, !(view is Window) {
-            canvas.fill(canvas.bounds)
+        // The topmost subview that hides the whole area being drawn: the view itself and the
+        // subviews under it would be drawn over (a popup's panel over the screen beneath).
+        var firstShown = 0
+        var viewHidden = false
+        if skipsHiddenViews {
+            let area = canvas.clip.offsetBy(dx: -canvas.origin.x, dy: -canvas.origin.y)
+            var i = view.subviews.count - 1
+            while i >= 0 {
+                let sub = view.subviews[i]
+                if Self.hides(sub, area.offsetBy(dx: -sub.frame.minX, dy: -sub.frame.minY)) {
+                    firstShown = i
+                    viewHidden = true
+                    break
+                }
+                i -= 1
+            }
         }
-        view.draw(in: canvas)
-        for sub in view.subviews where !sub.isHidden {
+        if !viewHidden {
+            if view.style != .plain, !(view is Window) {
+                canvas.fill(canvas.bounds)
+            }
+            view.draw(in: canvas)
+        }
+        let subviews = view.subviews
+        for index in firstShown..<subviews.count {
+            let sub = subviews[index]
+            if sub.isHidden { continue }
             let child = canvas.child(frame: sub.frame, baseStyle: sub.style.merged(over: canvas.baseStyle))
             if child.clip.isEmpty { continue }
             draw(sub, in: child)
         }
         view.drawOverlay(in: canvas)
         if view.dimsContent { canvas.restyle(canvas.bounds) { $0.adding(.dim) } }
+    }
+
+    /// Whether `view` draws over every cell of `area` (in its own coordinates): it is
+    /// shown, `area` is inside it, and it fills itself (a style of its own) or one of
+    /// its subviews hides `area`.
+    private static func hides(_ view: View, _ area: Rect) -> Bool {
+        guard !view.isHidden, view.bounds.contains(area) else { return false }
+        if view.style != .plain { return true }
+        var i = view.subviews.count - 1
+        while i >= 0 {
+            let sub = view.subviews[i]
+            if hides(sub, area.offsetBy(dx: -sub.frame.minX, dy: -sub.frame.minY)) { return true }
+            i -= 1
+        }
+        return false
     }
 
     private func cursorLocation(in window: Window) -> Point? {
