@@ -51,16 +51,23 @@ public final class FriendsListCell: View {
         case .friend(let item):
             let row = isSelected ? viewConfig.selected : Style.plain
             if isSelected { canvas.fill(Rect(x: 0, y: 0, width: width, height: 2), style: row) }
-            let avatar = TextLayout.truncate(item.avatar, toWidth: Self.avatarWidth)
-            let padding = Self.avatarWidth - DisplayWidth.of(avatar)
-            let boxed = String(repeating: " ", count: padding / 2) + avatar + String(repeating: " ", count: padding - padding / 2)
-            _ = canvas.write(boxed, at: Point(x: 1, y: 0), style: viewConfig.avatar)
+            // Each piece only where it is drawn (a redraw for the list's scroll mark shows one cell at the edge).
+            if canvas.shows(Rect(x: 1, y: 0, width: Self.avatarWidth, height: 1)) {
+                let avatar = TextLayout.truncate(item.avatar, toWidth: Self.avatarWidth)
+                let padding = Self.avatarWidth - DisplayWidth.of(avatar)
+                let boxed = String(repeating: " ", count: padding / 2) + avatar + String(repeating: " ", count: padding - padding / 2)
+                _ = canvas.write(boxed, at: Point(x: 1, y: 0), style: viewConfig.avatar)
+            }
             let textX = 2 + Self.avatarWidth
             let textWidth = max(0, width - textX - 1)
-            _ = canvas.write(TextLayout.truncate(item.name, toWidth: textWidth), at: Point(x: textX, y: 0),
-                             style: viewConfig.name.merged(over: row))
-            _ = canvas.write(TextLayout.truncate(item.status, toWidth: textWidth), at: Point(x: textX, y: 1),
-                             style: isSelected ? row : viewConfig.status.merged(over: row)) // grey on the selection's blue is hard to read (light theme)
+            if canvas.shows(Rect(x: textX, y: 0, width: textWidth, height: 1)) {
+                _ = canvas.write(TextLayout.truncate(item.name, toWidth: textWidth), at: Point(x: textX, y: 0),
+                                 style: viewConfig.name.merged(over: row))
+            }
+            if canvas.shows(Rect(x: textX, y: 1, width: textWidth, height: 1)) {
+                _ = canvas.write(TextLayout.truncate(item.status, toWidth: textWidth), at: Point(x: textX, y: 1),
+                                 style: isSelected ? row : viewConfig.status.merged(over: row)) // grey on the selection's blue is hard to read (light theme)
+            }
         }
         if canvas.bounds.height > 2, width > 2 {
             canvas.fill(Rect(x: 1, y: 2, width: width - 2, height: 1), with: "─", style: viewConfig.separator)

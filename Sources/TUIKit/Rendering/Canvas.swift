@@ -25,6 +25,10 @@ public struct Canvas {
 
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
+    /// Whether any cell of `rect` (view coordinates) is being drawn: a view drawn for a
+    /// small damaged area (a list's scroll mark) can skip the text it would not show.
+    public func shows(_ rect: Rect) -> Bool { rect.offsetBy(dx: origin.x, dy: origin.y).intersects(clip) }
+
     /// Writes text at a point in view coordinates; returns the column after it.
     @discardableResult
     public func write(_ text: some StringProtocol, at point: Point, style: Style = .plain) -> Int {

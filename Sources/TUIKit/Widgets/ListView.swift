@@ -244,25 +244,30 @@ open class ListView: View {
         }
         lastLayout = (topIndex, bounds.size)
         if needsReconfigureAll { assignments = assignments.map { _ in nil } } // the data changed: nothing on hand is current
-        var byIndex: [Int: Int] = [:]
+        // The slot (row view) already showing each visible position, -1 for none; a handful of
+        // rows, so arrays by position and by slot rather than hashing.
+        var slotAt = [Int](repeating: -1, count: needed)
         var free: [Int] = []
         for (slot, assignment) in assignments.enumerated() {
-            if !needsReconfigureAll, let a = assignment, visible.contains(a.index), byIndex[a.index] == nil {
-                byIndex[a.index] = slot
+            if !needsReconfigureAll, let a = assignment, visible.contains(a.index), slotAt[a.index - topIndex] < 0 {
+                slotAt[a.index - topIndex] = slot
             } else {
                 free.append(slot)
             }
         }
         needsReconfigureAll = false
-        var used = Set<Int>()
+        var used = [Bool](repeating: false, count: rowViews.count)
+        var nextFree = 0
         // When most rows change (a jump, new data), redraw the list once instead of row by row.
-        let changing = (0..<needed).filter { byIndex[topIndex + $0] == nil }.count
+        var changing = 0
+        for slot in slotAt where slot < 0 { changing += 1 }
         func configureAll() {
             for position in 0..<needed {
                 let index = topIndex + position
                 let selected = index == selectedIndex && (isFirstResponder || !showsSelectionOnlyWhenFocused)
-                let slot = byIndex[index] ?? free.removeFirst()
-                used.insert(slot)
+                var slot = slotAt[position]
+                if slot < 0 { slot = free[nextFree]; nextFree += 1 }
+                used[slot] = true
                 let row = rowViews[slot]
                 row.isHidden = false
                 let rowFrame = Rect(x: 0, y: position * rowHeight, width: bounds.width, height: rowHeight)
@@ -282,7 +287,7 @@ open class ListView: View {
         } else {
             configureAll()
         }
-        for slot in rowViews.indices where !used.contains(slot) {
+        for slot in rowViews.indices where !used[slot] {
             rowViews[slot].isHidden = true
             assignments[slot] = nil
         }
