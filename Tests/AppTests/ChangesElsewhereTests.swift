@@ -60,12 +60,18 @@ struct ChangesElsewhereTests {
         #expect(contactsRow.hasSuffix("1") || contactsRow.contains(" 1"), "\(contactsRow)")
     }
 
-    @Test func theFriendsPopupShowsARenameMadeElsewhere() throws {
+    /// ada signed in with one friend, Grace Hopper (added elsewhere), and the friends popup open.
+    func friendsPopupWithGrace() throws -> (h: AppHarness, other: SQLiteContactsStore, grace: Int64) {
         let h = AppHarness(width: 80, height: 24)
         h.createAccount()
         let other = try otherTerminal(h)
         let id = try other.add(ContactRecord(firstName: "Grace", lastName: "Hopper", isFriend: true))
         h.press("wait:1s F wait:400ms")
+        return (h, other, id)
+    }
+
+    @Test func theFriendsPopupShowsARenameMadeElsewhere() throws {
+        let (h, other, id) = try friendsPopupWithGrace()
         #expect(h.text.contains("Grace Hopper"))
         var grace = try #require(try other.contact(id: id))
         grace.firstName = "Gracie"
@@ -75,11 +81,7 @@ struct ChangesElsewhereTests {
     }
 
     @Test func theFriendsPopupsCountFollows() throws {
-        let h = AppHarness(width: 80, height: 24)
-        h.createAccount()
-        let other = try otherTerminal(h)
-        _ = try other.add(ContactRecord(firstName: "Grace", lastName: "Hopper", isFriend: true))
-        h.press("wait:1s F wait:400ms")
+        let (h, other, _) = try friendsPopupWithGrace()
         #expect(h.text.contains("1 friend"))
         let alan = try other.add(ContactRecord(firstName: "Alan", lastName: "Turing", isFriend: true))
         h.press("wait:1s")
