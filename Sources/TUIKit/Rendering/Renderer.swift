@@ -50,6 +50,12 @@ public final class Renderer {
             }
             front = back.buffer
         } else {
+            // Room for every cell looked at, at once: a scrolled list changes most of its cells, and
+            // growing the array as it fills would copy it a dozen times.
+            var looked = 0
+            for move in moves { looked += move.rect.width * move.rect.height }
+            for rect in rects { looked += (rect.width + 2) * rect.height }
+            changes.reserveCapacity(min(looked, size.width * size.height))
             for move in moves { diff(move.rect, into: &changes) }
             for rect in rects {
                 // One column more on each side: a wide character cut at an edge changes its neighbour.
