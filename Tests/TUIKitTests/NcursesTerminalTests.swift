@@ -108,6 +108,8 @@ struct NcursesTerminalTests {
         #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.key(.character("é"))))
         #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.key(.enter)))
         #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.key(.ctrl("a"))))
+        pty.type("\u{1B}") // Esc alone: ncurses waits its escape delay for more, then gives Esc
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.key(.escape)))
         pty.type("\u{1B}[200~two\rlines\u{1B}[201~")
         #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.paste("two\nlines")))
         #expect(terminal.nextEvent(until: terminal.clock.now + .milliseconds(30)) == .timeout)
