@@ -25,13 +25,11 @@ public enum RedrawCheck {
     /// longer finds (a responder's commands changed and it did not call
     /// `setNeedsKeyCommandsUpdate()`): a description when so, else nil.
     public static func staleHints(in app: Application) -> String? {
-        var stale: [StatusLine] = []
-        func walk(_ view: View) {
-            if let line = view as? StatusLine, !line.isHidden, !line.showsCurrentHints { stale.append(line) }
-            for sub in view.subviews { walk(sub) }
+        func staleLine(in view: View) -> StatusLine? {
+            if let line = view as? StatusLine, !line.isHidden, !line.showsCurrentHints { return line }
+            return view.subviews.lazy.compactMap(staleLine).first
         }
-        walk(app.window)
-        guard let line = stale.first else { return nil }
+        guard let line = staleLine(in: app.window) else { return nil }
         let now = line.hints.map { "\($0.key) \($0.title)" }.joined(separator: "  ")
         return "the status line's hints are stale (a responder's key commands changed without setNeedsKeyCommandsUpdate()); a walk of the chain finds: \(now)"
     }

@@ -98,29 +98,16 @@ public final class Renderer {
     private func draw(_ view: View, in canvas: Canvas) {
         // The topmost subview that hides the whole area being drawn: the view itself and the
         // subviews under it would be drawn over (a popup's panel over the screen beneath).
-        var firstShown = 0
-        var viewHidden = false
-        if skipsHiddenViews {
-            let area = canvas.clip.offsetBy(dx: -canvas.origin.x, dy: -canvas.origin.y)
-            var i = view.subviews.count - 1
-            while i >= 0 {
-                let sub = view.subviews[i]
-                if Self.hides(sub, area.offsetBy(dx: -sub.frame.minX, dy: -sub.frame.minY)) {
-                    firstShown = i
-                    viewHidden = true
-                    break
-                }
-                i -= 1
-            }
-        }
-        if !viewHidden {
+        let hiding = skipsHiddenViews
+            ? Self.topmostHiding(view.subviews, canvas.clip.offsetBy(dx: -canvas.origin.x, dy: -canvas.origin.y)) : nil
+        if hiding == nil {
             if view.style != .plain, !(view is Window) {
                 canvas.fill(canvas.bounds)
             }
             view.draw(in: canvas)
         }
         let subviews = view.subviews
-        for index in firstShown..<subviews.count {
+        for index in (hiding ?? 0)..<subviews.count {
             let sub = subviews[index]
             if sub.isHidden { continue }
             let child = canvas.child(frame: sub.frame, baseStyle: sub.style.merged(over: canvas.baseStyle))
@@ -136,14 +123,19 @@ public final class Renderer {
     /// its subviews hides `area`.
     private static func hides(_ view: View, _ area: Rect) -> Bool {
         guard !view.isHidden, view.bounds.contains(area) else { return false }
-        if view.style != .plain { return true }
-        var i = view.subviews.count - 1
+        return view.style != .plain || topmostHiding(view.subviews, area) != nil
+    }
+
+    /// The index of the topmost of `subviews` that hides all of `area` (their superview's
+    /// coordinates), if one does.
+    private static func topmostHiding(_ subviews: [View], _ area: Rect) -> Int? {
+        var i = subviews.count - 1
         while i >= 0 {
-            let sub = view.subviews[i]
-            if hides(sub, area.offsetBy(dx: -sub.frame.minX, dy: -sub.frame.minY)) { return true }
+            let sub = subviews[i]
+            if hides(sub, area.offsetBy(dx: -sub.frame.minX, dy: -sub.frame.minY)) { return i }
             i -= 1
         }
-        return false
+        return nil
     }
 
     private func cursorLocation(in window: Window) -> Point? {

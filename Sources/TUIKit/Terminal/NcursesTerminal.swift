@@ -371,8 +371,8 @@ public final class NcursesTerminal: Terminal {
             waitCount += 1
             let woke = sb_wait_for_input(input, waitMS)
             if woke & Int32(SB_WAIT_INPUT | SB_WAIT_HANGUP) != 0 {
-                // Readable, yet the last look found nothing twice running: the terminal is gone.
-                if !mayHaveInput { readyButEmpty += 1 }
+                // Readable three times running, yet each look found nothing: the terminal is gone.
+                readyButEmpty += 1
                 if readyButEmpty > 2 {
                     if isatty(input) == 0 { return .endOfInput }
                     return .signal(.hangUp)

@@ -25,7 +25,7 @@ open class View: Responder {
     /// The view's own coordinate space: origin zero, the frame's size.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
-    public private(set) weak var superview: View?
+    public private(set) weak var superview: View? { didSet { setNeedsKeyCommandsUpdate() } } // the responder chain runs through it
     public private(set) var subviews: [View] = []
 
     /// Colours and attributes this view and its contents inherit; a `background`
@@ -105,7 +105,6 @@ open class View: Responder {
         view.removeFromSuperviewKeepingWindow()
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
-        setNeedsKeyCommandsUpdate() // the responder chain may run through it now
         setNeedsLayout()
         invalidate(view.frame)
         view.didMoveToSuperview()
@@ -140,7 +139,6 @@ open class View: Responder {
         parent.invalidate(frame)
         parent.subviews.removeAll { $0 === self }
         superview = nil
-        setNeedsKeyCommandsUpdate()
         parent.setNeedsLayout()
         didMoveToSuperview()
     }

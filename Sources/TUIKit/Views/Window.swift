@@ -7,7 +7,7 @@ public final class Window: View {
     public let scheduler: Scheduler
 
     /// The view keys go to first.
-    public private(set) weak var firstResponder: View?
+    public private(set) weak var firstResponder: View? { didSet { setNeedsKeyCommandsUpdate() } } // the hints follow it
 
     /// What the last layout pass found wrong with the constraints (empty when all is well).
     public private(set) var layoutIssues: [LayoutIssue] = []
@@ -43,7 +43,7 @@ public final class Window: View {
     func markDirty(_ rect: Rect) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        if dirtyRects.contains(where: { $0.intersection(r) == r }) { return }
+        if dirtyRects.contains(where: { $0.contains(r) }) { return }
         // A rectangle over the same columns that touches or overlaps another becomes one with it
         // (a list's old and new selected rows): each rectangle costs a walk of the view tree.
         if let i = dirtyRects.firstIndex(where: { $0.minX == r.minX && $0.width == r.width && $0.minY <= r.maxY && r.minY <= $0.maxY }) {
@@ -87,14 +87,13 @@ public final class Window: View {
         if let view, !(view.canBecomeFirstResponder && view.isDescendant(of: self)) { return }
         let old = firstResponder
         firstResponder = view
-        setNeedsKeyCommandsUpdate()
         old?.focusDidChange()
         view?.focusDidChange()
         view?.scrollIntoView()
     }
 
     func viewWillLeaveWindow(_ view: View) {
-        if let fr = firstResponder, fr.isDescendant(of: view) { firstResponder = nil; setNeedsKeyCommandsUpdate(); fr.focusDidChange() }
+        if let fr = firstResponder, fr.isDescendant(of: view) { firstResponder = nil; fr.focusDidChange() }
     }
 
     /// The views that can take the focus, in reading order (tree order), within `root`.

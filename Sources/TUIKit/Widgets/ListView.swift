@@ -40,7 +40,7 @@ open class ListView: View {
     /// (or no closure): the rows are the whole list.
     public var scrollMarkPosition: ((_ topRow: Int) -> Double?)?
     /// Whether `j`/`k`/`g`/`G` move the selection (false where letters are type-ahead).
-    public var lettersMoveSelection = true { didSet { movementCommands = nil; setNeedsKeyCommandsUpdate() } }
+    public var lettersMoveSelection = true { didSet { madeCommands = nil; setNeedsKeyCommandsUpdate() } }
     /// Shown when there are no rows.
     public var emptyText = "Nothing here" { didSet { setNeedsDisplay() } }
     public let viewConfig: ViewConfig
@@ -152,19 +152,19 @@ open class ListView: View {
         guard numberOfRows > 0 else { return [] }
         // Made once for each set of keys on offer (asked for on every key, and by the help overlay).
         let opens = onSelect != nil && selectedIndex != nil
-        if let made = movementCommands, made.opens == opens { return made.commands }
+        if let made = madeCommands, made.opens == opens { return made.commands }
         var commands = ListMovement.commands(letters: lettersMoveSelection) { [unowned self] in self.move($0) }
         if opens {
             commands.append(KeyCommand(.enter, title: "Open", showsInStatusLine: false) { [unowned self] in
                 if let s = self.selectedIndex { self.onSelect?(s) }
             })
         }
-        movementCommands = (opens, commands)
+        madeCommands = (opens, commands)
         return commands
     }
 
     /// The commands last made, and whether they include Enter.
-    private var movementCommands: (opens: Bool, commands: [KeyCommand])?
+    private var madeCommands: (opens: Bool, commands: [KeyCommand])?
 
     open override func handleKey(_ key: Key) -> Bool {
         guard numberOfRows > 0 else { return false }

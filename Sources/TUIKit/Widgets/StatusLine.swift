@@ -51,7 +51,8 @@ public final class StatusLine: View {
 
     public override var intrinsicContentSize: Size? { Size(width: 0, height: 1) }
 
-    /// The hints as drawn: "key title" pairs.
+    /// The hints a walk of the responder chain finds now ("key title" pairs): what the line shows
+    /// unless a responder's commands changed without `setNeedsKeyCommandsUpdate()`.
     public var hints: [(key: String, title: String)] { currentHints().map { ($0.key, $0.title) } }
 
     private func currentHints() -> [Hint] {
