@@ -74,6 +74,20 @@ static inline void sb_fill_cchar(cchar_t *cc, wchar_t ch, attr_t attrs, int pair
 #endif
 }
 
+/* The terminal's own horizontal line (ACS_HLINE), with the attributes and the colour pair: the
+ * letter `q` in the alternate character set where the terminal's acsc has it, as C programs draw
+ * their lines (one byte a column; ncurses itself swaps in U+2500 where it knows the set is broken
+ * in a UTF-8 locale), or U+2500 where the terminal has no such line. Only valid after initscr.
+ * (Not WACS_HLINE: in a UTF-8 locale that is always U+2500.) */
+static inline void sb_fill_hline(cchar_t *cc, attr_t attrs, int pair) {
+    chtype line = ACS_HLINE;
+    memset(cc, 0, sizeof *cc);
+    if (line & A_ALTCHARSET)
+        sb_fill_cchar(cc, (wchar_t)(line & A_CHARTEXT), attrs | A_ALTCHARSET, pair);
+    else
+        sb_fill_cchar(cc, 0x2500, attrs, pair);
+}
+
 /* One cell from `count` characters: a spacing one, then zero-width ones
  * (combining marks, joiners and the emoji they join). setcchar would stop at
  * the first further spacing character, so the rest are copied in directly;

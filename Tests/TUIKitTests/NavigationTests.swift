@@ -96,6 +96,26 @@ struct NavigationTests {
         #expect(weakPopup == nil)
     }
 
+    /// Without colours (monochrome, NO_COLOR) the panel has no style to fill itself with; it is
+    /// opaque all the same, so the screen beneath does not show through its blank cells.
+    @Test func aPopupWithoutColoursHidesTheScreenUnderItsPanel() {
+        final class Plain: ViewController {
+            override func loadView() {
+                let plain = PopupContainer.ViewConfig(panel: .plain, border: .plain, title: Style(attributes: .bold), margin: 2)
+                view = PopupContainer(contentView: Label("Inside"), preferredSize: Size(width: 24, height: 5), title: "Friends", viewConfig: plain)
+            }
+        }
+        let main = LabelController(Array(repeating: String(repeating: "X", count: 40), count: 12).joined(separator: "\n"))
+        let h = Harness(width: 40, height: 12, root: main)
+        #expect(h.line(5).hasPrefix("XXXXXXXX"), "\(h.text)")
+        main.present(Plain())
+        h.wait(400)
+        #expect(h.lines[4].contains("╭─ Friends"), "\(h.text)")
+        let inside = h.lines[5]
+        #expect(inside.hasPrefix("XXXXXXXX│Inside                │XXXXXXXX"), "\(h.text)")
+        #expect(h.lines[6].hasPrefix("XXXXXXXX│                      │XXXXXXXX"), "\(h.text)")
+    }
+
     @Test func aStackPresentsOverItsTopScreenAndDismissesIt() {
         let nav = NavigationController(rootViewController: LabelController("Main screen"))
         let h = Harness(width: 40, height: 12, root: nav)

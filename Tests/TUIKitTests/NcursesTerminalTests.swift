@@ -231,6 +231,35 @@ struct NcursesTerminalTests {
         #expect(sent.split(separator: "\u{1B}[0", omittingEmptySubsequences: false).count - 1 <= 1, "\(sent.debugDescription)")
     }
 
+    /// A long run of `─` goes out in the terminal's line-drawing set (`ESC ( 0`, then `q` a
+    /// column), with the blanks beside it in the styles of the borders beyond them, so the
+    /// switch costs no colour change of its own; a short run stays UTF-8.
+    @Test func aLongLineGoesOutInTheLineDrawingSet() throws {
+        let pty = PTY(width: 60, height: 6)
+        let terminal = makeTerminal(pty)
+        try terminal.start()
+        defer { terminal.stop() }
+        _ = pty.drain()
+        let border = Style(foreground: .indexed(111), background: .indexed(234))
+        let line = Style(foreground: .indexed(245), background: .indexed(234))
+        let row: [(String, Style)] = [("│", border), (" ", line), (String(repeating: "─", count: 40), line), (" ", line), ("│", border)]
+        var changes: [CellChange] = []
+        var x = 0
+        for (text, style) in row { for ch in text { changes.append(CellChange(x: x, y: 2, cell: Cell(ch, style: style))); x += 1 } }
+        for (i, ch) in "ab──cd".enumerated() { changes.append(CellChange(x: i, y: 4, cell: Cell(ch, style: line))) }
+        terminal.apply(FrameUpdate(changes: changes, isFullRedraw: false, cursor: nil))
+        let sent = pty.drain()
+        #expect(sent.contains("│ \u{1B}(0"), "the blank before the line goes with the border: \(sent.debugDescription)")
+        let start = try #require(sent.firstRange(of: "\u{1B}(0")), end = try #require(sent[start.upperBound...].firstRange(of: "\u{1B}(B"))
+        #expect(sent[start.upperBound..<end.lowerBound].filter { $0 == "q" }.count == 40, "\(sent.debugDescription)")
+        #expect(sent.contains("ab──cd"), "a short run stays as it is: \(sent.debugDescription)")
+        #expect(!sent.contains(String(repeating: "─", count: 3)), "\(sent.debugDescription)")
+        // After the line, the blank goes with the border after it: one colour change at most.
+        let after = sent[end.upperBound...].prefix { $0 != "│" }
+        #expect(after.components(separatedBy: "38;5;").count - 1 <= 1, "\(sent.debugDescription)")
+        #expect(after.hasSuffix(" "), "\(sent.debugDescription)")
+    }
+
     /// The write(2) calls this thread has made so far (`syscw` of /proc/thread-self/io).
     static func writeCalls() -> Int? {
         guard let f = fopen("/proc/thread-self/io", "r") else { return nil }

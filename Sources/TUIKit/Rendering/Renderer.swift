@@ -101,7 +101,7 @@ public final class Renderer {
         let hiding = skipsHiddenViews
             ? Self.topmostHiding(view.subviews, canvas.clip.offsetBy(dx: -canvas.origin.x, dy: -canvas.origin.y)) : nil
         if hiding == nil {
-            if view.style != .plain, !(view is Window) {
+            if view.fillsItself, !(view is Window) {
                 canvas.fill(canvas.bounds)
             }
             view.draw(in: canvas)
@@ -119,11 +119,11 @@ public final class Renderer {
     }
 
     /// Whether `view` draws over every cell of `area` (in its own coordinates): it is
-    /// shown, `area` is inside it, and it fills itself (a style of its own) or one of
-    /// its subviews hides `area`.
+    /// shown, `area` is inside it, and it fills itself (a style of its own, or opaque)
+    /// or one of its subviews hides `area`.
     private static func hides(_ view: View, _ area: Rect) -> Bool {
         guard !view.isHidden, view.bounds.contains(area) else { return false }
-        return view.style != .plain || topmostHiding(view.subviews, area) != nil
+        return view.fillsItself || topmostHiding(view.subviews, area) != nil
     }
 
     /// The index of the topmost of `subviews` that hides all of `area` (their superview's

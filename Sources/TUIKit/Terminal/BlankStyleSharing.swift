@@ -25,7 +25,7 @@ enum BlankStyleSharing {
     private static func background(_ bits: UInt32) -> UInt32 { (bits >> 9) & 0x1FF }
 
     /// Whether a blank with style `blank` may be drawn with style `other`.
-    private static func canShare(_ blank: UInt32, _ other: UInt32) -> Bool {
+    static func canShare(_ blank: UInt32, _ other: UInt32) -> Bool {
         other & underlineOrReverse == 0 && background(other) == background(blank)
     }
 

@@ -10,6 +10,8 @@ final class CellRun {
     private var start = 0
     /// The current style's cell, without a character.
     private var template = cchar_t()
+    /// The current style's cell of the terminal's horizontal line, made when first needed.
+    private var lineTemplate: cchar_t? = nil
     /// The current style's attributes and colour pair (for cells of several characters).
     private var attributes = attr_t(0), pair: Int32 = 0
     /// The columns of the rows it was made for.
@@ -30,6 +32,21 @@ final class CellRun {
         self.pair = pair
         template = cchar_t()
         sb_fill_cchar(&template, 0, attributes, pair)
+        lineTemplate = nil
+    }
+
+    /// A cell of a long horizontal line (`LineDrawing`), as the terminal's own line-drawing
+    /// character in the current style, at column `x` when the run is empty.
+    func appendHorizontalLine(at x: Int) {
+        if count == 0 { start = x }
+        guard count < cells.count else { return }
+        if lineTemplate == nil {
+            var line = cchar_t()
+            sb_fill_hline(&line, attributes, pair)
+            lineTemplate = line
+        }
+        cells[count] = lineTemplate!
+        count += 1
     }
 
     /// One character in one cell (two columns for a wide one), at column `x` when the run is empty.

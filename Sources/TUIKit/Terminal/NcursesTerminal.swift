@@ -230,6 +230,7 @@ public final class NcursesTerminal: Terminal {
             dirty = [Bool](repeating: false, count: width * height)
         }
         var rows = [Bool](repeating: false, count: height)
+        var longLines: [Bool] = [] // a row's cells that go out as the terminal's line (LineDrawing)
         for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
             let i = change.y * width + change.x
             shown[i] = change.cell
@@ -252,6 +253,9 @@ public final class NcursesTerminal: Terminal {
                 let start = y * width
                 BlankStyleSharing.styles(for: UnsafeBufferPointer(rebasing: shownCells[start..<start + width]),
                                          keep: update.cursor?.y == y ? update.cursor?.x : nil, into: &rowStyles)
+                let hasLines = rowStyles.withUnsafeMutableBufferPointer { styles in
+                    LineDrawing.mark(UnsafeBufferPointer(rebasing: shownCells[start..<start + width]), styles: styles, into: &longLines)
+                }
                 rowStyles.withUnsafeBufferPointer { styles in
                     for x in 0..<width {
                         let i = start + x, styleBits = styles[x]
@@ -270,6 +274,10 @@ public final class NcursesTerminal: Terminal {
                         }
                         if let scalar = cell.grapheme.singleScalar,
                            scalar.value >= 0x20 && scalar.value < 0x7F || DisplayWidth.terminalWidth(scalar) == Int(cell.width) {
+                            if hasLines && longLines[x] {
+                                cells.appendHorizontalLine(at: x)
+                                continue
+                            }
                             // One character that ncurses and the terminal count as the buffer does.
                             cells.append(wchar_t(bitPattern: scalar.value), at: x)
                             continue

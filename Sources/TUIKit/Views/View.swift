@@ -28,9 +28,18 @@ open class View: Responder {
     public private(set) weak var superview: View? { didSet { setNeedsKeyCommandsUpdate() } } // the responder chain runs through it
     public private(set) var subviews: [View] = []
 
-    /// Colours and attributes this view and its contents inherit; a `background`
-    /// fills the view before it draws.
+    /// Colours and attributes this view and its contents inherit; a view with a style
+    /// of its own fills itself with it before it draws (so does an opaque one).
     public var style: Style = .plain { didSet { if style != oldValue { setNeedsDisplay() } } }
+
+    /// Whether the view fills every cell of its bounds before it draws, even in the plain
+    /// style (UIKit's `isOpaque`): what lies under it never shows through its blanks. A view
+    /// with a style of its own is filled anyway; this is for a panel that must hide the screen
+    /// beneath it also when the theme has no colours (monochrome, `NO_COLOR`).
+    public var isOpaque = false { didSet { if isOpaque != oldValue { setNeedsDisplay() } } }
+
+    /// Whether the view fills its bounds before it draws: a style of its own, or opaque.
+    var fillsItself: Bool { isOpaque || style != .plain }
 
     /// The background colour (the same as `style.background`).
     public var backgroundColor: Color? {

@@ -27,6 +27,7 @@ open class PopupContainer: View {
         self.viewConfig = viewConfig
         super.init(frame: .zero)
         panel.style = viewConfig.panel
+        panel.isOpaque = true // the screen beneath never shows through, also without colours
         addSubview(panel)
         panel.translatesAutoresizingMaskIntoConstraints = false
         LayoutConstraint.activate([
@@ -47,10 +48,10 @@ open class PopupContainer: View {
     open override var isFocusScope: Bool { true }
 
     open override func draw(in canvas: Canvas) {
-        // The backdrop: dim what is underneath — around the panel only when the panel is opaque
-        // (it has a style, so it is filled before it is drawn): what it covers is drawn over anyway.
+        // The backdrop: dim what is underneath, around the panel (opaque: it is filled before it
+        // is drawn, so what it covers is drawn over anyway).
         let p = panel.frame.intersection(bounds)
-        guard !panel.isHidden, panel.style != .plain, !p.isEmpty else {
+        guard !panel.isHidden, panel.fillsItself, !p.isEmpty else {
             canvas.restyle(canvas.bounds) { $0.adding(.dim) }
             return
         }

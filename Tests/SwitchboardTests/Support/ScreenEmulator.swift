@@ -28,6 +28,10 @@ final class ScreenEmulator {
     /// Zero-width characters that came with no character before them (a
     /// joiner or accent the terminal would glue to whatever comes next).
     private(set) var strays: [Unicode.Scalar] = []
+    /// Whether G0 is the DEC line-drawing set (`ESC ( 0`) rather than ASCII (`ESC ( B`).
+    private var lineDrawing = false
+    /// What the DEC line-drawing set shows for `` ` `` through `~`.
+    private static let lineDrawingSet = Array("◆▒␉␌␍␊°±␤␋┘┐┌└┼⎺⎻─⎼⎽├┤┴┬│≤≥π≠£·".unicodeScalars)
     private var pendingBytes: [UInt8] = []
     private var sequence: [UInt8]?
 
@@ -91,7 +95,9 @@ final class ScreenEmulator {
         case 0x08: if x > 0 { x -= 1 }; wrapPending = false
         case 0x09: x = min(columns - 1, (x / 8 + 1) * 8); wrapPending = false
         case 0x07, 0x00, 0x0E, 0x0F: break
-        default: if byte >= 0x20 { put(Unicode.Scalar(byte)) }
+        default:
+            if lineDrawing, byte >= 0x60, byte <= 0x7E { put(Self.lineDrawingSet[Int(byte - 0x60)]) }
+            else if byte >= 0x20 { put(Unicode.Scalar(byte)) }
         }
     }
 
@@ -123,7 +129,8 @@ final class ScreenEmulator {
         case UInt8(ascii: "D"): lineFeed()
         case UInt8(ascii: "E"): x = 0; lineFeed()
         case UInt8(ascii: "M"): reverseIndex()
-        case UInt8(ascii: "c"): cells = Array(repeating: Array(repeating: Cell(), count: columns), count: rows); x = 0; y = 0
+        case UInt8(ascii: "("): lineDrawing = seq[2] == UInt8(ascii: "0")
+        case UInt8(ascii: "c"): cells = Array(repeating: Array(repeating: Cell(), count: columns), count: rows); x = 0; y = 0; lineDrawing = false
         default: break
         }
     }
