@@ -9,9 +9,11 @@ import Testing
 /// screen as the virtual one, lines included (issue 15).
 @Suite("lines on a real terminal", .serialized)
 struct LinesOnARealTerminalTests {
-    /// With colours and without (`NO_COLOR`: the panel is opaque all the same).
-    @Test(arguments: ["", "1"])
-    func theFriendsPopupsLinesGoOutInTheLineDrawingSetAndLookTheSame(noColor: String) throws {
+    /// With colours and without (`NO_COLOR`: the panel is opaque all the same), and where the
+    /// person has told ncurses their terminal's line-drawing set is broken in UTF-8
+    /// (`NCURSES_NO_UTF8_ACS=1`, as on PuTTY set that way): U+2500 again.
+    @Test(arguments: [("", ""), ("1", ""), ("", "1")])
+    func theFriendsPopupsLinesGoOutInTheLineDrawingSetAndLookTheSame(noColor: String, noLineDrawing: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-lines-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -22,8 +24,10 @@ struct LinesOnARealTerminalTests {
         let common = ["--db", db, "--splash-ms", "0", "--open", "switchboard://friends"]
         let expected = try ClustersOnARealTerminalTests().headless(["--headless", "--size", "100x30", "--keys", "wait:1s Down"] + common)
         #expect(expected.contains { $0.contains(String(repeating: "─", count: 40)) }, "the popup has a separator: \(expected)")
+        var environment = ["NO_COLOR": noColor]
+        if !noLineDrawing.isEmpty { environment["NCURSES_NO_UTF8_ACS"] = noLineDrawing } // set at all, even empty, means broken
         let terminal = try PseudoTerminal(executable: ProcessTests.executable, arguments: common, term: "xterm-256color", columns: 100, rows: 30,
-                                        environment: ["NO_COLOR": noColor])
+                                        environment: environment)
         try terminal.wait(for: "the friends popup") { $0.text.contains("Close") && $0.text.contains("Lovelace") }
         terminal.send("\u{1B}[B")
         try? terminal.wait(for: "the screen the virtual one has") { ClustersOnARealTerminalTests.differences(expected, $0).isEmpty }
@@ -31,11 +35,16 @@ struct LinesOnARealTerminalTests {
         #expect(terminal.screen.text.contains(String(repeating: "─", count: 40)))
         let sent = String(decoding: terminal.written, as: UTF8.self)
         #expect(sent.contains("\u{1B}[38;5;") == noColor.isEmpty, "colours as NO_COLOR says")
-        #expect(sent.contains("\u{1B}(0"), "no switch to the line-drawing set")
-        #expect(sent.contains(String(repeating: "q", count: LineDrawing.shortestRun)))
-        // A lone border cell stays U+2502; no long run goes out as UTF-8.
-        #expect(sent.contains("│"))
-        #expect(!sent.contains(String(repeating: "─", count: LineDrawing.shortestRun)), "a long line went out as UTF-8")
+        if noLineDrawing.isEmpty {
+            #expect(sent.contains("\u{1B}(0"), "no switch to the line-drawing set")
+            #expect(sent.contains(String(repeating: "q", count: LineDrawing.shortestRun)))
+            // A lone border cell stays U+2502; no long run goes out as UTF-8.
+            #expect(sent.contains("│"))
+            #expect(!sent.contains(String(repeating: "─", count: LineDrawing.shortestRun)), "a long line went out as UTF-8")
+        } else {
+            #expect(!sent.contains("\u{1B}(0"))
+            #expect(sent.contains(String(repeating: "─", count: LineDrawing.shortestRun)))
+        }
         terminal.send("\u{1B}")
         try terminal.wait(for: "the main screen") { !$0.text.contains("Close") }
         terminal.send("q")
