@@ -20,8 +20,9 @@ enum LineDrawing {
     /// Marks in `long` (resized to the row) the cells of `row` that go out as the terminal's
     /// horizontal line, and gives the blanks beside each such run the style of the text beyond
     /// them in `styles` (the row's styles from `BlankStyleSharing`) where the background allows.
-    /// Returns whether the row has such a run.
-    static func mark(_ row: UnsafeBufferPointer<Cell>, styles: UnsafeMutableBufferPointer<UInt32>, into long: inout [Bool]) -> Bool {
+    /// Returns whether the row has such a run. Column `keep` (the text cursor's) keeps its style.
+    static func mark(_ row: UnsafeBufferPointer<Cell>, styles: UnsafeMutableBufferPointer<UInt32>, keep: Int? = nil,
+                     into long: inout [Bool]) -> Bool {
         let width = row.count
         var found = false
         var x = 0
@@ -36,8 +37,8 @@ enum LineDrawing {
                     if long.count != width { long = [Bool](repeating: false, count: width) } else { long.withUnsafeMutableBufferPointer { $0.update(repeating: false) } }
                 }
                 for i in x..<end { long[i] = true }
-                restyleBlanks(before: x, in: row, styles: styles, line: style)
-                restyleBlanks(after: end, in: row, styles: styles, line: style)
+                restyleBlanks(before: x, in: row, styles: styles, line: style, keep: keep ?? -1)
+                restyleBlanks(after: end, in: row, styles: styles, line: style, keep: keep ?? -1)
             }
             x = end
         }
@@ -46,9 +47,10 @@ enum LineDrawing {
 
     /// The blanks that took the line's style just before column `x` take the style of the cell
     /// before them instead, when they may.
-    private static func restyleBlanks(before x: Int, in row: UnsafeBufferPointer<Cell>, styles: UnsafeMutableBufferPointer<UInt32>, line: UInt32) {
+    private static func restyleBlanks(before x: Int, in row: UnsafeBufferPointer<Cell>, styles: UnsafeMutableBufferPointer<UInt32>,
+                                      line: UInt32, keep: Int) {
         var start = x
-        while start > 0, styles[start - 1] == line, BlankStyleSharing.isBlank(row[start - 1]) { start -= 1 }
+        while start > 0, start - 1 != keep, styles[start - 1] == line, BlankStyleSharing.isBlank(row[start - 1]) { start -= 1 }
         guard start < x, start > 0 else { return }
         let other = styles[start - 1]
         for i in start..<x where BlankStyleSharing.canShare(row[i].styleBits, other) { styles[i] = other }
@@ -56,9 +58,10 @@ enum LineDrawing {
 
     /// The blanks that took the line's style from column `x` on take the style of the cell after
     /// them instead, when they may.
-    private static func restyleBlanks(after x: Int, in row: UnsafeBufferPointer<Cell>, styles: UnsafeMutableBufferPointer<UInt32>, line: UInt32) {
+    private static func restyleBlanks(after x: Int, in row: UnsafeBufferPointer<Cell>, styles: UnsafeMutableBufferPointer<UInt32>,
+                                      line: UInt32, keep: Int) {
         var end = x
-        while end < row.count, styles[end] == line, BlankStyleSharing.isBlank(row[end]) { end += 1 }
+        while end < row.count, end != keep, styles[end] == line, BlankStyleSharing.isBlank(row[end]) { end += 1 }
         guard end > x, end < row.count else { return }
         let other = styles[end]
         for i in x..<end where BlankStyleSharing.canShare(row[i].styleBits, other) { styles[i] = other }

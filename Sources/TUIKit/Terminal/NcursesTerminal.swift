@@ -254,7 +254,8 @@ public final class NcursesTerminal: Terminal {
                 BlankStyleSharing.styles(for: UnsafeBufferPointer(rebasing: shownCells[start..<start + width]),
                                          keep: update.cursor?.y == y ? update.cursor?.x : nil, into: &rowStyles)
                 let hasLines = rowStyles.withUnsafeMutableBufferPointer { styles in
-                    LineDrawing.mark(UnsafeBufferPointer(rebasing: shownCells[start..<start + width]), styles: styles, into: &longLines)
+                    LineDrawing.mark(UnsafeBufferPointer(rebasing: shownCells[start..<start + width]), styles: styles,
+                                     keep: update.cursor?.y == y ? update.cursor?.x : nil, into: &longLines)
                 }
                 rowStyles.withUnsafeBufferPointer { styles in
                     for x in 0..<width {
