@@ -251,11 +251,11 @@ public final class NcursesTerminal: Terminal {
         sentStyles.withUnsafeMutableBufferPointer { sent in
             for y in 0..<height where rows[y] {
                 let start = y * width
-                BlankStyleSharing.styles(for: UnsafeBufferPointer(rebasing: shownCells[start..<start + width]),
-                                         keep: update.cursor?.y == y ? update.cursor?.x : nil, into: &rowStyles)
+                let row = UnsafeBufferPointer(rebasing: shownCells[start..<start + width])
+                let keep = update.cursor?.y == y ? update.cursor?.x : nil // the text cursor's cell keeps its style
+                BlankStyleSharing.styles(for: row, keep: keep, into: &rowStyles)
                 let hasLines = rowStyles.withUnsafeMutableBufferPointer { styles in
-                    LineDrawing.mark(UnsafeBufferPointer(rebasing: shownCells[start..<start + width]), styles: styles,
-                                     keep: update.cursor?.y == y ? update.cursor?.x : nil, into: &longLines)
+                    LineDrawing.mark(row, styles: styles, keep: keep, into: &longLines)
                 }
                 rowStyles.withUnsafeBufferPointer { styles in
                     for x in 0..<width {
