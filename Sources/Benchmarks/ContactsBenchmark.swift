@@ -19,7 +19,7 @@ enum ContactsBenchmark {
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         guard fgets(&line, 256, file) != nil else { return 0 }
-        let fields = String(cString: line).split(separator: " ")
+        let fields = String(nulTerminated: line).split(separator: " ")
         guard fields.count >= 2, let pages = Int(fields[1]) else { return 0 }
         return Double(pages * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
     }

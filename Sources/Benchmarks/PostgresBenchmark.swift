@@ -93,6 +93,6 @@ enum PostgresBenchmark {
         defer { fclose(f) }
         var line = [CChar](repeating: 0, count: 128)
         guard fgets(&line, 128, f) != nil else { return "?" }
-        return String(cString: line).split(separator: " ").first.map(String.init) ?? "?"
+        return String(nulTerminated: line).split(separator: " ").first.map(String.init) ?? "?"
     }
 }

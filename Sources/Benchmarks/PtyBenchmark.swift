@@ -235,7 +235,7 @@ enum PtyBenchmark {
         defer { fclose(f) }
         var line = [CChar](repeating: 0, count: 2048)
         guard fgets(&line, 2048, f) != nil else { return (0, 0) }
-        let s = String(cString: line)
+        let s = String(nulTerminated: line)
         guard let close = s.lastIndex(of: ")") else { return (0, 0) }
         let fields = s[s.index(after: close)...].split(separator: " ")
         // After the name: state(0) ... utime(11) stime(12)
@@ -249,7 +249,7 @@ enum PtyBenchmark {
         defer { fclose(f) }
         var line = [CChar](repeating: 0, count: 512)
         while fgets(&line, 512, f) != nil {
-            let s = String(cString: line)
+            let s = String(nulTerminated: line)
             if s.hasPrefix("VmHWM:") {
                 let kb = s.split(separator: " ").compactMap { Double($0) }.first ?? 0
                 return kb / 1024

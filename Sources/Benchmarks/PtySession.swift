@@ -25,7 +25,7 @@ final class PtySession {
         var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
         var nameBuffer = [CChar](repeating: 0, count: 256)
         guard openpty(&master, &slave, &nameBuffer, nil, &size) == 0 else { print("pty: openpty failed"); return nil }
-        let slaveName = String(cString: nameBuffer)
+        let slaveName = String(nulTerminated: nameBuffer)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

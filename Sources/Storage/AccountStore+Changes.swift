@@ -32,10 +32,8 @@ extension AccountStore {
                 try s.run()
                 try ActivityLog(db: database).record(.passwordChanged, accountID: accountID, subject: try account(id: accountID)?.username ?? "", at: now)
             }
-        } catch let error as StorageError {
-            throw .storage(error)
         } catch {
-            throw .storage(.sqlite(code: -1, message: "\(error)"))
+            throw .storage(error)
         }
     }
 

@@ -43,6 +43,6 @@ public struct PasswordHasher: Sendable {
         var out = [CChar](repeating: 0, count: Int(sb_crypt_output_size()))
         let rc = password.withCString { phrase in sb_crypt(phrase, setting, &out, out.count) }
         guard rc == 0 else { throw .sqlite(code: -1, message: "the system could not hash the password") }
-        return String(cString: out)
+        return out.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } // NUL-terminated by crypt
     }
 }

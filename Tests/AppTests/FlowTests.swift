@@ -43,7 +43,7 @@ struct FlowTests {
     @Test func logOutSlidesInTheLoginFromTheLeftAndClearsTheSession() throws {
         let h = AppHarness()
         h.createAccount()
-        weak var mainFlow = h.root.currentFlow
+        weak let mainFlow = h.root.currentFlow
         h.press("C-o wait:150ms")
         #expect(h.root.currentFlowKind == .login)
         // Half way: the login's right half has come in from the left; main's right half is still there.

@@ -307,8 +307,8 @@ import TUIKitTesting
         let h = Harness(width: 100, height: 30)
         let kiosk = Kiosk(application: h.app, options: Kiosk.Options(seed: 2))
         h.wait(Int(Kiosk.loopDuration.milliseconds) / 2)       // mid-tour: popups, lists and timers were made
-        weak var root = kiosk.switchboard.rootViewController
-        weak var coordinator = kiosk.switchboard.coordinator
+        weak let root = kiosk.switchboard.rootViewController
+        weak let coordinator = kiosk.switchboard.coordinator
         #expect(root != nil)
         h.wait(Int(Kiosk.loopDuration.milliseconds) / 2 + 500) // past the next loop's restart
         #expect(kiosk.loops == 1)

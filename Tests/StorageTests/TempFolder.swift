@@ -9,6 +9,6 @@ final class TempFolder {
     }
     func file(_ name: String) -> String { path + "/" + name }
     func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: file(name)) }
-    func write(_ name: String, _ data: Data) { FileManager.default.createFile(atPath: file(name), contents: data) }
+    func write(_ name: String, _ data: Data) { _ = FileManager.default.createFile(atPath: file(name), contents: data) }
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }

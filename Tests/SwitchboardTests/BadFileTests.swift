@@ -62,13 +62,13 @@ struct BadFileTests {
         switch row.name {
         case "random bytes":
             var g = SystemRandomNumberGenerator()
-            FileManager.default.createFile(atPath: path, contents: Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &g) }))
+            _ = FileManager.default.createFile(atPath: path, contents: Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &g) }))
         case "truncated":
             try Self.makeDataFile(at: path)
             let bytes = FileManager.default.contents(atPath: path)!
-            FileManager.default.createFile(atPath: path, contents: bytes.prefix(bytes.count / 2))
+            _ = FileManager.default.createFile(atPath: path, contents: bytes.prefix(bytes.count / 2))
         case "zero bytes":
-            FileManager.default.createFile(atPath: path, contents: Data())
+            _ = FileManager.default.createFile(atPath: path, contents: Data())
         case "directory":
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         case "newer":
@@ -95,7 +95,7 @@ struct BadFileTests {
             try Self.makeDataFile(at: path)
             var bytes = FileManager.default.contents(atPath: path)!
             for i in 100..<4096 { bytes[i] = 0xA5 } // the header stays, the schema page goes
-            FileManager.default.createFile(atPath: path, contents: bytes)
+            _ = FileManager.default.createFile(atPath: path, contents: bytes)
         default:
             Issue.record("no fixture for \(row.name)")
         }

@@ -132,7 +132,7 @@ struct CommandLineTests {
         var buffer = [CChar](repeating: 0, count: 100)
         fgets(&buffer, 100, file)
         fclose(file)
-        #expect(String(cString: buffer) == "my notes, not a database\n")
+        #expect(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) == "my notes, not a database\n")
     }
 
     @Test func theKioskNeedsNoPlaceForData() {

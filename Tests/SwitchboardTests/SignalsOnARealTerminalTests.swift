@@ -19,7 +19,6 @@ struct SignalsOnARealTerminalTests {
         kill(terminal.process.processIdentifier, signal)
         #expect(try terminal.waitForExit() == status)
         let bytes = String(decoding: terminal.written, as: UTF8.self)
-        let last = { (needle: String) in bytes.range(of: needle, options: .backwards)?.lowerBound }
         // Read in order, every DEC private mode the app turned on (alternate screen, mouse, keypad,
         // bracketed paste, meta…) is off at the end, and the cursor is shown again.
         let modes = Self.finalModes(in: bytes)

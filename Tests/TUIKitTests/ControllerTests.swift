@@ -55,8 +55,8 @@ struct ControllerTests {
         var old: LoggingViewController? = LoggingViewController("Old", log: log)
         let container = Container(old!)
         let h = Harness(root: container)
-        weak var weakOld = old
-        weak var weakOldView = old!.view
+        weak let weakOld = old
+        weak let weakOldView = old!.view
         old = nil
         log.entries = []
         container.swap(to: LoggingViewController("New", log: log), animation: .fade)

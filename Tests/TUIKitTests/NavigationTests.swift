@@ -13,7 +13,7 @@ struct NavigationTests {
         #expect(!h.line(0).contains("Back"))
         #expect(h.line(1).hasPrefix("Screen Main"))
         var detail: LoggingViewController? = LoggingViewController("Detail", log: log, title: "Activity")
-        weak var weakDetail = detail
+        weak let weakDetail = detail
         log.entries = []
         nav.push(detail!)
         detail = nil
@@ -51,7 +51,7 @@ struct NavigationTests {
         let nav = NavigationController(rootViewController: LabelController("One"))
         let h = Harness(width: 50, height: 12, root: nav)
         var two: LabelController? = LabelController("Two")
-        weak var weakTwo = two
+        weak let weakTwo = two
         nav.push(two!)
         two = nil
         h.wait(400)
@@ -81,7 +81,7 @@ struct NavigationTests {
         let main = LabelController("Underneath stays visible")
         let h = Harness(width: 40, height: 12, root: main)
         var popup: PopupController? = PopupController()
-        weak var weakPopup = popup
+        weak let weakPopup = popup
         main.present(popup!)
         popup = nil
         h.wait(400)

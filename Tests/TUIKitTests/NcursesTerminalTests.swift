@@ -266,7 +266,7 @@ struct NcursesTerminalTests {
         defer { fclose(f) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, 256, f) != nil {
-            let s = String(cString: line)
+            let s = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if s.hasPrefix("syscw:") { return Int(s.dropFirst(6).trimmingPrefix(" ").prefix { $0.isNumber }) }
         }
         return nil

@@ -46,23 +46,22 @@ final class LiveSettings {
         guard new != old else { return }
         let accountID = accountID
         let now = now()
-        var answered = false
-        var shown = false
+        let save = SaveInFlight()
         savesOut += 1
         work.run({ store throws(ServiceError) in try store.save(new, for: accountID, now: now) }, then: { [weak self] result in
-            answered = true
+            save.answered = true
             guard let self else { return }
             self.savesOut -= 1
             switch result {
             case .success:
-                if !shown { self.current.value = new }
+                if !save.shown { self.current.value = new }
             case .failure(let error):
-                if shown, self.current.value == new { self.current.value = old }
+                if save.shown, self.current.value == new { self.current.value = old }
                 failed("Could not save the setting: \(error.description)")
             }
         })
         // A save still out: the new value shows now (put back if it fails).
-        if !answered { shown = true; current.value = new }
+        if !save.answered { save.shown = true; current.value = new }
     }
 
     /// Reads the settings again through the work (the Settings screen on view); what it reads
@@ -74,4 +73,11 @@ final class LiveSettings {
             self.current.value = read
         })
     }
+}
+
+/// One save on its way: whether its work has answered, and whether its value was shown before it did.
+@MainActor
+private final class SaveInFlight {
+    var answered = false
+    var shown = false
 }

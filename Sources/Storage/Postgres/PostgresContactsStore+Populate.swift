@@ -64,7 +64,7 @@ extension PostgresContactsStore {
             }
             if let remake, let beside { try beside.search.startIndexes(remake.filter { $0.table == "contact_search" }.map(\.definition)) }
             try pg.copy(into: "contacts", columns: PopulateRows.contactColumns, frozen: remake != nil) { send throws(StorageError) in
-                var local = rows
+                let local = rows
                 for i in 0..<count {
                     try send(local.contactRow(i))
                     if (count + i + 1) % 20_000 == 0 { progress?((count + i + 1) / 2) }
