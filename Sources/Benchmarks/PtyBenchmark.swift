@@ -220,7 +220,7 @@ enum PtyBenchmark {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
             guard name.first?.isNumber == true, let f = fopen("/proc/\(pid)/task/\(name)/schedstat", "r") else { continue }
             var line = [CChar](repeating: 0, count: 128)
-            if fgets(&line, 128, f) != nil, let first = String(decoding: line.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ").first, let ns = Double(first) {
+            if fgets(&line, 128, f) != nil, let first = String(nulTerminated: line).split(separator: " ").first, let ns = Double(first) {
                 nanoseconds += ns
                 found = true
             }
