@@ -1,3 +1,4 @@
+import AppServices
 import App
 import Storage
 import TUIKit
@@ -20,7 +21,7 @@ enum ActivityBenchmark {
         defer { file.remove() }
         let path = file.path
         do {
-            let took = try file.make { db, account throws(StorageError) in
+            let took = try file.make { db, account throws(ServiceError) in
                 try ActivityStore(database: db, accountID: account.id).addGenerated(count: count, endingAt: Int64(time(nil)))
             }
             print("activity \(count): \(count) events written in \(Measurement.milliseconds(took) / 1000) s")

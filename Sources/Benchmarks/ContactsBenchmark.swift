@@ -1,3 +1,4 @@
+import AppServices
 import Storage
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +33,7 @@ enum ContactsBenchmark {
     static func runLarge() { run(count: 1_000_000) }
 
     /// Populates `count` contacts into a new file at `path` (one account, "bench", signed in); returns the time and the account.
-    static func populate(count: Int, path: String) throws(StorageError) -> (seconds: Double, accountID: Int64) {
+    static func populate(count: Int, path: String) throws(ServiceError) -> (seconds: Double, accountID: Int64) {
         let db = try Database(path: path)
         let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
         guard let account = try? accounts.createAccount(username: "bench", password: "benchmark", now: 1) else {

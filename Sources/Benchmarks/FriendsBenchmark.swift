@@ -1,3 +1,4 @@
+import AppServices
 import App
 import Storage
 import TUIKit
@@ -22,7 +23,7 @@ enum FriendsBenchmark {
         defer { file.remove() }
         let path = file.path
         do {
-            let took = try file.make { db, account throws(StorageError) in
+            let took = try file.make { db, account throws(ServiceError) in
                 var generator = ContactGenerator(seed: 7)
                 try SQLiteContactsStore(database: db, accountID: account.id).addMany(count: count, generator: &generator, friendPercent: 100)
             }

@@ -1,3 +1,4 @@
+import AppServices
 import App
 import Foundation
 import Kiosk

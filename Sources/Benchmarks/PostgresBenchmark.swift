@@ -1,3 +1,4 @@
+import AppServices
 import Foundation
 import Storage
 

@@ -1,3 +1,4 @@
+import AppServices
 import Storage
 #if canImport(Glibc)
 import Glibc
@@ -56,7 +57,7 @@ enum PtyBenchmark {
         var names: [String] = []
         var accountID: Int64 = 0
         do {
-            _ = try file.make { db, account throws(StorageError) in
+            _ = try file.make { db, account throws(ServiceError) in
                 accountID = account.id
                 var generator = ContactGenerator(seed: 7)
                 try SQLiteContactsStore(database: db, accountID: account.id).addMany(count: count, generator: &generator, friendPercent: 100)

@@ -1,3 +1,4 @@
+import AppServices
 import Storage
 
 /// A search keystroke as the contacts list makes it — the first page and its count up to 1,200,
@@ -7,7 +8,7 @@ import Storage
 /// family name first), "lovelace ada" (the other name order). Eight rounds, the first warming the
 /// cache and not counted. The same on any store: the SQLite file and the shared directory.
 enum SearchKeystrokes {
-    static func measure(_ store: any ContactsStore, label: String) {
+    static func measure(_ store: any ContactsService, label: String) {
         let clock = ContinuousClock()
         for word in ["lovelace", "7946", "최지우", "lovelace ada"] {
             var keystroke = Measurement(name: "\(label): search keystroke, typing “\(word)” (first 200 matches + count up to 1,200, one read)")

@@ -64,7 +64,7 @@ struct BenchFile {
     }
 
     /// Makes the account and runs `fill` on it; returns how long `fill` took.
-    func make(_ fill: (Database, Account) throws(StorageError) -> Void) throws(StorageError) -> Duration {
+    func make(_ fill: (Database, Account) throws(ServiceError) -> Void) throws(ServiceError) -> Duration {
         let db = try Database(path: path)
         let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
         guard let account = try? accounts.createAccount(username: "bench", password: "benchmark", now: 1) else {

@@ -6,44 +6,29 @@ import Darwin
 import AppServices
 
 extension AccountStore {
-    /// Why a password change or an account deletion was refused.
-    public enum ChangeFailure: Error, Equatable, CustomStringConvertible {
-        case wrongPassword
-        case noSuchAccount
-        case storage(StorageError)
-
-        public var description: String {
-            switch self {
-            case .wrongPassword: "That is not your current password."
-            case .noSuchAccount: "This account no longer exists."
-            case .storage(let error): error.description
-            }
-        }
-    }
-
     /// Replaces the password, after checking the current one.
-    public func changePassword(accountID: Int64, current: String, new: String, now: Int64 = Int64(time(nil))) throws(ChangeFailure) {
+    public func changePassword(accountID: Int64, current: String, new: String, now: Int64 = Int64(time(nil))) throws(AccountChangeFailure) {
         try checkPassword(accountID: accountID, current)
         do {
             let hash = try hasher.hash(new)
-            try database.transaction { () throws(StorageError) in
+            try database.transaction { () throws(ServiceError) in
                 let s = try database.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?")
                 s.bind(1, hash).bind(2, accountID)
                 try s.run()
                 try ActivityLog(db: database).record(.passwordChanged, accountID: accountID, subject: try account(id: accountID)?.username ?? "", at: now)
             }
         } catch {
-            throw .storage(error)
+            throw .service(error)
         }
     }
 
     /// Deletes the account and everything of it — contacts, their search
     /// entries, settings, the saved session — in one transaction, after
     /// checking the password.
-    public func deleteAccount(accountID: Int64, password: String) throws(ChangeFailure) {
+    public func deleteAccount(accountID: Int64, password: String) throws(AccountChangeFailure) {
         try checkPassword(accountID: accountID, password)
         do {
-            try database.transaction { () throws(StorageError) in
+            try database.transaction { () throws(ServiceError) in
                 // The search index is not a foreign key: its entries are the account's rank interval.
                 let range = try database.prepare("SELECT min(sort_rank), max(sort_rank) FROM contacts WHERE account_id = ?")
                 range.bind(1, accountID)
@@ -61,16 +46,16 @@ extension AccountStore {
                 try s.run()
             }
         } catch {
-            throw .storage(error)
+            throw .service(error)
         }
     }
 
-    private func checkPassword(accountID: Int64, _ password: String) throws(ChangeFailure) {
+    private func checkPassword(accountID: Int64, _ password: String) throws(AccountChangeFailure) {
         let stored: (account: Account, hash: String)?
         do {
-            stored = try self.account(id: accountID).flatMap { found throws(StorageError) in try self.account(named: found.username) }
+            stored = try self.account(id: accountID).flatMap { found throws(ServiceError) in try self.credentials(named: found.username) }
         } catch {
-            throw .storage(error)
+            throw .service(error)
         }
         guard let stored else { throw .noSuchAccount }
         guard hasher.verify(password, against: stored.hash) else { throw .wrongPassword }

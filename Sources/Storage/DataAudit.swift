@@ -1,9 +1,10 @@
+import AppServices
 /// What a data file should always be, checked after a run that may have
 /// gone wrong (the fuzz test and its soak): intact to SQLite, and each
 /// account's kept contact and friend counts equal to its rows.
 public enum DataAudit {
     /// The problems found in `database`; empty when it is sound.
-    public static func problems(in database: Database) throws(StorageError) -> [String] {
+    public static func problems(in database: Database) throws(ServiceError) -> [String] {
         var problems: [String] = []
         if let check = try database.scalarText("PRAGMA integrity_check"), check != "ok" { problems.append("integrity_check: \(check)") }
         let wrong = try database.scalarInt("""

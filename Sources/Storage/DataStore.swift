@@ -6,11 +6,11 @@ import AppServices
 public struct DataStore {
     /// The path, or the connection string without its password, for messages.
     public let place: String
-    public let accounts: any AccountStoring
+    public let accounts: any AccountsService
     private let makeContacts: (Int64) -> any AddressBookStore
 
     /// Opens `location`; `environment` places a shared directory's session file (this machine's).
-    public init(location: String, environment: [String: String], passwordCost: Int = 0) throws(StorageError) {
+    public init(location: String, environment: [String: String], passwordCost: Int = 0) throws(ServiceError) {
         let hasher = PasswordHasher(cost: passwordCost)
         if PostgresConnection.isURI(location) {
             let db = try PostgresDatabase(uri: location)

@@ -1,3 +1,4 @@
+import AppServices
 import CSQLite
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Darwin
 ///
 /// Opening never changes a file it cannot use: a file that is not a
 /// database, is damaged, is locked, or comes from a newer build gives a
-/// `StorageError` before anything is written.
+/// `ServiceError` before anything is written.
 public final class Database {
     public let path: String
     let handle: OpaquePointer
@@ -24,7 +25,7 @@ public final class Database {
 
     /// Opens (or creates) the database at `path`, making its folder (0700)
     /// and file (0600) when missing, then migrates it to the current schema.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 3000) throws(StorageError) {
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 3000) throws(ServiceError) {
         self.path = path
         let folder = Self.folder(of: path)
         try Self.makeFolder(folder)
@@ -64,13 +65,13 @@ public final class Database {
             // Read before anything writes: this is where a bad file shows itself.
             let version = try Self.readUserVersion(db, path: path)
             if version > Self.schemaVersion {
-                throw StorageError.newerSchema(path: path, found: version, supported: Self.schemaVersion)
+                throw ServiceError.newerSchema(path: path, found: version, supported: Self.schemaVersion)
             }
             if let problem = SchemaCheck.problem(with: db, version: version, path: path) { throw problem }
             try execute("PRAGMA foreign_keys = ON")
             let mode = try scalarText("PRAGMA journal_mode = WAL")
             if mode?.lowercased() != "wal" {
-                throw StorageError.locked(path: path) // another connection holds it in another mode
+                throw ServiceError.locked(path: path) // another connection holds it in another mode
             }
             try execute("PRAGMA synchronous = NORMAL")
             try Migrations.migrate(self, from: version)
@@ -104,7 +105,7 @@ public final class Database {
     // MARK: Running SQL
 
     /// Runs SQL that returns no rows (several statements allowed, no parameters).
-    public func execute(_ sql: String) throws(StorageError) {
+    public func execute(_ sql: String) throws(ServiceError) {
         var error: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &error)
         if rc != SQLITE_OK {
@@ -115,7 +116,7 @@ public final class Database {
     }
 
     /// A prepared statement, cached by its SQL text.
-    public func prepare(_ sql: String) throws(StorageError) -> Statement {
+    public func prepare(_ sql: String) throws(ServiceError) -> Statement {
         if let cached = statements[sql] {
             cached.reset()
             return cached
@@ -133,7 +134,7 @@ public final class Database {
     /// Runs `body` in one transaction (`BEGIN IMMEDIATE`): all of it is
     /// written, or — when it throws — none of it. Nested calls join the outer one.
     @discardableResult
-    public func transaction<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+    public func transaction<T>(_ body: () throws(ServiceError) -> T) throws(ServiceError) -> T {
         if transactionDepth > 0 {
             transactionDepth += 1
             defer { transactionDepth -= 1 }
@@ -155,13 +156,13 @@ public final class Database {
 
     /// A transaction that spans several turns of the run loop (an import worked in slices):
     /// `begin`, then `commit` or `rollback`. While it is open, `transaction` calls join it.
-    public func begin() throws(StorageError) {
+    public func begin() throws(ServiceError) {
         precondition(transactionDepth == 0, "a transaction is open already")
         try execute("BEGIN IMMEDIATE")
         transactionDepth = 1
     }
 
-    public func commit() throws(StorageError) {
+    public func commit() throws(ServiceError) {
         transactionDepth = 0
         do { try execute("COMMIT") } catch { try? execute("ROLLBACK"); throw error }
     }
@@ -172,7 +173,7 @@ public final class Database {
     }
 
     /// The first column of the first row, as an integer (nil without rows).
-    public func scalarInt(_ sql: String) throws(StorageError) -> Int? {
+    public func scalarInt(_ sql: String) throws(ServiceError) -> Int? {
         let s = try prepare(sql)
         defer { s.reset() }
         guard try s.step() else { return nil }
@@ -180,7 +181,7 @@ public final class Database {
     }
 
     /// The first column of the first row, as text (nil without rows).
-    public func scalarText(_ sql: String) throws(StorageError) -> String? {
+    public func scalarText(_ sql: String) throws(ServiceError) -> String? {
         let s = try prepare(sql)
         defer { s.reset() }
         guard try s.step() else { return nil }
@@ -195,7 +196,7 @@ public final class Database {
 
     /// Runs SQL on the file at `path` as it is: no folder made, no checks, no
     /// migration, no journal mode set. For tests that make bad files, and repairs.
-    public static func raw(path: String, _ sql: String) throws(StorageError) {
+    public static func raw(path: String, _ sql: String) throws(ServiceError) {
         var db: OpaquePointer?
         guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -209,7 +210,7 @@ public final class Database {
 
     // MARK: Errors
 
-    static func error(code: Int32, message: String, path: String) -> StorageError {
+    static func error(code: Int32, message: String, path: String) -> ServiceError {
         switch code & 0xFF {
         case SQLITE_NOTADB: .notADatabase(path: path)
         case SQLITE_CORRUPT: .corrupted(path: path, detail: message)
@@ -220,11 +221,11 @@ public final class Database {
         }
     }
 
-    private static func classify(_ error: any Error, path: String) -> StorageError {
-        (error as? StorageError) ?? .sqlite(code: -1, message: "\(error)")
+    private static func classify(_ error: any Error, path: String) -> ServiceError {
+        (error as? ServiceError) ?? .sqlite(code: -1, message: "\(error)")
     }
 
-    private static func readUserVersion(_ db: OpaquePointer, path: String) throws(StorageError) -> Int {
+    private static func readUserVersion(_ db: OpaquePointer, path: String) throws(ServiceError) -> Int {
         var stmt: OpaquePointer?
         // Reading the schema makes SQLite look at the file's header and pages.
         var rc = sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master", -1, &stmt, nil)
@@ -255,7 +256,7 @@ public final class Database {
     }
 
     /// Creates the folder and its parents; new folders get mode 0700.
-    static func makeFolder(_ folder: String) throws(StorageError) {
+    static func makeFolder(_ folder: String) throws(ServiceError) {
         var info = stat()
         if stat(folder, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .folderNotWritable(path: folder, reason: "it is a file, not a folder") }

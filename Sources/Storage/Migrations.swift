@@ -1,3 +1,4 @@
+import AppServices
 /// The schema, one step per version. A step runs in one transaction with the
 /// bump of `user_version`, so a crash mid-upgrade leaves the old version whole.
 enum Migrations {
@@ -152,10 +153,10 @@ enum Migrations {
         """,
     ]
 
-    static func migrate(_ db: Database, from version: Int) throws(StorageError) {
+    static func migrate(_ db: Database, from version: Int) throws(ServiceError) {
         guard version < all.count else { return }
         for step in version..<all.count {
-            try db.transaction { () throws(StorageError) in
+            try db.transaction { () throws(ServiceError) in
                 try db.execute(all[step])
                 try db.execute("PRAGMA user_version = \(step + 1)")
             }

@@ -1,3 +1,4 @@
+import AppServices
 import CCrypt
 
 /// Salted slow password hashes from libxcrypt: yescrypt (`$y$`). Only the
@@ -10,7 +11,7 @@ public struct PasswordHasher: Sendable {
     public init(cost: Int = 0) { self.cost = cost }
 
     /// A new salted hash of the password.
-    public func hash(_ password: String) throws(StorageError) -> String {
+    public func hash(_ password: String) throws(ServiceError) -> String {
         var salt = [CChar](repeating: 0, count: Int(sb_crypt_gensalt_output_size()))
         guard crypt_gensalt_rn("$y$", UInt(cost), nil, 0, &salt, Int32(salt.count)) != nil else {
             throw .sqlite(code: -1, message: "the system could not make a password salt")
@@ -39,7 +40,7 @@ public struct PasswordHasher: Sendable {
         return verify(password, against: stored)
     }
 
-    private func run(_ password: String, setting: [CChar]) throws(StorageError) -> String {
+    private func run(_ password: String, setting: [CChar]) throws(ServiceError) -> String {
         var out = [CChar](repeating: 0, count: Int(sb_crypt_output_size()))
         let rc = password.withCString { phrase in sb_crypt(phrase, setting, &out, out.count) }
         guard rc == 0 else { throw .sqlite(code: -1, message: "the system could not hash the password") }

@@ -1,3 +1,4 @@
+import AppServices
 import CSQLite
 
 /// Tells a switchboard file from another program's, before anything is written:
@@ -61,7 +62,7 @@ enum SchemaCheck {
     }
 
     /// Nothing when the file's shape is its version's; otherwise why it is refused.
-    static func problem(with db: OpaquePointer, version: Int, path: String) -> StorageError? {
+    static func problem(with db: OpaquePointer, version: Int, path: String) -> ServiceError? {
         if version < 0 { return .changedByAnotherProgram(path: path, detail: "data version \(version)") }
         let found = shape(of: db)
         let tables = found.compactMap { $0.hasPrefix("table ") ? String($0.dropFirst(6).prefix { $0 != "(" }) : nil }

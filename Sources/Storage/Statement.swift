@@ -1,3 +1,4 @@
+import AppServices
 import CSQLite
 
 /// A prepared SQL statement: bind parameters (1-based), step through rows, read columns.
@@ -62,7 +63,7 @@ public final class Statement {
     public func bind(_ index: Int32, _ value: Bool) -> Statement { bind(index, value ? 1 : 0) }
 
     /// Runs to the next row; false when done.
-    public func step() throws(StorageError) -> Bool {
+    public func step() throws(ServiceError) -> Bool {
         let rc = sqlite3_step(handle)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE { return false }
@@ -72,7 +73,7 @@ public final class Statement {
     }
 
     /// Runs a statement that returns no rows.
-    public func run() throws(StorageError) {
+    public func run() throws(ServiceError) {
         _ = try step()
         sqlite3_reset(handle)
     }

@@ -22,7 +22,7 @@ struct AccountOpener {
             let accounts = db.accounts
             let path = db.place
             if let user {
-                guard let found = try accounts.account(named: user)?.account else {
+                guard let found = try accounts.account(named: user) else {
                     throw Failure.refused("there is no account “\(user)” in \(path); create it in the app first")
                 }
                 return (db, found, path)
@@ -34,7 +34,7 @@ struct AccountOpener {
         } catch let failure as Failure {
             throw failure
         } catch {
-            throw .refused("\(error)")
+            throw .refused(CommandLineMessage.line(for: error))
         }
     }
 }

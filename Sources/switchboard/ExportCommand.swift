@@ -1,3 +1,4 @@
+import AppServices
 import Interchange
 import Storage
 #if canImport(Glibc)
@@ -54,11 +55,11 @@ struct ExportCommand {
             do throws(InputFileError) {
                 sink = try FileSink(path: outputPath)
             } catch {
-                print("switchboard: export: \(error)", to: &errors)
+                print("switchboard: export: \(CommandLineMessage.line(for: error))", to: &errors)
                 return 1
             }
         }
-        do throws(StorageError) {
+        do throws(ServiceError) {
             let job = try ExportJob(store: store, format: format, sink: sink)
             do throws(ExportJob.ExportError) {
                 var done = false
@@ -67,13 +68,13 @@ struct ExportCommand {
                     output.write(job.drain())
                 }
             } catch {
-                print("switchboard: export: \(error)", to: &errors)
+                print("switchboard: export: \(CommandLineMessage.line(for: error))", to: &errors)
                 return 1
             }
             for line in Self.notes(for: job, outputPath: outputPath) { print(line, to: &errors) }
             return 0
         } catch {
-            print("switchboard: export: \(error)", to: &errors)
+            print("switchboard: export: \(CommandLineMessage.line(for: error))", to: &errors)
             return 1
         }
     }

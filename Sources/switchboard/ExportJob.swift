@@ -21,7 +21,7 @@ final class ExportJob {
     var total: Int { ids.count }
     var written: Int { next }
 
-    init(store: any AddressBookStore, format: ExportCommand.Format, sink: FileSink?) throws(StorageError) {
+    init(store: any AddressBookStore, format: ExportCommand.Format, sink: FileSink?) throws(ServiceError) {
         self.store = store
         self.format = format
         self.sink = sink
@@ -49,7 +49,7 @@ final class ExportJob {
     /// Writes up to `cards` more contacts; true when all are written (and the file is in place).
     func step(cards: Int) throws(ExportError) -> Bool {
         precondition(open, "the export is over")
-        do throws(StorageError) {
+        do throws(ServiceError) {
             let end = min(ids.count, next + cards)
             let writer = VCardWriter(version: format == .vcard ? .v40 : .v30)
             while next < end {
@@ -86,11 +86,11 @@ final class ExportJob {
     }
 
     enum ExportError: Error, CustomStringConvertible {
-        case storage(StorageError)
+        case storage(ServiceError)
         case write(InputFileError)
         var description: String {
             switch self {
-            case .storage(let e): "\(e)"
+            case .storage(let e): CommandLineMessage.line(for: e)
             case .write(let e): "\(e)"
             }
         }

@@ -51,7 +51,7 @@ struct HeadlessRunner {
             print(terminal.text, to: &output)
         }
         if let error = running.switchboard.startupError {
-            print("switchboard: \(error)", to: &errors)
+            print("switchboard: \(CommandLineMessage.line(for: error))", to: &errors)
             return 1
         }
         return app.exitReason?.exitStatus ?? 0

@@ -1,3 +1,4 @@
+import AppServices
 import Interchange
 import Storage
 
@@ -75,12 +76,12 @@ struct ImportCommand {
     enum ImportError: Error, CustomStringConvertible {
         case unknownFormat
         case read(InputFileError)
-        case storage(StorageError)
+        case storage(ServiceError)
         var description: String {
             switch self {
             case .unknownFormat: "not a vCard, CSV (with a header row) or abook file"
             case .read(let e): "\(e)"
-            case .storage(let e): "\(e)"
+            case .storage(let e): CommandLineMessage.line(for: e)
             }
         }
     }

@@ -56,7 +56,7 @@ final class ImportJob {
         case .abook: reader = .abook(AbookReader(read: read))
         case .csv: reader = .csv(CSVReader(read: read), nil)
         }
-        do throws(StorageError) {
+        do throws(ServiceError) {
             try store.beginTransaction()
             do { batch = try store.importer() } catch { store.rollbackTransaction(); throw error }
         } catch { throw .storage(error) }
@@ -84,7 +84,7 @@ final class ImportJob {
         } catch {
             cancel()
             if let e = error as? ImportCommand.ImportError { throw e }
-            if let e = error as? StorageError { throw .storage(e) }
+            if let e = error as? ServiceError { throw .storage(e) }
             if let e = error as? InputFileError { throw .read(e) }
             throw .read(InputFileError(path: "", reason: "\(error)"))
         }
@@ -129,7 +129,7 @@ final class ImportJob {
         return true
     }
 
-    private func take(_ card: ContactCard) throws(StorageError) {
+    private func take(_ card: ContactCard) throws(ServiceError) {
         if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
         switch try batch.take(ContactCardMapping.record(from: card, dropped: &summary.dropped)) {
         case .added: summary.added += 1

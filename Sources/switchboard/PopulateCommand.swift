@@ -54,7 +54,7 @@ struct PopulateCommand {
             let accounts = db.accounts
             let account: Account
             if let user {
-                guard let found = try accounts.account(named: user)?.account else {
+                guard let found = try accounts.account(named: user) else {
                     print("switchboard: there is no account “\(user)” in \(db.place); create it in the app first", to: &errors)
                     return 1
                 }
@@ -74,7 +74,7 @@ struct PopulateCommand {
             print("Added \(contacts) contacts for \(account.username) to \(db.place) in \(centiseconds / 100).\(centiseconds % 100 < 10 ? "0" : "")\(centiseconds % 100) s.", to: &output)
             return 0
         } catch {
-            print("switchboard: \(error)", to: &errors)
+            print("switchboard: \(CommandLineMessage.line(for: error))", to: &errors)
             return 1
         }
     }

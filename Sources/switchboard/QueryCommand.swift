@@ -1,3 +1,4 @@
+import AppServices
 import Interchange
 import Storage
 #if canImport(Glibc)
@@ -56,7 +57,7 @@ struct QueryCommand {
         if wantsHelp { print(Self.help, to: &output); return 0 }
         var exitCode: Int32 = 0
         guard let store = opener.openStore(for: "query", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
-        do throws(StorageError) {
+        do throws(ServiceError) {
             if birthdays { return try listBirthdays(store, output: &output) }
             let query = text ?? ""
             var lines: [String] = []
@@ -73,7 +74,7 @@ struct QueryCommand {
             for line in lines { print(line, to: &output) }
             return 0
         } catch {
-            print("switchboard: query: \(error)", to: &errors)
+            print("switchboard: query: \(CommandLineMessage.line(for: error))", to: &errors)
             return 1
         }
     }
@@ -83,7 +84,7 @@ struct QueryCommand {
         String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
 
-    private func listBirthdays(_ store: any AddressBookStore, output: inout some TextOutputStream) throws(StorageError) -> Int32 {
+    private func listBirthdays(_ store: any AddressBookStore, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {
         let now = today ?? Self.localToday()
         let rows = try store.birthdays().compactMap { row -> (PartialDate, String)? in
             guard let date = PartialDate(parsing: row.birthday) else { return nil }

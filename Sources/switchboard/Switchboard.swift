@@ -78,7 +78,7 @@ enum Switchboard {
                 let scene = try AppScene.make(options, environment: environment)
                 let ended = try InteractiveRunner(scene: scene).run()
                 if let failure = ended.failure {
-                    print("switchboard: \(failure)", to: &errors)
+                    print("switchboard: \(CommandLineMessage.line(for: failure))", to: &errors)
                     return 1
                 }
                 return ended.status
@@ -86,7 +86,7 @@ enum Switchboard {
                 print("switchboard: \(error)", to: &errors)
                 return 2
             } catch {
-                print("switchboard: \(error)", to: &errors)
+                print("switchboard: \(CommandLineMessage.line(for: error))", to: &errors)
                 return 1
             }
         }

@@ -17,7 +17,7 @@ struct AnimationsOffEverywhereTests {
         let h = AppHarness(demoFriends: demoFriends)
         h.createAccount()
         let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        let account = try #require(try AccountStore(database: db).account(named: "ada"))
         _ = try SQLiteContactsStore(database: db, accountID: account.id)
             .add(ContactRecord(firstName: "Ada", lastName: "Lovelace", isFriend: true))
         h.press("S wait:400ms Down Enter Esc wait:400ms")          // Settings → Animations: Off

@@ -14,7 +14,7 @@ struct ChangesElsewhereTests {
     /// ada's contacts as another program on the same file sees them.
     func otherTerminal(_ h: AppHarness) throws -> SQLiteContactsStore {
         let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        let account = try #require(try AccountStore(database: db).account(named: "ada"))
         return SQLiteContactsStore(database: db, accountID: account.id)
     }
 

@@ -18,7 +18,7 @@ struct ContactsEndToEndTests {
 
     func contactsInFile(_ h: AppHarness) -> [ContactSummary] {
         let db = try! Database(path: h.databasePath)
-        let account = try! AccountStore(database: db).account(named: "ada")!.account
+        let account = try! AccountStore(database: db).account(named: "ada")!
         return try! SQLiteContactsStore(database: db, accountID: account.id).contacts(matching: "", offset: 0, limit: 100)
     }
 
@@ -44,7 +44,7 @@ struct ContactsEndToEndTests {
     @Test func aNewContactIsSelectedWhereItSorts() throws {
         let h = onContactList()
         let db = try Database(path: h.databasePath)
-        let ada = try #require(try AccountStore(database: db).account(named: "ada")?.account)
+        let ada = try #require(try AccountStore(database: db).account(named: "ada"))
         var generator = ContactGenerator(seed: 3)
         try SQLiteContactsStore(database: db, accountID: ada.id).addMany(count: 300, generator: &generator, friendPercent: 0)
         h.press("Esc wait:400ms C wait:400ms")                         // the list again, with the 300

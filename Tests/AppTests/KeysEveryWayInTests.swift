@@ -90,7 +90,7 @@ struct KeysEveryWayInTests {
         let h = AppHarness(demoFriends: c.screen == .friendsListDemo)
         h.createAccount()
         let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        let account = try #require(try AccountStore(database: db).account(named: "ada"))
         _ = try SQLiteContactsStore(database: db, accountID: account.id)
             .add(ContactRecord(firstName: "Ada", lastName: "Lovelace", isFriend: true))
         if c.way == .deepLink {
@@ -172,7 +172,7 @@ struct KeysEveryWayInTests {
     @Test func thePopupsHelpListsTheKeysItAnswersTo() throws {
         let h = try KeysEverywhereTests().open(.friendsList)
         let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        let account = try #require(try AccountStore(database: db).account(named: "ada"))
         let store = SQLiteContactsStore(database: db, accountID: account.id)
         for i in 0..<40 { _ = try store.add(ContactRecord(firstName: "Friend", lastName: "\(i)", isFriend: true)) }
         h.press("Esc wait:400ms F wait:400ms ?")

@@ -48,7 +48,7 @@ struct KeysEverywhereTests {
         }
         h.createAccount()
         let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada")).account
+        let account = try #require(try AccountStore(database: db).account(named: "ada"))
         _ = try SQLiteContactsStore(database: db, accountID: account.id)
             .add(ContactRecord(firstName: "Ada", lastName: "Lovelace", isFriend: true))
         if screen != .main { h.switchboard.coordinator.show(screen) }

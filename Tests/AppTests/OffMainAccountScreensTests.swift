@@ -284,7 +284,7 @@ struct OffMainAccountScreensTests {
     @Test func aboutSaysCountingUntilItsCountsCome() throws {
         let setup = Setup()
         let h = signedIn(setup)
-        let ada = try #require(try h.store().account(named: "ada")?.account)
+        let ada = try #require(try h.store().account(named: "ada"))
         let contacts = SQLiteContactsStore(database: try Database(path: h.databasePath), accountID: ada.id)
         _ = try contacts.add(ContactRecord(firstName: "alan", lastName: "turing", isFriend: true))
         _ = try contacts.add(ContactRecord(firstName: "grace", lastName: "hopper"))

@@ -41,7 +41,7 @@ struct OffMainScreensTests {
         h.press("wait:400ms")
         if !contacts.isEmpty {
             let db = try Database(path: h.databasePath)
-            let ada = try #require(try AccountStore(database: db).account(named: "ada")?.account)
+            let ada = try #require(try AccountStore(database: db).account(named: "ada"))
             let store = SQLiteContactsStore(database: db, accountID: ada.id)
             for (index, (first, last)) in contacts.enumerated() {
                 _ = try store.add(ContactRecord(firstName: first, lastName: last, isFriend: index < friends))

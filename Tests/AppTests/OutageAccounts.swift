@@ -9,6 +9,7 @@ final class OutageAccounts: AccountsService {
         self.directory = directory
     }
 
+    func account(named username: String) throws(ServiceError) -> Account? { try directory.reachAccounts(); return try inner.account(named: username) }
     func accountCount() throws(ServiceError) -> Int { try directory.reachAccounts(); return try inner.accountCount() }
     func verify(username: String, password: String) throws(ServiceError) -> Account? {
         try directory.reachAccounts(); return try inner.verify(username: username, password: password)

@@ -26,7 +26,7 @@ final class OutageDirectory: DataDirectory {
     func activity(for account: Account) -> ActivityService { OutageActivity(inner.activity(for: account), directory: self) }
     var location: DataLocation { inner.location }
 
-    nonisolated static let lost = ServiceError.unavailable("The connection to the PostgreSQL server at postgresql://test was lost (server closed the connection unexpectedly). Nothing half-done was kept.")
+    nonisolated static let lost = ServiceError(.unavailable, place: "postgresql://test", detail: "server closed the connection unexpectedly", code: ServiceError.Code.connectionLost)
 
     /// Counts the call, and throws when the directory is down (jobs run on the main actor in these tests).
     nonisolated func reach() throws(ServiceError) {

@@ -9,6 +9,7 @@ final class RecordedAccounts: AccountsService {
         self.log = log
     }
 
+    func account(named username: String) throws(ServiceError) -> Account? { log.note(); return try inner.account(named: username) }
     func accountCount() throws(ServiceError) -> Int { log.note(); return try inner.accountCount() }
     func verify(username: String, password: String) throws(ServiceError) -> Account? { log.note(); return try inner.verify(username: username, password: password) }
     func createAccount(username: String, password: String, now: Int64) throws(AccountCreationFailure) -> Account {

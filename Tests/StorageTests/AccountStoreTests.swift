@@ -1,3 +1,4 @@
+import AppServices
 import Testing
 import Foundation
 @testable import Storage
@@ -13,8 +14,8 @@ struct AccountStoreTests {
         let store = try makeStore(tmp)
         let ada = try store.createAccount(username: "Ada", password: "analytical engine", now: 1)
         #expect(ada.username == "Ada")
-        #expect(throws: AccountStore.Failure.usernameTaken("ADA")) { try store.createAccount(username: "ADA", password: "x12345678", now: 2) }
-        #expect(try store.account(named: "aDa")?.account == ada)
+        #expect(throws: AccountCreationFailure.usernameTaken("ADA")) { try store.createAccount(username: "ADA", password: "x12345678", now: 2) }
+        #expect(try store.account(named: "aDa") == ada)
     }
 
     @Test func passwordsAreStoredOnlyAsSaltedHashes() throws {
@@ -22,7 +23,7 @@ struct AccountStoreTests {
         let store = try makeStore(tmp)
         _ = try store.createAccount(username: "ada", password: "analytical engine", now: 1)
         _ = try store.createAccount(username: "bob", password: "analytical engine", now: 1)
-        let a = try store.account(named: "ada")!.hash, b = try store.account(named: "bob")!.hash
+        let a = try store.credentials(named: "ada")!.hash, b = try store.credentials(named: "bob")!.hash
         #expect(a.hasPrefix("$y$"))
         #expect(a != b) // salted
         let raw = [tmp.bytes("a.sqlite3"), tmp.bytes("a.sqlite3-wal")].compactMap { $0 }.reduce(Data(), +)
@@ -54,8 +55,8 @@ struct AccountStoreTests {
         let store = try makeStore(tmp)
         try store.recordFailure(for: "Ada", now: 10)
         try store.recordFailure(for: "ada", now: 12)
-        #expect(try store.failures(for: "ADA") == (2, 12))
+        #expect(try store.failures(for: "ADA") == SignInFailures(count: 2, last: 12))
         try store.clearFailures(for: "ada")
-        #expect(try store.failures(for: "ada") == (0, 0))
+        #expect(try store.failures(for: "ada") == SignInFailures(count: 0, last: 0))
     }
 }

@@ -26,7 +26,7 @@ struct ActivityLogTests {
         try accounts.recordFailure(for: "nobody", now: 1_002)       // no account: no one's log
         try accounts.clearSession(now: 1_003)
         try accounts.clearSession(now: 1_004)                       // nobody signed in: nothing
-        #expect(throws: AccountStore.ChangeFailure.self) { try accounts.changePassword(accountID: ada.id, current: "wrong", new: "engine-two", now: 1_005) }
+        #expect(throws: AccountChangeFailure.self) { try accounts.changePassword(accountID: ada.id, current: "wrong", new: "engine-two", now: 1_005) }
         try accounts.changePassword(accountID: ada.id, current: "analytical", new: "engine-two", now: 1_006)
         #expect(try kinds(db, ada) == [.accountCreated, .signedIn, .signInFailed, .signedOut, .passwordChanged])
         let events = try ActivityStore(database: db, accountID: ada.id).events(before: nil, limit: 100)
@@ -60,7 +60,7 @@ struct ActivityLogTests {
         let (db, _, ada) = try setUp(tmp)
         let store = SQLiteContactsStore(database: db, accountID: ada.id)
         try db.execute("CREATE TRIGGER no_count BEFORE INSERT ON contact_counts BEGIN SELECT RAISE(ABORT, 'refused'); END")
-        #expect(throws: StorageError.self) { _ = try store.add(ContactRecord(firstName: "Half", lastName: "Written")) }
+        #expect(throws: ServiceError.self) { _ = try store.add(ContactRecord(firstName: "Half", lastName: "Written")) }
         #expect(try kinds(db, ada) == [.accountCreated])
     }
 

@@ -69,7 +69,7 @@ struct ContactCardFieldsTests {
         var one = ContactRecord(firstName: "One", lastName: "A")
         one.uid = "u-1"
         _ = try store.add(one)
-        #expect(throws: StorageError.self) { try store.add(one) }
+        #expect(throws: ServiceError.self) { try store.add(one) }
         let bare = try store.add(ContactRecord(firstName: "Bare", lastName: "B"))
         #expect(try store.contact(id: bare)?.uid == "")
         try store.assignMissingUIDs()

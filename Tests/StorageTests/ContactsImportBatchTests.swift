@@ -50,7 +50,7 @@ struct ContactsImportBatchTests {
                 .lexicographicallyPrecedes(SearchText.sortKey(firstName: $1.firstName, lastName: $1.lastName).utf8) }
         }
         for c in incoming { _ = try byOne.add(c) }
-        try batched.transaction { () throws(StorageError) in
+        try batched.transaction { () throws(ServiceError) in
             let batch = try byBatch.importBatch()
             for c in incoming { try batch.take(c) }
             try batch.finish(subject: "1200 added, 0 updated from cards.vcf")
@@ -71,7 +71,7 @@ struct ContactsImportBatchTests {
             c.id = try byOne.contactID(uid: c.uid)
             #expect(try byOne.update(c))
         }
-        try batched.transaction { () throws(StorageError) in
+        try batched.transaction { () throws(ServiceError) in
             let batch = try byBatch.importBatch()
             for c in again { #expect(try batch.take(c) == .updated(try byBatch.contactID(uid: c.uid)!)) }
             #expect(batch.added == 0 && batch.updated == 1_200)
@@ -93,12 +93,12 @@ struct ContactsImportBatchTests {
         let db = try Database(path: tmp.file("c.sqlite3"))
         let store = try order.makeStore(db, account: "ada")
         _ = try store.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
-        #expect(throws: StorageError.self) {
-            try db.transaction { () throws(StorageError) in
+        #expect(throws: ServiceError.self) {
+            try db.transaction { () throws(ServiceError) in
                 let batch = try store.importBatch()
                 for c in cards(800, seed: 1) { try batch.take(c) }
                 try batch.finish(subject: "800 added")
-                throw StorageError.sqlite(code: 4, message: "cancelled")
+                throw ServiceError.sqlite(code: 4, message: "cancelled")
             }
         }
         #expect(try store.count(matching: "") == 1)
@@ -115,7 +115,7 @@ struct ContactsImportBatchTests {
         let db = try Database(path: tmp.file("c.sqlite3"))
         let store = try order.makeStore(db, account: "ada")
         func importing(_ cards: [ContactRecord]) throws -> [ContactsImportBatch.Outcome] {
-            try db.transaction { () throws(StorageError) -> [ContactsImportBatch.Outcome] in
+            try db.transaction { () throws(ServiceError) -> [ContactsImportBatch.Outcome] in
                 let batch = try store.importBatch()
                 var outcomes: [ContactsImportBatch.Outcome] = []
                 for c in cards { outcomes.append(try batch.take(c)) }

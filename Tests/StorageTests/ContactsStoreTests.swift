@@ -8,7 +8,7 @@ struct ContactsStoreTests {
     func makeStore(_ tmp: TempFolder, account: String = "ada") throws -> (SQLiteContactsStore, Database) {
         let db = try Database(path: tmp.file("c.sqlite3"))
         let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
-        let owner = try accounts.account(named: account)?.account
+        let owner = try accounts.account(named: account)
             ?? accounts.createAccount(username: account, password: "analytical", now: 1)
         return (SQLiteContactsStore(database: db, accountID: owner.id, now: { 100 }), db)
     }
@@ -98,8 +98,8 @@ struct ContactsStoreTests {
         #expect(try store.count(matching: "") == 2)
         _ = try store.delete(id: a)
         #expect(try store.count(matching: "") == 1)
-        #expect(throws: StorageError.self) {
-            try db.transaction { () throws(StorageError) in
+        #expect(throws: ServiceError.self) {
+            try db.transaction { () throws(ServiceError) in
                 _ = try store.add(ContactRecord(firstName: "C", lastName: "Three"))
                 try db.execute("SELECT no_such_function()")
             }
@@ -122,7 +122,7 @@ struct ContactsStoreTests {
         let (store, db) = try makeStore(tmp)
         // The count is the add's last write: everything before it must be rolled back.
         try db.execute("CREATE TRIGGER no_count BEFORE INSERT ON contact_counts BEGIN SELECT RAISE(ABORT, 'refused'); END")
-        #expect(throws: StorageError.self) {
+        #expect(throws: ServiceError.self) {
             _ = try store.add(ContactRecord(firstName: "Half", lastName: "Written", phones: [.init(label: "m", number: "1")], emails: ["bad"]))
         }
         #expect(try store.count(matching: "") == 0)

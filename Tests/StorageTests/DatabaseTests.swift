@@ -1,3 +1,4 @@
+import AppServices
 import Testing
 import Foundation
 @testable import Storage
@@ -32,7 +33,7 @@ struct DatabaseTests {
         let tmp = TempFolder()
         let content = Data("these are my shopping notes, not a database\n".utf8)
         tmp.write("notes.sqlite3", content)
-        #expect(throws: StorageError.notADatabase(path: tmp.file("notes.sqlite3"))) { try Database(path: tmp.file("notes.sqlite3")) }
+        #expect(throws: ServiceError.notADatabase(path: tmp.file("notes.sqlite3"))) { try Database(path: tmp.file("notes.sqlite3")) }
         #expect(tmp.bytes("notes.sqlite3") == content)
         #expect(!FileManager.default.fileExists(atPath: tmp.file("notes.sqlite3-wal")))
     }
@@ -52,8 +53,8 @@ struct DatabaseTests {
         #expect {
             try Database(path: path)
         } throws: { error in
-            guard let e = error as? StorageError else { return false }
-            switch e { case .corrupted, .notADatabase: return true; default: return false }
+            guard let e = error as? ServiceError else { return false }
+            return e.kind == .damaged
         }
         #expect(tmp.bytes("broken.sqlite3") == before)
     }
@@ -66,9 +67,9 @@ struct DatabaseTests {
             try db.execute("PRAGMA journal_mode = DELETE; PRAGMA user_version = 99")
         }
         let before = tmp.bytes("future.sqlite3")
-        #expect(throws: StorageError.newerSchema(path: path, found: 99, supported: Database.schemaVersion)) { try Database(path: path) }
+        #expect(throws: ServiceError.newerSchema(path: path, found: 99, supported: Database.schemaVersion)) { try Database(path: path) }
         #expect(tmp.bytes("future.sqlite3") == before)
-        #expect(StorageError.newerSchema(path: path, found: 99, supported: 1).description.contains("Update switchboard"))
+        #expect(ServiceError.newerSchema(path: path, found: 99, supported: 1).description.contains("Update switchboard"))
     }
 
     @Test func aLockedDatabaseSaysSo() throws {
@@ -76,20 +77,20 @@ struct DatabaseTests {
         let path = tmp.file("locked.sqlite3")
         let holder = try Database(path: path)
         try holder.execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; CREATE TABLE hold (x); ")
-        #expect(throws: StorageError.locked(path: path)) { try Database(path: path, busyTimeoutMilliseconds: 50) }
+        #expect(throws: ServiceError.locked(path: path)) { try Database(path: path, busyTimeoutMilliseconds: 50) }
         try holder.execute("COMMIT")
     }
 
     @Test func aFolderInsteadOfAFileAndAnUnwritableFolder() throws {
         let tmp = TempFolder()
         try FileManager.default.createDirectory(atPath: tmp.file("dir.sqlite3"), withIntermediateDirectories: true)
-        #expect(throws: StorageError.unreadable(path: tmp.file("dir.sqlite3"), reason: "it is a folder, not a file")) {
+        #expect(throws: ServiceError.unreadable(path: tmp.file("dir.sqlite3"), reason: "it is a folder, not a file")) {
             try Database(path: tmp.file("dir.sqlite3"))
         }
         #expect {
             try Database(path: "/proc/switchboard-cannot-exist/db.sqlite3")
         } throws: { error in
-            if case .folderNotWritable = error as? StorageError { return true }
+            if (error as? ServiceError)?.code == ServiceError.Code.folderNotWritable { return true }
             return false
         }
     }
@@ -98,8 +99,8 @@ struct DatabaseTests {
         let tmp = TempFolder()
         let db = try Database(path: tmp.file("t.sqlite3"))
         try db.execute("CREATE TABLE t (x INTEGER NOT NULL)")
-        #expect(throws: StorageError.self) {
-            try db.transaction { () throws(StorageError) in
+        #expect(throws: ServiceError.self) {
+            try db.transaction { () throws(ServiceError) in
                 try db.execute("INSERT INTO t VALUES (1)")
                 try db.execute("INSERT INTO t VALUES (NULL)") // fails
             }

@@ -10,7 +10,7 @@ import Foundation
 struct ListOrderTests {
     func makeStore(_ db: Database, account: String) throws -> SQLiteContactsStore {
         let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
-        let owner = try accounts.account(named: account)?.account
+        let owner = try accounts.account(named: account)
             ?? accounts.createAccount(username: account, password: "analytical", now: 1)
         return SQLiteContactsStore(database: db, accountID: owner.id, now: { 100 })
     }

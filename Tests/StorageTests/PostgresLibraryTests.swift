@@ -1,3 +1,4 @@
+import AppServices
 import Testing
 @testable import Storage
 
@@ -9,10 +10,10 @@ struct PostgresLibraryTests {
         #expect {
             _ = try PostgresLibrary.open("libpq-not-on-this-machine.so.5")
         } throws: { error in
-            guard case StorageError.server(.clientLibraryMissing(let file, let detail)) = error else { return false }
-            let message = (error as! StorageError).description
-            return file == "libpq-not-on-this-machine.so.5" && detail.contains("No such file")
-                && message.hasPrefix("PostgreSQL's client library libpq-not-on-this-machine.so.5 could not be loaded: ")
+            guard let error = error as? ServiceError, error.code == ServiceError.Code.clientLibraryMissing else { return false }
+            let message = error.description
+            return error.kind == .unavailable && error.detail.hasPrefix("libpq-not-on-this-machine.so.5: ") && error.detail.contains("No such file")
+                && message.hasPrefix("PostgreSQL's client library could not be loaded (libpq-not-on-this-machine.so.5: ")
                 && message.contains("apt-get install libpq5") && message.contains("SQLite files need nothing more")
         }
     }
@@ -22,8 +23,8 @@ struct PostgresLibraryTests {
         #expect {
             _ = try PostgresLibrary.open("libsqlite3.so.0")
         } throws: { error in
-            guard case StorageError.server(.clientLibraryMissing(_, let detail)) = error else { return false }
-            return detail == "it has no function PQconnectdb"
+            guard let error = error as? ServiceError, error.code == ServiceError.Code.clientLibraryMissing else { return false }
+            return error.detail == "libsqlite3.so.0: it has no function PQconnectdb"
         }
     }
 
@@ -33,8 +34,8 @@ struct PostgresLibraryTests {
         #expect {
             _ = try PostgresConnection(uri: "no_such_option=1")
         } throws: { error in
-            guard case StorageError.server(.serverUnreachable(_, let detail)) = error else { return false }
-            return detail.contains("invalid connection option \"no_such_option\"")
+            guard let error = error as? ServiceError, error.kind == .unavailable else { return false }
+            return error.detail.contains("invalid connection option \"no_such_option\"")
         }
     }
 }

@@ -25,7 +25,7 @@ final class PostgresTestServer {
     private let admin: PostgresConnection
 
     init() throws {
-        guard let base = Self.url else { throw StorageError.server(.serverUnreachable(server: "(none)", detail: "\(Self.environmentKey) is not set")) }
+        guard let base = Self.url else { throw ServiceError.server(.serverUnreachable(server: "(none)", detail: "\(Self.environmentKey) is not set")) }
         schema = "sb_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         admin = try PostgresConnection(uri: base)
         try admin.executeScript("CREATE SCHEMA \(schema)")

@@ -30,7 +30,7 @@ struct TwoProcessTests {
         input.write(Data("PRAGMA busy_timeout=3000; INSERT INTO accounts (username, username_key, password_hash, created_at) VALUES ('Grace', 'grace', 'x', 2);\n.quit\n".utf8))
         shell.waitUntilExit()
         #expect(shell.terminationStatus == 0)
-        #expect(try store.account(named: "GRACE")?.account.username == "Grace")
+        #expect(try store.account(named: "GRACE")?.username == "Grace")
         _ = try store.createAccount(username: "linus", password: "third password", now: 3)
         #expect(try store.account(named: "linus") != nil)
     }

@@ -1,3 +1,4 @@
+import AppServices
 import Testing
 @testable import Storage
 
@@ -21,6 +22,6 @@ struct SchemaCheckTests {
         _ = try Database(path: path)
         let raw = try Database(path: path)
         try raw.execute("ALTER TABLE settings ADD COLUMN colour TEXT")
-        #expect(throws: StorageError.self) { _ = try Database(path: path) }
+        #expect(throws: ServiceError.self) { _ = try Database(path: path) }
     }
 }

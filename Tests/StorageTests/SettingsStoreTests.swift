@@ -32,7 +32,7 @@ struct SettingsStoreTests {
         let tmp = TempFolder()
         let (_, accounts) = try makeAccounts(tmp)
         let ada = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
-        #expect(throws: AccountStore.ChangeFailure.wrongPassword) {
+        #expect(throws: AccountChangeFailure.wrongPassword) {
             try accounts.changePassword(accountID: ada.id, current: "guess", new: "engine-two")
         }
         #expect(try accounts.verify(username: "ada", password: "analytical") != nil)
@@ -50,7 +50,7 @@ struct SettingsStoreTests {
         for name in ["Lovelace", "Hopper"] { _ = try adas.add(ContactRecord(firstName: "A", lastName: name, isFriend: true)) }
         _ = try bobs.add(ContactRecord(firstName: "B", lastName: "Builder"))
         try SettingsStore(database: db).save(UserSettings(), for: ada.id)
-        #expect(throws: AccountStore.ChangeFailure.wrongPassword) { try accounts.deleteAccount(accountID: ada.id, password: "nope") }
+        #expect(throws: AccountChangeFailure.wrongPassword) { try accounts.deleteAccount(accountID: ada.id, password: "nope") }
         #expect(try adas.count(matching: "") == 2)
         try accounts.deleteAccount(accountID: ada.id, password: "analytical")
         #expect(try accounts.account(named: "ada") == nil)

@@ -32,7 +32,7 @@ struct BadFileTests {
         // Another program in the middle of a write: the file can be read, a write waits, then says so.
         Case(name: "locked", code: 0, message: "is locked by another program"),
         Case(name: "read-only file", code: 0, message: "Could not log out"),
-        Case(name: "read-only folder", code: 1, message: "cannot use the folder"),
+        Case(name: "read-only folder", code: 1, message: "Cannot use the folder"),
         Case(name: "corrupt schema page", code: 1, message: "is damaged"),
     ]
 

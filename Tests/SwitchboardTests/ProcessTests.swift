@@ -79,7 +79,7 @@ struct ProcessTests {
                           ["query", "ada", "--db", "postgres://sb:secret@127.0.0.1:1/x"]] {
             let result = try run(arguments, environment: environment)
             #expect(result.code == 1, "\(arguments): \(result.errors)")
-            #expect(result.errors.contains("PostgreSQL's client library libpq.so.5 could not be loaded: \(base)/lib/libpq.so.5: file too short. Install it (Debian and Ubuntu: apt-get install libpq5)"),
+            #expect(result.errors.contains("PostgreSQL's client library could not be loaded (libpq.so.5: \(base)/lib/libpq.so.5: file too short). Install it (Debian and Ubuntu: apt-get install libpq5)"),
                     "\(arguments): \(result.errors)")
             #expect(!result.errors.contains("secret"))
         }

@@ -17,7 +17,7 @@ struct SharedDirectoryCommandTests {
                           ["query", "ada", "--db", uri], ["export", "--db", uri], ["import", "/dev/null", "--db", uri]] {
             let result = runSwitchboard(arguments)
             #expect(result.code == 1, "\(arguments): \(result.errors)")
-            #expect(result.errors.contains("cannot reach the PostgreSQL server at \(scheme)//sb:***@127.0.0.1:1/nothing"), "\(arguments): \(result.errors)")
+            #expect(result.errors.contains("Cannot reach the PostgreSQL server at \(scheme)//sb:***@127.0.0.1:1/nothing"), "\(arguments): \(result.errors)")
             #expect(!result.errors.contains("secret"))
             #expect(!FileManager.default.fileExists(atPath: scheme), "\(arguments) made a folder named \(scheme)")
         }

@@ -59,7 +59,7 @@ struct MainAssembly: Assembly {
     nonisolated static func summary(of account: AccountServices) throws(ServiceError) -> MainViewController.Summary {
         func part<T>(_ read: () throws(ServiceError) -> T) throws(ServiceError) -> T? {
             do { return try read() } catch {
-                if case .unavailable = error { throw error }
+                if error.kind == .unavailable { throw error }
                 return nil
             }
         }

@@ -88,7 +88,7 @@ struct AboutAssembly: Assembly {
     nonisolated static func counts(of account: AccountServices) throws(ServiceError) -> (contacts: Int, friends: Int) {
         func count(_ read: () throws(ServiceError) -> Int) throws(ServiceError) -> Int {
             do { return try read() } catch {
-                if case .unavailable = error { throw error }
+                if error.kind == .unavailable { throw error }
                 return 0
             }
         }

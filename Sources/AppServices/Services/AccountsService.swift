@@ -4,6 +4,8 @@
 public protocol AccountsService: AnyObject {
     /// How many accounts there are (the first run has none).
     func accountCount() throws(ServiceError) -> Int
+    /// The account of a user name (compared without case), or nil.
+    func account(named username: String) throws(ServiceError) -> Account?
     /// The account when the password is its own; nil otherwise (an unknown name too).
     func verify(username: String, password: String) throws(ServiceError) -> Account?
     /// Makes an account and signs it in.

@@ -1,20 +1,136 @@
-/// Why a service could not do what a screen asked: App's own error, whatever
-/// store is behind the service (a file, a server, memory). Its text says what
-/// is wrong and what to do; screens show it as it is.
-public enum ServiceError: Error, Equatable, CustomStringConvertible {
-    /// The data cannot be opened or read (damaged, another program's, written by a newer build, out of reach).
-    case unavailable(String)
-    /// Someone else holds the data for now; trying again later may work.
-    case busy(String)
-    /// The data can be read but not changed, so nothing was saved.
-    case readOnly(String)
-    /// Anything else the store reported.
-    case failed(String)
+/// Why a store could not do what was asked, whatever the store (the SQLite file, a PostgreSQL
+/// server, the kiosk's memory): a `kind` a screen can act on, where it happened, and the store's
+/// own words. Stores fill it in; the sentence a person reads is made here (App's words, for any
+/// screen) and by the command line (which adds its own advice, such as `--db PATH`).
+///
+/// ```swift
+/// do { try contacts.delete(id: id) } catch {
+///     if error.kind == .readOnly { showReadOnlyBanner() } else { show(error.description) }
+/// }
+/// ```
+public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, as far as a screen can act on it.
+    public enum Kind: String, Equatable, Sendable {
+        /// The data cannot be reached: a server down or gone, a file or folder out of reach, a
+        /// library missing. Trying again later may work.
+        case unavailable
+        /// Someone else holds the data for now (a lock); trying again later may work.
+        case busy
+        /// The data can be read but not changed, so nothing was saved.
+        case readOnly
+        /// Someone else changed the same data meanwhile, or a unique value is taken.
+        case conflict
+        /// What was named is not there (a database, a record).
+        case notFound
+        /// The store refused: wrong credentials, no permission.
+        case refused
+        /// The data is damaged, or is not what it should be (not a database, changed by another program).
+        case damaged
+        /// The data belongs to another program.
+        case foreign
+        /// The data was written by a newer build of switchboard.
+        case newerVersion
+        /// Anything else the store reported.
+        case failed
+    }
 
-    /// What to tell the person.
+    /// Codes of conditions the stores name themselves (beside SQLite's result codes and PostgreSQL's SQLSTATEs).
+    public enum Code {
+        /// The file exists but is not an SQLite database.
+        public static let notADatabase = "not-a-database"
+        /// The path names a folder.
+        public static let isAFolder = "is-a-folder"
+        /// PostgreSQL's client library (libpq) could not be loaded.
+        public static let clientLibraryMissing = "client-library-missing"
+        /// The server lacks an extension the directory needs (pg_trgm).
+        public static let extensionMissing = "extension-missing"
+        /// The connection broke during a statement.
+        public static let connectionLost = "connection-lost"
+        /// The database named does not exist on the server.
+        public static let databaseMissing = "database-missing"
+        /// The folder for a file cannot be made or written.
+        public static let folderNotWritable = "folder-not-writable"
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// Where: a file's path, or a server's address without its password; "" when not known.
+    public var place: String
+    /// The store's own words ("database disk image is malformed", the server's message).
+    public var detail: String
+    /// The store's code: SQLite's result code ("SQLITE_11"), PostgreSQL's SQLSTATE ("23505"), or one of `Code`; nil when none.
+    public var code: String?
+
+    /// - Parameters:
+    ///   - kind: what went wrong.
+    ///   - place: where (a path, a server's address without its password).
+    ///   - detail: the store's own words.
+    ///   - code: the store's code, if any.
+    public init(_ kind: Kind, place: String = "", detail: String = "", code: String? = nil) {
+        self.kind = kind
+        self.place = place
+        self.detail = detail
+        self.code = code
+    }
+
+    /// Whether this is an error of `kind`.
+    public func `is`(_ kind: Kind) -> Bool { self.kind == kind }
+
+    /// Whether the data is on a server (its place is a connection's address).
+    public var isOnServer: Bool { place.hasPrefix("postgresql://") || place.hasPrefix("postgres://") }
+
+    /// What to tell the person: what is wrong and, where there is one, what to do. Screens show it as it is.
     public var description: String {
-        switch self {
-        case .unavailable(let message), .busy(let message), .readOnly(let message), .failed(let message): message
+        let at = place.isEmpty ? "the data" : place
+        let server = isOnServer ? "the PostgreSQL server at \(place)" : at
+        switch (kind, code) {
+        case (.unavailable, Code.clientLibraryMissing?):
+            return "PostgreSQL's client library could not be loaded (\(detail)). Install it (Debian and Ubuntu: apt-get install libpq5) to use a postgresql:// location; SQLite files need nothing more."
+        case (.unavailable, Code.connectionLost?):
+            return "The connection to \(server) was lost (\(detail)). Nothing half-done was kept; try again when the server is back."
+        case (.unavailable, Code.extensionMissing?):
+            return "The database at \(at) lacks the pg_trgm extension search needs (\(detail)). Ask its owner to run CREATE EXTENSION pg_trgm, or install the postgresql-contrib package on the server."
+        case (.unavailable, Code.folderNotWritable?):
+            return "Cannot use the folder \(at): \(detail)."
+        case (.unavailable, _):
+            if isOnServer { return "Cannot reach \(server) (\(detail)). Is it running, and are the host and port right?" }
+            return "Cannot open \(at): \(detail)."
+        case (.busy, _):
+            return "\(at) is locked by another program (is another switchboard running?). Close it and try again."
+        case (.readOnly, _):
+            return "\(at) is read-only, so nothing could be saved."
+        case (.conflict, _):
+            return "Someone else changed this meanwhile (\(detail)); nothing was overwritten."
+        case (.notFound, Code.databaseMissing?):
+            return "\(server) has no database “\(detail)”. Create it (createdb \(detail)) or name another."
+        case (.notFound, _):
+            return "\(at): \(detail.isEmpty ? "not found" : detail)."
+        case (.refused, _):
+            return isOnServer ? "\(server) refused the user name or password (\(detail)). Check the user name and password." : "\(at) refused: \(detail)."
+        case (.damaged, Code.notADatabase?):
+            return "\(at) is not a switchboard database (it is not an SQLite file); it was not changed."
+        case (.damaged, _):
+            return "\(at) is damaged or changed by another program (\(detail)). Restore it from a backup; it was not changed."
+        case (.foreign, _):
+            return "\(at) belongs to another program (\(detail)); it was not changed."
+        case (.newerVersion, _):
+            return "\(at) was written by a newer switchboard (\(detail)). Update switchboard; it was not changed."
+        case (.failed, _):
+            if isOnServer, let code { return "The PostgreSQL server refused a statement (\(code)): \(detail)" }
+            if let code { return "Database error \(code): \(detail)" }
+            return detail.isEmpty ? "The store failed." : detail
         }
+    }
+}
+
+public extension ServiceError {
+    /// Data out of reach, in the store's words.
+    static func unavailable(_ detail: String, place: String = "", code: String? = nil) -> ServiceError {
+        ServiceError(.unavailable, place: place, detail: detail, code: code)
+    }
+
+    /// Anything else the store reported, in its words.
+    static func failed(_ detail: String, place: String = "", code: String? = nil) -> ServiceError {
+        ServiceError(.failed, place: place, detail: detail, code: code)
     }
 }

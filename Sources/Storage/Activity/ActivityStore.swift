@@ -1,7 +1,7 @@
 import AppServices
 
 /// One account's activity log, newest first, read by keyset on the event id.
-public final class ActivityStore {
+public final class ActivityStore: ActivityService {
     private let db: Database
     public let accountID: Int64
 
@@ -11,7 +11,7 @@ public final class ActivityStore {
     }
 
     /// Up to `limit` events older than `id` (from the newest when nil).
-    public func events(before id: Int64?, limit: Int) throws(StorageError) -> [ActivityEvent] {
+    public func events(before id: Int64?, limit: Int) throws(ServiceError) -> [ActivityEvent] {
         let s = try db.prepare("SELECT id, at, kind, subject, contact_id FROM activity WHERE account_id = ? AND id < ? ORDER BY id DESC LIMIT ?")
         s.bind(1, accountID).bind(2, id ?? Int64.max).bind(3, limit)
         return try read(s)
@@ -19,7 +19,7 @@ public final class ActivityStore {
 
     /// Up to `limit` events newer than `id` — the ones just above it in the
     /// newest-first list — (the oldest when nil), newest first.
-    public func events(newerThan id: Int64?, limit: Int) throws(StorageError) -> [ActivityEvent] {
+    public func events(newerThan id: Int64?, limit: Int) throws(ServiceError) -> [ActivityEvent] {
         let s = try db.prepare("SELECT id, at, kind, subject, contact_id FROM activity WHERE account_id = ? AND id > ? ORDER BY id LIMIT ?")
         s.bind(1, accountID).bind(2, id ?? Int64.min).bind(3, limit)
         return try read(s).reversed()
@@ -31,7 +31,12 @@ public final class ActivityStore {
     /// then read newest first (a name in the news is met in a few rows); only
     /// when every match is older than those are the matches read from the
     /// subject index (then they are few, or all old).
-    public func newestEvent(withSubjectPrefix prefix: String, recentWindow: Int = 2_000) throws(StorageError) -> Int64? {
+    public func newestEvent(withSubjectPrefix prefix: String) throws(ServiceError) -> Int64? {
+        try newestEvent(withSubjectPrefix: prefix, recentWindow: 2_000)
+    }
+
+    /// The newest event whose subject starts with `prefix`, among the newest `recentWindow` first.
+    public func newestEvent(withSubjectPrefix prefix: String, recentWindow: Int) throws(ServiceError) -> Int64? {
         let key = SearchText.fold(SearchText.trimmed(prefix))
         guard !key.isEmpty else { return nil }
         let end = key + "\u{10FFFF}"
@@ -59,7 +64,7 @@ public final class ActivityStore {
     }
 
     /// The oldest and newest event ids (nil without events): two seeks, for a scroll mark's place.
-    public func idRange() throws(StorageError) -> ClosedRange<Int64>? {
+    public func idRange() throws(ServiceError) -> ClosedRange<Int64>? {
         let s = try db.prepare("SELECT (SELECT min(id) FROM activity WHERE account_id = ?1), (SELECT max(id) FROM activity WHERE account_id = ?1)")
         s.bind(1, accountID)
         defer { s.reset() }
@@ -67,7 +72,7 @@ public final class ActivityStore {
         return s.int64(0)...s.int64(1)
     }
 
-    private func read(_ s: Statement) throws(StorageError) -> [ActivityEvent] {
+    private func read(_ s: Statement) throws(ServiceError) -> [ActivityEvent] {
         defer { s.reset() }
         var rows: [ActivityEvent] = []
         while try s.step() {
@@ -79,10 +84,10 @@ public final class ActivityStore {
     }
 
     /// Adds `count` made-up events spread back over `days` (for the benchmark), in one transaction.
-    public func addGenerated(count: Int, endingAt now: Int64, days: Int = 365) throws(StorageError) {
+    public func addGenerated(count: Int, endingAt now: Int64, days: Int = 365) throws(ServiceError) {
         let log = ActivityLog(db: db)
         let kinds = ActivityKind.allCases
-        try db.transaction { () throws(StorageError) in
+        try db.transaction { () throws(ServiceError) in
             let span = Int64(days) * 86_400
             for i in 0..<count {
                 let kind = kinds[i % kinds.count]

@@ -42,7 +42,7 @@ public final class ContactsImportBatch: ContactsImporting {
     private let floor: Int64, ceiling: Int64
     private var folds = SearchText.FoldCache()
 
-    init(store: SQLiteContactsStore) throws(StorageError) {
+    init(store: SQLiteContactsStore) throws(ServiceError) {
         self.store = store
         let existing = try store.count(matching: "", upTo: .max)
         deferFrom = max(500, existing / 4)
@@ -55,7 +55,7 @@ public final class ContactsImportBatch: ContactsImporting {
         try store.beginBulkSearch(hashSize: 4 << 20)
     }
 
-    private func readTail() throws(StorageError) {
+    private func readTail() throws(ServiceError) {
         let s = try db.prepare("SELECT sort_key, sort_rank FROM contacts WHERE account_id = ? ORDER BY sort_key DESC, id DESC LIMIT 1")
         s.bind(1, store.accountID)
         defer { s.reset() }
@@ -71,7 +71,7 @@ public final class ContactsImportBatch: ContactsImporting {
 
     /// Adds the contact, or updates the stored one it matches (same UID; see `match`).
     @discardableResult
-    public func take(_ contact: ContactRecord) throws(StorageError) -> Outcome {
+    public func take(_ contact: ContactRecord) throws(ServiceError) -> Outcome {
         if !deferred && placed >= deferFrom { deferred = true }
         if let (id, wasFriend) = try match(contact) {
             var record = contact
@@ -90,7 +90,7 @@ public final class ContactsImportBatch: ContactsImporting {
 
     /// The stored contact a card stands for, and whether it is a friend: a card with a UID, the
     /// contact with that UID; else (no UID, or a UID no contact has) the one `ImportMatchRule` finds.
-    func match(_ contact: ContactRecord) throws(StorageError) -> (id: Int64, isFriend: Bool)? {
+    func match(_ contact: ContactRecord) throws(ServiceError) -> (id: Int64, isFriend: Bool)? {
         if !contact.uid.isEmpty {
             let s = try db.prepare("SELECT id, is_friend FROM contacts WHERE account_id = ? AND uid = ?")
             s.bind(1, store.accountID).bind(2, contact.uid)
@@ -117,7 +117,7 @@ public final class ContactsImportBatch: ContactsImporting {
     /// and emails; prepared once per shape. Parameters: 1 account (or, for UPDATE, the id),
     /// 2-6 names, company, notes, friend; 7 sort key; 8 time; 9-15 the card fields; 16 the rank
     /// (INSERT only); 17-21 migration 10's fields; then the lists.
-    private func statement(for lists: ContactLists, update: Bool) throws(StorageError) -> Statement {
+    private func statement(for lists: ContactLists, update: Bool) throws(ServiceError) -> Statement {
         let shape = lists.phones.count << 8 | lists.emails.count
         if let cached = update ? updates[shape] : inserts[shape] { return cached }
         let (phones, emails) = lists.sql(from: 22)
@@ -147,7 +147,7 @@ public final class ContactsImportBatch: ContactsImporting {
         lists.bind(to: s, from: 22)
     }
 
-    private func insert(_ contact: ContactRecord) throws(StorageError) -> Int64 {
+    private func insert(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
         let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &folds)
         let rank = deferred ? nil : appendedRank(for: key)
         let lists = ContactLists(contact)
@@ -169,7 +169,7 @@ public final class ContactsImportBatch: ContactsImporting {
         return id
     }
 
-    private func write(_ contact: ContactRecord, id: Int64, wasFriend: Bool) throws(StorageError) {
+    private func write(_ contact: ContactRecord, id: Int64, wasFriend: Bool) throws(ServiceError) {
         // The old search entry goes first (its rank is read before the row changes); deferred, `finish` clears them all.
         let rank = deferred ? nil : try store.rankAndFriend(of: id)?.rank
         let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &folds)
@@ -188,7 +188,7 @@ public final class ContactsImportBatch: ContactsImporting {
     /// Ranks and indexes what went in deferred, adjusts the counts and logs one activity entry:
     /// "Contacts imported", with `subject` (say, "12 added, 3 updated from cards.vcf"). Nothing
     /// is logged when nothing came in.
-    public func finish(subject: String) throws(StorageError) {
+    public func finish(subject: String) throws(ServiceError) {
         if deferred { try store.order.renumber(accountID: store.accountID) }
         try store.endBulkSearch()
         if added != 0 || friendChange != 0 { try store.adjustCounts(total: added, friends: friendChange) }
@@ -200,5 +200,5 @@ public final class ContactsImportBatch: ContactsImporting {
 
 extension SQLiteContactsStore {
     /// A batch for an import, to be used inside one `Database.transaction` (see `ContactsImportBatch`).
-    public func importBatch() throws(StorageError) -> ContactsImportBatch { try ContactsImportBatch(store: self) }
+    public func importBatch() throws(ServiceError) -> ContactsImportBatch { try ContactsImportBatch(store: self) }
 }

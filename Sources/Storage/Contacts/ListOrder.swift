@@ -1,3 +1,4 @@
+import AppServices
 /// The contacts' list order — account, then sort key, then id — kept as one
 /// integer per contact (`contacts.sort_rank`), which is also the contact's row
 /// id in the search index. The index hands back its matches in row-id order,
@@ -37,7 +38,7 @@ struct ListOrder {
     // MARK: Neighbours
 
     /// Up to `limit` contacts after `position` (any account), nearest first.
-    func after(_ p: Position, limit: Int) throws(StorageError) -> [Neighbour] {
+    func after(_ p: Position, limit: Int) throws(ServiceError) -> [Neighbour] {
         try neighbours(p, limit: limit, stages: [
             "SELECT id, sort_rank FROM contacts WHERE account_id = ?1 AND sort_key = ?2 AND id > ?3 ORDER BY id LIMIT ?4",
             "SELECT id, sort_rank FROM contacts WHERE account_id = ?1 AND sort_key > ?2 ORDER BY sort_key, id LIMIT ?4",
@@ -46,7 +47,7 @@ struct ListOrder {
     }
 
     /// Up to `limit` contacts before `position` (any account), nearest first.
-    func before(_ p: Position, limit: Int) throws(StorageError) -> [Neighbour] {
+    func before(_ p: Position, limit: Int) throws(ServiceError) -> [Neighbour] {
         try neighbours(p, limit: limit, stages: [
             "SELECT id, sort_rank FROM contacts WHERE account_id = ?1 AND sort_key = ?2 AND id < ?3 ORDER BY id DESC LIMIT ?4",
             "SELECT id, sort_rank FROM contacts WHERE account_id = ?1 AND sort_key < ?2 ORDER BY sort_key DESC, id DESC LIMIT ?4",
@@ -56,7 +57,7 @@ struct ListOrder {
 
     /// Each stage reaches further (same key, same account, other accounts),
     /// every one an exact range of the `contacts_by_name` index.
-    private func neighbours(_ p: Position, limit: Int, stages: [String]) throws(StorageError) -> [Neighbour] {
+    private func neighbours(_ p: Position, limit: Int, stages: [String]) throws(ServiceError) -> [Neighbour] {
         var found: [Neighbour] = []
         for sql in stages where found.count < limit {
             let s = try db.prepare(sql)
@@ -72,7 +73,7 @@ struct ListOrder {
     /// Gives the contact at `position` (already stored with its new sort key,
     /// and without an index entry) a rank between its neighbours', relabelling
     /// a window when there is no room. Returns the rank.
-    func place(_ p: Position) throws(StorageError) -> Int64 {
+    func place(_ p: Position) throws(ServiceError) -> Int64 {
         let low = try before(p, limit: 1).first?.rank ?? 0
         let high = try after(p, limit: 1).first?.rank ?? Int64.max
         let room = high - low
@@ -86,7 +87,7 @@ struct ListOrder {
 
     /// Spreads the ranks of a window around `p` (growing it until the spread
     /// is comfortable) and moves the window's index entries with them.
-    private func relabel(around p: Position) throws(StorageError) -> Int64 {
+    private func relabel(around p: Position) throws(ServiceError) -> Int64 {
         var width = 8
         while true {
             let before = try self.before(p, limit: width + 1), after = try self.after(p, limit: width + 1)
@@ -100,7 +101,7 @@ struct ListOrder {
         }
     }
 
-    private func assign(window: [Neighbour], from low: Int64, spread: Int64, returning id: Int64) throws(StorageError) -> Int64 {
+    private func assign(window: [Neighbour], from low: Int64, spread: Int64, returning id: Int64) throws(ServiceError) -> Int64 {
         // Take the window's index entries out first, so no new rank meets an old one.
         var entries: [Int64: String] = [:]
         let read = try db.prepare("SELECT text FROM contact_search WHERE rowid = ?")
@@ -127,7 +128,7 @@ struct ListOrder {
         return placed
     }
 
-    private func setRank(_ rank: Int64, of id: Int64) throws(StorageError) {
+    private func setRank(_ rank: Int64, of id: Int64) throws(ServiceError) {
         let s = try db.prepare("UPDATE contacts SET sort_rank = ? WHERE id = ?")
         s.bind(1, rank).bind(2, id)
         try s.run()
@@ -137,14 +138,14 @@ struct ListOrder {
 
     /// The open interval of ranks an account's contacts may use: after every
     /// earlier account's, before every later one's.
-    func interval(of accountID: Int64) throws(StorageError) -> (low: Int64, high: Int64) {
+    func interval(of accountID: Int64) throws(ServiceError) -> (low: Int64, high: Int64) {
         let low = try before(Position(accountID: accountID, sortKey: "", id: Int64.min), limit: 1).first?.rank ?? 0
         let high = try after(Position(accountID: accountID, sortKey: "\u{10FFFF}\u{10FFFF}", id: Int64.max), limit: 1).first?.rank ?? Int64.max
         return (low, high)
     }
 
     /// The ranks of an account's first and last contact (nil when it has none).
-    func bounds(of accountID: Int64) throws(StorageError) -> (first: Int64, last: Int64)? {
+    func bounds(of accountID: Int64) throws(ServiceError) -> (first: Int64, last: Int64)? {
         let first = try db.prepare("SELECT sort_rank FROM contacts WHERE account_id = ? ORDER BY sort_key, id LIMIT 1")
         first.bind(1, accountID)
         defer { first.reset() }
@@ -160,7 +161,7 @@ struct ListOrder {
     /// Ranks every contact of an account afresh, evenly over its interval, and
     /// rebuilds its search entries in rank order from the contacts' tables.
     /// For bulk inserts: one pass instead of a relabel per contact.
-    func renumber(accountID: Int64) throws(StorageError) {
+    func renumber(accountID: Int64) throws(ServiceError) {
         let (low, high) = try interval(of: accountID)
         let total = try db.prepare("SELECT count(*) FROM contacts WHERE account_id = ?")
         total.bind(1, accountID)
@@ -178,7 +179,7 @@ struct ListOrder {
     }
 
     /// Ranks every contact of every account afresh, `gap` apart, and rebuilds the whole search index.
-    func renumberEveryone() throws(StorageError) {
+    func renumberEveryone() throws(ServiceError) {
         try db.execute("DELETE FROM contact_search")
         try rerank(accountID: nil, from: 0, spread: Self.gap)
     }
@@ -186,7 +187,7 @@ struct ListOrder {
     /// Gives the contacts of one account (nil: of all) ranks `spread` apart
     /// after `low`, in list order, then writes their search entries in rank
     /// order (so the index only ever appends). Their old entries must be gone.
-    private func rerank(accountID: Int64?, from low: Int64, spread: Int64) throws(StorageError) {
+    private func rerank(accountID: Int64?, from low: Int64, spread: Int64) throws(ServiceError) {
         let only = accountID == nil ? "" : "WHERE c.account_id = ?1"
         // One statement: each contact's place in the order, numbered by a window over the name index.
         let rank = try db.prepare("""

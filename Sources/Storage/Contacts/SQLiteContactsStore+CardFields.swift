@@ -21,7 +21,7 @@ extension SQLiteContactsStore {
         }
     }
 
-    func writeCardFields(_ contact: ContactRecord, id: Int64) throws(StorageError) {
+    func writeCardFields(_ contact: ContactRecord, id: Int64) throws(ServiceError) {
         let s = try db.prepare("""
             UPDATE contacts SET uid = coalesce(nullif(?1, ''), uid), nickname = ?2, title = ?3, birthday = ?4, url = ?5, addresses = ?6,
                 extras = ?7, name_prefix = ?9, name_suffix = ?10, email_labels = ?11, preferred_email = ?12, preferred_phone = ?13
@@ -49,7 +49,7 @@ extension SQLiteContactsStore {
     /// A JSON array of strings (`[]` costs nothing; the labels are short).
     static func jsonArray(_ items: [String]) -> String { JSONText.array(of: items) }
 
-    func readCardFields(into record: inout ContactRecord, id: Int64) throws(StorageError) {
+    func readCardFields(into record: inout ContactRecord, id: Int64) throws(ServiceError) {
         let s = try db.prepare("""
             SELECT coalesce(uid, ''), nickname, title, birthday, url, addresses, extras, name_prefix, name_suffix,
                 preferred_email, preferred_phone FROM contacts WHERE id = ?
@@ -76,7 +76,7 @@ extension SQLiteContactsStore {
     }
 
     /// The contact of this account with this UID, if any (an import updates it instead of adding).
-    public func contactID(uid: String) throws(StorageError) -> Int64? {
+    public func contactID(uid: String) throws(ServiceError) -> Int64? {
         guard !uid.isEmpty else { return nil }
         let s = try db.prepare("SELECT id FROM contacts WHERE account_id = ? AND uid = ?")
         s.bind(1, accountID).bind(2, uid)
@@ -86,7 +86,7 @@ extension SQLiteContactsStore {
 
     /// Gives every contact of this account without a UID a new random one (`urn:uuid:` + a
     /// version 4 UUID), so an export names each contact the same way every time.
-    public func assignMissingUIDs() throws(StorageError) {
+    public func assignMissingUIDs() throws(ServiceError) {
         try db.execute("""
             UPDATE contacts SET uid = 'urn:uuid:' || lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' ||
                 substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) ||
@@ -96,7 +96,7 @@ extension SQLiteContactsStore {
     }
 
     /// Every contact id of this account in list order (for export).
-    public func allContactIDs() throws(StorageError) -> [Int64] {
+    public func allContactIDs() throws(ServiceError) -> [Int64] {
         let s = try db.prepare("SELECT id FROM contacts WHERE account_id = ? ORDER BY sort_key, id")
         s.bind(1, accountID)
         defer { s.reset() }
@@ -108,7 +108,7 @@ extension SQLiteContactsStore {
 
 extension SQLiteContactsStore {
     /// Every contact of this account with a birthday: id, first and last name, birthday text.
-    public func birthdays() throws(StorageError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)] {
+    public func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)] {
         let s = try db.prepare("SELECT id, first_name, last_name, birthday FROM contacts WHERE account_id = ? AND birthday <> '' ORDER BY sort_key, id")
         s.bind(1, accountID)
         defer { s.reset() }
@@ -121,7 +121,7 @@ extension SQLiteContactsStore {
 extension SQLiteContactsStore {
     /// Every e-mail address of the contacts with these ids, in the order of `ids` and of each
     /// contact's addresses, with the name and company: one statement (a mail client's query).
-    public func emailAddresses(ofContacts ids: [Int64]) throws(StorageError) -> [(email: String, firstName: String, lastName: String, company: String)] {
+    public func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, firstName: String, lastName: String, company: String)] {
         guard !ids.isEmpty else { return [] }
         let s = try db.prepare("""
             SELECT w.key, c.first_name, c.last_name, c.company, e.value FROM json_each(?1) w

@@ -1,7 +1,7 @@
 import AppServices
 
-extension SQLiteContactsStore: FriendsStore {
-    public func friendsCount() throws(StorageError) -> Int {
+extension SQLiteContactsStore: FriendsService {
+    public func friendsCount() throws(ServiceError) -> Int {
         let s = try db.prepare("SELECT coalesce((SELECT friends FROM contact_counts WHERE account_id = ?), 0)")
         s.bind(1, accountID)
         defer { s.reset() }
@@ -13,13 +13,13 @@ extension SQLiteContactsStore: FriendsStore {
         FROM contacts WHERE account_id = ?1 AND is_friend = 1
         """
 
-    public func friends(after cursor: FriendCursor?, limit: Int) throws(StorageError) -> [FriendSummary] {
+    public func friends(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
         let s = try db.prepare(Self.friendColumns + " AND (sort_key, id) > (?2, ?3) ORDER BY sort_key, id LIMIT ?4")
         bind(s, at: cursor ?? FriendCursor(sortKey: "", id: Int64.min)).bind(4, limit)
         return try readFriends(s)
     }
 
-    public func friends(before cursor: FriendCursor?, limit: Int) throws(StorageError) -> [FriendSummary] {
+    public func friends(before cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
         // Read backwards from the cursor (or the end) along the same index, then put in list order.
         let backwards = " ORDER BY sort_key DESC, id DESC LIMIT ?4"
         guard let cursor else {
@@ -37,7 +37,7 @@ extension SQLiteContactsStore: FriendsStore {
         s.bind(1, accountID).bind(2, cursor.sortKey).bind(3, cursor.id)
     }
 
-    private func readFriends(_ s: Statement) throws(StorageError) -> [FriendSummary] {
+    private func readFriends(_ s: Statement) throws(ServiceError) -> [FriendSummary] {
         defer { s.reset() }
         var rows: [FriendSummary] = []
         while try s.step() {

@@ -14,7 +14,7 @@ extension SQLiteContactsStore {
     /// table and index (the search index above all) grows at its end. Into an
     /// account that has contacts already, they are ranked afresh at the end.
     public func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int,
-                        progress: ((Int) -> Void)? = nil) throws(StorageError) {
+                        progress: ((Int) -> Void)? = nil) throws(ServiceError) {
         guard count > 0 else { return }
         try db.execute("PRAGMA cache_size = -262144") // 256 MiB while the indexes grow
         defer { try? db.execute("PRAGMA cache_size = -16384") }
@@ -22,7 +22,7 @@ extension SQLiteContactsStore {
         var cache = SearchText.FoldCache()
         let (order, keys) = Self.listOrder(of: count, from: source, cache: &cache)
         var foldedNames: [Int: String] = [:] // by the generator's name number
-        try db.transaction { () throws(StorageError) in
+        try db.transaction { () throws(ServiceError) in
             let (low, high) = try self.order.interval(of: accountID)
             let spread = min(ListOrder.gap, (high - low) / Int64(count + 1))
             // Final ranks at once when the account is empty and there is room for them; else ranked afresh after.
@@ -65,7 +65,7 @@ extension SQLiteContactsStore {
                 if (i + 1) % 10_000 == 0 { progress?(i + 1) }
             }
             if fresh {
-                try bulkLoadingSearch { () throws(StorageError) in
+                try bulkLoadingSearch { () throws(ServiceError) in
                     let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
                     var start = 0
                     for (i, end) in documentEnds.enumerated() {
@@ -75,7 +75,7 @@ extension SQLiteContactsStore {
                     }
                 }
             } else {
-                try bulkLoadingSearch { () throws(StorageError) in try self.order.renumber(accountID: accountID) }
+                try bulkLoadingSearch { () throws(ServiceError) in try self.order.renumber(accountID: accountID) }
             }
             try adjustCounts(total: count, friends: friends)
             try ActivityLog(db: db).record(.populated, accountID: accountID,
@@ -86,14 +86,14 @@ extension SQLiteContactsStore {
 
     /// Runs a bulk load of the search index with a 64 MiB buffer and no merging
     /// along the way (the settings live in the index, so they are put back after).
-    private func bulkLoadingSearch(_ body: () throws(StorageError) -> Void) throws(StorageError) {
+    private func bulkLoadingSearch(_ body: () throws(ServiceError) -> Void) throws(ServiceError) {
         try beginBulkSearch(hashSize: 67_108_864)
         try body()
         try endBulkSearch()
     }
 
     /// The search index's settings for a bulk load: a `hashSize` buffer, no merging along the way.
-    func beginBulkSearch(hashSize: Int) throws(StorageError) {
+    func beginBulkSearch(hashSize: Int) throws(ServiceError) {
         try db.execute("""
             INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', \(hashSize));
             INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
@@ -102,7 +102,7 @@ extension SQLiteContactsStore {
     }
 
     /// The search index's everyday settings again.
-    func endBulkSearch() throws(StorageError) {
+    func endBulkSearch() throws(ServiceError) {
         try db.execute("""
             INSERT INTO contact_search (contact_search, rank) VALUES ('hashsize', 1048576);
             INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);

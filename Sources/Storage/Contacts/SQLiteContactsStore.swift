@@ -7,7 +7,7 @@ import AppServices
 
 /// The contacts of one account, in the database. Every change is one
 /// transaction: the contact, its phones and emails, and its search entry.
-public final class SQLiteContactsStore: ContactsStore {
+public final class SQLiteContactsStore: ContactsService {
     let db: Database
     public let accountID: Int64
     let now: () -> Int64
@@ -37,7 +37,7 @@ public final class SQLiteContactsStore: ContactsStore {
     /// The clock's now, in seconds (the batch of an import stamps its rows with it).
     func currentTime() -> Int64 { now() }
 
-    public func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int {
+    public func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int {
         let s: Statement
         switch Plan(query) {
         case .all:
@@ -53,7 +53,7 @@ public final class SQLiteContactsStore: ContactsStore {
         return s.int(0)
     }
 
-    public func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
+    public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         let s: Statement
         let columns = "id, first_name, last_name, is_friend, sort_key"
         switch Plan(query) {
@@ -82,7 +82,7 @@ public final class SQLiteContactsStore: ContactsStore {
         return try readSummaries(s)
     }
 
-    private func readSummaries(_ s: Statement) throws(StorageError) -> [ContactSummary] {
+    private func readSummaries(_ s: Statement) throws(ServiceError) -> [ContactSummary] {
         defer { s.reset() }
         var rows: [ContactSummary] = []
         while try s.step() {
@@ -91,7 +91,7 @@ public final class SQLiteContactsStore: ContactsStore {
         return rows
     }
 
-    public func contact(id: Int64) throws(StorageError) -> ContactRecord? {
+    public func contact(id: Int64) throws(ServiceError) -> ContactRecord? {
         let s = try db.prepare("SELECT first_name, last_name, company, notes, is_friend FROM contacts WHERE id = ? AND account_id = ?")
         s.bind(1, id).bind(2, accountID)
         guard try s.step() else { s.reset(); return nil }
@@ -109,20 +109,20 @@ public final class SQLiteContactsStore: ContactsStore {
             try readCardFields(into: &record, id: id)
         } catch {
             // Lists that are not JSON: the row is damaged (another program wrote it), not gone.
-            if case .sqlite(_, let message) = error { throw .corrupted(path: db.path, detail: "contact \(id)'s phones or emails: \(message)") }
+            if error.sqliteCode != nil { throw .corrupted(path: db.path, detail: "contact \(id)'s phones or emails: \(error.detail)") }
             throw error
         }
         return record
     }
 
     /// The INSERT for a contact with these many phones and emails (prepared once per shape).
-    func insertStatement(for lists: ContactLists) throws(StorageError) -> Statement {
+    func insertStatement(for lists: ContactLists) throws(ServiceError) -> Statement {
         let (phones, emails) = lists.sql(from: 11)
         return try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at, phones, emails) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \(phones), \(emails))")
     }
 
     /// One range of the list-order index (account, sort key, id), counted.
-    public func listIndex(ofContact id: Int64) throws(StorageError) -> Int? {
+    public func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? {
         let s = try db.prepare("""
             SELECT (SELECT count(*) FROM contacts b INDEXED BY contacts_by_name
                     WHERE b.account_id = c.account_id AND (b.sort_key, b.id) < (c.sort_key, c.id))
@@ -133,8 +133,8 @@ public final class SQLiteContactsStore: ContactsStore {
         return try s.step() ? Int(s.int64(0)) : nil
     }
 
-    public func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
-        try db.transaction { () throws(StorageError) -> Int64 in
+    public func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
+        try db.transaction { () throws(ServiceError) -> Int64 in
             let lists = ContactLists(contact)
             let s = try insertStatement(for: lists)
             let time = now()
@@ -153,9 +153,9 @@ public final class SQLiteContactsStore: ContactsStore {
         }
     }
 
-    public func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
+    public func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let id = contact.id else { return false }
-        return try db.transaction { () throws(StorageError) -> Bool in
+        return try db.transaction { () throws(ServiceError) -> Bool in
             guard let (rank, wasFriend, _) = try rankAndFriend(of: id) else { return false }
             let lists = ContactLists(contact)
             let (phones, emails) = lists.sql(from: 10)
@@ -175,8 +175,8 @@ public final class SQLiteContactsStore: ContactsStore {
         }
     }
 
-    public func delete(id: Int64) throws(StorageError) -> Bool {
-        try db.transaction { () throws(StorageError) -> Bool in
+    public func delete(id: Int64) throws(ServiceError) -> Bool {
+        try db.transaction { () throws(ServiceError) -> Bool in
             guard let (rank, wasFriend, name) = try rankAndFriend(of: id) else { return false }
             try log(.contactDeleted, name: name, id: id)
             let s = try db.prepare("DELETE FROM contacts WHERE id = ? AND account_id = ?")
@@ -188,8 +188,8 @@ public final class SQLiteContactsStore: ContactsStore {
         }
     }
 
-    public func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool {
-        try db.transaction { () throws(StorageError) -> Bool in
+    public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
+        try db.transaction { () throws(ServiceError) -> Bool in
             guard let (_, wasFriend, name) = try rankAndFriend(of: id) else { return false }
             let s = try db.prepare("UPDATE contacts SET is_friend = ?, updated_at = ? WHERE id = ? AND account_id = ?")
             s.bind(1, isFriend).bind(2, now()).bind(3, id).bind(4, accountID)
@@ -203,7 +203,7 @@ public final class SQLiteContactsStore: ContactsStore {
     }
 
     /// Ranks a stored contact in the list order and adds its search entry under that rank.
-    func index(_ contact: ContactRecord, id: Int64) throws(StorageError) {
+    func index(_ contact: ContactRecord, id: Int64) throws(ServiceError) {
         let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)
         let rank = try order.place(.init(accountID: accountID, sortKey: key, id: id))
         let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
@@ -211,14 +211,14 @@ public final class SQLiteContactsStore: ContactsStore {
         try search.run()
     }
 
-    func removeFromIndex(rank: Int64) throws(StorageError) {
+    func removeFromIndex(rank: Int64) throws(ServiceError) {
         let d = try db.prepare("DELETE FROM contact_search WHERE rowid = ?")
         d.bind(1, rank)
         try d.run()
     }
 
     /// The list rank of one of this account's contacts, and whether it is a friend (nil when it is not there).
-    func rankAndFriend(of id: Int64) throws(StorageError) -> (rank: Int64, isFriend: Bool, name: String)? {
+    func rankAndFriend(of id: Int64) throws(ServiceError) -> (rank: Int64, isFriend: Bool, name: String)? {
         let s = try db.prepare("SELECT sort_rank, is_friend, first_name, last_name FROM contacts WHERE id = ? AND account_id = ?")
         s.bind(1, id).bind(2, accountID)
         defer { s.reset() }
@@ -226,16 +226,16 @@ public final class SQLiteContactsStore: ContactsStore {
     }
 
     /// Logs an event about a contact, with its name as it is now.
-    private func log(_ kind: ActivityKind, _ contact: ContactRecord, id: Int64) throws(StorageError) {
+    private func log(_ kind: ActivityKind, _ contact: ContactRecord, id: Int64) throws(ServiceError) {
         try log(kind, name: PersonName.full(first: contact.firstName, last: contact.lastName), id: id)
     }
 
-    private func log(_ kind: ActivityKind, name: String, id: Int64) throws(StorageError) {
+    private func log(_ kind: ActivityKind, name: String, id: Int64) throws(ServiceError) {
         try ActivityLog(db: db).record(kind, accountID: accountID, subject: name, contactID: id, at: now())
     }
 
     /// Keeps `contact_counts` right; always inside the caller's transaction.
-    func adjustCounts(total: Int, friends: Int) throws(StorageError) {
+    func adjustCounts(total: Int, friends: Int) throws(ServiceError) {
         let s = try db.prepare("INSERT INTO contact_counts (account_id, total, friends) VALUES (?, ?, ?) ON CONFLICT(account_id) DO UPDATE SET total = total + excluded.total, friends = friends + excluded.friends")
         s.bind(1, accountID).bind(2, total).bind(3, friends)
         try s.run()

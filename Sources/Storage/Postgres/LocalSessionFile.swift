@@ -14,7 +14,7 @@ public struct LocalSessionFile: Sendable {
     public let path: String
 
     /// The session file for a connection string (its password is not part of the name).
-    public init(server uri: String, environment: [String: String]) throws(StorageError) {
+    public init(server uri: String, environment: [String: String]) throws(ServiceError) {
         guard let folder = Self.folder(environment: environment) else {
             throw .folderNotWritable(path: "~/.local/state/switchboard", reason: "neither XDG_STATE_HOME nor HOME is set")
         }
@@ -49,7 +49,7 @@ public struct LocalSessionFile: Sendable {
     }
 
     /// Saves `accountID` as signed in: a new file written whole, then renamed over the old one.
-    public func write(accountID: Int64) throws(StorageError) {
+    public func write(accountID: Int64) throws(ServiceError) {
         let folder = Database.folder(of: path)
         try Database.makeFolder(folder)
         let temporary = path + ".new"

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import AppServices
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -23,7 +24,7 @@ public final class PostgresChangeListener: @unchecked Sendable {
     private var reconnecting = false
     private var missed = false
 
-    public init(uri: String) throws(StorageError) {
+    public init(uri: String) throws(ServiceError) {
         connection = try PostgresConnection(uri: uri)
         let rows = try connection.execute("SELECT $1 || current_schema(), quote_ident($1 || current_schema())", [Self.channelPrefix])
         channel = rows.text(0, 0)

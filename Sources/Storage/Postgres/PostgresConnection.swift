@@ -31,7 +31,7 @@ public final class PostgresConnection {
 
     /// Connects; the error says whether libpq is missing, or the server is down, refused the login,
     /// or lacks the database.
-    public init(uri: String) throws(StorageError) {
+    public init(uri: String) throws(ServiceError) {
         pq = try PostgresLibrary.shared().pq
         self.uri = uri
         self.server = Self.redacted(uri)
@@ -56,7 +56,7 @@ public final class PostgresConnection {
 
     /// Runs one statement with parameters and returns its rows.
     @discardableResult
-    public func execute(_ sql: String, _ parameters: [any PostgresValue] = []) throws(StorageError) -> PostgresRows {
+    public func execute(_ sql: String, _ parameters: [any PostgresValue] = []) throws(ServiceError) -> PostgresRows {
         reconnectIfLost()
         let name: String
         if let known = prepared[sql] {
@@ -82,7 +82,7 @@ public final class PostgresConnection {
     }
 
     /// Runs SQL without parameters, several statements allowed (schema steps only).
-    public func executeScript(_ sql: String) throws(StorageError) {
+    public func executeScript(_ sql: String) throws(ServiceError) {
         reconnectIfLost()
         let result = pq.PQexec(handle, sql)
         defer { pq.PQclear(result) }
@@ -92,15 +92,15 @@ public final class PostgresConnection {
     /// Starts SQL without parameters (several statements allowed) and returns at once: the server
     /// works on it while this process does something else (another connection's work). Nothing
     /// else may be run on this connection until `finishScript()` has returned.
-    public func startScript(_ sql: String) throws(StorageError) {
+    public func startScript(_ sql: String) throws(ServiceError) {
         guard pq.PQsendQuery(handle, sql) == 1 else {
             throw .server(.connectionLost(server: server, detail: Self.firstLine(Self.text(pq.PQerrorMessage(handle)))))
         }
     }
 
     /// Waits for the SQL `startScript` started to end; throws the first statement's error.
-    public func finishScript() throws(StorageError) {
-        var failure: StorageError?
+    public func finishScript() throws(ServiceError) {
+        var failure: ServiceError?
         while let result = pq.PQgetResult(handle) {
             if failure == nil { do { try check(result, sql: "") } catch { failure = error } }
             pq.PQclear(result)
@@ -109,7 +109,7 @@ public final class PostgresConnection {
     }
 
     /// One row's first column as a number (nil for no row or NULL).
-    public func scalarInt(_ sql: String, _ parameters: [any PostgresValue] = []) throws(StorageError) -> Int64? {
+    public func scalarInt(_ sql: String, _ parameters: [any PostgresValue] = []) throws(ServiceError) -> Int64? {
         let rows = try execute(sql, parameters)
         return rows.count > 0 ? rows.optionalInt64(0, 0) : nil
     }
@@ -127,7 +127,7 @@ public final class PostgresConnection {
         }
     }
 
-    private func check(_ result: OpaquePointer?, sql: String) throws(StorageError) {
+    private func check(_ result: OpaquePointer?, sql: String) throws(ServiceError) {
         let status = pq.PQresultStatus(result)
         if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_COPY_IN { return }
         if pq.PQstatus(handle) != CONNECTION_OK {
@@ -147,7 +147,7 @@ public final class PostgresConnection {
     // MARK: Transactions
 
     /// Runs `body` in one transaction (a nested call joins the outer one): all of it is kept, or none.
-    public func transaction<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+    public func transaction<T>(_ body: () throws(ServiceError) -> T) throws(ServiceError) -> T {
         if transactionDepth > 0 { return try body() }
         try executeScript("BEGIN")
         transactionDepth = 1
@@ -163,12 +163,12 @@ public final class PostgresConnection {
     }
 
     /// A transaction over several turns of the run loop: `begin`, then `commit` or `rollback`.
-    public func begin() throws(StorageError) {
+    public func begin() throws(ServiceError) {
         try executeScript("BEGIN")
         transactionDepth = 1
     }
 
-    public func commit() throws(StorageError) {
+    public func commit() throws(ServiceError) {
         transactionDepth = 0
         try executeScript("COMMIT")
     }
@@ -185,13 +185,13 @@ public final class PostgresConnection {
     /// are written frozen (`FREEZE`: the table must have been made or emptied by TRUNCATE in this
     /// transaction), so their first readers have no hint bits to set and write back.
     public func copy(into table: String, columns: [String], frozen: Bool = false,
-                     rows: (_ send: ([String?]) throws(StorageError) -> Void) throws(StorageError) -> Void) throws(StorageError) {
+                     rows: (_ send: ([String?]) throws(ServiceError) -> Void) throws(ServiceError) -> Void) throws(ServiceError) {
         let start = pq.PQexec(handle, "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN\(frozen ? " WITH (FREEZE)" : "")")
         defer { pq.PQclear(start) }
         guard pq.PQresultStatus(start) == PGRES_COPY_IN else { try check(start, sql: "COPY"); return }
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
-        func flush() throws(StorageError) {
+        func flush() throws(ServiceError) {
             guard !buffer.isEmpty else { return }
             let rc = buffer.withUnsafeBufferPointer { bytes in
                 bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pq.PQputCopyData(handle, $0, Int32(bytes.count)) }
@@ -199,9 +199,9 @@ public final class PostgresConnection {
             buffer.removeAll(keepingCapacity: true)
             if rc != 1 { throw .server(.connectionLost(server: server, detail: Self.firstLine(Self.text(pq.PQerrorMessage(handle))))) }
         }
-        var failure: StorageError?
+        var failure: ServiceError?
         do {
-            try rows { (fields: [String?]) throws(StorageError) in
+            try rows { (fields: [String?]) throws(ServiceError) in
                 for (i, field) in fields.enumerated() {
                     if i > 0 { buffer.append(0x09) }
                     guard let field else { buffer.append(contentsOf: [0x5C, 0x4E]); continue } // \N
@@ -223,7 +223,7 @@ public final class PostgresConnection {
             failure = error
         }
         _ = pq.PQputCopyEnd(handle, failure == nil ? nil : "switchboard stopped the load")
-        var copyError: StorageError?
+        var copyError: ServiceError?
         while let result = pq.PQgetResult(handle) {
             if pq.PQresultStatus(result) != PGRES_COMMAND_OK, copyError == nil {
                 do { try check(result, sql: "COPY") } catch { copyError = error }

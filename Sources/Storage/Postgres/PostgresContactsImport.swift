@@ -8,7 +8,7 @@ final class PostgresContactsImport: ContactsImporting {
 
     init(store: PostgresContactsStore) { self.store = store }
 
-    func take(_ contact: ContactRecord) throws(StorageError) -> ImportOutcome {
+    func take(_ contact: ContactRecord) throws(ServiceError) -> ImportOutcome {
         var record = contact
         if let id = try match(contact) {
             record.id = id
@@ -18,9 +18,9 @@ final class PostgresContactsImport: ContactsImporting {
         return .added(try store.add(record))
     }
 
-    func finish(subject: String) throws(StorageError) {}
+    func finish(subject: String) throws(ServiceError) {}
 
-    private func match(_ contact: ContactRecord) throws(StorageError) -> Int64? {
+    private func match(_ contact: ContactRecord) throws(ServiceError) -> Int64? {
         if let id = try store.contactID(uid: contact.uid) { return id }
         let rows = try store.pg.execute("""
             SELECT id, coalesce(emails ->> 0, ''), coalesce(phones -> 0 ->> 1, ''), uid IS NULL

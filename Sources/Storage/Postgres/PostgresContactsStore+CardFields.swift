@@ -2,31 +2,31 @@ import AppServices
 /// What import, export and query need beyond the list's protocol (as `SQLiteContactsStore+CardFields`).
 extension PostgresContactsStore {
     /// The contact of this account with this UID, if any (an import updates it instead of adding).
-    public func contactID(uid: String) throws(StorageError) -> Int64? {
+    public func contactID(uid: String) throws(ServiceError) -> Int64? {
         guard !uid.isEmpty else { return nil }
         let rows = try pg.execute("SELECT id FROM contacts WHERE account_id = $1 AND uid = $2", [accountID, uid])
         return rows.count == 1 ? rows.int64(0, 0) : nil
     }
 
     /// Gives every contact of this account without a UID a new random one (`urn:uuid:` + a version 4 UUID).
-    public func assignMissingUIDs() throws(StorageError) {
+    public func assignMissingUIDs() throws(ServiceError) {
         try pg.execute("UPDATE contacts SET uid = 'urn:uuid:' || gen_random_uuid() WHERE account_id = $1 AND uid IS NULL", [accountID])
     }
 
     /// Every contact id of this account in list order (for export).
-    public func allContactIDs() throws(StorageError) -> [Int64] {
+    public func allContactIDs() throws(ServiceError) -> [Int64] {
         let rows = try pg.execute("SELECT id FROM contacts WHERE account_id = $1 ORDER BY sort_key, id", [accountID])
         return (0..<rows.count).map { rows.int64($0, 0) }
     }
 
     /// Every contact of this account with a birthday: id, first and last name, birthday text.
-    public func birthdays() throws(StorageError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)] {
+    public func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)] {
         let rows = try pg.execute("SELECT id, first_name, last_name, birthday FROM contacts WHERE account_id = $1 AND birthday <> '' ORDER BY sort_key, id", [accountID])
         return (0..<rows.count).map { (rows.int64($0, 0), rows.text($0, 1), rows.text($0, 2), rows.text($0, 3)) }
     }
 
     /// Every e-mail address of the contacts with these ids, in the order of `ids` and of each contact's addresses.
-    public func emailAddresses(ofContacts ids: [Int64]) throws(StorageError) -> [(email: String, firstName: String, lastName: String, company: String)] {
+    public func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, firstName: String, lastName: String, company: String)] {
         guard !ids.isEmpty else { return [] }
         let rows = try pg.execute("""
             SELECT e.value, c.first_name, c.last_name, c.company

@@ -1,6 +1,6 @@
 import AppServices
-extension PostgresContactsStore: FriendsStore {
-    public func friendsCount() throws(StorageError) -> Int {
+extension PostgresContactsStore: FriendsService {
+    public func friendsCount() throws(ServiceError) -> Int {
         Int(try pg.scalarInt("SELECT coalesce((SELECT friends FROM contact_counts WHERE account_id = $1), 0)", [accountID]) ?? 0)
     }
 
@@ -9,13 +9,13 @@ extension PostgresContactsStore: FriendsStore {
         FROM contacts WHERE account_id = $1 AND is_friend
         """
 
-    public func friends(after cursor: FriendCursor?, limit: Int) throws(StorageError) -> [FriendSummary] {
+    public func friends(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
         let at = cursor ?? FriendCursor(sortKey: "", id: Int64.min)
         return Self.friends(try pg.execute(Self.friendColumns + " AND (sort_key, id) > ($2, $3) ORDER BY sort_key, id LIMIT $4",
                                            [accountID, at.sortKey, at.id, limit]))
     }
 
-    public func friends(before cursor: FriendCursor?, limit: Int) throws(StorageError) -> [FriendSummary] {
+    public func friends(before cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
         let backwards = " ORDER BY sort_key DESC, id DESC LIMIT "
         guard let cursor else {
             return Self.friends(try pg.execute(Self.friendColumns + backwards + "$2", [accountID, limit])).reversed()

@@ -11,7 +11,7 @@ extension PostgresContactsStore {
     /// search rows and word starts are loaded and indexed on connections of their own meanwhile
     /// (`PostgresLoadTable`).
     public func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int,
-                        progress: ((Int) -> Void)? = nil) throws(StorageError) {
+                        progress: ((Int) -> Void)? = nil) throws(ServiceError) {
         guard count > 0 else { return }
         let source = generator
         var cache = SearchText.FoldCache()
@@ -22,7 +22,7 @@ extension PostgresContactsStore {
         let searchLoad = PostgresLoadTable(uri: pg.uri, for: "contact_search")
         let startsLoad = PostgresLoadTable(uri: pg.uri, for: "contact_word_starts")
         defer { searchLoad?.discard(); startsLoad?.discard() } // after the transaction: it no longer holds the load tables then
-        try pg.transaction { () throws(StorageError) in
+        try pg.transaction { () throws(ServiceError) in
             // Memory for sorting an index made at the end; into a directory with contacts, the trigram
             // index takes the rows into its pending list and sorts them in one pass at the end.
             // No parallel workers for the index builds: the rows go in already sorted (see below), and on a
@@ -48,7 +48,7 @@ extension PostgresContactsStore {
             let search: (table: String, pg: PostgresConnection) = beside.map { ($0.search.table, $0.search.pg) } ?? ("contact_search", pg)
             try beside?.search.begin()
             var startsOf: [[String]] = []
-            try search.pg.copy(into: search.table, columns: PopulateRows.searchColumns, frozen: remake != nil) { send throws(StorageError) in
+            try search.pg.copy(into: search.table, columns: PopulateRows.searchColumns, frozen: remake != nil) { send throws(ServiceError) in
                 // Locals of the closure, not captured: no exclusivity check a byte.
                 var local = rows, starts: [[String]] = [], friendCount = 0
                 starts.reserveCapacity(count)
@@ -63,7 +63,7 @@ extension PostgresContactsStore {
                 (startsOf, friends) = (starts, friendCount)
             }
             if let remake, let beside { try beside.search.startIndexes(remake.filter { $0.table == "contact_search" }.map(\.definition)) }
-            try pg.copy(into: "contacts", columns: PopulateRows.contactColumns, frozen: remake != nil) { send throws(StorageError) in
+            try pg.copy(into: "contacts", columns: PopulateRows.contactColumns, frozen: remake != nil) { send throws(ServiceError) in
                 let local = rows
                 for i in 0..<count {
                     try send(local.contactRow(i))
@@ -95,21 +95,21 @@ extension PostgresContactsStore {
     /// empty tables' places.
     private func buildBeside(remake: [(table: String, name: String, definition: String)], searchLoad: PostgresLoadTable,
                              startsLoad: PostgresLoadTable, starts: [(start: String, rows: [Int32])],
-                             account: String, keys: [String], ids: [String]) throws(StorageError) {
+                             account: String, keys: [String], ids: [String]) throws(ServiceError) {
         let of = { (table: String) in remake.filter { $0.table == table } }
-        var failure: StorageError?
-        do throws(StorageError) {
+        var failure: ServiceError?
+        do throws(ServiceError) {
             try pg.startScript(of("contacts").map(\.definition).joined(separator: ";\n"))
         } catch { failure = error }
-        do throws(StorageError) {
+        do throws(ServiceError) {
             try startsLoad.begin()
             try Self.copyWordStarts(groups: starts, account: account, keys: keys, ids: ids, into: startsLoad.table, on: startsLoad.pg, frozen: true)
             try startsLoad.startIndexes(of("contact_word_starts").map(\.definition))
             try startsLoad.finish()
         } catch { failure = failure ?? error }
         // Every script waited for, whatever failed: a connection answers nothing else until then.
-        do throws(StorageError) { try pg.finishScript() } catch { failure = failure ?? error }
-        do throws(StorageError) { try searchLoad.finish() } catch { failure = failure ?? error }
+        do throws(ServiceError) { try pg.finishScript() } catch { failure = failure ?? error }
+        do throws(ServiceError) { try searchLoad.finish() } catch { failure = failure ?? error }
         if let failure { throw failure }
         try pg.executeScript(searchLoad.swapStatements(indexNames: of("contact_search").map(\.name))
                              + startsLoad.swapStatements(indexNames: of("contact_word_starts").map(\.name)))
@@ -119,8 +119,8 @@ extension PostgresContactsStore {
     /// index's order; ids and sort keys by list position) into `table` on `pg`: a load table, or
     /// `contact_word_starts` itself when populate loads them on its own connection.
     static func copyWordStarts(groups: [(start: String, rows: [Int32])], account: String, keys: [String], ids: [String],
-                               into table: String, on pg: PostgresConnection, frozen: Bool = false) throws(StorageError) {
-        try pg.copy(into: table, columns: ["account_id", "start", "sort_key", "contact_id"], frozen: frozen) { send throws(StorageError) in
+                               into table: String, on pg: PostgresConnection, frozen: Bool = false) throws(ServiceError) {
+        try pg.copy(into: table, columns: ["account_id", "start", "sort_key", "contact_id"], frozen: frozen) { send throws(ServiceError) in
             for (start, rows) in groups {
                 for i in rows { try send([account, start, keys[Int(i)], ids[Int(i)]]) }
             }
@@ -131,7 +131,7 @@ extension PostgresContactsStore {
     /// no one else can insert a contact until this transaction ends) one block of the sequence is
     /// taken by moving it once; otherwise each id is drawn, as other clients' inserts draw theirs
     /// (4.3 s for a million, against a few milliseconds for the block).
-    private func reserveIDs(count: Int, tablesLocked: Bool) throws(StorageError) -> [String] {
+    private func reserveIDs(count: Int, tablesLocked: Bool) throws(ServiceError) -> [String] {
         if tablesLocked {
             let first = try pg.scalarInt("""
                 SELECT setval(pg_get_serial_sequence('contacts', 'id'), nextval(pg_get_serial_sequence('contacts', 'id')) + $1 - 1) - $1 + 1
@@ -159,7 +159,7 @@ extension PostgresContactsStore {
     /// without them and each index is then built in one sorted pass, several times cheaper than
     /// taking a million rows one at a time (the trigram index above all, which a pending list also
     /// leaves ten times its size). Nil when there are contacts already: other clients use the indexes.
-    private func dropIndexesOfEmptyTables() throws(StorageError) -> [(table: String, name: String, definition: String)]? {
+    private func dropIndexesOfEmptyTables() throws(ServiceError) -> [(table: String, name: String, definition: String)]? {
         let anyRows = "SELECT EXISTS (SELECT 1 FROM contacts) OR EXISTS (SELECT 1 FROM contact_word_starts) OR EXISTS (SELECT 1 FROM contact_search)"
         guard try !pg.execute(anyRows).bool(0, 0) else { return nil }
         try pg.executeScript("LOCK TABLE contacts, contact_word_starts, contact_search IN ACCESS EXCLUSIVE MODE")

@@ -12,7 +12,7 @@ import Glibc
 /// document, `SearchText.phraseDocument`) is under a pg_trgm index, and a search is the document
 /// containing the phrase (`SearchText.searchPhrase`) — what SQLite's trigram index answers — in
 /// list order; one or two characters are a word start (`contact_word_starts`).
-public final class PostgresContactsStore: ContactsStore {
+public final class PostgresContactsStore: ContactsService {
     let pg: PostgresConnection
     public let accountID: Int64
     let now: () -> Int64
@@ -93,18 +93,18 @@ public final class PostgresContactsStore: ContactsStore {
 
     static let summaryColumns = "id, first_name, last_name, is_friend, sort_key"
 
-    public func count(matching query: String, upTo cap: Int) throws(StorageError) -> Int {
+    public func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int {
         guard let (matches, value) = Match(query).matches(limitAndOffset: "LIMIT $3", ordered: false) else {
             let total = try pg.scalarInt("SELECT coalesce((SELECT total FROM contact_counts WHERE account_id = $1), 0)", [accountID]) ?? 0
             return Int(min(Int64(cap), total))
         }
         if case .substring(let like) = Match(query), let counted = try countFromTheTop(like: like, upTo: cap) { return counted }
-        return Int(try throughTrigrams(query) { () throws(StorageError) in
+        return Int(try throughTrigrams(query) { () throws(ServiceError) in
             try pg.scalarInt("SELECT count(*) FROM \(matches)", [accountID, value, Int64(min(cap, Int(Int64.max)))])
         } ?? 0)
     }
 
-    public func contacts(matching query: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary] {
+    public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         guard let (matches, value) = Match(query).matches(limitAndOffset: "LIMIT $3 OFFSET $4") else {
             // Past the middle, counted from the end (the count is kept), so End costs what the top costs.
             let total = try count(matching: "", upTo: .max)
@@ -118,7 +118,7 @@ public final class PostgresContactsStore: ContactsStore {
                                                  [accountID, limit, offset]))
         }
         if case .substring(let like) = Match(query), let page = try pageFromTheTop(like: like, offset: offset, limit: limit) { return page }
-        return Self.summaries(try throughTrigrams(query) { () throws(StorageError) in
+        return Self.summaries(try throughTrigrams(query) { () throws(ServiceError) in
             try pg.execute("""
                 SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key FROM \(matches)
                 JOIN contacts c ON c.id = m.id ORDER BY m.sort_key, m.id
@@ -132,8 +132,8 @@ public final class PostgresContactsStore: ContactsStore {
     /// again (a third of a keystroke for a phrase in 12,000 of a million contacts). A phrase the
     /// planner expects in very many contacts, a cap past `countedPageLimit` or no phrase: the
     /// count and the page are read as ever.
-    public func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(StorageError) -> ContactsPage {
-        let separately = { () throws(StorageError) -> ContactsPage in
+    public func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        let separately = { () throws(ServiceError) -> ContactsPage in
             ContactsPage(count: try self.count(matching: query, upTo: cap), rows: try self.contacts(matching: query, offset: offset, limit: limit))
         }
         guard case .substring(let like) = Match(query), offset >= 0, limit > 0, cap >= offset + limit, cap <= Self.countedPageLimit
@@ -144,7 +144,7 @@ public final class PostgresContactsStore: ContactsStore {
                 return try separately() // dense: both are read from the top of the list
             }
         }
-        let rows = try throughTrigrams(query) { () throws(StorageError) in
+        let rows = try throughTrigrams(query) { () throws(ServiceError) in
             try pg.execute("SELECT \(Self.summaryColumns) FROM contact_search WHERE account_id = $1 AND search_text LIKE $2 ORDER BY sort_key, id LIMIT $3",
                            [accountID, like, cap])
         }
@@ -162,7 +162,7 @@ public final class PostgresContactsStore: ContactsStore {
     /// looked through for the phrase — a millisecond, where the trigram index would hand back
     /// every match to be sorted (100 ms at 1,000,000). Nil when the guess is of few matches or
     /// the rows looked at did not hold the page (the trigram index answers then).
-    private func pageFromTheTop(like: String, offset: Int, limit: Int) throws(StorageError) -> [ContactSummary]? {
+    private func pageFromTheTop(like: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary]? {
         let wanted = offset + limit
         guard limit > 0, wanted <= 1_000 else { return nil }
         guard let (guess, total) = try plannedMatches(like: like) else { return nil }
@@ -190,7 +190,7 @@ public final class PostgresContactsStore: ContactsStore {
     /// answer, found as soon as the `cap`-th is (where the trigram index would first collect every
     /// match: 20 ms for a seventh of a million). Nil when the guess is of few matches or the rows
     /// looked at held fewer (the trigram index counts then).
-    private func countFromTheTop(like: String, upTo cap: Int) throws(StorageError) -> Int? {
+    private func countFromTheTop(like: String, upTo cap: Int) throws(ServiceError) -> Int? {
         guard cap > 0, cap <= 5_000, let (guess, total) = try plannedMatches(like: like) else { return nil }
         let window = Double(cap) * 2 * Double(total) / Double(guess)
         guard window <= Double(Self.topCountWindowLimit), window < Double(guess) / 2 else { return nil }
@@ -210,7 +210,7 @@ public final class PostgresContactsStore: ContactsStore {
     /// A keystroke asks for a count and then a page of one phrase: the second asks nothing again
     /// (the planner's guess and the total are kept for half a second, and dropped by any change
     /// this store makes), two round trips and a plan fewer a keystroke.
-    private func plannedMatches(like: String) throws(StorageError) -> (guess: Int, total: Int)? {
+    private func plannedMatches(like: String) throws(ServiceError) -> (guess: Int, total: Int)? {
         let clock = ContinuousClock()
         if let memo = plannedMemo, memo.like == like, clock.now - memo.at < .milliseconds(500) { return memo.planned }
         let plan = try pg.execute("EXPLAIN SELECT 1 FROM contact_search WHERE account_id = $1 AND search_text LIKE $2", [accountID, like])
@@ -235,9 +235,9 @@ public final class PostgresContactsStore: ContactsStore {
     /// Runs a search of three characters or more through the trigram index: the planner
     /// guesses such a LIKE matches far more rows than it does and would scan the table (or
     /// the whole name order) instead. Word starts are one range of their own index.
-    private func throughTrigrams<T>(_ query: String, _ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+    private func throughTrigrams<T>(_ query: String, _ body: () throws(ServiceError) -> T) throws(ServiceError) -> T {
         guard case .substring = Match(query) else { return try body() }
-        return try pg.transaction { () throws(StorageError) -> T in
+        return try pg.transaction { () throws(ServiceError) -> T in
             try pg.executeScript("SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off")
             return try body()
         }
@@ -251,7 +251,7 @@ public final class PostgresContactsStore: ContactsStore {
         }
     }
 
-    public func contact(id: Int64) throws(StorageError) -> ContactRecord? {
+    public func contact(id: Int64) throws(ServiceError) -> ContactRecord? {
         let rows = try pg.execute("""
             SELECT first_name, last_name, company, notes, is_friend, phones::text, emails::text,
                    coalesce(uid, ''), nickname, title, birthday, url, addresses, extras,
@@ -277,7 +277,7 @@ public final class PostgresContactsStore: ContactsStore {
         return record
     }
 
-    public func listIndex(ofContact id: Int64) throws(StorageError) -> Int? {
+    public func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? {
         let rows = try pg.execute("""
             SELECT (SELECT count(*) FROM contacts b WHERE b.account_id = c.account_id AND (b.sort_key, b.id) < (c.sort_key, c.id))
             FROM contacts c WHERE c.id = $1 AND c.account_id = $2
@@ -308,8 +308,8 @@ public final class PostgresContactsStore: ContactsStore {
         return nameStarts(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
     }
 
-    public func add(_ contact: ContactRecord) throws(StorageError) -> Int64 {
-        try pg.transaction { () throws(StorageError) -> Int64 in
+    public func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
+        try pg.transaction { () throws(ServiceError) -> Int64 in
             let time = now()
             let rows = try pg.execute("""
                 INSERT INTO contacts (first_name, last_name, company, notes, is_friend, sort_key, phones, emails,
@@ -331,9 +331,9 @@ public final class PostgresContactsStore: ContactsStore {
         }
     }
 
-    public func update(_ contact: ContactRecord) throws(StorageError) -> Bool {
+    public func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let id = contact.id else { return false }
-        return try pg.transaction { () throws(StorageError) -> Bool in
+        return try pg.transaction { () throws(ServiceError) -> Bool in
             let old = try pg.execute("SELECT is_friend, first_name, last_name FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
             guard old.count == 1 else { return false }
             let wasFriend = old.bool(0, 0)
@@ -358,8 +358,8 @@ public final class PostgresContactsStore: ContactsStore {
         }
     }
 
-    public func delete(id: Int64) throws(StorageError) -> Bool {
-        try pg.transaction { () throws(StorageError) -> Bool in
+    public func delete(id: Int64) throws(ServiceError) -> Bool {
+        try pg.transaction { () throws(ServiceError) -> Bool in
             let rows = try pg.execute("DELETE FROM contacts WHERE id = $1 AND account_id = $2 RETURNING is_friend, first_name, last_name", [id, accountID])
             guard rows.count == 1 else { return false }
             try pg.execute("DELETE FROM contact_search WHERE id = $1 AND account_id = $2", [id, accountID])
@@ -370,8 +370,8 @@ public final class PostgresContactsStore: ContactsStore {
         }
     }
 
-    public func setFriend(id: Int64, _ isFriend: Bool) throws(StorageError) -> Bool {
-        try pg.transaction { () throws(StorageError) -> Bool in
+    public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
+        try pg.transaction { () throws(ServiceError) -> Bool in
             guard let (wasFriend, name) = try friendAndName(of: id, lock: true) else { return false }
             try pg.execute("UPDATE contacts SET is_friend = $1, updated_at = $2 WHERE id = $3 AND account_id = $4", [isFriend, now(), id, accountID])
             try pg.execute("UPDATE contact_search SET is_friend = $1 WHERE id = $2 AND account_id = $3", [isFriend, id, accountID])
@@ -385,31 +385,31 @@ public final class PostgresContactsStore: ContactsStore {
 
     /// Whether one of this account's contacts is a friend, and its name (nil when it is not there);
     /// `lock` holds the row until the transaction ends, so two clients' changes to it take turns.
-    private func friendAndName(of id: Int64, lock: Bool) throws(StorageError) -> (isFriend: Bool, name: String)? {
+    private func friendAndName(of id: Int64, lock: Bool) throws(ServiceError) -> (isFriend: Bool, name: String)? {
         let rows = try pg.execute("SELECT is_friend, first_name, last_name FROM contacts WHERE id = $1 AND account_id = $2\(lock ? " FOR UPDATE" : "")", [id, accountID])
         return rows.count == 1 ? (rows.bool(0, 0), PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2))) : nil
     }
 
     /// The contact's name word starts, under its sort key (its old ones must be gone).
-    private func writeWordStarts(_ contact: ContactRecord, id: Int64) throws(StorageError) {
+    private func writeWordStarts(_ contact: ContactRecord, id: Int64) throws(ServiceError) {
         try pg.execute("INSERT INTO contact_word_starts (account_id, start, sort_key, contact_id) SELECT $1, unnest($2::text[]), $3, $4",
                        [accountID, Self.nameStarts(contact), SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName), id])
     }
 
     /// Removes the word starts a contact had under this name: exact rows of the list-order index.
-    private func removeWordStarts(firstName: String, lastName: String, id: Int64) throws(StorageError) {
+    private func removeWordStarts(firstName: String, lastName: String, id: Int64) throws(ServiceError) {
         var cache = SearchText.FoldCache()
         try pg.execute("DELETE FROM contact_word_starts WHERE account_id = $1 AND start = ANY($2::text[]) AND sort_key = $3 AND contact_id = $4",
                        [accountID, Self.nameStarts(firstName: firstName, lastName: lastName, cache: &cache),
                         SearchText.sortKey(firstName: firstName, lastName: lastName), id])
     }
 
-    private func log(_ kind: ActivityKind, name: String, id: Int64) throws(StorageError) {
+    private func log(_ kind: ActivityKind, name: String, id: Int64) throws(ServiceError) {
         try PostgresActivityLog(pg: pg).record(kind, accountID: accountID, subject: name, contactID: id, at: now())
     }
 
     /// Keeps `contact_counts` right; always inside the caller's transaction.
-    func adjustCounts(total: Int, friends: Int) throws(StorageError) {
+    func adjustCounts(total: Int, friends: Int) throws(ServiceError) {
         plannedMemo = nil // the counts change: a kept plan's total with them
         try pg.execute("""
             INSERT INTO contact_counts (account_id, total, friends) VALUES ($1, $2, $3)

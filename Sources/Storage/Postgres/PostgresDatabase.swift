@@ -8,7 +8,7 @@ public final class PostgresDatabase {
     public static var schemaVersion: Int { PostgresMigrations.latest }
 
     /// Connects and migrates (to `version`, for tests of older schemas; default the newest).
-    public init(uri: String, migratingTo version: Int? = nil) throws(StorageError) {
+    public init(uri: String, migratingTo version: Int? = nil) throws(ServiceError) {
         connection = try PostgresConnection(uri: uri)
         try PostgresMigrations.migrate(connection, to: version ?? PostgresMigrations.latest)
     }
@@ -17,8 +17,8 @@ public final class PostgresDatabase {
     public var server: String { connection.server }
 
     /// The schema version found in the database.
-    public func schemaVersionFound() throws(StorageError) -> Int { try PostgresMigrations.version(of: connection) }
+    public func schemaVersionFound() throws(ServiceError) -> Int { try PostgresMigrations.version(of: connection) }
 
     /// Brings the schema to the newest version.
-    public func migrate() throws(StorageError) { try PostgresMigrations.migrate(connection) }
+    public func migrate() throws(ServiceError) { try PostgresMigrations.migrate(connection) }
 }

@@ -16,14 +16,14 @@ final class PostgresLibrary: Sendable {
     #endif
 
     /// libpq, opened once for the process (the error says how to install it).
-    static func shared() throws(StorageError) -> PostgresLibrary {
+    static func shared() throws(ServiceError) -> PostgresLibrary {
         try loaded.get()
     }
 
-    private static let loaded: Result<PostgresLibrary, StorageError> = Result { () throws(StorageError) in try open(fileName) }
+    private static let loaded: Result<PostgresLibrary, ServiceError> = Result { () throws(ServiceError) in try open(fileName) }
 
     /// Opens `file` (a name looked up the way the dynamic linker does, or a path).
-    static func open(_ file: String) throws(StorageError) -> PostgresLibrary {
+    static func open(_ file: String) throws(ServiceError) -> PostgresLibrary {
         let table = UnsafeMutablePointer<SBLibPQ>.allocate(capacity: 1)
         defer { table.deallocate() }
         if let why = sb_libpq_open(file, table) {

@@ -1,3 +1,4 @@
+import AppServices
 /// One of populate's tables loaded beside it, on a connection of its own, into a load table shaped
 /// like it (`contact_search`, `contact_word_starts`): its rows are copied and its indexes built
 /// while populate's own server process builds the contacts' indexes, so on a server with several
@@ -33,14 +34,14 @@ final class PostgresLoadTable {
     }
 
     /// Opens the load's transaction, the table emptied (so its rows can be copied frozen).
-    func begin() throws(StorageError) {
+    func begin() throws(ServiceError) {
         try pg.begin()
         try pg.executeScript("SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL max_parallel_maintenance_workers = 0; TRUNCATE \(table)")
     }
 
     /// Starts building the target's indexes (`definitions` as `pg_indexes` gives them) on the load
     /// table under `loadName(of:)`, and returns at once; `finish()` waits for them and commits.
-    func startIndexes(_ definitions: [String]) throws(StorageError) {
+    func startIndexes(_ definitions: [String]) throws(ServiceError) {
         var statements: [String] = []
         for definition in definitions {
             guard let statement = Self.definition(definition, on: table) else {
@@ -52,7 +53,7 @@ final class PostgresLoadTable {
     }
 
     /// Waits for the indexes `startIndexes` started and commits the load.
-    func finish() throws(StorageError) {
+    func finish() throws(ServiceError) {
         try pg.finishScript()
         try pg.commit()
     }

@@ -155,7 +155,7 @@ enum PostgresMigrations {
 
     /// The schema version of the connected database (0 when empty); refuses a database of another
     /// program and one written by a newer build.
-    static func version(of pg: PostgresConnection) throws(StorageError) -> Int {
+    static func version(of pg: PostgresConnection) throws(ServiceError) -> Int {
         // In the schema this connection creates tables in (the first of its search path), not any other on the path.
         let hasTable = try pg.execute("SELECT to_regclass(quote_ident(current_schema()) || '.switchboard_schema') IS NOT NULL")
         if hasTable.bool(0, 0) {
@@ -169,11 +169,11 @@ enum PostgresMigrations {
     }
 
     /// Brings the database to `target` (default: the newest), one step a transaction.
-    static func migrate(_ pg: PostgresConnection, to target: Int = latest) throws(StorageError) {
-        try pg.transaction { () throws(StorageError) in
+    static func migrate(_ pg: PostgresConnection, to target: Int = latest) throws(ServiceError) {
+        try pg.transaction { () throws(ServiceError) in
             try pg.execute("SELECT pg_advisory_xact_lock($1)", [lockKey])
             let version = try version(of: pg)
-            if version > latest { throw StorageError.newerSchema(path: pg.server, found: version, supported: latest) }
+            if version > latest { throw ServiceError.newerSchema(path: pg.server, found: version, supported: latest) }
             guard version < target else { return }
             if version == 0 {
                 do {
@@ -193,7 +193,7 @@ enum PostgresMigrations {
 
     /// Every contact's search document made again from its row, where steps 5 and 6 kept it (in
     /// the contacts' rows; step 8 moves the documents to `contact_search`).
-    static func rebuildSearch(_ pg: PostgresConnection, withNameStarts: Bool) throws(StorageError) {
+    static func rebuildSearch(_ pg: PostgresConnection, withNameStarts: Bool) throws(ServiceError) {
         if withNameStarts { try pg.execute("DELETE FROM contact_word_starts") }
         let rows = try pg.execute("SELECT id, first_name, last_name, company, notes, phones::text, emails::text FROM contacts")
         var cache = SearchText.FoldCache()

@@ -4,12 +4,12 @@ import Glibc
 #endif
 
 /// Each account's settings in the shared directory (the `settings` table), as `SettingsStore`.
-public final class PostgresSettingsStore: SettingsStoring {
+public final class PostgresSettingsStore: SettingsService {
     private let pg: PostgresConnection
 
     public init(database: PostgresDatabase) { self.pg = database.connection }
 
-    public func settings(for accountID: Int64) throws(StorageError) -> UserSettings {
+    public func settings(for accountID: Int64) throws(ServiceError) -> UserSettings {
         let rows = try pg.execute("SELECT key, value FROM settings WHERE account_id = $1", [accountID])
         var stored: [String: String] = [:]
         for i in 0..<rows.count { stored[rows.text(i, 0)] = rows.text(i, 1) }
@@ -17,8 +17,8 @@ public final class PostgresSettingsStore: SettingsStoring {
     }
 
     /// Writes all of them in one transaction, logging each that changed.
-    public func save(_ settings: UserSettings, for accountID: Int64, now: Int64 = Int64(time(nil))) throws(StorageError) {
-        try pg.transaction { () throws(StorageError) in
+    public func save(_ settings: UserSettings, for accountID: Int64, now: Int64 = Int64(time(nil))) throws(ServiceError) {
+        try pg.transaction { () throws(ServiceError) in
             let before = try self.settings(for: accountID).stored
             for (key, value) in settings.stored.sorted(by: { $0.key < $1.key }) where before[key] != value {
                 try PostgresActivityLog(pg: pg).record(.settingChanged, accountID: accountID, subject: UserSettings.describe(key: key, value: value), at: now)

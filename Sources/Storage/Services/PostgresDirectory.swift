@@ -12,9 +12,9 @@ public final class PostgresDirectory: DataDirectory {
     private let passwordCost: Int
     private let now: () -> Int64
     private var database: PostgresDatabase?
-    private var storedAccounts: StoredAccounts?
-    private var storedSettings: StoredSettings?
-    private var contactsCache: (accountID: Int64, services: StoredContacts)?
+    private var accountStore: PostgresAccountStore?
+    private var settingsStore: PostgresSettingsStore?
+    private var contactsCache: PostgresContactsStore?
 
     /// - Parameters:
     ///   - uri: a libpq connection string (`postgresql://user:password@host:port/dbname`).
@@ -44,41 +44,40 @@ public final class PostgresDirectory: DataDirectory {
     public func open(prepared: PreparedOpening) throws(ServiceError) -> Account? {
         guard let opened = prepared.opened as? Opened else { return try open() }
         database = opened.database
-        storedAccounts = opened.accounts
-        storedSettings = StoredSettings(PostgresSettingsStore(database: opened.database))
+        accountStore = opened.accounts
+        settingsStore = PostgresSettingsStore(database: opened.database)
         return prepared.account
     }
 
     /// The connection and the accounts an opening made.
     private struct Opened {
         let database: PostgresDatabase
-        let accounts: StoredAccounts
+        let accounts: PostgresAccountStore
     }
 
     /// Connects (migrating the schema), opens this machine's session file, and reads the saved
     /// session and whether any account exists: everything of opening that waits on the server.
     private nonisolated static func opening(uri: String, environment: [String: String], passwordCost: Int) throws(ServiceError) -> PreparedOpening {
-        let (db, session) = try serving { () throws(StorageError) in
-            (try PostgresDatabase(uri: uri), try LocalSessionFile(server: uri, environment: environment))
-        }
-        let accounts = StoredAccounts(PostgresAccountStore(database: db, session: session, hasher: PasswordHasher(cost: passwordCost)))
+        let db = try PostgresDatabase(uri: uri)
+        let session = try LocalSessionFile(server: uri, environment: environment)
+        let accounts = PostgresAccountStore(database: db, session: session, hasher: PasswordHasher(cost: passwordCost))
         let account = try accounts.savedSession()
         let hasAccounts = ((try? accounts.accountCount()) ?? 1) > 0
         return PreparedOpening(account: account, hasAccounts: hasAccounts, opened: Opened(database: db, accounts: accounts))
     }
 
-    public var accounts: AccountsService { storedAccounts! }
-    public var settings: SettingsService { storedSettings! }
+    public var accounts: AccountsService { accountStore! }
+    public var settings: SettingsService { settingsStore! }
 
     public func contacts(for account: Account) -> ContactsService & FriendsService {
-        if let contactsCache, contactsCache.accountID == account.id { return contactsCache.services }
-        let services = StoredContacts(PostgresContactsStore(database: database!, accountID: account.id, now: now))
-        contactsCache = (account.id, services)
-        return services
+        if let contactsCache, contactsCache.accountID == account.id { return contactsCache }
+        let store = PostgresContactsStore(database: database!, accountID: account.id, now: now)
+        contactsCache = store
+        return store
     }
 
     public func activity(for account: Account) -> ActivityService {
-        StoredActivity(PostgresActivityStore(database: database!, accountID: account.id))
+        PostgresActivityStore(database: database!, accountID: account.id)
     }
 
     private var listener: PostgresChangeListener?

@@ -15,9 +15,9 @@ public final class SQLiteDirectory: DataDirectory {
     private let busyTimeoutMilliseconds: Int32
     private let now: () -> Int64
     private var database: Database?
-    private var storedAccounts: StoredAccounts?
-    private var storedSettings: StoredSettings?
-    private var contactsCache: (accountID: Int64, services: StoredContacts)?
+    private var accountStore: AccountStore?
+    private var settingsStore: SettingsStore?
+    private var contactsCache: SQLiteContactsStore?
 
     /// - Parameters:
     ///   - path: the data file.
@@ -32,26 +32,26 @@ public final class SQLiteDirectory: DataDirectory {
     }
 
     public func open() throws(ServiceError) -> Account? {
-        let db = try serving { () throws(StorageError) in try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds) }
+        let db = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         database = db
-        let accounts = StoredAccounts(AccountStore(database: db, hasher: PasswordHasher(cost: passwordCost)))
-        storedAccounts = accounts
-        storedSettings = StoredSettings(SettingsStore(database: db))
+        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: passwordCost))
+        accountStore = accounts
+        settingsStore = SettingsStore(database: db)
         return try accounts.savedSession()
     }
 
-    public var accounts: AccountsService { storedAccounts! }
-    public var settings: SettingsService { storedSettings! }
+    public var accounts: AccountsService { accountStore! }
+    public var settings: SettingsService { settingsStore! }
 
     public func contacts(for account: Account) -> ContactsService & FriendsService {
-        if let contactsCache, contactsCache.accountID == account.id { return contactsCache.services }
-        let services = StoredContacts(SQLiteContactsStore(database: database!, accountID: account.id, now: now))
-        contactsCache = (account.id, services)
-        return services
+        if let contactsCache, contactsCache.accountID == account.id { return contactsCache }
+        let store = SQLiteContactsStore(database: database!, accountID: account.id, now: now)
+        contactsCache = store
+        return store
     }
 
     public func activity(for account: Account) -> ActivityService {
-        StoredActivity(ActivityStore(database: database!, accountID: account.id))
+        ActivityStore(database: database!, accountID: account.id)
     }
 
     private var lastDataVersion: Int?

@@ -5,23 +5,14 @@ import Darwin
 #endif
 import AppServices
 
-/// Where each account's settings are kept: the database (`SettingsStore`), or
-/// memory (the kiosk's, which saves nothing).
-public protocol SettingsStoring: AnyObject {
-    /// The account's settings (defaults for what was never set).
-    func settings(for accountID: Int64) throws(StorageError) -> UserSettings
-    /// Keeps the account's settings (all of them, in one transaction).
-    func save(_ settings: UserSettings, for accountID: Int64, now: Int64) throws(StorageError)
-}
-
 /// Each account's settings in the database (the `settings` table).
-public final class SettingsStore: SettingsStoring {
+public final class SettingsStore: SettingsService {
     private let db: Database
 
     public init(database: Database) { self.db = database }
 
     /// The account's settings (defaults for what was never set).
-    public func settings(for accountID: Int64) throws(StorageError) -> UserSettings {
+    public func settings(for accountID: Int64) throws(ServiceError) -> UserSettings {
         let s = try db.prepare("SELECT key, value FROM settings WHERE account_id = ?")
         s.bind(1, accountID)
         defer { s.reset() }
@@ -32,8 +23,8 @@ public final class SettingsStore: SettingsStoring {
 
     /// Writes all of them in one transaction.
     /// Each setting that differs from what was stored is logged, in the same transaction.
-    public func save(_ settings: UserSettings, for accountID: Int64, now: Int64 = Int64(time(nil))) throws(StorageError) {
-        try db.transaction { () throws(StorageError) in
+    public func save(_ settings: UserSettings, for accountID: Int64, now: Int64 = Int64(time(nil))) throws(ServiceError) {
+        try db.transaction { () throws(ServiceError) in
             let before = try self.settings(for: accountID).stored
             for (key, value) in settings.stored.sorted(by: { $0.key < $1.key }) where before[key] != value {
                 try ActivityLog(db: db).record(.settingChanged, accountID: accountID, subject: UserSettings.describe(key: key, value: value), at: now)

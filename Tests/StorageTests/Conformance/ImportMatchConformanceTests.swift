@@ -17,7 +17,7 @@ struct ImportMatchConformanceTests {
         ]
         func importing(_ cards: [ContactRecord]) throws -> [ImportOutcome] {
             var outcomes: [ImportOutcome] = []
-            try store.inOneTransaction { () throws(StorageError) in
+            try store.inOneTransaction { () throws(ServiceError) in
                 let importer = try store.importer()
                 for card in cards { outcomes.append(try importer.take(card)) }
                 try importer.finish(subject: "test")

@@ -2,11 +2,11 @@ import AppServices
 import Foundation
 @testable import Storage
 
-/// And of a contacts store, beyond `ContactsStore` and `FriendsStore`: populate's bulk load and import's UID lookup.
-protocol ContactsUnderTest: ContactsStore, FriendsStore {
-    func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(StorageError)
-    func contactID(uid: String) throws(StorageError) -> Int64?
-    func allContactIDs() throws(StorageError) -> [Int64]
+/// And of a contacts store, beyond `ContactsService` and `FriendsService`: populate's bulk load and import's UID lookup.
+protocol ContactsUnderTest: ContactsService, FriendsService {
+    func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(ServiceError)
+    func contactID(uid: String) throws(ServiceError) -> Int64?
+    func allContactIDs() throws(ServiceError) -> [Int64]
 }
 
 extension SQLiteContactsStore: ContactsUnderTest {}
@@ -26,8 +26,8 @@ final class StoreFixture {
     private let server: PostgresTestServer?
     private(set) var database: Database?
     private(set) var postgres: PostgresDatabase?
-    let accounts: any AccountStoring
-    let settings: any SettingsStoring
+    let accounts: any AccountsService
+    let settings: any SettingsService
     /// Each client keeps its own session file (its own machine).
     private let stateHome: String
 
@@ -68,7 +68,7 @@ final class StoreFixture {
         }
     }
 
-    func activity(of account: Account) -> any ActivityStoring {
+    func activity(of account: Account) -> any ActivityService {
         switch backend {
         case .sqlite: ActivityStore(database: database!, accountID: account.id)
         case .postgresql: PostgresActivityStore(database: postgres!, accountID: account.id)
@@ -76,6 +76,12 @@ final class StoreFixture {
     }
 
     /// An account made on this client (signed in on it).
+    /// An account and its stored password hash, from whichever store is under test.
+    func credentials(named name: String) throws -> (account: Account, hash: String)? {
+        if let store = accounts as? AccountStore { return try store.credentials(named: name) }
+        return try (accounts as! PostgresAccountStore).credentials(named: name)
+    }
+
     func makeAccount(_ name: String = "ada", password: String = "analytical") throws -> Account {
         try accounts.createAccount(username: name, password: password, now: 1_000)
     }

@@ -52,7 +52,7 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
                 self?.getContact(request: .init())
             case .failure(let error):
                 // Not written: the card stays, and says why (the same line a failed delete uses).
-                let reason = if case .readOnly = error { "the data file is read-only." } else { error.description }
+                let reason = error.kind == .readOnly ? "the data file is read-only." : error.description
                 self?.presenter?.presentDelete(response: .init(deleted: false, error: "Not changed: " + reason))
             }
         }

@@ -50,7 +50,7 @@ final class ConnectionWatch {
         switch result {
         case .success:
             if state != .reachable { recover() }
-        case .failure(.unavailable):
+        case .failure(let error) where error.kind == .unavailable:
             switch state {
             case .reachable: lose(after: 0)
             case .trying(let attempt): lose(after: attempt + 1)

@@ -1,0 +1,104 @@
+import AppServices
+
+/// The conditions Storage's stores meet, each as App's `ServiceError` (a kind, where, the store's
+/// own words): the names say what the store found, the kind says what a screen can do about it.
+public extension ServiceError {
+    /// The file exists but is not an SQLite database.
+    static func notADatabase(path: String) -> ServiceError {
+        ServiceError(.damaged, place: path, detail: "it is not an SQLite file", code: Code.notADatabase)
+    }
+
+    /// The file is an SQLite database but damaged.
+    static func corrupted(path: String, detail: String) -> ServiceError {
+        ServiceError(.damaged, place: path, detail: detail, code: "SQLITE_11")
+    }
+
+    /// The data was written by a newer switchboard.
+    static func newerSchema(path: String, found: Int, supported: Int) -> ServiceError {
+        ServiceError(.newerVersion, place: path, detail: "data version \(found), this build reads up to \(supported)")
+    }
+
+    /// The data belongs to another program (tables that are not switchboard's).
+    static func foreignDatabase(path: String, tables: [String]) -> ServiceError {
+        let names = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+        return ServiceError(.foreign, place: path, detail: "tables that are not switchboard's: \(names)")
+    }
+
+    /// The data's version or tables match no switchboard schema.
+    static func changedByAnotherProgram(path: String, detail: String) -> ServiceError {
+        ServiceError(.damaged, place: path, detail: detail)
+    }
+
+    /// Another program holds the data locked.
+    static func locked(path: String) -> ServiceError { ServiceError(.busy, place: path, code: "SQLITE_5") }
+
+    /// The file cannot be opened or read.
+    static func unreadable(path: String, reason: String) -> ServiceError {
+        ServiceError(.unavailable, place: path, detail: reason)
+    }
+
+    /// The file (or its folder) is read-only.
+    static func readOnly(path: String) -> ServiceError { ServiceError(.readOnly, place: path, code: "SQLITE_8") }
+
+    /// The folder for the file cannot be made or written.
+    static func folderNotWritable(path: String, reason: String) -> ServiceError {
+        ServiceError(.unavailable, place: path, detail: reason, code: Code.folderNotWritable)
+    }
+
+    /// Any other SQLite failure, by its (extended) result code: busy, read-only, damaged and
+    /// constraint codes get their kinds.
+    static func sqlite(code: Int32, message: String, path: String = "") -> ServiceError {
+        let kind: Kind = switch code & 0xFF {
+        case 5, 6: .busy // SQLITE_BUSY, SQLITE_LOCKED
+        case 8: .readOnly // SQLITE_READONLY
+        case 11, 26: .damaged // SQLITE_CORRUPT, SQLITE_NOTADB
+        case 19: .conflict // SQLITE_CONSTRAINT
+        default: .failed
+        }
+        return ServiceError(kind, place: path, detail: message, code: "SQLITE_\(code)")
+    }
+
+    /// A PostgreSQL server could not be used.
+    static func server(_ problem: PostgresProblem) -> ServiceError {
+        switch problem {
+        case .clientLibraryMissing(let file, let detail):
+            ServiceError(.unavailable, detail: "\(file): \(detail)", code: Code.clientLibraryMissing)
+        case .serverUnreachable(let server, let detail):
+            ServiceError(.unavailable, place: server, detail: detail)
+        case .authenticationFailed(let server, let detail):
+            ServiceError(.refused, place: server, detail: detail, code: "28P01")
+        case .databaseMissing(let server, let database):
+            ServiceError(.notFound, place: server, detail: database, code: Code.databaseMissing)
+        case .extensionMissing(let server, let detail):
+            ServiceError(.unavailable, place: server, detail: detail, code: Code.extensionMissing)
+        case .connectionLost(let server, let detail):
+            ServiceError(.unavailable, place: server, detail: detail, code: Code.connectionLost)
+        case .statementFailed(let sqlState, let message):
+            ServiceError(Self.kind(ofSQLState: sqlState), place: "postgresql://", detail: message, code: sqlState)
+        }
+    }
+
+    /// The kind of a PostgreSQL SQLSTATE a screen can act on.
+    static func kind(ofSQLState state: String) -> Kind {
+        switch state {
+        case "23505", "40001": .conflict // unique_violation, serialization_failure
+        case "42501", "28000", "28P01": .refused // insufficient_privilege, invalid authorization
+        case "25006": .readOnly // read_only_sql_transaction
+        case "55P03", "40P01", "57014": .busy // lock_not_available, deadlock, query_canceled (statement timeout)
+        case "XX001", "XX002": .damaged // data_corrupted, index_corrupted
+        default: state.hasPrefix("08") ? .unavailable : .failed // connection exceptions
+        }
+    }
+
+    /// SQLite's extended result code, when this came from SQLite.
+    var sqliteCode: Int32? {
+        guard let code, code.hasPrefix("SQLITE_") else { return nil }
+        return Int32(code.dropFirst(7))
+    }
+
+    /// PostgreSQL's SQLSTATE, when the server refused a statement.
+    var sqlState: String? {
+        guard let code, code.count == 5, !code.hasPrefix("SQLIT") else { return nil }
+        return code
+    }
+}

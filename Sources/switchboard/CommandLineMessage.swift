@@ -1,0 +1,34 @@
+import App
+import AppServices
+
+/// What the command line says of an error: App's sentence, then what to do about it from the
+/// command line (`--db`), which a screen has no use for.
+enum CommandLineMessage {
+    /// The line for `error` (a `ServiceError`, App's start-up error, or any other error's own words).
+    static func line(for error: any Error) -> String {
+        if let error = error as? ServiceError { return line(for: error) }
+        if let error = error as? AppStartupError, case .service(let inner) = error { return line(for: inner) }
+        return "\(error)"
+    }
+
+    /// App's sentence for `error`, and the command line's advice where there is some.
+    static func line(for error: ServiceError) -> String {
+        guard let advice = advice(for: error) else { return error.description }
+        return error.description + " " + advice
+    }
+
+    private static func advice(for error: ServiceError) -> String? {
+        if error.isOnServer {
+            switch error.kind {
+            case .refused: return "Check the user name in --db and the password (libpq's PGPASSWORD or ~/.pgpass)."
+            case .notFound: return "Name another database in --db."
+            default: return nil
+            }
+        }
+        switch error.kind {
+        case .damaged, .foreign, .readOnly: return "Choose another file with --db PATH."
+        case .unavailable where error.code == ServiceError.Code.folderNotWritable: return "Choose another place with --db PATH."
+        default: return nil
+        }
+    }
+}
