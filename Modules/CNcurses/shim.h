@@ -130,7 +130,7 @@ static inline volatile sig_atomic_t *sb_have_saved_termios_storage(void) {
 
 enum {
     SB_SIG_INT = 1, SB_SIG_TERM = 2, SB_SIG_HUP = 4, SB_SIG_TSTP = 8,
-    SB_SIG_CONT = 16, SB_SIG_WINCH = 32
+    SB_SIG_CONT = 16, SB_SIG_WINCH = 32, SB_SIG_WORK = 64
 };
 
 /* ---- waking the run loop ------------------------------------------------ */
@@ -162,14 +162,31 @@ static inline void sb_wake_run_loop(void) {
     errno = saved;
 }
 
+/* Another thread posted work for the run loop: marks it and wakes the wait
+ * (thread-safe; the mark tells the wait to return rather than read keys). */
+static inline void sb_wake_run_loop_for_work(void);
+
 enum { SB_WAIT_INPUT = 1, SB_WAIT_WOKEN = 2, SB_WAIT_HANGUP = 4 };
 
 /* Waits up to timeout_ms (-1: no limit) for input on fd or a wake-up; returns
  * SB_WAIT_* bits (0: the time ran out, or an unhandled signal came). */
+static inline int sb_wait_for_input_watching(int fd, const int *watched, int watched_count, int timeout_ms);
 static inline int sb_wait_for_input(int fd, int timeout_ms) {
+    return sb_wait_for_input_watching(fd, 0, 0, timeout_ms);
+}
+
+enum { SB_WAIT_WATCHED = 8, SB_MAX_WATCHED = 8 };
+
+/* The same, also waiting on up to SB_MAX_WATCHED more descriptors (an app's
+ * change notifications); one of them readable sets SB_WAIT_WATCHED. */
+static inline int sb_wait_for_input_watching(int fd, const int *watched, int watched_count, int timeout_ms) {
     int wake = sb_wake_pipe_storage()[0];
-    struct pollfd fds[2] = { { fd, POLLIN, 0 }, { wake, POLLIN, 0 } };
-    int n = poll(fds, wake >= 0 ? 2 : 1, timeout_ms);
+    if (watched_count > SB_MAX_WATCHED) watched_count = SB_MAX_WATCHED;
+    if (watched_count < 0) watched_count = 0;
+    struct pollfd fds[2 + SB_MAX_WATCHED] = { { fd, POLLIN, 0 }, { wake, POLLIN, 0 } };
+    for (int i = 0; i < watched_count; i++) { fds[2 + i].fd = watched[i]; fds[2 + i].events = POLLIN; fds[2 + i].revents = 0; }
+    if (wake < 0) fds[1].fd = -1; /* poll skips a negative descriptor */
+    int n = poll(fds, 2 + watched_count, timeout_ms);
     if (n <= 0) return 0;
     int result = 0;
     if (fds[0].revents & POLLIN) result |= SB_WAIT_INPUT;
@@ -179,16 +196,17 @@ static inline int sb_wait_for_input(int fd, int timeout_ms) {
         while (read(wake, drain, sizeof drain) > 0) {}
         result |= SB_WAIT_WOKEN;
     }
+    for (int i = 0; i < watched_count; i++) if (fds[2 + i].revents) result |= SB_WAIT_WATCHED;
     return result;
 }
 
 static inline void sb_flag_handler(int sig) {
     switch (sig) {
-    case SIGINT: sb_pending_signals |= SB_SIG_INT; break;
-    case SIGTERM: sb_pending_signals |= SB_SIG_TERM; break;
-    case SIGHUP: sb_pending_signals |= SB_SIG_HUP; break;
-    case SIGTSTP: sb_pending_signals |= SB_SIG_TSTP; break;
-    case SIGCONT: sb_pending_signals |= SB_SIG_CONT; break;
+    case SIGINT: __atomic_fetch_or(sb_pending_signals_storage(), SB_SIG_INT, __ATOMIC_SEQ_CST); break;
+    case SIGTERM: __atomic_fetch_or(sb_pending_signals_storage(), SB_SIG_TERM, __ATOMIC_SEQ_CST); break;
+    case SIGHUP: __atomic_fetch_or(sb_pending_signals_storage(), SB_SIG_HUP, __ATOMIC_SEQ_CST); break;
+    case SIGTSTP: __atomic_fetch_or(sb_pending_signals_storage(), SB_SIG_TSTP, __ATOMIC_SEQ_CST); break;
+    case SIGCONT: __atomic_fetch_or(sb_pending_signals_storage(), SB_SIG_CONT, __ATOMIC_SEQ_CST); break;
     default: break;
     }
     sb_wake_run_loop();
@@ -280,6 +298,11 @@ static inline void sb_install_signal_handlers(void) {
 static inline void sb_restore_default_signal_handlers(void) {
     int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
     for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL);
+}
+
+static inline void sb_wake_run_loop_for_work(void) {
+    __atomic_fetch_or(sb_pending_signals_storage(), SB_SIG_WORK, __ATOMIC_SEQ_CST);
+    sb_wake_run_loop();
 }
 
 /* Returns and clears the pending signal bits. */

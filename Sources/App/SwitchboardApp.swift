@@ -22,7 +22,7 @@ public final class SwitchboardApp {
     private var quitTitle: String { quitRequestHandler == nil ? "Quit" : "How to leave" }
 
     /// The run loop's look, a few times a second, for changes made elsewhere.
-    private var changePoll: Timer?
+    private var changeWatch: DescriptorWatch?
 
     public init(application: Application, configuration: AppConfiguration) {
         self.application = application
@@ -56,8 +56,8 @@ public final class SwitchboardApp {
                 rootAssembly?.themeChanged()
             }
         }
-        changePoll?.cancel()
-        changePoll = application.scheduler.every(AssemblyServices.changePollInterval) { [weak self] _ in
+        changeWatch?.cancel()
+        changeWatch = application.scheduler.watch(descriptor: { [weak self] in self?.rootAssembly.services.changeSignal }) { [weak self] in
             self?.rootAssembly.services.pollChangesElsewhere()
         }
         rootAssembly.services.attach(to: application.scheduler) { [unowned application] text in

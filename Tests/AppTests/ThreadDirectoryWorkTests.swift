@@ -1,10 +1,12 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import App
 @testable import TUIKit
 
 /// The worker thread itself: jobs run on it, not on the main thread, one at a time and in
-/// order; the main loop goes on while a job is stuck; answers come back on the run loop's timer.
+/// order; the main loop goes on while a job is stuck; answers come back through the run loop's
+/// inbox, whose post wakes the loop (no timer looks for them).
 @MainActor
 @Suite("ThreadDirectoryWork: a thread of its own")
 struct ThreadDirectoryWorkTests {
@@ -16,13 +18,19 @@ struct ThreadDirectoryWorkTests {
         func open() { condition.lock(); isOpen = true; condition.broadcast(); condition.unlock() }
     }
 
-    /// Lets the run loop's timers run until `done` holds (the thread answers in real time; 10 s at most).
-    func pump(_ scheduler: Scheduler, _ clock: VirtualClock, until done: () -> Bool) -> Bool {
+    /// Counts the wake-ups the inbox sends the loop (the terminal's, on a real one).
+    final class WakeUps: Sendable {
+        private let count = Mutex(0)
+        func wake() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    /// Runs what the inbox holds until `done` holds (the thread answers in real time; 10 s at most).
+    func pump(_ scheduler: Scheduler, until done: () -> Bool) -> Bool {
         let deadline = ContinuousClock.now + .seconds(10)
         while !done() {
             if ContinuousClock.now > deadline { return false }
-            clock.advance(by: ThreadDirectoryWork.drainInterval)
-            scheduler.fireDueTimers()
+            scheduler.inbox.runJobs()
             sched_yield()
         }
         return true
@@ -31,6 +39,8 @@ struct ThreadDirectoryWorkTests {
     @Test func aStuckJobHoldsUpNothingAndAnswersComeBackInOrderOnTheRunLoop() {
         let clock = VirtualClock()
         let scheduler = Scheduler(clock: clock)
+        let wakeUps = WakeUps()
+        scheduler.inbox.setWakeUp { wakeUps.wake() }
         let work = ThreadDirectoryWork()
         work.scheduler = scheduler
         let gate = Gate()
@@ -46,9 +56,10 @@ struct ThreadDirectoryWorkTests {
         scheduler.fireDueTimers()
         #expect(answers.isEmpty)
         #expect(work.isBusy)
-        #expect(scheduler.activeTimerCount == 1)          // the drain, only while jobs are out
+        #expect(scheduler.activeTimerCount == 0)          // nobody looks for answers on a timer
         gate.open()
-        #expect(pump(scheduler, clock) { answers.count == 2 })
+        #expect(pump(scheduler) { answers.count == 2 })
+        #expect(wakeUps.value >= 1)                       // each answer woke the loop
         #expect(answers == ["first, off the main thread", "second"])
         #expect(!work.isBusy)
         #expect(scheduler.activeTimerCount == 0)          // an idle app has no timer for it

@@ -23,6 +23,7 @@ final class ThreadRecordingDirectory: DataDirectory {
     func activity(for account: Account) -> ActivityService { RecordedActivity(inner.activity(for: account), log: log) }
     var location: DataLocation { inner.location }
     func changedElsewhere(for account: Account) -> Bool { inner.changedElsewhere(for: account) }
+    var changeSignal: Int32? { inner.changeSignal }
 
     /// Counts calls on and off the main loop's thread, under a lock.
     final class CallLog: @unchecked Sendable {

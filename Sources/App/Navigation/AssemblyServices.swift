@@ -54,10 +54,15 @@ final class AssemblyServices {
     /// Where settings are read and saved: off the main loop on a server, at once on a file or in memory.
     var settingsWork: ServiceWork<SettingsService> { (backend as? StoreBackend)?.settingsWork ?? .inline(backend.settings) }
 
-    /// How often the run loop asks whether someone else changed the data (`pollChangesElsewhere`).
-    static let changePollInterval: Duration = .milliseconds(500)
+    /// What the run loop waits on to hear that someone else may have changed the data (nil
+    /// before anyone signs in: there is nothing on screen to read again).
+    var changeSignal: Int32? {
+        guard signIn != nil, account != nil else { return nil }
+        return backend.changeSignal
+    }
 
-    /// Asks the backend whether someone else changed the signed-in account's data, and if so
+    /// Asks the backend whether someone else changed the signed-in account's data (when its
+    /// `changeSignal` became readable), and if so
     /// has every screen on view (the top of the flow, and what is presented over it) read
     /// its data again.
     func pollChangesElsewhere() {

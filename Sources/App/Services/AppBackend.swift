@@ -29,12 +29,17 @@ public protocol AppBackend: AnyObject {
     var dataLocation: DataLocation { get }
     /// Whether someone else changed this account's data since the last call (see `DataDirectory`).
     func changedElsewhere(for account: Account) -> Bool
+    /// What the run loop waits on to hear of changes made elsewhere (see `DataDirectory`); nil: nothing.
+    var changeSignal: Int32? { get }
     /// `start()` as a job: `deliver` gets its answer on the main loop — at once where the data
     /// answers at once, later where it is on a server (opened off the main loop).
     func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void)
 }
 
 public extension AppBackend {
+    /// Nobody else changes the data.
+    var changeSignal: Int32? { nil }
+
     /// Answers at once, on the main loop (a file, the kiosk's memory).
     func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) { startAtOnce(then: deliver) }
 }

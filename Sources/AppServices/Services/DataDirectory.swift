@@ -22,14 +22,22 @@ public protocol DataDirectory: AnyObject {
     /// Finishes the opening `openingJob` prepared; returns the saved session's account.
     func open(prepared: PreparedOpening) throws(ServiceError) -> Account?
     /// Whether someone else (another terminal on the same file or server) changed this
-    /// account's data since the last call. The run loop asks a few times a second, so it is
-    /// cheap and never waits; what is on screen is then read again.
+    /// account's data since the last call. The run loop asks when `changeSignal` becomes
+    /// readable; it reads what made it readable, is cheap and never waits; what is on screen
+    /// is then read again.
     func changedElsewhere(for account: Account) -> Bool
+    /// A descriptor that becomes readable when someone else may have changed the data (a file's
+    /// inotify descriptor, a server's notification socket): the run loop waits on it, so an idle
+    /// app makes no wake-ups to look. Nil: none (nobody else changes it, or none can be had now).
+    var changeSignal: Int32? { get }
 }
 
 public extension DataDirectory {
     /// Nobody else changes it (data kept in memory).
     func changedElsewhere(for account: Account) -> Bool { false }
+
+    /// Nobody else changes it: nothing to wait on.
+    var changeSignal: Int32? { nil }
 
     /// Nothing to wait for: `open()` answers at once (a file, memory).
     func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening)? { nil }

@@ -38,6 +38,10 @@ public final class PostgresChangeListener: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// The connection's socket while it is connected and not being made again (nil otherwise):
+    /// readable when a notification came, or the connection broke.
+    public var socket: Int32? { withConnection { $0.isConnected ? $0.socket : nil } ?? nil }
+
     /// The server's process id for the listener's connection (tests end it).
     public var backendPID: Int32 { withConnection { $0.backendPID } ?? 0 }
 
@@ -61,13 +65,14 @@ public final class PostgresChangeListener: @unchecked Sendable {
     /// (A test's wait while the connection is being made again is the timeout, slept.)
     public func changedAccounts(waitingUpTo timeoutMilliseconds: Int32 = 0) -> Set<Int64> {
         let heard = withConnection { connection -> Set<Int64> in
-            guard connection.isConnected else { connectAgain(); return [] }
+            guard connection.isConnected else { missed = true; connectAgain(); return [] }
             var changed = accounts(in: connection.notifications())
             if changed.isEmpty, timeoutMilliseconds > 0, connection.isConnected {
                 var fd = pollfd(fd: connection.socket, events: Int16(POLLIN), revents: 0)
                 if poll(&fd, 1, timeoutMilliseconds) > 0 { changed = accounts(in: connection.notifications()) }
             }
-            if !connection.isConnected { connectAgain() }
+            // Broken (the server went away): what is on screen is read again, which finds out.
+            if !connection.isConnected { missed = true; connectAgain() }
             return changed
         }
         if heard == nil, timeoutMilliseconds > 0 { usleep(useconds_t(timeoutMilliseconds) * 1_000) }

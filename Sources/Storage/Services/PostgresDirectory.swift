@@ -89,17 +89,26 @@ public final class PostgresDirectory: DataDirectory {
 
     /// The same, waiting up to `timeoutMilliseconds` for an announcement (tests; the app never waits).
     func changedElsewhere(for account: Account, waitingUpTo timeoutMilliseconds: Int32) -> Bool {
-        var started = false
-        if !listenerTried, database != nil {
-            listenerTried = true
-            listener = try? PostgresChangeListener(uri: uri)
-            started = listener != nil
-        }
+        let started = startListening()
         guard let listener else { return false }
         let changed = listener.changedAccounts(waitingUpTo: timeoutMilliseconds).contains(account.id)
         // A change committed before the listener listened was announced to no one: the first
         // look after it starts says "changed", so what is on screen is read once more.
         return listener.takeMissedChanges() || changed || started
+    }
+
+    /// The listener's socket while it is connected (made at the first ask, after `open`).
+    public var changeSignal: Int32? {
+        _ = startListening()
+        return listener?.socket
+    }
+
+    /// Makes the listener once; true when this call made it.
+    private func startListening() -> Bool {
+        guard !listenerTried, database != nil else { return false }
+        listenerTried = true
+        listener = try? PostgresChangeListener(uri: uri)
+        return listener != nil
     }
 
     public var location: DataLocation {

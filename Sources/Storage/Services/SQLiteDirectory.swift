@@ -55,10 +55,29 @@ public final class SQLiteDirectory: DataDirectory {
     }
 
     private var lastDataVersion: Int?
+    private var fileChanges: FileChangeSignal?
+    private var fileChangesTried = false
+
+    /// inotify on the file's folder (made at the first ask, after `open`).
+    public var changeSignal: Int32? {
+        guard database != nil else { return nil }
+        if !fileChangesTried {
+            fileChangesTried = true
+            fileChanges = FileChangeSignal(path: path)
+            _ = dataVersionMoved() // what others write from here on
+        }
+        return fileChanges?.descriptor
+    }
 
     /// SQLite's `data_version`: it moves when another connection (another terminal on this
-    /// file) commits, never for this one's own changes.
+    /// file) commits, never for this one's own changes. Reads the file's change events too.
     public func changedElsewhere(for account: Account) -> Bool {
+        _ = fileChanges?.takeEvents()
+        return dataVersionMoved()
+    }
+
+    /// Whether `data_version` moved since the last call (false the first time).
+    private func dataVersionMoved() -> Bool {
         guard let database, let version = try? database.scalarInt("PRAGMA data_version") else { return false }
         defer { lastDataVersion = version }
         return lastDataVersion.map { $0 != version } ?? false

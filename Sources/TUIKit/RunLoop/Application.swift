@@ -59,6 +59,7 @@ public final class Application {
         self.scheduler = Scheduler(clock: terminal.clock)
         self.window = Window(size: terminal.size, scheduler: scheduler)
         self.renderer = Renderer(size: terminal.size)
+        scheduler.inbox.setWakeUp(terminal.wakeUp)
     }
 
     /// Runs until `quit()`, a terminating signal, or the end of scripted input.
@@ -74,6 +75,7 @@ public final class Application {
         defer { isRunning = false }
         renderFrame()
         while !quitRequested {
+            terminal.setWatchedDescriptors(scheduler.watchedDescriptors)
             let event = terminal.nextEvent(until: scheduler.nextDeadline)
             switch event {
             case .input(let input):
@@ -84,11 +86,15 @@ public final class Application {
                 break
             case .endOfInput:
                 exitReason = .endOfInput
+                scheduler.inbox.runJobs()
+                scheduler.serviceWatches()
                 scheduler.fireDueTimers()
                 renderFrame()
                 renderFramesForWaitingWork()
                 return
             }
+            scheduler.inbox.runJobs()
+            scheduler.serviceWatches()
             scheduler.fireDueTimers()
             handleWaitingInput()
             renderFrame()

@@ -4,6 +4,10 @@
 @MainActor
 public final class Scheduler {
     public let clock: any TimeSource
+    /// Work other threads hand to the loop (results of reads off the main loop, changes heard).
+    public let inbox = RunLoopInbox()
+    /// Descriptors the loop waits on beside the terminal (`watch(descriptor:onReadable:)`).
+    var watches: [DescriptorWatch] = []
     private var timers: [Timer] = []
     private var nextID = 0
 
@@ -53,7 +57,7 @@ public final class Scheduler {
     /// The earliest deadline of a live timer, if any (now, while work waits for a frame).
     public var nextDeadline: Duration? {
         timers.removeAll(where: \.isCancelled)
-        if hasFrameActions { return clock.now }
+        if hasFrameActions || inbox.hasJobs { return clock.now }
         return timers.map(\.deadline).min()
     }
 

@@ -349,6 +349,7 @@ public final class NcursesTerminal: Terminal {
         var readyButEmpty = 0
         while true {
             if let signal = takeSignal() { return .signal(signal) }
+            if workPosted { workPosted = false; return .timeout }
             if mayHaveInput {
                 var wch: wint_t = 0
                 let rc = wget_wch(scr, &wch)
@@ -378,7 +379,8 @@ public final class NcursesTerminal: Terminal {
             }
             if pasteBuffer != nil { waitMS = waitMS < 0 ? 100 : min(waitMS, 100) } // a paste's end may never come
             waitCount += 1
-            let woke = sb_wait_for_input(input, waitMS)
+            let woke = watched.withUnsafeBufferPointer { sb_wait_for_input_watching(input, $0.baseAddress, Int32($0.count), waitMS) }
+            if woke & Int32(SB_WAIT_WATCHED) != 0 { return .timeout } // the run loop calls the watch
             if woke & Int32(SB_WAIT_INPUT | SB_WAIT_HANGUP) != 0 {
                 // Readable three times running, yet each look found nothing: the terminal is gone.
                 readyButEmpty += 1
@@ -400,9 +402,21 @@ public final class NcursesTerminal: Terminal {
     /// terminal was readable or a signal came; cleared when it had none).
     private var mayHaveInput = true
 
+    /// What the app also waits on (`Scheduler.watch`).
+    private var watched: [Int32] = []
+
+    public func setWatchedDescriptors(_ descriptors: [Int32]) { watched = descriptors }
+
+    /// Another thread posted work to the run loop's inbox (the wait returns for it).
+    private var workPosted = false
+
+    /// Ends a wait from any thread: the shim marks it and writes to the wake-up pipe.
+    public nonisolated var wakeUp: (@Sendable () -> Void)? { { sb_wake_run_loop_for_work() } }
+
     private func takeSignal() -> TerminalSignal? {
         let bits = sb_take_pending_signals()
         if bits == 0 { return nil }
+        if bits & Int32(SB_SIG_WORK) != 0 { workPosted = true }
         if bits & Int32(SB_SIG_TERM) != 0 { return .terminate }
         if bits & Int32(SB_SIG_HUP) != 0 { return .hangUp }
         if bits & Int32(SB_SIG_INT) != 0 { return .interrupt }

@@ -23,10 +23,20 @@ public protocol Terminal: AnyObject {
     /// Turns the reporting of clicks and the wheel on or off (off, the
     /// terminal's own text selection works again).
     func setMouseReporting(_ enabled: Bool)
+    /// Ends a `nextEvent` wait from any thread (it returns `.timeout`), so the run loop takes the
+    /// work another thread posted to its inbox; nil: the terminal's wait ends by itself (a virtual
+    /// terminal's script), and the loop looks at its inbox each turn.
+    var wakeUp: (@Sendable () -> Void)? { get }
+    /// Descriptors the next `nextEvent` also waits on: one becoming readable ends the wait
+    /// (`.timeout`), and the run loop calls its watch. A terminal that cannot wait on them
+    /// ignores them (the loop still looks at each turn).
+    func setWatchedDescriptors(_ descriptors: [Int32])
 }
 
 extension Terminal {
     public func setMouseReporting(_ enabled: Bool) {}
+    public var wakeUp: (@Sendable () -> Void)? { nil }
+    public func setWatchedDescriptors(_ descriptors: [Int32]) {}
 }
 
 /// What waiting on a terminal gave.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An in-memory terminal: a grid of cells, a queue of scripted input and a
 /// virtual clock. It renders what it shows as text, for snapshot tests and
 /// the headless mode (the shape of ratatui's `TestBackend`).
@@ -47,6 +53,17 @@ public final class VirtualTerminal: Terminal {
     /// Adds a KEYS script to the queue.
     public func enqueue(script: String) throws(KeyScriptError) { enqueue(try KeyScript.parse(script)) }
 
+    /// What the app also waits on (`Scheduler.watch`).
+    private var watched: [Int32] = []
+
+    public func setWatchedDescriptors(_ descriptors: [Int32]) { watched = descriptors }
+
+    private func watchedDescriptorIsReadable() -> Bool {
+        guard !watched.isEmpty else { return false }
+        var fds = watched.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        return poll(&fds, nfds_t(fds.count), 0) > 0
+    }
+
     /// Whether scripted input is still waiting.
     public var hasPendingInput: Bool { queueHead < queue.count || pendingWait != nil }
 
@@ -54,6 +71,8 @@ public final class VirtualTerminal: Terminal {
         while true {
             if let deadline, deadline <= clock.now { return .timeout }
             if let wait = pendingWait {
+                // A watched descriptor already readable ends the wait at once, as on a real terminal.
+                if watchedDescriptorIsReadable() { return .timeout }
                 let end = virtualClock.now + wait
                 if let deadline, deadline < end {
                     pendingWait = end - deadline

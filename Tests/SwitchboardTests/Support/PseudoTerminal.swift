@@ -88,6 +88,15 @@ final class PseudoTerminal {
         }
     }
 
+    /// Reads whatever arrives for `seconds` (an idle app sends nothing); returns how many bytes came.
+    @discardableResult
+    func collect(forSeconds seconds: Double) -> Int {
+        let before = written.count
+        let deadline = Date().addingTimeInterval(seconds)
+        while deadline.timeIntervalSinceNow > 0 { readAvailable(waitingUpTo: min(deadline.timeIntervalSinceNow, 0.2)) }
+        return written.count - before
+    }
+
     /// Reads until the process ends (after `q`, say), feeding the emulator.
     func waitForExit(seconds: Double = 10) throws -> Int32 {
         let deadline = Date().addingTimeInterval(seconds)

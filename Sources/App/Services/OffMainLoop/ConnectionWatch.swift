@@ -30,8 +30,10 @@ final class ConnectionWatch {
     var probe: (() -> Void)?
     /// How long after each failed try the next one comes (the last repeats).
     static let backOff: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30)]
-    /// How often a directory that answers is looked at while nothing else asks it (nil: never).
-    var keepAliveInterval: Duration? = .seconds(2) { didSet { startKeepAlive() } }
+    /// How often a directory that answers is looked at while nothing else asks it (nil: never,
+    /// the default: an idle app sleeps; a server that goes away breaks the change listener's
+    /// connection, which wakes the loop and has the screens read again, which finds out).
+    var keepAliveInterval: Duration? { didSet { startKeepAlive() } }
     /// Whether calls are out (a look is not sent on top of them).
     var isBusy: () -> Bool = { false }
 

@@ -1,20 +1,18 @@
+import Synchronization
 import TUIKit
 
 /// Runs a directory's jobs on one background thread of its own (`WorkerThread`), so a
-/// server that is slow or gone never holds up the screen. Results come back through the
-/// thread's outbox, which the main loop empties on a short timer of the run loop's
-/// scheduler while any job is out (and not at all when none is: an idle app stays idle).
+/// server that is slow or gone never holds up the screen. Each result is posted to the run
+/// loop's inbox, which wakes the loop (no timer looks for results: an idle app stays asleep).
 @MainActor
 final class ThreadDirectoryWork: DirectoryWork {
     private let thread = WorkerThread()
     private var waiting: [Int: (any Sendable) -> Void] = [:]
     private var nextID = 0
-    private var drain: Timer?
-    /// The run loop's timers (set once the app is in an application; until then results wait).
-    var scheduler: Scheduler? { didSet { scheduleDrain() } }
-
-    /// How often the main loop looks for results while jobs are out.
-    static let drainInterval: Duration = .milliseconds(10)
+    private let mailbox = Mailbox()
+    /// The run loop's timers and inbox (set once the app is in an application; results that
+    /// arrive before wait for it).
+    var scheduler: Scheduler? { didSet { mailbox.connect(scheduler?.inbox) } }
 
     deinit { thread.finish() }
 
@@ -22,24 +20,39 @@ final class ThreadDirectoryWork: DirectoryWork {
         nextID += 1
         let id = nextID
         waiting[id] = { value in deliver(value as! T) }
-        let thread = self.thread
-        thread.add { thread.post(id: id, value: job()) }
-        scheduleDrain()
+        let mailbox = self.mailbox
+        thread.add { [weak self] in
+            let value = job()
+            mailbox.post { self?.finish(id: id, value: value) }
+        }
     }
 
     var isBusy: Bool { !waiting.isEmpty }
 
-    /// Delivers the results that came back, oldest first; returns how many.
-    @discardableResult
-    func deliverResults() -> Int {
-        let results = thread.takeResults()
-        for result in results { waiting.removeValue(forKey: result.id)?(result.value) }
-        if waiting.isEmpty { drain?.cancel(); drain = nil }
-        return results.count
+    private func finish(id: Int, value: any Sendable) {
+        waiting.removeValue(forKey: id)?(value)
     }
 
-    private func scheduleDrain() {
-        guard drain == nil, !waiting.isEmpty, let scheduler else { return }
-        drain = scheduler.every(Self.drainInterval) { [weak self] _ in self?.deliverResults() }
+    /// Where the thread posts: the run loop's inbox once there is one, and until then a list
+    /// the first `connect` hands over.
+    private final class Mailbox: Sendable {
+        private let state = Mutex<(inbox: RunLoopInbox?, early: [RunLoopInbox.Job])>((nil, []))
+
+        func post(_ job: @escaping RunLoopInbox.Job) {
+            let inbox = state.withLock { state -> RunLoopInbox? in
+                if state.inbox == nil { state.early.append(job) }
+                return state.inbox
+            }
+            inbox?.post(job)
+        }
+
+        func connect(_ inbox: RunLoopInbox?) {
+            let early = state.withLock { state -> [RunLoopInbox.Job] in
+                state.inbox = inbox
+                defer { if inbox != nil { state.early = [] } }
+                return inbox == nil ? [] : state.early
+            }
+            for job in early { inbox?.post(job) }
+        }
     }
 }

@@ -2,16 +2,17 @@
 import Glibc
 #endif
 
-/// One background thread running jobs in order, and the results it hands back: a queue
-/// and an outbox under one pthread mutex, a condition variable the thread sleeps on when
-/// it has nothing to do. No Foundation (the app links none). The thread ends once the
-/// last job is done after `finish()`.
+/// One background thread running jobs in order: a queue under one pthread mutex, a condition
+/// variable the thread sleeps on when it has nothing to do. No Foundation (the app links none).
+/// The thread ends once the last job is done after `finish()`.
+///
+/// `@unchecked Sendable`: a C-interop cell. Its state (the queue, the mark) is only touched
+/// under the pthread mutex, which the compiler cannot see.
 final class WorkerThread: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var jobs: [@Sendable () -> Void] = []
     private var finished = false
-    private var outbox: [(id: Int, value: any Sendable)] = []
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -41,19 +42,6 @@ final class WorkerThread: @unchecked Sendable {
         locked {
             jobs.append(job)
             pthread_cond_signal(wake)
-        }
-    }
-
-    /// Hands a job's result back (called on the thread); the main loop takes it with `takeResults`.
-    func post(id: Int, value: any Sendable) {
-        locked { outbox.append((id, value)) }
-    }
-
-    /// The results posted since the last call, oldest first.
-    func takeResults() -> [(id: Int, value: any Sendable)] {
-        locked {
-            defer { outbox.removeAll(keepingCapacity: true) }
-            return outbox
         }
     }
 
