@@ -3,8 +3,8 @@ import AppServices
 /// The accounts of a `ThreadRecordingDirectory`: each call noted with its thread.
 final class RecordedAccounts: AccountsService {
     private let inner: AccountsService
-    private let log: ThreadRecordingDirectory.CallLog
-    init(_ inner: AccountsService, log: ThreadRecordingDirectory.CallLog) {
+    private let log: DirectoryCallLog
+    init(_ inner: AccountsService, log: DirectoryCallLog) {
         self.inner = inner
         self.log = log
     }

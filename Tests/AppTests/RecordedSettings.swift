@@ -3,8 +3,8 @@ import AppServices
 /// The settings of a `ThreadRecordingDirectory`: each call noted with its thread.
 final class RecordedSettings: SettingsService {
     private let inner: SettingsService
-    private let log: ThreadRecordingDirectory.CallLog
-    init(_ inner: SettingsService, log: ThreadRecordingDirectory.CallLog) {
+    private let log: DirectoryCallLog
+    init(_ inner: SettingsService, log: DirectoryCallLog) {
         self.inner = inner
         self.log = log
     }

@@ -84,7 +84,7 @@ struct SharedDirectoryOffMainTests {
     func theHomeThePopupAndTheFeedReadOnTheWorkerThread() throws {
         let schema = try ThrowawaySchema(base: try #require(Self.base))
         defer { withExtendedLifetime(schema) {} } // dropped when the test ends, not at its last mention
-        final class Directories: @unchecked Sendable { var main: ThreadRecordingDirectory?; var offMain: ThreadRecordingDirectory? }
+        final class Directories: @unchecked Sendable { var main: ThreadRecordingDirectory<PostgresDirectory>?; var offMain: ThreadRecordingDirectory<PostgresDirectory>? }
         let directories = Directories()
         let h = AppHarness(backend: { _, now in
             let main = ThreadRecordingDirectory(schema.directory(now: now))

@@ -5,18 +5,19 @@ import Foundation
 /// whether it ran on the thread that made the directory (the main actor's, where the app's
 /// main loop runs) or on another (the work's): which connection a screen used, and where.
 @MainActor
-final class ThreadRecordingDirectory: DataDirectory {
-    private let inner: DataDirectory
+final class ThreadRecordingDirectory<Inner: DataDirectory>: DataDirectory {
+    typealias Opened = Inner.Opened
+    private let inner: Inner
     /// The calls so far (safe to read from the main thread while the worker calls).
-    nonisolated let log = CallLog()
+    nonisolated let log = DirectoryCallLog()
     /// The accounts and settings calls so far.
-    nonisolated let accountsLog = CallLog()
+    nonisolated let accountsLog = DirectoryCallLog()
 
-    init(_ inner: DataDirectory) { self.inner = inner }
+    init(_ inner: Inner) { self.inner = inner }
 
     func open() throws(ServiceError) -> Account? { try inner.open() }
-    func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening)? { inner.openingJob() }
-    func open(prepared: PreparedOpening) throws(ServiceError) -> Account? { try inner.open(prepared: prepared) }
+    func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening<Opened>)? { inner.openingJob() }
+    func open(prepared: PreparedOpening<Opened>) throws(ServiceError) -> Account? { try inner.open(prepared: prepared) }
     var accounts: AccountsService { RecordedAccounts(inner.accounts, log: accountsLog) }
     var settings: SettingsService { RecordedSettings(inner.settings, log: accountsLog) }
     func contacts(for account: Account) -> ContactsService & FriendsService { RecordedContacts(inner.contacts(for: account), log: log) }
@@ -24,37 +25,37 @@ final class ThreadRecordingDirectory: DataDirectory {
     var location: DataLocation { inner.location }
     func changedElsewhere(for account: Account) -> Bool { inner.changedElsewhere(for: account) }
     var changeSignal: Int32? { inner.changeSignal }
+}
 
-    /// Counts calls on and off the main loop's thread, under a lock.
-    final class CallLog: @unchecked Sendable {
-        private let lock = NSLock()
-        private var counts = (onMain: 0, offMain: 0)
-        /// The thread the log was made on (the main actor's: `Thread.isMainThread` need not hold
-        /// there under the test runner).
-        private let mainLoop = pthread_self()
+/// Counts calls on and off the main loop's thread, under a lock.
+final class DirectoryCallLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts = (onMain: 0, offMain: 0)
+    /// The thread the log was made on (the main actor's: `Thread.isMainThread` need not hold
+    /// there under the test runner).
+    private let mainLoop = pthread_self()
 
-        /// Notes one call, on the thread it runs on.
-        func note() {
-            let onMain = pthread_equal(pthread_self(), mainLoop) != 0
-            lock.lock()
-            if onMain { counts.onMain += 1 } else { counts.offMain += 1 }
-            lock.unlock()
-        }
+    /// Notes one call, on the thread it runs on.
+    func note() {
+        let onMain = pthread_equal(pthread_self(), mainLoop) != 0
+        lock.lock()
+        if onMain { counts.onMain += 1 } else { counts.offMain += 1 }
+        lock.unlock()
+    }
 
-        /// The calls so far.
-        var calls: (onMain: Int, offMain: Int) {
-            lock.lock()
-            defer { lock.unlock() }
-            return counts
-        }
+    /// The calls so far.
+    var calls: (onMain: Int, offMain: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts
     }
 }
 
 /// The contacts of a `ThreadRecordingDirectory`.
 final class RecordedContacts: ContactsService, FriendsService {
     private let inner: ContactsService & FriendsService
-    private let log: ThreadRecordingDirectory.CallLog
-    init(_ inner: ContactsService & FriendsService, log: ThreadRecordingDirectory.CallLog) {
+    private let log: DirectoryCallLog
+    init(_ inner: ContactsService & FriendsService, log: DirectoryCallLog) {
         self.inner = inner
         self.log = log
     }
@@ -81,8 +82,8 @@ final class RecordedContacts: ContactsService, FriendsService {
 /// The activity log of a `ThreadRecordingDirectory`.
 final class RecordedActivity: ActivityService {
     private let inner: ActivityService
-    private let log: ThreadRecordingDirectory.CallLog
-    init(_ inner: ActivityService, log: ThreadRecordingDirectory.CallLog) {
+    private let log: DirectoryCallLog
+    init(_ inner: ActivityService, log: DirectoryCallLog) {
         self.inner = inner
         self.log = log
     }

@@ -31,7 +31,7 @@ final class AssemblyServices {
     /// The signed-in account's contacts for the scenes that must not wait on the store (the
     /// list, the forms): off the main loop on a server, at once on a file or in memory.
     var contactsWork: ContactsWork {
-        (backend as? StoreBackend)?.contactsWork(for: owner) ?? .inline(backend.contacts(for: owner))
+        backend.contactsWork(for: owner)
     }
     /// The same contacts, as friends, on the main loop (About's count); nil where the friends
     /// popup shows the demo use-case (the kiosk).
@@ -39,20 +39,18 @@ final class AssemblyServices {
     /// The signed-in account's friends for the friends popup: off the main loop on a server,
     /// at once on a file; nil where the popup shows the demo use-case (the kiosk).
     var friendsWork: ServiceWork<FriendsService>? {
-        if let store = backend as? StoreBackend { return store.friendsWork(for: owner) }
-        return backend.friends(for: owner).map { .inline($0) }
+        backend.friendsWork(for: owner)
     }
     /// The signed-in account's contacts and log together, for the home's summary: off the main
     /// loop on a server, at once on a file; nil for a backend that is not a store (the kiosk).
-    var accountWork: ServiceWork<AccountServices>? { (backend as? StoreBackend)?.accountWork(for: owner) }
+    var accountWork: ServiceWork<AccountServices>? { backend.accountWork(for: owner) }
     /// Password changes and account deletion: off the main loop on a server, at once on a file;
     /// nil where accounts cannot change (the kiosk).
     var accountChangesWork: ServiceWork<AccountsService>? {
-        if let store = backend as? StoreBackend { return store.accountsWork }
-        return backend.accountChanges.map { .inline($0) }
+        backend.accountsWork
     }
     /// Where settings are read and saved: off the main loop on a server, at once on a file or in memory.
-    var settingsWork: ServiceWork<SettingsService> { (backend as? StoreBackend)?.settingsWork ?? .inline(backend.settings) }
+    var settingsWork: ServiceWork<SettingsService> { backend.settingsWork }
 
     /// What the run loop waits on to hear that someone else may have changed the data (nil
     /// before anyone signs in: there is nothing on screen to read again).
@@ -87,7 +85,7 @@ final class AssemblyServices {
     /// (`banner` is told its text; nil: none). After a lost connection answers again, the
     /// screens on view read again.
     func attach(to scheduler: Scheduler, banner: @escaping (String?) -> Void) {
-        (backend as? StoreBackend)?.attach(to: scheduler, banner: banner, recovered: { [weak self] in self?.readScreensAgain() })
+        backend.attach(to: scheduler, banner: banner, recovered: { [weak self] in self?.readScreensAgain() })
     }
 
     /// View models of screens the Components target draws (the friends popup, the activity

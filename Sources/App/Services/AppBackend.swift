@@ -31,6 +31,20 @@ public protocol AppBackend: AnyObject {
     func changedElsewhere(for account: Account) -> Bool
     /// What the run loop waits on to hear of changes made elsewhere (see `DataDirectory`); nil: nothing.
     var changeSignal: Int32? { get }
+    /// One account's contacts for the scenes that must never wait on the store (the list, the
+    /// forms, the card): off the main loop where the data is on a server.
+    func contactsWork(for account: Account) -> ContactsWork
+    /// One account's friends for the friends popup; nil: the popup shows the demo use-case.
+    func friendsWork(for account: Account) -> ServiceWork<FriendsService>?
+    /// One account's contacts and log together, for the home's summary; nil: the home shows no counts.
+    func accountWork(for account: Account) -> ServiceWork<AccountServices>?
+    /// Password changes and account deletion; nil where accounts cannot change.
+    var accountsWork: ServiceWork<AccountsService>? { get }
+    /// Where settings are read and saved.
+    var settingsWork: ServiceWork<SettingsService> { get }
+    /// Puts the backend's off-main work on the run loop: results on `scheduler`, the connection
+    /// banner's text to `banner`, `recovered` told when a lost connection answers again.
+    func attach(to scheduler: Scheduler, banner: @escaping (String?) -> Void, recovered: @escaping () -> Void)
     /// `start()` as a job: `deliver` gets its answer on the main loop — at once where the data
     /// answers at once, later where it is on a server (opened off the main loop).
     func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void)
@@ -39,6 +53,14 @@ public protocol AppBackend: AnyObject {
 public extension AppBackend {
     /// Nobody else changes the data.
     var changeSignal: Int32? { nil }
+
+    /// Data in memory answers at once: every call runs on the main loop.
+    func contactsWork(for account: Account) -> ContactsWork { .inline(contacts(for: account)) }
+    func friendsWork(for account: Account) -> ServiceWork<FriendsService>? { friends(for: account).map { .inline($0) } }
+    func accountWork(for account: Account) -> ServiceWork<AccountServices>? { nil }
+    var accountsWork: ServiceWork<AccountsService>? { accountChanges.map { .inline($0) } }
+    var settingsWork: ServiceWork<SettingsService> { .inline(settings) }
+    func attach(to scheduler: Scheduler, banner: @escaping (String?) -> Void, recovered: @escaping () -> Void) {}
 
     /// Answers at once, on the main loop (a file, the kiosk's memory).
     func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) { startAtOnce(then: deliver) }

@@ -6,13 +6,13 @@ import TUIKit
 /// store the command line chose — App does not know which.
 @MainActor
 public final class StoreBackend: AppBackend {
-    private let directory: DataDirectory
+    private let directory: any DataDirectory
     private let now: () -> Int64
     private var service: SignInService?
     /// A second directory on the same data, whose services only `work` uses (its own connection):
     /// the contacts list's, the forms' and the card's calls, the friends popup's, the activity
     /// feed's and the home's reads run there, off the main loop.
-    private var offMainDirectory: DataDirectory?
+    private var offMainDirectory: (any DataDirectory)?
     private let work: DirectoryWork
     /// Whether the off-main directory is reached over the network (then its connection is watched).
     private let watch: ConnectionWatch?
@@ -24,7 +24,7 @@ public final class StoreBackend: AppBackend {
     /// - Parameters:
     ///   - directory: where the data lives (not opened yet: `start` opens it).
     ///   - now: the wall clock, in seconds since 1970.
-    public init(directory: DataDirectory, now: @escaping () -> Int64) {
+    public init(directory: any DataDirectory, now: @escaping () -> Int64) {
         self.directory = directory
         self.now = now
         work = InlineDirectoryWork()
@@ -37,12 +37,12 @@ public final class StoreBackend: AppBackend {
     /// creating accounts, the contacts screens, the friends popup, the activity feed, the home,
     /// settings, password changes, account deletion and About's counts — on a thread of its
     /// own, and a lost connection shows a banner until it answers again.
-    public convenience init(directory: DataDirectory, offMainDirectory: DataDirectory, now: @escaping () -> Int64) {
+    public convenience init(directory: any DataDirectory, offMainDirectory: any DataDirectory, now: @escaping () -> Int64) {
         self.init(directory: directory, offMainDirectory: offMainDirectory, work: ThreadDirectoryWork(), now: now)
     }
 
     /// The same on any work (tests run the jobs when they say).
-    init(directory: DataDirectory, offMainDirectory: DataDirectory, work: DirectoryWork, now: @escaping () -> Int64) {
+    init(directory: any DataDirectory, offMainDirectory: any DataDirectory, work: DirectoryWork, now: @escaping () -> Int64) {
         self.directory = directory
         self.offMainDirectory = offMainDirectory
         self.work = work
@@ -63,14 +63,20 @@ public final class StoreBackend: AppBackend {
     /// whether any account exists read) as a job off the main loop: the splash keeps turning while
     /// the network answers. A file opens at once.
     public func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
-        guard let beside = offMainDirectory, watch != nil, let mainJob = directory.openingJob(), let besideJob = beside.openingJob()
-        else { startAtOnce(then: deliver); return }
-        work.perform({ () -> Result<Opened, ServiceError> in
+        guard let beside = offMainDirectory, watch != nil else { startAtOnce(then: deliver); return }
+        startOpening(directory, beside, then: deliver)
+    }
+
+    /// `start(then:)` on the two directories as they are (each opening's type is its own).
+    private func startOpening<Main: DataDirectory, Beside: DataDirectory>(_ main: Main, _ beside: Beside,
+                                                                          then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
+        guard let mainJob = main.openingJob(), let besideJob = beside.openingJob() else { startAtOnce(then: deliver); return }
+        work.perform({ () -> Result<Openings<Main.Opened, Beside.Opened>, ServiceError> in
             do throws(ServiceError) {
-                let main = try mainJob()
+                let opened = try mainJob()
                 // Without its second connection the app still works, on the main loop's.
                 let other = try? besideJob()
-                return .success(Opened(main: main, beside: other))
+                return .success(Openings(main: opened, beside: other))
             } catch {
                 return .failure(error)
             }
@@ -78,13 +84,13 @@ public final class StoreBackend: AppBackend {
             guard let self else { return }
             do throws(ServiceError) {
                 let opened = try result.get()
-                let account = try self.directory.open(prepared: opened.main)
+                let account = try main.open(prepared: opened.main)
                 if let other = opened.beside {
                     do { _ = try beside.open(prepared: other) } catch { self.offMainDirectory = nil }
                 } else {
                     self.offMainDirectory = nil
                 }
-                self.setUp(hasAccounts: (opened.beside ?? opened.main).hasAccounts)
+                self.setUp(hasAccounts: opened.beside?.hasAccounts ?? opened.main.hasAccounts)
                 deliver(.success(account))
             } catch {
                 deliver(.failure(error))
@@ -93,9 +99,9 @@ public final class StoreBackend: AppBackend {
     }
 
     /// What the start-up job found: both directories' openings (nil: the second could not open).
-    private struct Opened: Sendable {
-        let main: PreparedOpening
-        let beside: PreparedOpening?
+    private struct Openings<Main: Sendable, Beside: Sendable>: Sendable {
+        let main: PreparedOpening<Main>
+        let beside: PreparedOpening<Beside>?
     }
 
     /// The services over the opened directories (`hasAccounts`: as read at start, with the off-main one).
@@ -116,14 +122,14 @@ public final class StoreBackend: AppBackend {
 
     /// The accounts for password changes and account deletion: off the main loop on a server
     /// (after `start`), at once on a file.
-    var accountsWork: ServiceWork<AccountsService> { accountsWorkCache ?? .inline(directory.accounts) }
+    public var accountsWork: ServiceWork<AccountsService>? { accountsWorkCache ?? .inline(directory.accounts) }
 
     /// The settings for `LiveSettings`' reads and saves: off the main loop on a server (after
     /// `start`), at once on a file.
-    var settingsWork: ServiceWork<SettingsService> { settingsWorkCache ?? .inline(directory.settings) }
+    public var settingsWork: ServiceWork<SettingsService> { settingsWorkCache ?? .inline(directory.settings) }
 
     /// One account's contacts for the scenes that must not wait on the store (made once per account).
-    func contactsWork(for account: Account) -> ContactsWork {
+    public func contactsWork(for account: Account) -> ContactsWork {
         if let contactsWorkCache, contactsWorkCache.accountID == account.id { return contactsWorkCache.work }
         guard let offMainDirectory else { return .inline(directory.contacts(for: account)) }
         let contacts = ContactsWork(service: offMainDirectory.contacts(for: account), work: work, watch: watch)
@@ -136,14 +142,14 @@ public final class StoreBackend: AppBackend {
 
     /// `account`'s services picked from the directory the work's jobs use: the off-main one on a
     /// server (the watch sees every result), else the file or memory itself, answering at once.
-    private func serviceWork<Service>(for account: Account, _ pick: (DataDirectory) -> Service) -> ServiceWork<Service> {
+    private func serviceWork<Service>(for account: Account, _ pick: (any DataDirectory) -> Service) -> ServiceWork<Service> {
         guard let offMainDirectory else { return .inline(pick(directory)) }
         _ = contactsWork(for: account) // the watch's look goes through the contacts
         return ServiceWork(service: pick(offMainDirectory), work: work, watch: watch)
     }
 
     /// One account's friends for the friends popup: off the main loop on a server.
-    func friendsWork(for account: Account) -> ServiceWork<FriendsService> {
+    public func friendsWork(for account: Account) -> ServiceWork<FriendsService>? {
         serviceWork(for: account) { $0.contacts(for: account) }
     }
 
@@ -153,15 +159,15 @@ public final class StoreBackend: AppBackend {
     }
 
     /// One account's contacts and log together, for the home's summary: off the main loop on a server.
-    func accountWork(for account: Account) -> ServiceWork<AccountServices> {
+    public func accountWork(for account: Account) -> ServiceWork<AccountServices>? {
         serviceWork(for: account) { AccountServices(contacts: $0.contacts(for: account), activity: $0.activity(for: account)) }
     }
 
     /// Puts the off-main work on the run loop: results come back on `scheduler`'s timers, the
     /// connection banner's text goes to `banner` (nil: none), `recovered` is told when a lost
     /// connection answers again.
-    func attach(to scheduler: Scheduler, banner: @escaping (String?) -> Void, recovered: @escaping () -> Void) {
-        (work as? ThreadDirectoryWork)?.scheduler = scheduler
+    public func attach(to scheduler: Scheduler, banner: @escaping (String?) -> Void, recovered: @escaping () -> Void) {
+        work.attach(to: scheduler)
         watch?.onBannerChange = banner
         watch?.onRecovered = recovered
         watch?.attach(to: scheduler)

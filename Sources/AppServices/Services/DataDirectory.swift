@@ -3,6 +3,10 @@
 /// (Storage's `SQLiteDirectory`), a server for a team; App sees only this.
 @MainActor
 public protocol DataDirectory: AnyObject {
+    /// What an opening job makes off the main loop and hands to `open(prepared:)` (a server's
+    /// connection); `Never` where opening answers at once.
+    associatedtype Opened: Sendable = Never
+
     /// Opens (or creates) the data; returns the saved session's account.
     func open() throws(ServiceError) -> Account?
     /// Accounts, sign-in failures and the saved session (valid after `open`).
@@ -18,9 +22,9 @@ public protocol DataDirectory: AnyObject {
     /// The part of `open()` that may wait on the network (connecting, migrating, reading the saved
     /// session), as a job safe to run off the main loop; `open(prepared:)` then finishes on the
     /// main loop. Nil: `open()` answers at once.
-    func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening)?
+    func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening<Opened>)?
     /// Finishes the opening `openingJob` prepared; returns the saved session's account.
-    func open(prepared: PreparedOpening) throws(ServiceError) -> Account?
+    func open(prepared: PreparedOpening<Opened>) throws(ServiceError) -> Account?
     /// Whether someone else (another terminal on the same file or server) changed this
     /// account's data since the last call. The run loop asks when `changeSignal` becomes
     /// readable; it reads what made it readable, is cheap and never waits; what is on screen
@@ -40,21 +44,21 @@ public extension DataDirectory {
     var changeSignal: Int32? { nil }
 
     /// Nothing to wait for: `open()` answers at once (a file, memory).
-    func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening)? { nil }
+    func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening<Opened>)? { nil }
 
     /// `open()`: there was no job.
-    func open(prepared: PreparedOpening) throws(ServiceError) -> Account? { try open() }
+    func open(prepared: PreparedOpening<Opened>) throws(ServiceError) -> Account? { try open() }
 }
 
 /// What a directory's opening job found off the main loop, handed to the main loop once: the saved
-/// session's account, whether any account exists, and the opened store (the directory's own,
-/// used by one thread at a time: the job's, then the main loop's).
-public struct PreparedOpening: @unchecked Sendable {
+/// session's account, whether any account exists, and what the directory opened (its connection),
+/// which the job's thread no longer touches.
+public struct PreparedOpening<Opened: Sendable>: Sendable {
     public let account: Account?
     public let hasAccounts: Bool
-    public let opened: Any
+    public let opened: Opened
 
-    public init(account: Account?, hasAccounts: Bool, opened: Any) {
+    public init(account: Account?, hasAccounts: Bool, opened: Opened) {
         self.account = account
         self.hasAccounts = hasAccounts
         self.opened = opened

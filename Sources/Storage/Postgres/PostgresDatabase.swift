@@ -1,7 +1,11 @@
 import AppServices
 /// A shared directory on a PostgreSQL server: the connection, with the schema brought to
 /// this build's version (see `PostgresMigrations`). The stores of one client share it.
-public final class PostgresDatabase {
+///
+/// `@unchecked Sendable`: a C-interop cell around one libpq connection, which may move from
+/// thread to thread but is used by one at a time (libpq's rule): the opening job makes it on the
+/// app's worker thread and hands it to the main loop, which alone uses it from then on.
+public final class PostgresDatabase: @unchecked Sendable {
     public let connection: PostgresConnection
 
     /// The newest schema this build knows.

@@ -34,36 +34,36 @@ public final class PostgresDirectory: DataDirectory {
 
     /// Connecting, migrating and reading the saved session wait on the network: a job for the app's
     /// worker thread, which hands its answer to `open(prepared:)` on the main loop.
-    public func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening)? {
+    public func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening<Opened>)? {
         let uri = uri, environment = environment, passwordCost = passwordCost
-        return { () throws(ServiceError) -> PreparedOpening in
+        return { () throws(ServiceError) -> PreparedOpening<Opened> in
             try Self.opening(uri: uri, environment: environment, passwordCost: passwordCost)
         }
     }
 
-    public func open(prepared: PreparedOpening) throws(ServiceError) -> Account? {
-        guard let opened = prepared.opened as? Opened else { return try open() }
+    public func open(prepared: PreparedOpening<Opened>) throws(ServiceError) -> Account? {
+        let opened = prepared.opened
         database = opened.database
-        accountStore = opened.accounts
+        accountStore = PostgresAccountStore(database: opened.database, session: opened.session, hasher: PasswordHasher(cost: passwordCost))
         settingsStore = PostgresSettingsStore(database: opened.database)
         return prepared.account
     }
 
-    /// The connection and the accounts an opening made.
-    private struct Opened {
+    /// The connection an opening made, and this machine's session file.
+    public struct Opened: Sendable {
         let database: PostgresDatabase
-        let accounts: PostgresAccountStore
+        let session: LocalSessionFile
     }
 
     /// Connects (migrating the schema), opens this machine's session file, and reads the saved
     /// session and whether any account exists: everything of opening that waits on the server.
-    private nonisolated static func opening(uri: String, environment: [String: String], passwordCost: Int) throws(ServiceError) -> PreparedOpening {
+    private nonisolated static func opening(uri: String, environment: [String: String], passwordCost: Int) throws(ServiceError) -> PreparedOpening<Opened> {
         let db = try PostgresDatabase(uri: uri)
         let session = try LocalSessionFile(server: uri, environment: environment)
         let accounts = PostgresAccountStore(database: db, session: session, hasher: PasswordHasher(cost: passwordCost))
         let account = try accounts.savedSession()
         let hasAccounts = ((try? accounts.accountCount()) ?? 1) > 0
-        return PreparedOpening(account: account, hasAccounts: hasAccounts, opened: Opened(database: db, accounts: accounts))
+        return PreparedOpening(account: account, hasAccounts: hasAccounts, opened: Opened(database: db, session: session))
     }
 
     public var accounts: AccountsService { accountStore! }

@@ -1,3 +1,5 @@
+import TUIKit
+
 /// Where a directory's calls run: away from the main loop, one at a time and in the order
 /// given, each result handed back on the main loop (seed 001's worker, made asynchronous).
 /// A file or memory answers at once (`InlineDirectoryWork`); a server runs on its own
@@ -9,6 +11,12 @@ protocol DirectoryWork: AnyObject {
     func perform<T: Sendable>(_ job: @escaping @Sendable () -> T, then deliver: @escaping @MainActor (T) -> Void)
     /// Whether jobs are given that have not delivered yet.
     var isBusy: Bool { get }
+    /// Puts the work on the run loop (where a thread's results are posted); work that answers at once needs nothing.
+    func attach(to scheduler: Scheduler)
+}
+
+extension DirectoryWork {
+    func attach(to scheduler: Scheduler) {}
 }
 
 /// Runs each job at once, on the main loop, and delivers before `perform` returns: the

@@ -6,7 +6,7 @@ import AppServices
 /// on a thread with its own connection, watched by a `ConnectionWatch`; a file's and memory's
 /// run at once.
 @MainActor
-final class ServiceWork<Service> {
+public final class ServiceWork<Service> {
     private let service: HandedOver<Service>
     private let work: DirectoryWork
     /// Sees every result: a lost connection shows the banner; any answer takes it away.
@@ -62,4 +62,4 @@ extension ServiceWork where Service == AccountsService {
 
 /// One account's contacts for the scenes that must never wait on the store (the contacts
 /// list, the add and edit forms, the card).
-typealias ContactsWork = ServiceWork<ContactsService>
+public typealias ContactsWork = ServiceWork<ContactsService>

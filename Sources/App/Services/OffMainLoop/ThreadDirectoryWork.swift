@@ -14,6 +14,8 @@ final class ThreadDirectoryWork: DirectoryWork {
     /// arrive before wait for it).
     var scheduler: Scheduler? { didSet { mailbox.connect(scheduler?.inbox) } }
 
+    func attach(to scheduler: Scheduler) { self.scheduler = scheduler }
+
     deinit { thread.finish() }
 
     func perform<T: Sendable>(_ job: @escaping @Sendable () -> T, then deliver: @escaping @MainActor (T) -> Void) {
