@@ -7,7 +7,7 @@ public struct DataStore {
     /// The path, or the connection string without its password, for messages.
     public let place: String
     public let accounts: any AccountsService
-    private let makeContacts: (Int64) -> any AddressBookStore
+    private let makeContacts: (Int64) -> any AddressBookService
 
     /// Opens `location`; `environment` places a shared directory's session file (this machine's).
     public init(location: String, environment: [String: String], passwordCost: Int = 0) throws(ServiceError) {
@@ -27,5 +27,5 @@ public struct DataStore {
     }
 
     /// One account's contacts.
-    public func contacts(of accountID: Int64) -> any AddressBookStore { makeContacts(accountID) }
+    public func contacts(of accountID: Int64) -> any AddressBookService { makeContacts(accountID) }
 }

@@ -43,7 +43,7 @@ extension AccountOpener {
     /// The data file and the contacts of the person, or nil after printing why, with
     /// `exitCode` 2 for a usage error and 1 for a file or person that is not there.
     func openStore(for command: String, environment: [String: String], errors: inout some TextOutputStream,
-                   exitCode: inout Int32) -> (any AddressBookStore)? {
+                   exitCode: inout Int32) -> (any AddressBookService)? {
         do throws(Failure) {
             let opened = try open(environment: environment)
             return opened.data.contacts(of: opened.account.id)

@@ -1,48 +1,26 @@
+import AppServices
 import App
 import Storage
 
 /// The contacts screen's Import… and Export… (App's `ContactsInterchange`), on the import and
-/// export commands' own jobs: the same files, the same summary lines. Each job opens the data
-/// file (or directory) the app runs on, for the signed-in person, with a connection of its own.
+/// export commands' own jobs — the same files, the same summary lines — and on the app's own
+/// address book: the store (and connection) the screens use, not the data opened again.
 @MainActor
 final class AppInterchange: ContactsInterchange {
-    private let databasePath: String
-    private let environment: [String: String]
-
-    init(databasePath: String, environment: [String: String]) {
-        self.databasePath = databasePath
-        self.environment = environment
-    }
-
-    private func store(for account: String) throws(AccountOpener.Failure) -> any AddressBookStore {
-        let opened = try AccountOpener(databasePath: databasePath, user: account).open(environment: environment)
-        return opened.data.contacts(of: opened.account.id)
-    }
-
-    func startImport(path: String, account: String) -> any TransferJob {
-        do {
-            let store = try store(for: account)
-            return Import(job: try ImportJob(path: path, into: store))
+    func startImport(path: String, into book: any AddressBookService) -> any TransferJob {
+        do throws(ImportCommand.ImportError) {
+            return Import(job: try ImportJob(path: path, into: book))
         } catch {
-            return Failed(message: "\(path): \(Self.describe(error)); nothing was imported from it")
+            return Failed(message: "\(path): \(error); nothing was imported from it")
         }
     }
 
-    func startExport(path: String, account: String) -> any TransferJob {
+    func startExport(path: String, from book: any AddressBookService) -> any TransferJob {
         do {
-            let store = try store(for: account)
             let format: ExportCommand.Format = path.lowercased().hasSuffix(".csv") ? .csv : .vcard
-            return Export(job: try ExportJob(store: store, format: format, sink: try FileSink(path: path)), path: path)
+            return Export(job: try ExportJob(store: book, format: format, sink: try FileSink(path: path)), path: path)
         } catch {
-            return Failed(message: "\(Self.describe(error)); nothing was written")
-        }
-    }
-
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let f as AccountOpener.Failure:
-            switch f { case .usage(let m), .refused(let m): m }
-        default: "\(error)"
+            return Failed(message: "\(CommandLineMessage.line(for: error)); nothing was written")
         }
     }
 

@@ -32,7 +32,7 @@ enum AppScene {
         configuration.splashDuration = options.splashMilliseconds.map { .milliseconds($0) }
         configuration.deepLink = options.deepLink
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(scheduler: scheduler) }
-        configuration.interchange = { AppInterchange(databasePath: path, environment: environment) }
+        configuration.interchange = { AppInterchange() }
         return configuration
     }
 

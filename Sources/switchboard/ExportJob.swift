@@ -7,7 +7,7 @@ import Storage
 /// renamed from its partial name, or on `cancel` or a failure not at all — or, without one,
 /// keeps the text for `drain` (the command's standard output).
 final class ExportJob {
-    private let store: any AddressBookStore
+    private let store: any AddressBookService
     private let format: ExportCommand.Format
     private let ids: [Int64]
     private var next = 0
@@ -21,7 +21,7 @@ final class ExportJob {
     var total: Int { ids.count }
     var written: Int { next }
 
-    init(store: any AddressBookStore, format: ExportCommand.Format, sink: FileSink?) throws(ServiceError) {
+    init(store: any AddressBookService, format: ExportCommand.Format, sink: FileSink?) throws(ServiceError) {
         self.store = store
         self.format = format
         self.sink = sink

@@ -91,7 +91,7 @@ struct ImportCommand {
         path == "-" ? "standard input" : String(path.split(separator: "/").last ?? Substring(path))
     }
 
-    func importFile(_ path: String, into store: any AddressBookStore) throws(ImportError) -> Summary {
+    func importFile(_ path: String, into store: any AddressBookService) throws(ImportError) -> Summary {
         let job = try ImportJob(path: path, into: store)
         while try !job.step(cards: 1 << 20) {}
         return job.summary

@@ -18,7 +18,7 @@ final class ImportJob {
     }
 
     let path: String
-    private let store: any AddressBookStore
+    private let store: any AddressBookService
     private var reader: Reader
     private let batch: any ContactsImporting
     private(set) var summary = ImportCommand.Summary()
@@ -29,7 +29,7 @@ final class ImportJob {
 
     private final class ByteCounter { var bytes = 0 }
 
-    init(path: String, into store: any AddressBookStore) throws(ImportCommand.ImportError) {
+    init(path: String, into store: any AddressBookService) throws(ImportCommand.ImportError) {
         self.path = path
         self.store = store
         let file: InputFile

@@ -84,7 +84,7 @@ struct QueryCommand {
         String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
 
-    private func listBirthdays(_ store: any AddressBookStore, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {
+    private func listBirthdays(_ store: any AddressBookService, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {
         let now = today ?? Self.localToday()
         let rows = try store.birthdays().compactMap { row -> (PartialDate, String)? in
             guard let date = PartialDate(parsing: row.birthday) else { return nil }

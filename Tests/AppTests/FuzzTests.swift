@@ -1,3 +1,4 @@
+import AppServices
 import Testing
 import Foundation
 @testable import App

@@ -23,6 +23,7 @@ final class OutageDirectory: DataDirectory {
     var accounts: AccountsService { OutageAccounts(inner.accounts, directory: self) }
     var settings: SettingsService { OutageSettings(inner.settings, directory: self) }
     func contacts(for account: Account) -> ContactsService & FriendsService { OutageContacts(inner.contacts(for: account), directory: self) }
+    func addressBook(for account: Account) -> any AddressBookService { inner.addressBook(for: account) }
     func activity(for account: Account) -> ActivityService { OutageActivity(inner.activity(for: account), directory: self) }
     var location: DataLocation { inner.location }
 

@@ -25,6 +25,7 @@ final class ThreadRecordingDirectory<Inner: DataDirectory>: DataDirectory {
     var location: DataLocation { inner.location }
     func changedElsewhere(for account: Account) -> Bool { inner.changedElsewhere(for: account) }
     var changeSignal: Int32? { inner.changeSignal }
+    func addressBook(for account: Account) -> any AddressBookService { inner.addressBook(for: account) }
 }
 
 /// Counts calls on and off the main loop's thread, under a lock.

@@ -52,8 +52,10 @@ struct ContactTransferAssembly: Assembly {
     let services: AssemblyServices
     let export: Bool
     func build() -> ViewController {
-        guard let interchange = services.interchange else { return ComingSoonAssembly(feature: "Import and export").build() }
+        guard let interchange = services.interchange, let book = services.addressBook else {
+            return ComingSoonAssembly(feature: "Import and export").build()
+        }
         return ContactTransferViewController(kind: export ? .exporting : .importing, interchange: interchange,
-                                             account: services.account?.username ?? "", coordinator: services.coordinator)
+                                             book: book, coordinator: services.coordinator)
     }
 }

@@ -195,4 +195,5 @@ public final class StoreBackend: AppBackend {
     public var dataLocation: DataLocation { directory.location }
     public func changedElsewhere(for account: Account) -> Bool { directory.changedElsewhere(for: account) }
     public var changeSignal: Int32? { directory.changeSignal }
+    public func addressBook(for account: Account) -> (any AddressBookService)? { directory.addressBook(for: account) }
 }

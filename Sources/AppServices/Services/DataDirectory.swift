@@ -15,6 +15,8 @@ public protocol DataDirectory: AnyObject {
     var settings: SettingsService { get }
     /// One account's contacts and friends (valid after `open`).
     func contacts(for account: Account) -> ContactsService & FriendsService
+    /// One account's whole address book, for import and export (valid after `open`).
+    func addressBook(for account: Account) -> any AddressBookService
     /// One account's activity feed (valid after `open`).
     func activity(for account: Account) -> ActivityService
     /// Where the data is, for About.

@@ -69,7 +69,9 @@ public final class PostgresDirectory: DataDirectory {
     public var accounts: AccountsService { accountStore! }
     public var settings: SettingsService { settingsStore! }
 
-    public func contacts(for account: Account) -> ContactsService & FriendsService {
+    public func contacts(for account: Account) -> ContactsService & FriendsService { addressBook(for: account) }
+
+    public func addressBook(for account: Account) -> any AddressBookService {
         if let contactsCache, contactsCache.accountID == account.id { return contactsCache }
         let store = PostgresContactsStore(database: database!, accountID: account.id, now: now)
         contactsCache = store

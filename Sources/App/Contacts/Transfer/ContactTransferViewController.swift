@@ -1,3 +1,4 @@
+import AppServices
 import TUIKit
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ final class ContactTransferViewController: ViewController {
 
     private let kind: Kind
     private let interchange: ContactsInterchange
-    private let account: String
+    private let book: any AddressBookService
     private weak var coordinator: Coordination?
     /// Contacts a slice: small enough that keys are answered between slices (about 60 ms of work).
     static let slice = 1_000
@@ -32,10 +33,10 @@ final class ContactTransferViewController: ViewController {
     private var timer: Timer?
     private(set) var isFinished = false { didSet { setNeedsKeyCommandsUpdate() } }
 
-    init(kind: Kind, interchange: ContactsInterchange, account: String, coordinator: Coordination) {
+    init(kind: Kind, interchange: ContactsInterchange, book: any AddressBookService, coordinator: Coordination) {
         self.kind = kind
         self.interchange = interchange
-        self.account = account
+        self.book = book
         self.coordinator = coordinator
         super.init()
     }
@@ -76,7 +77,7 @@ final class ContactTransferViewController: ViewController {
         pathField.validationMessage = nil
         summary.text = ""
         isFinished = false
-        job = kind == .importing ? interchange.startImport(path: path, account: account) : interchange.startExport(path: path, account: account)
+        job = kind == .importing ? interchange.startImport(path: path, into: book) : interchange.startExport(path: path, from: book)
         progress.fraction = 0
         progress.isHidden = false
         status.text = (kind == .importing ? "Importing" : "Exporting") + "… Esc cancels."

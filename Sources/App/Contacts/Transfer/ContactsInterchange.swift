@@ -1,15 +1,18 @@
-/// Import and export of the signed-in person's contacts, as the contacts screen needs them. App
-/// cannot see the Interchange and Storage targets (DESIGN.md's layers); the switchboard
-/// executable, where they meet, implements this (next to its import and export commands, with
-/// their code) and hands it in through `AppConfiguration.interchange`.
+import AppServices
+
+/// Import and export of the signed-in person's contacts, as the contacts screen needs them, on
+/// the app's own address book (the same store and connection the screens use). App cannot see
+/// the Interchange target (DESIGN.md's layers); the switchboard executable, where it meets the
+/// stores, implements this (next to its import and export commands, with their code) and hands
+/// it in through `AppConfiguration.interchange`.
 @MainActor
 public protocol ContactsInterchange: AnyObject {
-    /// Starts importing the file at `path` (vCard, CSV or abook, by content) into `account`'s
-    /// contacts, in one transaction: nothing is written until the job finishes.
-    func startImport(path: String, account: String) -> any TransferJob
-    /// Starts writing every contact of `account` to `path` (`.csv`: CSV, else vCard 4.0), as
+    /// Starts importing the file at `path` (vCard, CSV or abook, by content) into `book`, in one
+    /// transaction: nothing is written until the job finishes.
+    func startImport(path: String, into book: any AddressBookService) -> any TransferJob
+    /// Starts writing every contact of `book` to `path` (`.csv`: CSV, else vCard 4.0), as
     /// `path.partial-PID` renamed at the end: the file appears whole or not at all.
-    func startExport(path: String, account: String) -> any TransferJob
+    func startExport(path: String, from book: any AddressBookService) -> any TransferJob
 }
 
 /// An import or export worked in slices on the run loop, so the screen keeps answering and its

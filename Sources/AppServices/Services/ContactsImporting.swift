@@ -1,7 +1,7 @@
 import AppServices
 
 /// What an import takes its contacts into, one file at a time, inside the store's
-/// `AddressBookStore.inOneTransaction`: each contact is added, or updates the one it matches;
+/// `AddressBookService.inOneTransaction`: each contact is added, or updates the one it matches;
 /// `finish` then does what is paid once per file (counts, ranks, one activity entry).
 public protocol ContactsImporting: AnyObject {
     /// Adds `contact`, or updates the stored contact it matches.

@@ -1,0 +1,21 @@
+/// One account's whole address book: what the screens use (contacts and friends), and what
+/// import, export, query and populate use beside it — UIDs, bulk loads, birthdays, mail
+/// addresses and a transaction around many changes. Every store answers it (the SQLite file,
+/// a PostgreSQL directory), so the command line and the app's Import… and Export… go through
+/// the same interface as the screens.
+public protocol AddressBookService: ContactsService, FriendsService {
+    func contactID(uid: String) throws(ServiceError) -> Int64?
+    func assignMissingUIDs() throws(ServiceError)
+    func allContactIDs() throws(ServiceError) -> [Int64]
+    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)]
+    func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, firstName: String, lastName: String, company: String)]
+    func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(ServiceError)
+    /// Runs `body` in one transaction: all of its changes are kept, or none.
+    func inOneTransaction(_ body: () throws(ServiceError) -> Void) throws(ServiceError)
+    /// What an import of one file takes its contacts into (use inside `inOneTransaction`).
+    func importer() throws(ServiceError) -> any ContactsImporting
+    /// One transaction over several turns of the run loop (the app's import, worked in slices).
+    func beginTransaction() throws(ServiceError)
+    func commitTransaction() throws(ServiceError)
+    func rollbackTransaction()
+}
