@@ -39,6 +39,8 @@ public final class SwitchboardApp {
     /// Wires the root assembly to the application and shows its root controller (on the splash).
     private func install() {
         let application = self.application
+        // q goes back everywhere in the app, and so closes the help overlay too.
+        if !application.helpDismissKeys.contains(.character("q")) { application.helpDismissKeys.append(.character("q")) }
         rootAssembly.onQuit = { [weak self, unowned application] in
             if let handler = self?.quitRequestHandler { handler() } else { application.quit() }
         }

@@ -39,6 +39,7 @@ public final class Kiosk {
     private let idleTime: IdleTime
     private let application: Application
     private let caption = KioskCaptionBar()
+    private var lockdown: KioskLockdown?
     private let player: TourPlayer
     private var idleTimer: Timer?
 
@@ -73,14 +74,13 @@ public final class Kiosk {
         player = TourPlayer(steps: KioskTour.steps, scheduler: application.scheduler) { [unowned application] key in
             application.send(.key(key))
         }
-        application.lockdown = Application.Lockdown()
+        let lockdown = KioskLockdown(application: application)
+        self.lockdown = lockdown
         application.window.bottomBar = caption
         application.inputObserver = { [weak self] event in self?.visitorInput(event) ?? false }
-        application.onPartialExitChord = { [weak self] rest in self?.chordBegun(rest) }
-        // On a real terminal ^C and ^Z come as signals: the same as the keys.
-        application.ignoredSignalHandler = { [weak self] signal in
-            _ = self?.visitorInput(.key(signal == .interrupt ? .ctrl("c") : .ctrl("z")))
-        }
+        lockdown.onPartialChord = { [weak self] rest in self?.chordBegun(rest) }
+        // ^C and ^Z, as keys or (on a real terminal) as signals: the visitor is told how to leave.
+        lockdown.onIgnored = { [weak self] key in _ = self?.visitorInput(.key(key)) }
         switchboard.quitRequestHandler = { [weak self] in self?.explainLeaving() }
         player.onRestart = { [weak self] in self?.switchboard.restart() }
         player.isHeld = { [unowned application] in application.isTooSmall }

@@ -57,16 +57,19 @@ struct KioskSupportTests {
         #expect(recorder.keys == [.character("a"), .character("b"), .character("c")])
     }
 
-    @Test func theExitChordWorksWhileATransitionHoldsInput() {
+    @Test func theKeyInterceptorSeesKeysWhileATransitionHoldsInput() {
         let main = LabelController("Root")
         let h = Harness(width: 40, height: 12, root: main)
-        h.app.lockdown = Application.Lockdown()
+        h.app.keyInterceptor = { [unowned app = h.app] key in
+            if key == .ctrl("]") { app.quit(because: "chord"); return true }
+            return false
+        }
         var seen: [Key] = []
         h.app.inputObserver = { event in if case .key(let key) = event { seen.append(key) }; return false }
         main.present(LabelController("Popup"))                 // a 300 ms cross-dissolve: input waits
-        h.press("C-] q")
-        #expect(h.app.exitReason == .exitChord)
-        #expect(seen.isEmpty)                                  // the chord's keys are its own
+        h.press("C-]")
+        #expect(h.app.exitReason == .requested("chord"))
+        #expect(seen.isEmpty)                                  // the interceptor's keys are its own
     }
 
     @Test func aNewRootTakesTheOldOnesPopupsWithIt() {

@@ -154,26 +154,43 @@ struct RunLoopTests {
 }
 
 @MainActor
-@Suite("Lock-down (kiosk)")
-struct LockdownTests {
+@Suite("Key and signal interceptors")
+struct InterceptorTests {
     final class Counter: ViewController {
         var keys: [Key] = []
         override func handleKey(_ key: Key) -> Bool { keys.append(key); return true }
         override var preferredFirstResponder: View? { nil }
     }
 
-    @Test func ctrlCAndCtrlZDoNothingAndOnlyTheChordEndsTheRun() {
+    @Test func anInterceptedKeyReachesNoOneAndCanEndTheRunForTheAppsReason() {
         let counter = Counter()
         let h = Harness(width: 40, height: 12, root: counter)
-        h.app.lockdown = Application.Lockdown()
-        h.press("C-c C-z q")
+        h.app.keyInterceptor = { [unowned app = h.app] key in
+            if key == .ctrl("c") || key == .ctrl("z") { return true }
+            if key == .ctrl("]") { app.quit(because: "leave"); return true }
+            return false
+        }
+        h.press("C-c C-z x")
         #expect(h.app.exitReason == .endOfInput)   // ran to the end of the script, not stopped
         #expect(h.terminal.suspendCount == 0)
-        h.press("C-] x")                      // a broken chord: the key after it is an ordinary key
-        #expect(h.app.exitReason == .endOfInput)   // ran to the end of the script, not stopped
-        #expect(counter.keys.contains(.character("x")))
-        h.press("C-] q")
-        #expect(h.app.exitReason == .exitChord)
+        #expect(counter.keys == [.character("x")])
+        h.press("C-]")
+        #expect(h.app.exitReason == .requested("leave"))
+    }
+
+    @Test func theHelpOverlaysLastRowsAreTheAppsAndItsDismissKeysToo() {
+        let h = Harness(width: 60, height: 16, root: LabelController("Root"))
+        h.press("?")
+        #expect(h.text.contains("^C") && h.text.contains("Quit"))
+        h.press("q")                                       // not a dismiss key unless the app says so
+        #expect(h.text.contains("This help"))
+        h.press("Esc")
+        h.app.helpClosingRows = [("^] q", "Leave")]
+        h.app.helpDismissKeys.append(.character("q"))
+        h.press("?")
+        #expect(h.text.contains("^] q") && h.text.contains("Leave") && !h.text.contains("Quit"))
+        h.press("q")
+        #expect(!h.text.contains("This help"))
     }
 
     @Test func withoutALockDownCtrlCQuitsAsUsual() {

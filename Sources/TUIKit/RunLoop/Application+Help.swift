@@ -10,11 +10,10 @@ extension Application {
     /// Shows the keys of the current screen, collected from the responder chain.
     public func showHelp() {
         guard helpOverlay == nil else { return }
-        let chord = lockdown.map { $0.exitChord.map(\.displayName).joined(separator: " ") }
         // The screen's own actions (those the hint bar offers) first, then the rest: a list's movement keys, q, F2.
         let commands = window.keyCommandsForTarget
         let ordered = commands.filter(\.showsInStatusLine) + commands.filter { !$0.showsInStatusLine }
-        let overlay = HelpOverlayView(commands: ordered, exitChord: chord, typing: window.isTyping)
+        let overlay = HelpOverlayView(commands: ordered, closingRows: helpClosingRows, typing: window.isTyping)
         window.addSubview(overlay)
         overlay.pinEdges(to: window)
         helpOverlay = overlay

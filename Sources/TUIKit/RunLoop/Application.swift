@@ -35,8 +35,8 @@ public final class Application {
         case quit
         case signal(TerminalSignal)
         case endOfInput
-        /// The lock-down's exit chord was pressed.
-        case exitChord
+        /// The app ended the run for a reason of its own (`quit(because:)`), e.g. a kiosk's exit chord.
+        case requested(String)
 
         /// The process's exit status for this ending: 128 + the signal's number after a signal, else 0.
         public var exitStatus: Int32 {
@@ -44,12 +44,31 @@ public final class Application {
         }
     }
 
-    /// Set for a locked-down run (nil: ^C quits, ^Z suspends, as usual).
-    public var lockdown: Lockdown? { didSet { chordProgress = 0 } }
-    var chordProgress = 0
-    /// Called when a key begins (or goes on with) the exit chord without ending
-    /// it, with the keys still to press (a kiosk says "q to leave" after ^]).
-    public var onPartialExitChord: (([Key]) -> Void)?
+    /// Sees each key from the terminal before anything else (also while a
+    /// transition holds input, or the window is too small); returns true to
+    /// swallow it. An app that locks its keys down (a kiosk: ^C and ^Z do
+    /// nothing, a chord leaves) does it here:
+    ///
+    /// ```swift
+    /// app.keyInterceptor = { key in
+    ///     if key == .ctrl("c") { return true }          // ^C does not quit
+    ///     if key == .ctrl("]") { app.quit(because: "chord"); return true }
+    ///     return false
+    /// }
+    /// ```
+    public var keyInterceptor: ((Key) -> Bool)?
+
+    /// Sees each terminal signal before the application acts on it; returns
+    /// true when it was dealt with (e.g. a kiosk ignores SIGINT and SIGTSTP).
+    public var signalInterceptor: ((TerminalSignal) -> Bool)?
+
+    /// The help overlay's last rows, after the screen's keys: how to leave
+    /// (what an app's own keys say; `^C Quit` unless the app says otherwise).
+    public var helpClosingRows: [(keys: String, title: String)] = [("^C", "Quit")]
+
+    /// The keys that close the help overlay (besides a key it lists, which
+    /// closes it and does what it says).
+    public var helpDismissKeys: [Key] = [.escape, .character("?"), .function(1), .enter]
 
     var quitRequested = false
     private var started = false
@@ -123,6 +142,13 @@ public final class Application {
         quitRequested = true
     }
 
+    /// Ends the run for a reason of the app's own: `run()` returns with
+    /// `exitReason == .requested(reason)`.
+    public func quit(because reason: String) {
+        exitReason = .requested(reason)
+        quitRequested = true
+    }
+
     /// Input that arrived during a transition, handled once it ends.
     private var waitingInput: [InputEvent] = []
 
@@ -133,13 +159,13 @@ public final class Application {
     public var isTooSmall: Bool { terminal.size.width < minimumSize.width || terminal.size.height < minimumSize.height }
 
     /// Sees each input event from the terminal (not what `send` injects),
-    /// after the lock-down's exit chord and before anyone else; returns true
+    /// after `keyInterceptor` and before anyone else; returns true
     /// to swallow it. A kiosk's tour pauses here when a visitor presses a key.
     public var inputObserver: ((InputEvent) -> Bool)?
 
     /// Handles one input event from the terminal as the loop would (tests may call it directly).
     public func handle(_ event: InputEvent) {
-        if case .key(let key) = event, takeChordKey(key) { return }
+        if case .key(let key) = event, let keyInterceptor, keyInterceptor(key) { return }
         if case .resize = event {} else if let inputObserver, inputObserver(event) { return }
         deliver(event)
     }
@@ -170,11 +196,10 @@ public final class Application {
     private func route(_ event: InputEvent) {
         switch event {
         case .key(let key):
-            if lockdown != nil, key == .ctrl("c") || key == .ctrl("z") { return }
             if key == .ctrl("c") { interrupt(); return }
             if key == .ctrl("z") { suspend(); return }
             if let help = helpOverlay {
-                if key == .escape || key == .character("?") || key == .function(1) || key == .enter || key == .character("q") {
+                if helpDismissKeys.contains(key) {
                     help.removeFromSuperview()
                     helpOverlay = nil
                     return
@@ -231,12 +256,8 @@ public final class Application {
         }
     }
 
-    /// Called when the lock-down ignores SIGINT or SIGTSTP (on a real terminal
-    /// ^C and ^Z arrive as signals), e.g. to say how to leave instead.
-    public var ignoredSignalHandler: ((TerminalSignal) -> Void)?
-
     private func handle(_ signal: TerminalSignal) {
-        if lockdown != nil, signal == .interrupt || signal == .suspend { ignoredSignalHandler?(signal); return }
+        if let signalInterceptor, signalInterceptor(signal) { return }
         switch signal {
         case .interrupt: interrupt()
         case .terminate, .hangUp:

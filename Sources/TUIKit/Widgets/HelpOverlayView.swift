@@ -7,15 +7,15 @@ public final class HelpOverlayView: View {
     /// Whether one of the listed commands answers `key`.
     public func lists(_ key: Key) -> Bool { commands.contains { $0.key == key || $0.alternatives.contains(key) } }
 
-    /// The lock-down's exit chord ("^] q"), shown instead of "^C Quit" in a locked-down run.
-    let exitChord: String?
+    /// The last rows, after the keys: how to leave (`Application.helpClosingRows`).
+    let closingRows: [(keys: String, title: String)]
 
     /// Whether the help was asked for from a text field (where `?` types): it then names F1 alone.
     let typing: Bool
 
-    init(commands: [KeyCommand], exitChord: String? = nil, typing: Bool = false) {
+    init(commands: [KeyCommand], closingRows: [(keys: String, title: String)] = [("^C", "Quit")], typing: Bool = false) {
         self.commands = commands
-        self.exitChord = exitChord
+        self.closingRows = closingRows
         self.typing = typing
         super.init(frame: .zero)
     }
@@ -48,7 +48,7 @@ public final class HelpOverlayView: View {
         var rows = commands.map { ($0.keyLabel, $0.title) }
         rows.append(("Tab / S-Tab", "Next / previous field"))
         rows.append((typing ? "F1" : "? / F1", "This help"))
-        if let exitChord { rows.append((exitChord, "Leave (^C and ^Z do not)")) } else { rows.append(("^C", "Quit")) }
+        rows += closingRows
         return rows
     }
 
