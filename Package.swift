@@ -13,7 +13,12 @@ import PackageDescription
 // builds keep them): a closure of a main-actor method handed to the standard library
 // (withUnsafeBufferPointer, map) asked for the current executor each time it ran, ~150 times a
 // key on the terminal, each a retain and release of MainActor.shared.
-let withoutStringProcessing: [SwiftSetting] = [
+//
+// These are unsafeFlags, which SwiftPM refuses in a package's dependency: they are set on the app's
+// own targets only. TUIKit and TUIKitTesting, the library others depend on, carry none (issue 35);
+// TUIKit uses only the standard library's own string algorithms, so the app links no
+// _StringProcessing code through it (the release executable holds none of its symbols).
+let appTarget: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"]),
     .unsafeFlags(["-enforce-exclusivity=unchecked", "-Xfrontend", "-disable-dynamic-actor-isolation"], .when(configuration: .release)),
 ]
@@ -21,10 +26,9 @@ let withoutStringProcessing: [SwiftSetting] = [
 // The screens' code is optimised for size in release builds: a key touches code all over the
 // app, and every page of it the app maps counts in its memory (the executable's text 6.10 ->
 // 5.76 MB; the pty run's key costs and first screen no worse). TUIKit, where a key's work is
-// (layout, drawing, cells to ncurses: 2 % fewer instructions a key at -O, peak RSS still 9.9-10.6
-// MiB with the order file made again), Storage, Interchange and AppServices (bulk loads, search
+// (layout, drawing, cells to ncurses), Storage, Interchange and AppServices (bulk loads, search
 // folding) are optimised for speed.
-let screenCode: [SwiftSetting] = withoutStringProcessing + [.unsafeFlags(["-Osize"], .when(configuration: .release))]
+let screenCode: [SwiftSetting] = appTarget + [.unsafeFlags(["-Osize"], .when(configuration: .release))]
 
 let package = Package(
     name: "Switchboard",
@@ -32,6 +36,7 @@ let package = Package(
     products: [
         .executable(name: "switchboard", targets: ["switchboard"]),
         .library(name: "TUIKit", targets: ["TUIKit"]),
+        .library(name: "TUIKitTesting", targets: ["TUIKitTesting"]),
     ],
     targets: [
         // C system libraries (Modules/): module map + shim header each.
@@ -60,22 +65,23 @@ let package = Package(
         ),
 
         // The component renderer: terminals, cell buffer, views, layout, run loop.
-        .target(name: "TUIKit", dependencies: ["CNcurses"], swiftSettings: withoutStringProcessing),
+        // No unsafeFlags: another package can depend on it by version.
+        .target(name: "TUIKit", dependencies: ["CNcurses"]),
 
         // A virtual-screen pilot for tests (public API only).
         .target(name: "TUIKitTesting", dependencies: ["TUIKit"]),
 
         // vCard 2.1/3.0/4.0, CSV and abook files read and written as its own value types: no dependencies.
-        .target(name: "Interchange", swiftSettings: withoutStringProcessing),
+        .target(name: "Interchange", swiftSettings: appTarget),
 
         // App's ports: the service protocols its screens need (accounts, contacts, friends,
         // settings, activity), the value types they carry and App-level errors. No dependencies:
         // Storage's stores plug into these, and so do the kiosk's demo services.
-        .target(name: "AppServices", swiftSettings: withoutStringProcessing),
+        .target(name: "AppServices", swiftSettings: appTarget),
 
         // SQLite database, migrations, repositories; plugs into AppServices' protocols.
         .target(name: "Storage", dependencies: ["AppServices", "CSQLite", "CCrypt", "CPostgres"],
-                swiftSettings: withoutStringProcessing),
+                swiftSettings: appTarget),
 
         // The app's own UI components and their view-model protocols: UI only (seed 000).
         .target(name: "Components", dependencies: ["TUIKit"], swiftSettings: screenCode),
@@ -93,19 +99,24 @@ let package = Package(
         // The executable: command line -> one of the run modes.
         // Release builds link the Swift runtime into the executable (-static-stdlib): only the parts
         // the app uses are mapped, and start-up has no Swift libraries to load and relocate (issue 15).
-        // Not position-independent (-no-pie): no 780 KB of relocations to read and apply at start-up.
+        // Position-independent (PIE) and hardened as Debian's builds are: full RELRO (relocations
+        // applied at start-up, then their pages read-only) and a stack protector (issue 35).
         // The C++ library the runtime needs is linked from its archive (Modules/Link's linker
         // script): ~50 KB of it in the executable, where the shared library mapped ~950 KB.
         // Linked by lld, the functions a session runs first (Modules/Link/switchboard.order, made by
         // .ci/hot-order) are laid out together: ~0.8 MB of pages touched, not most of the 5.8 MB.
         .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange"],
                          swiftSettings: screenCode,
-                         linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-LModules/Link", "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=Modules/Link/switchboard.order", "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release))]),
+                         linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-LModules/Link", "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=Modules/Link/switchboard.order", "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release))]),
+
+        // A small app made with TUIKit's public API only: a list, a popup, a form (`swift run tuikit-example`).
+        .executableTarget(name: "tuikit-example", dependencies: ["TUIKit"], path: "Sources/TUIKitExample"),
 
         // Release-build benchmarks (see BENCHMARKS.md).
         .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "TUIKitTesting", "AppServices", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),
 
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
+        .testTarget(name: "TUIKitExampleTests", dependencies: ["tuikit-example", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "AppServices"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
