@@ -16,6 +16,13 @@ public struct AlertAction {
 /// A message with buttons over the current screen ("Delete Ada Lovelace?"
 /// Delete / Cancel). ←/→ or Tab move between the buttons, Enter presses one,
 /// Esc is the cancel button. Present it with `present(_:)`.
+///
+/// ```swift
+/// let alert = AlertController(title: "Delete?", message: "Ada Lovelace goes for good.")
+/// alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+/// alert.addAction(AlertAction(title: "Delete", style: .destructive) { store.delete(ada) })
+/// present(alert)
+/// ```
 @MainActor
 public final class AlertController: ViewController {
     public let message: String

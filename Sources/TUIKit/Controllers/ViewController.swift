@@ -6,6 +6,20 @@
 /// methods to start and stop work. Keys reach a controller through the
 /// responder chain: its root view passes them to it, and it passes them on
 /// to its parent (or the controller that presented it).
+///
+/// ```swift
+/// final class GreetingController: ViewController {
+///     private let label = Label("Hello")
+///     override func viewDidLoad() {
+///         title = "Greeting"
+///         view.addSubview(label)
+///         label.pinEdges(to: view)
+///     }
+///     override var keyCommands: [KeyCommand] {
+///         [KeyCommand(.escape, title: "Back") { [unowned self] in dismiss() }]
+///     }
+/// }
+/// ```
 @MainActor
 open class ViewController: Responder {
     /// Shown in the navigation title bar.

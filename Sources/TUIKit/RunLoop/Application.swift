@@ -2,6 +2,15 @@
 /// hands input to the first responder, lays out, draws and sends only the
 /// changed cells to the terminal (Bubble Tea's one loop; nothing draws from
 /// anywhere else).
+///
+/// ```swift
+/// let terminal = NcursesTerminal()          // or VirtualTerminal(size:) in a test
+/// try terminal.start()
+/// let app = Application(terminal: terminal)
+/// app.window.rootViewController = MyListController()
+/// app.unhandledKeyHandler = { key in key == .character("q") ? { app.quit(); return true }() : false }
+/// try app.run()                             // returns when the app quits
+/// ```
 @MainActor
 public final class Application {
     public let terminal: any Terminal

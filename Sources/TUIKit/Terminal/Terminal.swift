@@ -1,5 +1,10 @@
 /// A screen the run loop draws on and reads input from: a real terminal
 /// (`NcursesTerminal`) or an in-memory one (`VirtualTerminal`).
+///
+/// ```swift
+/// let terminal: any Terminal = isTest ? VirtualTerminal(size: Size(width: 80, height: 24)) : NcursesTerminal()
+/// let app = Application(terminal: terminal)
+/// ```
 @MainActor
 public protocol Terminal: AnyObject {
     /// The size in cells.

@@ -7,6 +7,15 @@ import Darwin
 /// An in-memory terminal: a grid of cells, a queue of scripted input and a
 /// virtual clock. It renders what it shows as text, for snapshot tests and
 /// the headless mode (the shape of ratatui's `TestBackend`).
+///
+/// ```swift
+/// let terminal = VirtualTerminal(size: Size(width: 60, height: 16))
+/// let app = Application(terminal: terminal)
+/// app.window.rootViewController = MyController()
+/// try terminal.enqueue(script: "Down Enter wait:400ms")
+/// try app.run()                       // to the end of the script
+/// #expect(terminal.text.contains("Opened"))
+/// ```
 @MainActor
 public final class VirtualTerminal: Terminal {
     public private(set) var size: Size

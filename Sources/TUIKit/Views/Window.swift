@@ -1,6 +1,11 @@
 /// The root of the view tree: the whole screen. It keeps the keyboard focus
 /// (the first responder), the parts of the screen that must be drawn again,
 /// and the scheduler that timers of its views use.
+///
+/// ```swift
+/// app.window.rootViewController = MyController()   // fills the window
+/// app.window.bottomBar = MyStatusBar()             // a one-row bar under it, if the app wants one
+/// ```
 @MainActor
 public final class Window: View {
     /// The run loop's timers, for views and controllers in this window.

@@ -4,6 +4,15 @@
 /// ^P/^N, PgUp/PgDn, Home/End and clicks; Enter (or a click on the selected
 /// row) selects; the wheel scrolls. `onNearEnd` asks for the next page when
 /// the selection comes within `nearEndThreshold` rows of the end.
+///
+/// ```swift
+/// let list = ListView()
+/// list.configureRow = { row, index, selected in
+///     (row as? ListRowLabel)?.configure(text: names[index], selected: selected)
+/// }
+/// list.onSelect = { index in open(names[index]) }
+/// list.reloadData(numberOfRows: names.count)
+/// ```
 @MainActor
 open class ListView: View {
     public struct ViewConfig {

@@ -4,6 +4,12 @@
 /// edit, and a validation message on the line below (when the field is two
 /// rows high). Editing works on grapheme clusters: an emoji or a letter with
 /// its accent is one character.
+///
+/// ```swift
+/// let name = TextField(placeholder: "your name")
+/// name.maxLength = 40
+/// name.onSubmit = { text in greeting.text = "Hello, \(text)!" }   // Enter
+/// ```
 @MainActor
 open class TextField: View {
     public struct ViewConfig {
