@@ -85,6 +85,6 @@ public struct Canvas {
 /// The buffer a frame is composed into, shared by every canvas of that frame.
 @MainActor
 final class FrameTarget {
-    var buffer: CellBuffer
+    @exclusivity(unchecked) var buffer: CellBuffer
     init(buffer: CellBuffer) { self.buffer = buffer }
 }

@@ -6,7 +6,7 @@
 @MainActor
 public final class Renderer {
     /// What the terminal shows (after the last update).
-    public private(set) var front: CellBuffer
+    @exclusivity(unchecked) public private(set) var front: CellBuffer
     private let back: FrameTarget
     private var needsFullRedraw = true
     private var lastCursor: Point?

@@ -6,10 +6,10 @@ import CNcurses
 /// style), in a buffer made once for the screen's width: a scrolling frame sends ~1,500 cells.
 final class CellRun {
     private let cells: UnsafeMutableBufferPointer<cchar_t>
-    private var count = 0
-    private var start = 0
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var start = 0
     /// The current style's cell, without a character.
-    private var template = cchar_t()
+    @exclusivity(unchecked) private var template = cchar_t()
     /// The current style's cell of the terminal's horizontal line, made when first needed.
     private var lineTemplate: cchar_t? = nil
     /// The current style's attributes and colour pair (for cells of several characters).

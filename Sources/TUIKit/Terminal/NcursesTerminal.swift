@@ -46,12 +46,15 @@ public final class NcursesTerminal: Terminal {
     private var cursorVisible = false
     private var glyphSupport: GlyphSupport = []
     /// The cells on the screen, the style bits each was sent with, and which changed this frame (see `apply`).
-    private var shown: [Cell] = []
-    private var sentStyles: [UInt32] = []
-    private var dirty: [Bool] = []
-    private var rowStyles: [UInt32] = []
+    /// Not checked for overlapping access at run time: only `apply` on the main actor touches them, cell
+    /// by cell, and the checks cost a key's work on the terminal (an app's targets switch them off with an
+    /// unsafe flag; a library cannot).
+    @exclusivity(unchecked) private var shown: [Cell] = []
+    @exclusivity(unchecked) private var sentStyles: [UInt32] = []
+    @exclusivity(unchecked) private var dirty: [Bool] = []
+    @exclusivity(unchecked) private var rowStyles: [UInt32] = []
     /// The run of cells `apply` gathers, made again when the width changes.
-    private var run: CellRun?
+    @exclusivity(unchecked) private var run: CellRun?
 
     private static let pasteBeginCode: Int32 = 0x3E9 // above KEY_MAX
     private static let pasteEndCode: Int32 = 0x3EA
