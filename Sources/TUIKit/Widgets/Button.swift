@@ -9,12 +9,15 @@ open class Button: View {
     public var title: String { didSet { setNeedsDisplay(); superview?.setNeedsLayout() } }
     public var action: (() -> Void)?
     public var isEnabled = true { didSet { setNeedsDisplay() } }
-    public let viewConfig: ViewConfig
+    /// The styles it draws with: those given to `init`, else the current theme's, looked up when it draws
+    /// (a change of `Theme.current` shows at the next full redraw, nothing rebuilt).
+    public var viewConfig: ViewConfig { givenConfig ?? .defaultConfig }
+    private let givenConfig: ViewConfig?
 
-    public init(title: String, viewConfig: ViewConfig = .defaultConfig, action: (() -> Void)? = nil) {
+    public init(title: String, viewConfig: ViewConfig? = nil, action: (() -> Void)? = nil) {
         self.title = title
         self.action = action
-        self.viewConfig = viewConfig
+        self.givenConfig = viewConfig
         super.init(frame: .zero)
     }
 

@@ -52,7 +52,10 @@ open class ListView: View {
     public var lettersMoveSelection = true { didSet { madeCommands = nil; setNeedsKeyCommandsUpdate() } }
     /// Shown when there are no rows.
     public var emptyText = "Nothing here" { didSet { setNeedsDisplay() } }
-    public let viewConfig: ViewConfig
+    /// The styles it draws with: those given to `init`, else the current theme's, looked up when it draws
+    /// (a change of `Theme.current` shows at the next full redraw, nothing rebuilt).
+    public var viewConfig: ViewConfig { givenConfig ?? .defaultConfig }
+    private let givenConfig: ViewConfig?
 
     public private(set) var selectedIndex: Int? { didSet { if (selectedIndex == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } } }
     /// The first visible row.
@@ -65,8 +68,8 @@ open class ListView: View {
     private var rowViews: [View] = []
     private var lastNearEndRequestCount = -1
 
-    public init(viewConfig: ViewConfig = .defaultConfig) {
-        self.viewConfig = viewConfig
+    public init(viewConfig: ViewConfig? = nil) {
+        self.givenConfig = viewConfig
         super.init(frame: .zero)
     }
 

@@ -39,7 +39,10 @@ open class TextField: View {
     public var onChange: ((String) -> Void)?
     /// Called on Enter.
     public var onSubmit: ((String) -> Void)? { didSet { if (onSubmit == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } } }
-    public let viewConfig: ViewConfig
+    /// The styles it draws with: those given to `init`, else the current theme's, looked up when it draws
+    /// (a change of `Theme.current` shows at the next full redraw, nothing rebuilt).
+    public var viewConfig: ViewConfig { givenConfig ?? .defaultConfig }
+    private let givenConfig: ViewConfig?
     /// The text exactly as typed: edits splice Unicode scalars, nothing is normalised.
     private var storage = "" {
         // A field with text to clear may offer other keys than an empty one ("Clear search").
@@ -48,9 +51,9 @@ open class TextField: View {
     /// The first visible cluster; never after the cursor.
     private(set) var scroll = 0
 
-    public init(text: String = "", placeholder: String = "", viewConfig: ViewConfig = .defaultConfig) {
+    public init(text: String = "", placeholder: String = "", viewConfig: ViewConfig? = nil) {
         self.placeholder = placeholder
-        self.viewConfig = viewConfig
+        self.givenConfig = viewConfig
         super.init(frame: .zero)
         self.text = text
     }
