@@ -48,32 +48,16 @@ final class OutageDirectory: DataDirectory {
     }
 }
 
-/// The contacts of an `OutageDirectory`.
-final class OutageContacts: ContactsService, FriendsService {
-    private let inner: ContactsService & FriendsService
+/// The contacts of an `OutageDirectory`: every call refused while it is down.
+final class OutageContacts: ForwardingContactsService {
+    let forwardee: any ContactsService & FriendsService
     private let directory: OutageDirectory
     init(_ inner: ContactsService & FriendsService, directory: OutageDirectory) {
-        self.inner = inner
+        forwardee = inner
         self.directory = directory
     }
 
-    func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int { try directory.reach(); return try inner.count(matching: query, upTo: cap) }
-    func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
-        try directory.reach(); return try inner.contacts(matching: query, offset: offset, limit: limit)
-    }
-    func contact(id: Int64) throws(ServiceError) -> ContactRecord? { try directory.reach(); return try inner.contact(id: id) }
-    func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 { try directory.reach(); return try inner.add(contact) }
-    func update(_ contact: ContactRecord) throws(ServiceError) -> Bool { try directory.reach(); return try inner.update(contact) }
-    func delete(id: Int64) throws(ServiceError) -> Bool { try directory.reach(); return try inner.delete(id: id) }
-    func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool { try directory.reach(); return try inner.setFriend(id: id, isFriend) }
-    func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { try directory.reach(); return try inner.listIndex(ofContact: id) }
-    func friendsCount() throws(ServiceError) -> Int { try directory.reach(); return try inner.friendsCount() }
-    func friends(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
-        try directory.reach(); return try inner.friends(after: cursor, limit: limit)
-    }
-    func friends(before cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
-        try directory.reach(); return try inner.friends(before: cursor, limit: limit)
-    }
+    func willForward(_ call: StaticString) throws(ServiceError) { try directory.reach() }
 }
 
 /// The activity log of an `OutageDirectory`.

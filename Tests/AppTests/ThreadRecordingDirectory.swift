@@ -52,32 +52,16 @@ final class DirectoryCallLog: @unchecked Sendable {
     }
 }
 
-/// The contacts of a `ThreadRecordingDirectory`.
-final class RecordedContacts: ContactsService, FriendsService {
-    private let inner: ContactsService & FriendsService
+/// The contacts of a `ThreadRecordingDirectory`: every call noted with its thread.
+final class RecordedContacts: ForwardingContactsService {
+    let forwardee: any ContactsService & FriendsService
     private let log: DirectoryCallLog
     init(_ inner: ContactsService & FriendsService, log: DirectoryCallLog) {
-        self.inner = inner
+        forwardee = inner
         self.log = log
     }
 
-    func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int { log.note(); return try inner.count(matching: query, upTo: cap) }
-    func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
-        log.note(); return try inner.contacts(matching: query, offset: offset, limit: limit)
-    }
-    func contact(id: Int64) throws(ServiceError) -> ContactRecord? { log.note(); return try inner.contact(id: id) }
-    func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 { log.note(); return try inner.add(contact) }
-    func update(_ contact: ContactRecord) throws(ServiceError) -> Bool { log.note(); return try inner.update(contact) }
-    func delete(id: Int64) throws(ServiceError) -> Bool { log.note(); return try inner.delete(id: id) }
-    func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool { log.note(); return try inner.setFriend(id: id, isFriend) }
-    func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { log.note(); return try inner.listIndex(ofContact: id) }
-    func friendsCount() throws(ServiceError) -> Int { log.note(); return try inner.friendsCount() }
-    func friends(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
-        log.note(); return try inner.friends(after: cursor, limit: limit)
-    }
-    func friends(before cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
-        log.note(); return try inner.friends(before: cursor, limit: limit)
-    }
+    func willForward(_ call: StaticString) throws(ServiceError) { log.note() }
 }
 
 /// The activity log of a `ThreadRecordingDirectory`.

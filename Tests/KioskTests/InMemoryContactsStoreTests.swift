@@ -7,7 +7,7 @@ import Testing
 
 /// The kiosk's in-memory address book answers searches as the SQLite store
 /// does: the same demo contacts in both, the same results in the same order.
-@Suite struct InMemoryContactsStoreTests {
+@Suite struct InMemoryContactsTests {
     static let queries = ["", "a", "ho", "hop", "hopper", "HOPPER", "zoe", "ångström", "angstrom", "7700 9", "+44 20 7946",
                           "example.com", "李", "佐藤", "петров", "nobody-at-all", "  ada  ", "h"]
 
@@ -21,7 +21,7 @@ import Testing
         let sqlite = SQLiteContactsStore(database: db, accountID: account.id)
         let records = DemoContacts.make(seed: 5).map(KioskBackend.record)
         for record in records { _ = try sqlite.add(record) }
-        let memory = InMemoryContactsStore(records)
+        let memory = InMemoryContacts(records)
 
         let expected = try sqlite.contacts(matching: query, offset: 0, limit: 1000).map { "\($0.firstName) \($0.lastName)" }
         let got = try memory.contacts(matching: query, offset: 0, limit: 1000).map { "\($0.firstName) \($0.lastName)" }
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func changesAreKeptInListOrder() throws {
-        let store = InMemoryContactsStore(DemoContacts.famous.map(KioskBackend.record))
+        let store = InMemoryContacts(DemoContacts.famous.map(KioskBackend.record))
         let id = try store.add(ContactRecord(firstName: "Barbara", lastName: "Liskov"))
         #expect(try store.contacts(matching: "", offset: 0, limit: 10).map(\.lastName) == ["Dijkstra", "Hamilton", "Hopper", "Liskov", "Lovelace", "Turing"])
         var barbara = try #require(try store.contact(id: id))

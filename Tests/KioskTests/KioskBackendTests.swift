@@ -17,7 +17,7 @@ import TUIKit
         #expect(backend.settings is InMemorySettingsStore)
         let account = DemoSignIn.account
         let contacts = backend.contacts(for: account)
-        #expect(contacts is InMemoryContactsStore)
+        #expect(contacts is InMemoryContacts)
         #expect(try contacts.count(matching: "") == DemoContacts.make(seed: 7).count)
         #expect(backend.friends(for: account) == nil) // the popup shows the Demo target's use-case
         #expect(backend.accountChanges == nil) // no password to change, no account to delete

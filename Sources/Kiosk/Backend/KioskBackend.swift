@@ -17,7 +17,7 @@ final class KioskBackend: AppBackend {
     private let seed: UInt64
     private let sessions = DemoSignIn()
     private let settingsStore: InMemorySettingsStore
-    private let book: InMemoryContactsStore
+    private let book: InMemoryContacts
     /// The wall clock when this backend was made (the real one in the app, a fixed one in tests), as local time:
     /// the made-up activity ends a little before it, the same all through a loop of the tour.
     private let localNow: Int64
@@ -32,7 +32,7 @@ final class KioskBackend: AppBackend {
         var defaults = UserSettings()
         defaults.kioskIdleSeconds = idleSeconds
         settingsStore = InMemorySettingsStore(defaults: defaults, onSave: onSettingsSaved)
-        book = InMemoryContactsStore(DemoContacts.make(seed: seed).map(Self.record))
+        book = InMemoryContacts(DemoContacts.make(seed: seed).map(Self.record))
     }
 
     nonisolated static func record(_ demo: DemoContact) -> ContactRecord {

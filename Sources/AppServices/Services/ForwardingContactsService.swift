@@ -1,0 +1,57 @@
+/// A contacts service that passes every call on to another, after `willForward` had its say: a
+/// decorator (a test's recorder, a simulated outage, a cache) writes only what it adds, and a new
+/// query added to `ContactsService` is forwarded here, once, for all of them.
+///
+/// ```swift
+/// final class CountingContacts: ForwardingContactsService {
+///     let forwardee: any ContactsService & FriendsService
+///     var calls = 0
+///     init(_ inner: any ContactsService & FriendsService) { forwardee = inner }
+///     func willForward(_ call: StaticString) throws(ServiceError) { calls += 1 }
+/// }
+/// ```
+public protocol ForwardingContactsService: ContactsService, FriendsService {
+    /// Where the calls go.
+    var forwardee: any ContactsService & FriendsService { get }
+    /// Called before each call is passed on, with its name; throwing refuses the call.
+    func willForward(_ call: StaticString) throws(ServiceError)
+}
+
+public extension ForwardingContactsService {
+    func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int {
+        try willForward(#function); return try forwardee.count(matching: query, upTo: cap)
+    }
+    func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
+        try willForward(#function); return try forwardee.contacts(matching: query, offset: offset, limit: limit)
+    }
+    func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        try willForward(#function); return try forwardee.page(matching: query, offset: offset, limit: limit, countingUpTo: cap)
+    }
+    func contact(id: Int64) throws(ServiceError) -> ContactRecord? {
+        try willForward(#function); return try forwardee.contact(id: id)
+    }
+    func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
+        try willForward(#function); return try forwardee.add(contact)
+    }
+    func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
+        try willForward(#function); return try forwardee.update(contact)
+    }
+    func delete(id: Int64) throws(ServiceError) -> Bool {
+        try willForward(#function); return try forwardee.delete(id: id)
+    }
+    func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
+        try willForward(#function); return try forwardee.setFriend(id: id, isFriend)
+    }
+    func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? {
+        try willForward(#function); return try forwardee.listIndex(ofContact: id)
+    }
+    func friendsCount() throws(ServiceError) -> Int {
+        try willForward(#function); return try forwardee.friendsCount()
+    }
+    func friends(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
+        try willForward(#function); return try forwardee.friends(after: cursor, limit: limit)
+    }
+    func friends(before cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [FriendSummary] {
+        try willForward(#function); return try forwardee.friends(before: cursor, limit: limit)
+    }
+}
