@@ -23,7 +23,7 @@ final class VirtualApp {
     }
 
     /// The app on any directory (a shared one on PostgreSQL: `PostgresLiveBenchmark`).
-    init(directory: @escaping @MainActor @Sendable (@escaping () -> Int64) -> DataDirectory, size: Size = Size(width: 100, height: 30), label: String) {
+    init(directory: @escaping @MainActor @Sendable (@escaping () -> Int64) -> any DataDirectory, size: Size = Size(width: 100, height: 30), label: String) {
         self.label = label
         terminal = VirtualTerminal(size: size)
         app = Application(terminal: terminal)

@@ -8,8 +8,8 @@ import Testing
 @MainActor
 @Suite("Changes made elsewhere, as a directory sees them")
 struct ChangedElsewhereTests {
-    func check(_ one: DataDirectory, _ two: DataDirectory, ownChangesAreQuiet: Bool,
-               look: (DataDirectory, Account) -> Bool) throws {
+    func check(_ one: any DataDirectory, _ two: any DataDirectory, ownChangesAreQuiet: Bool,
+               look: (any DataDirectory, Account) -> Bool) throws {
         #expect(try one.open() == nil)
         let ada = try one.accounts.createAccount(username: "ada", password: "analytical", now: 1)
         _ = try two.open()

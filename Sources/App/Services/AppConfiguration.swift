@@ -40,7 +40,7 @@ public struct AppConfiguration: Sendable {
     }
 
     /// A run of the real use-cases on the data directory `makeDirectory` makes (not opened yet).
-    public init(directory makeDirectory: @escaping @MainActor @Sendable (_ now: @escaping () -> Int64) -> DataDirectory) {
+    public init(directory makeDirectory: @escaping @MainActor @Sendable (_ now: @escaping () -> Int64) -> any DataDirectory) {
         self.init(backend: { now in StoreBackend(directory: makeDirectory(now), now: now) })
     }
 
@@ -48,7 +48,7 @@ public struct AppConfiguration: Sendable {
     /// is called twice, for the main loop and for the thread that runs the contacts list's
     /// reads and the forms' writes, so the screen never waits on the server; a lost
     /// connection shows a banner and is tried again with back-off.
-    public init(sharedDirectory makeDirectory: @escaping @MainActor @Sendable (_ now: @escaping () -> Int64) -> DataDirectory) {
+    public init(sharedDirectory makeDirectory: @escaping @MainActor @Sendable (_ now: @escaping () -> Int64) -> any DataDirectory) {
         self.init(backend: { now in StoreBackend(directory: makeDirectory(now), offMainDirectory: makeDirectory(now), now: now) })
     }
 }

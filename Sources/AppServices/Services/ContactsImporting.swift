@@ -1,5 +1,3 @@
-import AppServices
-
 /// What an import takes its contacts into, one file at a time, inside the store's
 /// `AddressBookService.inOneTransaction`: each contact is added, or updates the one it matches;
 /// `finish` then does what is paid once per file (counts, ranks, one activity entry).

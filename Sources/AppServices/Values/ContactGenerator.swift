@@ -1,5 +1,3 @@
-import AppServices
-
 /// Made-up, realistic, deterministic contacts: the same seed gives the same
 /// people. Names come from several scripts (Latin, accented Latin, Cyrillic,
 /// Greek, Chinese, Japanese, Korean), with phones, emails and companies.
