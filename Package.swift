@@ -4,18 +4,17 @@ import PackageDescription
 // The app's targets do not import _StringProcessing (Regex and the string algorithms built on
 // it, e.g. String.contains(String), firstRange(of:), split(separator: String)): with it, every
 // Swift module pulls in libswift_StringProcessing and libswift_RegexParser, about 1 MB of the
-// app's memory (issue 15). Use the stdlib's own algorithms (TextSearch in AppServices).
+// app's memory. Use the stdlib's own algorithms (TextSearch in AppServices).
 //
 // Release builds skip the run-time exclusivity checks (debug builds, and so the tests, keep them):
-// a captured buffer appended to byte by byte paid swift_beginAccess/endAccess for every byte,
-// 40 % of populate's COPY on PostgreSQL (perf), and a class's stored arrays 12 % of a key on the terminal.
+// a captured buffer appended to byte by byte pays swift_beginAccess/endAccess for every byte.
 // They also skip the run-time checks that main-actor code runs on the main thread (SE-0423; debug
 // builds keep them): a closure of a main-actor method handed to the standard library
-// (withUnsafeBufferPointer, map) asked for the current executor each time it ran, ~150 times a
-// key on the terminal, each a retain and release of MainActor.shared.
+// (withUnsafeBufferPointer, map) asks for the current executor each time it runs.
+// BENCHMARKS.md has the measurements behind each of these choices.
 //
 // These are unsafeFlags, which SwiftPM refuses in a package's dependency: they are set on the app's
-// own targets only. TUIKit and TUIKitTesting, the library others depend on, carry none (issue 35);
+// own targets only. TUIKit and TUIKitTesting, the library others depend on, carry none;
 // TUIKit uses only the standard library's own string algorithms, so the app links no
 // _StringProcessing code through it (the release executable holds none of its symbols).
 let appTarget: [SwiftSetting] = [
@@ -24,8 +23,7 @@ let appTarget: [SwiftSetting] = [
 ]
 
 // The screens' code is optimised for size in release builds: a key touches code all over the
-// app, and every page of it the app maps counts in its memory (the executable's text 6.10 ->
-// 5.76 MB; the pty run's key costs and first screen no worse). TUIKit, where a key's work is
+// app, and every page of it the app maps counts in its memory. TUIKit, where a key's work is
 // (layout, drawing, cells to ncurses), Storage, Interchange and AppServices (bulk loads, search
 // folding) are optimised for speed.
 let screenCode: [SwiftSetting] = appTarget + [.unsafeFlags(["-Osize"], .when(configuration: .release))]
@@ -98,13 +96,13 @@ let package = Package(
 
         // The executable: command line -> one of the run modes.
         // Release builds link the Swift runtime into the executable (-static-stdlib): only the parts
-        // the app uses are mapped, and start-up has no Swift libraries to load and relocate (issue 15).
+        // the app uses are mapped, and start-up has no Swift libraries to load and relocate.
         // Position-independent (PIE) and hardened as Debian's builds are: full RELRO (relocations
-        // applied at start-up, then their pages read-only) and a stack protector (issue 35).
+        // applied at start-up, then their pages read-only) and a stack protector.
         // The C++ library the runtime needs is linked from its archive (Modules/Link's linker
-        // script): ~50 KB of it in the executable, where the shared library mapped ~950 KB.
+        // script), so only the parts used are in the executable.
         // Linked by lld, the functions a session runs first (Modules/Link/switchboard.order, made by
-        // .ci/hot-order) are laid out together: ~0.8 MB of pages touched, not most of the 5.8 MB.
+        // .ci/hot-order) are laid out together, so a session touches few of the executable's pages.
         .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange"],
                          swiftSettings: screenCode,
                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-LModules/Link", "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=Modules/Link/switchboard.order", "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release))]),

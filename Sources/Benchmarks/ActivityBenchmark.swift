@@ -22,7 +22,7 @@ enum ActivityBenchmark {
         let path = file.path
         do {
             let took = try file.make { db, account throws(ServiceError) in
-                try ActivityStore(database: db, accountID: account.id).addGenerated(count: count, endingAt: Int64(time(nil)))
+                try SQLiteActivityStore(database: db, accountID: account.id).addGenerated(count: count, endingAt: Int64(time(nil)))
             }
             print("activity \(count): \(count) events written in \(Measurement.milliseconds(took) / 1000) s")
         } catch {

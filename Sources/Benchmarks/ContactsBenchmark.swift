@@ -34,8 +34,8 @@ enum ContactsBenchmark {
 
     /// Populates `count` contacts into a new file at `path` (one account, "bench", signed in); returns the time and the account.
     static func populate(count: Int, path: String) throws(ServiceError) -> (seconds: Double, accountID: Int64) {
-        let db = try Database(path: path)
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+        let db = try SQLiteDatabase(path: path)
+        let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
         guard let account = try? accounts.createAccount(username: "bench", password: "benchmark", now: 1) else {
             throw .unreadable(path: path, reason: "could not create the bench account")
         }
@@ -73,7 +73,7 @@ enum ContactsBenchmark {
             print("contacts \(count): RSS before opening the file: \(residentMemoryMB()) MiB")
             fflush(nil)
             do {
-            let db = try Database(path: path)
+            let db = try SQLiteDatabase(path: path)
             let store = SQLiteContactsStore(database: db, accountID: accountID)
 
             var open = Measurement(name: "contacts \(count): open the list (count + first 200 rows)")

@@ -17,7 +17,7 @@ import Darwin
 enum FriendsBenchmark {
     static func run() { run(count: 1_000_000) }
 
-    /// `size`: the virtual screen (issue 15 names 120x40 for the popup's Down).
+    /// `size`: the virtual screen.
     static func run(count: Int, size: Size = Size(width: 100, height: 30)) {
         let file = BenchFile(name: "friends")
         defer { file.remove() }

@@ -25,8 +25,8 @@ enum FuzzBenchmark {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let withData = folder + "/data.sqlite3", empty = folder + "/empty.sqlite3"
         do {
-            let db = try Database(path: withData)
-            let ada = try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
+            let db = try SQLiteDatabase(path: withData)
+            let ada = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
             var generator = ContactGenerator(seed: 16)
             try SQLiteContactsStore(database: db, accountID: ada.id).addMany(count: 2000, generator: &generator, friendPercent: 10)
         } catch { print("fuzz: cannot make the data file: \(error)"); return }
@@ -64,6 +64,6 @@ enum FuzzBenchmark {
     }
 
     static func audit(_ path: String) -> [String] {
-        do { return try DataAudit.problems(in: Database(path: path)) } catch { return ["audit: \(error)"] }
+        do { return try DataAudit.problems(in: SQLiteDatabase(path: path)) } catch { return ["audit: \(error)"] }
     }
 }

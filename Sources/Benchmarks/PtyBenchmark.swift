@@ -62,7 +62,7 @@ enum PtyBenchmark {
                 var generator = ContactGenerator(seed: 7)
                 try SQLiteContactsStore(database: db, accountID: account.id).addMany(count: count, generator: &generator, friendPercent: 100)
             }
-            let db = try Database(path: file.path)
+            let db = try SQLiteDatabase(path: file.path)
             let statement = try db.prepare("SELECT first_name || ' ' || last_name FROM contacts ORDER BY sort_key, id")
             while try statement.step() { names.append(statement.text(0)) }
         } catch {
@@ -79,7 +79,7 @@ enum PtyBenchmark {
         report("switchboard", first, count: count)
         // The first screen again with the user's animations off: no fade from the (empty) splash to Main.
         do {
-            let settings = SettingsStore(database: try Database(path: file.path))
+            let settings = SQLiteSettingsStore(database: try SQLiteDatabase(path: file.path))
             var off = try settings.settings(for: accountID)
             off.animations = false
             try settings.save(off, for: accountID)

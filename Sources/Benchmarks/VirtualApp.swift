@@ -64,9 +64,9 @@ struct BenchFile {
     }
 
     /// Makes the account and runs `fill` on it; returns how long `fill` took.
-    func make(_ fill: (Database, Account) throws(ServiceError) -> Void) throws(ServiceError) -> Duration {
-        let db = try Database(path: path)
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+    func make(_ fill: (SQLiteDatabase, Account) throws(ServiceError) -> Void) throws(ServiceError) -> Duration {
+        let db = try SQLiteDatabase(path: path)
+        let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
         guard let account = try? accounts.createAccount(username: "bench", password: "benchmark", now: 1) else {
             throw .unreadable(path: path, reason: "could not create the bench account")
         }

@@ -19,9 +19,9 @@ public struct DataStore {
             accounts = PostgresAccountStore(database: db, session: session, hasher: hasher)
             makeContacts = { PostgresContactsStore(database: db, accountID: $0) }
         } else {
-            let db = try Database(path: location)
+            let db = try SQLiteDatabase(path: location)
             place = location
-            accounts = AccountStore(database: db, hasher: hasher)
+            accounts = SQLiteAccountStore(database: db, hasher: hasher)
             makeContacts = { SQLiteContactsStore(database: db, accountID: $0) }
         }
     }

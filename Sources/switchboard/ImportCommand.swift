@@ -5,7 +5,7 @@ import Storage
 /// `switchboard import FILE… [--user NAME] [--db PATH]`: contacts from vCard (2.1, 3.0, 4.0),
 /// CSV with a header (Google, Outlook, ours) or abook's addressbook file, told apart by content.
 /// Each file is one transaction; a card whose UID is already stored updates that contact, and
-/// one without a UID the contact it matches (`ContactsImportBatch.match`).
+/// one without a UID the contact it matches (`SQLiteContactsImportBatch.match`).
 struct ImportCommand {
     var files: [String] = []
     var opener = AccountOpener()

@@ -16,8 +16,8 @@ struct AnimationsOffEverywhereTests {
     func signedInWithAnimationsOff(demoFriends: Bool = false) throws -> AppHarness {
         let h = AppHarness(demoFriends: demoFriends)
         h.createAccount()
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         _ = try SQLiteContactsStore(database: db, accountID: account.id)
             .add(ContactRecord(firstName: "Ada", lastName: "Lovelace", isFriend: true))
         h.press("S wait:400ms Down Enter Esc wait:400ms")          // Settings → Animations: Off

@@ -60,8 +60,8 @@ final class AppHarness {
     var topController: ViewController? { root.currentFlow?.topViewController }
 
     /// A separate look at the data file.
-    func store() -> AccountStore {
-        AccountStore(database: try! Database(path: databasePath), hasher: PasswordHasher(cost: 1))
+    func store() -> SQLiteAccountStore {
+        SQLiteAccountStore(database: try! SQLiteDatabase(path: databasePath), hasher: PasswordHasher(cost: 1))
     }
 
     /// From a fresh start: past the splash, create `ada`, arrive on main.

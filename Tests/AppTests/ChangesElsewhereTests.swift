@@ -13,8 +13,8 @@ import TUIKitTesting
 struct ChangesElsewhereTests {
     /// ada's contacts as another program on the same file sees them.
     func otherTerminal(_ h: AppHarness) throws -> SQLiteContactsStore {
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         return SQLiteContactsStore(database: db, accountID: account.id)
     }
 

@@ -19,8 +19,8 @@ struct ContactFormFieldsTests {
     }
 
     func storedContacts(_ h: AppHarness) throws -> [ContactRecord] {
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         let store = SQLiteContactsStore(database: db, accountID: account.id)
         return try store.contacts(matching: "", offset: 0, limit: 10).compactMap { try store.contact(id: $0.id) }
     }

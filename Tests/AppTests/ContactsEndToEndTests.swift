@@ -17,8 +17,8 @@ struct ContactsEndToEndTests {
     }
 
     func contactsInFile(_ h: AppHarness) -> [ContactSummary] {
-        let db = try! Database(path: h.databasePath)
-        let account = try! AccountStore(database: db).account(named: "ada")!
+        let db = try! SQLiteDatabase(path: h.databasePath)
+        let account = try! SQLiteAccountStore(database: db).account(named: "ada")!
         return try! SQLiteContactsStore(database: db, accountID: account.id).contacts(matching: "", offset: 0, limit: 100)
     }
 
@@ -43,8 +43,8 @@ struct ContactsEndToEndTests {
     /// A contact just added is selected in the list, scrolled to, wherever it sorts (issue 20).
     @Test func aNewContactIsSelectedWhereItSorts() throws {
         let h = onContactList()
-        let db = try Database(path: h.databasePath)
-        let ada = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         var generator = ContactGenerator(seed: 3)
         try SQLiteContactsStore(database: db, accountID: ada.id).addMany(count: 300, generator: &generator, friendPercent: 0)
         h.press("Esc wait:400ms C wait:400ms")                         // the list again, with the 300

@@ -19,9 +19,9 @@ struct FriendsListRealViewModelTests {
 
     /// A file with one account and a store on it; `other` is a second connection to the same file.
     func makeStores(_ files: Files) throws -> (mine: SQLiteContactsStore, other: SQLiteContactsStore) {
-        let db = try Database(path: files.path)
-        let account = try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
-        let otherDB = try Database(path: files.path)
+        let db = try SQLiteDatabase(path: files.path)
+        let account = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
+        let otherDB = try SQLiteDatabase(path: files.path)
         return (SQLiteContactsStore(database: db, accountID: account.id), SQLiteContactsStore(database: otherDB, accountID: account.id))
     }
 
@@ -208,8 +208,8 @@ struct FriendsPopupEndToEndTests {
     @Test func mainPopupScrollToTheEndCardBackAndClose() throws {
         let h = AppHarness(width: 80, height: 24)
         h.createAccount()
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         let store = SQLiteContactsStore(database: db, accountID: account.id)
         for i in 0..<230 {
             _ = try store.add(ContactRecord(firstName: "Friend\(String(format: "%03d", i))", lastName: "Zuse", isFriend: i % 2 == 0 || i == 229))
@@ -248,8 +248,8 @@ struct FriendsPopupEndToEndTests {
     @Test func endUpAndHomeReachTheTrueEndsOf3000Friends() throws {
         let h = AppHarness(width: 100, height: 30)
         h.createAccount()
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         let store = SQLiteContactsStore(database: db, accountID: account.id)
         var generator = ContactGenerator(seed: 3)
         try store.addMany(count: 3_000, generator: &generator, friendPercent: 100)

@@ -12,15 +12,15 @@ import TUIKitTesting
 @Suite("Fuzz: random keys, text, sizes, clicks, waits and signals", .serialized)
 struct FuzzTests {
     /// Checks the data file: intact, and the kept counts equal the rows.
-    static func audit(_ path: String) throws -> [String] { try DataAudit.problems(in: Database(path: path)) }
+    static func audit(_ path: String) throws -> [String] { try DataAudit.problems(in: SQLiteDatabase(path: path)) }
 
     func run(scripts: ClosedRange<UInt64>, tokens: Int, signedIn: Bool) throws {
         for seed in scripts {
             let h = AppHarness()
             if signedIn {
                 h.createAccount()
-                let db = try Database(path: h.databasePath)
-                let ada = try #require(try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).savedSession())
+                let db = try SQLiteDatabase(path: h.databasePath)
+                let ada = try #require(try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).savedSession())
                 var generator = ContactGenerator(seed: seed)
                 try SQLiteContactsStore(database: db, accountID: ada.id).addMany(count: 60, generator: &generator, friendPercent: 20)
                 h.launch()
@@ -46,8 +46,8 @@ struct FuzzTests {
     func theIssueReproductionsRun(_ script: String) throws {
         let h = AppHarness()
         h.createAccount()
-        let db = try Database(path: h.databasePath)
-        let ada = try #require(try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).savedSession())
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let ada = try #require(try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).savedSession())
         var generator = ContactGenerator(seed: 16)
         try SQLiteContactsStore(database: db, accountID: ada.id).addMany(count: 2000, generator: &generator, friendPercent: 10)
         h.launch()

@@ -89,8 +89,8 @@ struct KeysEveryWayInTests {
         if c.way == .coordinator { return try KeysEverywhereTests().open(c.screen) }
         let h = AppHarness(demoFriends: c.screen == .friendsListDemo)
         h.createAccount()
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         _ = try SQLiteContactsStore(database: db, accountID: account.id)
             .add(ContactRecord(firstName: "Ada", lastName: "Lovelace", isFriend: true))
         if c.way == .deepLink {
@@ -171,8 +171,8 @@ struct KeysEveryWayInTests {
     /// second list — and each key listed moves the selection or opens the card.
     @Test func thePopupsHelpListsTheKeysItAnswersTo() throws {
         let h = try KeysEverywhereTests().open(.friendsList)
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         let store = SQLiteContactsStore(database: db, accountID: account.id)
         for i in 0..<40 { _ = try store.add(ContactRecord(firstName: "Friend", lastName: "\(i)", isFriend: true)) }
         h.press("Esc wait:400ms F wait:400ms ?")

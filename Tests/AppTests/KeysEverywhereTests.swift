@@ -47,8 +47,8 @@ struct KeysEverywhereTests {
         default: break
         }
         h.createAccount()
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         _ = try SQLiteContactsStore(database: db, accountID: account.id)
             .add(ContactRecord(firstName: "Ada", lastName: "Lovelace", isFriend: true))
         if screen != .main { h.switchboard.coordinator.show(screen) }

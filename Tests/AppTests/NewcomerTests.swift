@@ -12,8 +12,8 @@ import TUIKitTesting
 struct NewcomerTests {
     /// `count` generated contacts (a tenth of them friends) in ada's account, written behind the app's back.
     func addContacts(_ h: AppHarness, _ count: Int) throws {
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         var generator = ContactGenerator(seed: 3)
         try SQLiteContactsStore(database: db, accountID: account.id).addMany(count: count, generator: &generator, friendPercent: 10)
     }
@@ -60,8 +60,8 @@ struct NewcomerTests {
         h.createAccount()
         func row(_ name: String) -> String { (h.lines.first { $0.contains(name) } ?? "").trimmingCharacters(in: .whitespaces) }
         #expect(row("Contacts").hasSuffix(" 0"))
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         let other = SQLiteContactsStore(database: db, accountID: account.id)
         let id = try other.add(ContactRecord(firstName: "Søren", lastName: "Kierkegaard", isFriend: true))
         h.press("wait:100ms")                                         // the file's change signal wakes the loop
@@ -87,8 +87,8 @@ struct NewcomerTests {
     func activityOpensOnItsFirstRow(width: Int, height: Int) throws {
         let h = AppHarness(width: width, height: height)
         h.createAccount()
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db).account(named: "ada"))
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         let store = SQLiteContactsStore(database: db, accountID: account.id)
         for i in 0..<80 { _ = try store.add(ContactRecord(firstName: "Person", lastName: "\(i)")) }
         let heading = ActivityRow.dayName(Int64(Date().timeIntervalSince1970), now: AppHarness.noon).uppercased()

@@ -163,9 +163,9 @@ struct OffMainAccountScreensTests {
         h.press("Space")
         #expect(try confirmRow(h).hasSuffix("○ Off"), "\(h.text)")     // shown at once…
         #expect(setup.work.waiting == 1)                                  // …saved by a job still out
-        #expect(try SettingsStore(database: Database(path: h.databasePath)).settings(for: 1).confirmBeforeDelete)
+        #expect(try SQLiteSettingsStore(database: SQLiteDatabase(path: h.databasePath)).settings(for: 1).confirmBeforeDelete)
         settle(h, setup)
-        #expect(try !SettingsStore(database: Database(path: h.databasePath)).settings(for: 1).confirmBeforeDelete)
+        #expect(try !SQLiteSettingsStore(database: SQLiteDatabase(path: h.databasePath)).settings(for: 1).confirmBeforeDelete)
         #expect(try confirmRow(h).hasSuffix("○ Off"))
         #expect(mainCalls(setup) == before)
     }
@@ -185,13 +185,13 @@ struct OffMainAccountScreensTests {
         #expect(try confirmRow(h).hasSuffix("◉ On"), "\(h.text)")      // put back
         #expect(h.text.contains("Could not save the setting"), "\(h.text)")
         #expect(h.lines[h.lines.count - 1].contains(banner), "\(h.text)")
-        #expect(try SettingsStore(database: Database(path: h.databasePath)).settings(for: 1).confirmBeforeDelete)
+        #expect(try SQLiteSettingsStore(database: SQLiteDatabase(path: h.databasePath)).settings(for: 1).confirmBeforeDelete)
     }
 
     @Test func settingsChangedElsewhereShowWhenTheScreenAppears() throws {
         let setup = Setup()
         let h = signedIn(setup)
-        let store = try SettingsStore(database: Database(path: h.databasePath))
+        let store = try SQLiteSettingsStore(database: SQLiteDatabase(path: h.databasePath))
         var changed = try store.settings(for: 1)
         changed.confirmBeforeDelete = false
         try store.save(changed, for: 1, now: 2)
@@ -285,7 +285,7 @@ struct OffMainAccountScreensTests {
         let setup = Setup()
         let h = signedIn(setup)
         let ada = try #require(try h.store().account(named: "ada"))
-        let contacts = SQLiteContactsStore(database: try Database(path: h.databasePath), accountID: ada.id)
+        let contacts = SQLiteContactsStore(database: try SQLiteDatabase(path: h.databasePath), accountID: ada.id)
         _ = try contacts.add(ContactRecord(firstName: "alan", lastName: "turing", isFriend: true))
         _ = try contacts.add(ContactRecord(firstName: "grace", lastName: "hopper"))
         let before = (setup.main?.calls ?? -1, mainCalls(setup))

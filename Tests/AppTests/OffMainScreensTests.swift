@@ -40,8 +40,8 @@ struct OffMainScreensTests {
         setup.work.runNext() // …and its settings read; then the home comes
         h.press("wait:400ms")
         if !contacts.isEmpty {
-            let db = try Database(path: h.databasePath)
-            let ada = try #require(try AccountStore(database: db).account(named: "ada"))
+            let db = try SQLiteDatabase(path: h.databasePath)
+            let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
             let store = SQLiteContactsStore(database: db, accountID: ada.id)
             for (index, (first, last)) in contacts.enumerated() {
                 _ = try store.add(ContactRecord(firstName: first, lastName: last, isFriend: index < friends))

@@ -109,7 +109,7 @@ struct SettingsAndAboutTests {
         #expect(row(h, "Animations").contains("○ Off"))
         #expect(row(h, "Mouse").contains("○ Off"))
         #expect(row(h, "Confirm before deleting").contains("○ Off"))
-        let stored = try SettingsStore(database: Database(path: h.databasePath)).settings(for: 1)
+        let stored = try SQLiteSettingsStore(database: SQLiteDatabase(path: h.databasePath)).settings(for: 1)
         #expect(stored.theme == "light" && !stored.animations && !stored.mouse && stored.splashMilliseconds == 1500
                 && !stored.confirmBeforeDelete)
         // Confirm-before-delete off: d deletes at once.
@@ -145,10 +145,10 @@ struct SettingsAndAboutTests {
         #expect(h.lines[0].contains("Delete Account"))
         h.press(#""not-it" Enter"#)
         #expect(h.text.contains("That is not your current password."))
-        #expect(try AccountStore(database: Database(path: h.databasePath)).account(named: "ada") != nil)
+        #expect(try SQLiteAccountStore(database: SQLiteDatabase(path: h.databasePath)).account(named: "ada") != nil)
         h.press(#"C-u "analytical" Enter wait:400ms"#)
         #expect(h.lines[0].contains("Create Account"))               // no account left: the invitation
-        #expect(try AccountStore(database: Database(path: h.databasePath)).account(named: "ada") == nil)
+        #expect(try SQLiteAccountStore(database: SQLiteDatabase(path: h.databasePath)).account(named: "ada") == nil)
         h.press("Esc wait:400ms")
         #expect(h.lines[0].contains("Log In"))
         h.press(#""ada" Enter "analytical" Enter wait:400ms"#)

@@ -15,7 +15,7 @@ struct SplashOfNoLengthTests {
     func framesOfAStart(splashMilliseconds: Int) throws -> [String] {
         let h = AppHarness()
         h.createAccount()
-        let store = SettingsStore(database: try Database(path: h.databasePath))
+        let store = SQLiteSettingsStore(database: try SQLiteDatabase(path: h.databasePath))
         var settings = try store.settings(for: 1)
         settings.splashMilliseconds = splashMilliseconds
         try store.save(settings, for: 1)

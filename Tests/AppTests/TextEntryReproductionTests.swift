@@ -19,8 +19,8 @@ struct TextEntryReproductionTests {
     }
 
     func storedFirstNames(_ h: AppHarness) -> [String] {
-        let db = try! Database(path: h.databasePath)
-        let account = try! AccountStore(database: db).account(named: "ada")!
+        let db = try! SQLiteDatabase(path: h.databasePath)
+        let account = try! SQLiteAccountStore(database: db).account(named: "ada")!
         let store = SQLiteContactsStore(database: db, accountID: account.id)
         return try! store.contacts(matching: "", offset: 0, limit: 10).compactMap { try store.contact(id: $0.id)?.firstName }
     }

@@ -14,8 +14,8 @@ struct WriteFailureTests {
     /// `ada` signed in with one contact, Ada Lovelace; returns the contact's id.
     func signedInWithAContact(_ h: AppHarness) throws -> Int64 {
         h.createAccount()
-        let db = try Database(path: h.databasePath)
-        let account = try #require(try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).savedSession())
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).savedSession())
         return try SQLiteContactsStore(database: db, accountID: account.id).add(
             ContactRecord(firstName: "Ada", lastName: "Lovelace", phones: [.init(label: "work", number: "+44 1")], emails: ["ada@x.example"]))
     }
@@ -23,7 +23,7 @@ struct WriteFailureTests {
     @Test func aContactWhosePhonesAreNotJSONIsDamagedNotDeleted() throws {
         let h = AppHarness()
         let id = try signedInWithAContact(h)
-        try Database.raw(path: h.databasePath, "UPDATE contacts SET phones = '[[\"work\", ' WHERE id = \(id)")
+        try SQLiteDatabase.raw(path: h.databasePath, "UPDATE contacts SET phones = '[[\"work\", ' WHERE id = \(id)")
         h.launch(deepLink: "switchboard://contacts/\(id)")
         h.press("wait:1500ms")
         #expect(h.text.contains("This contact is damaged and cannot be shown."), "\(h.text)")

@@ -16,8 +16,8 @@ import Testing
         let folder = NSTemporaryDirectory() + "sb-kiosk-store-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let db = try Database(path: folder + "/c.sqlite3")
-        let account = try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "demo", password: "demo12345", now: 1)
+        let db = try SQLiteDatabase(path: folder + "/c.sqlite3")
+        let account = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "demo", password: "demo12345", now: 1)
         let sqlite = SQLiteContactsStore(database: db, accountID: account.id)
         let records = DemoContacts.make(seed: 5).map(KioskBackend.record)
         for record in records { _ = try sqlite.add(record) }

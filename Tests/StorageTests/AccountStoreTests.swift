@@ -5,8 +5,8 @@ import Foundation
 
 @Suite("Accounts and sessions")
 struct AccountStoreTests {
-    func makeStore(_ tmp: TempFolder) throws -> AccountStore {
-        AccountStore(database: try Database(path: tmp.file("a.sqlite3")), hasher: PasswordHasher(cost: 1))
+    func makeStore(_ tmp: TempFolder) throws -> SQLiteAccountStore {
+        SQLiteAccountStore(database: try SQLiteDatabase(path: tmp.file("a.sqlite3")), hasher: PasswordHasher(cost: 1))
     }
 
     @Test func usernamesAreUniqueIgnoringCase() throws {

@@ -7,14 +7,14 @@ import Foundation
 /// transaction — and not at all when the action fails or changes nothing.
 @Suite("Activity log")
 struct ActivityLogTests {
-    func setUp(_ tmp: TempFolder) throws -> (Database, AccountStore, Account) {
-        let db = try Database(path: tmp.file("a.sqlite3"))
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+    func setUp(_ tmp: TempFolder) throws -> (SQLiteDatabase, SQLiteAccountStore, Account) {
+        let db = try SQLiteDatabase(path: tmp.file("a.sqlite3"))
+        let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
         return (db, accounts, try accounts.createAccount(username: "ada", password: "analytical", now: 1_000))
     }
 
-    func kinds(_ db: Database, _ account: Account) throws -> [ActivityKind] {
-        try ActivityStore(database: db, accountID: account.id).events(before: nil, limit: 100).reversed().map(\.kind)
+    func kinds(_ db: SQLiteDatabase, _ account: Account) throws -> [ActivityKind] {
+        try SQLiteActivityStore(database: db, accountID: account.id).events(before: nil, limit: 100).reversed().map(\.kind)
     }
 
     @Test func accountEventsAreWrittenOnceAndNeverThePassword() throws {
@@ -29,7 +29,7 @@ struct ActivityLogTests {
         #expect(throws: AccountChangeFailure.self) { try accounts.changePassword(accountID: ada.id, current: "wrong", new: "engine-two", now: 1_005) }
         try accounts.changePassword(accountID: ada.id, current: "analytical", new: "engine-two", now: 1_006)
         #expect(try kinds(db, ada) == [.accountCreated, .signedIn, .signInFailed, .signedOut, .passwordChanged])
-        let events = try ActivityStore(database: db, accountID: ada.id).events(before: nil, limit: 100)
+        let events = try SQLiteActivityStore(database: db, accountID: ada.id).events(before: nil, limit: 100)
         #expect(events.first { $0.kind == .signInFailed }?.subject == "1 attempt")
         #expect(!events.contains { $0.subject.contains("analytical") || $0.subject.contains("engine-two") || $0.subject.contains("wrong") })
         #expect(events.map(\.at) == [1_006, 1_003, 1_002, 1_001, 1_000]) // newest first
@@ -49,7 +49,7 @@ struct ActivityLogTests {
         #expect(try store.delete(id: id))
         #expect(try !store.delete(id: id))                          // already gone: nothing
         #expect(try !store.update(edited))
-        let events = try ActivityStore(database: db, accountID: ada.id).events(before: nil, limit: 100).reversed()
+        let events = try SQLiteActivityStore(database: db, accountID: ada.id).events(before: nil, limit: 100).reversed()
         #expect(events.map(\.kind) == [.accountCreated, .contactAdded, .contactEdited, .friendAdded, .friendRemoved, .contactDeleted])
         #expect(events.dropFirst().map(\.subject) == ["Ada Lovelace", "Ada King", "Ada King", "Ada King", "Ada King"])
         #expect(events.dropFirst().allSatisfy { $0.contactID == id })
@@ -67,7 +67,7 @@ struct ActivityLogTests {
     @Test func settingsAndPopulateAreLoggedPerChange() throws {
         let tmp = TempFolder()
         let (db, _, ada) = try setUp(tmp)
-        let settings = SettingsStore(database: db)
+        let settings = SQLiteSettingsStore(database: db)
         var s = UserSettings()
         s.theme = "light"
         s.mouse = false
@@ -75,7 +75,7 @@ struct ActivityLogTests {
         try settings.save(s, for: ada.id, now: 3_001)                // nothing changed: nothing
         var generator = ContactGenerator(seed: 1)
         try SQLiteContactsStore(database: db, accountID: ada.id).addMany(count: 50, generator: &generator, friendPercent: 20)
-        let events = try ActivityStore(database: db, accountID: ada.id).events(before: nil, limit: 100).reversed()
+        let events = try SQLiteActivityStore(database: db, accountID: ada.id).events(before: nil, limit: 100).reversed()
         #expect(events.map(\.kind) == [.accountCreated, .settingChanged, .settingChanged, .populated])
         #expect(Set(events.filter { $0.kind == .settingChanged }.map(\.subject)) == ["theme: light", "mouse: off"])
         #expect(events.last?.subject.hasPrefix("50 contacts") == true)
@@ -85,9 +85,9 @@ struct ActivityLogTests {
         let tmp = TempFolder()
         let (db, accounts, ada) = try setUp(tmp)
         let bob = try accounts.createAccount(username: "bob", password: "builder1", now: 1_000)
-        let adas = ActivityStore(database: db, accountID: ada.id)
+        let adas = SQLiteActivityStore(database: db, accountID: ada.id)
         try adas.addGenerated(count: 250, endingAt: 10_000_000)
-        #expect(try ActivityStore(database: db, accountID: bob.id).events(before: nil, limit: 1_000).map(\.kind) == [.accountCreated])
+        #expect(try SQLiteActivityStore(database: db, accountID: bob.id).events(before: nil, limit: 1_000).map(\.kind) == [.accountCreated])
         var seen: [Int64] = []
         var cursor: Int64?
         while true {
@@ -119,7 +119,7 @@ struct ActivityLogTests {
             _ = try store.add(ContactRecord(firstName: "Edsger", lastName: "Dijkstra"))
             let newer = try store.add(ContactRecord(firstName: "Émile", lastName: "Durkheim"))
             _ = try SQLiteContactsStore(database: db, accountID: eve.id, now: { 3_000 }).add(ContactRecord(firstName: "Emil", lastName: "Post"))
-            let activity = ActivityStore(database: db, accountID: ada.id)
+            let activity = SQLiteActivityStore(database: db, accountID: ada.id)
             let events = try activity.events(before: nil, limit: 100)
             let newest = try #require(events.first { $0.contactID == newer })
             #expect(try activity.newestEvent(withSubjectPrefix: "emi") == newest.id)
@@ -132,8 +132,8 @@ struct ActivityLogTests {
             // As version 7 wrote it: no subject column, no index.
             try db.execute("DROP INDEX activity_by_subject; ALTER TABLE activity DROP COLUMN subject_key; \(MigrationUndo.cardFields) PRAGMA user_version = 7")
         }
-        let db = try Database(path: path)
-        let activity = ActivityStore(database: db, accountID: eve.id)
+        let db = try SQLiteDatabase(path: path)
+        let activity = SQLiteActivityStore(database: db, accountID: eve.id)
         #expect(try activity.newestEvent(withSubjectPrefix: "emil") != nil)
         #expect(try activity.newestEvent(withSubjectPrefix: "edsger") == nil)
     }

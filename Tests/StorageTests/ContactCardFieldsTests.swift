@@ -6,8 +6,8 @@ import Foundation
 @Suite("Contacts' address-book fields (migration 9)")
 struct ContactCardFieldsTests {
     func makeStore(_ tmp: TempFolder) throws -> SQLiteContactsStore {
-        let db = try Database(path: tmp.file("c.sqlite3"))
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+        let db = try SQLiteDatabase(path: tmp.file("c.sqlite3"))
+        let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
         let owner = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
         return SQLiteContactsStore(database: db, accountID: owner.id, now: { 100 })
     }
@@ -31,7 +31,7 @@ struct ContactCardFieldsTests {
         ada.nickname = "Enchantress of Numbers"
         ada.addresses.removeLast()
         #expect(try store.update(ada))
-        let reopened = SQLiteContactsStore(database: try Database(path: tmp.file("c.sqlite3")), accountID: store.accountID)
+        let reopened = SQLiteContactsStore(database: try SQLiteDatabase(path: tmp.file("c.sqlite3")), accountID: store.accountID)
         #expect(try reopened.contact(id: ada.id!) == ada)
     }
 

@@ -28,8 +28,8 @@ struct ContactSearchTests {
 
     @Test func everyCaseFindsWhatTheListShows() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("s.sqlite3"))
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+        let db = try SQLiteDatabase(path: tmp.file("s.sqlite3"))
+        let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
         let owner = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
         let store = SQLiteContactsStore(database: db, accountID: owner.id, now: { 100 })
         var ids: [Int64] = []
@@ -56,8 +56,8 @@ struct ContactSearchTests {
         let tmp = TempFolder()
         let path = tmp.file("old.sqlite3")
         do {
-            let db = try Database(path: path)
-            let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+            let db = try SQLiteDatabase(path: path)
+            let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
             let owner = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
             _ = try SQLiteContactsStore(database: db, accountID: owner.id).add(ContactRecord(firstName: "지우", lastName: "최"))
             // As version 6 wrote it: "first last" only, and no subject index for the activity feed (8).
@@ -68,7 +68,7 @@ struct ContactSearchTests {
                 PRAGMA user_version = 6
                 """)
         }
-        let db = try Database(path: path)
+        let db = try SQLiteDatabase(path: path)
         let store = SQLiteContactsStore(database: db, accountID: 1)
         #expect(try store.count(matching: "최지우") == 1)
         #expect(try store.count(matching: "최") == 1)

@@ -9,8 +9,8 @@ import Foundation
 struct ContactWindowTests {
     @Test func everyWindowIsTheSliceOfTheWholeList() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("w.sqlite3"))
-        let owner = try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
+        let db = try SQLiteDatabase(path: tmp.file("w.sqlite3"))
+        let owner = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
         let store = SQLiteContactsStore(database: db, accountID: owner.id, now: { 100 })
         for i in 0..<41 { _ = try store.add(ContactRecord(firstName: "F\(i % 7)", lastName: ["Hopper", "Lovelace", "Turing"][i % 3])) }
         let all = try store.contacts(matching: "", offset: 0, limit: 100).map(\.id)

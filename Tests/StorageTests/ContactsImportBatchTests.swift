@@ -35,7 +35,7 @@ struct ContactsImportBatchTests {
     @Test(arguments: [(0, false), (40, false), (6_000, false), (0, true), (40, true)])
     func aBatchEndsAsAddingOneByOne(existing: Int, inListOrder: Bool) throws {
         let tmp = TempFolder()
-        let one = try Database(path: tmp.file("one.sqlite3")), batched = try Database(path: tmp.file("batch.sqlite3"))
+        let one = try SQLiteDatabase(path: tmp.file("one.sqlite3")), batched = try SQLiteDatabase(path: tmp.file("batch.sqlite3"))
         let byOne = try order.makeStore(one, account: "ada"), byBatch = try order.makeStore(batched, account: "ada")
         // Another account on each side, so ranks must stay inside the account's interval.
         let otherOne = try order.makeStore(one, account: "zed"), otherBatch = try order.makeStore(batched, account: "zed")
@@ -59,7 +59,7 @@ struct ContactsImportBatchTests {
         #expect(try byBatch.count(matching: "") == existing + 1_200)
         #expect(try DataAudit.problems(in: batched).isEmpty)
         try order.expectConsistent(batched)
-        let events = try ActivityStore(database: batched, accountID: byBatch.accountID).events(before: nil, limit: 5)
+        let events = try SQLiteActivityStore(database: batched, accountID: byBatch.accountID).events(before: nil, limit: 5)
         #expect(events.first?.kind == .imported)
         #expect(events.first?.subject == "1200 added, 0 updated from cards.vcf")
         #expect(events.dropFirst().allSatisfy { $0.kind != .contactAdded })
@@ -90,7 +90,7 @@ struct ContactsImportBatchTests {
     /// A batch that throws leaves nothing behind: its transaction is rolled back whole.
     @Test func aFailedImportLeavesNothing() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("c.sqlite3"))
+        let db = try SQLiteDatabase(path: tmp.file("c.sqlite3"))
         let store = try order.makeStore(db, account: "ada")
         _ = try store.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
         #expect(throws: ServiceError.self) {
@@ -112,12 +112,12 @@ struct ContactsImportBatchTests {
     /// still be a contact without one, never one with another UID.
     @Test func cardsWithoutAUIDMatchByNameAndFirstAddress() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("c.sqlite3"))
+        let db = try SQLiteDatabase(path: tmp.file("c.sqlite3"))
         let store = try order.makeStore(db, account: "ada")
-        func importing(_ cards: [ContactRecord]) throws -> [ContactsImportBatch.Outcome] {
-            try db.transaction { () throws(ServiceError) -> [ContactsImportBatch.Outcome] in
+        func importing(_ cards: [ContactRecord]) throws -> [SQLiteContactsImportBatch.Outcome] {
+            try db.transaction { () throws(ServiceError) -> [SQLiteContactsImportBatch.Outcome] in
                 let batch = try store.importBatch()
-                var outcomes: [ContactsImportBatch.Outcome] = []
+                var outcomes: [SQLiteContactsImportBatch.Outcome] = []
                 for c in cards { outcomes.append(try batch.take(c)) }
                 try batch.finish(subject: "test")
                 return outcomes

@@ -5,9 +5,9 @@ import Foundation
 
 @Suite("Contacts in SQLite")
 struct ContactsStoreTests {
-    func makeStore(_ tmp: TempFolder, account: String = "ada") throws -> (SQLiteContactsStore, Database) {
-        let db = try Database(path: tmp.file("c.sqlite3"))
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+    func makeStore(_ tmp: TempFolder, account: String = "ada") throws -> (SQLiteContactsStore, SQLiteDatabase) {
+        let db = try SQLiteDatabase(path: tmp.file("c.sqlite3"))
+        let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
         let owner = try accounts.account(named: account)
             ?? accounts.createAccount(username: account, password: "analytical", now: 1)
         return (SQLiteContactsStore(database: db, accountID: owner.id, now: { 100 }), db)
@@ -134,14 +134,14 @@ struct ContactsStoreTests {
         let tmp = TempFolder()
         let path = tmp.file("old.sqlite3")
         do {
-            let db = try Database(path: path)
-            _ = try AccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
+            let db = try SQLiteDatabase(path: path)
+            _ = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
             // Back to how version 1 left it.
             try db.execute("DROP TABLE activity; DROP TABLE settings; DROP TABLE contact_counts; DROP TABLE contact_search; DROP TABLE contacts; PRAGMA user_version = 1")
         }
-        let db = try Database(path: path)
-        #expect(db.userVersion == Database.schemaVersion)
-        #expect(try AccountStore(database: db).account(named: "ada") != nil)
+        let db = try SQLiteDatabase(path: path)
+        #expect(db.userVersion == SQLiteDatabase.schemaVersion)
+        #expect(try SQLiteAccountStore(database: db).account(named: "ada") != nil)
         #expect(try db.scalarInt("SELECT count(*) FROM contacts") == 0)
     }
 }

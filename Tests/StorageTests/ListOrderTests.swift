@@ -3,20 +3,20 @@ import Testing
 import Foundation
 @testable import Storage
 
-/// The list ranks behind search (`ListOrder`): whatever the order of adds,
+/// The list ranks behind search (`SQLiteListOrder`): whatever the order of adds,
 /// renames, deletes and bulk inserts, ranks follow the list order, each contact
 /// has exactly one search entry under its rank, and searches come back in list order.
 @Suite("List order ranks")
 struct ListOrderTests {
-    func makeStore(_ db: Database, account: String) throws -> SQLiteContactsStore {
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+    func makeStore(_ db: SQLiteDatabase, account: String) throws -> SQLiteContactsStore {
+        let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
         let owner = try accounts.account(named: account)
             ?? accounts.createAccount(username: account, password: "analytical", now: 1)
         return SQLiteContactsStore(database: db, accountID: owner.id, now: { 100 })
     }
 
     /// Every invariant at once, for the whole file.
-    func expectConsistent(_ db: Database, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectConsistent(_ db: SQLiteDatabase, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let s = try db.prepare("SELECT c.id, c.sort_rank, s.contact_id FROM contacts c LEFT JOIN contact_search s ON s.rowid = c.sort_rank ORDER BY c.account_id, c.sort_key, c.id")
         var previous: Int64 = 0
         var rows = 0
@@ -33,14 +33,14 @@ struct ListOrderTests {
 
     @Test func manyAddsAtOnePlaceRelabelAndKeepSearchInListOrder() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("c.sqlite3"))
+        let db = try SQLiteDatabase(path: tmp.file("c.sqlite3"))
         let store = try makeStore(db, account: "ada")
         _ = try store.add(ContactRecord(firstName: "Ada", lastName: "Aardvark"))
         _ = try store.add(ContactRecord(firstName: "Zed", lastName: "Zulu"))
         // Each new "Lovelace" goes after the last one and before Zulu: the gap halves every time.
         for i in 0..<150 { _ = try store.add(ContactRecord(firstName: i < 100 ? "Ada" : "Ada \(i % 7)", lastName: "Lovelace")) }
         // Ten halvings use up a gap: the window around the new contact, Zulu with it, must have been spread out again.
-        #expect(try db.scalarInt("SELECT sort_rank FROM contacts WHERE last_name = 'Zulu'") != Int(2 * ListOrder.gap))
+        #expect(try db.scalarInt("SELECT sort_rank FROM contacts WHERE last_name = 'Zulu'") != Int(2 * SQLiteListOrder.gap))
         try expectConsistent(db)
         let all = try store.contacts(matching: "", offset: 0, limit: 1000).filter { $0.lastName == "Lovelace" }.map(\.id)
         let found = try store.contacts(matching: "lovelace", offset: 0, limit: 1000).map(\.id)
@@ -53,7 +53,7 @@ struct ListOrderTests {
 
     @Test func renamesMoveAContactAndDeletesLeaveNoEntry() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("c.sqlite3"))
+        let db = try SQLiteDatabase(path: tmp.file("c.sqlite3"))
         let store = try makeStore(db, account: "ada")
         var ids: [Int64] = []
         for name in ["Turing", "Hopper", "Liskov", "Ritchie", "Backus"] { ids.append(try store.add(ContactRecord(firstName: "Al", lastName: name))) }
@@ -70,7 +70,7 @@ struct ListOrderTests {
 
     @Test func accountsInterleavedStayApartInSearch() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("c.sqlite3"))
+        let db = try SQLiteDatabase(path: tmp.file("c.sqlite3"))
         let ada = try makeStore(db, account: "ada"), bob = try makeStore(db, account: "bob")
         for i in 0..<40 {
             _ = try ada.add(ContactRecord(firstName: "Grace \(i)", lastName: "Hopper"))
@@ -85,7 +85,7 @@ struct ListOrderTests {
 
     @Test func populateOntoExistingContactsKeepsThemSearchable() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("c.sqlite3"))
+        let db = try SQLiteDatabase(path: tmp.file("c.sqlite3"))
         let bob = try makeStore(db, account: "bob")
         _ = try bob.add(ContactRecord(firstName: "Bob", lastName: "Builder"))
         let ada = try makeStore(db, account: "ada")
@@ -106,7 +106,7 @@ struct ListOrderTests {
 
     @Test func populateIntoAnEmptyAccountInsertsInListOrderWithFinalRanks() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("c.sqlite3"))
+        let db = try SQLiteDatabase(path: tmp.file("c.sqlite3"))
         let store = try makeStore(db, account: "ada")
         var generator = ContactGenerator(seed: 11)
         try store.addMany(count: 3_000, generator: &generator, friendPercent: 10)
@@ -125,7 +125,7 @@ struct ListOrderTests {
 
     @Test func populatingAnEarlierAccountWithNoRoomLeftRanksEveryoneAfresh() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("c.sqlite3"))
+        let db = try SQLiteDatabase(path: tmp.file("c.sqlite3"))
         let ada = try makeStore(db, account: "ada"), bob = try makeStore(db, account: "bob")
         var generator = ContactGenerator(seed: 5)
         try bob.addMany(count: 400, generator: &generator, friendPercent: 10) // bob's ranks start right after 0
@@ -142,7 +142,7 @@ struct ListOrderTests {
 
     @Test func countsStopAtTheirCap() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("c.sqlite3"))
+        let db = try SQLiteDatabase(path: tmp.file("c.sqlite3"))
         let store = try makeStore(db, account: "ada")
         for i in 0..<30 { _ = try store.add(ContactRecord(firstName: "N\(i)", lastName: "Hamilton")) }
         #expect(try store.count(matching: "hamilton", upTo: 10) == 10)
@@ -155,7 +155,7 @@ struct ListOrderTests {
         let tmp = TempFolder()
         let path = tmp.file("v3.sqlite3")
         do {
-            let db = try Database(path: path)
+            let db = try SQLiteDatabase(path: path)
             let store = try makeStore(db, account: "ada")
             for name in ["Turing", "Hopper", "Ångström"] {
                 _ = try store.add(ContactRecord(firstName: "Al", lastName: name, phones: [.init(label: "work", number: "+1 555 0100")],
@@ -186,8 +186,8 @@ struct ListOrderTests {
                 PRAGMA user_version = 3;
                 """)
         }
-        let db = try Database(path: path)
-        #expect(db.userVersion == Database.schemaVersion)
+        let db = try SQLiteDatabase(path: path)
+        #expect(db.userVersion == SQLiteDatabase.schemaVersion)
         try expectConsistent(db)
         let store = try makeStore(db, account: "ada")
         #expect(try store.contacts(matching: "x.example", offset: 0, limit: 5).map(\.lastName) == ["Ångström", "Hopper", "Turing"])

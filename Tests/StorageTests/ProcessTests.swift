@@ -24,7 +24,7 @@ struct TwoProcessTests {
         }
         let tmp = TempFolder()
         let path = tmp.file("shared.sqlite3")
-        let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
+        let store = SQLiteAccountStore(database: try SQLiteDatabase(path: path), hasher: PasswordHasher(cost: 1))
         _ = try store.createAccount(username: "ada", password: "first password", now: 1)
         let (shell, input, _) = try sqliteShell(path)
         input.write(Data("PRAGMA busy_timeout=3000; INSERT INTO accounts (username, username_key, password_hash, created_at) VALUES ('Grace', 'grace', 'x', 2);\n.quit\n".utf8))
@@ -43,7 +43,7 @@ struct TwoProcessTests {
         let tmp = TempFolder()
         let path = tmp.file("crash.sqlite3")
         do {
-            let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
+            let store = SQLiteAccountStore(database: try SQLiteDatabase(path: path), hasher: PasswordHasher(cost: 1))
             _ = try store.createAccount(username: "ada", password: "first password", now: 1)
         }
         let (shell, input, output) = try sqliteShell(path)
@@ -58,7 +58,7 @@ struct TwoProcessTests {
         #expect(said.contains("in the middle"))
         kill(shell.processIdentifier, SIGKILL)
         shell.waitUntilExit()
-        let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
+        let store = SQLiteAccountStore(database: try SQLiteDatabase(path: path), hasher: PasswordHasher(cost: 1))
         #expect(try store.account(named: "ada") != nil)
         #expect(try store.account(named: "half") == nil)
         #expect(try store.savedSession()?.username == "ada")

@@ -5,9 +5,9 @@ import Foundation
 
 @Suite("Settings and account changes in SQLite")
 struct SettingsStoreTests {
-    func makeAccounts(_ tmp: TempFolder) throws -> (Database, AccountStore) {
-        let db = try Database(path: tmp.file("s.sqlite3"))
-        return (db, AccountStore(database: db, hasher: PasswordHasher(cost: 1)))
+    func makeAccounts(_ tmp: TempFolder) throws -> (SQLiteDatabase, SQLiteAccountStore) {
+        let db = try SQLiteDatabase(path: tmp.file("s.sqlite3"))
+        return (db, SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)))
     }
 
     @Test func settingsRoundTripPerAccountWithDefaults() throws {
@@ -15,13 +15,13 @@ struct SettingsStoreTests {
         let (db, accounts) = try makeAccounts(tmp)
         let ada = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
         let bob = try accounts.createAccount(username: "bob", password: "builder1", now: 1)
-        let store = SettingsStore(database: db)
+        let store = SQLiteSettingsStore(database: db)
         #expect(try store.settings(for: ada.id) == UserSettings())
         var changed = UserSettings()
         changed.theme = "light"; changed.animations = false; changed.mouse = false
         changed.splashMilliseconds = 0; changed.confirmBeforeDelete = false; changed.kioskIdleSeconds = 120
         try store.save(changed, for: ada.id)
-        #expect(try SettingsStore(database: Database(path: tmp.file("s.sqlite3"))).settings(for: ada.id) == changed)
+        #expect(try SQLiteSettingsStore(database: SQLiteDatabase(path: tmp.file("s.sqlite3"))).settings(for: ada.id) == changed)
         #expect(try store.settings(for: bob.id) == UserSettings())
         // A value that cannot be read keeps its default.
         try db.execute("UPDATE settings SET value = 'lots' WHERE key = 'splash_ms'")
@@ -49,7 +49,7 @@ struct SettingsStoreTests {
         let adas = SQLiteContactsStore(database: db, accountID: ada.id), bobs = SQLiteContactsStore(database: db, accountID: bob.id)
         for name in ["Lovelace", "Hopper"] { _ = try adas.add(ContactRecord(firstName: "A", lastName: name, isFriend: true)) }
         _ = try bobs.add(ContactRecord(firstName: "B", lastName: "Builder"))
-        try SettingsStore(database: db).save(UserSettings(), for: ada.id)
+        try SQLiteSettingsStore(database: db).save(UserSettings(), for: ada.id)
         #expect(throws: AccountChangeFailure.wrongPassword) { try accounts.deleteAccount(accountID: ada.id, password: "nope") }
         #expect(try adas.count(matching: "") == 2)
         try accounts.deleteAccount(accountID: ada.id, password: "analytical")

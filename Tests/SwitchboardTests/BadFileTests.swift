@@ -39,8 +39,8 @@ struct BadFileTests {
 
     /// A signed-in switchboard file with a few contacts, in rollback mode (one file) unless `wal`.
     static func makeDataFile(at path: String, wal: Bool = false) throws {
-        let db = try Database(path: path)
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+        let db = try SQLiteDatabase(path: path)
+        let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
         let ada = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
         let contacts = SQLiteContactsStore(database: db, accountID: ada.id, now: { 1 })
         var generator = ContactGenerator(seed: 1)
@@ -54,12 +54,12 @@ struct BadFileTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/data.sqlite3"
         var protected: [String] = []
-        var holder: Database?
+        var holder: SQLiteDatabase?
         defer {
             for p in protected { WriteProtection.remove(p) }
             try? FileManager.default.removeItem(atPath: folder)
         }
-        func sqlite(_ sql: String) throws { try Database.raw(path: path, sql) }
+        func sqlite(_ sql: String) throws { try SQLiteDatabase.raw(path: path, sql) }
         switch row.name {
         case "random bytes":
             var g = SystemRandomNumberGenerator()
@@ -84,7 +84,7 @@ struct BadFileTests {
             try Self.makeDataFile(at: path); try sqlite("CREATE TABLE extra (x)")
         case "locked":
             try Self.makeDataFile(at: path, wal: true)
-            holder = try Database(path: path)
+            holder = try SQLiteDatabase(path: path)
             try holder!.execute("BEGIN IMMEDIATE") // holds the write lock, writes nothing
         case "read-only file":
             try Self.makeDataFile(at: path, wal: true)

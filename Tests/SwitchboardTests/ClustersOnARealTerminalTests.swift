@@ -29,8 +29,8 @@ struct ClustersOnARealTerminalTests {
     /// A data file in `folder` with an account "ada", signed in, holding `names`.
     func dataFile(_ folder: URL, names: [(first: String, last: String, friend: Bool)] = Self.names) throws -> String {
         let path = folder.appendingPathComponent("data.sqlite3").path
-        let db = try Database(path: path)
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: 1))
+        let db = try SQLiteDatabase(path: path)
+        let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
         let ada = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
         try accounts.signIn(accountID: ada.id, now: 2)
         let store = SQLiteContactsStore(database: db, accountID: ada.id, now: { 3 })

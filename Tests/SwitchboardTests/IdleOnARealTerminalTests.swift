@@ -63,8 +63,8 @@ struct IdleOnARealTerminalTests {
         let path = folder.appendingPathComponent("data.sqlite3").path
         let terminal = try homeOnAPty(db: path, folder: folder)
         try idleThenChange(terminal) {
-            let db = try Database(path: path)
-            let ada = try #require(try AccountStore(database: db).account(named: "ada"))
+            let db = try SQLiteDatabase(path: path)
+            let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
             _ = try SQLiteContactsStore(database: db, accountID: ada.id).add(ContactRecord(firstName: "Grace", lastName: "Hopper"))
         }
     }

@@ -3,7 +3,7 @@ import AppServices
 import Glibc
 #endif
 
-/// Accounts and failed sign-ins in the shared directory, with `AccountStore`'s API; the saved
+/// Accounts and failed sign-ins in the shared directory, with `SQLiteAccountStore`'s API; the saved
 /// session is this machine's (`LocalSessionFile`), not a row everyone shares. Passwords are
 /// yescrypt hashes (`PasswordHasher`), made and checked on the client.
 public final class PostgresAccountStore: AccountsService {
@@ -21,7 +21,7 @@ public final class PostgresAccountStore: AccountsService {
 
     /// The account of a user name (compared without case) and its password hash.
     public func credentials(named username: String) throws(ServiceError) -> (account: Account, hash: String)? {
-        let rows = try pg.execute("SELECT id, username, password_hash FROM accounts WHERE username_key = $1", [AccountStore.key(for: username)])
+        let rows = try pg.execute("SELECT id, username, password_hash FROM accounts WHERE username_key = $1", [UsernameKey.of(username)])
         return rows.count == 1 ? (Account(id: rows.int64(0, 0), username: rows.text(0, 1)), rows.text(0, 2)) : nil
     }
 
@@ -43,7 +43,7 @@ public final class PostgresAccountStore: AccountsService {
             let hash = try hasher.hash(password)
             let account = try pg.transaction { () throws(ServiceError) -> Account in
                 let rows = try pg.execute("INSERT INTO accounts (username, username_key, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
-                                          [username, AccountStore.key(for: username), hash, now])
+                                          [username, UsernameKey.of(username), hash, now])
                 let account = Account(id: rows.int64(0, 0), username: username)
                 try PostgresActivityLog(pg: pg).record(.accountCreated, accountID: account.id, subject: username, at: now)
                 return account
@@ -98,7 +98,7 @@ public final class PostgresAccountStore: AccountsService {
     // MARK: Failed sign-ins (shared: a guesser gains nothing by changing machines)
 
     public func failures(for username: String) throws(ServiceError) -> SignInFailures {
-        let rows = try pg.execute("SELECT failures, last_failure_at FROM sign_in_failures WHERE username_key = $1", [AccountStore.key(for: username)])
+        let rows = try pg.execute("SELECT failures, last_failure_at FROM sign_in_failures WHERE username_key = $1", [UsernameKey.of(username)])
         return SignInFailures(count: rows.count == 1 ? rows.int(0, 0) : 0, last: rows.count == 1 ? rows.int64(0, 1) : 0)
     }
 
@@ -108,7 +108,7 @@ public final class PostgresAccountStore: AccountsService {
                 INSERT INTO sign_in_failures (username_key, failures, last_failure_at) VALUES ($1, 1, $2)
                 ON CONFLICT (username_key) DO UPDATE SET failures = sign_in_failures.failures + 1, last_failure_at = excluded.last_failure_at
                 RETURNING failures
-                """, [AccountStore.key(for: username), now])
+                """, [UsernameKey.of(username), now])
             if let named = try account(named: username) {
                 let count = rows.int(0, 0)
                 try PostgresActivityLog(pg: pg).record(.signInFailed, accountID: named.id, subject: count == 1 ? "1 attempt" : "\(count) in a row", at: now)
@@ -117,7 +117,7 @@ public final class PostgresAccountStore: AccountsService {
     }
 
     public func clearFailures(for username: String) throws(ServiceError) {
-        try pg.execute("DELETE FROM sign_in_failures WHERE username_key = $1", [AccountStore.key(for: username)])
+        try pg.execute("DELETE FROM sign_in_failures WHERE username_key = $1", [UsernameKey.of(username)])
     }
 
     // MARK: Changes

@@ -1,6 +1,6 @@
 import AppServices
 /// One account's activity log in the shared directory, newest first, read by keyset on the
-/// event id: `ActivityStore`'s answers on PostgreSQL.
+/// event id: `SQLiteActivityStore`'s answers on PostgreSQL.
 public final class PostgresActivityStore: ActivityService {
     private let pg: PostgresConnection
     public let accountID: Int64

@@ -1,6 +1,6 @@
 import AppServices
 /// The shared directory's schema on PostgreSQL, one step per version, mirroring what the
-/// SQLite file holds (see `Migrations`): accounts and failed sign-ins, contacts with their
+/// SQLite file holds (see `SQLiteMigrations`): accounts and failed sign-ins, contacts with their
 /// phones and emails (JSON in the row), each account's counts, settings, the activity log,
 /// and the address-book fields of SQLite's step 9; for searches of one or two characters, each name
 /// word's first characters in a table of their own (step 6). Where SQLite ranks contacts for its FTS5

@@ -3,7 +3,7 @@ import AppServices
 import Glibc
 #endif
 
-/// Each account's settings in the shared directory (the `settings` table), as `SettingsStore`.
+/// Each account's settings in the shared directory (the `settings` table), as `SQLiteSettingsStore`.
 public final class PostgresSettingsStore: SettingsService {
     private let pg: PostgresConnection
 

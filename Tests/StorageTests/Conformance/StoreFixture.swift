@@ -24,7 +24,7 @@ final class StoreFixture {
     let backend: Backend
     private let tmp: TempFolder
     private let server: PostgresTestServer?
-    private(set) var database: Database?
+    private(set) var database: SQLiteDatabase?
     private(set) var postgres: PostgresDatabase?
     let accounts: any AccountsService
     let settings: any SettingsService
@@ -40,10 +40,10 @@ final class StoreFixture {
         switch backend {
         case .sqlite:
             self.server = nil
-            let db = try Database(path: tmp.file("directory.sqlite3"))
+            let db = try SQLiteDatabase(path: tmp.file("directory.sqlite3"))
             database = db
-            accounts = AccountStore(database: db, hasher: hasher)
-            settings = SettingsStore(database: db)
+            accounts = SQLiteAccountStore(database: db, hasher: hasher)
+            settings = SQLiteSettingsStore(database: db)
         case .postgresql:
             let server = try server ?? PostgresTestServer()
             self.server = server
@@ -70,7 +70,7 @@ final class StoreFixture {
 
     func activity(of account: Account) -> any ActivityService {
         switch backend {
-        case .sqlite: ActivityStore(database: database!, accountID: account.id)
+        case .sqlite: SQLiteActivityStore(database: database!, accountID: account.id)
         case .postgresql: PostgresActivityStore(database: postgres!, accountID: account.id)
         }
     }
@@ -78,7 +78,7 @@ final class StoreFixture {
     /// An account made on this client (signed in on it).
     /// An account and its stored password hash, from whichever store is under test.
     func credentials(named name: String) throws -> (account: Account, hash: String)? {
-        if let store = accounts as? AccountStore { return try store.credentials(named: name) }
+        if let store = accounts as? SQLiteAccountStore { return try store.credentials(named: name) }
         return try (accounts as! PostgresAccountStore).credentials(named: name)
     }
 

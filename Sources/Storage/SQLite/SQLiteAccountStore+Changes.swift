@@ -5,7 +5,7 @@ import Darwin
 #endif
 import AppServices
 
-extension AccountStore {
+extension SQLiteAccountStore {
     /// Replaces the password, after checking the current one.
     public func changePassword(accountID: Int64, current: String, new: String, now: Int64 = Int64(time(nil))) throws(AccountChangeFailure) {
         try checkPassword(accountID: accountID, current)
@@ -15,7 +15,7 @@ extension AccountStore {
                 let s = try database.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?")
                 s.bind(1, hash).bind(2, accountID)
                 try s.run()
-                try ActivityLog(db: database).record(.passwordChanged, accountID: accountID, subject: try account(id: accountID)?.username ?? "", at: now)
+                try SQLiteActivityLog(db: database).record(.passwordChanged, accountID: accountID, subject: try account(id: accountID)?.username ?? "", at: now)
             }
         } catch {
             throw .service(error)

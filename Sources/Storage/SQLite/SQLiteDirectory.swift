@@ -14,9 +14,9 @@ public final class SQLiteDirectory: DataDirectory {
     private let passwordCost: Int
     private let busyTimeoutMilliseconds: Int32
     private let now: () -> Int64
-    private var database: Database?
-    private var accountStore: AccountStore?
-    private var settingsStore: SettingsStore?
+    private var database: SQLiteDatabase?
+    private var accountStore: SQLiteAccountStore?
+    private var settingsStore: SQLiteSettingsStore?
     private var contactsCache: SQLiteContactsStore?
 
     /// - Parameters:
@@ -32,11 +32,11 @@ public final class SQLiteDirectory: DataDirectory {
     }
 
     public func open() throws(ServiceError) -> Account? {
-        let db = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let db = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         database = db
-        let accounts = AccountStore(database: db, hasher: PasswordHasher(cost: passwordCost))
+        let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: passwordCost))
         accountStore = accounts
-        settingsStore = SettingsStore(database: db)
+        settingsStore = SQLiteSettingsStore(database: db)
         return try accounts.savedSession()
     }
 
@@ -53,7 +53,7 @@ public final class SQLiteDirectory: DataDirectory {
     }
 
     public func activity(for account: Account) -> ActivityService {
-        ActivityStore(database: database!, accountID: account.id)
+        SQLiteActivityStore(database: database!, accountID: account.id)
     }
 
     private var lastDataVersion: Int?

@@ -1,7 +1,7 @@
 import AppServices
 /// The schema, one step per version. A step runs in one transaction with the
 /// bump of `user_version`, so a crash mid-upgrade leaves the old version whole.
-enum Migrations {
+enum SQLiteMigrations {
     static let all: [String] = [
         // 1: accounts, the saved session, failed sign-in counts.
         """
@@ -64,7 +64,7 @@ enum Migrations {
         );
         INSERT INTO contact_counts (account_id, total) SELECT account_id, count(*) FROM contacts GROUP BY account_id;
         """,
-        // 4: list ranks (see ListOrder); the search index rebuilt under them (so matches come in list order), from names, emails and phone digits; the friends index holds friends only, and the counts table counts them; phones ([[label, number], …]) and emails ([address, …]) move into the contact row as JSON, read and written whole with it.
+        // 4: list ranks (see SQLiteListOrder); the search index rebuilt under them (so matches come in list order), from names, emails and phone digits; the friends index holds friends only, and the counts table counts them; phones ([[label, number], …]) and emails ([address, …]) move into the contact row as JSON, read and written whole with it.
         """
         ALTER TABLE contacts ADD COLUMN sort_rank INTEGER;
         ALTER TABLE contacts ADD COLUMN phones TEXT NOT NULL DEFAULT '[]';
@@ -153,7 +153,7 @@ enum Migrations {
         """,
     ]
 
-    static func migrate(_ db: Database, from version: Int) throws(ServiceError) {
+    static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {
         guard version < all.count else { return }
         for step in version..<all.count {
             try db.transaction { () throws(ServiceError) in

@@ -12,16 +12,16 @@ import Darwin
 /// Opening never changes a file it cannot use: a file that is not a
 /// database, is damaged, is locked, or comes from a newer build gives a
 /// `ServiceError` before anything is written.
-public final class Database {
+public final class SQLiteDatabase {
     public let path: String
     let handle: OpaquePointer
-    private var statements: [String: Statement] = [:]
+    private var statements: [String: SQLiteStatement] = [:]
     private var transactionDepth = 0
     /// The side files (`-wal`, `-shm`) this open made; a read-only file's are removed on close.
     private let sideFiles: [String]
 
     /// The newest schema this build knows.
-    public static var schemaVersion: Int { Migrations.all.count }
+    public static var schemaVersion: Int { SQLiteMigrations.all.count }
 
     /// Opens (or creates) the database at `path`, making its folder (0700)
     /// and file (0600) when missing, then migrates it to the current schema.
@@ -67,14 +67,14 @@ public final class Database {
             if version > Self.schemaVersion {
                 throw ServiceError.newerSchema(path: path, found: version, supported: Self.schemaVersion)
             }
-            if let problem = SchemaCheck.problem(with: db, version: version, path: path) { throw problem }
+            if let problem = SQLiteSchemaCheck.problem(with: db, version: version, path: path) { throw problem }
             try execute("PRAGMA foreign_keys = ON")
             let mode = try scalarText("PRAGMA journal_mode = WAL")
             if mode?.lowercased() != "wal" {
                 throw ServiceError.locked(path: path) // another connection holds it in another mode
             }
             try execute("PRAGMA synchronous = NORMAL")
-            try Migrations.migrate(self, from: version)
+            try SQLiteMigrations.migrate(self, from: version)
         } catch {
             finalizeAll()
             sqlite3_close_v2(db)
@@ -116,7 +116,7 @@ public final class Database {
     }
 
     /// A prepared statement, cached by its SQL text.
-    public func prepare(_ sql: String) throws(ServiceError) -> Statement {
+    public func prepare(_ sql: String) throws(ServiceError) -> SQLiteStatement {
         if let cached = statements[sql] {
             cached.reset()
             return cached
@@ -126,7 +126,7 @@ public final class Database {
         guard rc == SQLITE_OK, let stmt else {
             throw Self.error(code: rc, message: String(cString: sqlite3_errmsg(handle)), path: path)
         }
-        let statement = Statement(handle: stmt, database: self)
+        let statement = SQLiteStatement(handle: stmt, database: self)
         statements[sql] = statement
         return statement
     }

@@ -3,13 +3,13 @@ import Testing
 import Foundation
 @testable import Storage
 
-@Suite("Database files")
+@Suite("SQLite data files")
 struct DatabaseTests {
     @Test func aNewFileIsCreatedMigratedAndPrivate() throws {
         let tmp = TempFolder()
         let path = tmp.path + "/nested/switchboard/switchboard.sqlite3"
-        let db = try Database(path: path)
-        #expect(db.userVersion == Database.schemaVersion)
+        let db = try SQLiteDatabase(path: path)
+        #expect(db.userVersion == SQLiteDatabase.schemaVersion)
         let file = try FileManager.default.attributesOfItem(atPath: path)
         #expect((file[.posixPermissions] as? Int) == 0o600)
         let folder = try FileManager.default.attributesOfItem(atPath: tmp.path + "/nested/switchboard")
@@ -22,10 +22,10 @@ struct DatabaseTests {
         let tmp = TempFolder()
         let path = tmp.file("a.sqlite3")
         do {
-            let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
+            let store = SQLiteAccountStore(database: try SQLiteDatabase(path: path), hasher: PasswordHasher(cost: 1))
             _ = try store.createAccount(username: "Ada", password: "correct horse", now: 1)
         }
-        let store = AccountStore(database: try Database(path: path), hasher: PasswordHasher(cost: 1))
+        let store = SQLiteAccountStore(database: try SQLiteDatabase(path: path), hasher: PasswordHasher(cost: 1))
         #expect(try store.savedSession()?.username == "Ada")
     }
 
@@ -33,7 +33,7 @@ struct DatabaseTests {
         let tmp = TempFolder()
         let content = Data("these are my shopping notes, not a database\n".utf8)
         tmp.write("notes.sqlite3", content)
-        #expect(throws: ServiceError.notADatabase(path: tmp.file("notes.sqlite3"))) { try Database(path: tmp.file("notes.sqlite3")) }
+        #expect(throws: ServiceError.notADatabase(path: tmp.file("notes.sqlite3"))) { try SQLiteDatabase(path: tmp.file("notes.sqlite3")) }
         #expect(tmp.bytes("notes.sqlite3") == content)
         #expect(!FileManager.default.fileExists(atPath: tmp.file("notes.sqlite3-wal")))
     }
@@ -42,7 +42,7 @@ struct DatabaseTests {
         let tmp = TempFolder()
         let path = tmp.file("broken.sqlite3")
         do {
-            let db = try Database(path: path)
+            let db = try SQLiteDatabase(path: path)
             try db.execute("PRAGMA journal_mode = DELETE") // one file, no WAL, for the test
         }
         var bytes = tmp.bytes("broken.sqlite3")!
@@ -51,7 +51,7 @@ struct DatabaseTests {
         tmp.write("broken.sqlite3", bytes)
         let before = tmp.bytes("broken.sqlite3")
         #expect {
-            try Database(path: path)
+            try SQLiteDatabase(path: path)
         } throws: { error in
             guard let e = error as? ServiceError else { return false }
             return e.kind == .damaged
@@ -63,11 +63,11 @@ struct DatabaseTests {
         let tmp = TempFolder()
         let path = tmp.file("future.sqlite3")
         do {
-            let db = try Database(path: path)
+            let db = try SQLiteDatabase(path: path)
             try db.execute("PRAGMA journal_mode = DELETE; PRAGMA user_version = 99")
         }
         let before = tmp.bytes("future.sqlite3")
-        #expect(throws: ServiceError.newerSchema(path: path, found: 99, supported: Database.schemaVersion)) { try Database(path: path) }
+        #expect(throws: ServiceError.newerSchema(path: path, found: 99, supported: SQLiteDatabase.schemaVersion)) { try SQLiteDatabase(path: path) }
         #expect(tmp.bytes("future.sqlite3") == before)
         #expect(ServiceError.newerSchema(path: path, found: 99, supported: 1).description.contains("Update switchboard"))
     }
@@ -75,9 +75,9 @@ struct DatabaseTests {
     @Test func aLockedDatabaseSaysSo() throws {
         let tmp = TempFolder()
         let path = tmp.file("locked.sqlite3")
-        let holder = try Database(path: path)
+        let holder = try SQLiteDatabase(path: path)
         try holder.execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; CREATE TABLE hold (x); ")
-        #expect(throws: ServiceError.locked(path: path)) { try Database(path: path, busyTimeoutMilliseconds: 50) }
+        #expect(throws: ServiceError.locked(path: path)) { try SQLiteDatabase(path: path, busyTimeoutMilliseconds: 50) }
         try holder.execute("COMMIT")
     }
 
@@ -85,10 +85,10 @@ struct DatabaseTests {
         let tmp = TempFolder()
         try FileManager.default.createDirectory(atPath: tmp.file("dir.sqlite3"), withIntermediateDirectories: true)
         #expect(throws: ServiceError.unreadable(path: tmp.file("dir.sqlite3"), reason: "it is a folder, not a file")) {
-            try Database(path: tmp.file("dir.sqlite3"))
+            try SQLiteDatabase(path: tmp.file("dir.sqlite3"))
         }
         #expect {
-            try Database(path: "/proc/switchboard-cannot-exist/db.sqlite3")
+            try SQLiteDatabase(path: "/proc/switchboard-cannot-exist/db.sqlite3")
         } throws: { error in
             if (error as? ServiceError)?.code == ServiceError.Code.folderNotWritable { return true }
             return false
@@ -97,7 +97,7 @@ struct DatabaseTests {
 
     @Test func aFailedTransactionWritesNothing() throws {
         let tmp = TempFolder()
-        let db = try Database(path: tmp.file("t.sqlite3"))
+        let db = try SQLiteDatabase(path: tmp.file("t.sqlite3"))
         try db.execute("CREATE TABLE t (x INTEGER NOT NULL)")
         #expect(throws: ServiceError.self) {
             try db.transaction { () throws(ServiceError) in

@@ -1,11 +1,11 @@
 import AppServices
 
 /// One account's activity log, newest first, read by keyset on the event id.
-public final class ActivityStore: ActivityService {
-    private let db: Database
+public final class SQLiteActivityStore: ActivityService {
+    private let db: SQLiteDatabase
     public let accountID: Int64
 
-    public init(database: Database, accountID: Int64) {
+    public init(database: SQLiteDatabase, accountID: Int64) {
         self.db = database
         self.accountID = accountID
     }
@@ -72,7 +72,7 @@ public final class ActivityStore: ActivityService {
         return s.int64(0)...s.int64(1)
     }
 
-    private func read(_ s: Statement) throws(ServiceError) -> [ActivityEvent] {
+    private func read(_ s: SQLiteStatement) throws(ServiceError) -> [ActivityEvent] {
         defer { s.reset() }
         var rows: [ActivityEvent] = []
         while try s.step() {
@@ -85,7 +85,7 @@ public final class ActivityStore: ActivityService {
 
     /// Adds `count` made-up events spread back over `days` (for the benchmark), in one transaction.
     public func addGenerated(count: Int, endingAt now: Int64, days: Int = 365) throws(ServiceError) {
-        let log = ActivityLog(db: db)
+        let log = SQLiteActivityLog(db: db)
         let kinds = ActivityKind.allCases
         try db.transaction { () throws(ServiceError) in
             let span = Int64(days) * 86_400

@@ -13,17 +13,17 @@ import AppServices
 /// other card is placed as `add` places it; once a quarter of the account (at least 500) has
 /// been placed that way, the rest go in unranked and without search entries, and `finish`
 /// ranks the whole account afresh and rebuilds its search entries in one pass
-/// (`ListOrder.renumber`), as populate does. Meanwhile the search index buffers 4 MiB and does
+/// (`SQLiteListOrder.renumber`), as populate does. Meanwhile the search index buffers 4 MiB and does
 /// not merge (its settings go back in `finish`), so memory stays flat in the file's size.
 ///
 /// Use: `db.transaction { let batch = store.importBatch(); for … { try batch.take(record) }; try batch.finish(…) }`.
 /// Nothing is written for good until that transaction commits; when it throws, nothing is.
-public final class ContactsImportBatch: ContactsImporting {
+public final class SQLiteContactsImportBatch: ContactsImporting {
     /// What `take` did with a contact.
     public typealias Outcome = ImportOutcome
 
     private let store: SQLiteContactsStore
-    private var db: Database { store.db }
+    private var db: SQLiteDatabase { store.db }
     public private(set) var added = 0
     public private(set) var updated = 0
     private var friendChange = 0
@@ -32,13 +32,13 @@ public final class ContactsImportBatch: ContactsImporting {
     private let deferFrom: Int
     /// Whether the account may have contacts without a UID (if not, a card with a UID no one has is new).
     private var someWithoutUID: Bool
-    private var inserts: [Int: Statement] = [:]
-    private var updates: [Int: Statement] = [:]
+    private var inserts: [Int: SQLiteStatement] = [:]
+    private var updates: [Int: SQLiteStatement] = [:]
     /// How many contacts were placed one by one (neither appended nor deferred).
     private var placed = 0
     /// The account's last contact in list order (sort key and rank); nil while it has none.
     private var tail: (key: String, rank: Int64)?
-    /// The account's open interval of ranks (see `ListOrder.interval`).
+    /// The account's open interval of ranks (see `SQLiteListOrder.interval`).
     private let floor: Int64, ceiling: Int64
     private var folds = SearchText.FoldCache()
 
@@ -65,7 +65,7 @@ public final class ContactsImportBatch: ContactsImporting {
     /// The rank of a new contact with this sort key when it goes at the end of the account and there is room; else nil.
     private func appendedRank(for key: String) -> Int64? {
         if let tail, key.utf8.lexicographicallyPrecedes(tail.key.utf8) { return nil }
-        let rank = (tail?.rank ?? floor) + ListOrder.gap
+        let rank = (tail?.rank ?? floor) + SQLiteListOrder.gap
         return rank < ceiling ? rank : nil
     }
 
@@ -117,7 +117,7 @@ public final class ContactsImportBatch: ContactsImporting {
     /// and emails; prepared once per shape. Parameters: 1 account (or, for UPDATE, the id),
     /// 2-6 names, company, notes, friend; 7 sort key; 8 time; 9-15 the card fields; 16 the rank
     /// (INSERT only); 17-21 migration 10's fields; then the lists.
-    private func statement(for lists: ContactLists, update: Bool) throws(ServiceError) -> Statement {
+    private func statement(for lists: SQLiteContactLists, update: Bool) throws(ServiceError) -> SQLiteStatement {
         let shape = lists.phones.count << 8 | lists.emails.count
         if let cached = update ? updates[shape] : inserts[shape] { return cached }
         let (phones, emails) = lists.sql(from: 22)
@@ -138,19 +138,19 @@ public final class ContactsImportBatch: ContactsImporting {
         return s
     }
 
-    private func bind(_ contact: ContactRecord, key: String, lists: ContactLists, to s: Statement, first: Int64) {
+    private func bind(_ contact: ContactRecord, key: String, lists: SQLiteContactLists, to s: SQLiteStatement, first: Int64) {
         s.bind(1, first).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
             .bind(5, contact.notes).bind(6, contact.isFriend).bind(7, key).bind(8, store.currentTime())
             .bind(9, contact.uid).bind(10, contact.nickname).bind(11, contact.title).bind(12, contact.birthday)
             .bind(13, contact.url).bind(14, SQLiteContactsStore.encode(contact.addresses)).bind(15, contact.extras)
-        SQLiteContactsStore.bindMigration10Fields(of: contact, to: s, from: 17)
+        SQLiteContactsStore.bindNameAffixesAndPreferences(of: contact, to: s, from: 17)
         lists.bind(to: s, from: 22)
     }
 
     private func insert(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
         let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &folds)
         let rank = deferred ? nil : appendedRank(for: key)
-        let lists = ContactLists(contact)
+        let lists = SQLiteContactLists(contact)
         let s = try statement(for: lists, update: false)
         bind(contact, key: key, lists: lists, to: s, first: store.accountID)
         s.bind(16, rank)
@@ -173,7 +173,7 @@ public final class ContactsImportBatch: ContactsImporting {
         // The old search entry goes first (its rank is read before the row changes); deferred, `finish` clears them all.
         let rank = deferred ? nil : try store.rankAndFriend(of: id)?.rank
         let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &folds)
-        let lists = ContactLists(contact)
+        let lists = SQLiteContactLists(contact)
         let s = try statement(for: lists, update: true)
         bind(contact, key: key, lists: lists, to: s, first: id)
         try s.run()
@@ -193,12 +193,12 @@ public final class ContactsImportBatch: ContactsImporting {
         try store.endBulkSearch()
         if added != 0 || friendChange != 0 { try store.adjustCounts(total: added, friends: friendChange) }
         if added + updated > 0 {
-            try ActivityLog(db: db).record(.imported, accountID: store.accountID, subject: subject, at: store.currentTime())
+            try SQLiteActivityLog(db: db).record(.imported, accountID: store.accountID, subject: subject, at: store.currentTime())
         }
     }
 }
 
 extension SQLiteContactsStore {
-    /// A batch for an import, to be used inside one `Database.transaction` (see `ContactsImportBatch`).
-    public func importBatch() throws(ServiceError) -> ContactsImportBatch { try ContactsImportBatch(store: self) }
+    /// A batch for an import, to be used inside one `SQLiteDatabase.transaction` (see `SQLiteContactsImportBatch`).
+    public func importBatch() throws(ServiceError) -> SQLiteContactsImportBatch { try SQLiteContactsImportBatch(store: self) }
 }

@@ -24,11 +24,11 @@ extension SQLiteContactsStore {
         var foldedNames: [Int: String] = [:] // by the generator's name number
         try db.transaction { () throws(ServiceError) in
             let (low, high) = try self.order.interval(of: accountID)
-            let spread = min(ListOrder.gap, (high - low) / Int64(count + 1))
+            let spread = min(SQLiteListOrder.gap, (high - low) / Int64(count + 1))
             // Final ranks at once when the account is empty and there is room for them; else ranked afresh after.
-            let fresh = try self.count(matching: "", upTo: 1) == 0 && spread >= ListOrder.minimumSpread
+            let fresh = try self.count(matching: "", upTo: 1) == 0 && spread >= SQLiteListOrder.minimumSpread
             let time = now()
-            var inserts: [Int: Statement] = [:]
+            var inserts: [Int: SQLiteStatement] = [:]
             var friends = 0
             // The search entries wait in memory and go in after the tables, in one
             // run: written alongside them, the index's merges fight them for the cache.
@@ -37,9 +37,9 @@ extension SQLiteContactsStore {
             for (i, index) in order.enumerated() {
                 let contact = source.contact(at: Int(index), friendPercent: friendPercent)
                 if contact.isFriend { friends += 1 }
-                let lists = ContactLists(contact)
+                let lists = SQLiteContactLists(contact)
                 let shape = lists.phones.count << 8 | lists.emails.count
-                let insert: Statement
+                let insert: SQLiteStatement
                 if let cached = inserts[shape] { insert = cached } else {
                     insert = try insertStatement(for: lists)
                     inserts[shape] = insert
@@ -78,7 +78,7 @@ extension SQLiteContactsStore {
                 try bulkLoadingSearch { () throws(ServiceError) in try self.order.renumber(accountID: accountID) }
             }
             try adjustCounts(total: count, friends: friends)
-            try ActivityLog(db: db).record(.populated, accountID: accountID,
+            try SQLiteActivityLog(db: db).record(.populated, accountID: accountID,
                                            subject: "\(count) contacts, \(friends) of them friends", at: now())
         }
         generator.skip(count)

@@ -5,7 +5,7 @@ import AppServices
 /// are always read and written whole with the contact. SQLite's JSON
 /// functions build and read them; this type writes the SQL for a given
 /// number of entries and binds their values.
-struct ContactLists {
+struct SQLiteContactLists {
     let phones: [ContactRecord.Phone]
     let emails: [String]
 
@@ -27,7 +27,7 @@ struct ContactLists {
     }
 
     /// Binds the values in the order `sql(from:)` numbered them.
-    func bind(to statement: Statement, from first: Int) {
+    func bind(to statement: SQLiteStatement, from first: Int) {
         var n = Int32(first)
         for phone in phones {
             statement.bind(n, phone.label).bind(n + 1, phone.number)

@@ -6,10 +6,10 @@ import Darwin
 import AppServices
 
 /// Each account's settings in the database (the `settings` table).
-public final class SettingsStore: SettingsService {
-    private let db: Database
+public final class SQLiteSettingsStore: SettingsService {
+    private let db: SQLiteDatabase
 
-    public init(database: Database) { self.db = database }
+    public init(database: SQLiteDatabase) { self.db = database }
 
     /// The account's settings (defaults for what was never set).
     public func settings(for accountID: Int64) throws(ServiceError) -> UserSettings {
@@ -27,7 +27,7 @@ public final class SettingsStore: SettingsService {
         try db.transaction { () throws(ServiceError) in
             let before = try self.settings(for: accountID).stored
             for (key, value) in settings.stored.sorted(by: { $0.key < $1.key }) where before[key] != value {
-                try ActivityLog(db: db).record(.settingChanged, accountID: accountID, subject: UserSettings.describe(key: key, value: value), at: now)
+                try SQLiteActivityLog(db: db).record(.settingChanged, accountID: accountID, subject: UserSettings.describe(key: key, value: value), at: now)
             }
             let s = try db.prepare("INSERT INTO settings (account_id, key, value) VALUES (?, ?, ?) ON CONFLICT(account_id, key) DO UPDATE SET value = excluded.value")
             for (key, value) in settings.stored.sorted(by: { $0.key < $1.key }) {

@@ -6,18 +6,15 @@ import Darwin
 import AppServices
 
 /// Accounts, the saved session and failed sign-ins, in the database.
-public final class AccountStore: AccountsService {
-    private let db: Database
-    var database: Database { db }
+public final class SQLiteAccountStore: AccountsService {
+    private let db: SQLiteDatabase
+    var database: SQLiteDatabase { db }
     public let hasher: PasswordHasher
 
-    public init(database: Database, hasher: PasswordHasher = PasswordHasher()) {
+    public init(database: SQLiteDatabase, hasher: PasswordHasher = PasswordHasher()) {
         self.db = database
         self.hasher = hasher
     }
-
-    /// The key usernames are unique by: lower case, so "Ada" and "ada" are one name.
-    public static func key(for username: String) -> String { username.lowercased() }
 
     public func account(named username: String) throws(ServiceError) -> Account? { try credentials(named: username)?.account }
 
@@ -25,7 +22,7 @@ public final class AccountStore: AccountsService {
     public func credentials(named username: String) throws(ServiceError) -> (account: Account, hash: String)? {
         let s = try db.prepare("SELECT id, username, password_hash FROM accounts WHERE username_key = ?")
         defer { s.reset() } // end the read, so no snapshot lingers
-        s.bind(1, Self.key(for: username))
+        s.bind(1, UsernameKey.of(username))
         guard try s.step() else { return nil }
         return (Account(id: s.int64(0), username: s.text(1)), s.text(2))
     }
@@ -52,11 +49,11 @@ public final class AccountStore: AccountsService {
             let hash = try hasher.hash(password)
             return try db.transaction { () throws(ServiceError) -> Account in
                 let insert = try db.prepare("INSERT INTO accounts (username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?)")
-                insert.bind(1, username).bind(2, Self.key(for: username)).bind(3, hash).bind(4, now)
+                insert.bind(1, username).bind(2, UsernameKey.of(username)).bind(3, hash).bind(4, now)
                 try insert.run()
                 let account = Account(id: db.lastInsertRowID, username: username)
                 try saveSession(accountID: account.id, now: now)
-                try ActivityLog(db: db).record(.accountCreated, accountID: account.id, subject: username, at: now)
+                try SQLiteActivityLog(db: db).record(.accountCreated, accountID: account.id, subject: username, at: now)
                 return account
             }
         } catch let failure as AccountCreationFailure {
@@ -99,7 +96,7 @@ public final class AccountStore: AccountsService {
     public func signIn(accountID: Int64, now: Int64) throws(ServiceError) {
         try db.transaction { () throws(ServiceError) in
             try saveSession(accountID: accountID, now: now)
-            try ActivityLog(db: db).record(.signedIn, accountID: accountID, subject: try account(id: accountID)?.username ?? "", at: now)
+            try SQLiteActivityLog(db: db).record(.signedIn, accountID: accountID, subject: try account(id: accountID)?.username ?? "", at: now)
         }
     }
 
@@ -107,7 +104,7 @@ public final class AccountStore: AccountsService {
     public func clearSession(now: Int64 = Int64(time(nil))) throws(ServiceError) {
         try db.transaction { () throws(ServiceError) in
             if let signedIn = try savedSession() {
-                try ActivityLog(db: db).record(.signedOut, accountID: signedIn.id, subject: signedIn.username, at: now)
+                try SQLiteActivityLog(db: db).record(.signedOut, accountID: signedIn.id, subject: signedIn.username, at: now)
             }
             try db.prepare("DELETE FROM session").run()
         }
@@ -119,7 +116,7 @@ public final class AccountStore: AccountsService {
     public func failures(for username: String) throws(ServiceError) -> SignInFailures {
         let s = try db.prepare("SELECT failures, last_failure_at FROM sign_in_failures WHERE username_key = ?")
         defer { s.reset() } // end the read, so no snapshot lingers
-        s.bind(1, Self.key(for: username))
+        s.bind(1, UsernameKey.of(username))
         guard try s.step() else { return SignInFailures(count: 0, last: 0) }
         return SignInFailures(count: s.int(0), last: s.int64(1))
     }
@@ -127,12 +124,12 @@ public final class AccountStore: AccountsService {
     public func recordFailure(for username: String, now: Int64) throws(ServiceError) {
         try db.transaction { () throws(ServiceError) in
             let s = try db.prepare("INSERT INTO sign_in_failures (username_key, failures, last_failure_at) VALUES (?, 1, ?) ON CONFLICT(username_key) DO UPDATE SET failures = failures + 1, last_failure_at = excluded.last_failure_at")
-            s.bind(1, Self.key(for: username)).bind(2, now)
+            s.bind(1, UsernameKey.of(username)).bind(2, now)
             try s.run()
             // The account's own log hears of it: how many in a row, never what was typed.
             if let named = try account(named: username) {
                 let count = try failures(for: username).count
-                try ActivityLog(db: db).record(.signInFailed, accountID: named.id, subject: count == 1 ? "1 attempt" : "\(count) in a row", at: now)
+                try SQLiteActivityLog(db: db).record(.signInFailed, accountID: named.id, subject: count == 1 ? "1 attempt" : "\(count) in a row", at: now)
             }
         }
     }
@@ -140,7 +137,7 @@ public final class AccountStore: AccountsService {
     public func clearFailures(for username: String) throws(ServiceError) {
         try db.transaction { () throws(ServiceError) in
             let s = try db.prepare("DELETE FROM sign_in_failures WHERE username_key = ?")
-            s.bind(1, Self.key(for: username))
+            s.bind(1, UsernameKey.of(username))
             try s.run()
         }
     }

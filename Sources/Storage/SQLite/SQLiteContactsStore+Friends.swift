@@ -33,11 +33,11 @@ extension SQLiteContactsStore: FriendsService {
     }
 
     @discardableResult
-    private func bind(_ s: Statement, at cursor: FriendCursor) -> Statement {
+    private func bind(_ s: SQLiteStatement, at cursor: FriendCursor) -> SQLiteStatement {
         s.bind(1, accountID).bind(2, cursor.sortKey).bind(3, cursor.id)
     }
 
-    private func readFriends(_ s: Statement) throws(ServiceError) -> [FriendSummary] {
+    private func readFriends(_ s: SQLiteStatement) throws(ServiceError) -> [FriendSummary] {
         defer { s.reset() }
         var rows: [FriendSummary] = []
         while try s.step() {

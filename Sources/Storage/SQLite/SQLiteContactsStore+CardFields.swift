@@ -29,12 +29,12 @@ extension SQLiteContactsStore {
             """)
         s.bind(1, contact.uid).bind(2, contact.nickname).bind(3, contact.title).bind(4, contact.birthday).bind(5, contact.url)
             .bind(6, Self.encode(contact.addresses)).bind(7, contact.extras).bind(8, id)
-        Self.bindMigration10Fields(of: contact, to: s, from: 9)
+        Self.bindNameAffixesAndPreferences(of: contact, to: s, from: 9)
         try s.run()
     }
 
     /// Binds name prefix, suffix, e-mail labels, preferred e-mail and phone to five parameters from `first`.
-    static func bindMigration10Fields(of contact: ContactRecord, to s: Statement, from first: Int32) {
+    static func bindNameAffixesAndPreferences(of contact: ContactRecord, to s: SQLiteStatement, from first: Int32) {
         s.bind(first, contact.namePrefix).bind(first + 1, contact.nameSuffix).bind(first + 2, jsonArray(emailLabels(of: contact)))
             .bind(first + 3, contact.preferredEmail.flatMap { $0 < contact.emails.count ? Int64($0) : nil })
             .bind(first + 4, contact.preferredPhone.flatMap { $0 < contact.phones.count ? Int64($0) : nil })

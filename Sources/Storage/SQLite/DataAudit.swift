@@ -4,7 +4,7 @@ import AppServices
 /// account's kept contact and friend counts equal to its rows.
 public enum DataAudit {
     /// The problems found in `database`; empty when it is sound.
-    public static func problems(in database: Database) throws(ServiceError) -> [String] {
+    public static func problems(in database: SQLiteDatabase) throws(ServiceError) -> [String] {
         var problems: [String] = []
         if let check = try database.scalarText("PRAGMA integrity_check"), check != "ok" { problems.append("integrity_check: \(check)") }
         let wrong = try database.scalarInt("""

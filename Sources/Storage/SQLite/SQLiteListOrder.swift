@@ -9,8 +9,8 @@ import AppServices
 /// Ranks are spaced (an order-maintenance list): a new contact takes a rank
 /// between its neighbours'; when they are adjacent, a small window around it
 /// is spread out again ("relabelled"), moving those contacts' index entries.
-struct ListOrder {
-    let db: Database
+struct SQLiteListOrder {
+    let db: SQLiteDatabase
 
     /// The distance between neighbours' ranks after a bulk insert, and after a
     /// contact appended at the end. Small on purpose: the search index stores

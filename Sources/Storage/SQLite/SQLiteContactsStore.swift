@@ -8,18 +8,18 @@ import AppServices
 /// The contacts of one account, in the database. Every change is one
 /// transaction: the contact, its phones and emails, and its search entry.
 public final class SQLiteContactsStore: ContactsService {
-    let db: Database
+    let db: SQLiteDatabase
     public let accountID: Int64
     let now: () -> Int64
 
-    public init(database: Database, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
+    public init(database: SQLiteDatabase, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
         self.db = database
         self.accountID = accountID
         self.now = now
     }
 
     /// How a search is run: through the trigram index, whose row ids are list
-    /// ranks (see `ListOrder`), so matches arrive in list order — from 3
+    /// ranks (see `SQLiteListOrder`), so matches arrive in list order — from 3
     /// characters anywhere in the name as shown (either order), emails and
     /// phones; with 1 or 2, at the start of a word of the name (the documents
     /// mark word starts, see `SearchText.namePart`); empty, everything.
@@ -32,13 +32,13 @@ public final class SQLiteContactsStore: ContactsService {
         }
     }
 
-    var order: ListOrder { ListOrder(db: db) }
+    var order: SQLiteListOrder { SQLiteListOrder(db: db) }
 
     /// The clock's now, in seconds (the batch of an import stamps its rows with it).
     func currentTime() -> Int64 { now() }
 
     public func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int {
-        let s: Statement
+        let s: SQLiteStatement
         switch Plan(query) {
         case .all:
             s = try db.prepare("SELECT min(?, coalesce((SELECT total FROM contact_counts WHERE account_id = ?), 0))")
@@ -54,7 +54,7 @@ public final class SQLiteContactsStore: ContactsService {
     }
 
     public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
-        let s: Statement
+        let s: SQLiteStatement
         let columns = "id, first_name, last_name, is_friend, sort_key"
         switch Plan(query) {
         case .all:
@@ -82,7 +82,7 @@ public final class SQLiteContactsStore: ContactsService {
         return try readSummaries(s)
     }
 
-    private func readSummaries(_ s: Statement) throws(ServiceError) -> [ContactSummary] {
+    private func readSummaries(_ s: SQLiteStatement) throws(ServiceError) -> [ContactSummary] {
         defer { s.reset() }
         var rows: [ContactSummary] = []
         while try s.step() {
@@ -116,7 +116,7 @@ public final class SQLiteContactsStore: ContactsService {
     }
 
     /// The INSERT for a contact with these many phones and emails (prepared once per shape).
-    func insertStatement(for lists: ContactLists) throws(ServiceError) -> Statement {
+    func insertStatement(for lists: SQLiteContactLists) throws(ServiceError) -> SQLiteStatement {
         let (phones, emails) = lists.sql(from: 11)
         return try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at, phones, emails) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \(phones), \(emails))")
     }
@@ -135,7 +135,7 @@ public final class SQLiteContactsStore: ContactsService {
 
     public func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
         try db.transaction { () throws(ServiceError) -> Int64 in
-            let lists = ContactLists(contact)
+            let lists = SQLiteContactLists(contact)
             let s = try insertStatement(for: lists)
             let time = now()
             s.bind(1, accountID).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
@@ -157,7 +157,7 @@ public final class SQLiteContactsStore: ContactsService {
         guard let id = contact.id else { return false }
         return try db.transaction { () throws(ServiceError) -> Bool in
             guard let (rank, wasFriend, _) = try rankAndFriend(of: id) else { return false }
-            let lists = ContactLists(contact)
+            let lists = SQLiteContactLists(contact)
             let (phones, emails) = lists.sql(from: 10)
             let s = try db.prepare("UPDATE contacts SET first_name = ?1, last_name = ?2, company = ?3, notes = ?4, is_friend = ?5, sort_key = ?6, updated_at = ?7, phones = \(phones), emails = \(emails) WHERE id = ?8 AND account_id = ?9")
             s.bind(1, contact.firstName).bind(2, contact.lastName).bind(3, contact.company).bind(4, contact.notes)
@@ -231,7 +231,7 @@ public final class SQLiteContactsStore: ContactsService {
     }
 
     private func log(_ kind: ActivityKind, name: String, id: Int64) throws(ServiceError) {
-        try ActivityLog(db: db).record(kind, accountID: accountID, subject: name, contactID: id, at: now())
+        try SQLiteActivityLog(db: db).record(kind, accountID: accountID, subject: name, contactID: id, at: now())
     }
 
     /// Keeps `contact_counts` right; always inside the caller's transaction.

@@ -8,7 +8,7 @@ import CSQLite
 /// what the migrations make), so an up-to-date file — every start but the first after an
 /// update — is checked without making a schema: running every migration on an in-memory
 /// database was a sixth of the app's start-up. Older versions' shapes are worked out when needed.
-enum SchemaCheck {
+enum SQLiteSchemaCheck {
     /// The newest version's shape (`shape(of:)`'s lines).
     static let newestShape: Set<String> = [
         "table accounts(id,username,username_key,password_hash,created_at)",
@@ -35,7 +35,7 @@ enum SchemaCheck {
 
     /// What version `version` of the schema holds: written out for the newest, made for the others.
     static func expectedShape(of version: Int) -> Set<String>? {
-        if version == Migrations.all.count { return newestShape }
+        if version == SQLiteMigrations.all.count { return newestShape }
         return version < expected.count ? expected[version] : nil
     }
 
@@ -47,7 +47,7 @@ enum SchemaCheck {
         SearchDocumentFunction.register(on: db)
         SearchDocumentFunction.registerFold(on: db)
         var shapes = [shape(of: db)]
-        for step in Migrations.all {
+        for step in SQLiteMigrations.all {
             guard sqlite3_exec(db, step, nil, nil, nil) == SQLITE_OK else { return shapes }
             shapes.append(shape(of: db))
         }

@@ -2,11 +2,11 @@ import AppServices
 import CSQLite
 
 /// A prepared SQL statement: bind parameters (1-based), step through rows, read columns.
-public final class Statement {
+public final class SQLiteStatement {
     private var handle: OpaquePointer?
-    private unowned let database: Database
+    private unowned let database: SQLiteDatabase
 
-    init(handle: OpaquePointer, database: Database) {
+    init(handle: OpaquePointer, database: SQLiteDatabase) {
         self.handle = handle
         self.database = database
     }
@@ -23,27 +23,27 @@ public final class Statement {
     }
 
     @discardableResult
-    public func bind(_ index: Int32, _ value: Int64) -> Statement {
+    public func bind(_ index: Int32, _ value: Int64) -> SQLiteStatement {
         sqlite3_bind_int64(handle, index, value); return self
     }
 
     @discardableResult
-    public func bind(_ index: Int32, _ value: Int) -> Statement { bind(index, Int64(value)) }
+    public func bind(_ index: Int32, _ value: Int) -> SQLiteStatement { bind(index, Int64(value)) }
 
     @discardableResult
-    public func bind(_ index: Int32, _ value: String) -> Statement {
+    public func bind(_ index: Int32, _ value: String) -> SQLiteStatement {
         sqlite3_bind_text(handle, index, value, -1, sb_sqlite_transient()); return self
     }
 
     @discardableResult
-    public func bind(_ index: Int32, _ value: String?) -> Statement {
+    public func bind(_ index: Int32, _ value: String?) -> SQLiteStatement {
         if let value { return bind(index, value) }
         sqlite3_bind_null(handle, index); return self
     }
 
     /// Binds UTF-8 text straight from bytes (no String made).
     @discardableResult
-    public func bind(_ index: Int32, utf8 bytes: ArraySlice<UInt8>) -> Statement {
+    public func bind(_ index: Int32, utf8 bytes: ArraySlice<UInt8>) -> SQLiteStatement {
         bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 _ = sqlite3_bind_text(handle, index, $0, Int32(buffer.count), sb_sqlite_transient())
@@ -54,13 +54,13 @@ public final class Statement {
     }
 
     @discardableResult
-    public func bind(_ index: Int32, _ value: Int64?) -> Statement {
+    public func bind(_ index: Int32, _ value: Int64?) -> SQLiteStatement {
         if let value { return bind(index, value) }
         sqlite3_bind_null(handle, index); return self
     }
 
     @discardableResult
-    public func bind(_ index: Int32, _ value: Bool) -> Statement { bind(index, value ? 1 : 0) }
+    public func bind(_ index: Int32, _ value: Bool) -> SQLiteStatement { bind(index, value ? 1 : 0) }
 
     /// Runs to the next row; false when done.
     public func step() throws(ServiceError) -> Bool {
@@ -69,7 +69,7 @@ public final class Statement {
         if rc == SQLITE_DONE { return false }
         let message = String(cString: sqlite3_errmsg(database.handle))
         sqlite3_reset(handle)
-        throw Database.error(code: rc, message: message, path: database.path)
+        throw SQLiteDatabase.error(code: rc, message: message, path: database.path)
     }
 
     /// Runs a statement that returns no rows.
