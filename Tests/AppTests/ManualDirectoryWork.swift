@@ -1,3 +1,5 @@
+import AppServices
+import TUIKit
 @testable import App
 
 /// Directory work that runs nothing until the test says: a call "out on the network" stays
@@ -5,10 +7,14 @@
 @MainActor
 final class ManualDirectoryWork: DirectoryWork {
     private var jobs: [() -> Void] = []
+    /// The directory the jobs run on (the test's, which it may also look at).
+    var directory: (any DataDirectory)?
 
-    func perform<T: Sendable>(_ job: @escaping @Sendable () -> T, then deliver: @escaping @MainActor (T) -> Void) {
-        jobs.append { deliver(job()) }
+    func perform<T: Sendable>(_ job: @escaping @Sendable (any DataDirectory) -> T, then deliver: @escaping @MainActor (T) -> Void) {
+        jobs.append { [unowned self] in deliver(job(self.directory!)) }
     }
+
+    func attach(to scheduler: Scheduler) {}
 
     var isBusy: Bool { !jobs.isEmpty }
     /// How many calls are out.

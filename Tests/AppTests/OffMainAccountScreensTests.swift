@@ -29,7 +29,8 @@ struct OffMainAccountScreensTests {
             let main = OutageDirectory(path: path, now: now)
             setup.outage = outage
             setup.main = main
-            let backend = StoreBackend(directory: main, offMainDirectory: outage, work: setup.work, now: now)
+            setup.work.directory = outage
+            let backend = StoreBackend(directory: main, work: setup.work, now: now)
             backend.connectionWatch?.keepAliveInterval = nil
             return backend
         })
@@ -38,6 +39,8 @@ struct OffMainAccountScreensTests {
             _ = try! store.createAccount(username: "ada", password: "analytical", now: 1)
             try! store.clearSession(now: 1)                               // made elsewhere: nobody is signed in here
         }
+        h.press("wait:10ms")
+        setup.work.runNext() // the splash's start-up: the work's own directory opens as its first job
         h.press("wait:900ms")
         return h
     }

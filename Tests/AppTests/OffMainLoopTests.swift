@@ -23,12 +23,15 @@ struct OffMainLoopTests {
         let h = AppHarness(backend: { path, now in
             let outage = OutageDirectory(path: path, now: now)
             setup.outage = outage
+            setup.work.directory = outage
             let backend = StoreBackend(directory: SQLiteDirectory(path: path, passwordCost: 1, busyTimeoutMilliseconds: 100, now: now),
-                                       offMainDirectory: outage, work: setup.work, now: now)
+                                       work: setup.work, now: now)
             backend.connectionWatch?.keepAliveInterval = nil // a look every few seconds only where a test asks for it
             setup.backend = backend
             return backend
         })
+        h.press("wait:10ms")
+        setup.work.runNext() // the splash's start-up: the work's own directory opens as its first job
         h.createAccount()
         setup.work.runNext() // the account is made through the work (off the main loop on a server)…
         setup.work.runNext() // …and its settings read; then the home comes

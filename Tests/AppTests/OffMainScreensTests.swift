@@ -30,11 +30,14 @@ struct OffMainScreensTests {
             let main = OutageDirectory(path: path, now: now)
             setup.outage = outage
             setup.main = main
-            let backend = StoreBackend(directory: main, offMainDirectory: outage, work: setup.work, now: now)
+            setup.work.directory = outage
+            let backend = StoreBackend(directory: main, work: setup.work, now: now)
             backend.connectionWatch?.keepAliveInterval = nil // a look every few seconds only where a test asks for it
             setup.backend = backend
             return backend
         })
+        h.press("wait:10ms")
+        setup.work.runNext() // the splash's start-up: the work's own directory opens as its first job
         h.createAccount()
         setup.work.runNext() // the account is made through the work (off the main loop on a server)…
         setup.work.runNext() // …and its settings read; then the home comes

@@ -5,7 +5,6 @@ import AppServices
 /// does when it is stopped or the network breaks: while `isDown`, every contacts, friends and
 /// activity call — and every accounts and settings call — throws what the PostgreSQL store
 /// throws for a lost connection (`ServiceError.unavailable`). The rest is the SQLite file underneath.
-@MainActor
 final class OutageDirectory: DataDirectory {
     private let inner: SQLiteDirectory
     /// Whether the directory is out of reach.
@@ -27,24 +26,18 @@ final class OutageDirectory: DataDirectory {
     func activity(for account: Account) -> ActivityService { OutageActivity(inner.activity(for: account), directory: self) }
     var location: DataLocation { inner.location }
 
-    nonisolated static let lost = ServiceError(.unavailable, place: "postgresql://test", detail: "server closed the connection unexpectedly", code: ServiceError.Code.connectionLost)
+    static let lost = ServiceError(.unavailable, place: "postgresql://test", detail: "server closed the connection unexpectedly", code: ServiceError.Code.connectionLost)
 
-    /// Counts the call, and throws when the directory is down (jobs run on the main actor in these tests).
-    nonisolated func reach() throws(ServiceError) {
-        let down = MainActor.assumeIsolated { () -> Bool in
-            calls += 1
-            return isDown
-        }
-        if down { throw Self.lost }
+    /// Counts the call, and throws when the directory is down (jobs run on the test's thread).
+    func reach() throws(ServiceError) {
+        calls += 1
+        if isDown { throw Self.lost }
     }
 
     /// Counts an accounts or settings call, and throws when the directory is down.
-    nonisolated func reachAccounts() throws(ServiceError) {
-        let down = MainActor.assumeIsolated { () -> Bool in
-            accountCalls += 1
-            return isDown
-        }
-        if down { throw Self.lost }
+    func reachAccounts() throws(ServiceError) {
+        accountCalls += 1
+        if isDown { throw Self.lost }
     }
 }
 

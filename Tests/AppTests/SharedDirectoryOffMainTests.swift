@@ -34,9 +34,8 @@ struct SharedDirectoryOffMainTests {
         defer { withExtendedLifetime(schema) {} } // dropped when the test ends, not at its last mention
         let work = ManualDirectoryWork()
         let h = AppHarness(backend: { _, now in
-            StoreBackend(directory: schema.directory(now: now),
-                         offMainDirectory: schema.directory(now: now),
-                         work: work, now: now)
+            work.directory = schema.directory(now: now)
+            return StoreBackend(directory: schema.directory(now: now), work: work, now: now)
         })
         h.press("wait:3s")
         #expect(work.waiting == 1)

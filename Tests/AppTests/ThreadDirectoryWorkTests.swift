@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import App
 @testable import TUIKit
+import Storage
 
 /// The worker thread itself: jobs run on it, not on the main thread, one at a time and in
 /// order; the main loop goes on while a job is stuck; answers come back through the run loop's
@@ -41,16 +42,16 @@ struct ThreadDirectoryWorkTests {
         let scheduler = Scheduler(clock: clock)
         let wakeUps = WakeUps()
         scheduler.inbox.setWakeUp { wakeUps.wake() }
-        let work = ThreadDirectoryWork()
+        let work = ThreadDirectoryWork(directory: SQLiteDirectory(path: "/nonexistent/never-opened.sqlite3", now: { 0 }))
         work.scheduler = scheduler
         let gate = Gate()
         let mainThread = pthread_self()
         var answers: [String] = []
-        work.perform({ () -> Bool in
+        work.perform({ _ -> Bool in
             gate.wait()                                   // the server does not answer yet
             return pthread_equal(pthread_self(), mainThread) == 0
         }, then: { offMain in answers.append(offMain ? "first, off the main thread" : "first, ON the main thread") })
-        work.perform({ "second" }, then: { answers.append($0) })
+        work.perform({ _ in "second" }, then: { answers.append($0) })
         // The main loop carries on: timers fire, nothing has answered, and nothing will before the gate opens.
         clock.advance(by: .seconds(1))
         scheduler.fireDueTimers()

@@ -4,7 +4,6 @@ import Foundation
 /// Any data directory, passed through, noting for every contacts, friends and activity call
 /// whether it ran on the thread that made the directory (the main actor's, where the app's
 /// main loop runs) or on another (the work's): which connection a screen used, and where.
-@MainActor
 final class ThreadRecordingDirectory<Inner: DataDirectory>: DataDirectory {
     typealias Opened = Inner.Opened
     private let inner: Inner

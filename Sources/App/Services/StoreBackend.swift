@@ -9,12 +9,14 @@ public final class StoreBackend: AppBackend {
     private let directory: any DataDirectory
     private let now: () -> Int64
     private var service: SignInService?
-    /// A second directory on the same data, whose services only `work` uses (its own connection):
-    /// the contacts list's, the forms' and the card's calls, the friends popup's, the activity
-    /// feed's and the home's reads run there, off the main loop.
-    private var offMainDirectory: (any DataDirectory)?
-    private let work: DirectoryWork
-    /// Whether the off-main directory is reached over the network (then its connection is watched).
+    /// Where the screens' calls run off the main loop on a server: a work owning a second directory
+    /// on the same data (its own connection) runs the contacts list's, the forms' and the card's
+    /// calls, the friends popup's, the activity feed's and the home's reads. Nil: everything
+    /// answers at once on `directory` (a file, memory).
+    private let work: DirectoryWork?
+    /// Whether the work's directory opened (without it the app still works, on the main loop's).
+    private var workIsOpen = false
+    /// Whether the off-main work is reached over the network (then its connection is watched).
     private let watch: ConnectionWatch?
     private var contactsWorkCache: (accountID: Int64, work: ContactsWork)?
     /// The accounts and settings the work's jobs use (made in `start`).
@@ -27,70 +29,77 @@ public final class StoreBackend: AppBackend {
     public init(directory: any DataDirectory, now: @escaping () -> Int64) {
         self.directory = directory
         self.now = now
-        work = InlineDirectoryWork()
+        work = nil
         watch = nil
     }
 
     /// A directory on a server: `directory` serves the main loop (the splash's start-up and
     /// saved session, logging out, the look for changes made elsewhere); `offMainDirectory`
-    /// (the same data, another connection) serves everything a screen asks — signing in and
-    /// creating accounts, the contacts screens, the friends popup, the activity feed, the home,
-    /// settings, password changes, account deletion and About's counts — on a thread of its
-    /// own, and a lost connection shows a banner until it answers again.
-    public convenience init(directory: any DataDirectory, offMainDirectory: any DataDirectory, now: @escaping () -> Int64) {
-        self.init(directory: directory, offMainDirectory: offMainDirectory, work: ThreadDirectoryWork(), now: now)
+    /// (the same data, another connection), handed to a thread of its own which alone uses it from
+    /// now on, serves everything a screen asks — signing in and creating accounts, the contacts
+    /// screens, the friends popup, the activity feed, the home, settings, password changes, account
+    /// deletion and About's counts — and a lost connection shows a banner until it answers again.
+    public convenience init(directory: any DataDirectory, offMainDirectory: sending any DataDirectory, now: @escaping () -> Int64) {
+        self.init(directory: directory, work: ThreadDirectoryWork(directory: offMainDirectory), now: now)
     }
 
-    /// The same on any work (tests run the jobs when they say).
-    init(directory: any DataDirectory, offMainDirectory: any DataDirectory, work: DirectoryWork, now: @escaping () -> Int64) {
+    /// The same on any work that owns the second directory (tests run the jobs when they say).
+    init(directory: any DataDirectory, work: DirectoryWork, now: @escaping () -> Int64) {
         self.directory = directory
-        self.offMainDirectory = offMainDirectory
         self.work = work
         self.now = now
         watch = ConnectionWatch()
         watch?.isBusy = { [unowned work] in work.isBusy }
     }
 
+    /// Opens the main loop's directory only: the work's directory is opened by `start(then:)`,
+    /// as a job on the work (until then, and without it, everything runs on the main loop's).
     public func start() throws(ServiceError) -> Account? {
         let account = try directory.open()
-        // Without its second connection the app still works, on the main loop's.
-        do { _ = try offMainDirectory?.open() } catch { offMainDirectory = nil }
-        setUp(hasAccounts: offMainDirectory == nil ? nil : ((try? directory.accounts.accountCount()) ?? 1) > 0)
+        setUp(hasAccounts: nil)
         return account
     }
 
     /// On a server, both connections are opened (and the schema migrated, and the saved session and
-    /// whether any account exists read) as a job off the main loop: the splash keeps turning while
-    /// the network answers. A file opens at once.
+    /// whether any account exists read) as a job on the work, off the main loop: the splash keeps
+    /// turning while the network answers. A file opens at once.
     public func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
-        guard let beside = offMainDirectory, watch != nil else { startAtOnce(then: deliver); return }
-        startOpening(directory, beside, then: deliver)
+        guard work != nil else { startAtOnce(then: deliver); return }
+        startOpening(directory, then: deliver)
     }
 
-    /// `start(then:)` on the two directories as they are (each opening's type is its own).
-    private func startOpening<Main: DataDirectory, Beside: DataDirectory>(_ main: Main, _ beside: Beside,
-                                                                          then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
-        guard let mainJob = main.openingJob(), let besideJob = beside.openingJob() else { startAtOnce(then: deliver); return }
-        work.perform({ () -> Result<Openings<Main.Opened, Beside.Opened>, ServiceError> in
+    /// `start(then:)` on the main loop's directory as it is (its opening's type is its own): its
+    /// opening job (where it has one, else it opens here first) and the work's directory's whole
+    /// opening run as one job on the work.
+    private func startOpening<Main: DataDirectory>(_ main: Main, then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
+        guard let work else { return }
+        let mainJob = main.openingJob()
+        var openedHere: Account?
+        if mainJob == nil {
+            do throws(ServiceError) { openedHere = try main.open() } catch { deliver(.failure(error)); return }
+        }
+        work.perform({ directory -> Result<Opening<Main.Opened>, ServiceError> in
             do throws(ServiceError) {
-                let opened = try mainJob()
+                let opened = try mainJob?()
                 // Without its second connection the app still works, on the main loop's.
-                let other = try? besideJob()
-                return .success(Openings(main: opened, beside: other))
+                var hasAccounts: Bool?
+                do throws(ServiceError) {
+                    _ = try directory.open()
+                    hasAccounts = try directory.accounts.accountCount() > 0
+                } catch {
+                    hasAccounts = nil
+                }
+                return .success(Opening(main: opened, workHasAccounts: hasAccounts))
             } catch {
                 return .failure(error)
             }
         }, then: { [weak self] result in
             guard let self else { return }
             do throws(ServiceError) {
-                let opened = try result.get()
-                let account = try main.open(prepared: opened.main)
-                if let other = opened.beside {
-                    do { _ = try beside.open(prepared: other) } catch { self.offMainDirectory = nil }
-                } else {
-                    self.offMainDirectory = nil
-                }
-                self.setUp(hasAccounts: opened.beside?.hasAccounts ?? opened.main.hasAccounts)
+                let opening = try result.get()
+                let account = try opening.main.map { prepared throws(ServiceError) in try main.open(prepared: prepared) } ?? openedHere
+                self.workIsOpen = opening.workHasAccounts != nil
+                self.setUp(hasAccounts: opening.workHasAccounts ?? opening.main?.hasAccounts)
                 deliver(.success(account))
             } catch {
                 deliver(.failure(error))
@@ -98,18 +107,19 @@ public final class StoreBackend: AppBackend {
         })
     }
 
-    /// What the start-up job found: both directories' openings (nil: the second could not open).
-    private struct Openings<Main: Sendable, Beside: Sendable>: Sendable {
-        let main: PreparedOpening<Main>
-        let beside: PreparedOpening<Beside>?
+    /// What the start-up job found: the main loop's directory's opening (nil: it opened at once),
+    /// and whether the work's directory has accounts (nil: it could not open).
+    private struct Opening<Main: Sendable>: Sendable {
+        let main: PreparedOpening<Main>?
+        let workHasAccounts: Bool?
     }
 
-    /// The services over the opened directories (`hasAccounts`: as read at start, with the off-main one).
+    /// The services over the opened directories (`hasAccounts`: as read at start, with the work's).
     private func setUp(hasAccounts: Bool?) {
-        if let offMainDirectory {
-            let accounts = ServiceWork(service: offMainDirectory.accounts, work: work, watch: watch)
+        if let work, workIsOpen {
+            let accounts = ServiceWork(work: work, watch: watch) { $0.accounts }
             accountsWorkCache = accounts
-            settingsWorkCache = ServiceWork(service: offMainDirectory.settings, work: work, watch: watch)
+            settingsWorkCache = ServiceWork(work: work, watch: watch) { $0.settings }
             service = SignInService(accounts: directory.accounts, work: accounts, hasAccounts: hasAccounts ?? true, now: now)
             // Before anyone signs in, the watch's look asks how many accounts there are.
             watch?.probe = { [weak accounts] in
@@ -131,8 +141,8 @@ public final class StoreBackend: AppBackend {
     /// One account's contacts for the scenes that must not wait on the store (made once per account).
     public func contactsWork(for account: Account) -> ContactsWork {
         if let contactsWorkCache, contactsWorkCache.accountID == account.id { return contactsWorkCache.work }
-        guard let offMainDirectory else { return .inline(directory.contacts(for: account)) }
-        let contacts = ContactsWork(service: offMainDirectory.contacts(for: account), work: work, watch: watch)
+        guard let work, workIsOpen else { return .inline(directory.contacts(for: account)) }
+        let contacts = ContactsWork(work: work, watch: watch) { $0.contacts(for: account) }
         watch?.probe = { [weak contacts] in
             contacts?.run({ store throws(ServiceError) in _ = try store.count(matching: "", upTo: 1) }, then: { _ in })
         }
@@ -142,10 +152,10 @@ public final class StoreBackend: AppBackend {
 
     /// `account`'s services picked from the directory the work's jobs use: the off-main one on a
     /// server (the watch sees every result), else the file or memory itself, answering at once.
-    private func serviceWork<Service>(for account: Account, _ pick: (any DataDirectory) -> Service) -> ServiceWork<Service> {
-        guard let offMainDirectory else { return .inline(pick(directory)) }
+    private func serviceWork<Service>(for account: Account, _ pick: @escaping @Sendable (any DataDirectory) -> Service) -> ServiceWork<Service> {
+        guard let work, workIsOpen else { return .inline(pick(directory)) }
         _ = contactsWork(for: account) // the watch's look goes through the contacts
-        return ServiceWork(service: pick(offMainDirectory), work: work, watch: watch)
+        return ServiceWork(work: work, watch: watch, service: pick)
     }
 
     /// One account's friends for the friends popup: off the main loop on a server.
@@ -167,7 +177,7 @@ public final class StoreBackend: AppBackend {
     /// connection banner's text goes to `banner` (nil: none), `recovered` is told when a lost
     /// connection answers again.
     public func attach(to scheduler: Scheduler, banner: @escaping (String?) -> Void, recovered: @escaping () -> Void) {
-        work.attach(to: scheduler)
+        work?.attach(to: scheduler)
         watch?.onBannerChange = banner
         watch?.onRecovered = recovered
         watch?.attach(to: scheduler)

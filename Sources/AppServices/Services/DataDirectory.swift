@@ -1,7 +1,6 @@
 /// Where an app's data lives, as a whole: opened once by the splash, then
 /// asked for each service. A store is a plug: the SQLite file for one person
 /// (Storage's `SQLiteDirectory`), a server for a team; App sees only this.
-@MainActor
 public protocol DataDirectory: AnyObject {
     /// What an opening job makes off the main loop and hands to `open(prepared:)` (a server's
     /// connection); `Never` where opening answers at once.

@@ -11,6 +11,9 @@ import Darwin
 /// transaction. Notifications are per database, so the channel names the directory's schema:
 /// two directories in one database do not hear each other. A listener keeps its own
 /// connection; its socket can be waited on with the terminal's input, or polled with a zero timeout.
+///
+/// `@unchecked Sendable`: a C-interop cell around a libpq connection, guarded by a pthread mutex
+/// (the main loop only tries it; a reconnecting thread holds it), which the compiler cannot see.
 public final class PostgresChangeListener: @unchecked Sendable {
     /// Every change is announced on this followed by the directory's schema.
     static let channelPrefix = "switchboard:"

@@ -5,7 +5,6 @@ import AppServices
 /// signed in is kept on this machine for this user (`LocalSessionFile`), not on the server.
 /// Whoever holds the connection string can read the whole database: the app keeps one
 /// account from another's contacts, the server's roles are what keep strangers out.
-@MainActor
 public final class PostgresDirectory: DataDirectory {
     private let uri: String
     private let environment: [String: String]

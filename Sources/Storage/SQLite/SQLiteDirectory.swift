@@ -8,7 +8,6 @@ import AppServices
 /// One person's data in one SQLite file, as App's `DataDirectory`: the
 /// embedded default. Opening creates the file (and its folder) when missing
 /// and migrates it; the services share one connection.
-@MainActor
 public final class SQLiteDirectory: DataDirectory {
     private let path: String
     private let passwordCost: Int

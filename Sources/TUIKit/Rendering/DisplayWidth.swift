@@ -31,6 +31,8 @@ public enum DisplayWidth {
 
     /// The table behind `bmpWidths`: 65,536 widths, each block filled once under a lock and
     /// marked ready (an acquiring load of its bit sees the filled block); reads need no lock.
+    /// `@unchecked Sendable`: raw memory whose blocks are written once under the lock and published
+    /// by atomic ready bits, an ordering the compiler cannot check.
     private final class BMPWidths: @unchecked Sendable {
         private let widths = UnsafeMutablePointer<Int8>.allocate(capacity: 0x10000)
         private let ready0 = Atomic<UInt64>(0), ready1 = Atomic<UInt64>(0), ready2 = Atomic<UInt64>(0), ready3 = Atomic<UInt64>(0)

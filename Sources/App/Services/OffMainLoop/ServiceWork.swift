@@ -7,40 +7,55 @@ import AppServices
 /// run at once.
 @MainActor
 public final class ServiceWork<Service> {
-    private let service: HandedOver<Service>
-    private let work: DirectoryWork
+    /// Where the calls go.
+    private enum Place {
+        /// A service on the main loop that answers at once (a file, memory, a test's spy).
+        case here(Service)
+        /// The service `pick` finds on the work's own directory, used only by the work's jobs.
+        case away(DirectoryWork, pick: @Sendable (any DataDirectory) -> Service)
+    }
+    private let place: Place
     /// Sees every result: a lost connection shows the banner; any answer takes it away.
     let watch: ConnectionWatch?
 
-    /// - Parameters:
-    ///   - service: what the jobs use; the work's thread alone calls it from now on.
-    ///   - work: where the jobs run.
-    ///   - watch: told of each result (nil: nobody watches, as for a file).
-    init(service: Service, work: DirectoryWork, watch: ConnectionWatch? = nil) {
-        self.service = HandedOver(value: service)
-        self.work = work
+    /// Calls run as `work`'s jobs, each on the service `pick` finds on the work's directory.
+    /// - Parameter watch: told of each result (nil: nobody watches).
+    init(work: DirectoryWork, watch: ConnectionWatch? = nil, service pick: @escaping @Sendable (any DataDirectory) -> Service) {
+        place = .away(work, pick: pick)
         self.watch = watch
     }
 
-    /// A service that answers at once, on the main loop (a file, memory, a test's spy).
-    static func inline(_ service: Service) -> ServiceWork<Service> {
-        ServiceWork(service: service, work: InlineDirectoryWork())
+    private init(here service: Service) {
+        place = .here(service)
+        watch = nil
     }
 
+    /// A service that answers at once, on the main loop (a file, memory, a test's spy).
+    static func inline(_ service: Service) -> ServiceWork<Service> { ServiceWork(here: service) }
+
     /// Whether calls are out that have not answered yet.
-    var isBusy: Bool { work.isBusy }
+    var isBusy: Bool {
+        if case .away(let work, _) = place { work.isBusy } else { false }
+    }
 
     /// Runs `body` on the service (off the main loop where the work has a thread), then
     /// `deliver` with what it returned or threw, on the main loop.
     func run<T: Sendable>(_ body: @escaping @Sendable (Service) throws(ServiceError) -> T,
                           then deliver: @escaping @MainActor (Result<T, ServiceError>) -> Void) {
-        let service = self.service
-        work.perform({ () -> Result<T, ServiceError> in
-            do throws(ServiceError) { return .success(try body(service.value)) } catch { return .failure(error) }
-        }, then: { [weak watch] result in
-            watch?.saw(result.map { _ in () })
-            deliver(result)
-        })
+        switch place {
+        case .here(let service):
+            deliver(Self.result { () throws(ServiceError) in try body(service) })
+        case .away(let work, let pick):
+            work.perform({ directory in Self.result { () throws(ServiceError) in try body(pick(directory)) } }, then: { [weak watch] result in
+                watch?.saw(result.map { _ in () })
+                deliver(result)
+            })
+        }
+    }
+
+    /// What `body` returned or threw.
+    private nonisolated static func result<T>(_ body: () throws(ServiceError) -> T) -> Result<T, ServiceError> {
+        do throws(ServiceError) { return .success(try body()) } catch { return .failure(error) }
     }
 }
 

@@ -1,38 +1,49 @@
+import AppServices
 import Synchronization
 import TUIKit
 
-/// Runs a directory's jobs on one background thread of its own (`WorkerThread`), so a
-/// server that is slow or gone never holds up the screen. Each result is posted to the run
+/// Runs a directory's jobs on one background thread that owns the directory (`WorkerThread`),
+/// so a server that is slow or gone never holds up the screen. Each result is posted to the run
 /// loop's inbox, which wakes the loop (no timer looks for results: an idle app stays asleep).
 @MainActor
 final class ThreadDirectoryWork: DirectoryWork {
-    private let thread = WorkerThread()
-    private var waiting: [Int: (any Sendable) -> Void] = [:]
-    private var nextID = 0
+    private let thread: WorkerThread
+    /// Jobs given that have not delivered yet.
+    private var outstanding = 0
     private let mailbox = Mailbox()
     /// The run loop's timers and inbox (set once the app is in an application; results that
     /// arrive before wait for it).
     var scheduler: Scheduler? { didSet { mailbox.connect(scheduler?.inbox) } }
 
+    /// A work whose thread owns `directory` from now on (not opened yet: a job opens it there).
+    init(directory: sending any DataDirectory) {
+        thread = WorkerThread(directory: directory)
+    }
+
     func attach(to scheduler: Scheduler) { self.scheduler = scheduler }
 
     deinit { thread.finish() }
 
-    func perform<T: Sendable>(_ job: @escaping @Sendable () -> T, then deliver: @escaping @MainActor (T) -> Void) {
-        nextID += 1
-        let id = nextID
-        waiting[id] = { value in deliver(value as! T) }
+    func perform<T: Sendable>(_ job: @escaping @Sendable (any DataDirectory) -> T, then deliver: @escaping @MainActor (T) -> Void) {
+        outstanding += 1
+        let delivery = Delivery(deliver)
         let mailbox = self.mailbox
-        thread.add { [weak self] in
-            let value = job()
-            mailbox.post { self?.finish(id: id, value: value) }
+        thread.add { [weak self] directory in
+            let value = job(directory)
+            mailbox.post {
+                guard let self else { return }
+                self.outstanding -= 1
+                delivery.deliver(value)
+            }
         }
     }
 
-    var isBusy: Bool { !waiting.isEmpty }
+    var isBusy: Bool { outstanding > 0 }
 
-    private func finish(id: Int, value: any Sendable) {
-        waiting.removeValue(forKey: id)?(value)
+    /// A job's `deliver`, kept on the main actor while its job runs on the thread.
+    @MainActor private final class Delivery<T> {
+        let deliver: @MainActor (T) -> Void
+        init(_ deliver: @escaping @MainActor (T) -> Void) { self.deliver = deliver }
     }
 
     /// Where the thread posts: the run loop's inbox once there is one, and until then a list

@@ -1,20 +1,25 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AppServices
 
-/// One background thread running jobs in order: a queue under one pthread mutex, a condition
-/// variable the thread sleeps on when it has nothing to do. No Foundation (the app links none).
-/// The thread ends once the last job is done after `finish()`.
+/// One background thread that owns a directory and runs jobs on it in order: a queue under one
+/// pthread mutex, a condition variable the thread sleeps on when it has nothing to do. No
+/// Foundation (the app links none). The thread ends once the last job is done after `finish()`.
 ///
-/// `@unchecked Sendable`: a C-interop cell. Its state (the queue, the mark) is only touched
-/// under the pthread mutex, which the compiler cannot see.
+/// `@unchecked Sendable`: a C-interop cell (a pthread). Its queue and mark are only touched under
+/// the pthread mutex, and its directory — handed over `sending` at init, so nobody else holds it —
+/// only by the thread; the compiler cannot see either.
 final class WorkerThread: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var jobs: [@Sendable () -> Void] = []
+    private var jobs: [@Sendable (any DataDirectory) -> Void] = []
     private var finished = false
+    /// Used by the thread alone.
+    private let directory: any DataDirectory
 
-    init() {
+    init(directory: sending any DataDirectory) {
+        self.directory = directory
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(wake, nil)
         var thread = pthread_t()
@@ -34,11 +39,8 @@ final class WorkerThread: @unchecked Sendable {
         wake.deallocate()
     }
 
-    /// Whether the thread could be started (without it, `add` runs nothing).
-    var isRunning: Bool { locked { !finished } }
-
-    /// Queues `job`; the thread runs it after those before it.
-    func add(_ job: @escaping @Sendable () -> Void) {
+    /// Queues `job`; the thread runs it on its directory after those before it.
+    func add(_ job: @escaping @Sendable (any DataDirectory) -> Void) {
         locked {
             jobs.append(job)
             pthread_cond_signal(wake)
@@ -60,7 +62,7 @@ final class WorkerThread: @unchecked Sendable {
             if jobs.isEmpty { pthread_mutex_unlock(mutex); return }
             let job = jobs.removeFirst()
             pthread_mutex_unlock(mutex)
-            job()
+            job(directory)
         }
     }
 
