@@ -84,9 +84,13 @@ struct SettingsAndAboutTests {
     @Test func everySettingSurvivesARestartAndIsAppliedLive() throws {
         let h = signedIn()
         h.press("S wait:400ms")
+        let settings = h.topController
+        let darkTitle = h.terminal.cell(x: 0, y: 0).style
         h.press("Enter wait:50ms")                       // theme: dark → light
         #expect(Theme.current.name == "light")
-        #expect(h.lines[0].contains("Settings"))          // rebuilt, still on Settings
+        #expect(h.lines[0].contains("Settings"))
+        #expect(h.topController === settings)             // the same screen, nothing made again…
+        #expect(h.terminal.cell(x: 0, y: 0).style == Theme.light.titleBar && darkTitle == Theme.dark.titleBar) // …in the new colours
         h.press("Down Enter")                             // animations off
         #expect(!Animator.animationsEnabled)
         h.press("Down Enter")                             // mouse off

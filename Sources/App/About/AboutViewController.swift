@@ -14,7 +14,7 @@ final class AboutViewController: ViewController {
 
     override func viewDidLoad() {
         title = "About"
-        view.style = Theme.current.base
+        view.style = Theme.live.base
         view.addSubview(tableView)
         tableView.pinEdges(to: view, insets: EdgeInsets(top: 1, left: 1, bottom: 0, right: 1))
         constructor.setup(at: tableView, dataSource: delegateDataSource)

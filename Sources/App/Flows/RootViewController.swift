@@ -27,7 +27,7 @@ public final class RootViewController: ViewController {
 
     public override func loadView() {
         let root = View()
-        root.style = Theme.current.base
+        root.style = Theme.live.base
         view = root
     }
 
@@ -83,19 +83,6 @@ public final class RootViewController: ViewController {
     /// To the main flow, with a fade (at once when `animated` is false).
     public func switchToMainScreen(animated: Bool = true) {
         animateTransition(to: makeFlow(.main), flow: .main, animation: animated ? .fade : .none)
-    }
-
-    /// The main flow made again at once, with `screens` pushed on its stack:
-    /// for a theme change (views take their theme's styles when they are made).
-    func rebuildMainFlow(pushing screens: [ViewController]) {
-        guard currentFlowKind == .main else { return }
-        let new = makeFlow(.main)
-        if let nav = new as? NavigationController {
-            for screen in screens { nav.push(screen, animated: false) }
-        }
-        view.style = Theme.current.base
-        swapAtOnce(to: new)
-        view.setNeedsDisplay()
     }
 
     /// Back to the login flow, sliding it in from the left (at once when `animated` is false).

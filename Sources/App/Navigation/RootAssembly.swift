@@ -144,15 +144,10 @@ public final class RootAssembly {
         }
     }
 
-    /// Views take their theme's styles when made: the main flow is made again,
-    /// keeping the settings screen on top when the change came from there.
+    /// Views look their theme's styles up when they draw: a new theme shows on the same screens
+    /// at the next full redraw, with nothing made again (the settings row stays where it was).
     func themeChanged() {
-        guard let root, root.currentFlowKind == .main else { root?.view.window?.setNeedsFullRedraw(); return }
-        let settings = root.currentFlow?.topViewController as? SettingsViewController
-        let fresh = settings.map { _ in controller(for: .settings) }
-        root.rebuildMainFlow(pushing: fresh.map { [$0] } ?? [])
-        if let row = settings?.selectedRow { (fresh as? SettingsViewController)?.selectRow(row) } // the row stays highlighted
-        root.view.window?.setNeedsFullRedraw() // views outside the flows (a kiosk's caption bar) take the new styles too
+        root?.view.window?.setNeedsFullRedraw()
     }
 
     /// After the account was deleted: the login flow, saying so.

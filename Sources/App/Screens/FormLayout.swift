@@ -29,7 +29,7 @@ enum FormLayout {
     }
 
     /// A one-line caption above a field.
-    static func caption(_ text: String) -> Label { Label(text, style: Theme.current.secondary) }
+    static func caption(_ text: String) -> Label { Label(text, style: Theme.live.secondary) }
 
     /// An empty row.
     static func gap() -> View { View() }

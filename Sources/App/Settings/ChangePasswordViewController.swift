@@ -26,16 +26,16 @@ final class ChangePasswordViewController: ViewController {
 
     override func viewDidLoad() {
         title = "Change Password"
-        view.style = Theme.current.base
+        view.style = Theme.live.base
         navigationItem.setRightBarButton(BarButtonItem(title: "Change", key: .ctrl("s")) { [weak self] in self?.change() })
         for field in [currentField, newField, repeatField] { field.isSecureTextEntry = true; field.maxLength = 128 }
         currentField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.newField) }
         newField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.repeatField) }
         repeatField.onSubmit = { [weak self] _ in self?.change() }
-        general.textStyle = Theme.current.error
+        general.textStyle = Theme.live.error
         general.wrapsText = true
         FormLayout.stack([
-            (Label(CredentialRules.passwordRule, style: Theme.current.secondary), 1), (FormLayout.gap(), 1),
+            (Label(CredentialRules.passwordRule, style: Theme.live.secondary), 1), (FormLayout.gap(), 1),
             (FormLayout.caption("Current password"), 1), (currentField, 2),
             (FormLayout.caption("New password"), 1), (newField, 2),
             (FormLayout.caption("New password again"), 1), (repeatField, 2),
@@ -65,7 +65,7 @@ final class ChangePasswordViewController: ViewController {
             answered = true
             self?.changed(result)
         })
-        if !answered { general.textStyle = Theme.current.emphasis; general.text = "Saving…" }
+        if !answered { general.textStyle = Theme.live.emphasis; general.text = "Saving…" }
     }
 
     /// Whether the change is out (the form is held until it answers).
@@ -75,7 +75,7 @@ final class ChangePasswordViewController: ViewController {
 
     private func changed(_ result: Result<AccountChangeFailure?, ServiceError>) {
         isWaiting = false
-        general.textStyle = Theme.current.error
+        general.textStyle = Theme.live.error
         general.text = ""
         switch result {
         case .success(nil):

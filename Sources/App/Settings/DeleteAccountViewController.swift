@@ -22,16 +22,16 @@ final class DeleteAccountViewController: ViewController {
 
     override func viewDidLoad() {
         title = "Delete Account"
-        view.style = Theme.current.base
+        view.style = Theme.live.base
         passwordField.isSecureTextEntry = true
         passwordField.maxLength = 128
         passwordField.onSubmit = { [weak self] _ in self?.delete() }
-        general.textStyle = Theme.current.error
+        general.textStyle = Theme.live.error
         general.wrapsText = true
-        let warning = Label("Deleting “\(account.username)” removes its contacts, friends and settings.", style: Theme.current.error)
+        let warning = Label("Deleting “\(account.username)” removes its contacts, friends and settings.", style: Theme.live.error)
         warning.wrapsText = true
         // On a row of its own, so that a narrow screen never cuts it.
-        let undone = Label("This cannot be undone.", style: Theme.current.error)
+        let undone = Label("This cannot be undone.", style: Theme.live.error)
         let button = Button(title: "Delete this account") { [weak self] in self?.delete() }
         FormLayout.stack([
             (warning, 2), (undone, 1), (FormLayout.gap(), 1),
@@ -55,7 +55,7 @@ final class DeleteAccountViewController: ViewController {
             answered = true
             self?.deleted(result)
         })
-        if !answered { general.textStyle = Theme.current.emphasis; general.text = "Saving…" }
+        if !answered { general.textStyle = Theme.live.emphasis; general.text = "Saving…" }
     }
 
     /// Whether the deletion is out (the form is held until it answers).
@@ -63,7 +63,7 @@ final class DeleteAccountViewController: ViewController {
 
     private func deleted(_ result: Result<AccountChangeFailure?, ServiceError>) {
         isWaiting = false
-        general.textStyle = Theme.current.error
+        general.textStyle = Theme.live.error
         general.text = ""
         switch result {
         case .success(nil):

@@ -27,8 +27,8 @@ final class SettingsViewController: ViewController {
 
     override func viewDidLoad() {
         title = "Settings"
-        view.style = Theme.current.base
-        message.textStyle = Theme.current.error
+        view.style = Theme.live.base
+        message.textStyle = Theme.live.error
         view.fill(with: tableView, footer: message, maxWidth: 72)
         constructor.setup(at: tableView, dataSource: delegateDataSource)
         observers.append(settings.observe { [weak self] _, new in
@@ -68,9 +68,9 @@ final class SettingsViewController: ViewController {
     var selectedRow: Int? { tableView.selectedIndexPath?.row }
 
     /// Shows why a change did not happen.
-    func show(error: String) { message.textStyle = Theme.current.error; message.text = error }
+    func show(error: String) { message.textStyle = Theme.live.error; message.text = error }
     /// Says that something asked for was done ("Password changed.").
-    func show(notice: String) { message.textStyle = Theme.current.emphasis; message.text = notice }
+    func show(notice: String) { message.textStyle = Theme.live.emphasis; message.text = notice }
 
     var table: TableView { tableView }
 }

@@ -10,8 +10,8 @@ final class ConnectionBanner: Label {
         if let text {
             let banner = window.bottomBar as? ConnectionBanner ?? ConnectionBanner()
             banner.text = " " + text
-            banner.textStyle = Theme.current.error
-            banner.style = Theme.current.error
+            banner.textStyle = Theme.live.error
+            banner.style = Theme.live.error
             if window.bottomBar !== banner { window.bottomBar = banner }
         } else if window.bottomBar is ConnectionBanner {
             window.bottomBar = nil

@@ -18,8 +18,8 @@ public final class ActivityFeedViewController: ViewController {
 
     public override func viewDidLoad() {
         title = "Activity"
-        view.style = Theme.current.base
-        messageLabel.textStyle = Theme.current.secondary
+        view.style = Theme.live.base
+        messageLabel.textStyle = Theme.live.secondary
         list.lettersMoveSelection = false // letters are type-ahead here
         list.configureRow = { [weak self] row, index, selected in self?.configure(row, index: index, selected: selected) }
         list.onSelect = { [weak self] row in
@@ -66,7 +66,7 @@ public final class ActivityFeedViewController: ViewController {
         switch item {
         case .day(let name):
             label.configure(text: " " + name.uppercased(), selected: false)
-            label.style = Theme.current.emphasis
+            label.style = Theme.live.emphasis
         case .event(let time, let title, let subject):
             label.configure(text: "   \(time)  \(title)\(subject.isEmpty ? "" : " · " + subject)", selected: selected)
         }

@@ -78,7 +78,7 @@ public final class FriendsListCell: View {
 @MainActor
 extension FriendsListCell.ViewConfig {
     public static var defaultConfig: FriendsListCell.ViewConfig {
-        let theme = Theme.current
+        let theme = Theme.live
         return FriendsListCell.ViewConfig(name: Style(attributes: .bold), status: theme.secondary, avatar: theme.selection.adding(.bold),
                                           separator: theme.secondary, selected: theme.selection, loading: theme.secondary)
     }

@@ -95,6 +95,6 @@ public final class FriendsListContentView: View {
 @MainActor
 extension FriendsListContentView.ViewConfig {
     public static var defaultConfig: FriendsListContentView.ViewConfig {
-        FriendsListContentView.ViewConfig(message: Theme.current.secondary, cell: .defaultConfig, loadMoreThreshold: 3)
+        FriendsListContentView.ViewConfig(message: Theme.live.secondary, cell: .defaultConfig, loadMoreThreshold: 3)
     }
 }

@@ -43,6 +43,6 @@ public final class FriendsListHeaderView: View {
 @MainActor
 extension FriendsListHeaderView.ViewConfig {
     public static var defaultConfig: FriendsListHeaderView.ViewConfig {
-        FriendsListHeaderView.ViewConfig(count: Theme.current.emphasis, closeButton: .defaultConfig)
+        FriendsListHeaderView.ViewConfig(count: Theme.live.emphasis, closeButton: .defaultConfig)
     }
 }

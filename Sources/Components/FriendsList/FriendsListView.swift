@@ -44,6 +44,6 @@ public final class FriendsListView: View {
 @MainActor
 extension FriendsListView.ViewConfig {
     public static var defaultConfig: FriendsListView.ViewConfig {
-        FriendsListView.ViewConfig(rule: Theme.current.border, header: .defaultConfig, content: .defaultConfig)
+        FriendsListView.ViewConfig(rule: Theme.live.border, header: .defaultConfig, content: .defaultConfig)
     }
 }

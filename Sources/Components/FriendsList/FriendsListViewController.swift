@@ -45,6 +45,6 @@ public final class FriendsListViewController: ViewController {
 @MainActor
 extension FriendsListViewController.ViewConfig {
     public static var defaultConfig: FriendsListViewController.ViewConfig {
-        FriendsListViewController.ViewConfig(background: Theme.current.base, list: .defaultConfig)
+        FriendsListViewController.ViewConfig(background: Theme.live.base, list: .defaultConfig)
     }
 }

@@ -55,7 +55,7 @@ public final class KioskCaptionBar: View {
     }
 
     public override func draw(in canvas: Canvas) {
-        let style = Theme.current.titleBar
+        let style = Theme.live.titleBar
         let width = canvas.size.width
         canvas.write(String(repeating: " ", count: width), at: .zero, style: style)
         let (message, hint) = fitted(toWidth: width)

@@ -25,7 +25,7 @@ open class NavigationController: ViewController {
 
     open override func loadView() {
         let root = View()
-        root.style = Theme.current.base
+        root.style = Theme.live.base
         for v in [titleBar, contentView, statusLine] { root.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
         LayoutConstraint.activate([
             titleBar.topAnchor.constraint(equalTo: root.topAnchor),

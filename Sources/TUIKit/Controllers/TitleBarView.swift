@@ -65,6 +65,6 @@ public final class TitleBarView: View {
 @MainActor
 extension TitleBarView.ViewConfig {
     public static var defaultConfig: TitleBarView.ViewConfig {
-        TitleBarView.ViewConfig(bar: Theme.current.titleBar, item: Style(attributes: .bold))
+        TitleBarView.ViewConfig(bar: Theme.live.titleBar, item: Style(attributes: .bold))
     }
 }

@@ -16,7 +16,8 @@ extension ViewController {
         controller.transitionStyle = transition
         controller.focusBeforePresentation = window.firstResponder
         let presented = controller.view
-        if style == .fullScreen { presented.backgroundColor = presented.backgroundColor ?? Theme.current.base.background }
+        // A full-screen controller hides what is under it: without a background of its own it takes the theme's.
+        if style == .fullScreen, presented.backgroundColor == nil, presented.style.role == nil { presented.style.role = .base }
         EdgePins.embed(presented, in: window)
         controller.viewWillAppear()
         window.makeFirstResponder(nil)

@@ -54,7 +54,7 @@ public struct Canvas {
     /// Changes the style of what is already drawn in a rectangle (view coordinates).
     public func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
         let r = rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
-        target.buffer.restyle(r, transform)
+        target.buffer.restyle(r) { transform($0).resolved }
     }
 
     /// Draws a box outline along the rectangle's edges (view coordinates).

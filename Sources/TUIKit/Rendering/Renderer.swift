@@ -35,7 +35,7 @@ public final class Renderer {
         guard !rects.isEmpty || !moves.isEmpty else { return nil }
         for move in moves where !full { back.buffer.moveRows(in: move.rect, by: move.dy) }
 
-        let base = window.style
+        let base = window.style.resolved
         for rect in rects {
             back.buffer.fill(rect, with: Cell(" ", style: base))
             let canvas = Canvas(target: back, origin: .zero, clip: rect, size: size, baseStyle: base)

@@ -22,7 +22,7 @@ open class StaticTableCell: TableViewCell {
 
     open override func draw(in canvas: Canvas) {
         let width = canvas.size.width
-        let base = isSelected ? Theme.current.selection : Style.plain
+        let base = isSelected ? Theme.live.selection : Style.plain
         var x = 1
         if let icon, !icon.isEmpty {
             x += canvas.write(icon, at: Point(x: x, y: 0), style: base)
@@ -39,7 +39,7 @@ open class StaticTableCell: TableViewCell {
         let titleRoom = max(0, width - x - rightWidth - 2)
         let style = (textStyle ?? titleStyle).merged(over: base)
         // On the selection, secondary text takes the selection's colours (grey on its blue is hard to read).
-        let secondary = isSelected ? base : Theme.current.secondary
+        let secondary = isSelected ? base : Theme.live.secondary
         canvas.write(TextLayout.truncate(title ?? "", toWidth: titleRoom), at: Point(x: x, y: 0), style: style)
         if rightWidth > 0, width - rightWidth - 1 > x {
             canvas.write(right, at: Point(x: width - rightWidth - 1, y: 0), style: secondary)
@@ -104,7 +104,7 @@ public final class StaticDisclosureCell: StaticTableCell, StaticCell, TitledConf
 /// An action that destroys something, in the error colour.
 public final class StaticDestructiveCell: StaticTableCell, StaticCell, TitledConfigurable, IconedConfigurable {
     public static let height = 1
-    public override var titleStyle: Style { Theme.current.error }
+    public override var titleStyle: Style { Theme.live.error }
     public func configure(by model: Titled) { title = model.title; setNeedsDisplay() }
     public func configure(by model: Iconed) { icon = model.icon; setNeedsDisplay() }
 }
@@ -113,7 +113,7 @@ public final class StaticDestructiveCell: StaticTableCell, StaticCell, TitledCon
 public final class StaticSectionHeaderCell: StaticTableCell, StaticCell, TitledConfigurable {
     public static let height = 1
     public override var isSelectable: Bool { false }
-    public override var titleStyle: Style { Theme.current.emphasis }
+    public override var titleStyle: Style { Theme.live.emphasis }
     public func configure(by model: Titled) { title = model.title?.uppercased(); setNeedsDisplay() }
 }
 

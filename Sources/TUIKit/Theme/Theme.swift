@@ -1,6 +1,11 @@
-/// The colours of every component, by role. Components read their
-/// `ViewConfig.defaultConfig` from `Theme.current`, so a theme change applies
-/// to everything built afterwards (and to what redraws, for live roles).
+/// The colours of every component, by role. Components take their styles from `Theme.live`,
+/// whose styles stand for the roles and are looked up in `Theme.current` when drawn: setting
+/// `Theme.current` changes every view at its next redraw, with nothing built again.
+///
+/// ```swift
+/// Theme.current = .light
+/// application.window.setNeedsFullRedraw()
+/// ```
 public struct Theme: Sendable, Equatable {
     public var name: String
     /// Screen text and background.
@@ -79,6 +84,34 @@ public struct Theme: Sendable, Equatable {
 
     public static let all: [Theme] = [.dark, .light, .highContrast, .monochrome]
 
-    /// The theme components are built with.
+    /// The theme styles are looked up in when drawn (concrete colours).
     @MainActor public static var current: Theme = .dark
+
+    /// Every role as a style that is looked up in `Theme.current` when drawn: what views are
+    /// built with, so they follow a change of theme.
+    public static let live = Theme(
+        name: "live", base: .theme(.base), secondary: .theme(.secondary), emphasis: .theme(.emphasis),
+        selection: .theme(.selection), titleBar: .theme(.titleBar), statusLine: .theme(.statusLine),
+        key: .theme(.key), error: .theme(.error), border: .theme(.border), field: .theme(.field))
+
+    /// The style this theme gives `role`.
+    public subscript(role: ThemeRole) -> Style {
+        switch role {
+        case .base: base
+        case .secondary: secondary
+        case .emphasis: emphasis
+        case .selection: selection
+        case .titleBar: titleBar
+        case .statusLine: statusLine
+        case .key: key
+        case .error: error
+        case .border: border
+        case .field: field
+        }
+    }
+}
+
+/// A role a theme gives a style to (see `Theme`).
+public enum ThemeRole: UInt8, Hashable, Sendable, CaseIterable {
+    case base, secondary, emphasis, selection, titleBar, statusLine, key, error, border, field
 }

@@ -16,7 +16,7 @@ public final class ActivityIndicator: View {
     public init(text: String = "") {
         self.text = text
         super.init(frame: .zero)
-        spinnerStyle = Theme.current.key
+        spinnerStyle = Theme.live.key
     }
 
     public override var intrinsicContentSize: Size? {

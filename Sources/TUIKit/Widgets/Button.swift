@@ -52,6 +52,6 @@ open class Button: View {
 @MainActor
 extension Button.ViewConfig {
     public static var defaultConfig: Button.ViewConfig {
-        Button.ViewConfig(normal: Theme.current.emphasis, focused: Theme.current.selection.adding(.bold))
+        Button.ViewConfig(normal: Theme.live.emphasis, focused: Theme.live.selection.adding(.bold))
     }
 }

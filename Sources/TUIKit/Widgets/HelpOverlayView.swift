@@ -54,7 +54,7 @@ public final class HelpOverlayView: View {
 
     public override func draw(in canvas: Canvas) {
         canvas.restyle(canvas.bounds) { $0.adding(.dim) }
-        let theme = Theme.current
+        let theme = Theme.live
         let keyWidth = min(18, rows.map { DisplayWidth.of($0.keys) }.max() ?? 4)
         let width = min(canvas.size.width - 2, max(36, keyWidth + 6 + (rows.map { DisplayWidth.of($0.title) }.max() ?? 10)))
         let height = min(canvas.size.height - 2, rows.count + 4)

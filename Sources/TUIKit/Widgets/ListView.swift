@@ -370,7 +370,7 @@ open class ListRowLabel: Label {
 @MainActor
 extension ListView.ViewConfig {
     public static var defaultConfig: ListView.ViewConfig {
-        let theme = Theme.current
+        let theme = Theme.live
         return ListView.ViewConfig(row: .plain, selectedRow: theme.selection, secondary: theme.secondary)
     }
 }

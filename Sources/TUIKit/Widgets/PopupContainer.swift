@@ -92,7 +92,7 @@ open class PopupContainer: View {
 @MainActor
 extension PopupContainer.ViewConfig {
     public static var defaultConfig: PopupContainer.ViewConfig {
-        let theme = Theme.current
+        let theme = Theme.live
         return PopupContainer.ViewConfig(panel: theme.base, border: theme.border, title: theme.emphasis, margin: 2)
     }
 }

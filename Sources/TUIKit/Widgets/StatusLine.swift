@@ -92,7 +92,7 @@ public final class StatusLine: View {
 @MainActor
 extension StatusLine.ViewConfig {
     public static var defaultConfig: StatusLine.ViewConfig {
-        let theme = Theme.current
+        let theme = Theme.live
         return StatusLine.ViewConfig(background: theme.statusLine, key: theme.key, text: .plain)
     }
 }

@@ -28,7 +28,7 @@ open class TableView: View {
     }
     /// The first visible line.
     public private(set) var contentOffset = 0
-    public var headerStyle: Style = Theme.current.emphasis
+    public var headerStyle: Style = Theme.live.emphasis
 
     private enum Item { case header(Int, String), row(IndexPath) }
     private var items: [Item] = []

@@ -15,6 +15,6 @@ open class TableViewCell: View {
 
     /// Called when `isSelected` changed; the default restyles the row.
     open func selectionDidChange() {
-        style = isSelected ? Theme.current.selection : .plain
+        style = isSelected ? Theme.live.selection : .plain
     }
 }

@@ -266,7 +266,7 @@ open class TextField: View {
 @MainActor
 extension TextField.ViewConfig {
     public static var defaultConfig: TextField.ViewConfig {
-        let theme = Theme.current
+        let theme = Theme.live
         return TextField.ViewConfig(field: theme.field, focusedField: theme.field.adding(.bold),
                                     placeholder: theme.secondary, message: theme.error)
     }

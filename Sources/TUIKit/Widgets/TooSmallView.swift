@@ -5,7 +5,7 @@ final class TooSmallView: View {
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        style = Theme.current.base
+        style = Theme.live.base
     }
 
     override func draw(in canvas: Canvas) {
@@ -14,7 +14,7 @@ final class TooSmallView: View {
         let top = max(0, (canvas.size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() {
             let x = TextLayout.offset(forLineWidth: DisplayWidth.of(line), in: canvas.size.width, alignment: .center)
-            canvas.write(line, at: Point(x: x, y: top + i), style: Theme.current.error)
+            canvas.write(line, at: Point(x: x, y: top + i), style: Theme.live.error)
         }
     }
 }

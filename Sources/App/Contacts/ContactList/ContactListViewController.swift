@@ -23,8 +23,8 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
 
     override func viewDidLoad() {
         title = "Contacts"
-        view.style = Theme.current.base
-        message.textStyle = Theme.current.secondary
+        view.style = Theme.live.base
+        message.textStyle = Theme.live.secondary
         list.emptyText = Self.loadingText
         searchField.maxLength = 100
         searchField.onChange = { [weak self] text in self?.search(text) }

@@ -6,8 +6,8 @@ import TUIKit
 enum ContactFormScreen {
     /// The form in a scroll view (it is taller than a small terminal), the message under it.
     static func build(in view: View, form: ContactFormView, message: Label) {
-        view.style = Theme.current.base
-        message.textStyle = Theme.current.error
+        view.style = Theme.live.base
+        message.textStyle = Theme.live.error
         let scroll = ScrollView(contentHeight: ContactFormView.rowCount)
         scroll.contentView.addSubview(form)
         form.pinEdges(to: scroll.contentView)

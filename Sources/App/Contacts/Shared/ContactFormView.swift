@@ -48,8 +48,8 @@ final class ContactFormView: View {
         notes.maxLength = ContactValidator.maxNotesLength + 10
         for field in allFields { field.onChange = { [weak self] _ in self?.onChange?() } }
         for (y, row) in rows.enumerated() {
-            let caption = Label(row.caption, style: Theme.current.secondary)
-            let message = Label("", style: Theme.current.error)
+            let caption = Label(row.caption, style: Theme.live.secondary)
+            let message = Label("", style: Theme.live.error)
             messageLabels[row.key] = message
             place(caption, x: 0, y: y, width: 12)
             if row.key.hasPrefix("phone.") {

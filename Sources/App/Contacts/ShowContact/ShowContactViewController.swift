@@ -11,12 +11,12 @@ protocol ShowContactDisplayLogic: AnyObject {
 final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
     var interactor: ShowContactBusinessLogic?
     var router: (ShowContactRoutingLogic & ShowContactDataPassing)?
-    private let nameLabel = Label("", style: Theme.current.emphasis)
+    private let nameLabel = Label("", style: Theme.live.emphasis)
     private let body = Label("")
     private(set) var viewModel: ShowContact.GetContact.ViewModel?
 
     override func viewDidLoad() {
-        view.style = Theme.current.base
+        view.style = Theme.live.base
         body.wrapsText = true
         FormLayout.stack([(nameLabel, 1), (FormLayout.gap(), 1), (body, 16)], in: view, width: 60)
         navigationItem.setRightBarButton(BarButtonItem(title: "Edit", key: .character("e")) { [weak self] in self?.router?.routeToEditContact() })

@@ -25,7 +25,7 @@ final class ContactTransferViewController: ViewController {
     static let pause: Duration = .milliseconds(30)
 
     let pathField = TextField(placeholder: "the file's path, e.g. ~/Downloads/contacts.vcf")
-    private let caption = Label("", style: Theme.current.secondary)
+    private let caption = Label("", style: Theme.live.secondary)
     private let progress = ProgressBarView()
     private let status = Label("")
     private let summary = Label("")
@@ -43,7 +43,7 @@ final class ContactTransferViewController: ViewController {
 
     override func viewDidLoad() {
         title = kind == .importing ? "Import Contacts" : "Export Contacts"
-        view.style = Theme.current.base
+        view.style = Theme.live.base
         caption.text = kind == .importing
             ? "File to import (vCard, CSV with a header, or abook), then Enter"
             : "File to write (.vcf: vCard 4.0, .csv: CSV), then Enter"

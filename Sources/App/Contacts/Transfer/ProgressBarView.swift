@@ -12,7 +12,7 @@ final class ProgressBarView: View {
         let filled = Int((Double(width) * clamped).rounded(.down))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let percent = String(Int((clamped * 100).rounded(.down)))
-        let x = canvas.write(bar, at: .zero, style: Theme.current.key)
+        let x = canvas.write(bar, at: .zero, style: Theme.live.key)
         canvas.write(String(repeating: " ", count: 5 - percent.count - 1) + percent + "%", at: Point(x: x, y: 0))
     }
 }

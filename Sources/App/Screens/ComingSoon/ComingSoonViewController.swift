@@ -15,9 +15,9 @@ final class ComingSoonViewController: ViewController {
 
     override func viewDidLoad() {
         title = feature
-        view.style = Theme.current.base
+        view.style = Theme.live.base
         let label = Label((reason ?? "\(feature) is coming in a later version of switchboard.") + "\nEsc goes back.",
-                          style: Theme.current.secondary, alignment: .center)
+                          style: Theme.live.secondary, alignment: .center)
         view.addSubview(label)
         label.translatesAutoresizingMaskIntoConstraints = false
         label.centerXAnchor.constraint(equalTo: view.centerXAnchor).isActive = true

@@ -32,7 +32,7 @@ final class CreateAccountViewController: ViewController {
 
     override func viewDidLoad() {
         title = "Create Account"
-        view.style = Theme.current.base
+        view.style = Theme.live.base
         navigationItem.setRightBarButton(BarButtonItem(title: "Create", key: .ctrl("s")) { [weak self] in self?.create() })
         for field in [passwordField, repeatField] { field.isSecureTextEntry = true; field.maxLength = 128 }
         usernameField.maxLength = 64
@@ -40,31 +40,31 @@ final class CreateAccountViewController: ViewController {
         usernameField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.passwordField) }
         passwordField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.repeatField) }
         repeatField.onSubmit = { [weak self] _ in self?.create() }
-        general.textStyle = Theme.current.error
+        general.textStyle = Theme.live.error
         let createButton = Button(title: "Create account") { [weak self] in self?.create() }
         let welcome: [(view: View, height: Int)] = firstRunPlace.map { place in
-            let intro = Label("Welcome! Create the first account (Esc: Log In).", style: Theme.current.emphasis)
+            let intro = Label("Welcome! Create the first account (Esc: Log In).", style: Theme.live.emphasis)
             intro.wrapsText = true
             // A server (a shared directory) is named as it is; it has no folder or file.
             guard place.hasPrefix("/") || place.hasPrefix("~") || place.hasPrefix(".") else {
-                let server = Label(place, style: Theme.current.secondary)
+                let server = Label(place, style: Theme.live.secondary)
                 server.wrapsText = true
-                return [(intro, 2), (Label("Your data will live on the server", style: Theme.current.secondary), 1),
+                return [(intro, 2), (Label("Your data will live on the server", style: Theme.live.secondary), 1),
                         (server, 2), (FormLayout.gap(), 1)]
             }
             // Folder and file on rows of their own, so a narrow screen cuts neither in the middle.
             let slash = place.lastIndex(of: "/")
             let folder = slash.map { String(place[..<$0]) } ?? "."
             let file = slash.map { String(place[place.index(after: $0)...]) } ?? place
-            return [(intro, 2), (Label("Your data will live in the folder", style: Theme.current.secondary), 1),
-                    (Label("  " + folder, style: Theme.current.secondary), 1),
-                    (Label("in the file \(file)", style: Theme.current.secondary), 1), (FormLayout.gap(), 1)]
+            return [(intro, 2), (Label("Your data will live in the folder", style: Theme.live.secondary), 1),
+                    (Label("  " + folder, style: Theme.live.secondary), 1),
+                    (Label("in the file \(file)", style: Theme.live.secondary), 1), (FormLayout.gap(), 1)]
         } ?? []
-        let usernameRule = Label(CredentialRules.usernameRule, style: Theme.current.secondary)
+        let usernameRule = Label(CredentialRules.usernameRule, style: Theme.live.secondary)
         usernameRule.wrapsText = true // two rows on a narrow screen: which characters are allowed matters
         FormLayout.stack(welcome + [
             (usernameRule, 2),
-            (Label(CredentialRules.passwordRule, style: Theme.current.secondary), 1), (FormLayout.gap(), 1),
+            (Label(CredentialRules.passwordRule, style: Theme.live.secondary), 1), (FormLayout.gap(), 1),
             (FormLayout.caption("User name"), 1), (usernameField, 2),
             (FormLayout.caption("Password"), 1), (passwordField, 2),
             (FormLayout.caption("Password again"), 1), (repeatField, 2),
@@ -73,7 +73,7 @@ final class CreateAccountViewController: ViewController {
     }
 
     /// Says what just happened (an account deleted), until the next edit.
-    func show(notice: String) { _ = view; general.textStyle = Theme.current.emphasis; general.text = notice }
+    func show(notice: String) { _ = view; general.textStyle = Theme.live.emphasis; general.text = notice }
 
     /// "/home/ada/.local/…" → "~/.local/…".
     static func abbreviatingHome(_ path: String) -> String {
@@ -90,7 +90,7 @@ final class CreateAccountViewController: ViewController {
 
     private func create() {
         guard !isWaiting else { return }
-        general.textStyle = Theme.current.error
+        general.textStyle = Theme.live.error
         isWaiting = true
         var answered = false
         service.createAccount(username: usernameField.text, password: passwordField.text, repeated: repeatField.text) { result in
@@ -98,13 +98,13 @@ final class CreateAccountViewController: ViewController {
             self.created(result) // held until the answer: an account made after Esc still signs in
         }
         if !answered {
-            general.textStyle = Theme.current.emphasis
+            general.textStyle = Theme.live.emphasis
             general.text = "Creating your account…"
         }
     }
 
     private func created(_ result: Result<Account, CreateAccountProblem>) {
-        general.textStyle = Theme.current.error
+        general.textStyle = Theme.live.error
         switch result {
         case .success(let account):
             onCreated(account) { [weak self] in self?.isWaiting = false }

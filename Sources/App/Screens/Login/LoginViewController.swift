@@ -29,7 +29,7 @@ final class LoginViewController: ViewController {
 
     override func viewDidLoad() {
         title = "Log In"
-        view.style = Theme.current.base
+        view.style = Theme.live.base
         navigationItem.setRightBarButton(BarButtonItem(title: "Log In", key: .ctrl("l")) { [weak self] in self?.logIn() })
         passwordField.isSecureTextEntry = true
         usernameField.maxLength = 64
@@ -39,9 +39,9 @@ final class LoginViewController: ViewController {
         }
         usernameField.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(self?.passwordField) }
         passwordField.onSubmit = { [weak self] _ in self?.logIn() }
-        message.textStyle = Theme.current.error
+        message.textStyle = Theme.live.error
         message.wrapsText = true
-        let greetingLabel = Label(greeting, style: Theme.current.emphasis)
+        let greetingLabel = Label(greeting, style: Theme.live.emphasis)
         greetingLabel.wrapsText = true // two rows: at 40 columns the invitation wraps instead of being cut
         createButton.action = { [weak self] in self?.coordinator?.show(.createAccount) }
         FormLayout.stack([
@@ -75,7 +75,7 @@ final class LoginViewController: ViewController {
     }
 
     /// Says what just happened (an account deleted), until the next edit.
-    func show(notice: String) { _ = view; message.textStyle = Theme.current.emphasis; message.text = notice }
+    func show(notice: String) { _ = view; message.textStyle = Theme.live.emphasis; message.text = notice }
 
     /// The message on screen ("Wrong user name or password.").
     var messageText: String { message.text }
@@ -101,7 +101,7 @@ final class LoginViewController: ViewController {
     }
 
     private func logIn() {
-        message.textStyle = Theme.current.error
+        message.textStyle = Theme.live.error
         guard usernameField.text.contains(where: { !$0.isWhitespace }) else {
             message.text = "Type your user name first."
             view.window?.makeFirstResponder(usernameField)
@@ -115,13 +115,13 @@ final class LoginViewController: ViewController {
             self?.signInAnswered(outcome)
         }
         if !answered {
-            message.textStyle = Theme.current.emphasis
+            message.textStyle = Theme.live.emphasis
             message.text = "Signing in…"
         }
     }
 
     private func signInAnswered(_ outcome: SignInOutcome) {
-        message.textStyle = Theme.current.error
+        message.textStyle = Theme.live.error
         guard case .signedIn(let account) = outcome else { isWaiting = false; return showFailure(outcome) }
         onSignedIn(account) { [weak self] in
             guard let self else { return }

@@ -69,15 +69,15 @@ final class MainViewController: ViewController {
 
     override func viewDidLoad() {
         title = "Main"
-        view.style = Theme.current.base
+        view.style = Theme.live.base
         navigationItem.setLeftBarButton(BarButtonItem(title: "Log Out", key: .ctrl("o")) { [weak self] in self?.onLogOut() })
         navigationItem.setRightBarButton(BarButtonItem(title: "Activity", key: .ctrl("t")) { [weak self] in
             self?.coordinator?.show(.activity)
         })
-        let greeting = Label("Signed in as \(username)", style: Theme.current.emphasis)
-        banner.textStyle = Theme.current.error
+        let greeting = Label("Signed in as \(username)", style: Theme.live.emphasis)
+        banner.textStyle = Theme.live.error
         banner.wrapsText = true
-        recentLabel.textStyle = Theme.current.secondary
+        recentLabel.textStyle = Theme.live.secondary
         recentLabel.wrapsText = false
         list.configureRow = { [weak self] row, index, selected in
             guard let self else { return }

@@ -31,11 +31,11 @@ final class SplashViewController: ViewController {
     }
 
     override func viewDidLoad() {
-        view.style = Theme.current.base
-        let name = Label("S W I T C H B O A R D", style: Theme.current.emphasis, alignment: .center)
-        let tagline = Label("contacts · friends · settings", style: Theme.current.secondary, alignment: .center)
+        view.style = Theme.live.base
+        let name = Label("S W I T C H B O A R D", style: Theme.live.emphasis, alignment: .center)
+        let tagline = Label("contacts · friends · settings", style: Theme.live.secondary, alignment: .center)
         message.wrapsText = true
-        message.textStyle = Theme.current.error
+        message.textStyle = Theme.live.error
         for v in [name, tagline, spinner, message] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
         LayoutConstraint.activate([
             name.centerXAnchor.constraint(equalTo: view.centerXAnchor),

@@ -14,8 +14,8 @@ final class TextConfirmationViewController: ViewController {
 
     override func viewDidLoad() {
         title = "Text Confirmation"
-        view.style = Theme.current.base
-        let label = Label(text, style: Theme.current.emphasis, alignment: .center)
+        view.style = Theme.live.base
+        let label = Label(text, style: Theme.live.emphasis, alignment: .center)
         label.wrapsText = true
         let back = Button(title: "> back <") { [weak self] in self?.coordinator?.pop() }
         for v in [label, back] as [View] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }

@@ -15,7 +15,7 @@ final class TextInputViewController: ViewController {
 
     override func viewDidLoad() {
         title = "Text Input"
-        view.style = Theme.current.base
+        view.style = Theme.live.base
         field.maxLength = 200
         field.onSubmit = { [weak self] _ in self?.go() }
         FormLayout.stack([
