@@ -113,14 +113,16 @@ let package = Package(
         // Release-build benchmarks (see BENCHMARKS.md).
         .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "TUIKitTesting", "AppServices", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),
 
+        // What the test targets share: one temp-folder helper.
+        .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "TUIKitExampleTests", dependencies: ["tuikit-example", "TUIKit", "TUIKitTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "AppServices"]),
-        .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
+        .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "AppServices"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["TestSupport", "Interchange"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "AppServices", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "App", "AppServices", "Demo", "Storage", "TUIKit", "TUIKitTesting"]), // Storage: to compare the demo book with the SQLite store
-        .testTarget(name: "SwitchboardTests", dependencies: ["switchboard", "TUIKit", "TUIKitTesting", "AppServices", "Storage"]),
+        .testTarget(name: "AppTests", dependencies: ["TestSupport", "App", "AppServices", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
+        .testTarget(name: "KioskTests", dependencies: ["TestSupport", "Kiosk", "App", "AppServices", "Demo", "Storage", "TUIKit", "TUIKitTesting"]), // Storage: to compare the demo book with the SQLite store
+        .testTarget(name: "SwitchboardTests", dependencies: ["TestSupport", "switchboard", "TUIKit", "TUIKitTesting", "AppServices", "Storage"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,18 +17,22 @@ public final class Harness {
 
     public var window: Window { app.window }
 
-    /// Runs a KEYS script to its end (the final frame is drawn). A malformed script stops the test run.
-    public func press(_ script: String) {
+    /// Runs a KEYS script to its end (the final frame is drawn). A malformed script is recorded
+    /// as an issue of the test that pressed it.
+    public func press(_ script: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
         do {
             try terminal.enqueue(script: script)
             try app.run()
         } catch {
-            preconditionFailure("bad test script \(script): \(error)")
+            HarnessFailure.record("bad test script \(script): \(error)",
+                                  at: HarnessFailure.Place(fileID: fileID, filePath: filePath, line: line, column: column))
         }
     }
 
     /// Lets virtual time pass.
-    public func wait(_ ms: Int) { press("wait:\(ms)ms") }
+    public func wait(_ ms: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
+        press("wait:\(ms)ms", fileID: fileID, filePath: filePath, line: line, column: column)
+    }
 
     public var text: String { terminal.text }
     public var lines: [String] { terminal.lines }

@@ -5,8 +5,8 @@ import TUIKit
 /// with what the incremental frames left on screen: damage tracking, moved
 /// rows, views left undrawn under opaque ones and partial layout must add up
 /// to the same picture; and the frame's layout pass must have found no issue
-/// (conflicting or ambiguous constraints). Either stops the test run, naming
-/// the rows or the issues.
+/// (conflicting or ambiguous constraints). Either is recorded as an issue of
+/// the running test, naming the frame and the rows or the issues.
 @MainActor
 public enum RedrawCheck {
     /// Checks every frame `app` renders from now on (keeping any `onFrame` it had).
@@ -15,9 +15,9 @@ public enum RedrawCheck {
         app.onFrame = { [weak app] number, time in
             previous?(number, time)
             guard let app else { return }
-            if let difference = mismatch(in: app) { preconditionFailure("frame \(number): \(difference)") }
-            if let issues = layoutIssues(in: app) { preconditionFailure("frame \(number): \(issues)") }
-            if let stale = staleHints(in: app) { preconditionFailure("frame \(number): \(stale)") }
+            if let difference = mismatch(in: app) { HarnessFailure.record("frame \(number): \(difference)") }
+            if let issues = layoutIssues(in: app) { HarnessFailure.record("frame \(number): \(issues)") }
+            if let stale = staleHints(in: app) { HarnessFailure.record("frame \(number): \(stale)") }
         }
     }
 

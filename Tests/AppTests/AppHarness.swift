@@ -1,4 +1,6 @@
+import TestSupport
 import Foundation
+import Testing
 import Demo
 @testable import App
 @testable import Storage
@@ -9,6 +11,8 @@ import TUIKitTesting
 @MainActor
 final class AppHarness {
     let folder: String
+    /// The harness's own folder (removed with the harness; kept empty when `folder` was given).
+    private let ownFolder: TempFolder
     let databasePath: String
     var terminal: VirtualTerminal!
     var app: Application!
@@ -24,7 +28,9 @@ final class AppHarness {
          backend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)? = nil) {
         self.demoFriends = demoFriends
         makeBackend = backend
-        self.folder = folder ?? NSTemporaryDirectory() + "switchboard-app-" + UUID().uuidString
+        let temp = TempFolder("app")
+        ownFolder = temp
+        self.folder = folder ?? temp.path
         databasePath = self.folder + "/switchboard.sqlite3"
         launch(width: width, height: height, deepLink: deepLink)
     }
@@ -49,9 +55,14 @@ final class AppHarness {
     /// 2026-09-21 12:00 UTC: where the harness's wall clock starts.
     static let noon: Int64 = 1_789_992_000
 
-    func press(_ script: String) {
-        try! terminal.enqueue(script: script)
-        try! app.run()
+    /// Runs a KEYS script to its end; a malformed one is recorded as an issue of the test that pressed it.
+    func press(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            try terminal.enqueue(script: script)
+            try app.run()
+        } catch {
+            Issue.record("bad test script \(script): \(error)", sourceLocation: sourceLocation)
+        }
     }
 
     var text: String { terminal.text }
@@ -67,10 +78,5 @@ final class AppHarness {
     /// From a fresh start: past the splash, create `ada`, arrive on main.
     func createAccount(_ name: String = "ada", password: String = "analytical") {
         press("wait:900ms C-n wait:400ms \"\(name)\" Enter \"\(password)\" Enter \"\(password)\" Enter wait:400ms")
-    }
-
-    deinit {
-        let path = folder
-        try? FileManager.default.removeItem(atPath: path)
     }
 }

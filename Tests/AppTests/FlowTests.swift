@@ -18,7 +18,7 @@ struct FlowTests {
         #expect(h.lines[0].contains("Create Account"))
         #expect(h.root.currentFlowKind == .login)
         #expect(h.text.contains("Your data will live in"))
-        #expect(h.text.contains(String(h.databasePath.prefix(30))))
+        #expect(h.text.contains(h.folder))
         #expect(h.text.contains("in the file switchboard.sqlite3"))
         #expect(!h.text.contains("Welcome back"))
         h.press("Esc wait:400ms")                                    // Log In is one key away, and invites too

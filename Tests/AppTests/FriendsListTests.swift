@@ -1,3 +1,4 @@
+import TestSupport
 import AppServices
 import Foundation
 import Testing
@@ -12,9 +13,8 @@ import TUIKitTesting
 @Suite("Friends list, real view models", .serialized)
 struct FriendsListRealViewModelTests {
     final class Files {
-        let folder = NSTemporaryDirectory() + "switchboard-friends-" + UUID().uuidString
-        var path: String { folder + "/db.sqlite3" }
-        deinit { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = TempFolder("friends")
+        var path: String { folder.file("db.sqlite3") }
     }
 
     /// A file with one account and a store on it; `other` is a second connection to the same file.

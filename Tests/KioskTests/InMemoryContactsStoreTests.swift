@@ -1,3 +1,4 @@
+import TestSupport
 import AppServices
 import Demo
 import Foundation
@@ -13,10 +14,9 @@ import Testing
 
     @Test(arguments: queries)
     func searchesMatchTheSQLiteStore(query: String) throws {
-        let folder = NSTemporaryDirectory() + "sb-kiosk-store-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let db = try SQLiteDatabase(path: folder + "/c.sqlite3")
+        let folder = TempFolder("kiosk-store")
+        defer { withExtendedLifetime(folder) {} }
+        let db = try SQLiteDatabase(path: folder.file("c.sqlite3"))
         let account = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "demo", password: "demo12345", now: 1)
         let sqlite = SQLiteContactsStore(database: db, accountID: account.id)
         let records = DemoContacts.make(seed: 5).map(KioskBackend.record)

@@ -1,3 +1,4 @@
+import TestSupport
 import AppServices
 import Testing
 import Foundation

@@ -1,3 +1,4 @@
+import TestSupport
 import AppServices
 import Testing
 import Foundation
@@ -50,14 +51,14 @@ struct BadFileTests {
 
     @Test(arguments: cases)
     func aBadFileIsReportedAndLeftAlone(_ row: Case) throws {
-        let folder = NSTemporaryDirectory() + "sb-badfile-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let tmp = TempFolder("badfile")
+        let folder = tmp.path
         let path = folder + "/data.sqlite3"
         var protected: [String] = []
         var holder: SQLiteDatabase?
         defer {
             for p in protected { WriteProtection.remove(p) }
-            try? FileManager.default.removeItem(atPath: folder)
+            withExtendedLifetime(tmp) {} // removed only now
         }
         func sqlite(_ sql: String) throws { try SQLiteDatabase.raw(path: path, sql) }
         switch row.name {
@@ -131,8 +132,9 @@ struct BadFileTests {
 struct ExitStatusTests {
     @Test(arguments: [("TERM", Int32(143)), ("HUP", Int32(129))])
     func aSignalEndsWith128PlusIt(_ name: String, _ status: Int32) throws {
-        let path = NSTemporaryDirectory() + "sb-exit-\(UUID().uuidString).sqlite3"
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let tmp = TempFolder("exit")
+        defer { withExtendedLifetime(tmp) {} }
+        let path = tmp.file("data.sqlite3")
         let result = try ProcessTests().run(["--headless", "--db", path, "--size", "40x12", "--keys", "wait:1s signal:\(name) x"])
         #expect(result.code == status, "\(result.errors)")
     }

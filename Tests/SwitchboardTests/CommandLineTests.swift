@@ -1,3 +1,4 @@
+import TestSupport
 import AppServices
 import Testing
 @testable import switchboard
@@ -60,17 +61,10 @@ struct CommandLineTests {
         #expect(result.errors.split(separator: "\n").count == 1)
     }
 
-    /// A fresh data file path for one test.
-    func tempDatabase(_ name: String = #function) -> String {
-        let folder = "/tmp/switchboard-cli-\(getpid())-\(name.filter { $0.isLetter })"
-        mkdir(folder, 0o700)
-        let path = folder + "/test.sqlite3"
-        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
-        return path
-    }
 
     @Test func headlessPrintsTheFinalScreen() {
-        let db = tempDatabase()
+        let tmp = TempFolder("cli"), db = tmp.file("test.sqlite3")
+        defer { withExtendedLifetime(tmp) {} }
         let result = runSwitchboard(["--headless", "--db", db, "--size", "60x16", "--keys", "wait:1s"],
                                     environment: ["SWITCHBOARD_PASSWORD_COST": "1"])
         #expect(result.code == 0, "\(result.errors)")
@@ -83,14 +77,16 @@ struct CommandLineTests {
     }
 
     @Test func equalsFormOfFlags() {
-        let db = tempDatabase()
+        let tmp = TempFolder("cli"), db = tmp.file("test.sqlite3")
+        defer { withExtendedLifetime(tmp) {} }
         let result = runSwitchboard(["--headless", "--db=\(db)", "--size=50x14", "--splash-ms=0", "--keys=wait:10ms"])
         #expect(result.code == 0)
         #expect(result.output.contains("Create Account"))       // an empty file: the first account
     }
 
     @Test func framesArePrintedWithTheirTime() {
-        let db = tempDatabase()
+        let tmp = TempFolder("cli"), db = tmp.file("test.sqlite3")
+        defer { withExtendedLifetime(tmp) {} }
         let result = runSwitchboard(["--headless", "--db", db, "--size", "50x12", "--frames", "--keys", "wait:200ms resize:60x14 wait:100ms"])
         #expect(result.code == 0)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -106,10 +102,10 @@ struct CommandLineTests {
     }
 
     @Test func scriptFilesWithComments() throws {
-        let db = tempDatabase()
-        let path = "/tmp/switchboard-test-\(getpid())-script.keys"
+        let tmp = TempFolder("cli"), db = tmp.file("test.sqlite3")
+        defer { withExtendedLifetime(tmp) {} }
+        let path = tmp.file("script.keys")
         try writeFile(path, "# wait for the splash\nwait:1s  # 800 ms by default\n\"ada\"\n")
-        defer { unlink(path) }
         let result = runSwitchboard(["--headless", "--db", db, "--size", "60x16", "--script", path])
         #expect(result.code == 0, "\(result.errors)")
         #expect(result.output.contains("ada"))
@@ -121,7 +117,8 @@ struct CommandLineTests {
     }
 
     @Test func aBadDataFileIsReportedAndLeftAlone() throws {
-        let db = tempDatabase()
+        let tmp = TempFolder("cli"), db = tmp.file("test.sqlite3")
+        defer { withExtendedLifetime(tmp) {} }
         try writeFile(db, "my notes, not a database\n")
         let result = runSwitchboard(["--headless", "--db", db, "--keys", "wait:1s"])
         #expect(result.code == 1)
@@ -148,13 +145,14 @@ struct CommandLineTests {
     }
 
     @Test func aScriptThatIsNotTextIsRefused() throws {
-        let path = "/tmp/switchboard-test-\(getpid())-binary.keys"
+        let tmp = TempFolder("cli")
+        defer { withExtendedLifetime(tmp) {} }
+        let path = tmp.file("binary.keys")
         let file = fopen(path, "wb")!
         let bytes: [UInt8] = [0xFF, 0xFE, 0x00, 0x41]
         fwrite(bytes, 1, bytes.count, file)
         fclose(file)
-        defer { unlink(path) }
-        let result = runSwitchboard(["--headless", "--db", tempDatabase(), "--script", path])
+        let result = runSwitchboard(["--headless", "--db", tmp.file("test.sqlite3"), "--script", path])
         #expect(result.code == 2)
         #expect(result.errors.contains("not UTF-8 text"))
     }
@@ -170,11 +168,9 @@ struct CommandLineTests {
 @Suite("populate")
 struct PopulateTests {
     @Test func populateAddsGeneratedContactsToTheSignedInUser() throws {
-        let folder = "/tmp/switchboard-populate-\(getpid())"
-        mkdir(folder, 0o700)
-        let db = folder + "/p.sqlite3"
-        for suffix in ["", "-wal", "-shm"] { unlink(db + suffix) }
-        defer { for suffix in ["", "-wal", "-shm"] { unlink(db + suffix) }; rmdir(folder) }
+        let tmp = TempFolder("populate")
+        defer { withExtendedLifetime(tmp) {} }
+        let db = tmp.file("p.sqlite3")
         let none = runSwitchboard(["populate", "--contacts", "10", "--db", db])
         #expect(none.code == 1)
         #expect(none.errors.contains("nobody is signed in"))

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import switchboard
 #if canImport(Glibc)
@@ -6,16 +7,12 @@ import Glibc
 import Darwin
 #endif
 
-/// A folder of its own under /tmp with a signed-up "ada" data file, removed at the end.
+/// A folder of its own (a `TempFolder`) with a signed-up "ada" data file, removed at the end.
 final class InterchangeFolder {
-    let path: String
-    init(_ name: String) {
-        path = "/tmp/switchboard-\(name)-\(getpid())"
-        _ = system("rm -rf '\(path)'")
-        mkdir(path, 0o700)
-    }
-    deinit { _ = system("rm -rf '\(path)'") }
-    func file(_ name: String) -> String { path + "/" + name }
+    private let folder: TempFolder
+    var path: String { folder.path }
+    init(_ name: String) { folder = TempFolder(name) }
+    func file(_ name: String) -> String { folder.file(name) }
     func write(_ name: String, _ text: String) {
         let f = fopen(file(name), "wb")!
         var t = text

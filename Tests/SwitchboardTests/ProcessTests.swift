@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 
@@ -28,10 +29,9 @@ struct ProcessTests {
     /// The kiosk on an empty home: a whole tour loop and more, and afterwards
     /// the home, the data home and the working directory are still empty.
     @Test func theKioskTouchesNoFile() throws {
-        let base = NSTemporaryDirectory() + "sb-kiosk-\(UUID().uuidString)"
-        let folders = ["home", "data", "cwd"].map { base + "/" + $0 }
-        for folder in folders { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        defer { try? FileManager.default.removeItem(atPath: base) }
+        let base = TempFolder("kiosk")
+        defer { withExtendedLifetime(base) {} }
+        let folders = ["home", "data", "cwd"].map { base.folder($0) }
         let result = try run(["--headless", "--kiosk", "--seed", "3", "--size", "100x30", "--keys", "wait:50s x wait:1s"],
                              environment: ["HOME": folders[0], "XDG_DATA_HOME": folders[1], "PATH": "/usr/bin:/bin"],
                              directory: URL(fileURLWithPath: folders[2]))
@@ -57,7 +57,9 @@ struct ProcessTests {
     }
 
     @Test func headlessWritesOnlyToStdout() throws {
-        let result = try run(["--headless", "--db", NSTemporaryDirectory() + "sb-process-\(UUID().uuidString).sqlite3", "--size", "30x5", "--keys", "x"])
+        let tmp = TempFolder("process")
+        defer { withExtendedLifetime(tmp) {} }
+        let result = try run(["--headless", "--db", tmp.file("data.sqlite3"), "--size", "30x5", "--keys", "x"])
         #expect(result.code == 0)
         #expect(result.output.split(separator: "\n", omittingEmptySubsequences: false).count == 6)
         #expect(!result.output.contains("\u{1B}")) // no escape sequences: nothing drawn on a terminal
@@ -67,9 +69,10 @@ struct ProcessTests {
     /// library path, an SQLite file works as ever (a linked libpq would stop the program before
     /// main), and a postgresql:// location says what is wrong and what to install.
     @Test func libpqIsOpenedOnlyForAPostgreSQLLocation() throws {
-        let base = NSTemporaryDirectory() + "sb-libpq-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: base + "/lib", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: base) }
+        let tmp = TempFolder("libpq")
+        defer { withExtendedLifetime(tmp) {} }
+        let base = tmp.path
+        tmp.folder("lib")
         try "not a library".write(toFile: base + "/lib/libpq.so.5", atomically: true, encoding: .utf8)
         let environment = ["HOME": base, "LD_LIBRARY_PATH": base + "/lib", "SWITCHBOARD_PASSWORD_COST": "1"]
         let sqlite = try run(["--headless", "--db", base + "/data.sqlite3", "--size", "60x16", "--keys", "wait:1s"], environment: environment)
