@@ -30,6 +30,23 @@ import Testing
         #expect(try memory.contacts(matching: query, offset: 3, limit: 5).map(\.lastName) == sqlite.contacts(matching: query, offset: 3, limit: 5).map(\.lastName))
     }
 
+    /// The demo book's e-mails (and a changed case of each) find the same contacts in memory as in the file.
+    @Test func contactsWithAnEmailMatchTheSQLiteStore() throws {
+        let folder = TempFolder("kiosk-store")
+        defer { withExtendedLifetime(folder) {} }
+        let db = try SQLiteDatabase(path: folder.file("c.sqlite3"))
+        let account = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "demo", password: "demo12345", now: 1)
+        let sqlite = SQLiteContactsStore(database: db, accountID: account.id)
+        let records = DemoContacts.make(seed: 5).map(KioskBackend.record)
+        for record in records { _ = try sqlite.add(record) }
+        let memory = InMemoryContacts(records)
+        let addresses = records.flatMap(\.emails).prefix(40)
+        #expect(!addresses.isEmpty)
+        for address in addresses + addresses.map { $0.uppercased() } + ["nobody@nowhere.example"] {
+            #expect(try memory.contacts(withEmail: address).map(\.sortKey) == sqlite.contacts(withEmail: address).map(\.sortKey), "\(address)")
+        }
+    }
+
     @Test func changesAreKeptInListOrder() throws {
         let store = InMemoryContacts(DemoContacts.famous.map(KioskBackend.record))
         let id = try store.add(ContactRecord(firstName: "Barbara", lastName: "Liskov"))

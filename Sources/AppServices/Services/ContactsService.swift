@@ -23,6 +23,9 @@ public protocol ContactsService: AnyObject {
     func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool
     /// Where a contact stands in the whole list (no search): how many come before it; nil when it is not there.
     func listIndex(ofContact id: Int64) throws(ServiceError) -> Int?
+    /// The contacts that have `address` among their e-mails (ASCII letters' case aside), in list
+    /// order: the same person entered twice, or the contact a mail came from.
+    func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary]
 }
 
 public extension ContactsService {

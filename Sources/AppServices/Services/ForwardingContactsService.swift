@@ -27,6 +27,9 @@ public extension ForwardingContactsService {
     func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
         try willForward(#function); return try forwardee.page(matching: query, offset: offset, limit: limit, countingUpTo: cap)
     }
+    func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary] {
+        try willForward(#function); return try forwardee.contacts(withEmail: address)
+    }
     func contact(id: Int64) throws(ServiceError) -> ContactRecord? {
         try willForward(#function); return try forwardee.contact(id: id)
     }

@@ -53,6 +53,15 @@ public final class InMemoryContacts: ContactsService, FriendsService {
 
     public func contact(id: Int64) throws(ServiceError) -> ContactRecord? { records[id] }
 
+    public func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary] {
+        func folded(_ text: String) -> [UInt8] { text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 } }
+        let wanted = folded(address)
+        return order.filter { id in records[id]!.emails.contains { folded($0) == wanted } }.map { id in
+            let c = records[id]!
+            return ContactSummary(id: id, firstName: c.firstName, lastName: c.lastName, isFriend: c.isFriend, sortKey: sortKeys[id]!)
+        }
+    }
+
     public func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { matches("").firstIndex(of: id) }
 
     public func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {

@@ -243,6 +243,14 @@ public final class PostgresContactsStore: ContactsService {
         }
     }
 
+    public func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary] {
+        Self.summaries(try pg.execute("""
+            SELECT id, first_name, last_name, is_friend, sort_key FROM contacts c
+            WHERE account_id = $1 AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.emails) e WHERE lower(e COLLATE "C") = lower($2 COLLATE "C"))
+            ORDER BY sort_key, id
+            """, [accountID, address]))
+    }
+
     static func summaries(_ rows: PostgresRows) -> [ContactSummary] { summaries(rows, in: 0..<rows.count) }
 
     static func summaries(_ rows: PostgresRows, in range: Range<Int>) -> [ContactSummary] {

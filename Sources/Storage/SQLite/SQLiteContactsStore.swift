@@ -53,6 +53,16 @@ public final class SQLiteContactsStore: ContactsService {
         return s.int(0)
     }
 
+    public func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary] {
+        let s = try db.prepare("""
+            SELECT id, first_name, last_name, is_friend, sort_key FROM contacts c
+            WHERE account_id = ? AND EXISTS (SELECT 1 FROM json_each(c.emails) e WHERE lower(e.value) = lower(?))
+            ORDER BY sort_key, id
+            """)
+        s.bind(1, accountID).bind(2, address)
+        return try readSummaries(s)
+    }
+
     public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         let s: SQLiteStatement
         let columns = "id, first_name, last_name, is_friend, sort_key"

@@ -14,6 +14,7 @@ struct SQLiteConformanceTests {
     @Test func listOrderAndPaging() throws { try StoreConformance.listOrderAndPaging(fixture()) }
     @Test func friendsKeysetPaging() throws { try StoreConformance.friendsKeysetPaging(fixture()) }
     @Test func search() throws { try StoreConformance.search(fixture()) }
+    @Test func contactsWithAnEmail() throws { try StoreConformance.contactsWithAnEmail(fixture()) }
     @Test func activity() throws { try StoreConformance.activity(fixture()) }
     @Test func settings() throws { try StoreConformance.settings(fixture()) }
     @Test func populate() throws { try StoreConformance.populate(fixture()) }

@@ -168,6 +168,20 @@ enum StoreConformance {
     }
 
     /// The table of search cases (see `ContactSearchTests`), and what a populated list finds.
+    static func contactsWithAnEmail(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount(), bob = try f.makeAccount("bob")
+        let store = f.contacts(of: ada)
+        let first = try store.add(ContactRecord(firstName: "Ada", lastName: "Lovelace", emails: ["ada@example.org"]))
+        let second = try store.add(ContactRecord(firstName: "Augusta", lastName: "Byron", emails: ["countess@example.org", "ADA@Example.ORG"]))
+        _ = try store.add(ContactRecord(firstName: "Ada", lastName: "Other", emails: ["ada@example.org.uk", "xada@example.org"]))
+        _ = try f.contacts(of: bob).add(ContactRecord(firstName: "Bob", lastName: "Ada", emails: ["ada@example.org"]))
+        #expect(try store.contacts(withEmail: "Ada@example.org").map(\.id) == [second, first]) // Byron before Lovelace; not bob's
+        #expect(try store.contacts(withEmail: "countess@example.org").map(\.firstName) == ["Augusta"])
+        #expect(try store.contacts(withEmail: "example.org").isEmpty)                          // whole addresses only
+        #expect(try store.contacts(withEmail: "%@example.org").isEmpty)                        // no wildcards
+        #expect(try store.contacts(withEmail: "").isEmpty)
+    }
+
     static func search(_ f: StoreFixture) throws {
         let ada = try f.makeAccount()
         let store = f.contacts(of: ada)
