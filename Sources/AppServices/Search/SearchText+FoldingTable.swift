@@ -1,6 +1,7 @@
 // Generated from Foundation's String.folding(options: [.caseInsensitive, .diacriticInsensitive,
 // .widthInsensitive], locale: nil) (swift-foundation, Swift 6.3), one scalar at a time, so that
-// SearchText folds as it did without linking Foundation. Do not edit by hand.
+// SearchText folds as it did without linking Foundation. Do not edit by hand: made by
+// Scripts/generate-folding-table.swift.
 
 extension SearchText {
     /// Scalars whose fold is not their lower case: `scalar:replacement scalars` (hexadecimal), one a line.
