@@ -5,7 +5,6 @@ import Storage
 /// The contacts screen's Import… and Export… (App's `ContactsInterchange`), on the import and
 /// export commands' own jobs — the same files, the same summary lines — and on the app's own
 /// address book: the store (and connection) the screens use, not the data opened again.
-@MainActor
 final class AppInterchange: ContactsInterchange {
     func startImport(path: String, into book: any AddressBookService) -> any TransferJob {
         do throws(ImportCommand.ImportError) {

@@ -23,10 +23,14 @@ final class AppHarness {
 
     /// Makes the app's backend on the data file (nil: a `StoreBackend` on it, as the app does).
     let makeBackend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)?
+    /// Import… and Export… (nil: the screens say they are not there, as App alone does).
+    let interchange: (any ContactsInterchange)?
 
     init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil, demoFriends: Bool = false,
+         interchange: (any ContactsInterchange)? = nil,
          backend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)? = nil) {
         self.demoFriends = demoFriends
+        self.interchange = interchange
         makeBackend = backend
         let temp = TempFolder("app")
         ownFolder = temp
@@ -47,6 +51,7 @@ final class AppHarness {
         if let makeBackend { configuration.makeBackend = { now in makeBackend(path, now) } }
         configuration.deepLink = deepLink
         configuration.wallClockBase = Self.noon // the day is fixed: Today is today whenever the tests run
+        if let interchange { configuration.interchange = { interchange } }
         if demoFriends { configuration.demoFriendsList = { FriendsListDemo.makeViewModel(scheduler: $0) } }
         switchboard = SwitchboardApp(application: app, configuration: configuration)
         app.renderFrame()

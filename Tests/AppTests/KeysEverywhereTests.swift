@@ -130,13 +130,17 @@ struct KeysEverywhereTests {
         #expect(h.text.contains("Next row") || h.text.contains("Last row"), "\(h.text)")
     }
 
-    @Test func qQuitsInTheDeleteDialogWhichDefaultsToCancel() throws {
+    /// A question is answered before anything else: q there is Cancel, as Esc is (never a quit past it).
+    @Test func qInTheDeleteDialogIsCancelWhichHasTheFocus() throws {
         let h = try open(.contactList)
         h.press("d wait:400ms")
         #expect(h.text.contains("Delete Ada Lovelace?"))
         h.press("Enter wait:400ms")                                // Cancel has the focus
         #expect(h.text.contains("Lovelace") && !h.text.contains("Delete Ada Lovelace?"))
-        h.press("d wait:400ms q")
+        h.press("d wait:400ms q wait:400ms")
+        #expect(h.app.exitReason != .quit)
+        #expect(h.text.contains("Lovelace") && !h.text.contains("Delete Ada Lovelace?"))
+        h.press("q")                                               // and then q quits
         #expect(h.app.exitReason == .quit)
     }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import AppServices
 import Foundation
 import Testing
@@ -15,17 +16,20 @@ struct OffMainLoopTests {
     @MainActor final class Setup {
         let work = ManualDirectoryWork()
         var outage: OutageDirectory?
+        /// The main loop's directory (counted, never down).
+        var main: OutageDirectory?
         var backend: StoreBackend?
     }
 
     /// Signed in as ada on a harness whose contacts go through `setup.work` to an `OutageDirectory`.
-    func app(_ setup: Setup, contacts: [(String, String)] = []) throws -> AppHarness {
-        let h = AppHarness(backend: { path, now in
+    func app(_ setup: Setup, contacts: [(String, String)] = [], interchange: (any ContactsInterchange)? = nil) throws -> AppHarness {
+        let h = AppHarness(interchange: interchange, backend: { path, now in
             let outage = OutageDirectory(path: path, now: now)
             setup.outage = outage
             setup.work.directory = outage
-            let backend = StoreBackend(directory: SQLiteDirectory(path: path, passwordCost: 1, busyTimeoutMilliseconds: 100, now: now),
-                                       work: setup.work, now: now)
+            let main = OutageDirectory(path: path, now: now)
+            setup.main = main
+            let backend = StoreBackend(directory: main, work: setup.work, now: now)
             backend.connectionWatch?.keepAliveInterval = nil // a look every few seconds only where a test asks for it
             setup.backend = backend
             return backend
@@ -48,6 +52,56 @@ struct OffMainLoopTests {
     func settle(_ h: AppHarness, _ setup: Setup) {
         setup.work.runAll()
         h.app.renderFrame()
+    }
+
+    /// An import that adds `total` made-up contacts, `cards` a slice, through the book it is given.
+    final class MadeUpImport: ContactsInterchange {
+        let total: Int
+        let cancelled = Mutex(false)
+        init(total: Int) { self.total = total }
+        func startImport(path: String, into book: any AddressBookService) -> any TransferJob { Job(total: total, book: book, owner: self) }
+        func startExport(path: String, from book: any AddressBookService) -> any TransferJob { Job(total: 0, book: book, owner: self) }
+        final class Job: TransferJob {
+            let total: Int, book: any AddressBookService, owner: MadeUpImport
+            var done = 0
+            init(total: Int, book: any AddressBookService, owner: MadeUpImport) { self.total = total; self.book = book; self.owner = owner }
+            func step(cards: Int) -> TransferProgress {
+                let end = min(total, done + cards)
+                while done < end {
+                    do { _ = try book.add(ContactRecord(firstName: "made", lastName: "up \(done)")) } catch { return .failed("\(error)") }
+                    done += 1
+                }
+                return done == total ? .finished(lines: ["imported \(total)"]) : .running(fraction: Double(done) / Double(total), done: done)
+            }
+            func cancel() { owner.cancelled.withLock { $0 = true } }
+        }
+    }
+
+    /// On a server, Import… runs the whole import as one job on the work (never on the main loop's
+    /// connection); the screen keeps answering meanwhile, and Esc stops it after a slice, rolled back.
+    @Test func anImportOnAServerIsOneJobOnTheWork() throws {
+        let setup = Setup()
+        let importer = MadeUpImport(total: 2_500)
+        let h = try app(setup, interchange: importer)
+        h.press("C wait:400ms")
+        settle(h, setup)
+        let mainCalls = setup.main?.calls ?? -1
+        h.press("i wait:400ms \"cards.vcf\" Enter wait:100ms")
+        #expect(h.text.contains("Importing… Esc cancels."), "\(h.text)")
+        #expect(setup.work.waiting == 1)                              // the whole import: one job, not yet run
+        h.press("wait:200ms")                                         // the screen goes on answering
+        settle(h, setup)
+        h.press("wait:100ms")
+        #expect(h.text.contains("imported 2500"), "\(h.text)")
+        #expect(setup.main?.calls == mainCalls)                       // the book was the work's, never the main loop's
+        #expect(try SQLiteContactsStore(database: SQLiteDatabase(path: h.databasePath), accountID: 1).count(matching: "made up") == 2_500)
+
+        h.press("Enter wait:100ms Esc wait:50ms")                     // again, and cancelled before it runs
+        #expect(h.text.contains("Cancelling…"), "\(h.text)")
+        settle(h, setup)
+        h.press("wait:100ms")
+        #expect(h.text.contains("Cancelled: nothing was imported."), "\(h.text)")
+        #expect(importer.cancelled.withLock { $0 })
     }
 
     @Test func theListSaysLoadingUntilItsContactsAreReadAndKeysWorkMeanwhile() throws {

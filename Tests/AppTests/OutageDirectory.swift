@@ -22,7 +22,8 @@ final class OutageDirectory: DataDirectory {
     var accounts: AccountsService { OutageAccounts(inner.accounts, directory: self) }
     var settings: SettingsService { OutageSettings(inner.settings, directory: self) }
     func contacts(for account: Account) -> ContactsService & FriendsService { OutageContacts(inner.contacts(for: account), directory: self) }
-    func addressBook(for account: Account) -> any AddressBookService { inner.addressBook(for: account) }
+    /// The whole book (for import and export), counted as one call each time it is asked for.
+    func addressBook(for account: Account) -> any AddressBookService { calls += 1; return inner.addressBook(for: account) }
     func activity(for account: Account) -> ActivityService { OutageActivity(inner.activity(for: account), directory: self) }
     var location: DataLocation { inner.location }
 

@@ -42,7 +42,7 @@ import Testing
         let memory = InMemoryContacts(records)
         let addresses = records.flatMap(\.emails).prefix(40)
         #expect(!addresses.isEmpty)
-        for address in addresses + addresses.map { $0.uppercased() } + ["nobody@nowhere.example"] {
+        for address in addresses + addresses.map({ $0.uppercased() }) + ["nobody@nowhere.example"] {
             #expect(try memory.contacts(withEmail: address).map(\.sortKey) == sqlite.contacts(withEmail: address).map(\.sortKey), "\(address)")
         }
     }

@@ -52,7 +52,7 @@ struct ContactTransferAssembly: Assembly {
     let services: AssemblyServices
     let export: Bool
     func build() -> ViewController {
-        guard let interchange = services.interchange, let book = services.addressBook else {
+        guard let interchange = services.interchange, let book = services.addressBookWork else {
             return ComingSoonAssembly(feature: "Import and export").build()
         }
         return ContactTransferViewController(kind: export ? .exporting : .importing, interchange: interchange,

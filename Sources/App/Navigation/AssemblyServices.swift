@@ -28,8 +28,9 @@ final class AssemblyServices {
 
     /// The signed-in account's contacts.
     var contacts: ContactsService { backend.contacts(for: owner) }
-    /// The signed-in account's whole address book, for Import… and Export…; nil before sign-in and in the kiosk.
-    var addressBook: (any AddressBookService)? { account.flatMap { backend.addressBook(for: $0) } }
+    /// The signed-in account's whole address book, for Import… and Export… (off the main loop on a
+    /// server); nil before sign-in and in the kiosk.
+    var addressBookWork: ServiceWork<any AddressBookService>? { account.flatMap { backend.addressBookWork(for: $0) } }
     /// The signed-in account's contacts for the scenes that must not wait on the store (the
     /// list, the forms): off the main loop on a server, at once on a file or in memory.
     var contactsWork: ContactsWork {

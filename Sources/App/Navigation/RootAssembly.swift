@@ -79,7 +79,7 @@ public final class RootAssembly {
             case .main: NavigationController(rootViewController: self.controller(for: .main))
             }
         }
-        root.onQuit = { [weak self] in self?.onQuit?() }
+        root.onQuit = { [weak self, weak root] in self?.quitAsked(front: root?.frontmostController) }
         // F2: About on top of whatever is there, in the login flow too (it then shows no counts); not over About.
         root.onAbout = { [weak root, weak coordinator, unowned self] in
             guard let root, let coordinator, !(coordinator.navigationController?.topViewController is AboutViewController) else { return }
@@ -148,6 +148,17 @@ public final class RootAssembly {
     /// at the next full redraw, with nothing made again (the settings row stays where it was).
     func themeChanged() {
         root?.view.window?.setNeedsFullRedraw()
+    }
+
+    /// `q`: never past a question (it answers as Esc does: Keep editing, Cancel) and never away from
+    /// typed changes without the form's "Discard changes?"; else the app quits.
+    private func quitAsked(front: ViewController?) {
+        if let alert = front as? AlertController { alert.cancel(); return }
+        if let form = front as? UnsavedChanges, form.hasUnsavedChanges {
+            ContactFormScreen.confirmDiscard(from: form, changed: true) { [weak self] in self?.onQuit?() }
+            return
+        }
+        onQuit?()
     }
 
     /// After the account was deleted: the login flow, saying so.

@@ -31,8 +31,9 @@ public protocol AppBackend: AnyObject {
     func changedElsewhere(for account: Account) -> Bool
     /// What the run loop waits on to hear of changes made elsewhere (see `DataDirectory`); nil: nothing.
     var changeSignal: Int32? { get }
-    /// One account's whole address book, for the contacts screen's Import… and Export…; nil: none (the kiosk).
-    func addressBook(for account: Account) -> (any AddressBookService)?
+    /// One account's whole address book, for the contacts screen's Import… and Export…: off the
+    /// main loop where the data is on a server; nil: none (the kiosk).
+    func addressBookWork(for account: Account) -> ServiceWork<any AddressBookService>?
     /// One account's contacts for the scenes that must never wait on the store (the list, the
     /// forms, the card): off the main loop where the data is on a server.
     func contactsWork(for account: Account) -> ContactsWork
@@ -57,7 +58,7 @@ public extension AppBackend {
     var changeSignal: Int32? { nil }
 
     /// No import or export.
-    func addressBook(for account: Account) -> (any AddressBookService)? { nil }
+    func addressBookWork(for account: Account) -> ServiceWork<any AddressBookService>? { nil }
 
     /// Data in memory answers at once: every call runs on the main loop.
     func contactsWork(for account: Account) -> ContactsWork { .inline(contacts(for: account)) }

@@ -205,5 +205,8 @@ public final class StoreBackend: AppBackend {
     public var dataLocation: DataLocation { directory.location }
     public func changedElsewhere(for account: Account) -> Bool { directory.changedElsewhere(for: account) }
     public var changeSignal: Int32? { directory.changeSignal }
-    public func addressBook(for account: Account) -> (any AddressBookService)? { directory.addressBook(for: account) }
+    /// One account's whole address book for Import… and Export…: off the main loop on a server.
+    public func addressBookWork(for account: Account) -> ServiceWork<any AddressBookService>? {
+        serviceWork(for: account) { $0.addressBook(for: account) }
+    }
 }

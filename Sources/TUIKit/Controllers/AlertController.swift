@@ -94,7 +94,8 @@ public final class AlertController: ViewController {
         }]
     }
 
-    private func cancel() {
+    /// Answers with the Cancel action (as Esc and a click outside do), or closes when there is none.
+    public func cancel() {
         if let action = actions.first(where: { $0.style == .cancel }) { finish(with: action) } else { dismiss() }
     }
 

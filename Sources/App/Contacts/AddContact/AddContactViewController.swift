@@ -7,7 +7,7 @@ protocol AddContactDisplayLogic: AnyObject {
 
 /// "New Contact": the contact form; ^S saves; Esc asks before throwing changes away.
 @MainActor
-final class AddContactViewController: ViewController, AddContactDisplayLogic {
+final class AddContactViewController: ViewController, AddContactDisplayLogic, UnsavedChanges {
     var interactor: AddContactBusinessLogic?
     var router: (AddContactRoutingLogic & AddContactDataPassing)?
     let formView = ContactFormView()
@@ -29,8 +29,10 @@ final class AddContactViewController: ViewController, AddContactDisplayLogic {
         interactor?.saveContact(request: .init(form: formView.form))
     }
 
+    var hasUnsavedChanges: Bool { formView.form != ContactForm() }
+
     private func cancel() {
-        ContactFormScreen.confirmDiscard(from: self, changed: formView.form != ContactForm()) { [weak self] in self?.router?.routeBack() }
+        ContactFormScreen.confirmDiscard(from: self, changed: hasUnsavedChanges) { [weak self] in self?.router?.routeBack() }
     }
 
     func displaySave(viewModel: AddContact.SaveContact.ViewModel) {

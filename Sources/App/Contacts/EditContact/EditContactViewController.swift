@@ -8,7 +8,7 @@ protocol EditContactDisplayLogic: AnyObject {
 
 /// "Edit Contact": the shared form, filled from the stored contact.
 @MainActor
-final class EditContactViewController: ViewController, EditContactDisplayLogic {
+final class EditContactViewController: ViewController, EditContactDisplayLogic, UnsavedChanges {
     var interactor: EditContactBusinessLogic?
     var router: (EditContactRoutingLogic & EditContactDataPassing)?
     let formView = ContactFormView()
@@ -31,9 +31,10 @@ final class EditContactViewController: ViewController, EditContactDisplayLogic {
         interactor?.saveContact(request: .init(form: formView.form))
     }
 
+    var hasUnsavedChanges: Bool { router?.dataStore?.originalForm.map { $0 != formView.form } ?? false }
+
     private func cancel() {
-        let changed = router?.dataStore?.originalForm.map { $0 != formView.form } ?? false
-        ContactFormScreen.confirmDiscard(from: self, changed: changed) { [weak self] in self?.router?.routeBack() }
+        ContactFormScreen.confirmDiscard(from: self, changed: hasUnsavedChanges) { [weak self] in self?.router?.routeBack() }
     }
 
     func displayContact(viewModel: EditContact.FetchContact.ViewModel) {

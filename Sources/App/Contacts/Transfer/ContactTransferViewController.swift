@@ -6,19 +6,19 @@ import Glibc
 import Darwin
 #endif
 
-/// Import… and Export… on the contacts screen: a path field; then the job worked in slices on
-/// the run loop with a progress bar (Esc cancels, and nothing half-written remains); then the
-/// same summary lines the command line prints.
+/// Import… and Export… on the contacts screen: a path field; then the job worked in slices with a
+/// progress bar — on the run loop for a file, on the work's thread for a server — (Esc cancels,
+/// and nothing half-written remains); then the same summary lines the command line prints.
 @MainActor
 final class ContactTransferViewController: ViewController {
     enum Kind { case importing, exporting }
 
     private let kind: Kind
     private let interchange: ContactsInterchange
-    private let book: any AddressBookService
+    private let book: ServiceWork<any AddressBookService>
     private weak var coordinator: Coordination?
     /// Contacts a slice: small enough that keys are answered between slices (about 60 ms of work).
-    static let slice = 1_000
+    nonisolated static let slice = 1_000
     /// Between slices, so the run loop reads keys: zero-delay timers run back to back, and a lone
     /// Esc is only told from an escape sequence after the terminal's 25 ms escape delay (tried in
     /// tmux: with 1 ms pauses Esc never arrived while an import ran).
@@ -29,11 +29,15 @@ final class ContactTransferViewController: ViewController {
     private let progress = ProgressBarView()
     private let status = Label("")
     private let summary = Label("")
-    private var job: TransferJob? { didSet { setNeedsKeyCommandsUpdate() } }
+    /// The job worked on the run loop (a file's), or nil.
+    private var job: TransferJob?
+    /// The progress and the cancel of a job worked on the work's thread (a server's), or nil.
+    private var remote: TransferControl?
+    private var isRunning: Bool { job != nil || remote != nil }
     private var timer: Timer?
     private(set) var isFinished = false { didSet { setNeedsKeyCommandsUpdate() } }
 
-    init(kind: Kind, interchange: ContactsInterchange, book: any AddressBookService, coordinator: Coordination) {
+    init(kind: Kind, interchange: ContactsInterchange, book: ServiceWork<any AddressBookService>, coordinator: Coordination) {
         self.kind = kind
         self.interchange = interchange
         self.book = book
@@ -60,7 +64,7 @@ final class ContactTransferViewController: ViewController {
     override var preferredFirstResponder: View? { pathField }
 
     override var keyCommands: [KeyCommand] {
-        if job != nil { return [KeyCommand(.escape, title: "Cancel") { [weak self] in self?.cancel() }] }
+        if isRunning { return [KeyCommand(.escape, title: "Cancel") { [weak self] in self?.cancel() }] }
         return [KeyCommand(.escape, title: isFinished ? "Back" : "Cancel") { [weak self] in self?.coordinator?.pop() }]
     }
 
@@ -72,17 +76,22 @@ final class ContactTransferViewController: ViewController {
     }
 
     private func start() {
-        guard job == nil else { return }
+        guard !isRunning else { return }
         guard !path.isEmpty else { pathField.validationMessage = "Type the path of a file first."; return }
         pathField.validationMessage = nil
         summary.text = ""
         isFinished = false
-        job = kind == .importing ? interchange.startImport(path: path, into: book) : interchange.startExport(path: path, from: book)
         progress.fraction = 0
         progress.isHidden = false
         status.text = (kind == .importing ? "Importing" : "Exporting") + "… Esc cancels."
         view.setNeedsLayout()
-        schedule()
+        if let book = book.inlineService {
+            job = kind == .importing ? interchange.startImport(path: path, into: book) : interchange.startExport(path: path, from: book)
+            schedule()
+        } else {
+            startOnTheWork()
+        }
+        setNeedsKeyCommandsUpdate()
     }
 
     private func schedule() {
@@ -92,11 +101,48 @@ final class ContactTransferViewController: ViewController {
     /// One slice, then the next on the following turn of the run loop (keys come first).
     private func work() {
         guard let job else { return }
-        switch job.step(cards: Self.slice) {
+        let step = job.step(cards: Self.slice)
+        if case .running = step { schedule() }
+        show(step)
+    }
+
+    /// The whole job as one job on the work's thread, slice after slice, its progress read here
+    /// every `pause` (the screen keeps answering; other reads wait until it is done).
+    private func startOnTheWork() {
+        let control = TransferControl(), interchange = self.interchange, path = self.path, importing = kind == .importing
+        remote = control
+        book.run({ book throws(ServiceError) -> TransferProgress? in
+            let job = importing ? interchange.startImport(path: path, into: book) : interchange.startExport(path: path, from: book)
+            while true {
+                let step = job.step(cards: Self.slice)
+                guard case .running = step else { return step }
+                if !control.report(step) { job.cancel(); return nil }
+            }
+        }, then: { [weak self] result in
+            guard let self, self.remote === control else { return }
+            self.remote = nil
+            switch result {
+            case .success(let step?): self.show(step)
+            case .success(nil): self.showCancelled()
+            case .failure(let error): self.finish(lines: [error.description], fraction: self.progress.fraction)
+            }
+        })
+        pollRemote()
+    }
+
+    private func pollRemote() {
+        timer = scheduler?.after(Self.pause) { [weak self] in
+            guard let self, let remote = self.remote else { return }
+            if let step = remote.latest, case .running = step { self.show(step) }
+            self.pollRemote()
+        }
+    }
+
+    private func show(_ step: TransferProgress) {
+        switch step {
         case .running(let fraction, let done):
             progress.fraction = fraction
             status.text = "\(kind == .importing ? "Importing" : "Exporting")… \(done) contacts so far. Esc cancels."
-            schedule()
         case .finished(let lines):
             finish(lines: lines, fraction: 1)
         case .failed(let message):
@@ -106,7 +152,10 @@ final class ContactTransferViewController: ViewController {
 
     private func finish(lines: [String], fraction: Double) {
         job = nil
+        remote = nil
+        timer?.cancel()
         timer = nil
+        setNeedsKeyCommandsUpdate()
         isFinished = true
         progress.fraction = fraction
         status.text = "Done. Esc goes back; Enter on the path runs it again."
@@ -115,10 +164,25 @@ final class ContactTransferViewController: ViewController {
     }
 
     private func cancel() {
+        if let remote {
+            // The work's thread stops after the slice it is on and rolls back; its answer says when.
+            remote.cancel()
+            timer?.cancel() // no more progress: it is stopping
+            timer = nil
+            status.text = "Cancelling…"
+            return
+        }
         timer?.cancel()
         timer = nil
         job?.cancel()
         job = nil
+        showCancelled()
+    }
+
+    private func showCancelled() {
+        timer?.cancel()
+        timer = nil
+        setNeedsKeyCommandsUpdate()
         isFinished = true
         status.text = kind == .importing ? "Cancelled: nothing was imported." : "Cancelled: no file was written."
         view.setNeedsLayout()

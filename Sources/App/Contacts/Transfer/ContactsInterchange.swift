@@ -5,8 +5,10 @@ import AppServices
 /// the Interchange target (DESIGN.md's layers); the switchboard executable, where it meets the
 /// stores, implements this (next to its import and export commands, with their code) and hands
 /// it in through `AppConfiguration.interchange`.
-@MainActor
-public protocol ContactsInterchange: AnyObject {
+///
+/// Its jobs run where the address book is used: on the main loop in slices for a file, or on the
+/// work's thread for a server, so the interchange is `Sendable` and its jobs belong to one thread.
+public protocol ContactsInterchange: AnyObject, Sendable {
     /// Starts importing the file at `path` (vCard, CSV or abook, by content) into `book`, in one
     /// transaction: nothing is written until the job finishes.
     func startImport(path: String, into book: any AddressBookService) -> any TransferJob
@@ -15,9 +17,8 @@ public protocol ContactsInterchange: AnyObject {
     func startExport(path: String, from book: any AddressBookService) -> any TransferJob
 }
 
-/// An import or export worked in slices on the run loop, so the screen keeps answering and its
-/// progress bar moves.
-@MainActor
+/// An import or export worked in slices (on the run loop for a file, so the screen keeps answering
+/// and its progress bar moves; one slice after another on the work's thread for a server).
 public protocol TransferJob: AnyObject {
     /// Does some of the work (about `cards` contacts) and says where it stands.
     func step(cards: Int) -> TransferProgress

@@ -33,6 +33,12 @@ public final class ServiceWork<Service> {
     /// A service that answers at once, on the main loop (a file, memory, a test's spy).
     static func inline(_ service: Service) -> ServiceWork<Service> { ServiceWork(here: service) }
 
+    /// The service itself where it answers at once on the main loop (a file, memory); nil where
+    /// its calls run off the main loop.
+    var inlineService: Service? {
+        if case .here(let service) = place { service } else { nil }
+    }
+
     /// Whether calls are out that have not answered yet.
     var isBusy: Bool {
         if case .away(let work, _) = place { work.isBusy } else { false }
