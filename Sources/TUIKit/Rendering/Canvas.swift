@@ -1,5 +1,18 @@
 /// What a view draws with: the cell buffer seen through the view's own
 /// coordinates (its top-left is (0, 0)) and clipped to what the view may touch.
+///
+/// ```swift
+/// final class Meter: View {
+///     var percent = 0 { didSet { setNeedsDisplay() } }
+///
+///     override func draw(in canvas: Canvas) {
+///         canvas.drawBox(canvas.bounds, style: Theme.live.border)
+///         let filled = (canvas.size.width - 2) * percent / 100
+///         canvas.fill(Rect(x: 1, y: 1, width: filled, height: 1), with: "█", style: Theme.live.emphasis)
+///         canvas.write("\(percent)%", at: Point(x: 2, y: 0), style: .bold)
+///     }
+/// }
+/// ```
 @MainActor
 public struct Canvas {
     /// The renderer's back buffer. A canvas lives for one draw pass and the renderer keeps the
@@ -23,6 +36,7 @@ public struct Canvas {
         self.baseStyle = baseStyle
     }
 
+    /// The view's whole area in its own coordinates: (0,0) and its size.
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
     /// Whether any cell of `rect` (view coordinates) is being drawn: a view drawn for a

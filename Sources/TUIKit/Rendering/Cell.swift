@@ -5,10 +5,13 @@
 /// on its own. Cells are plain values of a few bytes with no references — the
 /// style is packed into an integer — so buffers fill, copy and compare quickly.
 public struct Cell: Hashable, Sendable {
+    /// The grapheme cluster the cell shows, as packed bits.
     public var grapheme: Grapheme
     private var packedStyle: UInt32
+    /// The columns the character takes: 1, 2 for a wide character, 0 for the right half of one.
     public var width: UInt8
 
+    /// A cell showing `character` in `style`; pass `width: 2` for a wide character.
     public init(_ character: Character, width: UInt8 = 1, style: Style = .plain) {
         self.init(grapheme: Grapheme(character), width: width, style: style)
     }
@@ -31,6 +34,7 @@ public struct Cell: Hashable, Sendable {
     /// The style packed bits stand for (the inverse of `styleBits`).
     static func style(fromBits bits: UInt32) -> Style { unpack(bits) }
 
+    /// The cell's colours and attributes.
     public var style: Style {
         get { Self.unpack(packedStyle) }
         set { packedStyle = Self.pack(newValue) }
@@ -42,6 +46,7 @@ public struct Cell: Hashable, Sendable {
     /// The right half of a two-column character.
     public static func continuation(style: Style) -> Cell { Cell(grapheme: .space, width: 0, style: style) }
 
+    /// Whether this is the right half of a two-column character (drawn by the cell to its left).
     public var isContinuation: Bool { width == 0 }
 
     // Style in 26 bits: foreground (9), background (9), attributes (8).

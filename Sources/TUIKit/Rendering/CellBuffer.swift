@@ -1,16 +1,21 @@
 /// A grid of cells the size of the screen: what views draw into and what the
 /// terminal is sent the difference of.
 public struct CellBuffer: Sendable, Equatable {
+    /// The grid's width and height in cells.
     public private(set) var size: Size
+    /// The cells, row after row (`y * width + x`).
     public private(set) var cells: [Cell]
 
+    /// A buffer of `size` (negative sides count as 0) with every cell set to `cell`.
     public init(size: Size, filling cell: Cell = .blank) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))
         self.cells = Array(repeating: cell, count: self.size.width * self.size.height)
     }
 
+    /// The whole buffer as a rectangle at (0,0).
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
+    /// The cell at column `x`, row `y`; both must be inside the buffer. Setting it does not keep wide characters whole (see `set(_:x:y:)`).
     public subscript(x: Int, y: Int) -> Cell {
         get { cells[y * size.width + x] }
         set { cells[y * size.width + x] = newValue }

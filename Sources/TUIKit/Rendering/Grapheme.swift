@@ -18,6 +18,7 @@ public struct Grapheme: Hashable, Sendable {
     /// Already packed UTF-8 bytes (at most 7, first byte lowest).
     init(bits: UInt64) { self.bits = bits }
 
+    /// The packed form of `character`.
     public init(_ character: Character) {
         let utf8 = character.utf8
         if utf8.count <= 7 { // the top byte stays clear for the interned flag
@@ -37,6 +38,7 @@ public struct Grapheme: Hashable, Sendable {
         }
     }
 
+    /// The grapheme cluster these bits stand for.
     public var character: Character {
         if bits & Self.internedFlag != 0 {
             let i = Int(bits & ~Self.internedFlag)
@@ -62,5 +64,6 @@ public struct Grapheme: Hashable, Sendable {
         }
     }
 
+    /// A single space.
     public static let space = Grapheme(ascii: 0x20)
 }

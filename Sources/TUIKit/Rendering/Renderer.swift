@@ -11,6 +11,7 @@ public final class Renderer {
     private var needsFullRedraw = true
     private var lastCursor: Point?
 
+    /// A renderer for a screen of `size`; its first frame sends every cell.
     public init(size: Size) {
         front = CellBuffer(size: size)
         back = FrameTarget(buffer: CellBuffer(size: size))

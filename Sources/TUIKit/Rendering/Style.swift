@@ -7,13 +7,23 @@
 /// looked up in `Theme.current` when it is drawn, so a view built once shows whatever theme is
 /// current at its next redraw. Its own colours, where set, win over the theme's; its attributes
 /// add to the theme's.
+///
+/// ```swift
+/// let warning = Style(foreground: .yellow, attributes: .bold)
+/// label.textStyle = warning.merged(over: .background(.blue))   // bold yellow on blue
+/// title.textStyle = Style.theme(.emphasis).adding(.underline)   // the theme's emphasis, underlined
+/// ```
 public struct Style: Hashable, Sendable {
+    /// The text colour; nil: the terminal's default, or what is underneath when merged.
     public var foreground: Color?
+    /// The cell's colour behind the text; nil: the terminal's default, or what is underneath when merged.
     public var background: Color?
+    /// Bold, dim, italic, underline, reverse.
     public var attributes: TextAttributes
     /// The theme's role this style stands for (nil: these colours as they are).
     public var role: ThemeRole?
 
+    /// A style of these colours and attributes, standing for no theme role.
     public init(foreground: Color? = nil, background: Color? = nil, attributes: TextAttributes = []) {
         self.foreground = foreground
         self.background = background
@@ -41,6 +51,7 @@ public struct Style: Hashable, Sendable {
                      attributes: attributes.union(theme.attributes))
     }
 
+    /// No colours and no attributes: the terminal's defaults.
     public static let plain = Style()
 
     /// This style laid over `base`: colours this style leaves `nil` come from `base`,
@@ -61,10 +72,16 @@ public struct Style: Hashable, Sendable {
         return copy
     }
 
+    /// Only a text colour.
     public static func foreground(_ color: Color) -> Style { Style(foreground: color) }
+    /// Only a background colour.
     public static func background(_ color: Color) -> Style { Style(background: color) }
+    /// Only bold.
     public static let bold = Style(attributes: .bold)
+    /// Only dim.
     public static let dim = Style(attributes: .dim)
+    /// Only reverse video (foreground and background swapped).
     public static let reverse = Style(attributes: .reverse)
+    /// Only underline.
     public static let underline = Style(attributes: .underline)
 }

@@ -7,6 +7,7 @@
 /// application.window.setNeedsFullRedraw()
 /// ```
 public struct Theme: Sendable, Equatable {
+    /// The theme's name as shown in settings ("dark", "light", …).
     public var name: String
     /// Screen text and background.
     public var base: Style
@@ -29,6 +30,7 @@ public struct Theme: Sendable, Equatable {
     /// A text field's editable area.
     public var field: Style
 
+    /// Light text on a dark grey background.
     public static let dark = Theme(
         name: "dark",
         base: Style(foreground: .gray(22), background: .gray(2)),
@@ -42,6 +44,7 @@ public struct Theme: Sendable, Equatable {
         border: Style(foreground: .rgb(2, 3, 5)),
         field: Style(foreground: .brightWhite, background: .gray(5)))
 
+    /// Dark text on a light grey background.
     public static let light = Theme(
         name: "light",
         base: Style(foreground: .gray(2), background: .gray(23)),
@@ -55,6 +58,7 @@ public struct Theme: Sendable, Equatable {
         border: Style(foreground: .rgb(1, 2, 4)),
         field: Style(foreground: .black, background: .gray(20)))
 
+    /// White and yellow on black, with bold and underlines for the roles that matter most.
     public static let highContrast = Theme(
         name: "high contrast",
         base: Style(foreground: .brightWhite, background: .black),
@@ -82,6 +86,7 @@ public struct Theme: Sendable, Equatable {
         border: .plain,
         field: Style(attributes: .underline))
 
+    /// Every built-in theme, in the order settings offers them.
     public static let all: [Theme] = [.dark, .light, .highContrast, .monochrome]
 
     /// The theme styles are looked up in when drawn (concrete colours).
@@ -113,5 +118,6 @@ public struct Theme: Sendable, Equatable {
 
 /// A role a theme gives a style to (see `Theme`).
 public enum ThemeRole: UInt8, Hashable, Sendable, CaseIterable {
+    /// One role per style property of `Theme`, of the same name.
     case base, secondary, emphasis, selection, titleBar, statusLine, key, error, border, field
 }
