@@ -1,11 +1,16 @@
 /// A button of an alert.
 @MainActor
 public struct AlertAction {
+    /// How a button behaves: an ordinary choice, the choice Esc and a click outside pick, or one that destroys something (the focus starts on Cancel when there is one).
     public enum Style: Sendable { case `default`, cancel, destructive }
+    /// The button's text.
     public var title: String
+    /// What kind of choice the button is.
     public var style: Style
+    /// Runs after the alert is dismissed, when this button is pressed.
     public var handler: (() -> Void)?
 
+    /// A button titled `title` that runs `handler` after the alert closes.
     public init(title: String, style: Style = .default, handler: (() -> Void)? = nil) {
         self.title = title
         self.style = style
@@ -25,16 +30,20 @@ public struct AlertAction {
 /// ```
 @MainActor
 public final class AlertController: ViewController {
+    /// The text under the title.
     public let message: String
+    /// The buttons, in the order added (left to right).
     public private(set) var actions: [AlertAction] = []
     private var buttons: [Button] = []
 
+    /// An alert with an optional title and a message; add buttons before presenting it.
     public init(title: String?, message: String) {
         self.message = message
         super.init()
         self.title = title
     }
 
+    /// Adds a button at the right of the others.
     public func addAction(_ action: AlertAction) { actions.append(action) }
 
     public override func loadView() {

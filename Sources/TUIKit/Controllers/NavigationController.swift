@@ -2,14 +2,25 @@
 /// at the bottom (UIKit's `UINavigationController`). Push slides the new
 /// screen in from the right, pop slides back from the left; Esc (or
 /// Backspace) pops while there is more than one screen.
+///
+/// ```swift
+/// let navigation = NavigationController(rootViewController: ContactsViewController())
+/// app.window.rootViewController = navigation
+/// // later, from a screen on the stack:
+/// navigationController?.push(ContactDetailViewController(contact))
+/// ```
 @MainActor
 open class NavigationController: ViewController {
+    /// The stack, root first; the last one is on screen.
     public private(set) var viewControllers: [ViewController] = [] { didSet { setNeedsKeyCommandsUpdate() } }
+    /// The bar at the top: the back or left item, the top controller's title, its right item.
     public let titleBar = TitleBarView()
+    /// The key hints at the bottom, for the focused view and the controllers up the chain.
     public let statusLine = StatusLine()
     /// Where the top screen's view goes.
     public let contentView = View()
 
+    /// A stack holding `rootViewController` alone.
     public init(rootViewController: ViewController) {
         super.init()
         addChild(rootViewController)
@@ -17,6 +28,7 @@ open class NavigationController: ViewController {
         rootViewController.didMove(toParent: self)
     }
 
+    /// The controller on screen (the last one pushed).
     public var topViewController: ViewController? { viewControllers.last }
 
     open override var frontmostController: ViewController {

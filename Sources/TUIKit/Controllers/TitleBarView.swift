@@ -1,8 +1,11 @@
 /// The top row of a navigation stack: back or left item, the title, the right item.
 @MainActor
 public final class TitleBarView: View {
+    /// The title bar's styles.
     public struct ViewConfig {
+        /// The style of the whole bar and its title.
         public var bar: Style
+        /// The style of the left and right buttons, over the bar's style.
         public var item: Style
     }
 
@@ -64,6 +67,7 @@ public final class TitleBarView: View {
 
 @MainActor
 extension TitleBarView.ViewConfig {
+    /// The theme's title bar style, with bold buttons.
     public static var defaultConfig: TitleBarView.ViewConfig {
         TitleBarView.ViewConfig(bar: Theme.live.titleBar, item: Style(attributes: .bold))
     }

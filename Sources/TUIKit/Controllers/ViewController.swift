@@ -28,7 +28,9 @@ open class ViewController: Responder {
     /// The bar buttons this controller shows when it is on top of a navigation stack.
     public let navigationItem = NavigationItem()
 
+    /// The container controller this one is a child of (a navigation controller, a split screen).
     public private(set) weak var parent: ViewController? { didSet { setNeedsKeyCommandsUpdate() } }
+    /// The child controllers, in the order added.
     public private(set) var children: [ViewController] = []
     /// The controller this one presented modally, if any.
     public internal(set) var presentedViewController: ViewController?
@@ -58,15 +60,20 @@ open class ViewController: Responder {
         }
     }
 
+    /// Whether the root view was made yet (reading `view` makes it).
     public var isViewLoaded: Bool { loadedView != nil }
 
     /// Makes the root view; set `view` here. The default makes an empty view.
     open func loadView() { view = View() }
     /// Called once, after the root view was made.
     open func viewDidLoad() {}
+    /// Called before the view goes on screen (pushed, presented, or its container appearing).
     open func viewWillAppear() {}
+    /// Called after the view went on screen and any transition ended.
     open func viewDidAppear() {}
+    /// Called before the view leaves the screen.
     open func viewWillDisappear() {}
+    /// Called after the view left the screen.
     open func viewDidDisappear() {}
 
     /// The view that should take the focus when this screen appears; the
@@ -100,7 +107,9 @@ open class ViewController: Responder {
         didMove(toParent: nil)
     }
 
+    /// Called before the controller is added to `parent`, or before it is removed (`parent` nil).
     open func willMove(toParent parent: ViewController?) {}
+    /// Called after the controller was added to `parent`, or after it was removed (`parent` nil).
     open func didMove(toParent parent: ViewController?) {}
 
     /// The nearest navigation controller up the parent chain.
@@ -113,13 +122,13 @@ open class ViewController: Responder {
         return nil
     }
 
-    /// The controller whose screen is in front: the presented one, or (for
-    /// containers) the visible child. Keys go there when no view has the focus.
     /// Keys that, with this controller as the window's root, work on every
     /// screen however it was reached (a popup, a card opened over one) and
     /// are listed in every help: tried after the responder chain.
     open var windowKeyCommands: [KeyCommand] { [] }
 
+    /// The controller whose screen is in front: the presented one, or (for
+    /// containers) the visible child. Keys go there when no view has the focus.
     open var frontmostController: ViewController {
         presentedViewController?.frontmostController ?? self
     }

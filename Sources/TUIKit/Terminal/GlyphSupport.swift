@@ -2,7 +2,9 @@
 /// the cell buffer gives them. What a terminal cannot join is drawn by
 /// `ClusterEncoding`'s fallback, which keeps every column in place.
 public struct GlyphSupport: OptionSet, Hashable, Sendable {
+    /// The options as bits.
     public let rawValue: Int
+    /// The options whose bits are set in `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Emoji joined by U+200D (👩‍💻, 👩‍👩‍👧) take two columns as one glyph.

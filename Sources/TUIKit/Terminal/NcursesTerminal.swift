@@ -14,8 +14,11 @@ import Darwin
 /// This is the only file of TUIKit that imports CNcurses.
 @MainActor
 public final class NcursesTerminal: Terminal {
+    /// The terminal's size in cells, read again on every resize.
     public private(set) var size: Size = Size(width: 80, height: 24)
+    /// The system's monotonic clock.
     public let clock: any TimeSource = SystemClock()
+    /// The colours the terminal shows once started: 0 (monochrome), 8, 16 or 256.
     public private(set) var colorCount = 0
 
     /// Options for starting the terminal.
@@ -30,8 +33,10 @@ public final class NcursesTerminal: Terminal {
         public var glyphSupport: GlyphSupport?
         /// The file descriptors to use (a pseudo-terminal in tests); stdin/stdout by default.
         public var inputDescriptor: Int32 = 0
+        /// The descriptor written to; 1 (stdout) by default.
         public var outputDescriptor: Int32 = 1
 
+        /// The defaults: `TERM` from the environment, mouse on, colours when the terminal has them, stdin and stdout.
         public init() {}
     }
 
@@ -61,6 +66,7 @@ public final class NcursesTerminal: Terminal {
     private static let ctrlLeftCode: Int32 = 0x3EB
     private static let ctrlRightCode: Int32 = 0x3EC
 
+    /// A terminal that starts with `options`; nothing happens to the screen until `start()`.
     public init(options: Options = Options()) {
         self.options = options
     }
@@ -76,6 +82,8 @@ public final class NcursesTerminal: Terminal {
         isatty(0) == 1 && isatty(1) == 1
     }
 
+    /// Takes over the screen: alternate screen, raw keys, colours, mouse and bracketed paste.
+    /// Throws `TerminalError` when its input or output is not a terminal or ncurses cannot start.
     public func start() throws(TerminalError) {
         guard screen == nil else { return }
         guard isatty(options.inputDescriptor) == 1, isatty(options.outputDescriptor) == 1 else { throw .notATerminal }
@@ -150,6 +158,7 @@ public final class NcursesTerminal: Terminal {
         size = Size(width: Int(sb_cols()), height: Int(sb_lines()))
     }
 
+    /// Leaves the alternate screen and restores the terminal's settings and signal handlers; does nothing when not started.
     public func stop() {
         guard let screen else { return }
         writeRaw("\u{1B}[?2004l")
@@ -189,11 +198,13 @@ public final class NcursesTerminal: Terminal {
         def_prog_mode() // so curses puts this back after a suspend, too
     }
 
+    /// Turns mouse reporting on or off, when `Options.enableMouse` allows it.
     public func setMouseReporting(_ enabled: Bool) {
         guard options.enableMouse, screen != nil else { return }
         mousemask(enabled ? sb_button1_events() | sb_wheel_events() : 0, nil)
     }
 
+    /// Restores the terminal, stops the process (Ctrl-Z), and takes the screen back when the shell resumes it.
     public func suspend() {
         guard screen != nil else { return }
         writeRaw("\u{1B}[?2004l")
@@ -213,6 +224,7 @@ public final class NcursesTerminal: Terminal {
 
     // MARK: Output
 
+    /// Writes the changed cells, moves or hides the cursor, and flushes once.
     public func apply(_ update: FrameUpdate) {
         guard screen != nil else { return }
         let scr = sb_stdscr()
@@ -408,6 +420,7 @@ public final class NcursesTerminal: Terminal {
     /// What the app also waits on (`Scheduler.watch`).
     private var watched: [Int32] = []
 
+    /// Sets the descriptors `nextEvent` also waits on.
     public func setWatchedDescriptors(_ descriptors: [Int32]) { watched = descriptors }
 
     /// Another thread posted work to the run loop's inbox (the wait returns for it).

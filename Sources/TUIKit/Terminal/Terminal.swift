@@ -39,14 +39,19 @@ public protocol Terminal: AnyObject {
 }
 
 extension Terminal {
+    /// By default the terminal has no mouse reporting to switch.
     public func setMouseReporting(_ enabled: Bool) {}
+    /// By default none: the run loop looks at its inbox each turn.
     public var wakeUp: (@Sendable () -> Void)? { nil }
+    /// By default the descriptors are ignored.
     public func setWatchedDescriptors(_ descriptors: [Int32]) {}
 }
 
 /// What waiting on a terminal gave.
 public enum TerminalEvent: Hashable, Sendable {
+    /// A key, a click, a paste or a resize.
     case input(InputEvent)
+    /// A signal the run loop acts on (Ctrl-C, Ctrl-Z, the terminal closing).
     case signal(TerminalSignal)
     /// The deadline came first.
     case timeout

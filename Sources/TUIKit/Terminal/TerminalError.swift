@@ -5,6 +5,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// ncurses could not start on this terminal type.
     case cannotInitialize(terminalType: String)
 
+    /// A message that says what went wrong and what to do about it.
     public var description: String {
         switch self {
         case .notATerminal:

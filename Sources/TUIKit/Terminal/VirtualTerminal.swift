@@ -18,9 +18,13 @@ import Darwin
 /// ```
 @MainActor
 public final class VirtualTerminal: Terminal {
+    /// The screen's size in cells; a scripted resize event changes it.
     public private(set) var size: Size
+    /// The virtual clock: it moves only when a script waits or a test advances it.
     public let virtualClock: VirtualClock
+    /// The virtual clock, as the run loop sees it.
     public var clock: any TimeSource { virtualClock }
+    /// The colours the terminal claims to show (256 by default; 0 for monochrome).
     public var colorCount: Int
 
     /// What the screen shows now.
@@ -36,7 +40,9 @@ public final class VirtualTerminal: Terminal {
     public static let frameHistoryLimit = 512
     /// Called after every frame is shown (tests that look at a frame between two keys).
     public var onFrame: ((VirtualTerminal) -> Void)?
+    /// Whether `start()` was called and `stop()` not since.
     public private(set) var isStarted = false
+    /// How many times the app asked to suspend (Ctrl-Z); nothing is stopped.
     public private(set) var suspendCount = 0
 
     private var queue: [ScriptStep] = []
@@ -44,6 +50,7 @@ public final class VirtualTerminal: Terminal {
     /// What is left of a wait step that a timer deadline cut short.
     private var pendingWait: Duration?
 
+    /// A blank screen of `size`; set `colorCount` to 0 to test monochrome, and pass a clock to share one.
     public init(size: Size, colorCount: Int = 256, clock: VirtualClock = VirtualClock()) {
         self.size = size
         self.colorCount = colorCount
@@ -65,6 +72,7 @@ public final class VirtualTerminal: Terminal {
     /// What the app also waits on (`Scheduler.watch`).
     private var watched: [Int32] = []
 
+    /// Sets the descriptors a scripted wait also ends on when one is readable.
     public func setWatchedDescriptors(_ descriptors: [Int32]) { watched = descriptors }
 
     private func watchedDescriptorIsReadable() -> Bool {
@@ -76,6 +84,7 @@ public final class VirtualTerminal: Terminal {
     /// Whether scripted input is still waiting.
     public var hasPendingInput: Bool { queueHead < queue.count || pendingWait != nil }
 
+    /// Takes the next scripted step: a wait advances the virtual clock (stopping at `deadline`), an input or a signal is returned; `.endOfInput` when the script is done.
     public func nextEvent(until deadline: Duration?) -> TerminalEvent {
         while true {
             if let deadline, deadline <= clock.now { return .timeout }
@@ -110,10 +119,14 @@ public final class VirtualTerminal: Terminal {
 
     // MARK: Output
 
+    /// Marks the terminal started; never throws.
     public func start() throws(TerminalError) { isStarted = true }
+    /// Marks the terminal stopped.
     public func stop() { isStarted = false }
+    /// Counts the request in `suspendCount`.
     public func suspend() { suspendCount += 1 }
 
+    /// Puts the changed cells on the grid and records the frame's statistics, then calls `onFrame`.
     public func apply(_ update: FrameUpdate) {
         if update.isFullRedraw || grid.size != size { grid = CellBuffer(size: size) }
         let width = size.width, height = size.height

@@ -1,7 +1,15 @@
 /// A key a responder answers to, with the words the help overlay and the
 /// status line show for it (UIKit's `UIKeyCommand`).
+///
+/// ```swift
+/// override var keyCommands: [KeyCommand] {
+///     [KeyCommand(.character("a"), title: "Add") { [unowned self] in addContact() },
+///      KeyCommand(.escape, alternatives: [.backspace], title: "Back") { [unowned self] in dismiss() }]
+/// }
+/// ```
 @MainActor
 public struct KeyCommand {
+    /// The key that runs the command.
     public var key: Key
     /// More keys that do the same (for example `k` beside ↑).
     public var alternatives: [Key]
@@ -9,8 +17,10 @@ public struct KeyCommand {
     public var title: String
     /// Shown in the status line's key hints, not only in the help overlay.
     public var showsInStatusLine: Bool
+    /// What runs when the key is pressed.
     public var action: () -> Void
 
+    /// A command that runs `action` on `key` (or any of `alternatives`), named `title` in the help overlay and, unless `showsInStatusLine` is false, in the status line.
     public init(_ key: Key, alternatives: [Key] = [], title: String, showsInStatusLine: Bool = true,
                 action: @escaping () -> Void) {
         self.key = key
@@ -20,6 +30,7 @@ public struct KeyCommand {
         self.action = action
     }
 
+    /// Whether `pressed` is the command's key or one of its alternatives.
     public func matches(_ pressed: Key) -> Bool { pressed == key || alternatives.contains(pressed) }
 
     /// `"↑/k"`-style label of the key and its alternatives.

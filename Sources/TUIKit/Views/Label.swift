@@ -1,14 +1,24 @@
 /// A piece of read-only text: one line truncated with `…`, or wrapped over
 /// several lines; aligned leading, centred or trailing.
+///
+/// ```swift
+/// let heading = Label("Contacts", style: Theme.live.emphasis, alignment: .center)
+/// let note = Label("Press / to search.")
+/// note.wrapsText = true
+/// note.textStyle = Theme.live.secondary
+/// ```
 @MainActor
 open class Label: View {
+    /// The text shown; a newline starts another line.
     public var text: String { didSet { if text != oldValue { textDidChange() } } }
     /// The style of the text itself (over the view's `style`).
     public var textStyle: Style = .plain { didSet { setNeedsDisplay() } }
+    /// Where each line sits in the label's width: leading, centred or trailing.
     public var alignment: TextAlignment = .leading { didSet { setNeedsDisplay() } }
     /// Wrap onto as many lines as the height allows (the last shown line ends in `…` if more is left).
     public var wrapsText = false { didSet { textDidChange() } }
 
+    /// A label showing `text` in `style`, aligned as given.
     public init(_ text: String = "", style: Style = .plain, alignment: TextAlignment = .leading) {
         self.text = text
         self.textStyle = style

@@ -1,10 +1,11 @@
-/// Something that can answer input: views and (later) view controllers.
+/// Something that can answer input: views and view controllers.
 ///
 /// A key goes to the window's first responder, then up the chain through
 /// `nextResponder` until one handles it: at each step the responder's
 /// `keyCommands` are tried first, then `handleKey(_:)`.
 @MainActor
 open class Responder {
+    /// A responder with no next responder; subclasses say where the chain goes.
     public init() {}
 
     /// The next responder up the chain (a view's superview or its controller).

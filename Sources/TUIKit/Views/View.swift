@@ -25,7 +25,9 @@ open class View: Responder {
     /// The view's own coordinate space: origin zero, the frame's size.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
+    /// The view this one is a subview of; nil for a window or a view not yet added.
     public private(set) weak var superview: View? { didSet { setNeedsKeyCommandsUpdate() } } // the responder chain runs through it
+    /// The subviews, back to front: the first is drawn first, the last is hit first.
     public private(set) var subviews: [View] = []
 
     /// Colours and attributes this view and its contents inherit; a view with a style
@@ -95,6 +97,7 @@ open class View: Responder {
     /// Some view below this one needs layout: a layout pass walks down this path.
     var subtreeNeedsLayout = false
 
+    /// A view at `frame` (in its superview's coordinates); give it `.zero` when constraints place it.
     public init(frame: Rect = .zero) {
         self.frame = frame
         super.init()
@@ -344,13 +347,21 @@ open class View: Responder {
 
     // MARK: Anchors
 
+    /// The left edge, for layout constraints.
     public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(view: self, attribute: .leading) }
+    /// The right edge, for layout constraints.
     public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(view: self, attribute: .trailing) }
+    /// The middle column, for layout constraints.
     public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(view: self, attribute: .centerX) }
+    /// The top edge, for layout constraints.
     public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(view: self, attribute: .top) }
+    /// The bottom edge, for layout constraints.
     public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(view: self, attribute: .bottom) }
+    /// The middle row, for layout constraints.
     public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(view: self, attribute: .centerY) }
+    /// The width, for layout constraints.
     public var widthAnchor: LayoutDimension { LayoutDimension(view: self, attribute: .width) }
+    /// The height, for layout constraints.
     public var heightAnchor: LayoutDimension { LayoutDimension(view: self, attribute: .height) }
 
     /// The active constraints this view takes part in.

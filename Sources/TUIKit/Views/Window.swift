@@ -24,6 +24,7 @@ public final class Window: View {
     var isLayingOut = false
     private var reportedIssues = Set<LayoutIssue>()
 
+    /// A window filling a screen of `size`, whose views' timers run on `scheduler`; the whole screen is drawn first.
     public init(size: Size, scheduler: Scheduler) {
         self.scheduler = scheduler
         super.init(frame: Rect(origin: .zero, size: size))
