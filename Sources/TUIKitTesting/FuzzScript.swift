@@ -4,6 +4,7 @@
 public struct FuzzScript {
     private var state: UInt64
 
+    /// A generator whose scripts are decided by `seed`.
     public init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
 
     /// SplitMix64.

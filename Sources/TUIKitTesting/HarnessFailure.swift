@@ -8,6 +8,7 @@ public enum HarnessFailure {
     /// Where a helper was called from, for the issue it records.
     public struct Place: Sendable {
         let fileID: String, filePath: String, line: Int, column: Int
+        /// The place of the caller: the defaults take it from the call site.
         public init(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
             self.fileID = fileID
             self.filePath = filePath

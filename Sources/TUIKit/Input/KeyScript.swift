@@ -1,6 +1,8 @@
 /// One step of a KEYS script: an input event, or time passing on the virtual clock.
 public enum ScriptStep: Hashable, Sendable {
+    /// A key, a paste, a click, the wheel or a resize.
     case input(InputEvent)
+    /// The virtual clock moving on by this many milliseconds (`wait:500ms`).
     case wait(milliseconds: Int)
     /// A signal arriving, as if sent with kill(1): `signal:TERM`, `signal:INT`, `signal:HUP`, `signal:TSTP`.
     case signal(TerminalSignal)
@@ -8,15 +10,24 @@ public enum ScriptStep: Hashable, Sendable {
 
 /// Why a KEYS script could not be read. Each message names the bad token.
 public enum KeyScriptError: Error, Equatable, CustomStringConvertible {
+    /// A token that is no key name (`Ener`).
     case unknownKey(String)
+    /// A quoted string with no closing quote.
     case unterminatedString(String)
+    /// A `wait:` without a duration in ms or s.
     case badWait(String)
+    /// A `resize:` without a size in range.
     case badResize(String)
+    /// A `click:` without a column and a row.
     case badClick(String)
+    /// A `signal:` naming no signal the run loop knows.
     case badSignal(String)
+    /// A `wheel:` without a direction, a column and a row.
     case badWheel(String)
+    /// `""`, which types nothing.
     case emptyString
 
+    /// A message naming the bad token and showing the right form.
     public var description: String {
         switch self {
         case .unknownKey(let t): "unknown key '\(t)' (try Enter, Esc, Tab, Up, C-a, F1, Space, or a quoted \"text\")"
@@ -38,7 +49,13 @@ public enum KeyScriptError: Error, Equatable, CustomStringConvertible {
 /// character (`"Ada Lovelace"` or `'say "hi"'`), `wait:500ms` / `wait:2s`,
 /// `resize:40x10`, `click:COL,ROW`, `wheel:up:COL,ROW` / `wheel:down:COL,ROW`, `signal:TERM`. In a script file `#` starts a comment
 /// that runs to the end of the line (outside quotes).
+///
+/// ```swift
+/// let steps = try KeyScript.parse("Down Down Enter \"Ada\" wait:500ms Esc")
+/// terminal.enqueue(steps)
+/// ```
 public enum KeyScript {
+    /// Parses a whole script (several lines allowed) into steps, in order; throws on the first bad token.
     public static func parse(_ text: String) throws(KeyScriptError) -> [ScriptStep] {
         var steps: [ScriptStep] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -1,4 +1,9 @@
 /// A horizontal position of a view (leading, trailing or centre) to constrain.
+///
+/// ```swift
+/// button.centerXAnchor.constraint(equalTo: view.centerXAnchor).isActive = true
+/// field.leadingAnchor.constraint(equalTo: caption.trailingAnchor, constant: 1).isActive = true
+/// ```
 @MainActor
 public struct LayoutXAxisAnchor {
     unowned let view: View
@@ -12,6 +17,11 @@ public struct LayoutXAxisAnchor {
 }
 
 /// A vertical position of a view (top, bottom or centre) to constrain.
+///
+/// ```swift
+/// status.bottomAnchor.constraint(equalTo: view.bottomAnchor).isActive = true
+/// list.topAnchor.constraint(equalTo: header.bottomAnchor, constant: 1).isActive = true
+/// ```
 @MainActor
 public struct LayoutYAxisAnchor {
     unowned let view: View
@@ -29,6 +39,12 @@ public struct LayoutYAxisAnchor {
 /// Equalities place the view; the `lessThanOrEqual`/`greaterThanOrEqual`
 /// forms are limits that always win: a size an equality or the content asks
 /// for is clamped into them.
+///
+/// ```swift
+/// panel.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5).isActive = true
+/// panel.widthAnchor.constraint(lessThanOrEqualToConstant: 60).isActive = true
+/// panel.heightAnchor.constraint(equalToConstant: 10).isActive = true
+/// ```
 @MainActor
 public struct LayoutDimension {
     unowned let view: View

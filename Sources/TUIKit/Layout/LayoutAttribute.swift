@@ -1,6 +1,8 @@
 /// What a layout anchor stands for.
 public enum LayoutAttribute: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal attributes: left edge, right edge, middle column, width.
     case leading, trailing, centerX, width
+    /// The vertical attributes: top edge, bottom edge, middle row, height.
     case top, bottom, centerY, height
 
     enum Axis { case horizontal, vertical }
@@ -22,6 +24,7 @@ public enum LayoutAttribute: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The attribute's name, as in a constraint's description.
     public var description: String {
         switch self {
         case .leading: "leading"
@@ -38,8 +41,10 @@ public enum LayoutAttribute: Hashable, Sendable, CustomStringConvertible {
 
 /// How a constraint relates its two sides.
 public enum LayoutRelation: Sendable, CustomStringConvertible {
+    /// `==`, `<=` and `>=`.
     case equal, lessThanOrEqual, greaterThanOrEqual
 
+    /// "==", "<=" or ">=".
     public var description: String {
         switch self {
         case .equal: "=="

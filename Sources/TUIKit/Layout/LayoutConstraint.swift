@@ -1,12 +1,28 @@
 /// A relation between two layout attributes: `first.attribute == second.attribute × multiplier + constant`
 /// (or `<=`/`>=` for dimensions). It takes part in layout while `isActive`.
+///
+/// ```swift
+/// label.translatesAutoresizingMaskIntoConstraints = false
+/// LayoutConstraint.activate([
+///     label.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
+///     label.topAnchor.constraint(equalTo: view.topAnchor, constant: 1),
+///     label.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5),
+///     label.heightAnchor.constraint(equalToConstant: 1),
+/// ])
+/// ```
 @MainActor
 public final class LayoutConstraint {
+    /// The view whose attribute is placed.
     public private(set) weak var firstItem: View?
+    /// The attribute of `firstItem` the constraint sets.
     public let firstAttribute: LayoutAttribute
+    /// Equal, at most or at least.
     public let relation: LayoutRelation
+    /// The view measured against; nil for a constant size (`widthAnchor.constraint(equalToConstant:)`).
     public private(set) weak var secondItem: View?
+    /// The attribute of `secondItem` measured against; nil with no second item.
     public let secondAttribute: LayoutAttribute?
+    /// The factor on the second attribute (1 unless made with `multiplier:`).
     public let multiplier: Double
     /// May be changed while active; the next layout pass uses the new value.
     public var constant: Int { didSet { if isActive { firstItem?.superview?.setNeedsLayout() } } }
@@ -53,6 +69,7 @@ public final class LayoutConstraint {
         for c in constraints { c.isActive = false }
     }
 
+    /// The constraint as a formula ("label.leading == superview.leading + 2"), for diagnostics.
     public var description: String {
         let first = firstItem?.debugName ?? "(released view)"
         var text = "\(first).\(firstAttribute) \(relation) "

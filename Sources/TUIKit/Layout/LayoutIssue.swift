@@ -2,6 +2,7 @@
 /// Layout never crashes on these: it reports them and carries on with a
 /// best-effort frame.
 public struct LayoutIssue: Hashable, Sendable, CustomStringConvertible {
+    /// The sorts of problem a layout pass reports.
     public enum Kind: Hashable, Sendable {
         /// Two constraints want different values for the same attribute; the first one won.
         case conflict
@@ -11,8 +12,11 @@ public struct LayoutIssue: Hashable, Sendable, CustomStringConvertible {
         case noCommonAncestor
     }
 
+    /// What sort of problem it is.
     public let kind: Kind
+    /// Which views and constraints are involved, in words.
     public let message: String
 
+    /// The message.
     public var description: String { message }
 }

@@ -18,6 +18,7 @@ public final class Observable<T> {
 
     private var tokens: [WeakToken] = []
 
+    /// An observable holding `value`, with no observers yet.
     public init(_ value: T) {
         self.value = value
     }

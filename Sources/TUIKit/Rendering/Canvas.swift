@@ -16,8 +16,8 @@
 @MainActor
 public struct Canvas {
     /// The renderer's back buffer. A canvas lives for one draw pass and the renderer keeps the
-    /// target for its own life, so a canvas holds it without counting: the draw walk copies a
-    /// canvas for every view, and a retain and release each was ~200 atomic operations a key.
+    /// target for its own life, so a canvas holds it without counting (the draw walk copies a
+    /// canvas for every view).
     unowned(unsafe) let target: FrameTarget
     /// Where the view's (0, 0) lies in the buffer.
     public let origin: Point

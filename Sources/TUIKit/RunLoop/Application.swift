@@ -13,11 +13,15 @@
 /// ```
 @MainActor
 public final class Application {
+    /// The screen the app draws on and reads input from.
     public let terminal: any Terminal
     /// Whether clicks and the wheel are used (a setting); off, the terminal stops reporting them.
     public var mouseEnabled = true { didSet { if mouseEnabled != oldValue { terminal.setMouseReporting(mouseEnabled) } } }
+    /// The timers and watched descriptors the loop serves between inputs.
     public let scheduler: Scheduler
+    /// The root of the view tree; set its `rootViewController` to show a screen.
     public let window: Window
+    /// Works out which cells changed between frames.
     public let renderer: Renderer
 
     /// Called after each frame reached the terminal, with its number and the time on the clock.
@@ -34,15 +38,20 @@ public final class Application {
     /// Called before the loop ends for good (the terminal is still set up).
     public var willQuit: (() -> Void)?
 
+    /// Whether `run()` is looping now.
     public private(set) var isRunning = false
+    /// How many frames were sent to the terminal so far.
     public private(set) var frameCount = 0
     /// Why the loop last stopped.
     public internal(set) var exitReason: ExitReason?
 
     /// Why `run()` returned.
     public enum ExitReason: Equatable, Sendable {
+        /// `quit()` was called.
         case quit
+        /// A signal ended the loop (Ctrl-C, SIGTERM, the terminal closing).
         case signal(TerminalSignal)
+        /// The scripted input ran out (a virtual terminal).
         case endOfInput
         /// The app ended the run for a reason of its own (`quit(because:)`), e.g. a kiosk's exit chord.
         case requested(String)
@@ -82,6 +91,7 @@ public final class Application {
     var quitRequested = false
     private var started = false
 
+    /// An app on `terminal`: a window of the terminal's size, a scheduler on its clock. Nothing is drawn until `run()`.
     public init(terminal: any Terminal) {
         self.terminal = terminal
         self.scheduler = Scheduler(clock: terminal.clock)

@@ -22,6 +22,7 @@ public final class DescriptorWatch {
     let onReadable: () -> Void
     /// The descriptor the last turn waited on.
     var last: Int32?
+    /// Whether `cancel()` was called; a cancelled watch is never called again.
     public private(set) var isCancelled = false
 
     init(descriptor: @escaping () -> Int32?, onReadable: @escaping () -> Void) {

@@ -1,8 +1,15 @@
 /// The run loop's timers, on its clock — what `DispatchQueue.main.asyncAfter`
 /// is in a UIKit app. Timers fire on the main actor, between input events,
 /// in deadline order; on the virtual clock they fire exactly on time.
+///
+/// ```swift
+/// let blink = scheduler.every(.milliseconds(500)) { [weak self] _ in self?.cursorShown.toggle() }
+/// scheduler.after(.seconds(2)) { [weak self] in self?.statusLine.message = nil }
+/// // later: blink.cancel()
+/// ```
 @MainActor
 public final class Scheduler {
+    /// The clock timers are measured on: the terminal's.
     public let clock: any TimeSource
     /// Work other threads hand to the loop (results of reads off the main loop, changes heard).
     public let inbox = RunLoopInbox()
@@ -11,6 +18,7 @@ public final class Scheduler {
     private var timers: [Timer] = []
     private var nextID = 0
 
+    /// A scheduler with no timers, on `clock`.
     public init(clock: any TimeSource) {
         self.clock = clock
     }

@@ -15,8 +15,11 @@ public protocol TimeSource: AnyObject {
 @MainActor
 public final class SystemClock: TimeSource {
     private let start = ContinuousClock.now
+    /// A clock that starts at zero now.
     public init() {}
+    /// Time since this clock was made.
     public var now: Duration { ContinuousClock.now - start }
+    /// False: after a stall a repeating timer fires once, then goes on from now.
     public var replaysMissedTicks: Bool { false }
 }
 
@@ -24,8 +27,11 @@ public final class SystemClock: TimeSource {
 /// the splash's wait become deterministic in tests and headless runs.
 @MainActor
 public final class VirtualClock: TimeSource {
+    /// Time since the start; it moves only by `advance(by:)` or `advance(to:)`.
     public private(set) var now: Duration = .zero
+    /// A clock standing at zero.
     public init() {}
+    /// True: a timer fires once for every interval the clock jumped over.
     public var replaysMissedTicks: Bool { true }
 
     /// Moves time forward (never backward).

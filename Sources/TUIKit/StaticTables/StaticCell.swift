@@ -3,9 +3,11 @@
 /// is known, and, for cells whose text wraps, the real height for a model at a width.
 ///
 /// ```swift
-/// final class BadgeCell: StaticTableCell, StaticCell, TitledConfigurable {
+/// final class StarCell: TableViewCell, StaticCell, TitledConfigurable {
 ///     static let height = 1
-///     func configure(by model: Titled) { title = model.title; setNeedsDisplay() }
+///     private var title = ""
+///     func configure(by model: Titled) { title = model.title ?? ""; setNeedsDisplay() }
+///     override func draw(in canvas: Canvas) { canvas.write("★ " + title, at: Point(x: 1, y: 0)) }
 /// }
 /// ```
 @MainActor

@@ -2,17 +2,24 @@
 /// still while `Animator.animationsEnabled` is off).
 @MainActor
 public final class ActivityIndicator: View {
+    /// The spinner's glyphs, shown in turn.
     public static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    /// How long each glyph shows.
     public static let interval: Duration = .milliseconds(80)
 
+    /// Whether the spinner is turning.
     public private(set) var isAnimating = false
+    /// Which of `frames` shows now.
     public private(set) var frameIndex = 0
     /// Text after the spinner ("Loading…").
     public var text: String { didSet { setNeedsDisplay(); superview?.setNeedsLayout() } }
+    /// Whether the indicator draws nothing while stopped (the default).
     public var hidesWhenStopped = true { didSet { setNeedsDisplay() } }
+    /// The spinner glyph's style (the theme's key colour unless set).
     public var spinnerStyle: Style = .plain
     private var timer: Timer?
 
+    /// A stopped indicator with `text` after the spinner; call `startAnimating()` to show it turning.
     public init(text: String = "") {
         self.text = text
         super.init(frame: .zero)
@@ -23,6 +30,7 @@ public final class ActivityIndicator: View {
         Size(width: 1 + (text.isEmpty ? 0 : 1 + DisplayWidth.of(text)), height: 1)
     }
 
+    /// Starts turning the spinner (and shows it, if it hides when stopped).
     public func startAnimating() {
         guard !isAnimating else { return }
         isAnimating = true
@@ -30,6 +38,7 @@ public final class ActivityIndicator: View {
         setNeedsDisplay()
     }
 
+    /// Stops the spinner (and hides it, if it hides when stopped).
     public func stopAnimating() {
         isAnimating = false
         timer?.cancel()

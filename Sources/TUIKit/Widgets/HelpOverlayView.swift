@@ -2,6 +2,7 @@
 /// from the responder chain (nothing is written per screen).
 @MainActor
 public final class HelpOverlayView: View {
+    /// The commands listed, in the order shown.
     public let commands: [KeyCommand]
 
     /// Whether one of the listed commands answers `key`.

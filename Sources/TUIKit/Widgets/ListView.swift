@@ -15,8 +15,11 @@
 /// ```
 @MainActor
 open class ListView: View {
+    /// The list's styles.
     public struct ViewConfig {
+        /// The style of a row that is not selected.
         public var row: Style
+        /// The style of the selected row.
         public var selectedRow: Style
         /// The quiet style of what is not a row: the empty list's text and the scroll mark.
         public var secondary: Style
@@ -36,6 +39,7 @@ open class ListView: View {
     public var onSelectionChange: ((Int?) -> Void)?
     /// The selection came near the end (for paging).
     public var onNearEnd: (() -> Void)?
+    /// How near the end (in rows) the selection comes before `onNearEnd` is called.
     public var nearEndThreshold = 5
     /// The selection came near the start (for a list paged from either end: rows before the first may be read).
     public var onNearStart: (() -> Void)?
@@ -43,6 +47,7 @@ open class ListView: View {
     /// (a paged list reading its first or last page); otherwise the selection
     /// moves to the first or last row.
     public var onHome: (() -> Bool)?
+    /// See `onHome`.
     public var onEnd: (() -> Bool)?
     /// Where the first visible row sits in the whole list (0...1), for the
     /// scroll mark of a list whose rows are a window onto a longer one; nil
@@ -57,6 +62,7 @@ open class ListView: View {
     public var viewConfig: ViewConfig { givenConfig ?? .defaultConfig }
     private let givenConfig: ViewConfig?
 
+    /// The selected row; nil when the list is empty or nothing is selected.
     public private(set) var selectedIndex: Int? { didSet { if (selectedIndex == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } } }
     /// The first visible row.
     public private(set) var topIndex = 0
@@ -68,6 +74,7 @@ open class ListView: View {
     private var rowViews: [View] = []
     private var lastNearEndRequestCount = -1
 
+    /// An empty list; pass `viewConfig` to fix its styles, else it follows the theme. Give it rows with `reloadData(numberOfRows:)`.
     public init(viewConfig: ViewConfig? = nil) {
         self.givenConfig = viewConfig
         super.init(frame: .zero)
@@ -361,6 +368,7 @@ open class ListView: View {
 /// The default row of a `ListView`: one line of text, highlighted when selected.
 @MainActor
 open class ListRowLabel: Label {
+    /// Shows `text`, in the list's selected-row style when `selected`, else its row style.
     public func configure(text: String, selected: Bool, config: ListView.ViewConfig = .defaultConfig) {
         self.text = text
         style = selected ? config.selectedRow : config.row
@@ -369,6 +377,7 @@ open class ListRowLabel: Label {
 
 @MainActor
 extension ListView.ViewConfig {
+    /// The theme's styles: plain rows, the selection colour, secondary text.
     public static var defaultConfig: ListView.ViewConfig {
         let theme = Theme.live
         return ListView.ViewConfig(row: .plain, selectedRow: theme.selection, secondary: theme.secondary)

@@ -1,11 +1,27 @@
 /// A popup over the current screen: the screen underneath stays visible,
 /// dimmed; the content sits centred in a framed panel. Esc or a click outside
 /// the panel calls `onOutsideContentTapAction` (seed 000's name for it).
+///
+/// ```swift
+/// final class FriendsPopup: ViewController {
+///     override func loadView() {
+///         let popup = PopupContainer(contentView: FriendsListView(), preferredSize: Size(width: 40, height: 12),
+///                                    title: "Friends")
+///         popup.onOutsideContentTapAction = { [unowned self] in dismiss() }
+///         view = popup
+///     }
+/// }
+/// present(FriendsPopup())
+/// ```
 @MainActor
 open class PopupContainer: View {
+    /// The popup's styles and margin.
     public struct ViewConfig {
+        /// The panel's background and text.
         public var panel: Style
+        /// The panel's border.
         public var border: Style
+        /// The title in the top border.
         public var title: Style
         /// Space kept free around the panel at the screen's edges.
         public var margin: Int
@@ -13,10 +29,13 @@ open class PopupContainer: View {
 
     /// The view inside the panel (inside the border).
     public let contentView: View
+    /// Shown in the top border; nil shows none.
     public var title: String? { didSet { setNeedsDisplay() } }
+    /// Called on Esc or a click outside the panel (usually to dismiss the popup); nil: neither does anything.
     public var onOutsideContentTapAction: (() -> Void)? {
         didSet { if (onOutsideContentTapAction == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } }
     }
+    /// The styles the popup was made with.
     public let viewConfig: ViewConfig
     private let panel = View()
 
@@ -91,6 +110,7 @@ open class PopupContainer: View {
 
 @MainActor
 extension PopupContainer.ViewConfig {
+    /// The theme's styles: base panel, border colour, emphasised title, a margin of 2.
     public static var defaultConfig: PopupContainer.ViewConfig {
         let theme = Theme.live
         return PopupContainer.ViewConfig(panel: theme.base, border: theme.border, title: theme.emphasis, margin: 2)

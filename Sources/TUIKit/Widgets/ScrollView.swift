@@ -1,14 +1,24 @@
 /// Shows a taller `contentView` through its own frame. The part in view
 /// follows the focus (a field that takes the focus is scrolled into view)
 /// and the mouse wheel; a mark on the right edge shows where you are.
+///
+/// ```swift
+/// let scroll = ScrollView(contentHeight: 40)
+/// view.addSubview(scroll)
+/// scroll.pinEdges(to: view)
+/// scroll.contentView.addSubview(form)   // laid out in 40 rows; the focus scrolls it
+/// form.pinEdges(to: scroll.contentView)
+/// ```
 @MainActor
 open class ScrollView: View {
     /// Put the content here, laid out for `contentHeight` rows.
     public let contentView = View()
+    /// The content's height in rows; the content view is this tall and as wide as the scroll view.
     public var contentHeight: Int { didSet { setNeedsLayout() } }
     /// The first content row in view.
     public private(set) var contentOffset = 0
 
+    /// A scroll view whose content is `contentHeight` rows tall, scrolled to the top.
     public init(contentHeight: Int) {
         self.contentHeight = contentHeight
         super.init(frame: .zero)

@@ -1,17 +1,29 @@
 /// One line of key hints for whatever has the focus, from the responder
 /// chain's key commands (the ones marked `showsInStatusLine`), with `? Help`.
+///
+/// ```swift
+/// let status = StatusLine()
+/// view.addSubview(status)          // one row high, at the bottom
+/// status.message = "Saved."        // shown instead of the hints until the next key
+/// ```
 @MainActor
 public final class StatusLine: View {
+    /// The status line's styles.
     public struct ViewConfig {
+        /// The whole line's background and text.
         public var background: Style
+        /// The keys named in hints.
         public var key: Style
+        /// The words after each key.
         public var text: Style
     }
 
+    /// The styles the line was made with.
     public let viewConfig: ViewConfig
     /// A message shown instead of the hints until the next key (errors, confirmations).
     public var message: String? { didSet { setNeedsDisplay() } }
 
+    /// An empty status line; its hints appear once it is in a window with a focused view.
     public init(viewConfig: ViewConfig = .defaultConfig) {
         self.viewConfig = viewConfig
         super.init(frame: .zero)
@@ -91,6 +103,7 @@ public final class StatusLine: View {
 
 @MainActor
 extension StatusLine.ViewConfig {
+    /// The theme's status line colours, with keys in the theme's key style.
     public static var defaultConfig: StatusLine.ViewConfig {
         let theme = Theme.live
         return StatusLine.ViewConfig(background: theme.statusLine, key: theme.key, text: .plain)

@@ -1,11 +1,15 @@
 /// Where a `TableView` gets its rows.
 @MainActor
 public protocol TableViewDataSource: AnyObject {
+    /// How many sections the table has.
     func numberOfSections(in tableView: TableView) -> Int
+    /// How many rows `section` has.
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+    /// The header shown above `section`; nil shows none.
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
     /// The row's height at the table's width (rows may differ).
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int
+    /// The cell for a row, usually from `tableView.dequeueReusableCell(withIdentifier:)`, filled in.
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
 }
 
@@ -19,15 +23,29 @@ public protocol TableViewDelegate: AnyObject {
 /// Rows of different heights in sections with headers. Only the rows on
 /// screen have cells; cells are reused by identifier. The selection moves
 /// over selectable rows with ↑/↓/j/k, PgUp/PgDn, Home/End; Enter selects.
+///
+/// ```swift
+/// let table = TableView()
+/// table.register(StaticValueCell.self, forCellReuseIdentifier: "value")
+/// table.dataSource = source       // keep `source` alive: the table holds it weakly
+/// table.delegate = source
+/// view.addSubview(table)
+/// table.pinEdges(to: view)
+/// table.reloadData()
+/// ```
 @MainActor
 open class TableView: View {
+    /// Where the table gets its sections, rows and cells; held weakly.
     public weak var dataSource: TableViewDataSource?
+    /// Told when a row is chosen; held weakly.
     public weak var delegate: TableViewDelegate? { didSet { setNeedsKeyCommandsUpdate() } }
+    /// The selected row; nil when there is none.
     public private(set) var selectedIndexPath: IndexPath? {
         didSet { if (selectedIndexPath == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } }
     }
     /// The first visible line.
     public private(set) var contentOffset = 0
+    /// The style of section headers.
     public var headerStyle: Style = Theme.live.emphasis
 
     private enum Item { case header(Int, String), row(IndexPath) }

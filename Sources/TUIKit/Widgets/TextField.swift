@@ -12,10 +12,15 @@
 /// ```
 @MainActor
 open class TextField: View {
+    /// The field's styles.
     public struct ViewConfig {
+        /// The editable area without the focus.
         public var field: Style
+        /// The editable area with the focus.
         public var focusedField: Style
+        /// The placeholder text.
         public var placeholder: Style
+        /// The validation message under the field.
         public var message: Style
     }
 
@@ -28,6 +33,7 @@ open class TextField: View {
     public private(set) var cursor = 0 {
         didSet { if scroll > cursor { scroll = cursor } }
     }
+    /// Shown, in the placeholder style, while the field is empty.
     public var placeholder: String { didSet { setNeedsDisplay() } }
     /// At most this many characters (nil: no limit).
     public var maxLength: Int?
@@ -51,6 +57,7 @@ open class TextField: View {
     /// The first visible cluster; never after the cursor.
     private(set) var scroll = 0
 
+    /// A field holding `text`, showing `placeholder` while empty; pass `viewConfig` to fix its styles, else it follows the theme.
     public init(text: String = "", placeholder: String = "", viewConfig: ViewConfig? = nil) {
         self.placeholder = placeholder
         self.givenConfig = viewConfig
@@ -265,6 +272,7 @@ open class TextField: View {
 
 @MainActor
 extension TextField.ViewConfig {
+    /// The theme's field style (bold when focused), secondary placeholder, error-styled message.
     public static var defaultConfig: TextField.ViewConfig {
         let theme = Theme.live
         return TextField.ViewConfig(field: theme.field, focusedField: theme.field.adding(.bold),
