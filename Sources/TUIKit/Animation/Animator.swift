@@ -1,6 +1,12 @@
 /// Runs an animation on the run loop's clock, frame by frame: `step` gets the
 /// progress from 0 to 1 (about 30 frames a second), then `completion` runs.
 /// With animations switched off everything jumps straight to the end.
+///
+/// ```swift
+/// Animator.run(duration: .milliseconds(300), scheduler: scheduler, step: { progress in
+///     panel.frame.origin.x = Int(Double(offscreenX) * (1 - progress))
+/// }, completion: { panel.becomeFirstResponder() })
+/// ```
 @MainActor
 public final class Animator {
     /// The global switch: false makes every transition and animation instant.

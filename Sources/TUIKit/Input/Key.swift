@@ -2,7 +2,9 @@
 public enum Key: Hashable, Sendable {
     /// A printable character (any Unicode grapheme cluster; Space is `" "`).
     case character(Character)
+    /// The editing keys; `backTab` is Shift-Tab.
     case enter, escape, tab, backTab, backspace, delete, insert
+    /// The arrow keys and the keys that move by page or to either end.
     case up, down, left, right, home, end, pageUp, pageDown
     /// Ctrl with ← or → (word jumps in text fields).
     case ctrlLeft, ctrlRight

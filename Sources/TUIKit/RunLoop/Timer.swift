@@ -1,5 +1,11 @@
 /// A scheduled action of the run loop. Keep it to `cancel()` it; releasing it
 /// does not cancel (fire-and-forget `after` is fine).
+///
+/// ```swift
+/// let poll = scheduler.every(.seconds(5)) { [weak self] _ in self?.refresh() }
+/// // when the screen goes away:
+/// poll.cancel()
+/// ```
 @MainActor
 public final class Timer {
     let id: Int

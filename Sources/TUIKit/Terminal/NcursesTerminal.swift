@@ -12,6 +12,14 @@ import Darwin
 /// (through the run loop) and on fatal signals (by the C handler).
 ///
 /// This is the only file of TUIKit that imports CNcurses.
+///
+/// ```swift
+/// var options = NcursesTerminal.Options()
+/// options.monochrome = true
+/// let terminal = NcursesTerminal(options: options)
+/// try terminal.start()              // throws TerminalError when not on a terminal
+/// defer { terminal.stop() }         // the screen is as it was
+/// ```
 @MainActor
 public final class NcursesTerminal: Terminal {
     /// The terminal's size in cells, read again on every resize.

@@ -1,5 +1,13 @@
 /// A spinner that turns on the run loop's clock while animating (and holds
 /// still while `Animator.animationsEnabled` is off).
+///
+/// ```swift
+/// let spinner = ActivityIndicator(text: "Loading…")
+/// view.addSubview(spinner)
+/// spinner.startAnimating()
+/// // when the contacts are read:
+/// spinner.stopAnimating()
+/// ```
 @MainActor
 public final class ActivityIndicator: View {
     /// The spinner's glyphs, shown in turn.

@@ -2,6 +2,7 @@
 /// and `TableView` both answer to them and offer them as key commands, so
 /// `?` help lists exactly what the keys do.
 public enum ListMovement: CaseIterable, Sendable {
+    /// One row down or up, a page down or up, to the first or the last row.
     case next, previous, pageDown, pageUp, first, last
 
     /// The key, and the others that do the same (letters only where letters are not commands).

@@ -1,5 +1,15 @@
 /// A row of a `TableView`. Subclasses add subviews or draw; `isSelected` says
 /// whether the table's selection is on this row.
+///
+/// ```swift
+/// final class NameCell: TableViewCell {
+///     var name = "" { didSet { setNeedsDisplay() } }
+///     override func draw(in canvas: Canvas) {
+///         canvas.writeTruncating(name, at: Point(x: 1, y: 0), style: isSelected ? Theme.live.selection : .plain)
+///     }
+///     override func selectionDidChange() { setNeedsDisplay() }
+/// }
+/// ```
 @MainActor
 open class TableViewCell: View {
     /// The identifier the table reuses this cell by.
