@@ -82,7 +82,9 @@ struct FlowTests {
         #expect(h.root.currentFlowKind == .login)
         h.press("wait:1s")                                         // it counts down
         #expect(h.text.contains("You can try again now."))
-        h.press("wait:2s Enter wait:400ms")                        // the password is still typed
+        let login = try #require(h.topController as? LoginViewController)
+        #expect(login.passwordField.text.isEmpty)                  // refused: typed again, not appended to
+        h.press(#"wait:2s "analytical" Enter wait:400ms"#)
         #expect(h.root.currentFlowKind == .main, "\(h.text)")
     }
 

@@ -52,7 +52,14 @@ final class ChangePasswordViewController: ViewController {
         general.text = ""
         if currentField.text.isEmpty { currentField.validationMessage = "Type your current password." }
         if let bad = [currentField, newField, repeatField].first(where: { $0.validationMessage != nil }) {
-            view.window?.makeFirstResponder(bad)
+            // Masked text cannot be seen to be fixed: the new passwords are typed again from empty.
+            var first = bad
+            if newField.validationMessage != nil || repeatField.validationMessage != nil {
+                newField.text = ""
+                repeatField.text = ""
+                if bad !== currentField { first = newField }
+            }
+            view.window?.makeFirstResponder(first)
             return
         }
         guard !isWaiting else { return }
@@ -82,6 +89,7 @@ final class ChangePasswordViewController: ViewController {
             onDone()
         case .success(.wrongPassword):
             currentField.validationMessage = AccountChangeFailure.wrongPassword.description
+            currentField.text = "" // typed again from empty, not appended to what cannot be seen
             view.window?.makeFirstResponder(currentField)
         case .success(let failure?):
             general.text = "Nothing was changed: " + failure.description

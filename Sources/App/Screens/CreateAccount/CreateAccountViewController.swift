@@ -113,8 +113,10 @@ final class CreateAccountViewController: ViewController {
             usernameField.validationMessage = problem.username
             passwordField.validationMessage = problem.password
             repeatField.validationMessage = problem.repeated
+            // Masked text cannot be seen to be fixed: both passwords are typed again from empty.
+            if problem.password != nil || problem.repeated != nil { passwordField.text = ""; repeatField.text = "" }
             general.text = problem.general ?? ""
-            let firstBad = problem.username != nil ? usernameField : (problem.password != nil ? passwordField : repeatField)
+            let firstBad = problem.username != nil ? usernameField : passwordField
             view.window?.makeFirstResponder(firstBad)
         }
     }

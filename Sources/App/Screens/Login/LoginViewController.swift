@@ -139,6 +139,7 @@ final class LoginViewController: ViewController {
             passwordField.text = ""
             view.window?.makeFirstResponder(passwordField)
         case .throttled(let seconds):
+            passwordField.text = "" // typed again once the wait is over, not appended to
             countDown(from: seconds)
         case .failed(let text):
             message.text = text
