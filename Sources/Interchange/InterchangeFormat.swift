@@ -6,17 +6,19 @@ public enum InterchangeFormat: String, Sendable {
 
     /// The format of a file that starts with `prefix` (a few kilobytes are enough):
     /// vCard when a `BEGIN:VCARD` line comes first, abook for its header comment or
-    /// `[format]`/`[0]` sections, CSV when the first line has a comma; nil otherwise.
+    /// `[format]`/`[0]` sections, CSV when the first line has a comma, semicolon
+    /// or tab; nil otherwise. UTF-16 and UTF-32 files are read as their text.
     public static func detect(_ prefix: [UInt8]) -> InterchangeFormat? {
-        var bytes = prefix[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        var physical = ByteLines(bytes: Array(prefix.prefix(16384)))
+        var bytes: [UInt8] = []
+        while let (line, _) = try? physical.next() { bytes += line.bytes; bytes.append(0x0A) }
         let text = String(decoding: bytes.prefix(8192), as: UTF8.self)
         let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
             .map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         guard let first = lines.first else { return nil }
         if first.uppercased() == "BEGIN:VCARD" { return .vCard }
         if first.lowercased().hasPrefix("# abook") || first == "[format]" || AbookReader.isEntryHeader(first) { return .abook }
-        if first.contains(",") { return .csv }
+        if first.contains(",") || first.contains(";") || first.contains("\t") { return .csv }
         if lines.contains(where: { $0.uppercased() == "BEGIN:VCARD" }) { return .vCard }
         return nil
     }

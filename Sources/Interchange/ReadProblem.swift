@@ -10,8 +10,12 @@ public struct ReadProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case malformedLine(String)
         /// Bytes that are not valid text in the declared (or default UTF-8) charset.
         case badEncoding(String)
-        /// A CHARSET parameter this reader does not know.
+        /// Bytes not valid in the charset they declare (or UTF-8), read in another one.
+        case decodedAs(expected: String, used: String)
+        /// A CHARSET parameter iconv does not know; the value was read as UTF-8 or windows-1252.
         case unknownCharset(String)
+        /// A property name with characters no vCard name has.
+        case badPropertyName(String)
         /// A VERSION this reader does not know.
         case unknownVersion(String)
         /// Text between cards that is not part of any card.
@@ -45,7 +49,9 @@ public struct ReadProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case .endWithoutBegin: return "END:VCARD without BEGIN:VCARD"
         case .malformedLine(let text): return "not a vCard line (no ':' after the name): \(Self.clip(text))"
         case .badEncoding(let charset): return "bad encoding: the bytes are not valid \(charset)"
-        case .unknownCharset(let charset): return "unknown CHARSET \(Self.clip(charset)); use UTF-8"
+        case .decodedAs(let expected, let used): return "the bytes are not valid \(Self.clip(expected)); read as \(used), check the text"
+        case .unknownCharset(let charset): return "unknown CHARSET \(Self.clip(charset)); read as UTF-8 or windows-1252, check the text"
+        case .badPropertyName(let text): return "not a vCard property name: \(Self.clip(text))"
         case .unknownVersion(let version): return "unknown vCard VERSION \(Self.clip(version)) (2.1, 3.0 and 4.0 are read)"
         case .textOutsideCard: return "text outside any card (no BEGIN:VCARD before it)"
         case .unterminatedQuote: return "a quoted CSV field is never closed"

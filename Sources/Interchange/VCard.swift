@@ -13,12 +13,17 @@ public struct VCard: Equatable, Sendable {
     public var properties: [VCardProperty]
     /// The line of `BEGIN:VCARD` (1-based).
     public var line: Int
+    /// What was wrong with lines of the card: a line left out (no property's shape, too long),
+    /// a value read in another charset than it declared, a card with no END. Each costs at
+    /// most its own line; the rest of the card is here.
+    public var problems: [ReadProblem]
 
     /// Makes a card.
-    public init(version: VCardVersion = .v40, properties: [VCardProperty] = [], line: Int = 0) {
+    public init(version: VCardVersion = .v40, properties: [VCardProperty] = [], line: Int = 0, problems: [ReadProblem] = []) {
         self.version = version
         self.properties = properties
         self.line = line
+        self.problems = problems
     }
 
     /// The first property called `name`.

@@ -73,7 +73,7 @@ public extension VCardProperty {
     /// Reads one unfolded content line (`group.NAME;PARAM=x:value`) as UTF-8; nil when it has
     /// no `name:value` shape. Stores keep opaque properties as such lines.
     init?(parsing line: String) {
-        guard case .success(let property) = VCardReader.parse(Array(line.utf8), line: 0) else { return nil }
+        guard let property = VCardReader.parse(Array(line.utf8), line: 0).property else { return nil }
         self = property
     }
 

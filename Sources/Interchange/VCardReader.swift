@@ -2,8 +2,9 @@
 ///
 /// Lines are unfolded (a line starting with a space or tab continues the one before),
 /// quoted-printable soft line breaks are joined, quoted-printable and CHARSET are decoded,
-/// base64 values lose their whitespace. A card that cannot be read comes back as a
-/// `ReadProblem` naming its line, and reading goes on with the next card.
+/// base64 values lose their whitespace. A line that cannot be read costs only that line: the
+/// card comes back with the line's `ReadProblem` in its `problems`. Text outside any card comes
+/// back as a problem of its own.
 public struct VCardReader {
     /// One thing read: a card, or a problem with a part of the file.
     public enum Item: Equatable, Sendable {
@@ -21,7 +22,9 @@ public struct VCardReader {
         var line: Int
         var version: VCardVersion = .v30
         var properties: [VCardProperty] = []
-        var problem: ReadProblem?
+        var problems: [ReadProblem] = []
+
+        var card: VCard { VCard(version: version, properties: properties, line: line, problems: problems) }
     }
 
     /// Reads cards from bytes in memory.
@@ -46,9 +49,10 @@ public struct VCardReader {
     public mutating func next() throws -> Item? {
         while pending.isEmpty {
             guard let logical = try nextLogicalLine() else {
-                if let card = open {
+                if var card = open {
                     open = nil
-                    return .problem(card.problem ?? ReadProblem(line: card.line, reason: .unterminatedCard))
+                    card.problems.append(ReadProblem(line: card.line, reason: .unterminatedCard))
+                    return .card(card.card)
                 }
                 return nil
             }
@@ -61,19 +65,20 @@ public struct VCardReader {
 
     private mutating func handle(_ logical: (bytes: [UInt8], line: Int, tooLong: Bool)) {
         if logical.tooLong {
-            if open != nil, open?.problem == nil {
-                open?.problem = ReadProblem(line: logical.line, reason: .lineTooLong(lines.maximumLength))
-            } else if open == nil {
+            if open != nil {
+                open?.problems.append(ReadProblem(line: logical.line, reason: .lineTooLong(lines.maximumLength)))
+            } else {
                 pending.append(.problem(ReadProblem(line: logical.line, reason: .lineTooLong(lines.maximumLength))))
             }
             return
         }
         if logical.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         let parsed = Self.parse(logical.bytes, line: logical.line)
-        let marker = Self.marker(parsed)
+        let marker = Self.marker(parsed.property)
         if marker == "BEGIN" {
-            if let card = open {
-                pending.append(.problem(card.problem ?? ReadProblem(line: card.line, reason: .unterminatedCard)))
+            if var card = open {
+                card.problems.append(ReadProblem(line: card.line, reason: .unterminatedCard))
+                pending.append(.card(card.card))
             }
             open = OpenCard(line: logical.line)
             inStrayText = false
@@ -90,34 +95,27 @@ public struct VCardReader {
         }
         if marker == "END" {
             open = nil
-            if let problem = card.problem {
-                pending.append(.problem(problem))
-            } else {
-                pending.append(.card(VCard(version: card.version, properties: card.properties, line: card.line)))
-            }
+            pending.append(.card(card.card))
             return
         }
-        guard card.problem == nil else { return }
         open = nil // the card is changed alone, not copied with every property it has
         defer { open = card }
-        switch parsed {
-        case .failure(let problem):
-            card.problem = problem
-        case .success(let property):
-            if property.name == "VERSION" {
-                if let version = VCardVersion(rawValue: property.value.trimmingSpaces) {
-                    card.version = version
-                } else {
-                    card.problem = ReadProblem(line: property.line, reason: .unknownVersion(property.value))
-                }
+        // A line that cannot be read costs that line (told in the card's problems), never the card.
+        if let problem = parsed.problem { card.problems.append(problem) }
+        guard let property = parsed.property else { return }
+        if property.name == "VERSION" {
+            if let version = VCardVersion(rawValue: property.value.trimmingSpaces) {
+                card.version = version
             } else {
-                card.properties.append(property)
+                card.problems.append(ReadProblem(line: property.line, reason: .unknownVersion(property.value)))
             }
+        } else {
+            card.properties.append(property)
         }
     }
 
-    private static func marker(_ parsed: Result<VCardProperty, ReadProblem>) -> String? {
-        guard case .success(let p) = parsed, p.name == "BEGIN" || p.name == "END",
+    private static func marker(_ property: VCardProperty?) -> String? {
+        guard let p = property, p.name == "BEGIN" || p.name == "END",
               p.value.trimmingSpaces.uppercased() == "VCARD" else { return nil }
         return p.name
     }
@@ -166,7 +164,14 @@ public struct VCardReader {
 
     // MARK: - Parsing one content line
 
-    static func parse(_ bytes: [UInt8], line: Int) -> Result<VCardProperty, ReadProblem> {
+    /// One content line read: the property (nil when the line has no property's shape) and
+    /// what was wrong with it (a charset guessed, a line left out).
+    struct Parsed {
+        var property: VCardProperty?
+        var problem: ReadProblem?
+    }
+
+    static func parse(_ bytes: [UInt8], line: Int) -> Parsed {
         // The header ends at the first colon outside double quotes.
         var inQuotes = false
         var colon: Int?
@@ -174,9 +179,11 @@ public struct VCardReader {
             if b == UInt8(ascii: "\"") { inQuotes.toggle() }
             else if b == UInt8(ascii: ":"), !inQuotes { colon = i; break }
         }
-        guard let colon, let header = String(validating: bytes[..<colon], as: UTF8.self) else {
-            let shown = String(decoding: bytes.prefix(60), as: UTF8.self)
-            return .failure(ReadProblem(line: line, reason: .malformedLine(shown)))
+        let shown = { String(decoding: bytes.prefix(60), as: UTF8.self) }
+        // A name alone (`FN`, `NOTE;CHARSET=UTF-8`) is that property with an empty value.
+        let headerEnd = colon ?? bytes.count
+        guard let header = String(validating: bytes[..<headerEnd], as: UTF8.self) else {
+            return Parsed(problem: ReadProblem(line: line, reason: .malformedLine(shown())))
         }
         var segments = splitOutsideQuotes(header, at: ";")
         let fullName = segments.removeFirst().trimmingSpaces
@@ -186,35 +193,57 @@ public struct VCardReader {
             group = String(fullName[..<dot])
             name = String(fullName[fullName.index(after: dot)...])
         }
-        guard !name.isEmpty, name.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F }) else {
-            return .failure(ReadProblem(line: line, reason: .malformedLine(String(decoding: bytes.prefix(60), as: UTF8.self))))
+        guard isName(name), group.map(isName) ?? true else {
+            let reason: ReadProblem.Reason = colon == nil ? .malformedLine(shown()) : .badPropertyName(fullName)
+            return Parsed(problem: ReadProblem(line: line, reason: reason))
         }
         var parameters: [VCardParameter] = []
         for segment in segments where !segment.trimmingSpaces.isEmpty {
             parameters.append(parameter(segment.trimmingSpaces))
         }
-        var valueBytes = Array(bytes[(colon + 1)...])
+        var valueBytes = colon.map { Array(bytes[($0 + 1)...]) } ?? []
         let encoding = parameters.first { $0.name == "ENCODING" }?.values.first?.uppercased()
         if encoding == "QUOTED-PRINTABLE" {
             valueBytes = TextDecoding.quotedPrintable(valueBytes)
         }
         let charset = parameters.first { $0.name == "CHARSET" }?.values.first
-        var value: String
-        do {
-            value = try TextDecoding.decode(valueBytes, charset: charset)
-        } catch {
-            switch error {
-            case .invalid(let name): return .failure(ReadProblem(line: line, reason: .badEncoding(name)))
-            case .unknownCharset(let name): return .failure(ReadProblem(line: line, reason: .unknownCharset(name)))
-            }
-        }
+        let decoded = TextDecoding.decode(valueBytes, charset: charset)
+        var value = decoded.text
         parameters.removeAll { $0.name == "CHARSET" || ($0.name == "ENCODING" && $0.values.first?.uppercased() == "QUOTED-PRINTABLE") }
         if encoding == "BASE64" || encoding == "B" {
-            value.unicodeScalars.removeAll { $0 == " " || $0 == "\t" }
+            value.unicodeScalars.removeAll { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
             parameters.removeAll { $0.name == "ENCODING" }
             parameters.insert(VCardParameter(name: "ENCODING", values: ["b"]), at: 0)
+        } else {
+            value = lineBreaksEscaped(value)
         }
-        return .success(VCardProperty(group: group, name: name, parameters: parameters, value: value, line: line))
+        let property = VCardProperty(group: group, name: name, parameters: parameters, value: value, line: line)
+        return Parsed(property: property, problem: decoded.note.map { ReadProblem(line: line, reason: $0) })
+    }
+
+    /// A property or group name: letters, digits, `-`, and what writers put in theirs
+    /// (KAddressBook's `X-messaging/aim-All`, `_`); no spaces, quotes or separators.
+    static func isName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { b in
+            b > 0x20 && b < 0x7F && b != UInt8(ascii: "\"") && b != UInt8(ascii: ",") && b != UInt8(ascii: "=") && b != UInt8(ascii: ":") && b != UInt8(ascii: ";")
+        }
+    }
+
+    /// Line breaks inside a decoded value (quoted-printable `=0D=0A`, Thunderbird's bare CR)
+    /// as the `\n` escape, so the value stays one content line and its text keeps the break.
+    static func lineBreaksEscaped(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) else { return value }
+        var out = ""
+        var lastWasCR = false
+        for c in value.unicodeScalars {
+            switch c {
+            case "\r": out += "\\n"
+            case "\n": if !lastWasCR { out += "\\n" }
+            default: out.unicodeScalars.append(c)
+            }
+            lastWasCR = c == "\r"
+        }
+        return out
     }
 
     /// `TYPE=home,work` / `TYPE="a,b"` / a 2.1 bare `HOME` (a type) or `QUOTED-PRINTABLE` (an encoding).

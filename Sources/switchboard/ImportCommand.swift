@@ -42,12 +42,15 @@ struct ImportCommand {
     struct Summary {
         var added = 0, updated = 0
         var skipped: [ReadProblem] = []
+        /// Lines of imported cards that were left out or read with a guessed charset.
+        var lineProblems: [ReadProblem] = []
         var dropped: ContactCardMapping.Dropped = [:]
 
         /// What the command prints for the file (the app shows the same lines).
         func lines(file: String) -> [String] {
             var lines = ["\(file): imported \(added), updated \(updated), skipped \(skipped.count)"]
             for problem in skipped { lines.append("\(file):\(problem.line): \(problem.message)") }
+            for problem in lineProblems { lines.append("\(file):\(problem.line): \(problem.message) (the rest of the card was imported)") }
             if !dropped.isEmpty {
                 let parts = dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
                 lines.append("\(file): not kept (no field for them): " + parts.joined(separator: ", "))

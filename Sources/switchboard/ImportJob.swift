@@ -104,7 +104,16 @@ final class ImportJob {
             defer { reader = .vCard(r) }
             guard let item = try r.next() else { return false }
             switch item {
-            case .card(let card): try take(VCardDecoder.contact(from: card))
+            case .card(let card):
+                let contact = VCardDecoder.contact(from: card)
+                if contact.isNameless, let first = card.problems.first {
+                    // A card with nothing left to make a contact of: its bad line is why.
+                    summary.skipped.append(first)
+                    summary.lineProblems += card.problems.dropFirst()
+                } else {
+                    try take(contact)
+                    summary.lineProblems += card.problems
+                }
             case .problem(let p): summary.skipped.append(p)
             }
         case .abook(var r):

@@ -61,4 +61,33 @@ struct ReaderFuzzTests {
             }
         }
     }
+
+    /// Cards in other charsets and in UTF-16, mutated: still never a crash, and every card
+    /// whose BEGIN and END survived comes back (a bad byte costs at most its line).
+    @Test func mutatedCardsInOtherCharsetsNeverCrashOrLoseTheCard() throws {
+        var rng = SeededGenerator(seed: 2426)
+        let sjis = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=SHIFT_JIS:".utf8) + [0x8E, 0x52, 0x95, 0x5C, 0x93, 0x63]
+            + Array("\r\nORG;CHARSET=KOI8-R;ENCODING=QUOTED-PRINTABLE:=F0=A3=D4=D2=80\r\nEMAIL:a@b.c\r\nEND:VCARD\r\n".utf8)
+        let wide = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zoë\r\nEND:VCARD\r\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for i in 0..<2000 {
+            let base = i % 2 == 0 ? sjis : [0xFF, 0xFE] + wide
+            // Mutate only inside the card's middle, so BEGIN and END stay whole.
+            let headLength = i % 2 == 0 ? 13 : 28
+            let tailLength = i % 2 == 0 ? 11 : 22
+            var middle = Array(base[headLength..<(base.count - tailLength)])
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                switch Int.random(in: 0...2, using: &rng) {
+                case 0 where !middle.isEmpty: middle.remove(at: Int.random(in: 0..<middle.count, using: &rng))
+                case 2 where !middle.isEmpty: middle[Int.random(in: 0..<middle.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+                default: middle.insert(UInt8.random(in: 0...255, using: &rng), at: Int.random(in: 0...middle.count, using: &rng))
+                }
+            }
+            let bytes = Array(base[..<headLength]) + middle + Array(base[(base.count - tailLength)...])
+            var reader = VCardReader(bytes: bytes)
+            let items = try reader.readAll()
+            let cards = items.compactMap { if case .card(let c) = $0 { return c } else { return nil } }
+            for card in cards { _ = VCardWriter(version: .v30).write(VCardDecoder.contact(from: card)) }
+            if i % 2 == 0 { #expect(cards.count >= 1, "case \(i): \(items)") }
+        }
+    }
 }

@@ -19,6 +19,11 @@ final class InterchangeFolder {
         t.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, f) }
         fclose(f)
     }
+    func write(_ name: String, bytes: [UInt8]) {
+        let f = fopen(file(name), "wb")!
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+        fclose(f)
+    }
     func read(_ name: String) -> String? {
         guard let f = fopen(file(name), "rb") else { return nil }
         defer { fclose(f) }
@@ -82,6 +87,30 @@ struct InterchangeCommandTests {
     END:VCARD\r
 
     """
+
+    @Test func aBadByteOrAnOddLineCostsOnlyItsLineAndUTF16FilesAreRead() throws {
+        let folder = InterchangeFolder("interchange-bytes")
+        let db = folder.dataFile("a.sqlite3")
+        // A KAddressBook card with a stray windows-1252 byte in a UTF-8 file, and an odd line.
+        let kde = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ren".utf8) + [0xE9] + Array("e Durand\r\n".utf8)
+            + Array("X-messaging/aim-All:renee42\r\nthis line is broken\r\nEMAIL:renee@example.fr\r\nEND:VCARD\r\n".utf8)
+        folder.write("kde.vcf", bytes: kde)
+        // A UTF-16 export without a BOM.
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Иван Петров\r\nEMAIL:ivan@example.ru\r\nEND:VCARD\r\n"
+        folder.write("wide.vcf", bytes: Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let run = runSwitchboard(["import", folder.file("kde.vcf"), folder.file("wide.vcf"), "--db", db])
+        #expect(run.code == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains(folder.file("kde.vcf") + ": imported 1, updated 0, skipped 0"), "\(lines)")
+        #expect(lines.contains(folder.file("kde.vcf") + ":3: the bytes are not valid UTF-8; read as windows-1252, check the text (the rest of the card was imported)"), "\(lines)")
+        #expect(lines.contains(folder.file("kde.vcf") + ":5: not a vCard line (no ':' after the name): this line is broken (the rest of the card was imported)"), "\(lines)")
+        #expect(lines.contains(folder.file("wide.vcf") + ": imported 1, updated 0, skipped 0"), "\(lines)")
+        let query = runSwitchboard(["query", "example", "--db", db])
+        #expect(query.output.contains("renee@example.fr\tRenée Durand"), "\(query.output)")
+        #expect(query.output.contains("ivan@example.ru\tИван Петров"), "\(query.output)")
+        let exported = runSwitchboard(["export", "--db", db])
+        #expect(exported.output.contains("X-MESSAGING/AIM-ALL:renee42\r\n"))
+    }
 
     @Test func importTwiceUpdatesExportImportsIntoAFreshFileTheSame() throws {
         let folder = InterchangeFolder("interchange")
