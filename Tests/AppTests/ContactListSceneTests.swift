@@ -15,6 +15,7 @@ final class ContactsStoreSpy: ForwardingContactsService {
     var countCalls: [String] = []
     var pageCalls: [(query: String, offset: Int, limit: Int)] = []
     var deleted: [Int64] = []
+    var updated: [Int64] = []
 
     /// What the store holds, in the order it was added.
     var records: [ContactRecord] { book.all }
@@ -31,6 +32,10 @@ final class ContactsStoreSpy: ForwardingContactsService {
     }
     func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
         ContactsPage(count: try count(matching: query, upTo: cap), rows: try contacts(matching: query, offset: offset, limit: limit))
+    }
+    func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
+        updated.append(contact.id ?? -1)
+        return try book.update(contact)
     }
     func delete(id: Int64) throws(ServiceError) -> Bool {
         deleted.append(id)

@@ -123,6 +123,9 @@ struct ContactScenesTests {
         interactor.presenter = presenter
         interactor.fetchContact(request: .init())
         #expect(presenter.fetched[0].form?.emails[0] == "ada@example.org")
+        interactor.saveContact(request: .init(form: presenter.fetched[0].form!))   // unchanged: done, nothing written
+        #expect(presenter.saved.removeFirst().saved)
+        #expect(store.updated.isEmpty)
         var changed = presenter.fetched[0].form!
         changed.lastName = "King"
         interactor.saveContact(request: .init(form: changed))

@@ -10,4 +10,17 @@ struct PostgresActivityLog {
                        [accountID, at, kind.rawValue, subject, contactID, SearchText.fold(subject)])
         try pg.execute("SELECT pg_notify($1 || current_schema(), $2)", [PostgresChangeListener.channelPrefix, String(accountID)])
     }
+
+    /// A changed setting (`subject` as `UserSettings.describe` makes it): the account's latest event
+    /// is rewritten instead when it is the same setting changed within `ActivityCoalescing.window`.
+    func recordSetting(_ subject: String, accountID: Int64, at: Int64) throws(ServiceError) {
+        let latest = try pg.execute("SELECT id, kind, subject, at FROM activity WHERE account_id = $1 ORDER BY id DESC LIMIT 1", [accountID])
+        guard latest.count == 1,
+              ActivityCoalescing.replaces(kind: latest.text(0, 1), subject: latest.text(0, 2), at: latest.int64(0, 3), with: subject, now: at) else {
+            return try record(.settingChanged, accountID: accountID, subject: subject, at: at)
+        }
+        try pg.execute("UPDATE activity SET subject = $1, subject_key = $2, at = $3 WHERE id = $4",
+                       [subject, SearchText.fold(subject), at, latest.int64(0, 0)])
+        try pg.execute("SELECT pg_notify($1 || current_schema(), $2)", [PostgresChangeListener.channelPrefix, String(accountID)])
+    }
 }

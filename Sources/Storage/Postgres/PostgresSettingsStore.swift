@@ -21,7 +21,7 @@ public final class PostgresSettingsStore: SettingsService {
         try pg.transaction { () throws(ServiceError) in
             let before = try self.settings(for: accountID).stored
             for (key, value) in settings.stored.sorted(by: { $0.key < $1.key }) where before[key] != value {
-                try PostgresActivityLog(pg: pg).record(.settingChanged, accountID: accountID, subject: UserSettings.describe(key: key, value: value), at: now)
+                try PostgresActivityLog(pg: pg).recordSetting(UserSettings.describe(key: key, value: value), accountID: accountID, at: now)
             }
             for (key, value) in settings.stored.sorted(by: { $0.key < $1.key }) {
                 try pg.execute("INSERT INTO settings (account_id, key, value) VALUES ($1, $2, $3) ON CONFLICT (account_id, key) DO UPDATE SET value = excluded.value",

@@ -10,4 +10,20 @@ struct SQLiteActivityLog {
         s.bind(1, accountID).bind(2, at).bind(3, kind.rawValue).bind(4, subject).bind(5, contactID).bind(6, SearchText.fold(subject))
         try s.run()
     }
+
+    /// A changed setting (`subject` as `UserSettings.describe` makes it): the account's latest event
+    /// is rewritten instead when it is the same setting changed within `ActivityCoalescing.window`.
+    func recordSetting(_ subject: String, accountID: Int64, at: Int64) throws(ServiceError) {
+        let latest = try db.prepare("SELECT id, kind, subject, at FROM activity WHERE account_id = ? ORDER BY id DESC LIMIT 1")
+        latest.bind(1, accountID)
+        var replaced: Int64?
+        if try latest.step(), ActivityCoalescing.replaces(kind: latest.text(1), subject: latest.text(2), at: latest.int64(3), with: subject, now: at) {
+            replaced = latest.int64(0)
+        }
+        latest.reset()
+        guard let replaced else { return try record(.settingChanged, accountID: accountID, subject: subject, at: at) }
+        let s = try db.prepare("UPDATE activity SET subject = ?, subject_key = ?, at = ? WHERE id = ?")
+        s.bind(1, subject).bind(2, SearchText.fold(subject)).bind(3, at).bind(4, replaced)
+        try s.run()
+    }
 }

@@ -22,12 +22,13 @@ public final class SQLiteSettingsStore: SettingsService {
     }
 
     /// Writes all of them in one transaction.
-    /// Each setting that differs from what was stored is logged, in the same transaction.
+    /// Each setting that differs from what was stored is logged, in the same transaction (the same
+    /// setting changed again within minutes rewrites its line: see `ActivityCoalescing`).
     public func save(_ settings: UserSettings, for accountID: Int64, now: Int64 = Int64(time(nil))) throws(ServiceError) {
         try db.transaction { () throws(ServiceError) in
             let before = try self.settings(for: accountID).stored
             for (key, value) in settings.stored.sorted(by: { $0.key < $1.key }) where before[key] != value {
-                try SQLiteActivityLog(db: db).record(.settingChanged, accountID: accountID, subject: UserSettings.describe(key: key, value: value), at: now)
+                try SQLiteActivityLog(db: db).recordSetting(UserSettings.describe(key: key, value: value), accountID: accountID, at: now)
             }
             let s = try db.prepare("INSERT INTO settings (account_id, key, value) VALUES (?, ?, ?) ON CONFLICT(account_id, key) DO UPDATE SET value = excluded.value")
             for (key, value) in settings.stored.sorted(by: { $0.key < $1.key }) {

@@ -22,6 +22,7 @@ struct PostgresConformanceTests {
     @Test func contactsWithAnEmail() throws { try StoreConformance.contactsWithAnEmail(fixture()) }
     @Test func activity() throws { try StoreConformance.activity(fixture()) }
     @Test func settings() throws { try StoreConformance.settings(fixture()) }
+    @Test func settingsCyclingIsOneLine() throws { try StoreConformance.settingsCyclingIsOneLine(fixture()) }
     @Test func populate() throws { try StoreConformance.populate(fixture()) }
 
     /// On the same generated contacts, every search gives the SQLite file's answer: the same

@@ -17,5 +17,6 @@ struct SQLiteConformanceTests {
     @Test func contactsWithAnEmail() throws { try StoreConformance.contactsWithAnEmail(fixture()) }
     @Test func activity() throws { try StoreConformance.activity(fixture()) }
     @Test func settings() throws { try StoreConformance.settings(fixture()) }
+    @Test func settingsCyclingIsOneLine() throws { try StoreConformance.settingsCyclingIsOneLine(fixture()) }
     @Test func populate() throws { try StoreConformance.populate(fixture()) }
 }

@@ -238,6 +238,30 @@ enum StoreConformance {
         #expect(Set(changes) == ["theme: light", "mouse: off"] && changes.count == 2)
     }
 
+    /// Cycling a setting through its values within minutes is one line, saying where it ended; a
+    /// change much later, or of another setting, is a line of its own.
+    static func settingsCyclingIsOneLine(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount()
+        var s = UserSettings()
+        for (i, theme) in ["light", "high contrast", "dark", "light", "high contrast", "light"].enumerated() {
+            s.theme = theme
+            try f.settings.save(s, for: ada.id, now: 3_000 + Int64(i) * 10)
+        }
+        var lines: [String] { (try? f.activity(of: ada).events(before: nil, limit: 100).filter { $0.kind == .settingChanged }.map(\.subject)) ?? [] }
+        #expect(lines == ["theme: light"])
+        s.animations = false
+        try f.settings.save(s, for: ada.id, now: 3_100)
+        s.theme = "dark"
+        try f.settings.save(s, for: ada.id, now: 3_110)                // the latest line is another setting's
+        #expect(lines == ["theme: dark", "animations: off", "theme: light"])
+        s.theme = "light"
+        try f.settings.save(s, for: ada.id, now: 3_120)
+        #expect(lines == ["theme: light", "animations: off", "theme: light"])
+        s.theme = "dark"
+        try f.settings.save(s, for: ada.id, now: 9_000)                // much later: a line of its own
+        #expect(lines == ["theme: dark", "theme: light", "animations: off", "theme: light"])
+    }
+
     /// Populate: the same contacts, counts and event as the SQLite file would hold.
     static func populate(_ f: StoreFixture) throws {
         let ada = try f.makeAccount()

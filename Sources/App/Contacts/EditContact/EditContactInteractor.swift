@@ -44,6 +44,11 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
     private(set) var isSaving = false
 
     func saveContact(request: EditContact.SaveContact.Request) {
+        // Nothing changed: nothing to store (and nothing for the activity feed to tell).
+        if let originalForm, request.form == originalForm, !isSaving {
+            presenter?.presentSave(response: .init(saved: true, problems: .init()))
+            return
+        }
         switch ContactValidator.validate(request.form) {
         case .failure(let problems):
             presenter?.presentSave(response: .init(saved: false, problems: problems))
