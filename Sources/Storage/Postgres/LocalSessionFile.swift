@@ -50,8 +50,8 @@ public struct LocalSessionFile: Sendable {
 
     /// Saves `accountID` as signed in: a new file written whole, then renamed over the old one.
     public func write(accountID: Int64) throws(ServiceError) {
-        let folder = SQLiteDatabase.folder(of: path)
-        try SQLiteDatabase.makeFolder(folder)
+        let folder = DataFolder.of(path)
+        try DataFolder.make(folder)
         let temporary = path + ".new"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .folderNotWritable(path: folder, reason: String(cString: strerror(errno))) }

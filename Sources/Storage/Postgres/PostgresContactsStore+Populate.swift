@@ -15,7 +15,7 @@ extension PostgresContactsStore {
         guard count > 0 else { return }
         let source = generator
         var cache = SearchText.FoldCache()
-        let (order, keys) = SQLiteContactsStore.listOrder(of: count, from: source, cache: &cache)
+        let (order, keys) = PopulateOrder.of(count, from: source, cache: &cache)
         let account = String(accountID)
         var friends = 0
         // Connections of their own for the search rows and the word starts, in case the directory turns out to be new (below).

@@ -275,7 +275,7 @@ public final class PostgresContactsStore: ContactsService {
         record.title = rows.text(0, 9)
         record.birthday = rows.text(0, 10)
         record.url = rows.text(0, 11)
-        record.addresses = SQLiteContactsStore.decodeAddresses(rows.text(0, 12))
+        record.addresses = StoredCardFields.decodeAddresses(rows.text(0, 12))
         record.extras = rows.text(0, 13)
         record.namePrefix = rows.text(0, 14)
         record.nameSuffix = rows.text(0, 15)
@@ -299,8 +299,8 @@ public final class PostgresContactsStore: ContactsService {
          SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName),
          PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails),
          contact.nickname, contact.title, contact.birthday, contact.url,
-         SQLiteContactsStore.encode(contact.addresses), contact.extras,
-         contact.namePrefix, contact.nameSuffix, PostgresContactLists.encode(emails: SQLiteContactsStore.emailLabels(of: contact)),
+         StoredCardFields.encode(contact.addresses), contact.extras,
+         contact.namePrefix, contact.nameSuffix, PostgresContactLists.encode(emails: StoredCardFields.emailLabels(of: contact)),
          contact.preferredEmail.flatMap { $0 < contact.emails.count ? Int64($0) : nil },
          contact.preferredPhone.flatMap { $0 < contact.phones.count ? Int64($0) : nil }]
     }

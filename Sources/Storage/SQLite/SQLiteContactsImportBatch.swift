@@ -142,7 +142,7 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         s.bind(1, first).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
             .bind(5, contact.notes).bind(6, contact.isFriend).bind(7, key).bind(8, store.currentTime())
             .bind(9, contact.uid).bind(10, contact.nickname).bind(11, contact.title).bind(12, contact.birthday)
-            .bind(13, contact.url).bind(14, SQLiteContactsStore.encode(contact.addresses)).bind(15, contact.extras)
+            .bind(13, contact.url).bind(14, StoredCardFields.encode(contact.addresses)).bind(15, contact.extras)
         SQLiteContactsStore.bindNameAffixesAndPreferences(of: contact, to: s, from: 17)
         lists.bind(to: s, from: 22)
     }

@@ -4,23 +4,6 @@ import AppServices
 /// birthday, web address, postal addresses and opaque vCard extras, written in the same
 /// transaction as the rest of the contact.
 extension SQLiteContactsStore {
-    /// Addresses are kept as text: records split by U+001E, their eight parts by U+001F.
-    static func encode(_ addresses: [ContactRecord.Address]) -> String {
-        addresses.map { a in
-            [a.label, a.poBox, a.extended, a.street, a.city, a.region, a.postalCode, a.country]
-                .map { String($0.unicodeScalars.filter { $0 != "\u{1E}" && $0 != "\u{1F}" }) }
-                .joined(separator: "\u{1F}")
-        }.joined(separator: "\u{1E}")
-    }
-
-    static func decodeAddresses(_ text: String) -> [ContactRecord.Address] {
-        guard !text.isEmpty else { return [] }
-        return text.split(separator: "\u{1E}", omittingEmptySubsequences: false).map { record in
-            let p = record.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init) + Array(repeating: "", count: 8)
-            return ContactRecord.Address(label: p[0], poBox: p[1], extended: p[2], street: p[3], city: p[4], region: p[5], postalCode: p[6], country: p[7])
-        }
-    }
-
     func writeCardFields(_ contact: ContactRecord, id: Int64) throws(ServiceError) {
         let s = try db.prepare("""
             UPDATE contacts SET uid = coalesce(nullif(?1, ''), uid), nickname = ?2, title = ?3, birthday = ?4, url = ?5, addresses = ?6,
@@ -28,22 +11,16 @@ extension SQLiteContactsStore {
             WHERE id = ?8
             """)
         s.bind(1, contact.uid).bind(2, contact.nickname).bind(3, contact.title).bind(4, contact.birthday).bind(5, contact.url)
-            .bind(6, Self.encode(contact.addresses)).bind(7, contact.extras).bind(8, id)
+            .bind(6, StoredCardFields.encode(contact.addresses)).bind(7, contact.extras).bind(8, id)
         Self.bindNameAffixesAndPreferences(of: contact, to: s, from: 9)
         try s.run()
     }
 
     /// Binds name prefix, suffix, e-mail labels, preferred e-mail and phone to five parameters from `first`.
     static func bindNameAffixesAndPreferences(of contact: ContactRecord, to s: SQLiteStatement, from first: Int32) {
-        s.bind(first, contact.namePrefix).bind(first + 1, contact.nameSuffix).bind(first + 2, jsonArray(emailLabels(of: contact)))
+        s.bind(first, contact.namePrefix).bind(first + 1, contact.nameSuffix).bind(first + 2, jsonArray(StoredCardFields.emailLabels(of: contact)))
             .bind(first + 3, contact.preferredEmail.flatMap { $0 < contact.emails.count ? Int64($0) : nil })
             .bind(first + 4, contact.preferredPhone.flatMap { $0 < contact.phones.count ? Int64($0) : nil })
-    }
-
-    /// The labels as stored: one per e-mail, or none at all when no e-mail has one.
-    static func emailLabels(of contact: ContactRecord) -> [String] {
-        let labels = contact.emails.indices.map { contact.emailLabel(at: $0) }
-        return labels.allSatisfy(\.isEmpty) ? [] : labels
     }
 
     /// A JSON array of strings (`[]` costs nothing; the labels are short).
@@ -62,7 +39,7 @@ extension SQLiteContactsStore {
         record.title = s.text(2)
         record.birthday = s.text(3)
         record.url = s.text(4)
-        record.addresses = Self.decodeAddresses(s.text(5))
+        record.addresses = StoredCardFields.decodeAddresses(s.text(5))
         record.extras = s.text(6)
         record.namePrefix = s.text(7)
         record.nameSuffix = s.text(8)

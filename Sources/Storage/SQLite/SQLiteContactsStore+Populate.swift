@@ -20,7 +20,7 @@ extension SQLiteContactsStore {
         defer { try? db.execute("PRAGMA cache_size = -16384") }
         let source = generator
         var cache = SearchText.FoldCache()
-        let (order, keys) = Self.listOrder(of: count, from: source, cache: &cache)
+        let (order, keys) = PopulateOrder.of(count, from: source, cache: &cache)
         var foldedNames: [Int: String] = [:] // by the generator's name number
         try db.transaction { () throws(ServiceError) in
             let (low, high) = try self.order.interval(of: accountID)
@@ -110,46 +110,4 @@ extension SQLiteContactsStore {
             """)
     }
 
-    /// The generator's next `count` contacts in list order (sort key, then
-    /// generation order, which becomes id order): a counting sort over the
-    /// generator's name pairs, read without making the contacts. Returns the
-    /// contacts' indexes in that order, and the sort key at each place (shared strings).
-    static func listOrder(of count: Int, from source: ContactGenerator,
-                          cache: inout SearchText.FoldCache) -> (order: [Int32], keys: [String]) {
-        var sizes = [Int](repeating: 0, count: ContactGenerator.nameIDCount)
-        var nameOf = [Int32](repeating: 0, count: count)
-        for k in 0..<count {
-            let id = source.nameID(at: k)
-            nameOf[k] = Int32(id)
-            sizes[id] += 1
-        }
-        // Name pairs with one sort key ("Zoë"/"Zoe") share a run, in generation order.
-        var runOf = [Int](repeating: -1, count: sizes.count)
-        var runKeys: [String] = [], runSizes: [Int] = []
-        var runByKey: [String: Int] = [:]
-        for id in sizes.indices where sizes[id] > 0 {
-            let name = ContactGenerator.name(ofID: id)
-            let key = SearchText.sortKey(firstName: name.first, lastName: name.last, cache: &cache)
-            let run = runByKey[key] ?? runKeys.count
-            if run == runKeys.count { runByKey[key] = run; runKeys.append(key); runSizes.append(0) }
-            runOf[id] = run
-            runSizes[run] += sizes[id]
-        }
-        var start = [Int](repeating: 0, count: runKeys.count)
-        var next = 0
-        // SQLite compares TEXT by its UTF-8 bytes.
-        for run in runKeys.indices.sorted(by: { runKeys[$0].utf8.lexicographicallyPrecedes(runKeys[$1].utf8) }) {
-            start[run] = next
-            next += runSizes[run]
-        }
-        var order = [Int32](repeating: 0, count: count)
-        var keyAt = [String](repeating: "", count: count)
-        for k in 0..<count {
-            let run = runOf[Int(nameOf[k])]
-            order[start[run]] = Int32(k)
-            keyAt[start[run]] = runKeys[run]
-            start[run] += 1
-        }
-        return (order, keyAt)
-    }
 }

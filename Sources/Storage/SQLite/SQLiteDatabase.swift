@@ -27,8 +27,8 @@ public final class SQLiteDatabase {
     /// and file (0600) when missing, then migrates it to the current schema.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 3000) throws(ServiceError) {
         self.path = path
-        let folder = Self.folder(of: path)
-        try Self.makeFolder(folder)
+        let folder = DataFolder.of(path)
+        try DataFolder.make(folder)
         var fileExists = access(path, F_OK) == 0
         if fileExists {
             var info = stat()
@@ -250,23 +250,4 @@ public final class SQLiteDatabase {
         for file in sideFiles where access(file, F_OK) == 0 { unlink(file) }
     }
 
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// Creates the folder and its parents; new folders get mode 0700.
-    static func makeFolder(_ folder: String) throws(ServiceError) {
-        var info = stat()
-        if stat(folder, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .folderNotWritable(path: folder, reason: "it is a file, not a folder") }
-            guard access(folder, W_OK | X_OK) == 0 else { throw .folderNotWritable(path: folder, reason: String(cString: strerror(errno))) }
-            return
-        }
-        let parent = self.folder(of: folder)
-        if parent != folder && parent != "." && parent != "/" { try makeFolder(parent) }
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw .folderNotWritable(path: folder, reason: String(cString: strerror(errno)))
-        }
-    }
 }
