@@ -1,11 +1,14 @@
 /// What one CSV column holds, found from its header: the header names of Google Contacts
-/// (old and new exports), Outlook, and our own export (Google's names plus UID and Name).
+/// (old and new exports), Outlook, Thunderbird, and our own export (Google's names plus UID
+/// and Name).
 enum CSVColumn: Equatable {
     enum Part: Equatable { case value, label }
     enum AddressPart: Equatable { case label, street, extended, poBox, city, region, postalCode, country, formatted }
 
     case uid, fullName, given, additional, family, prefix, suffix, nickname
     case organization, department, title, birthday, note, categories
+    /// Thunderbird's birthday in three columns.
+    case birthYear, birthMonth, birthDay
     /// An e-mail / phone / web column: slot key ("1", "home") and a fixed label for
     /// Outlook's named columns.
     case email(slot: String, part: Part, fixedLabel: String?)
@@ -28,16 +31,22 @@ enum CSVColumn: Equatable {
         case "title": return hasJobTitle ? .prefix : .title
         case "name suffix", "suffix": return .suffix
         case "nickname": return .nickname
-        case "organization name", "organization 1 - name", "company": return .organization
+        case "organization name", "organization 1 - name", "company", "organization": return .organization
         case "organization department", "organization 1 - department", "department": return .department
         case "organization title", "organization 1 - title", "job title": return .title
         case "birthday": return .birthday
+        case "birth year": return .birthYear
+        case "birth month": return .birthMonth
+        case "birth day": return .birthDay
         case "notes", "note": return .note
         case "labels", "group membership", "categories": return .categories
-        case "e-mail address", "email", "e-mail", "email address": return .email(slot: "1", part: .value, fixedLabel: nil)
-        case "e-mail 2 address": return .email(slot: "2", part: .value, fixedLabel: nil)
+        case "e-mail address", "email", "e-mail", "email address", "primary email": return .email(slot: "1", part: .value, fixedLabel: nil)
+        case "e-mail 2 address", "secondary email": return .email(slot: "2", part: .value, fixedLabel: nil)
         case "e-mail 3 address": return .email(slot: "3", part: .value, fixedLabel: nil)
-        case "mobile phone": return .phone(slot: "mobile", part: .value, fixedLabel: "mobile")
+        case "mobile phone", "mobile number": return .phone(slot: "mobile", part: .value, fixedLabel: "mobile")
+        case "work phone": return .phone(slot: h, part: .value, fixedLabel: "work")
+        case "fax number": return .phone(slot: h, part: .value, fixedLabel: "fax")
+        case "pager number": return .phone(slot: h, part: .value, fixedLabel: "pager")
         case "home phone": return .phone(slot: "home", part: .value, fixedLabel: "home")
         case "home phone 2": return .phone(slot: "home2", part: .value, fixedLabel: "home")
         case "business phone", "company main phone": return .phone(slot: h, part: .value, fixedLabel: "work")
@@ -48,18 +57,21 @@ enum CSVColumn: Equatable {
         case "pager": return .phone(slot: h, part: .value, fixedLabel: "pager")
         case "primary phone": return .phone(slot: h, part: .value, fixedLabel: "")
         case "web page": return .url(slot: "outlook", part: .value, fixedLabel: nil)
+        case "web page 1": return .url(slot: h, part: .value, fixedLabel: "work")
+        case "web page 2": return .url(slot: h, part: .value, fixedLabel: "home")
         default: break
         }
-        // Outlook's address columns: "Home Street", "Business Postal Code", "Other Country/Region".
-        for (prefix, label) in [("home ", "home"), ("business ", "work"), ("other ", "other")] where h.hasPrefix(prefix) {
+        // Outlook's address columns: "Home Street", "Business Postal Code", "Other Country/Region";
+        // Thunderbird's: "Home Address", "Work Address 2", "Work ZipCode".
+        for (prefix, label) in [("home ", "home"), ("business ", "work"), ("other ", "other"), ("work ", "work")] where h.hasPrefix(prefix) {
             let rest = String(h.dropFirst(prefix.count))
             let part: AddressPart? = switch rest {
-            case "street": .street
-            case "street 2", "street 3": .extended
+            case "street", "address": .street
+            case "street 2", "street 3", "address 2", "address2": .extended
             case "po box": .poBox
             case "city": .city
             case "state": .region
-            case "postal code": .postalCode
+            case "postal code", "zipcode", "zip code", "zip": .postalCode
             case "country/region", "country": .country
             default: nil
             }

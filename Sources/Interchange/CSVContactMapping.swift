@@ -49,6 +49,7 @@ public struct CSVContactMapping: Sendable {
             addressSlots.append((slot, PostalAddress(label: fixed ?? ""), ""))
             return addressSlots.count - 1
         }
+        var birth: (year: Int?, month: Int?, day: Int?) = (nil, nil, nil)
         for (index, column) in columns.enumerated() where index < fields.count {
             let cell = fields[index]
             let trimmed = cell.trimmingSpaces
@@ -68,6 +69,9 @@ public struct CSVContactMapping: Sendable {
             case .birthday:
                 if let date = PartialDate(parsing: trimmed) { c.birthday = date }
                 else if trimmed != "0/0/00" { c.extras.append(VCardProperty(name: "X-CSV-BIRTHDAY", value: VCardEscaping.escape(trimmed))) }
+            case .birthYear: birth.year = Int(trimmed).flatMap { $0 > 0 ? $0 : nil }
+            case .birthMonth: birth.month = Int(trimmed)
+            case .birthDay: birth.day = Int(trimmed)
             case .note: c.note = cell
             case .categories:
                 for v in Self.values(cell) where !v.hasPrefix("* ") && !c.categories.contains(v) { c.categories.append(v) }
@@ -104,6 +108,9 @@ public struct CSVContactMapping: Sendable {
                 let (label, preferred) = slot.1.map { ($0, false) } ?? Self.label(slot.3)
                 return slot.2.map { LabeledValue(label: label, value: $0, isPreferred: preferred) }
             }
+        }
+        if c.birthday == nil, let month = birth.month, let day = birth.day {
+            c.birthday = PartialDate(year: birth.year, month: month, day: day)
         }
         c.emails = labeled(emailSlots)
         c.phones = labeled(phoneSlots)

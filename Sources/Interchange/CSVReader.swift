@@ -1,5 +1,12 @@
-/// Reads RFC 4180 CSV a record at a time: fields split at commas, quoted fields may hold
-/// commas, doubled quotes and line breaks; CRLF or LF line ends; a UTF-8 BOM is skipped.
+/// Reads RFC 4180 CSV a record at a time: quoted fields may hold the delimiter, doubled quotes
+/// and line breaks; CRLF, LF or CR line ends; UTF-8 (BOM skipped) or UTF-16 (Excel's "Unicode
+/// text"), with fields that are not UTF-8 read as windows-1252 (Excel's CSV in Western Europe).
+/// The delimiter is found from the header line: comma, semicolon (Excel and Outlook where the
+/// comma is the decimal mark) or tab, whichever the line has most of outside quotes.
+///
+/// A quoted field that never closes costs only its own record: the reader looks ahead at most
+/// `lookahead` lines for the closing quote, and without one it reports the record's line and
+/// reads on from the line after it.
 public struct CSVReader {
     /// One thing read: a record's fields and its first line, or a problem.
     public enum Item: Equatable, Sendable {
@@ -8,12 +15,25 @@ public struct CSVReader {
     }
 
     private var lines: ByteLines
+    private var replay: [ByteLines.Line] = []
+    /// The delimiter byte; nil until the first record has been seen.
+    public private(set) var delimiter: UInt8?
+    /// How many lines a quoted field may span.
+    let lookahead: Int
 
-    /// Reads records from bytes in memory.
-    public init(bytes: [UInt8]) { lines = ByteLines(bytes: bytes) }
+    /// Reads records from bytes in memory; `delimiter` nil finds it from the first line.
+    public init(bytes: [UInt8], delimiter: UInt8? = nil) {
+        lines = ByteLines(bytes: bytes)
+        self.delimiter = delimiter
+        lookahead = 1000
+    }
 
     /// Reads records from chunks handed out by `read` (nil or empty at the end).
-    public init(read: @escaping () throws -> [UInt8]?) { lines = ByteLines(read: read) }
+    public init(delimiter: UInt8? = nil, read: @escaping () throws -> [UInt8]?) {
+        lines = ByteLines(read: read)
+        self.delimiter = delimiter
+        lookahead = 1000
+    }
 
     /// Every item left.
     public mutating func readAll() throws -> [Item] {
@@ -22,16 +42,35 @@ public struct CSVReader {
         return items
     }
 
+    private mutating func nextLine() throws -> (line: ByteLines.Line, tooLong: Bool)? {
+        if !replay.isEmpty { return (replay.removeFirst(), false) }
+        return try lines.next()
+    }
+
+    /// The delimiter a header line uses: the most common of comma, semicolon and tab outside quotes.
+    static func sniffDelimiter(_ bytes: [UInt8]) -> UInt8 {
+        var counts: [UInt8: Int] = [0x2C: 0, 0x3B: 0, 0x09: 0]
+        var quoted = false
+        for b in bytes {
+            if b == 0x22 { quoted.toggle() } else if !quoted, counts[b] != nil { counts[b]! += 1 }
+        }
+        let best = [UInt8(0x2C), 0x3B, 0x09].max { counts[$0]! < counts[$1]! }!
+        return counts[best]! > 0 ? best : 0x2C
+    }
+
     /// The next record or problem, or nil at the end; blank lines are skipped.
     public mutating func next() throws -> Item? {
-        while let (first, tooLong) = try lines.next() {
+        while let (first, tooLong) = try nextLine() {
             if tooLong { return .problem(ReadProblem(line: first.number, reason: .lineTooLong(lines.maximumLength))) }
             if first.bytes.isEmpty { continue }
+            let delimiter = self.delimiter ?? Self.sniffDelimiter(first.bytes)
+            self.delimiter = delimiter
             var fields: [[UInt8]] = []
             var field: [UInt8] = []
             var quoted = false      // inside a quoted field
             var wasQuoted = false   // the current field opened with a quote
             var line = first
+            var spanned: [ByteLines.Line] = []
             while true {
                 var i = 0
                 let bytes = line.bytes
@@ -39,11 +78,20 @@ public struct CSVReader {
                     let b = bytes[i]
                     if quoted {
                         if b == 0x22 {
-                            if i + 1 < bytes.count, bytes[i + 1] == 0x22 { field.append(0x22); i += 1 } else { quoted = false }
+                            if i + 1 < bytes.count, bytes[i + 1] == 0x22 { field.append(0x22); i += 1 } else {
+                                quoted = false
+                                // A quote that closes a field over several lines must end the field;
+                                // one followed by text is the next row's opening quote, so this
+                                // field never closed.
+                                if !spanned.isEmpty, i + 1 < bytes.count, bytes[i + 1] != delimiter {
+                                    replay = spanned + replay
+                                    return .problem(ReadProblem(line: first.number, reason: .unterminatedQuote))
+                                }
+                            }
                         } else {
                             field.append(b)
                         }
-                    } else if b == 0x2C {
+                    } else if b == delimiter {
                         fields.append(field); field = []; wasQuoted = false
                     } else if b == 0x22, field.isEmpty, !wasQuoted {
                         quoted = true; wasQuoted = true
@@ -53,9 +101,12 @@ public struct CSVReader {
                     i += 1
                 }
                 guard quoted else { break }
-                guard let (more, moreTooLong) = try lines.next(), !moreTooLong else {
+                guard spanned.count < lookahead, let (more, moreTooLong) = try nextLine(), !moreTooLong else {
+                    // Never closed: this record is lost, the lines looked at are read again.
+                    replay = spanned + replay
                     return .problem(ReadProblem(line: first.number, reason: .unterminatedQuote))
                 }
+                spanned.append(more)
                 field.append(0x0A)
                 line = more
             }
@@ -63,10 +114,7 @@ public struct CSVReader {
             var texts: [String] = []
             texts.reserveCapacity(fields.count)
             for f in fields {
-                guard let text = String(validating: f, as: UTF8.self) else {
-                    return .problem(ReadProblem(line: first.number, reason: .badEncoding("UTF-8")))
-                }
-                texts.append(text)
+                texts.append(String(validating: f, as: UTF8.self) ?? TextDecoding.utf8OrWindows1252(f))
             }
             return .record(texts, line: first.number)
         }

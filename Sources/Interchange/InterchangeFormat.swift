@@ -3,10 +3,12 @@ public enum InterchangeFormat: String, Sendable {
     case vCard = "vcard"
     case csv
     case abook
+    case ldif
 
     /// The format of a file that starts with `prefix` (a few kilobytes are enough):
     /// vCard when a `BEGIN:VCARD` line comes first, abook for its header comment or
-    /// `[format]`/`[0]` sections, CSV when the first line has a comma, semicolon
+    /// `[format]`/`[0]` sections, LDIF for a `dn:` or `version: 1` line (after comments),
+    /// CSV when the first line has a comma, semicolon
     /// or tab; nil otherwise. UTF-16 and UTF-32 files are read as their text.
     public static func detect(_ prefix: [UInt8]) -> InterchangeFormat? {
         var physical = ByteLines(bytes: Array(prefix.prefix(16384)))
@@ -17,6 +19,7 @@ public enum InterchangeFormat: String, Sendable {
             .map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         guard let first = lines.first else { return nil }
         if first.uppercased() == "BEGIN:VCARD" { return .vCard }
+        if let record = lines.first(where: { !$0.hasPrefix("#") }), LDIFReader.isLDIFStart(record) { return .ldif }
         if first.lowercased().hasPrefix("# abook") || first == "[format]" || AbookReader.isEntryHeader(first) { return .abook }
         if first.contains(",") || first.contains(";") || first.contains("\t") { return .csv }
         if lines.contains(where: { $0.uppercased() == "BEGIN:VCARD" }) { return .vCard }

@@ -26,6 +26,8 @@ public struct ReadProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case noName
         /// A line longer than the reader accepts.
         case lineTooLong(Int)
+        /// A group card or mailing list (iCloud's KIND:group, LDIF's groupOfNames), not a person.
+        case notAPerson
     }
 
     /// The 1-based line the problem starts on.
@@ -54,9 +56,10 @@ public struct ReadProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case .badPropertyName(let text): return "not a vCard property name: \(Self.clip(text))"
         case .unknownVersion(let version): return "unknown vCard VERSION \(Self.clip(version)) (2.1, 3.0 and 4.0 are read)"
         case .textOutsideCard: return "text outside any card (no BEGIN:VCARD before it)"
-        case .unterminatedQuote: return "a quoted CSV field is never closed"
+        case .unterminatedQuote: return "a quoted CSV field is never closed; this row was skipped, the rows after it were read"
         case .noName: return "no name, e-mail or phone"
         case .lineTooLong(let limit): return "line longer than \(limit) bytes"
+        case .notAPerson: return "a group or mailing list, not a person: not imported as a contact"
         }
     }
 

@@ -17,7 +17,7 @@ enum HelpText {
       switchboard populate --contacts N [--friends PERCENT] [--user NAME] [--seed N] [--db PATH]
                                           add N generated contacts (to the signed-in user, or NAME)
       switchboard import FILE… [--user NAME] [--db PATH]
-                                          contacts from vCard, CSV or abook files (see import --help)
+                                          contacts from vCard, CSV, LDIF or abook files (see import --help)
       switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME] [--db PATH]
                                           every contact as vCard 4.0, 3.0 or CSV (see export --help)
       switchboard query STRING | --birthdays [--user NAME] [--db PATH]

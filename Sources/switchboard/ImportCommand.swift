@@ -13,8 +13,9 @@ struct ImportCommand {
 
     static let help = """
     usage: switchboard import FILE… [--user NAME] [--db PATH]
-      Reads vCard (2.1, 3.0, 4.0), CSV with a header row (Google, Outlook or our own export)
-      or abook's addressbook file; the format is found from the content. "-" reads stdin.
+      Reads vCard (2.1, 3.0, 4.0), CSV with a header row (Google, Outlook, Thunderbird or our
+      own export; comma, semicolon or tab), LDIF (Thunderbird, Evolution) or abook's
+      addressbook file; the format and the charset are found from the content. "-" reads stdin.
       Each file goes in as one transaction. A card with the UID of a stored contact updates it;
       a card without a UID updates the contact with the same name and first e-mail (no e-mail:
       the same first phone; neither: a contact with neither), so a second import does not duplicate.
@@ -82,7 +83,7 @@ struct ImportCommand {
         case storage(ServiceError)
         var description: String {
             switch self {
-            case .unknownFormat: "not a vCard, CSV (with a header row) or abook file"
+            case .unknownFormat: "not a vCard, CSV (with a header row), LDIF or abook file"
             case .read(let e): "\(e)"
             case .storage(let e): CommandLineMessage.line(for: e)
             }

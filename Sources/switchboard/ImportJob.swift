@@ -14,6 +14,7 @@ final class ImportJob {
     private enum Reader {
         case vCard(VCardReader)
         case abook(AbookReader)
+        case ldif(LDIFReader)
         case csv(CSVReader, CSVContactMapping?)
     }
 
@@ -54,6 +55,7 @@ final class ImportJob {
         switch format {
         case .vCard: reader = .vCard(VCardReader(read: read))
         case .abook: reader = .abook(AbookReader(read: read))
+        case .ldif: reader = .ldif(LDIFReader(read: read))
         case .csv: reader = .csv(CSVReader(read: read), nil)
         }
         do throws(ServiceError) {
@@ -118,6 +120,13 @@ final class ImportJob {
             }
         case .abook(var r):
             defer { reader = .abook(r) }
+            guard let item = try r.next() else { return false }
+            switch item {
+            case .contact(let card): try take(card)
+            case .problem(let p): summary.skipped.append(p)
+            }
+        case .ldif(var r):
+            defer { reader = .ldif(r) }
             guard let item = try r.next() else { return false }
             switch item {
             case .contact(let card): try take(card)

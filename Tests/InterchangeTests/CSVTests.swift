@@ -19,11 +19,64 @@ struct CSVTests {
         #expect(try reader.readAll() == [.record(["a", "b,c", "say \"hi\""], line: 1), .record(["two\nlines", "", "x"], line: 3)])
     }
 
-    @Test func unterminatedQuoteNamesItsLine() throws {
-        var reader = CSVReader(bytes: Array("h1,h2\nok,1\n\"never closed,2\nmore\n".utf8))
+    @Test func anUnclosedQuoteCostsItsRowAndTheRowsAfterItAreRead() throws {
+        var reader = CSVReader(bytes: Array("h1,h2\nok,1\n\"never closed,2\nmore,3\n\"two\nlines\",4\n".utf8))
         let items = try reader.readAll()
-        #expect(items.last == .problem(ReadProblem(line: 3, reason: .unterminatedQuote)))
-        #expect(items.count == 3)
+        #expect(items == [.record(["h1", "h2"], line: 1), .record(["ok", "1"], line: 2),
+                          .problem(ReadProblem(line: 3, reason: .unterminatedQuote)),
+                          .record(["more", "3"], line: 4), .record(["two\nlines", "4"], line: 5)])
+        #expect(ReadProblem(line: 3, reason: .unterminatedQuote).description
+                == "line 3: a quoted CSV field is never closed; this row was skipped, the rows after it were read")
+    }
+
+    @Test func semicolonAndTabSeparatedFilesAreFoundFromTheHeader() throws {
+        // Excel and Outlook in much of Europe write semicolons; "Unicode text" is UTF-16 with tabs.
+        let semicolons = "Vorname;Nachname;First Name;Last Name;E-mail Address;Notes\r\n;;Jürgen;Müller;jm@example.de;\"a; b, c\"\r\n"
+        var reader = CSVReader(bytes: Array(semicolons.utf8))
+        #expect(try reader.readAll().last == .record(["", "", "Jürgen", "Müller", "jm@example.de", "a; b, c"], line: 2))
+        #expect(reader.delimiter == UInt8(ascii: ";"))
+        let c = try #require(try csvContacts(semicolons).first)
+        #expect(c.givenName == "Jürgen" && c.emails.map(\.value) == ["jm@example.de"])
+
+        let tabs = "First Name\tLast Name\tE-mail Address\r\nGrace\tHopper\tgrace@navy.mil\r\n"
+        let utf16: [UInt8] = [0xFF, 0xFE] + Array(tabs.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(InterchangeFormat.detect(utf16) == .csv)
+        var wide = CSVReader(bytes: utf16)
+        #expect(try wide.readAll() == [.record(["First Name", "Last Name", "E-mail Address"], line: 1),
+                                       .record(["Grace", "Hopper", "grace@navy.mil"], line: 2)])
+    }
+
+    @Test func windows1252CSVIsRead() throws {
+        let bytes = Array("First Name,Last Name,Company\r\nJos".utf8) + [0xE9] + Array(",M".utf8) + [0xFC] + Array("ller,Caf".utf8) + [0xE9, 0x20, 0x80] + [0x0D, 0x0A]
+        var reader = CSVReader(bytes: bytes)
+        #expect(try reader.readAll().last == .record(["José", "Müller", "Café €"], line: 2))
+    }
+
+    @Test func thunderbirdCSVExportIsMapped() throws {
+        // Thunderbird's own column names, in its order.
+        let text = """
+        First Name,Last Name,Display Name,Nickname,Primary Email,Secondary Email,Screen Name,Work Phone,Home Phone,Fax Number,Pager Number,Mobile Number,Home Address,Home Address 2,Home City,Home State,Home ZipCode,Home Country,Work Address,Work Address 2,Work City,Work State,Work ZipCode,Work Country,Job Title,Department,Organization,Web Page 1,Web Page 2,Birth Year,Birth Month,Birth Day,Custom 1,Custom 2,Custom 3,Custom 4,Notes,
+        Ada,Lovelace,Ada Lovelace,Countess,ada@example.org,ada@home.example,adal,+44 20 7946 0001,+44 20 7946 0002,+44 20 7946 0003,,+44 7700 900000,12 St James's Square,Flat 2,London,,SW1Y 4JH,UK,1 Engine Row,,Cambridge,Cambs,CB1 1AA,UK,Programmer,Mathematics,Analytical Engines,https://work.example/ada,https://ada.example,1815,12,10,likes poetry,,,,"first line
+        second line",
+        Charles,Babbage,Charles Babbage,,charles@example.org,,,,,,,,,,,,,,,,,,,,,,,,,,4,12,,,,,,
+        """
+        let all = try csvContacts(text)
+        #expect(all.count == 2)
+        let c = all[0]
+        #expect(c.formattedName == "Ada Lovelace" && c.givenName == "Ada" && c.familyName == "Lovelace" && c.nicknames == ["Countess"])
+        #expect(c.emails.map(\.value) == ["ada@example.org", "ada@home.example"])
+        #expect(c.phones == [LabeledValue(label: "work", value: "+44 20 7946 0001"), LabeledValue(label: "home", value: "+44 20 7946 0002"),
+                             LabeledValue(label: "fax", value: "+44 20 7946 0003"), LabeledValue(label: "mobile", value: "+44 7700 900000")])
+        #expect(c.addresses == [PostalAddress(label: "home", extended: "Flat 2", street: "12 St James's Square", locality: "London", postalCode: "SW1Y 4JH", country: "UK"),
+                                PostalAddress(label: "work", street: "1 Engine Row", locality: "Cambridge", region: "Cambs", postalCode: "CB1 1AA", country: "UK")])
+        #expect(c.organization == "Analytical Engines" && c.organizationUnits == ["Mathematics"] && c.title == "Programmer")
+        #expect(c.urls == [LabeledValue(label: "work", value: "https://work.example/ada"), LabeledValue(label: "home", value: "https://ada.example")])
+        #expect(c.birthday == PartialDate(year: 1815, month: 12, day: 10))
+        #expect(c.note == "first line\nsecond line")
+        #expect(c.extras.map(\.name) == ["X-CSV-SCREEN-NAME", "X-CSV-CUSTOM-1"])
+        // A birthday without a year stays without one.
+        #expect(all[1].birthday == PartialDate(year: nil, month: 4, day: 12))
+        #expect(all[1].emails.map(\.value) == ["charles@example.org"])
     }
 
     @Test func googleExportHeaders() throws {
@@ -151,6 +204,10 @@ struct AbookTests {
         #expect(InterchangeFormat.detect(Array("# abook addressbook file\n".utf8)) == .abook)
         #expect(InterchangeFormat.detect([0xEF, 0xBB, 0xBF] + Array("First Name,Last Name\n".utf8)) == .csv)
         #expect(InterchangeFormat.detect(Array("hello\n".utf8)) == nil)
+        #expect(InterchangeFormat.detect(Array("dn: cn=Ada Lovelace,mail=ada@example.org\nobjectclass: top\n".utf8)) == .ldif)
+        #expect(InterchangeFormat.detect(Array("# Evolution\nversion: 1\n\ndn: uid=1\n".utf8)) == .ldif)
+        #expect(InterchangeFormat.detect(Array("First Name;Last Name\r\n".utf8)) == .csv)
+        #expect(InterchangeFormat.detect(Array("First Name\tLast Name\r\n".utf8)) == .csv)
         #expect(InterchangeFormat.detect([]) == nil)
     }
 

@@ -112,6 +112,29 @@ struct InterchangeCommandTests {
         #expect(exported.output.contains("X-MESSAGING/AIM-ALL:renee42\r\n"))
     }
 
+    @Test func thunderbirdCSVAndLDIFAndASemicolonCSVAreImportedAndFound() throws {
+        let folder = InterchangeFolder("interchange-tb")
+        let db = folder.dataFile("a.sqlite3")
+        folder.write("tb.csv", "First Name,Last Name,Display Name,Nickname,Primary Email,Secondary Email,Screen Name,Work Phone,Home Phone,Fax Number,Pager Number,Mobile Number,Home Address,Home Address 2,Home City,Home State,Home ZipCode,Home Country,Work Address,Work Address 2,Work City,Work State,Work ZipCode,Work Country,Job Title,Department,Organization,Web Page 1,Web Page 2,Birth Year,Birth Month,Birth Day,Custom 1,Custom 2,Custom 3,Custom 4,Notes,\r\n"
+                     + "Ada,Lovelace,Ada Lovelace,,ada@example.org,,,,,,,+44 7700 900000,,,London,,,UK,,,,,,,,,Analytical Engines,,,1815,12,10,,,,,,\r\n")
+        folder.write("tb.ldif", "dn: cn=Grace Hopper,mail=grace@navy.mil\nobjectclass: top\nobjectclass: person\ncn: Grace Hopper\ngivenName: Grace\nsn: Hopper\nmail: grace@navy.mil\n\n"
+                     + "dn: cn=Team\nobjectclass: groupOfNames\ncn: Team\n\n")
+        folder.write("excel.csv", "First Name;Last Name;E-mail Address\r\nJürgen;Müller;jm@example.de\r\n\"Broken;Row;x@example.org\r\nErika;Musterfrau;erika@example.de\r\n")
+        let run = runSwitchboard(["import", folder.file("tb.csv"), folder.file("tb.ldif"), folder.file("excel.csv"), "--db", db])
+        #expect(run.code == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains(folder.file("tb.csv") + ": imported 1, updated 0, skipped 0"), "\(lines)")
+        #expect(lines.contains(folder.file("tb.ldif") + ": imported 1, updated 0, skipped 1"), "\(lines)")
+        #expect(lines.contains(folder.file("tb.ldif") + ":9: a group or mailing list, not a person: not imported as a contact"), "\(lines)")
+        #expect(lines.contains(folder.file("excel.csv") + ": imported 2, updated 0, skipped 1"), "\(lines)")
+        #expect(lines.contains(folder.file("excel.csv") + ":3: a quoted CSV field is never closed; this row was skipped, the rows after it were read"), "\(lines)")
+        let query = runSwitchboard(["query", "example", "--db", db])
+        #expect(query.output.contains("ada@example.org\tAda Lovelace\tAnalytical Engines"), "\(query.output)")
+        #expect(query.output.contains("jm@example.de\tJürgen Müller"), "\(query.output)")
+        #expect(query.output.contains("erika@example.de\tErika Musterfrau"), "\(query.output)")
+        #expect(runSwitchboard(["query", "navy", "--db", db]).output.contains("grace@navy.mil\tGrace Hopper"))
+    }
+
     @Test func importTwiceUpdatesExportImportsIntoAFreshFileTheSame() throws {
         let folder = InterchangeFolder("interchange")
         let db = folder.dataFile("a.sqlite3")
@@ -252,7 +275,7 @@ struct InterchangeCommandTests {
         folder.write("notes.txt", "just some text\n")
         let notCards = runSwitchboard(["import", folder.file("notes.txt"), "--db", db])
         #expect(notCards.code == 1)
-        #expect(notCards.errors.contains("not a vCard, CSV (with a header row) or abook file; nothing was imported from it"))
+        #expect(notCards.errors.contains("not a vCard, CSV (with a header row), LDIF or abook file; nothing was imported from it"))
         #expect(runSwitchboard(["import", folder.file("missing.vcf"), "--db", db]).code == 1)
         #expect(runSwitchboard(["import", "--db", db]).code == 2)
         #expect(runSwitchboard(["export", "--format", "ldif", "--db", db]).errors.contains("--format 'ldif': expected vcard, vcard3 or csv"))
