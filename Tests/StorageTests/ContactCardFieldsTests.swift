@@ -26,14 +26,14 @@ struct ContactCardFieldsTests {
                          .init(label: "work", street: "1 Engine Way")]
         ada.extras = "PHOTO:data:image/jpeg;base64,AAAA\r\nX-JABBER:ada@jabber.org"
         ada.id = try store.add(ada)
-        #expect(try store.contact(id: ada.id!) == ada)
+        #expect(try store.contact(id: ada.id!)?.unversioned == ada)
         #expect(try store.contactID(uid: ada.uid) == ada.id)
         #expect(try store.contactID(uid: "urn:uuid:other") == nil)
         ada.nickname = "Enchantress of Numbers"
         ada.addresses.removeLast()
         #expect(try store.update(ada))
         let reopened = SQLiteContactsStore(database: try SQLiteDatabase(path: tmp.file("c.sqlite3")), accountID: store.accountID)
-        #expect(try reopened.contact(id: ada.id!) == ada)
+        #expect(try reopened.contact(id: ada.id!)?.unversioned == ada)
     }
 
     /// Migration 10: name prefix and suffix, e-mail labels, preferred e-mail and phone; a save from
@@ -49,10 +49,10 @@ struct ContactCardFieldsTests {
         grace.preferredEmail = 2
         grace.preferredPhone = 1
         grace.id = try store.add(grace)
-        #expect(try store.contact(id: grace.id!) == grace)
+        #expect(try store.contact(id: grace.id!)?.unversioned == grace)
         var plain = ContactRecord(firstName: "Ada", lastName: "Lovelace", emails: ["ada@example.org"])
         plain.id = try store.add(plain)
-        #expect(try store.contact(id: plain.id!) == plain)
+        #expect(try store.contact(id: plain.id!)?.unversioned == plain)
 
         // The form shows emails and phones only: one e-mail removed, the others reordered.
         var fromForm = ContactRecord(id: grace.id, firstName: "Grace", lastName: "Hopper", phones: [.init(label: "work", number: "555 0100")],
@@ -61,7 +61,7 @@ struct ContactCardFieldsTests {
         #expect(fromForm.emailLabels == ["home \"quoted\" \\ \u{1}", "work"] && fromForm.preferredEmail == 0 && fromForm.preferredPhone == 0)
         #expect(fromForm.namePrefix == "Rear Adm." && fromForm.nameSuffix == "PhD")
         #expect(try store.update(fromForm))
-        #expect(try store.contact(id: grace.id!) == fromForm)
+        #expect(try store.contact(id: grace.id!)?.unversioned == fromForm)
     }
 
     @Test func uidsAreUniquePerAccountAndGivenOnceForExport() throws {

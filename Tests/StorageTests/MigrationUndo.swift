@@ -1,6 +1,7 @@
 /// SQL that takes a file back from migrations 10 and 9, for tests that make an older file by hand.
 enum MigrationUndo {
     static let cardFields = """
+        ALTER TABLE contacts DROP COLUMN revision;
         ALTER TABLE contacts DROP COLUMN name_prefix; ALTER TABLE contacts DROP COLUMN name_suffix;
         ALTER TABLE contacts DROP COLUMN email_labels; ALTER TABLE contacts DROP COLUMN preferred_email;
         ALTER TABLE contacts DROP COLUMN preferred_phone;

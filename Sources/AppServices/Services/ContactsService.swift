@@ -15,7 +15,9 @@ public protocol ContactsService: AnyObject {
     func contact(id: Int64) throws(ServiceError) -> ContactRecord?
     /// Stores a new contact (in one transaction with its phones and emails); returns its id.
     func add(_ contact: ContactRecord) throws(ServiceError) -> Int64
-    /// Replaces a stored contact; false when it no longer exists.
+    /// Replaces a stored contact and counts its revision up; false when it no longer exists. A
+    /// contact carrying the revision it was read at (not 0) is refused with a `.conflict`
+    /// (`ServiceError.Code.changedSinceRead`) when the stored one has moved on.
     func update(_ contact: ContactRecord) throws(ServiceError) -> Bool
     /// Deletes a contact; false when it was already gone.
     func delete(id: Int64) throws(ServiceError) -> Bool

@@ -26,6 +26,7 @@ public final class InMemoryContacts: ContactsService, FriendsService {
         let id = nextID
         nextID += 1
         stored.id = id
+        stored.revision = 1
         records[id] = stored
         sortKeys[id] = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)
         order.append(id)
@@ -71,8 +72,14 @@ public final class InMemoryContacts: ContactsService, FriendsService {
     }
 
     public func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
-        guard let id = contact.id, records[id] != nil else { return false }
-        records[id] = contact
+        guard let id = contact.id, let old = records[id] else { return false }
+        if contact.revision != 0, contact.revision != old.revision {
+            throw ServiceError(.conflict, place: "memory", detail: "contact \(id) was read at revision \(contact.revision), is at \(old.revision)",
+                               code: ServiceError.Code.changedSinceRead)
+        }
+        var stored = contact
+        stored.revision = old.revision + 1
+        records[id] = stored
         sortKeys[id] = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)
         sortOrder()
         return true
@@ -88,6 +95,7 @@ public final class InMemoryContacts: ContactsService, FriendsService {
     public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         guard records[id] != nil else { return false }
         records[id]!.isFriend = isFriend
+        records[id]!.revision += 1
         return true
     }
 

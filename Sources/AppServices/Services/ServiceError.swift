@@ -50,6 +50,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         public static let databaseMissing = "database-missing"
         /// The folder for a file cannot be made or written.
         public static let folderNotWritable = "folder-not-writable"
+        /// A contact was changed by someone else after it was read (its revision moved on).
+        public static let changedSinceRead = "changed-since-read"
     }
 
     /// What went wrong.
@@ -99,6 +101,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(at) is locked by another program (is another switchboard running?). Close it and try again."
         case (.readOnly, _):
             return "\(at) is read-only, so nothing could be saved."
+        case (.conflict, Code.changedSinceRead?):
+            return "Someone else changed it since you opened it: not saved. Esc, open it again."
         case (.conflict, _):
             return "Someone else changed this meanwhile (\(detail)); nothing was overwritten."
         case (.notFound, Code.databaseMissing?):

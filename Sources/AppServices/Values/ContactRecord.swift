@@ -35,6 +35,10 @@ public struct ContactRecord: Equatable, Sendable {
 
     /// nil until stored.
     public var id: Int64?
+    /// The stored contact's revision, counted up by every change to it: an update carrying the
+    /// revision it was read at is refused (`ServiceError.Kind.conflict`) when someone changed the
+    /// contact since. 0: not read from a store (an import's card), which updates whatever is stored.
+    public var revision: Int64 = 0
     public var firstName: String
     public var lastName: String
     public var phones: [Phone]

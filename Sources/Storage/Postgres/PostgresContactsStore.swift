@@ -263,7 +263,7 @@ public final class PostgresContactsStore: ContactsService {
         let rows = try pg.execute("""
             SELECT first_name, last_name, company, notes, is_friend, phones::text, emails::text,
                    coalesce(uid, ''), nickname, title, birthday, url, addresses, extras,
-                   name_prefix, name_suffix, email_labels::text, preferred_email, preferred_phone
+                   name_prefix, name_suffix, email_labels::text, preferred_email, preferred_phone, revision
             FROM contacts WHERE id = $1 AND account_id = $2
             """, [id, accountID])
         guard rows.count == 1 else { return nil }
@@ -278,6 +278,7 @@ public final class PostgresContactsStore: ContactsService {
         record.addresses = StoredCardFields.decodeAddresses(rows.text(0, 12))
         record.extras = rows.text(0, 13)
         record.namePrefix = rows.text(0, 14)
+        record.revision = rows.int64(0, 19)
         record.nameSuffix = rows.text(0, 15)
         record.emailLabels = PostgresContactLists.decode(phones: "[]", emails: rows.text(0, 16)).emails
         record.preferredEmail = rows.optionalInt64(0, 17).map { Int($0) }
@@ -342,15 +343,19 @@ public final class PostgresContactsStore: ContactsService {
     public func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let id = contact.id else { return false }
         return try pg.transaction { () throws(ServiceError) -> Bool in
-            let old = try pg.execute("SELECT is_friend, first_name, last_name FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
+            let old = try pg.execute("SELECT is_friend, first_name, last_name, revision FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
             guard old.count == 1 else { return false }
+            if contact.revision != 0, old.int64(0, 3) != contact.revision {
+                throw .changedSinceRead(place: pg.server, id: id, revision: contact.revision, stored: old.int64(0, 3))
+            }
             let wasFriend = old.bool(0, 0)
             try removeWordStarts(firstName: old.text(0, 1), lastName: old.text(0, 2), id: id)
             try pg.execute("""
                 UPDATE contacts SET first_name = $1, last_name = $2, company = $3, notes = $4, is_friend = $5, sort_key = $6,
                     phones = $7::jsonb, emails = $8::jsonb, nickname = $9, title = $10, birthday = $11, url = $12,
                     addresses = $13, extras = $14, name_prefix = $15, name_suffix = $16, email_labels = $17::jsonb,
-                    preferred_email = $18, preferred_phone = $19, uid = coalesce(nullif($20, ''), uid), updated_at = $21
+                    preferred_email = $18, preferred_phone = $19, uid = coalesce(nullif($20, ''), uid), updated_at = $21,
+                    revision = revision + 1
                 WHERE id = $22 AND account_id = $23
                 """, values(of: contact) + [contact.uid, now(), id, accountID])
             try pg.execute("""
@@ -381,7 +386,7 @@ public final class PostgresContactsStore: ContactsService {
     public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         try pg.transaction { () throws(ServiceError) -> Bool in
             guard let (wasFriend, name) = try friendAndName(of: id, lock: true) else { return false }
-            try pg.execute("UPDATE contacts SET is_friend = $1, updated_at = $2 WHERE id = $3 AND account_id = $4", [isFriend, now(), id, accountID])
+            try pg.execute("UPDATE contacts SET is_friend = $1, updated_at = $2, revision = revision + 1 WHERE id = $3 AND account_id = $4", [isFriend, now(), id, accountID])
             try pg.execute("UPDATE contact_search SET is_friend = $1 WHERE id = $2 AND account_id = $3", [isFriend, id, accountID])
             if wasFriend != isFriend {
                 try adjustCounts(total: 0, friends: isFriend ? 1 : -1)

@@ -145,6 +145,11 @@ enum PostgresMigrations {
         DROP INDEX contacts_search;
         ALTER TABLE contacts DROP COLUMN search_text;
         """),
+        // 9: each contact's revision, counted up by every change, so an edit made from what was read
+        // at one revision never overwrites a change someone made after (SQLite's 11).
+        .sql("""
+        ALTER TABLE contacts ADD COLUMN revision BIGINT NOT NULL DEFAULT 1;
+        """),
     ]
 
     /// The newest schema this build knows.

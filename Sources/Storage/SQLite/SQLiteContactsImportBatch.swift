@@ -125,7 +125,7 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
             UPDATE contacts SET first_name = ?2, last_name = ?3, company = ?4, notes = ?5, is_friend = ?6, sort_key = ?7,
                 updated_at = ?8, uid = coalesce(nullif(?9, ''), uid), nickname = ?10, title = ?11, birthday = ?12, url = ?13,
                 addresses = ?14, extras = ?15, name_prefix = ?17, name_suffix = ?18, email_labels = ?19, preferred_email = ?20,
-                preferred_phone = ?21, phones = \(phones), emails = \(emails)
+                preferred_phone = ?21, phones = \(phones), emails = \(emails), revision = revision + 1
             WHERE id = ?1
             """ : """
             INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, created_at, updated_at,

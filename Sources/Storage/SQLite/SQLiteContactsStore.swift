@@ -102,10 +102,11 @@ public final class SQLiteContactsStore: ContactsService {
     }
 
     public func contact(id: Int64) throws(ServiceError) -> ContactRecord? {
-        let s = try db.prepare("SELECT first_name, last_name, company, notes, is_friend FROM contacts WHERE id = ? AND account_id = ?")
+        let s = try db.prepare("SELECT first_name, last_name, company, notes, is_friend, revision FROM contacts WHERE id = ? AND account_id = ?")
         s.bind(1, id).bind(2, accountID)
         guard try s.step() else { s.reset(); return nil }
         var record = ContactRecord(id: id, firstName: s.text(0), lastName: s.text(1), company: s.text(2), notes: s.text(3), isFriend: s.bool(4))
+        record.revision = s.int64(5)
         s.reset()
         do {
             let phones = try db.prepare("SELECT p.value ->> 0, p.value ->> 1 FROM contacts c, json_each(c.phones) p WHERE c.id = ? ORDER BY p.key")
@@ -167,9 +168,12 @@ public final class SQLiteContactsStore: ContactsService {
         guard let id = contact.id else { return false }
         return try db.transaction { () throws(ServiceError) -> Bool in
             guard let (rank, wasFriend, _) = try rankAndFriend(of: id) else { return false }
+            if contact.revision != 0, let stored = try revision(of: id), stored != contact.revision {
+                throw .changedSinceRead(place: db.path, id: id, revision: contact.revision, stored: stored)
+            }
             let lists = SQLiteContactLists(contact)
             let (phones, emails) = lists.sql(from: 10)
-            let s = try db.prepare("UPDATE contacts SET first_name = ?1, last_name = ?2, company = ?3, notes = ?4, is_friend = ?5, sort_key = ?6, updated_at = ?7, phones = \(phones), emails = \(emails) WHERE id = ?8 AND account_id = ?9")
+            let s = try db.prepare("UPDATE contacts SET first_name = ?1, last_name = ?2, company = ?3, notes = ?4, is_friend = ?5, sort_key = ?6, updated_at = ?7, phones = \(phones), emails = \(emails), revision = revision + 1 WHERE id = ?8 AND account_id = ?9")
             s.bind(1, contact.firstName).bind(2, contact.lastName).bind(3, contact.company).bind(4, contact.notes)
                 .bind(5, contact.isFriend).bind(6, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName))
                 .bind(7, now()).bind(8, id).bind(9, accountID)
@@ -201,7 +205,7 @@ public final class SQLiteContactsStore: ContactsService {
     public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         try db.transaction { () throws(ServiceError) -> Bool in
             guard let (_, wasFriend, name) = try rankAndFriend(of: id) else { return false }
-            let s = try db.prepare("UPDATE contacts SET is_friend = ?, updated_at = ? WHERE id = ? AND account_id = ?")
+            let s = try db.prepare("UPDATE contacts SET is_friend = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND account_id = ?")
             s.bind(1, isFriend).bind(2, now()).bind(3, id).bind(4, accountID)
             try s.run()
             if wasFriend != isFriend {
@@ -228,6 +232,14 @@ public final class SQLiteContactsStore: ContactsService {
     }
 
     /// The list rank of one of this account's contacts, and whether it is a friend (nil when it is not there).
+    /// A contact's revision; nil when it is not there.
+    func revision(of id: Int64) throws(ServiceError) -> Int64? {
+        let s = try db.prepare("SELECT revision FROM contacts WHERE id = ? AND account_id = ?")
+        s.bind(1, id).bind(2, accountID)
+        defer { s.reset() }
+        return try s.step() ? s.int64(0) : nil
+    }
+
     func rankAndFriend(of id: Int64) throws(ServiceError) -> (rank: Int64, isFriend: Bool, name: String)? {
         let s = try db.prepare("SELECT sort_rank, is_friend, first_name, last_name FROM contacts WHERE id = ? AND account_id = ?")
         s.bind(1, id).bind(2, accountID)

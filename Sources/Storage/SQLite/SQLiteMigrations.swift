@@ -151,6 +151,11 @@ enum SQLiteMigrations {
         ALTER TABLE contacts ADD COLUMN preferred_email INTEGER;
         ALTER TABLE contacts ADD COLUMN preferred_phone INTEGER;
         """,
+        // 11: each contact's revision, counted up by every change, so an edit made from what was read
+        // at one revision never overwrites a change someone made after (the stored contacts start at 1).
+        """
+        ALTER TABLE contacts ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+        """,
     ]
 
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {

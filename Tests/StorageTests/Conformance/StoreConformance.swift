@@ -80,6 +80,7 @@ enum StoreConformance {
         grace.preferredEmail = 1
         grace.preferredPhone = 0
         grace.id = try store.add(grace)
+        grace.revision = 1                                                     // a stored contact's first revision
         #expect(try store.contact(id: grace.id!) == grace)
         #expect(try store.contactID(uid: "urn:uuid:grace") == grace.id)
         grace.lastName = "Brewster Hopper"
@@ -89,6 +90,7 @@ enum StoreConformance {
         grace.preferredEmail = 0
         grace.preferredPhone = nil
         #expect(try store.update(grace))
+        grace.revision = 2
         #expect(try store.contact(id: grace.id!) == grace)
         // Another account cannot read, change or delete it, nor count it.
         #expect(try eves.contact(id: grace.id!) == nil)
@@ -168,6 +170,39 @@ enum StoreConformance {
     }
 
     /// The table of search cases (see `ContactSearchTests`), and what a populated list finds.
+    /// No edit is lost: an update carrying the revision it was read at is refused once someone
+    /// changed the contact since, and what they saved is kept; every change counts the revision up.
+    static func anEditFromAnOldReadIsRefused(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount()
+        let store = f.contacts(of: ada)
+        let id = try store.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        let read = try #require(try store.contact(id: id))
+        #expect(read.revision >= 1)
+        var first = read
+        first.company = "Analytical Engines"
+        #expect(try store.update(first))                                   // the first save from this read
+        var second = read
+        second.notes = "from the same, older read"
+        do {
+            _ = try store.update(second)
+            Issue.record("an update from an old read was not refused")
+        } catch {
+            #expect(error.kind == .conflict && error.code == ServiceError.Code.changedSinceRead, "\(error)")
+        }
+        let stored = try #require(try store.contact(id: id))
+        #expect(stored.company == "Analytical Engines" && stored.notes.isEmpty)   // theirs kept, nothing of the refused one
+        #expect(stored.revision == read.revision + 1)
+        var again = stored
+        again.notes = "read again, then saved"
+        #expect(try store.update(again))
+        _ = try store.setFriend(id: id, true)
+        #expect(try store.contact(id: id)?.revision == read.revision + 3)     // a friend mark is a change too
+        var card = ContactRecord(firstName: "Ada", lastName: "King")           // an import's card (revision 0) updates what is stored
+        card.id = id
+        #expect(try store.update(card))
+        #expect(try store.contact(id: id)?.lastName == "King")
+    }
+
     static func contactsWithAnEmail(_ f: StoreFixture) throws {
         let ada = try f.makeAccount(), bob = try f.makeAccount("bob")
         let store = f.contacts(of: ada)

@@ -20,6 +20,8 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
     let worker: EditContactWorker
     let contactID: Int64
     private(set) var originalForm: ContactForm?
+    /// The revision the contact was read at: a save is refused when someone changed it since.
+    private var readRevision: Int64 = 0
 
     init(contactID: Int64, worker: EditContactWorker) {
         self.contactID = contactID
@@ -32,6 +34,7 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
             switch result {
             case .success(let record):
                 self.originalForm = record.map(ContactForm.init)
+                self.readRevision = record?.revision ?? 0
                 self.presenter?.presentContact(response: .init(form: self.originalForm))
             case .failure(let error):
                 self.originalForm = nil
@@ -54,6 +57,7 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
             presenter?.presentSave(response: .init(saved: false, problems: problems))
         case .success(var record):
             record.id = contactID
+            record.revision = readRevision
             guard !isSaving else { return } // one save at a time: the first one's answer decides
             isSaving = true
             worker.update(record) { [weak self] result in
@@ -63,6 +67,9 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
                 case .success(let saved):
                     self.presenter?.presentSave(response: .init(saved: saved, problems: .init(),
                                                                 error: saved ? nil : "This contact was deleted meanwhile; nothing was saved."))
+                case .failure(let error) where error.kind == .conflict:
+                    // Someone else's change is kept; the form stays as typed, to be done again on theirs.
+                    self.presenter?.presentSave(response: .init(saved: false, problems: .init(), error: error.description))
                 case .failure(let error):
                     // The form stays as it is, to save again once the store answers.
                     self.presenter?.presentSave(response: .init(saved: false, problems: .init(), error: "Nothing was saved: " + error.description))
