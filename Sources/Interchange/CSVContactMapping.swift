@@ -87,7 +87,10 @@ public struct CSVContactMapping: Sendable {
             case .address(let slot, let part, let fixed):
                 let i = addressIndex(slot, fixed)
                 switch part {
-                case .label: addressSlots[i].address.label = Self.label(trimmed).label
+                case .label:
+                    let (label, preferred) = Self.label(trimmed)
+                    addressSlots[i].address.label = label
+                    addressSlots[i].address.isPreferred = preferred
                 case .street: addressSlots[i].address.street = cell
                 case .extended: addressSlots[i].address.extended = addressSlots[i].address.extended.isEmpty ? trimmed : addressSlots[i].address.extended + "\n" + trimmed
                 case .poBox: addressSlots[i].address.poBox = trimmed
@@ -184,7 +187,7 @@ public struct CSVContactWriter: Sendable {
         for i in 0..<addressColumns {
             if i < c.addresses.count {
                 let a = c.addresses[i]
-                f += [a.label, a.street, a.extended, a.poBox, a.locality, a.region, a.postalCode, a.country]
+                f += [(a.isPreferred ? "* " : "") + a.label, a.street, a.extended, a.poBox, a.locality, a.region, a.postalCode, a.country]
             } else {
                 f += Array(repeating: "", count: Self.addressParts.count)
             }

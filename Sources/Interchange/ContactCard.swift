@@ -100,12 +100,16 @@ public struct ContactCard: Equatable, Sendable {
 
 /// A value with a label: an e-mail, a phone number, a web address.
 public struct LabeledValue: Equatable, Sendable {
-    /// The label, lower-case words ("home", "work", "mobile", "home fax") or a person's own ("boat").
+    /// The label, lower-case words ("home", "work", "mobile", "home fax") or a person's own
+    /// ("boat", Apple's `_$!<AssistantPhone>!$_`), kept as written.
     public var label: String
     /// The value (an address, a number, a URL).
     public var value: String
     /// Marked preferred (PREF=1 / TYPE=pref).
     public var isPreferred: Bool
+
+    /// The label as a person reads it: Apple's `_$!<AssistantPhone>!$_` is "AssistantPhone".
+    public var readableLabel: String { VCardLabels.readable(label) }
 
     /// Makes a labeled value.
     public init(label: String = "", value: String, isPreferred: Bool = false) {
@@ -133,11 +137,14 @@ public struct PostalAddress: Equatable, Sendable {
     public var postalCode: String
     /// Country.
     public var country: String
+    /// Marked preferred (PREF=1 / TYPE=pref).
+    public var isPreferred: Bool
 
     /// Makes an address.
     public init(label: String = "", poBox: String = "", extended: String = "", street: String = "", locality: String = "",
-                region: String = "", postalCode: String = "", country: String = "") {
+                region: String = "", postalCode: String = "", country: String = "", isPreferred: Bool = false) {
         self.label = label
+        self.isPreferred = isPreferred
         self.poBox = poBox
         self.extended = extended
         self.street = street

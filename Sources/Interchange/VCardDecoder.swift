@@ -1,7 +1,20 @@
 /// Turns a `VCard` into a `ContactCard`; what it has no field for is kept in `extras`.
 public enum VCardDecoder {
+    /// True when the card is a group, not a person: vCard 4.0's `KIND:group` or iCloud's
+    /// `X-ADDRESSBOOKSERVER-KIND:group` (its members are `X-ADDRESSBOOKSERVER-MEMBER` lines).
+    public static func isGroup(_ card: VCard) -> Bool {
+        card.properties.contains { ($0.name == "KIND" || $0.name == "X-ADDRESSBOOKSERVER-KIND") && $0.text.trimmingSpaces.lowercased() == "group" }
+    }
+
     /// Properties rebuilt on every write and not kept (PRODID, REV).
     static let regenerated: Set<String> = ["PRODID", "REV"]
+
+    /// A value kept alone as a property (`VCardWriter.property(_:for:)`): its label from TYPE or
+    /// an `X-ABLABEL` parameter, its preference from PREF.
+    public static func labeledValue(from p: VCardProperty) -> LabeledValue {
+        let label = p.values(of: "X-ABLABEL").first ?? VCardLabels.label(types: p.types)
+        return LabeledValue(label: label, value: p.text.trimmingSpaces, isPreferred: p.isPreferred)
+    }
 
     /// The contact a card describes.
     public static func contact(from card: VCard) -> ContactCard {
@@ -47,13 +60,17 @@ public enum VCardDecoder {
             case "ADR":
                 let c = (p.components + Array(repeating: "", count: 7)).map(\.trimmingSpaces)
                 let address = PostalAddress(label: label(p), poBox: c[0], extended: c[1], street: c[2], locality: c[3],
-                                            region: c[4], postalCode: c[5], country: c[6])
+                                            region: c[4], postalCode: c[5], country: c[6], isPreferred: p.isPreferred)
                 if !address.isEmpty { contact.addresses.append(address) }
             case "URL":
                 let value = p.text.trimmingSpaces
                 if !value.isEmpty { contact.urls.append(LabeledValue(label: label(p), value: value, isPreferred: p.isPreferred)) }
             case "BDAY":
-                if contact.birthday == nil, let date = PartialDate(parsing: p.text) { contact.birthday = date } else { contact.extras.append(p) }
+                if contact.birthday == nil, var date = PartialDate(parsing: p.text) {
+                    // Apple's year-less birthday: `BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-12`.
+                    if let year = date.year, year == 1604 || p.values(of: "X-APPLE-OMIT-YEAR").contains(String(year)) { date.year = nil }
+                    contact.birthday = date
+                } else { contact.extras.append(p) }
             case "NOTE":
                 let text = p.text
                 contact.note = contact.note.isEmpty ? text : contact.note + "\n" + text

@@ -4,10 +4,12 @@ enum VCardLabels {
     /// TYPE tokens a label word writes as, and reads back from.
     static let typeForWord: [String: String] = [
         "home": "home", "work": "work", "mobile": "cell", "fax": "fax", "pager": "pager",
-        "text": "text", "video": "video", "voice": "voice", "textphone": "textphone",
+        "text": "text", "video": "video", "voice": "voice", "textphone": "textphone", "iphone": "iphone",
+        "postal": "postal", "parcel": "parcel", "dom": "dom", "intl": "intl",
+        "bbs": "bbs", "modem": "modem", "car": "car", "isdn": "isdn", "pcs": "pcs",
     ]
     static let wordForType: [String: String] = [
-        "home": "home", "work": "work", "cell": "mobile", "mobile": "mobile", "iphone": "mobile", "fax": "fax",
+        "home": "home", "work": "work", "cell": "mobile", "mobile": "mobile", "iphone": "iphone", "fax": "fax",
         "pager": "pager", "text": "text", "video": "video", "textphone": "textphone", "voice": "voice",
         "msg": "text", "bbs": "bbs", "modem": "modem", "car": "car", "isdn": "isdn", "pcs": "pcs", "main": "main",
         "other": "other", "x-other": "other", "x-mobile": "mobile", "dom": "dom", "intl": "intl", "postal": "postal", "parcel": "parcel",
@@ -27,13 +29,16 @@ enum VCardLabels {
         return words.joined(separator: " ")
     }
 
-    /// Apple's label text: `_$!<HomePage>!$_` -> "homepage", `boat` -> "boat".
+    /// Apple's label text as written (`_$!<AssistantPhone>!$_`, `boat`), so it is written back
+    /// the same; `readable` is what a person is shown.
     static func label(abLabel: String) -> String {
-        var text = abLabel.trimmingSpaces
-        if text.hasPrefix("_$!<"), text.hasSuffix(">!$_") {
-            text = String(text.dropFirst(4).dropLast(4)).lowercased()
-        }
-        return text
+        abLabel.trimmingSpaces
+    }
+
+    /// A label as a person reads it: `_$!<AssistantPhone>!$_` -> "AssistantPhone".
+    static func readable(_ label: String) -> String {
+        guard label.hasPrefix("_$!<"), label.hasSuffix(">!$_"), label.count > 8 else { return label }
+        return String(label.dropFirst(4).dropLast(4))
     }
 
     /// TYPE values for a label, or nil when the label is not made of TYPE words (then it goes

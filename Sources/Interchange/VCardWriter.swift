@@ -49,11 +49,20 @@ public struct VCardWriter: Sendable {
         for phone in contact.phones { labeled("TEL", phone, extraParameters: is4 ? ";VALUE=text" : "", value: VCardEscaping.escape(phone.value)) }
         for address in contact.addresses {
             let formatted = is4 && !address.formatted.isEmpty ? ";LABEL=" + Self.parameterValue(address.formatted) : ""
-            labeled("ADR", LabeledValue(label: address.label, value: ""), extraParameters: formatted,
+            labeled("ADR", LabeledValue(label: address.label, value: "", isPreferred: address.isPreferred), extraParameters: formatted,
                     value: address.components.map(VCardEscaping.escape).joined(separator: ";"))
         }
         for url in contact.urls { labeled("URL", url, value: VCardEscaping.escape(url.value)) }
-        if let birthday = contact.birthday { lines.append("BDAY:" + (is4 ? birthday.basic : birthday.description)) }
+        if let birthday = contact.birthday {
+            if is4 {
+                lines.append("BDAY:" + birthday.basic)
+            } else if birthday.year == nil {
+                // 3.0's dates have a year: a year-less one is written the way Apple's are.
+                lines.append("BDAY;X-APPLE-OMIT-YEAR=1604:1604-" + birthday.description.dropFirst(2))
+            } else {
+                lines.append("BDAY:" + birthday.description)
+            }
+        }
         if !contact.note.isEmpty { lines.append("NOTE:" + VCardEscaping.escape(contact.note)) }
         if !contact.categories.isEmpty { lines.append("CATEGORIES:" + contact.categories.map(VCardEscaping.escape).joined(separator: ",")) }
         for extra in contact.extras { lines.append(line(for: extra)) }
@@ -61,6 +70,19 @@ public struct VCardWriter: Sendable {
         var out = ""
         for line in lines { out += Self.fold(line) }
         return out
+    }
+
+    /// A labeled value as one property of its own, with no group: its label as TYPE words or
+    /// else an `X-ABLABEL` parameter, its preference as PREF=1 (`VCardDecoder.labeledValue` reads it).
+    public static func property(_ name: String, for item: LabeledValue) -> VCardProperty {
+        var parameters: [VCardParameter] = []
+        if let types = VCardLabels.types(for: item.label), !types.isEmpty {
+            parameters.append(VCardParameter(name: "TYPE", values: types))
+        } else if !item.label.isEmpty {
+            parameters.append(VCardParameter(name: "X-ABLABEL", values: [item.label]))
+        }
+        if item.isPreferred { parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
+        return VCardProperty(name: name, parameters: parameters, value: VCardEscaping.escape(item.value))
     }
 
     /// A kept property as a content line, binary values moved between 3.0's `ENCODING=b`

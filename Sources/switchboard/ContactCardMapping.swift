@@ -26,12 +26,14 @@ enum ContactCardMapping {
         // One e-mail and one phone can be the preferred one; the first marked is kept.
         let extraPreferences = max(0, card.emails.filter(\.isPreferred).count - 1) + max(0, card.phones.filter(\.isPreferred).count - 1)
         if extraPreferences > 0 { dropped["second preferred e-mails or phones", default: 0] += extraPreferences }
-        for url in card.urls.dropFirst() { extras.append(VCardProperty(name: "URL", text: url.value)) }
+        for url in card.urls.dropFirst() { extras.append(VCardWriter.property("URL", for: url)) }
         if !card.organizationUnits.isEmpty {
             extras.append(VCardProperty(name: "X-ORG-UNITS", list: card.organizationUnits))
         }
-        let otherCategories = card.categories.filter { !isFriends($0) }
-        if !otherCategories.isEmpty { extras.append(VCardProperty(name: "CATEGORIES", list: otherCategories)) }
+        // Categories are kept as written and in order ("Friend" stays "Friend"); the friend flag
+        // stands for the one spelled "friends", which is the only one not kept here.
+        let keptCategories = card.categories.filter { $0 != "friends" }
+        if !keptCategories.isEmpty { extras.append(VCardProperty(name: "CATEGORIES", list: keptCategories)) }
         var record = ContactRecord(firstName: first, lastName: last,
                                    phones: card.phones.map { .init(label: $0.label.isEmpty ? "phone" : $0.label, number: $0.value) },
                                    emails: card.emails.map(\.value), company: card.organization, notes: card.note,
@@ -78,9 +80,13 @@ enum ContactCardMapping {
         for line in record.extras.split(separator: "\r\n") {
             guard let property = VCardProperty(parsing: String(line)) else { continue }
             switch property.name {
-            case "URL": card.urls.append(LabeledValue(value: property.text))
+            case "URL": card.urls.append(VCardDecoder.labeledValue(from: property))
             case "X-ORG-UNITS": card.organizationUnits = property.list
-            case "CATEGORIES": card.categories += property.list
+            case "CATEGORIES":
+                // The friends category as written stands for the flag; unflagged, it goes.
+                let written = property.list.filter { record.isFriend || !isFriends($0) }
+                if written.contains(where: isFriends) { card.categories.removeAll { $0 == "friends" } }
+                card.categories += written
             default: card.extras.append(property)
             }
         }

@@ -108,7 +108,9 @@ final class ImportJob {
             switch item {
             case .card(let card):
                 let contact = VCardDecoder.contact(from: card)
-                if contact.isNameless, let first = card.problems.first {
+                if VCardDecoder.isGroup(card) {
+                    summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .notAPerson))
+                } else if contact.isNameless, let first = card.problems.first {
                     // A card with nothing left to make a contact of: its bad line is why.
                     summary.skipped.append(first)
                     summary.lineProblems += card.problems.dropFirst()

@@ -77,7 +77,7 @@ struct VCardReaderTests {
         #expect(c.formattedName == "John Q. Public, Esq.")
         #expect(c.additionalNames == "Q.,Public")
         #expect(c.note == "line one\nline two; with a \\ backslash")
-        #expect(c.emails == [LabeledValue(label: "other", value: "john@example.com", isPreferred: true)])
+        #expect(c.emails == [LabeledValue(label: "_$!<Other>!$_", value: "john@example.com", isPreferred: true)])
         #expect(c.phones == [LabeledValue(label: "boat", value: "+1 555 0100"), LabeledValue(label: "mobile", value: "+1 555 0101")])
         #expect(c.isFriend)
         #expect(c.extras.map(\.name) == ["PHOTO", "X-JABBER"])

@@ -79,7 +79,8 @@ enum RandomContact {
     }
 
     static func label(_ rng: inout SeededGenerator) -> String {
-        ["", "home", "work", "mobile", "home fax", "boat", "Other place", "pager"].randomElement(using: &rng)!
+        ["", "home", "work", "mobile", "home fax", "boat", "Other place", "pager", "_$!<AssistantPhone>!$_", "iphone mobile",
+         "work postal parcel"].randomElement(using: &rng)!
     }
 
     static func make(_ rng: inout SeededGenerator) -> ContactCard {
@@ -94,9 +95,10 @@ enum RandomContact {
         c.emails = (0..<Int.random(in: 0...3, using: &rng)).map { _ in LabeledValue(label: label(&rng), value: word(&rng) + "@example.org", isPreferred: Bool.random(using: &rng)) }
         c.phones = (0..<Int.random(in: 0...3, using: &rng)).map { _ in LabeledValue(label: label(&rng), value: "+1 555 " + String(Int.random(in: 0...9999, using: &rng)), isPreferred: Bool.random(using: &rng)) }
         if Bool.random(using: &rng) {
-            c.addresses = [PostalAddress(label: label(&rng), street: text(&rng).replacingNewlines(), locality: word(&rng), postalCode: "N1 9GU", country: text(&rng).replacingNewlines())]
+            c.addresses = [PostalAddress(label: label(&rng), street: text(&rng).replacingNewlines(), locality: word(&rng), postalCode: "N1 9GU",
+                                         country: text(&rng).replacingNewlines(), isPreferred: Bool.random(using: &rng))]
         }
-        c.urls = Bool.random(using: &rng) ? [LabeledValue(label: label(&rng), value: "https://example.org/" + word(&rng))] : []
+        c.urls = Bool.random(using: &rng) ? [LabeledValue(label: label(&rng), value: "https://example.org/" + word(&rng), isPreferred: Bool.random(using: &rng))] : []
         if Bool.random(using: &rng) {
             c.birthday = PartialDate(year: Bool.random(using: &rng) ? Int.random(in: 1900...2020, using: &rng) : nil,
                                      month: Int.random(in: 1...12, using: &rng), day: Int.random(in: 1...28, using: &rng))

@@ -135,6 +135,47 @@ struct InterchangeCommandTests {
         #expect(runSwitchboard(["query", "navy", "--db", db]).output.contains("grace@navy.mil\tGrace Hopper"))
     }
 
+    @Test func anIPhoneCardsLabelsCategoriesAndBirthdayComeBackAsWrittenAndGroupsAreNotPeople() throws {
+        let folder = InterchangeFolder("interchange-iphone")
+        let db = folder.dataFile("a.sqlite3")
+        folder.write("iphone.vcf", """
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        N:Appleseed;Johnny;;;\r
+        FN:Johnny Appleseed\r
+        EMAIL;type=INTERNET;type=HOME;type=pref:johnny@example.com\r
+        item1.TEL;type=pref:+1 555 0100\r
+        item1.X-ABLabel:_$!<AssistantPhone>!$_\r
+        TEL;type=IPHONE;type=CELL;type=VOICE:+1 555 0101\r
+        URL;type=HOME:https://johnny.example.com\r
+        item2.URL:https://blog.example.com\r
+        item2.X-ABLabel:_$!<HomePage>!$_\r
+        BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-12\r
+        CATEGORIES:Friend,Golf Club\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        N:Golf Club\r
+        FN:Golf Club\r
+        X-ADDRESSBOOKSERVER-KIND:group\r
+        X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:0b6e1a04\r
+        END:VCARD\r
+
+        """)
+        let run = runSwitchboard(["import", folder.file("iphone.vcf"), "--db", db])
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains(folder.file("iphone.vcf") + ": imported 1, updated 0, skipped 1"), "\(lines)")
+        #expect(lines.contains(folder.file("iphone.vcf") + ":15: a group or mailing list, not a person: not imported as a contact"), "\(lines)")
+        let three = runSwitchboard(["export", "--format", "vcard3", "--db", db]).output
+        for line in ["X-ABLabel:_$!<AssistantPhone>!$_\r\n", "TEL;TYPE=iphone,cell:+1 555 0101\r\n", "CATEGORIES:Friend,Golf Club\r\n",
+                     "BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-12\r\n", "item2.URL:https://blog.example.com\r\nitem2.X-ABLabel:_$!<HomePage>!$_\r\n"] {
+            #expect(three.contains(line), "\(line) in \(three)")
+        }
+        let four = runSwitchboard(["export", "--db", db]).output
+        #expect(four.contains("BDAY:--0412\r\n"))
+        #expect(!four.contains("Golf Club\r\nX-ADDRESSBOOKSERVER-KIND"))
+    }
+
     @Test func importTwiceUpdatesExportImportsIntoAFreshFileTheSame() throws {
         let folder = InterchangeFolder("interchange")
         let db = folder.dataFile("a.sqlite3")
@@ -153,7 +194,7 @@ struct InterchangeCommandTests {
         let text = exported.output
         for line in ["UID:grace-1\r\n", "NICKNAME:Amazing Grace\r\n", "TITLE:Rear Admiral\r\n", "ORG:US Navy;Computing\r\n",
                      "ADR;TYPE=work;", "BDAY:19061209\r\n", "URL:https://navy.mil\r\n", "URL:https://example.org/grace\r\n",
-                     "NOTE:COBOL\\, compilers\\nand more\r\n", "CATEGORIES:friends,Navy\r\n", "PHOTO:data:image/jpeg;base64,AAAA\r\n",
+                     "NOTE:COBOL\\, compilers\\nand more\r\n", "CATEGORIES:Friends,Navy\r\n", "PHOTO:data:image/jpeg;base64,AAAA\r\n",
                      "X-JABBER:grace@jabber.org\r\n", "BDAY:--1210\r\n", "EMAIL:g@example.org\r\n"] {
             #expect(text.contains(line), "\(line)")
         }
