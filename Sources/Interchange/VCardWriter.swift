@@ -65,7 +65,7 @@ public struct VCardWriter: Sendable {
         }
         if !contact.note.isEmpty { lines.append("NOTE:" + VCardEscaping.escape(contact.note)) }
         if !contact.categories.isEmpty { lines.append("CATEGORIES:" + contact.categories.map(VCardEscaping.escape).joined(separator: ",")) }
-        for extra in contact.extras { lines.append(line(for: extra)) }
+        for extra in contact.extras { lines.append(line(for: VCardConformance.adapted(extra, to: version))) }
         lines.append("END:VCARD")
         var out = ""
         for line in lines { out += Self.fold(line) }
@@ -86,24 +86,32 @@ public struct VCardWriter: Sendable {
     }
 
     /// A kept property as a content line, binary values moved between 3.0's `ENCODING=b`
-    /// and 4.0's `data:` URIs.
+    /// and 4.0's `data:` URIs; the media type comes from the data's first bytes (a TYPE may be
+    /// anything: `TYPE=WORK` on a photo), else from a TYPE that names an image format.
     func line(for property: VCardProperty) -> String {
         var parameters = property.parameters
         var value = property.value
         let isBase64 = parameters.contains { $0.name == "ENCODING" && $0.values.first?.uppercased() == "B" }
         if version == .v40, isBase64 {
-            let media = parameters.first { $0.name == "TYPE" }?.values.first?.lowercased() ?? "octet-stream"
-            let kind = property.name == "SOUND" ? "audio" : property.name == "KEY" ? "application" : "image"
-            parameters.removeAll { $0.name == "ENCODING" || $0.name == "TYPE" }
-            value = "data:\(media.contains("/") ? media : kind + "/" + media);base64," + value
+            if value.lowercased().hasPrefix("data:") {
+                // Already a data URI (written with ENCODING=b by some): kept, never doubled.
+                parameters.removeAll { $0.name == "ENCODING" }
+            } else {
+                let declared = parameters.first { $0.name == "TYPE" }?.values.first?.lowercased()
+                let media = MediaType.sniff(base64: value) ?? MediaType.named(declared, property: property.name)
+                parameters.removeAll { $0.name == "ENCODING" || $0.name == "TYPE" }
+                value = "data:\(media);base64," + value
+            }
         } else if version == .v30, value.hasPrefix("data:"), let comma = value.firstIndex(of: ","),
                   value[..<comma].hasSuffix(";base64") {
-            let media = value.dropFirst(5).prefix { $0 != ";" && $0 != "," }
+            let data = String(value[value.index(after: comma)...])
+            let declared = value.dropFirst(5).prefix { $0 != ";" && $0 != "," }
+            let media = MediaType.sniff(base64: data) ?? String(declared)
             let subtype = media.split(separator: "/").last.map { String($0).uppercased() } ?? "JPEG"
-            parameters.removeAll { $0.name == "VALUE" || $0.name == "ENCODING" }
+            parameters.removeAll { $0.name == "VALUE" || $0.name == "ENCODING" || $0.name == "TYPE" }
             parameters.insert(VCardParameter(name: "TYPE", values: [subtype]), at: 0)
             parameters.insert(VCardParameter(name: "ENCODING", values: ["b"]), at: 0)
-            value = String(value[value.index(after: comma)...])
+            value = data
         }
         var text = property.group.map { $0 + "." } ?? ""
         text += property.name
