@@ -40,6 +40,13 @@ static inline int sb_lines(void) { return LINES; }
 static inline int sb_colors(void) { return COLORS; }
 static inline int sb_color_pairs(void) { return COLOR_PAIRS; }
 
+/* Whether the current terminal can move the cursor anywhere (terminfo's cup): a full screen
+   needs it; TERM=dumb has none. tigetstr answers (char *)-1 for a name that is not a string. */
+static inline int sb_can_address_cursor(void) {
+    char *cup = tigetstr("cup");
+    return cup != 0 && cup != (char *)-1;
+}
+
 /* ---- attributes ------------------------------------------------------- */
 static inline attr_t sb_a_normal(void) { return WA_NORMAL; }
 static inline attr_t sb_a_bold(void) { return WA_BOLD; }

@@ -1,5 +1,10 @@
 import AppServices
 import Storage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Opens the data of a command line (`--db` — a file path, or a `postgresql://` URI for a
 /// shared directory — else the default file) and finds whose
@@ -17,6 +22,7 @@ struct AccountOpener {
         guard let location = databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
             throw .usage("\(UsageError.noDataLocation)")
         }
+        if let missing = Self.missingFile(location) { throw .refused(missing) }
         do {
             let db = try DataStore(location: location, environment: environment)
             let accounts = db.accounts
@@ -40,6 +46,13 @@ struct AccountOpener {
 }
 
 extension AccountOpener {
+    /// Why a command cannot use `location` when it names a data file that is not there yet (no
+    /// command can make its first account, so none creates the file); nil when it is there, or a server.
+    static func missingFile(_ location: String) -> String? {
+        guard !PostgresConnection.isURI(location), access(location, F_OK) != 0 else { return nil }
+        return "there is no data file at \(location) yet; start switchboard with it once and create an account (nothing was created)"
+    }
+
     /// The data file and the contacts of the person, or nil after printing why, with
     /// `exitCode` 2 for a usage error and 1 for a file or person that is not there.
     func openStore(for command: String, environment: [String: String], errors: inout some TextOutputStream,

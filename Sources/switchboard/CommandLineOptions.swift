@@ -1,3 +1,4 @@
+import App
 import Kiosk
 import TUIKit
 
@@ -56,7 +57,10 @@ struct CommandLineOptions: Equatable {
                     throw .badValue(flag: "--splash-ms", value: text, expected: "milliseconds from 0 to 60000")
                 }
                 options.splashMilliseconds = ms
-            case "--open": options.deepLink = try cursor.value(for: argument)
+            case "--open":
+                let link = try cursor.value(for: argument)
+                if case .invalid(let why) = DeepLink.parse(link) { throw .badLink(why.description) }
+                options.deepLink = link
             case "--kiosk": kiosk = true
             case "--idle":
                 let text = try cursor.value(for: argument)

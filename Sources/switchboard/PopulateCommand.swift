@@ -14,6 +14,14 @@ struct PopulateCommand {
     var user: String?
     var seed: UInt64 = 42
     var databasePath: String?
+    var wantsHelp = false
+
+    static let help = """
+    usage: switchboard populate --contacts N [--friends PERCENT] [--user NAME] [--seed N] [--db PATH]
+      Adds N generated contacts (1 to 10000000) to the signed-in account (or NAME's), in one
+      transaction: deterministic for a --seed (42 by default), PERCENT of them friends (10 by default).
+      For trying the app and its speed on a large address book.
+    """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> PopulateCommand {
         var command = PopulateCommand()
@@ -36,18 +44,24 @@ struct PopulateCommand {
                 guard let n = UInt64(text) else { throw .badValue(flag: flag, value: text, expected: "a whole number") }
                 command.seed = n
             case "--db": command.databasePath = try cursor.path(for: flag)
+            case "--help", "-h": command.wantsHelp = true
             default: throw .unknownArgument(flag)
             }
         }
-        guard sawContacts else { throw .missingValue("--contacts") }
+        guard sawContacts || command.wantsHelp else { throw .missingValue("--contacts") }
         return command
     }
 
     /// Runs; returns the exit code.
     func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        if wantsHelp { print(Self.help, to: &output); return 0 }
         guard let path = databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
             print("switchboard: \(UsageError.noDataLocation)", to: &errors)
             return 2
+        }
+        if let missing = AccountOpener.missingFile(path) {
+            print("switchboard: populate: \(missing)", to: &errors)
+            return 1
         }
         do {
             let db = try DataStore(location: path, environment: environment)

@@ -12,6 +12,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case noDataLocation
     case needsKiosk(String)
     case notInKiosk(String)
+    case badLink(String)
 
     var description: String {
         switch self {
@@ -24,6 +25,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .badValue(let flag, let value, let expected): "\(flag) '\(value)': expected \(expected)"
         case .needsKiosk(let flag): "\(flag) only works with --kiosk"
         case .notInKiosk(let flag): "\(flag) cannot be used with --kiosk: the kiosk runs on made-up data and never opens a data file"
+        case .badLink(let why): "--open: \(why)"
         case .noDataLocation: "neither XDG_DATA_HOME nor HOME is set, so there is no place for the data file; pass --db PATH"
         }
     }

@@ -168,7 +168,7 @@ struct ContactScenesTests {
             "name: Rear Adm. Grace Hopper PhD", "mobile: 555 0199", "work: 555 0100 (preferred)", "work email: grace@navy.mil",
             "email: g@example.org (preferred)", "friend: no"])
         presenter.presentContact(response: .init(contact: nil))
-        #expect(display.contacts[3].missingMessage == "This contact was deleted.")
+        #expect(display.contacts[3].missingMessage == "There is no such contact (deleted, or never made).")
     }
 
     @Test func showContactInteractorUsesItsDataStoreID() {

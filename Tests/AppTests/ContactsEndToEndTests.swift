@@ -145,6 +145,7 @@ struct ContactsEndToEndTests {
         #expect(h.lines[0].contains("Ada Lovelace"))
         h.switchboard.coordinator.open(DeepLink.parse("switchboard://contacts/999999"))
         h.press("wait:400ms wait:400ms")
-        #expect(h.text.contains("This contact was deleted."))
+        #expect(h.text.contains("There is no such contact (deleted, or never made)."))
+        #expect(!h.text.contains("Delete") && !h.text.contains("Friend") && !h.text.contains("Edit"), "\(h.text)") // nothing to act on
     }
 }

@@ -52,6 +52,8 @@ struct CommandLineTests {
         (["--headless", "--kiosk", "--seed", "-1"], "--seed '-1': expected a whole number"),
         (["--headless", "--kiosk", "--db", "/tmp/x.sqlite3"], "--db cannot be used with --kiosk"),
         (["--headless", "--kiosk", "--open", "switchboard://about"], "--open cannot be used with --kiosk"),
+        (["--headless", "--open", "switchboard://nonsense"], "--open: switchboard:// has no screen “nonsense”. Try main, contacts"),
+        (["--open", "http://example.org"], "--open: “http://example.org” is not a switchboard:// link."),
     ])
     func badCommandLinesSayWhatIsWrong(arguments: [String], message: String) {
         let result = runSwitchboard(arguments)
@@ -171,6 +173,12 @@ struct PopulateTests {
         let tmp = TempFolder("populate")
         defer { withExtendedLifetime(tmp) {} }
         let db = tmp.file("p.sqlite3")
+        for command in [["populate", "--contacts", "10"], ["export"], ["query", "ada"], ["import", tmp.file("p.sqlite3")]] {
+            let missing = runSwitchboard(command + ["--db", db])              // no file yet: said, and none made
+            #expect(missing.code == 1 && missing.errors.contains("there is no data file at \(db) yet"), "\(command): \(missing.errors)")
+            #expect(access(db, F_OK) != 0, "\(command) created the file")
+        }
+        _ = runSwitchboard(["--headless", "--db", db, "--keys", "wait:1s"])   // the app makes the file, with no account
         let none = runSwitchboard(["populate", "--contacts", "10", "--db", db])
         #expect(none.code == 1)
         #expect(none.errors.contains("nobody is signed in"))

@@ -321,7 +321,7 @@ struct InterchangeCommandTests {
         #expect(runSwitchboard(["import", "--db", db]).code == 2)
         #expect(runSwitchboard(["export", "--format", "ldif", "--db", db]).errors.contains("--format 'ldif': expected vcard, vcard3 or csv"))
         #expect(runSwitchboard(["query", "--db", db]).code == 2)
-        for command in ["import", "export", "query"] {
+        for command in ["import", "export", "query", "populate"] {
             let help = runSwitchboard([command, "--help"])
             #expect(help.code == 0 && help.output.hasPrefix("usage: switchboard \(command)"))
         }

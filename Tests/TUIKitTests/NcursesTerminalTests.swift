@@ -150,6 +150,22 @@ struct NcursesTerminalTests {
         #expect(throws: TerminalError.cannotInitialize(terminalType: "no-such-terminal-xyz")) { try terminal.start() }
     }
 
+    /// TERM=dumb cannot move the cursor: a clear error, nothing left on the terminal, and a
+    /// terminal that can starts afterwards as ever.
+    @Test func aTerminalThatCannotMoveTheCursorIsAClearError() throws {
+        let pty = PTY(width: 40, height: 10)
+        var options = NcursesTerminal.Options()
+        options.terminalType = "dumb"
+        options.inputDescriptor = pty.slave
+        options.outputDescriptor = pty.slave
+        #expect(throws: TerminalError.cannotDrawScreens(terminalType: "dumb")) { try NcursesTerminal(options: options).start() }
+        #expect(TerminalError.cannotDrawScreens(terminalType: "dumb").description.contains("TERM=dumb cannot move the cursor"))
+        options.terminalType = "xterm-256color"
+        let terminal = NcursesTerminal(options: options)
+        try terminal.start()
+        terminal.stop()
+    }
+
     @Test func aPipeIsNotATerminal() {
         var fds: [Int32] = [0, 0]
         pipe(&fds)

@@ -15,7 +15,7 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notALink(let text): "“\(text)” is not a link. Links look like switchboard://text-confirmation?text=hello"
         case .wrongScheme(let text): "“\(text)” is not a switchboard:// link."
-        case .unknownTarget(let target): "switchboard:// has no screen “\(target)”. Try text-input, text-confirmation?text=…, main."
+        case .unknownTarget(let target): "switchboard:// has no screen “\(target)”. Try main, contacts, contacts/ID, friends, activity, settings or about."
         case .missingParameter(let target, let name): "The link to \(target) needs ?\(name)=…"
         }
     }

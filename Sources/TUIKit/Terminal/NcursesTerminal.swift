@@ -114,6 +114,14 @@ public final class NcursesTerminal: Terminal {
             throw .cannotInitialize(terminalType: type)
         }
         set_term(screen)
+        guard sb_can_address_cursor() != 0 else { // TERM=dumb: nothing drawn, the shell as it was
+            endwin()
+            delscreen(screen)
+            self.screen = nil
+            cleanUpFiles()
+            sb_restore_default_signal_handlers()
+            throw .cannotDrawScreens(terminalType: type)
+        }
         sb_chain_winch_handler() // a resize wakes the run loop (ncurses still makes it KEY_RESIZE)
         // Until its first `endwin`, ncurses takes itself for a low-level terminfo
         // program and flushes its output after every cursor move: a frame went out

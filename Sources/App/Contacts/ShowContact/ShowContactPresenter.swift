@@ -14,7 +14,7 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
     func presentContact(response: ShowContact.GetContact.Response) {
         guard let c = response.contact else {
             viewController?.displayContact(viewModel: .init(title: "Contact", fullName: "", lines: [], isFriend: false,
-                                                            missingMessage: response.error.map(ContactDamage.message) ?? "This contact was deleted."))
+                                                            missingMessage: response.error.map(ContactDamage.message) ?? "There is no such contact (deleted, or never made)."))
             return
         }
         let name = PersonName.full(first: c.firstName.uppercaseFirst, last: c.lastName.uppercaseFirst)

@@ -25,7 +25,8 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
     override func viewWillAppear() { interactor?.getContact(request: .init()) }
 
     override var keyCommands: [KeyCommand] {
-        [KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() },
+        guard viewModel?.missingMessage == nil else { return [] } // nothing to delete, befriend or edit
+        return [KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() },
          KeyCommand(.character("f"), title: "Friend") { [weak self] in self?.interactor?.toggleFriend(request: .init()) }]
     }
 
@@ -44,6 +45,8 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
     func displayContact(viewModel: ShowContact.GetContact.ViewModel) {
         self.viewModel = viewModel
         title = viewModel.title
+        if viewModel.missingMessage != nil { navigationItem.setRightBarButton(nil) }
+        setNeedsKeyCommandsUpdate()
         nameLabel.text = viewModel.missingMessage ?? viewModel.fullName
         let width = viewModel.lines.map(\.label.count).max() ?? 0
         body.text = viewModel.lines.map { $0.label.padding(toLength: width) + "  " + $0.value }.joined(separator: "\n")
