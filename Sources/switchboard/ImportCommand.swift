@@ -42,6 +42,8 @@ struct ImportCommand {
     /// What one file brought.
     struct Summary {
         var added = 0, updated = 0
+        /// Cards that were a contact already taken from the same file, merged into it.
+        var merged = 0
         var skipped: [ReadProblem] = []
         /// Lines of imported cards that were left out or read with a guessed charset.
         var lineProblems: [ReadProblem] = []
@@ -49,7 +51,8 @@ struct ImportCommand {
 
         /// What the command prints for the file (the app shows the same lines).
         func lines(file: String) -> [String] {
-            var lines = ["\(file): imported \(added), updated \(updated), skipped \(skipped.count)"]
+            var lines = ["\(file): imported \(added), updated \(updated), skipped \(skipped.count)"
+                         + (merged > 0 ? ", merged \(merged) (the same contact again in the file)" : "")]
             for problem in skipped { lines.append("\(file):\(problem.line): \(problem.message)") }
             for problem in lineProblems { lines.append("\(file):\(problem.line): \(problem.message) (the rest of the card was imported)") }
             if !dropped.isEmpty {

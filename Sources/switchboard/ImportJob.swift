@@ -23,6 +23,7 @@ final class ImportJob {
     private var reader: Reader
     private let batch: any ContactsImporting
     private(set) var summary = ImportCommand.Summary()
+    private var duplicates = FileDuplicates()
     /// The file's size in bytes (0 for stdin) and how much of it the reader has taken.
     let size: Int
     private let counter: ByteCounter
@@ -76,7 +77,7 @@ final class ImportJob {
         do {
             for _ in 0..<cards {
                 guard try next() else {
-                    try batch.finish(subject: "\(summary.added) added, \(summary.updated) updated from \(ImportCommand.fileName(path))")
+                    try batch.finish(subject: "\(summary.added) added, \(summary.updated) updated\(summary.merged > 0 ? ", \(summary.merged) merged" : "") from \(ImportCommand.fileName(path))")
                     open = false
                     try store.commitTransaction()
                     return true
@@ -151,9 +152,23 @@ final class ImportJob {
 
     private func take(_ card: ContactCard) throws(ServiceError) {
         if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
-        switch try batch.take(ContactCardMapping.record(from: card, dropped: &summary.dropped)) {
-        case .added: summary.added += 1
-        case .updated: summary.updated += 1
+        let record = ContactCardMapping.record(from: card, dropped: &summary.dropped)
+        // The same contact earlier in this file: the two are merged, not the first replaced.
+        if let id = try duplicates.earlier(of: record, in: store), let stored = try store.contact(id: id) {
+            var scratch = ContactCardMapping.Dropped()
+            var merged = ContactCardMapping.record(from: ContactCardMapping.card(from: stored).merging(card), dropped: &scratch)
+            merged.id = id
+            _ = try batch.take(merged)
+            summary.merged += 1
+            return
+        }
+        switch try batch.take(record) {
+        case .added(let id):
+            summary.added += 1
+            duplicates.note(record, id: id)
+        case .updated(let id):
+            summary.updated += 1
+            duplicates.note(record, id: id)
         }
     }
 }

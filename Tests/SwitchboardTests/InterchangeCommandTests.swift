@@ -176,6 +176,31 @@ struct InterchangeCommandTests {
         #expect(!four.contains("Golf Club\r\nX-ADDRESSBOOKSERVER-KIND"))
     }
 
+    @Test func theSameContactTwiceInOneFileIsMergedNotReplaced() throws {
+        let folder = InterchangeFolder("interchange-dup")
+        let db = folder.dataFile("a.sqlite3")
+        // Google's CSV with a person twice (a work phone only in the second row) and abook's
+        // addressbook with a second e-mail in a second entry of the same person.
+        folder.write("google.csv", "Name,Given Name,Family Name,E-mail 1 - Type,E-mail 1 - Value,Phone 1 - Type,Phone 1 - Value\r\n"
+                     + "Ada Lovelace,Ada,Lovelace,* Home,ada@example.org,Mobile,+44 7700 900000\r\n"
+                     + "Grace Hopper,Grace,Hopper,,grace@navy.mil,,\r\n"
+                     + "Ada Lovelace,Ada,Lovelace,Home,ada@example.org,Work,+44 20 7946 0001\r\n")
+        folder.write("addressbook", "# abook addressbook file\n\n[format]\nprogram=abook\nversion=0.6.1\n\n[0]\nname=Charles Babbage\nemail=charles@example.org\n\n"
+                     + "[1]\nname=Charles Babbage\nemail=charles@example.org,cb@engines.example\nmobile=555 0101\n")
+        let run = runSwitchboard(["import", folder.file("google.csv"), folder.file("addressbook"), "--db", db])
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains(folder.file("google.csv") + ": imported 2, updated 0, skipped 0, merged 1 (the same contact again in the file)"), "\(lines)")
+        #expect(lines.contains(folder.file("addressbook") + ": imported 1, updated 0, skipped 0, merged 1 (the same contact again in the file)"), "\(lines)")
+        let exported = runSwitchboard(["export", "--db", db]).output
+        #expect(exported.contains("TEL;TYPE=cell;VALUE=text:+44 7700 900000\r\n"), "\(exported)")
+        #expect(exported.contains("TEL;TYPE=work;VALUE=text:+44 20 7946 0001\r\n"), "\(exported)")
+        #expect(exported.contains("EMAIL:cb@engines.example\r\n"), "\(exported)")
+        #expect(exported.components(separatedBy: "FN:Ada Lovelace").count == 2)
+        // The second import of the same files updates, as before.
+        let again = runSwitchboard(["import", folder.file("google.csv"), "--db", db])
+        #expect(again.output.hasPrefix(folder.file("google.csv") + ": imported 0, updated 2, skipped 0, merged 1"), "\(again.output)")
+    }
+
     @Test func importTwiceUpdatesExportImportsIntoAFreshFileTheSame() throws {
         let folder = InterchangeFolder("interchange")
         let db = folder.dataFile("a.sqlite3")
