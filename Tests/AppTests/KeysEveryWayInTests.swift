@@ -25,17 +25,15 @@ struct KeysEveryWayInTests {
         case .menu:
             switch screen {
             case .splash, .main, .comingSoon: return nil
+            case .textInput, .textConfirmation, .friendsListDemo: return nil   // by link only
             case .login: return "C-o wait:400ms"
             case .createAccount: return "C-o wait:400ms C-n wait:400ms"
-            case .textInput: return "End Enter wait:400ms"
-            case .textConfirmation: return "End Enter wait:400ms \"hi\" Enter wait:400ms"
             case .contactList: return "C wait:400ms"
             case .contactDetail: return "C wait:400ms Enter wait:400ms"
             case .contactAdd: return "C wait:400ms a wait:400ms"
             case .contactEdit: return "C wait:400ms Enter wait:400ms e wait:400ms"
             case .contactTransfer(let export): return "C wait:400ms \(export ? "x" : "i") wait:400ms"
             case .friendsList: return "F wait:400ms"
-            case .friendsListDemo: return "End Enter wait:400ms"          // the last row of the home
             case .settings: return "S wait:400ms"
             case .changePassword: return "S wait:400ms End Up Up Enter wait:400ms"
             case .deleteAccount: return "S wait:400ms End Up Enter wait:400ms"

@@ -10,7 +10,8 @@ struct EnumNavigationTests {
     @Test func textInputToConfirmationAndBackKeepsTheText() {
         let h = AppHarness()
         h.createAccount()
-        h.press("End Enter wait:400ms")                          // the last menu item: text input
+        h.switchboard.coordinator.open(DeepLink.parse("switchboard://text-input"))   // by link only: not the user's menu
+        h.press("wait:400ms")
         #expect(h.lines[0].contains("Text Input"))
         h.press(#""   " Enter"#)
         #expect(h.text.contains("Type some text first."))

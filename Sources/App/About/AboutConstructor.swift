@@ -26,12 +26,6 @@ final class AboutConstructor: StaticConstructorContainer {
         ("?  F1", "help for this screen (F1 in a text field)"),
     ]
 
-    /// Which seed article each part is built on (the patterns are the point of the project).
-    static let patterns: [(String, String)] = [
-        ("Friends popup", "seed 000 components"), ("Contacts", "seed 001 Clean Swift"),
-        ("Navigation", "seed 002 enum"), ("Settings, About", "seed 003 tables"), ("Root flows", "seed 004 root VC"),
-    ]
-
     static let licenseText = "MIT License. Copyright © 2026 the Switchboard authors. See LICENSE."
 
     /// What the rows say (the counts change once they are read).
@@ -50,14 +44,14 @@ final class AboutConstructor: StaticConstructorContainer {
          .header("Your data"), .dataFile(path: facts.data.place)] + (facts.data.isFile ? [.dataSize(bytes: facts.data.bytes)] : [])
             + counts + [.spacer,
          .header("Keys")] + (Self.keys + [facts.leaveKeys]).map { .key(keys: $0.0, action: $0.1) }
-            + [.spacer, .header("How it is built")] + Self.patterns.map { .builtOn(part: $0.0, pattern: $0.1) }
+
     }
 
     func cellType(for model: AboutModel) -> StaticTableViewCellClass.Type {
         switch model {
         case .header: StaticSectionHeaderCell.self
         case .dataFile, .license: StaticSubtitleCell.self
-        case .version, .dataSize, .contacts, .friends, .countUnknown, .key, .builtOn: StaticValueCell.self
+        case .version, .dataSize, .contacts, .friends, .countUnknown, .key: StaticValueCell.self
         case .spacer: StaticSpacerCell.self
         }
     }

@@ -12,8 +12,6 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
     /// A count not known: `title` ("Contacts"), `why` in place of the number ("…" while it is read).
     case countUnknown(title: String, why: String)
     case key(keys: String, action: String)
-    /// Which seed article's pattern a part of the app is built on.
-    case builtOn(part: String, pattern: String)
     case license(String)
     case spacer
 
@@ -27,7 +25,6 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
         case .friends: "Friends"
         case .countUnknown(let title, _): title
         case .key(let keys, _): keys
-        case .builtOn(let part, _): part
         case .license: "License"
         case .spacer: nil
         }
@@ -49,7 +46,6 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
         case .friends(let n): n.map(String.init) ?? "made up by the demo"
         case .countUnknown(_, let why): why
         case .key(_, let action): action
-        case .builtOn(_, let pattern): pattern
         default: nil
         }
     }

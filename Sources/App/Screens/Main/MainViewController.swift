@@ -24,9 +24,8 @@ final class MainViewController: ViewController {
         MenuItem(title: "Settings", key: "S", screen: .settings),
         MenuItem(title: "About", key: "A", screen: .about),
         MenuItem(title: "Activity", key: "^T", screen: .activity),
-        MenuItem(title: "Text input", key: "", screen: .textInput),
-        // Last, after the user's own things: seed 000's demo use-case, on made-up friends.
-        MenuItem(title: "Made-up friends (demo)", key: "", screen: .friendsListDemo),
+        // The text-input screens and seed 000's demo use-case on made-up friends are not the
+        // user's things: they are reached by link only (switchboard://text-input, friends-demo).
     ]
 
     /// What the home shows of the user's data, read when it appears.
