@@ -256,8 +256,17 @@ public final class Application {
     /// The help overlay, while it shows.
     public internal(set) var helpOverlay: HelpOverlayView?
 
-    /// Where Tab cycles the focus: the topmost modal view, if one says so, else the window.
-    public var focusScope: View? { window.subviews.last(where: { $0.isFocusScope && !$0.isHidden }) }
+    /// Where Tab cycles the focus: the topmost modal view (one that says so, or a presented
+    /// controller's: a screen presented full-screen over a popup keeps Tab to itself), else the window.
+    public var focusScope: View? {
+        var presented: [ObjectIdentifier] = []
+        func collect(_ controller: ViewController) {
+            if let p = controller.presentedViewController { presented.append(ObjectIdentifier(p.view)); collect(p) }
+            for child in controller.children { collect(child) }
+        }
+        if let root = window.rootViewController { collect(root) }
+        return window.subviews.last { !$0.isHidden && ($0.isFocusScope || presented.contains(ObjectIdentifier($0))) }
+    }
 
     private func handleMouse(_ mouse: MouseEvent) {
         guard let hit = window.hitTest(mouse.location) else { return }
