@@ -19,7 +19,8 @@ final class AppInterchange: ContactsInterchange {
             let format: ExportCommand.Format = path.lowercased().hasSuffix(".csv") ? .csv : .vcard
             return Export(job: try ExportJob(store: book, format: format, sink: try FileSink(path: path)), path: path)
         } catch {
-            return Failed(message: "\(CommandLineMessage.line(for: error)); nothing was written")
+            // The app's sentence, without the command line's advice (--db …).
+            return Failed(message: "\(error); nothing was written")
         }
     }
 
@@ -44,10 +45,11 @@ final class AppInterchange: ContactsInterchange {
         func step(cards: Int) -> TransferProgress {
             do throws(ExportJob.ExportError) {
                 if try job.step(cards: cards) {
-                    return .finished(lines: ExportCommand.notes(for: job, outputPath: path))
+                    return .finished(lines: ExportCommand.notes(for: job, outputPath: path, inApp: true))
                 }
                 return .running(fraction: job.total == 0 ? 1 : Double(job.written) / Double(job.total), done: job.written)
             } catch {
+                if case .storage(let e) = error { return .failed("\(e.description); nothing was written") }
                 return .failed("\(error); nothing was written")
             }
         }

@@ -52,7 +52,7 @@ struct ExportCommand {
         guard let store = opener.openStore(for: "export", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
         var sink: FileSink?
         if let outputPath {
-            do throws(InputFileError) {
+            do throws(OutputFileError) {
                 sink = try FileSink(path: outputPath)
             } catch {
                 print("switchboard: export: \(CommandLineMessage.line(for: error))", to: &errors)
@@ -80,11 +80,14 @@ struct ExportCommand {
     }
 
     /// What the command says after an export (on stderr; the app shows the same lines).
-    static func notes(for job: ExportJob, outputPath: String?) -> [String] {
+    /// `inApp`: in the app's words (a .vcf file), not the command line's (--format vcard).
+    static func notes(for job: ExportJob, outputPath: String?, inApp: Bool = false) -> [String] {
         var lines: [String] = []
         if let outputPath { lines.append("Exported \(job.total) \(job.total == 1 ? "contact" : "contacts") to \(outputPath).") }
         if job.withExtras > 0 {
-            lines.append("switchboard: export: \(job.withExtras) contacts have photos or X- properties, which CSV has no column for; --format vcard keeps them")
+            lines.append(inApp
+                ? "\(job.withExtras) contacts have photos or other extra fields, which CSV has no column for; export to a .vcf file to keep them."
+                : "switchboard: export: \(job.withExtras) contacts have photos or X- properties, which CSV has no column for; --format vcard keeps them")
         }
         return lines
     }
@@ -97,10 +100,10 @@ struct FileSink {
     private let path: String
     private let partial: String
 
-    init(path: String) throws(InputFileError) {
+    init(path: String) throws(OutputFileError) {
         self.path = path
         let partial = "\(path).partial-\(getpid())"
-        guard let h = fopen(partial, "wb") else { throw InputFileError(path: path, reason: String(cString: strerror(errno))) }
+        guard let h = fopen(partial, "wb") else { throw OutputFileError(path: path, reason: String(cString: strerror(errno))) }
         handle = h
         self.partial = partial
     }
@@ -110,16 +113,16 @@ struct FileSink {
         text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, handle) }
     }
 
-    func finish() throws(InputFileError) {
+    func finish() throws(OutputFileError) {
         let failed = ferror(handle) != 0
         if fclose(handle) != 0 || failed {
             unlink(partial)
-            throw InputFileError(path: path, reason: "could not write it whole: \(String(cString: strerror(errno)))")
+            throw OutputFileError(path: path, reason: "could not write it whole: \(String(cString: strerror(errno)))")
         }
         if rename(partial, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(partial)
-            throw InputFileError(path: path, reason: reason)
+            throw OutputFileError(path: path, reason: reason)
         }
     }
 

@@ -74,7 +74,7 @@ final class ExportJob {
             for card in csvCards { emit(writer.line(card)) }
         }
         open = false
-        do throws(InputFileError) { try sink?.finish() } catch { throw .write(error) }
+        do throws(OutputFileError) { try sink?.finish() } catch { throw .write(error) }
         return true
     }
 
@@ -87,7 +87,7 @@ final class ExportJob {
 
     enum ExportError: Error, CustomStringConvertible {
         case storage(ServiceError)
-        case write(InputFileError)
+        case write(OutputFileError)
         var description: String {
             switch self {
             case .storage(let e): CommandLineMessage.line(for: e)

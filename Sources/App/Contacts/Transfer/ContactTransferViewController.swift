@@ -25,6 +25,8 @@ final class ContactTransferViewController: ViewController {
     static let pause: Duration = .milliseconds(30)
 
     let pathField = TextField(placeholder: "the file's path, e.g. ~/Downloads/contacts.vcf")
+    /// The path whose replacing the person agreed to (asked once per path typed).
+    private var replaceAgreed: String?
     private let caption = Label("", style: Theme.live.secondary)
     private let progress = ProgressBarView()
     private let status = Label("")
@@ -52,8 +54,8 @@ final class ContactTransferViewController: ViewController {
             ? "File to import (vCard, CSV with a header, or abook), then Enter"
             : "File to write (.vcf: vCard 4.0, .csv: CSV), then Enter"
         pathField.maxLength = 1000
-        // Export offers a file to write (Enter takes it, ^U clears it); import waits for the person's own.
-        if kind == .exporting { pathField.text = "~/contacts.vcf" }
+        // The field starts empty (what is typed is the path, nothing is appended to a suggestion).
+        if kind == .exporting { pathField.placeholder = "the file's path, e.g. ~/contacts.vcf or ~/contacts.csv" }
         pathField.onSubmit = { [weak self] _ in self?.start() }
         progress.isHidden = true
         summary.wrapsText = true
@@ -79,6 +81,11 @@ final class ContactTransferViewController: ViewController {
         guard !isRunning else { return }
         guard !path.isEmpty else { pathField.validationMessage = "Type the path of a file first."; return }
         pathField.validationMessage = nil
+        if kind == .exporting, replaceAgreed != path, access(path, F_OK) == 0 {
+            askToReplace(path)
+            return
+        }
+        replaceAgreed = nil
         summary.text = ""
         isFinished = false
         progress.fraction = 0
@@ -92,6 +99,18 @@ final class ContactTransferViewController: ViewController {
             startOnTheWork()
         }
         setNeedsKeyCommandsUpdate()
+    }
+
+    /// An export over a file that exists: asked first (Cancel has the focus).
+    private func askToReplace(_ path: String) {
+        let alert = AlertController(title: "Replace the file?",
+                                    message: "\(pathField.text.trimmedSpaces) exists already. Replace it with your contacts?")
+        alert.addAction(AlertAction(title: "Replace", style: .destructive) { [weak self] in
+            self?.replaceAgreed = path
+            self?.start()
+        })
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        present(alert)
     }
 
     private func schedule() {
@@ -124,7 +143,7 @@ final class ContactTransferViewController: ViewController {
             switch result {
             case .success(let step?): self.show(step)
             case .success(nil): self.showCancelled()
-            case .failure(let error): self.finish(lines: [error.description], fraction: self.progress.fraction)
+            case .failure(let error): self.finish(lines: [error.description], fraction: self.progress.fraction, failed: true)
             }
         })
         pollRemote()
@@ -146,11 +165,11 @@ final class ContactTransferViewController: ViewController {
         case .finished(let lines):
             finish(lines: lines, fraction: 1)
         case .failed(let message):
-            finish(lines: [message], fraction: progress.fraction)
+            finish(lines: [message], fraction: progress.fraction, failed: true)
         }
     }
 
-    private func finish(lines: [String], fraction: Double) {
+    private func finish(lines: [String], fraction: Double, failed: Bool = false) {
         job = nil
         remote = nil
         timer?.cancel()
@@ -158,7 +177,10 @@ final class ContactTransferViewController: ViewController {
         setNeedsKeyCommandsUpdate()
         isFinished = true
         progress.fraction = fraction
-        status.text = "Done. Esc goes back; Enter on the path runs it again."
+        status.text = failed
+            ? (kind == .importing ? "Not imported." : "Not exported.") + " Esc goes back; Enter on the path tries again."
+            : "Done. Esc goes back; Enter on the path runs it again."
+        progress.isHidden = failed && fraction == 0
         summary.text = lines.joined(separator: "\n")
         view.setNeedsLayout()
     }
