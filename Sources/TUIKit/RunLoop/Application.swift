@@ -319,6 +319,8 @@ public final class Application {
         }
         window.prepareFrame()
         window.layoutIfRequested()
+        // Again after layout: key commands that follow a view's size (text that now scrolls) are in this frame's hints.
+        window.prepareFrame()
         guard let update = renderer.render(window) else { return }
         terminal.apply(update)
         frameCount += 1

@@ -6,28 +6,76 @@ protocol ShowContactDisplayLogic: AnyObject {
     func displayDelete(viewModel: ShowContact.DeleteContact.ViewModel)
 }
 
-/// The contact card: the name and one line per phone, email, company, notes, friend.
+/// The contact card: the name and one line per phone, email, company, notes, friend — as wide
+/// as the terminal allows (up to `maxWidth`), each value wrapped in its own column, scrolling
+/// (↓ ↑ PgDn PgUp Home End, the wheel) when it is taller than the screen.
 @MainActor
 final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
     var interactor: ShowContactBusinessLogic?
     var router: (ShowContactRoutingLogic & ShowContactDataPassing)?
-    private let nameLabel = Label("", style: Theme.live.emphasis)
-    private let body = Label("")
+    /// The card's text, scrolling.
+    let card = ReadingView()
+    /// The name, or what was wrong (the contact is gone, a change was refused).
+    private var headline = ""
     private(set) var viewModel: ShowContact.GetContact.ViewModel?
+    /// The widest the card gets on a wide terminal (a line longer than this is hard to read).
+    static let maxWidth = 100
 
     override func viewDidLoad() {
         view.style = Theme.live.base
-        body.wrapsText = true
-        FormLayout.stack([(nameLabel, 1), (FormLayout.gap(), 1), (body, 16)], in: view, width: 60)
+        view.addSubview(card)
+        card.pinEdges(to: view)
+        card.rows = { [weak self] width in self?.rows(width: width) ?? [] }
+        card.onOverflowChange = { [weak self] in self?.setNeedsKeyCommandsUpdate() }
         navigationItem.setRightBarButton(BarButtonItem(title: "Edit", key: .character("e")) { [weak self] in self?.router?.routeToEditContact() })
+    }
+
+    /// The card's rows for a view `width` columns wide: a row above, the name, a row between, the lines.
+    func rows(width: Int) -> [ReadingView.Row] {
+        let margin = width >= 44 ? 2 : 1
+        let cardWidth = min(Self.maxWidth, width - 2 * margin)
+        guard cardWidth > 0 else { return [] }
+        let left = (width - cardWidth) / 2
+        var rows: [ReadingView.Row] = [[]]
+        for line in WrappedText.lines(headline, width: cardWidth) {
+            rows.append([.init(column: left, text: line, style: Theme.live.emphasis)])
+        }
+        let lines = viewModel?.lines ?? []
+        guard !lines.isEmpty else { return rows }
+        rows.append([])
+        let widest = lines.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let labelWidth = min(widest, max(6, cardWidth / 3))
+        let valueWidth = cardWidth - labelWidth - 2
+        for line in lines {
+            if valueWidth < 12 {
+                // Too narrow for two columns: the label, then its value under it, indented.
+                for label in WrappedText.lines(line.label, width: cardWidth) {
+                    rows.append([.init(column: left, text: label, style: Theme.live.secondary)])
+                }
+                for value in WrappedText.lines(line.value, width: cardWidth - 2) {
+                    rows.append([.init(column: left + 2, text: value, style: Theme.live.base)])
+                }
+                continue
+            }
+            let labels = WrappedText.lines(line.label, width: labelWidth)
+            let values = WrappedText.lines(line.value, width: valueWidth)
+            for i in 0..<max(labels.count, values.count) {
+                var row: ReadingView.Row = []
+                if i < labels.count { row.append(.init(column: left, text: labels[i], style: Theme.live.secondary)) }
+                if i < values.count { row.append(.init(column: left + labelWidth + 2, text: values[i], style: Theme.live.base)) }
+                rows.append(row)
+            }
+        }
+        return rows
     }
 
     override func viewWillAppear() { interactor?.getContact(request: .init()) }
 
     override var keyCommands: [KeyCommand] {
-        guard viewModel?.missingMessage == nil else { return [] } // nothing to delete, befriend or edit
-        return [KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() },
-         KeyCommand(.character("f"), title: "Friend") { [weak self] in self?.interactor?.toggleFriend(request: .init()) }]
+        guard viewModel?.missingMessage == nil else { return card.scrollCommands() } // nothing to delete, befriend or edit
+        let commands = [KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() },
+                        KeyCommand(.character("f"), title: "Friend") { [weak self] in self?.interactor?.toggleFriend(request: .init()) }]
+        return commands + card.scrollCommands()
     }
 
     /// Whether `d` asks first (the "confirm before deleting" setting).
@@ -47,13 +95,13 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
         title = viewModel.title
         if viewModel.missingMessage != nil { navigationItem.setRightBarButton(nil) }
         setNeedsKeyCommandsUpdate()
-        nameLabel.text = viewModel.missingMessage ?? viewModel.fullName
-        let width = viewModel.lines.map(\.label.count).max() ?? 0
-        body.text = viewModel.lines.map { $0.label.padding(toLength: width) + "  " + $0.value }.joined(separator: "\n")
+        headline = viewModel.missingMessage ?? viewModel.fullName
+        card.reload()
+        setNeedsKeyCommandsUpdate()
     }
 
     func displayDelete(viewModel: ShowContact.DeleteContact.ViewModel) {
-        if let message = viewModel.message { nameLabel.text = message }
+        if let message = viewModel.message { headline = message; card.reload(); card.scrollToTop() }
         if viewModel.leave { router?.routeBack() }
     }
 }
