@@ -49,6 +49,29 @@ struct AppTransferTests {
         #expect(back.contains("Contacts (1200)"), "\(back)")
     }
 
+    /// A summary longer than the screen (40 skipped cards) uses every row under the form and
+    /// scrolls to its last line with the keys the hints name (issue 39, item 3).
+    @Test func aLongSummaryScrollsToItsLastLine() {
+        let folder = InterchangeFolder("app-long-summary")
+        let db = folder.dataFile("data.sqlite3")
+        let cards = (1...40).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:no name \($0)\r\nEND:VCARD\r\n" }.joined()
+        folder.write("bad.vcf", cards)
+        let file = folder.file("bad.vcf")
+        let keys = #"i wait:400ms "\#(file)" Enter wait:500ms"#
+        let first = screen(db, keys, size: "100x30")
+        #expect(first.contains("skipped 40"), "\(first)")
+        // 21 rows under the form (the summary had 12): the paths wrap, two rows a line.
+        #expect(first.components(separatedBy: "no name, e-mail or phone").count - 1 >= 9, "rows under the form are used: \(first)")
+        #expect(!first.contains("bad.vcf:157:"), "\(first)")
+        #expect(first.contains("↓ Scroll down") && first.contains("PgDn Page down"), "\(first)")
+        let last = screen(db, keys + " " + Array(repeating: "PgDn", count: 8).joined(separator: " "), size: "100x30")
+        #expect(last.contains("bad.vcf:157: no name, e-mail or phone"), "\(last)")
+        let again = screen(db, keys + " PgDn PgDn PgUp PgUp", size: "100x30")
+        #expect(again.contains("skipped 40"), "\(again)")
+        let rowByRow = screen(db, keys + " " + Array(repeating: "Down", count: 100).joined(separator: " "), size: "100x30")
+        #expect(rowByRow.contains("bad.vcf:157: no name, e-mail or phone"), "\(rowByRow)")
+    }
+
     @Test func theBarMovesAndEscLeavesNothingHalfWritten() {
         let folder = InterchangeFolder("app-cancel")
         let source = folder.dataFile("source.sqlite3")

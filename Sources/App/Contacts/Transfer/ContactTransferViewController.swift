@@ -30,7 +30,12 @@ final class ContactTransferViewController: ViewController {
     private let caption = Label("", style: Theme.live.secondary)
     private let progress = ProgressBarView()
     private let status = Label("")
-    private let summary = Label("")
+    /// What the job said at the end (the lines the command prints): every row of the screen
+    /// under the form, scrolling where there are more.
+    let summary = ReadingView()
+    private var summaryLines: [String] = [] { didSet { summary.reload(); summary.scrollToTop() } }
+    /// The widest the form and the summary get.
+    static let width = 70
     /// The job worked on the run loop (a file's), or nil.
     private var job: TransferJob?
     /// The progress and the cancel of a job worked on the work's thread (a server's), or nil.
@@ -58,16 +63,44 @@ final class ContactTransferViewController: ViewController {
         if kind == .exporting { pathField.placeholder = "the file's path, e.g. ~/contacts.vcf or ~/contacts.csv" }
         pathField.onSubmit = { [weak self] _ in self?.start() }
         progress.isHidden = true
-        summary.wrapsText = true
-        FormLayout.stack([(caption, 1), (pathField, 2), (progress, 1), (status, 1), (FormLayout.gap(), 1), (summary, 12)],
-                         in: view, width: 70)
+        // The form on top (it scrolls to its field on a short screen), the summary in every row under it.
+        let form = View()
+        for part in [form, summary] {
+            view.addSubview(part)
+            part.translatesAutoresizingMaskIntoConstraints = false
+        }
+        LayoutConstraint.activate([
+            form.topAnchor.constraint(equalTo: view.topAnchor),
+            form.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            form.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            form.heightAnchor.constraint(equalToConstant: 7),
+            summary.topAnchor.constraint(equalTo: form.bottomAnchor),
+            summary.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            summary.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            summary.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+        ])
+        FormLayout.stack([(caption, 1), (pathField, 2), (progress, 1), (status, 1), (FormLayout.gap(), 1)],
+                         in: form, width: Self.width)
+        summary.rows = { [weak self] width in self?.summaryRows(width: width) ?? [] }
+        summary.onOverflowChange = { [weak self] in self?.setNeedsKeyCommandsUpdate() }
+    }
+
+    /// The summary's lines wrapped in the form's column (centred as the form is).
+    private func summaryRows(width: Int) -> [ReadingView.Row] {
+        let column = min(Self.width, width - 2)
+        guard column > 0 else { return [] }
+        let left = (width - column) / 2
+        return summaryLines.flatMap { WrappedText.lines($0, width: column) }
+            .map { [ReadingView.Piece(column: left, text: $0, style: Theme.live.base)] }
     }
 
     override var preferredFirstResponder: View? { pathField }
 
     override var keyCommands: [KeyCommand] {
         if isRunning { return [KeyCommand(.escape, title: "Cancel") { [weak self] in self?.cancel() }] }
-        return [KeyCommand(.escape, title: isFinished ? "Back" : "Cancel") { [weak self] in self?.coordinator?.pop() }]
+        // Home and End stay the path field's.
+        let back = KeyCommand(.escape, title: isFinished ? "Back" : "Cancel") { [weak self] in self?.coordinator?.pop() }
+        return [back] + summary.scrollCommands(homeAndEnd: false)
     }
 
     /// The path as typed, `~/` meaning the home folder.
@@ -86,7 +119,7 @@ final class ContactTransferViewController: ViewController {
             return
         }
         replaceAgreed = nil
-        summary.text = ""
+        summaryLines = []
         isFinished = false
         progress.fraction = 0
         progress.isHidden = false
@@ -181,7 +214,7 @@ final class ContactTransferViewController: ViewController {
             ? (kind == .importing ? "Not imported." : "Not exported.") + " Esc goes back; Enter on the path tries again."
             : "Done. Esc goes back; Enter on the path runs it again."
         progress.isHidden = failed && fraction == 0
-        summary.text = lines.joined(separator: "\n")
+        summaryLines = lines
         view.setNeedsLayout()
     }
 
