@@ -28,6 +28,13 @@ struct ArgumentCursor {
         return arguments[index - 1]
     }
 
+    /// A data location that follows `flag`: a file path, or a `postgresql://` URI (see `DataLocationCheck`).
+    mutating func dataLocation(for flag: String) throws(UsageError) -> String {
+        let location = try path(for: flag)
+        if let problem = DataLocationCheck.problem(with: location) { throw .badLocation(flag: flag, why: problem) }
+        return location
+    }
+
     /// A file path that follows `flag` (not empty).
     mutating func path(for flag: String) throws(UsageError) -> String {
         let path = try value(for: flag)

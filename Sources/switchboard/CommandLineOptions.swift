@@ -50,7 +50,7 @@ struct CommandLineOptions: Equatable {
                 options.size = size
             case "--keys": options.keys = try cursor.value(for: argument)
             case "--script": options.scriptPath = try cursor.value(for: argument)
-            case "--db": options.databasePath = try cursor.path(for: argument)
+            case "--db": options.databasePath = try cursor.dataLocation(for: argument)
             case "--splash-ms":
                 let text = try cursor.value(for: argument)
                 guard let ms = Int(text), ms >= 0, ms <= 60_000 else {

@@ -39,7 +39,7 @@ struct ExportCommand {
                 command.format = format
             case "--output": command.outputPath = try cursor.path(for: argument)
             case "--user": command.opener.user = try cursor.value(for: argument)
-            case "--db": command.opener.databasePath = try cursor.path(for: argument)
+            case "--db": command.opener.databasePath = try cursor.dataLocation(for: argument)
             default: throw .unknownArgument(argument)
             }
         }

@@ -30,7 +30,7 @@ struct ImportCommand {
             switch argument {
             case "--help", "-h": command.wantsHelp = true
             case "--user": command.opener.user = try cursor.value(for: argument)
-            case "--db": command.opener.databasePath = try cursor.path(for: argument)
+            case "--db": command.opener.databasePath = try cursor.dataLocation(for: argument)
             case let flag where flag.hasPrefix("--"): throw .unknownArgument(flag)
             default: command.files.append(argument)
             }

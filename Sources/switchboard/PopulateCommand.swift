@@ -43,7 +43,7 @@ struct PopulateCommand {
                 let text = try cursor.value(for: flag)
                 guard let n = UInt64(text) else { throw .badValue(flag: flag, value: text, expected: "a whole number") }
                 command.seed = n
-            case "--db": command.databasePath = try cursor.path(for: flag)
+            case "--db": command.databasePath = try cursor.dataLocation(for: flag)
             case "--help", "-h": command.wantsHelp = true
             default: throw .unknownArgument(flag)
             }

@@ -42,7 +42,7 @@ struct QueryCommand {
                 guard let date = PartialDate(parsing: value) else { throw .badValue(flag: argument, value: value, expected: "a date like 2026-12-04") }
                 command.today = date
             case "--user": command.opener.user = try cursor.value(for: argument)
-            case "--db": command.opener.databasePath = try cursor.path(for: argument)
+            case "--db": command.opener.databasePath = try cursor.dataLocation(for: argument)
             case let flag where flag.hasPrefix("--"): throw .unknownArgument(flag)
             default:
                 guard command.text == nil else { throw .unknownArgument(argument) }

@@ -9,8 +9,10 @@ import Darwin
 @main
 enum Switchboard {
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        ArgumentScrubber.scrub(argc: CommandLine.argc, argv: CommandLine.unsafeArgv) // no password in `ps` from now on
         let code = MainActor.assumeIsolated {
-            run(arguments: Array(CommandLine.arguments.dropFirst()))
+            run(arguments: arguments)
         }
         exit(code)
     }

@@ -13,6 +13,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case needsKiosk(String)
     case notInKiosk(String)
     case badLink(String)
+    case badLocation(flag: String, why: String)
 
     var description: String {
         switch self {
@@ -26,6 +27,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .needsKiosk(let flag): "\(flag) only works with --kiosk"
         case .notInKiosk(let flag): "\(flag) cannot be used with --kiosk: the kiosk runs on made-up data and never opens a data file"
         case .badLink(let why): "--open: \(why)"
+        case .badLocation(let flag, let why): "\(flag) \(why); nothing was created"
         case .noDataLocation: "neither XDG_DATA_HOME nor HOME is set, so there is no place for the data file; pass --db PATH"
         }
     }

@@ -287,17 +287,38 @@ public final class PostgresConnection {
         return .serverUnreachable(server: server, detail: line)
     }
 
-    /// The connection string with any password replaced by `***`.
-    static func redacted(_ uri: String) -> String {
+    /// The connection string with any password replaced by `***`: the one after `user:`, and the
+    /// value of every query parameter whose name is `password` however it is written
+    /// (`PassWord`, `%70assword`: libpq decodes the names before it reads them).
+    public static func redacted(_ uri: String) -> String {
         guard let scheme = SearchText.firstRange(of: "://", in: uri) else { return uri }
         var rest = String(uri[scheme.upperBound...])
-        if let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+        let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
+        if let at = rest[..<queryStart].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
             rest = String(rest[..<rest.index(after: colon)]) + "***" + String(rest[at...])
         }
-        if let q = SearchText.firstRange(of: "password=", in: rest) {
-            let end = rest[q.upperBound...].firstIndex(of: "&") ?? rest.endIndex
-            rest = String(rest[..<q.upperBound]) + "***" + String(rest[end...])
+        guard let q = rest.firstIndex(of: "?") else { return String(uri[..<scheme.upperBound]) + rest }
+        let parameters = rest[rest.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false).map { parameter -> String in
+            guard let eq = parameter.firstIndex(of: "=") else { return String(parameter) }
+            let name = parameter[..<eq]
+            return percentDecoded(name).lowercased() == "password" ? name + "=***" : String(parameter)
         }
-        return String(uri[..<scheme.upperBound]) + rest
+        return String(uri[..<scheme.upperBound]) + rest[...q] + parameters.joined(separator: "&")
+    }
+
+    /// `text` with its `%XX` escapes decoded (bytes that are not UTF-8 become U+FFFD).
+    static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
