@@ -154,7 +154,8 @@ final class ImportJob {
         if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
         let record = ContactCardMapping.record(from: card, dropped: &summary.dropped)
         // The same contact earlier in this file: the two are merged, not the first replaced.
-        if let id = try duplicates.earlier(of: record, in: store), let stored = try store.contact(id: id) {
+        let key = duplicates.key(of: record)
+        if let id = duplicates.earlier(key), let stored = try store.contact(id: id) {
             var scratch = ContactCardMapping.Dropped()
             var merged = ContactCardMapping.record(from: ContactCardMapping.card(from: stored).merging(card), dropped: &scratch)
             merged.id = id
@@ -165,10 +166,10 @@ final class ImportJob {
         switch try batch.take(record) {
         case .added(let id):
             summary.added += 1
-            duplicates.note(record, id: id)
+            duplicates.note(key, id: id)
         case .updated(let id):
             summary.updated += 1
-            duplicates.note(record, id: id)
+            duplicates.note(key, id: id)
         }
     }
 }
