@@ -94,7 +94,8 @@ struct ExportCommand {
 }
 
 /// An export's file: written as FILE.partial-PID and renamed to FILE at the end, so FILE
-/// appears whole or not at all.
+/// appears whole or not at all; readable by its owner alone (0600), like the data file it
+/// comes from.
 struct FileSink {
     private let handle: UnsafeMutablePointer<FILE>
     private let path: String
@@ -103,7 +104,15 @@ struct FileSink {
     init(path: String) throws(OutputFileError) {
         self.path = path
         let partial = "\(path).partial-\(getpid())"
-        guard let h = fopen(partial, "wb") else { throw OutputFileError(path: path, reason: String(cString: strerror(errno))) }
+        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw OutputFileError(path: path, reason: String(cString: strerror(errno))) }
+        // A partial file left by an earlier run with this pid keeps its mode on open: set it.
+        guard fchmod(fd, 0o600) == 0, let h = fdopen(fd, "wb") else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            unlink(partial)
+            throw OutputFileError(path: path, reason: reason)
+        }
         handle = h
         self.partial = partial
     }

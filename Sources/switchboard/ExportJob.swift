@@ -70,7 +70,7 @@ final class ExportJob {
         guard next == ids.count else { return false }
         if format == .csv {
             let writer = CSVContactWriter(fitting: csvCards)
-            emit(writer.header)
+            emit("\u{FEFF}" + writer.header)   // the UTF-8 BOM: Excel reads the file as UTF-8 only with it
             for card in csvCards { emit(writer.line(card)) }
         }
         open = false

@@ -201,6 +201,29 @@ struct InterchangeCommandTests {
         #expect(again.output.hasPrefix(folder.file("google.csv") + ": imported 0, updated 2, skipped 0, merged 1"), "\(again.output)")
     }
 
+    @Test func exportFilesAreTheOwnersAloneAndCSVStartsWithABOM() throws {
+        let folder = InterchangeFolder("interchange-mode")
+        let db = folder.dataFile("a.sqlite3")
+        folder.write("in.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zoë Müller\r\nEMAIL:zoe@example.org\r\nEND:VCARD\r\n")
+        _ = runSwitchboard(["import", folder.file("in.vcf"), "--db", db])
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        for (name, format) in [("out.csv", "csv"), ("out.vcf", "vcard")] {
+            let run = runSwitchboard(["export", "--format", format, "--output", folder.file(name), "--db", db])
+            #expect(run.code == 0, "\(run.errors)")
+            var info = stat()
+            #expect(stat(folder.file(name), &info) == 0)
+            #expect(info.st_mode & 0o777 == 0o600, "\(name): \(String(info.st_mode & 0o777, radix: 8))")
+        }
+        let csv = try #require(folder.read("out.csv"))
+        #expect(csv.unicodeScalars.first == "\u{FEFF}")
+        #expect(csv.contains("Zoë Müller"))
+        // And it reads back.
+        let db2 = folder.dataFile("b.sqlite3")
+        let back = runSwitchboard(["import", folder.file("out.csv"), "--db", db2])
+        #expect(back.output.hasPrefix(folder.file("out.csv") + ": imported 1, updated 0, skipped 0"), "\(back.output)")
+    }
+
     @Test func importTwiceUpdatesExportImportsIntoAFreshFileTheSame() throws {
         let folder = InterchangeFolder("interchange")
         let db = folder.dataFile("a.sqlite3")
