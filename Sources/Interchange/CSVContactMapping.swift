@@ -16,6 +16,12 @@ public struct CSVContactMapping: Sendable {
         self.header = header
     }
 
+    /// Why a header row is not a contacts CSV, naming its columns.
+    public static func refusal(header: [String]) -> String {
+        let names = header.prefix(6).map { "“" + ReadProblem.clip($0) + "”" }.joined(separator: ", ") + (header.count > 6 ? ", …" : "")
+        return "none of the CSV header's columns (\(names)) is a name, e-mail, phone or address column Google, Outlook or Thunderbird write"
+    }
+
     static let separator = " ::: "
     static let knownLabels: Set<String> = ["home", "work", "mobile", "other", "fax", "pager", "main", "home fax", "work fax", "homepage", "blog", "profile"]
 

@@ -25,4 +25,16 @@ public enum InterchangeFormat: String, Sendable {
         if lines.contains(where: { $0.uppercased() == "BEGIN:VCARD" }) { return .vCard }
         return nil
     }
+
+    /// Why a file that starts with `prefix` is none of the formats, naming what it starts with.
+    public static func refusal(_ prefix: [UInt8]) -> String {
+        var physical = ByteLines(bytes: Array(prefix.prefix(16384)))
+        while let (line, _) = try? physical.next() {
+            let text = String(decoding: line.bytes, as: UTF8.self).trimmingSpaces
+            if text.isEmpty { continue }
+            let shown = ReadProblem.clip(text)
+            return "its first line (line \(line.number)) is “\(shown)”: not BEGIN:VCARD, a CSV header with commas, semicolons or tabs, an LDIF dn: line or an abook section"
+        }
+        return "the file is empty"
+    }
 }

@@ -81,12 +81,13 @@ struct ImportCommand {
     }
 
     enum ImportError: Error, CustomStringConvertible {
-        case unknownFormat
+        /// Why the file is none of the formats read, in words naming what it has instead.
+        case unknownFormat(String)
         case read(InputFileError)
         case storage(ServiceError)
         var description: String {
             switch self {
-            case .unknownFormat: "not a vCard, CSV (with a header row), LDIF or abook file"
+            case .unknownFormat(let why): "not a vCard, CSV (with a header row), LDIF or abook file: \(why)"
             case .read(let e): "\(e)"
             case .storage(let e): CommandLineMessage.line(for: e)
             }

@@ -40,7 +40,7 @@ final class ImportJob {
             file = try InputFile(path: path)
             first = try file.read() ?? []
         } catch { throw .read(error) }
-        guard let format = InterchangeFormat.detect(first) else { throw .unknownFormat }
+        guard let format = InterchangeFormat.detect(first) else { throw .unknownFormat(InterchangeFormat.refusal(first)) }
         var info = stat()
         size = path != "-" && stat(path, &info) == 0 ? Int(info.st_size) : 0
         let counter = ByteCounter()
@@ -143,7 +143,7 @@ final class ImportJob {
             case .record(let fields, let line):
                 if let mapping { try take(mapping.contact(from: fields, line: line)) }
                 else if let m = CSVContactMapping(header: fields) { mapping = m }
-                else { throw ImportCommand.ImportError.unknownFormat }
+                else { throw ImportCommand.ImportError.unknownFormat(CSVContactMapping.refusal(header: fields)) }
             case .problem(let p): summary.skipped.append(p)
             }
         }
