@@ -1,5 +1,5 @@
 // Writes Sources/AppServices/Search/SearchText+FoldingTable.swift: the tables `SearchText.fold`
-// folds with, taken from Foundation's String.folding(options: [.caseInsensitive,
+// folds with (and, at the end, the few letters `SearchText.searchFold` folds further), taken from Foundation's String.folding(options: [.caseInsensitive,
 // .diacriticInsensitive, .widthInsensitive], locale: nil), so the app folds as Foundation does
 // without linking it. Run it again when the toolchain's Foundation changes, then run
 // `swift test --filter SearchTextFoldingTests` (which compares the two for every character):
@@ -88,5 +88,38 @@ out += list("droppedAfterBase", "Scalars a fold drops after a Latin, Greek or Cy
 out += list("basesDroppingAll", "Bases after which a fold drops every scalar of `droppedAfterBase` (Latin, Greek, Cyrillic…).", droppingAll) + "\n"
 out += list("basesKeepingAll", "Bases after which a fold drops nothing (capitals of other scripts, half-width kana, Roman numerals…).", keepingAll) + "\n"
 out += list("droppedAfterOtherBases", "What a fold drops after any other base (the common Latin diacritics only).", afterOther)
+
+// Search folds a little further than Foundation: a Latin letter with a stroke, bar or middle dot
+// (ł ø đ ħ ŧ ŀ ƚ ɨ ƶ…), which Foundation's diacritic folding keeps, and the dotless i and j, are
+// found by their plain letter, as people type them ("luk" finds Łukasiewicz). Only the search
+// documents and searches use it (SearchText.searchFold); sort keys stay Foundation's fold.
+let plainLatin: [String: Unicode.Scalar] = Dictionary(uniqueKeysWithValues: scalars.compactMap { scalar in
+    guard let name = scalar.properties.name, name.hasPrefix("LATIN SMALL LETTER "), name.count == "LATIN SMALL LETTER ".count + 1
+    else { return nil }
+    return (String(name.suffix(1)), scalar)
+})
+var searchOnly: [(UInt32, Unicode.Scalar)] = []
+for scalar in scalars {
+    guard let name = scalar.properties.name else { continue }
+    let prefix = ["LATIN SMALL LETTER ", "LATIN CAPITAL LETTER "].first { name.hasPrefix($0) }
+    guard let prefix else { continue }
+    let rest = name.dropFirst(prefix.count)
+    let letter: String
+    if rest == "DOTLESS I" || rest == "DOTLESS J" { letter = String(rest.suffix(1)) }
+    else if rest.count > 1, rest.dropFirst().hasPrefix(" WITH "),
+            rest.contains("STROKE") || rest.hasSuffix(" WITH BAR") || rest.hasSuffix(" WITH MIDDLE DOT") { letter = String(rest.prefix(1)) }
+    else { continue }
+    // Only where Foundation keeps the letter (its fold is the letter's own lower case).
+    guard let plain = plainLatin[letter], foundation(String(Character(scalar))).unicodeScalars.count == 1,
+          foundation(String(Character(scalar))) != String(Character(plain)) else { continue }
+    let folded = foundation(String(Character(scalar))).unicodeScalars.first!
+    if !searchOnly.contains(where: { $0.0 == folded.value }) { searchOnly.append((folded.value, plain)) }
+}
+searchOnly.sort { $0.0 < $1.0 }
+out += "\n    /// What search folds further, after the fold (`folded scalar:plain letter`, hexadecimal, one a line):\n"
+out += "    /// Latin letters with a stroke, bar or middle dot, and the dotless i and j, as people type them.\n"
+out += "    static let searchFoldingTableText = \"\"\"\n"
+for (from, to) in searchOnly { out += hex(from) + ":" + hex(to.value) + "\n" }
+out += "\"\"\"\n"
 out += "}\n"
 print(out, terminator: "")

@@ -14,6 +14,7 @@ struct ContactSearchTests {
     static let people: [(first: String, last: String)] = [
         ("Ada", "Lovelace"), ("Alan", "Turing"), ("Grace", "Hopper"), ("Zoë", "Ångström"),
         ("지우", "최"), ("漢字", "山田"), ("翔太", "佐藤"), ("Иван", "Петров"), ("Prince", ""),
+        ("Jan", "Łukasiewicz"), ("Hans", "Ørsted"), ("Đorđe", "Balašević"),
     ]
 
     /// A query and the people (by index above) it must find, in list order.
@@ -21,10 +22,13 @@ struct ContactSearchTests {
         ("최지우", [4]), ("지우 최", [4]), ("최", [4]), ("지우", [4]), ("지", [4]),
         ("漢字", [5]), ("山田", [5]), ("田漢字", [5]), ("田漢", []), ("山田漢字", [5]), ("佐藤翔太", [6]), ("翔", [6]),
         ("ada lovelace", [0]), ("lovelace ada", [0]), ("Ada", [0]), ("ad", [0]), ("ov", []), ("ove", [0]),
-        ("a", [0, 1, 3]), ("t", [1]), ("h", [2]), ("ho", [2]), ("opp", [2]),
+        ("a", [0, 1, 3]), ("t", [1]), ("h", [2, 10]), ("ho", [2]), ("opp", [2]),
         ("zoe", [3]), ("ångström", [3]), ("ANG", [3]), ("zoë angstrom", [3]),
         ("пе", [7]), ("петров иван", [7]), ("иван", [7]), ("p", [8]), ("п", [7]), ("prince", [8]),
-        ("", [0, 1, 2, 3, 4, 5, 6, 7, 8]), ("  ", [0, 1, 2, 3, 4, 5, 6, 7, 8]), ("nobody", []),
+        // Letters with a stroke are found by their plain letter, as people type them (issue 39, item 5).
+        ("luk", [9]), ("łuk", [9]), ("LUKASIEWICZ", [9]), ("jan lukasiewicz", [9]), ("l", [0, 9]), ("ł", [0, 9]),
+        ("orsted", [10]), ("ørsted", [10]), ("o", [10]), ("dorde", [11]), ("đorđe", [11]), ("d", [11]), ("balasevic", [11]),
+        ("", Array(0...11)), ("  ", Array(0...11)), ("nobody", []),
     ]
 
     @Test func everyCaseFindsWhatTheListShows() throws {
@@ -73,5 +77,27 @@ struct ContactSearchTests {
         let store = SQLiteContactsStore(database: db, accountID: 1)
         #expect(try store.count(matching: "최지우") == 1)
         #expect(try store.count(matching: "최") == 1)
+    }
+
+    /// A file from before search folded ł as l (version 11) finds Łukasiewicz by "luk" once migrated.
+    @Test func aFileFromBeforeFindsLettersWithAStrokeAfterItsMigration() throws {
+        let tmp = TempFolder()
+        let path = tmp.file("old.sqlite3")
+        do {
+            let db = try SQLiteDatabase(path: path)
+            let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
+            let owner = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
+            _ = try SQLiteContactsStore(database: db, accountID: owner.id).add(ContactRecord(firstName: "Jan", lastName: "Łukasiewicz"))
+            // As version 11 wrote it: the stroke kept.
+            try db.execute("""
+                UPDATE contact_search SET text = 'jan łukasiewicz \u{1F} łukasiewicz jan';
+                PRAGMA user_version = 11
+                """)
+            #expect(try SQLiteContactsStore(database: db, accountID: owner.id).count(matching: "luk") == 0)
+        }
+        let db = try SQLiteDatabase(path: path)
+        let store = SQLiteContactsStore(database: db, accountID: 1)
+        #expect(try store.count(matching: "luk") == 1)
+        #expect(try store.count(matching: "łuk") == 1)
     }
 }

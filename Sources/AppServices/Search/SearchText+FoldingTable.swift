@@ -1240,4 +1240,52 @@ FFEE:25CB
     static let droppedAfterOtherBases: [ClosedRange<UInt32>] = [
         0x300...0x36F, 0x483...0x489,
     ]
+
+    /// What search folds further, after the fold (`folded scalar:plain letter`, hexadecimal, one a line):
+    /// Latin letters with a stroke, bar or middle dot, and the dotless i and j, as people type them.
+    static let searchFoldingTableText = """
+F8:6F
+111:64
+127:68
+131:69
+140:6C
+142:6C
+167:74
+180:62
+19A:6C
+1B6:7A
+1E5:67
+237:6A
+23C:63
+247:65
+249:6A
+24D:72
+24F:79
+268:69
+1D7D:70
+2C65:61
+2C66:74
+A741:6B
+A743:6B
+A745:6B
+A749:6C
+A74B:6F
+A751:70
+A757:71
+A759:71
+A75F:76
+A793:63
+A799:66
+A7A1:67
+A7A3:6B
+A7A5:6E
+A7A7:72
+A7A9:73
+A7B9:75
+A7C8:64
+A7CA:73
+A7CC:73
+A7CD:73
+1DF1A:69
+"""
 }

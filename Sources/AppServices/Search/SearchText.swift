@@ -28,6 +28,29 @@ public enum SearchText {
         return String(out)
     }
 
+    /// What search documents and searches are folded with: `fold`, then a Latin letter with a stroke,
+    /// bar or middle dot (ł ø đ ħ…) and the dotless i and j as their plain letter, so "luk" finds
+    /// Łukasiewicz and "orsted" Ørsted. Sort keys keep `fold` (Foundation's, as stored).
+    public static func searchFold(_ text: String) -> String {
+        let folded = fold(text)
+        if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
+        var out = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars { out.append(searchFoldingTable[scalar.value] ?? scalar) }
+        return String(out)
+    }
+
+    /// `searchFoldingTableText` as a dictionary, made on first use.
+    private static let searchFoldingTable: [UInt32: Unicode.Scalar] = {
+        var table: [UInt32: Unicode.Scalar] = [:]
+        for line in searchFoldingTableText.split(separator: "\n") {
+            let parts = line.split(separator: ":")
+            guard parts.count == 2, let key = UInt32(parts[0], radix: 16), let value = UInt32(parts[1], radix: 16).flatMap(Unicode.Scalar.init)
+            else { continue }
+            table[key] = value
+        }
+        return table
+    }()
+
     /// Whether sorted, separate `ranges` hold `value` (a binary search).
     private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
         var low = 0, high = ranges.count
@@ -51,11 +74,19 @@ public enum SearchText {
     /// Remembers folded forms (bulk inserts fold the same names again and again).
     public struct FoldCache {
         private var folded: [String: String] = [:]
+        private var searchFolded: [String: String] = [:]
         public init() {}
         public mutating func fold(_ text: String) -> String {
             if let hit = folded[text] { return hit }
             let value = SearchText.fold(text)
             if folded.count < 100_000 { folded[text] = value }
+            return value
+        }
+        /// `SearchText.searchFold`, remembered.
+        public mutating func searchFold(_ text: String) -> String {
+            if let hit = searchFolded[text] { return hit }
+            let value = SearchText.searchFold(text)
+            if searchFolded.count < 100_000 { searchFolded[text] = value }
             return value
         }
     }
@@ -114,8 +145,8 @@ public enum SearchText {
     /// characters is a trigram too: the start of a word.
     /// Without `marksWordStarts`, the two orders alone ("ada lovelace \u{1F} lovelace ada").
     public static func namePart(firstName: String, lastName: String, marksWordStarts: Bool = true, cache: inout FoldCache) -> String {
-        let first = cache.fold(trimmed(firstName)), last = cache.fold(trimmed(lastName))
-        let shown = cache.fold(PersonName.full(first: trimmed(firstName), last: trimmed(lastName)))
+        let first = cache.searchFold(trimmed(firstName)), last = cache.searchFold(trimmed(lastName))
+        let shown = cache.searchFold(PersonName.full(first: trimmed(firstName), last: trimmed(lastName)))
         var part = shown
         var words: [Substring] = shown.split(separator: " ")
         if !first.isEmpty, !last.isEmpty {
@@ -135,7 +166,7 @@ public enum SearchText {
     /// digits): three characters or more anywhere; one or two at the start of
     /// a word of the name ("a", "jo", "漢字"); nil for an empty search.
     public static func searchPhrase(for query: String) -> String? {
-        let folded = fold(trimmed(query))
+        let folded = searchFold(trimmed(query))
         let text = phoneDigits(folded) ?? folded
         switch text.count {
         case 0: return nil
@@ -157,7 +188,7 @@ public enum SearchText {
             if email.utf8.allSatisfy({ $0 < 0x80 }) {
                 for b in email.utf8 { bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b) } // ASCII lower case
             } else {
-                bytes.append(contentsOf: cache.fold(email).utf8)
+                bytes.append(contentsOf: cache.searchFold(email).utf8)
             }
         }
         for number in phoneNumbers {
@@ -176,7 +207,7 @@ public enum SearchText {
             let text = trimmed(other)
             guard !text.isEmpty else { continue }
             separate()
-            bytes.append(contentsOf: cache.fold(text).utf8)
+            bytes.append(contentsOf: cache.searchFold(text).utf8)
         }
     }
 

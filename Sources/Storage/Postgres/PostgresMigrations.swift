@@ -150,6 +150,9 @@ enum PostgresMigrations {
         .sql("""
         ALTER TABLE contacts ADD COLUMN revision BIGINT NOT NULL DEFAULT 1;
         """),
+        // 10: search documents and name starts folded as searches are (`SearchText.searchFold`: ł ø đ ħ…
+        // as their plain letter, "luk" finds Łukasiewicz) (SQLite's 12).
+        .both("SELECT 1", rebuild: true),
     ]
 
     /// The newest schema this build knows.
@@ -190,15 +193,16 @@ enum PostgresMigrations {
             }
             for step in version..<target {
                 try pg.executeScript(all[step].sql)
-                if all[step].rebuildsSearch { try rebuildSearch(pg, withNameStarts: step >= 5) }
+                if all[step].rebuildsSearch { try rebuildSearch(pg, withNameStarts: step >= 5, inSearchTable: step >= 8) }
                 try pg.execute("UPDATE switchboard_schema SET version = $1", [step + 1])
             }
         }
     }
 
     /// Every contact's search document made again from its row, where steps 5 and 6 kept it (in
-    /// the contacts' rows; step 8 moves the documents to `contact_search`).
-    static func rebuildSearch(_ pg: PostgresConnection, withNameStarts: Bool) throws(ServiceError) {
+    /// the contacts' rows; step 8 moves the documents to `contact_search`, where step 10 remakes them).
+    /// `inSearchTable`: the documents are in `contact_search` (from step 8).
+    static func rebuildSearch(_ pg: PostgresConnection, withNameStarts: Bool, inSearchTable: Bool = false) throws(ServiceError) {
         if withNameStarts { try pg.execute("DELETE FROM contact_word_starts") }
         let rows = try pg.execute("SELECT id, first_name, last_name, company, notes, phones::text, emails::text FROM contacts")
         var cache = SearchText.FoldCache()
@@ -207,7 +211,8 @@ enum PostgresMigrations {
             let document = SearchText.document(firstName: rows.text(i, 1), lastName: rows.text(i, 2), emails: lists.emails,
                                                phoneNumbers: lists.phones.map(\.number), others: [rows.text(i, 3), rows.text(i, 4)],
                                                marksWordStarts: false, cache: &cache)
-            try pg.execute("UPDATE contacts SET search_text = $1 WHERE id = $2", [document, rows.int64(i, 0)])
+            try pg.execute("UPDATE \(inSearchTable ? "contact_search" : "contacts") SET search_text = $1 WHERE id = $2",
+                           [document, rows.int64(i, 0)])
             if withNameStarts {
                 let starts = PostgresContactsStore.nameStarts(firstName: rows.text(i, 1), lastName: rows.text(i, 2), cache: &cache)
                 try pg.execute("""

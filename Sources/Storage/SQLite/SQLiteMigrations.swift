@@ -156,6 +156,13 @@ enum SQLiteMigrations {
         """
         ALTER TABLE contacts ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
         """,
+        // 12: search entries folded as searches are (`SearchText.searchFold`): a Latin letter with a stroke,
+        // bar or middle dot (ł ø đ ħ…) and the dotless i as their plain letter ("luk" finds Łukasiewicz).
+        """
+        DELETE FROM contact_search;
+        INSERT INTO contact_search (rowid, text, contact_id)
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
+        """,
     ]
 
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {
