@@ -79,7 +79,7 @@ struct ContactSearchTests {
         #expect(try store.count(matching: "최") == 1)
     }
 
-    /// A file from before search folded ł as l (version 11) finds Łukasiewicz by "luk" once migrated.
+    /// A file from before search folded ł as l (version 11) finds Łukasiewicz by "luk", and by title and city, once migrated.
     @Test func aFileFromBeforeFindsLettersWithAStrokeAfterItsMigration() throws {
         let tmp = TempFolder()
         let path = tmp.file("old.sqlite3")
@@ -87,8 +87,11 @@ struct ContactSearchTests {
             let db = try SQLiteDatabase(path: path)
             let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
             let owner = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
-            _ = try SQLiteContactsStore(database: db, accountID: owner.id).add(ContactRecord(firstName: "Jan", lastName: "Łukasiewicz"))
-            // As version 11 wrote it: the stroke kept.
+            var jan = ContactRecord(firstName: "Jan", lastName: "Łukasiewicz")
+            jan.title = "Logician"
+            jan.addresses = [ContactRecord.Address(city: "Lwów")]
+            _ = try SQLiteContactsStore(database: db, accountID: owner.id).add(jan)
+            // As version 11 wrote it: the stroke kept, no title or city.
             try db.execute("""
                 UPDATE contact_search SET text = 'jan łukasiewicz \u{1F} łukasiewicz jan';
                 PRAGMA user_version = 11
@@ -99,5 +102,6 @@ struct ContactSearchTests {
         let store = SQLiteContactsStore(database: db, accountID: 1)
         #expect(try store.count(matching: "luk") == 1)
         #expect(try store.count(matching: "łuk") == 1)
+        #expect(try store.count(matching: "logician") == 1 && store.count(matching: "lwow") == 1)   // and the title and city
     }
 }

@@ -114,7 +114,17 @@ public enum SearchText {
 
     public static func document(for contact: ContactRecord, cache: inout FoldCache) -> String {
         document(firstName: contact.firstName, lastName: contact.lastName, emails: contact.emails,
-                 phoneNumbers: contact.phones.map(\.number), others: [contact.company, contact.notes], cache: &cache)
+                 phoneNumbers: contact.phones.map(\.number), others: searchedOthers(of: contact), cache: &cache)
+    }
+
+    /// The texts a search finds from three characters besides the name, e-mails and phones: the
+    /// company, the notes, the job title and each address's city.
+    public static func searchedOthers(of contact: ContactRecord) -> [String] {
+        searchedOthers(company: contact.company, notes: contact.notes, title: contact.title, cities: contact.addresses.map(\.city))
+    }
+
+    public static func searchedOthers(company: String, notes: String, title: String, cities: [String]) -> [String] {
+        [company, notes, title] + cities
     }
 
     /// The document without the word-start marks, for a store that answers searches of one or
@@ -124,12 +134,12 @@ public enum SearchText {
     package static func phraseDocument(for contact: ContactRecord) -> String {
         var cache = FoldCache()
         return document(firstName: contact.firstName, lastName: contact.lastName, emails: contact.emails,
-                        phoneNumbers: contact.phones.map(\.number), others: [contact.company, contact.notes],
+                        phoneNumbers: contact.phones.map(\.number), others: searchedOthers(of: contact),
                         marksWordStarts: false, cache: &cache)
     }
 
     /// The same document from its parts (the database builds it this way in bulk, see `SearchDocumentFunction`).
-    /// `others` are more texts found from three characters (the company and the notes).
+    /// `others` are more texts found from three characters (`searchedOthers`).
     public static func document(firstName: String, lastName: String, emails: [String], phoneNumbers: [String],
                                 others: [String] = [], marksWordStarts: Bool = true, cache: inout FoldCache) -> String {
         var bytes: [UInt8] = []

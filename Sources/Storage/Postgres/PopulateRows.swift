@@ -42,7 +42,7 @@ struct PopulateRows {
         }
         document.removeAll(keepingCapacity: true)
         SearchText.appendDocument(foldedName: name, emails: contact.emails, phoneNumbers: contact.phones.map(\.number),
-                                  others: [contact.company, contact.notes], to: &document, cache: &cache)
+                                  others: SearchText.searchedOthers(of: contact), to: &document, cache: &cache)
         return (fields: [ids[i], account, keys[i], contact.firstName, contact.lastName, contact.isFriend ? "t" : "f",
                          String(decoding: document, as: UTF8.self)],
                 starts: starts, isFriend: contact.isFriend)

@@ -204,12 +204,15 @@ enum PostgresMigrations {
     /// `inSearchTable`: the documents are in `contact_search` (from step 8).
     static func rebuildSearch(_ pg: PostgresConnection, withNameStarts: Bool, inSearchTable: Bool = false) throws(ServiceError) {
         if withNameStarts { try pg.execute("DELETE FROM contact_word_starts") }
-        let rows = try pg.execute("SELECT id, first_name, last_name, company, notes, phones::text, emails::text FROM contacts")
+        // Title and addresses from step 5 on (the address-book fields).
+        let cardFields = withNameStarts ? "title, addresses" : "'', ''"
+        let rows = try pg.execute("SELECT id, first_name, last_name, company, notes, phones::text, emails::text, \(cardFields) FROM contacts")
         var cache = SearchText.FoldCache()
         for i in 0..<rows.count {
             let lists = PostgresContactLists.decode(phones: rows.text(i, 5), emails: rows.text(i, 6))
             let document = SearchText.document(firstName: rows.text(i, 1), lastName: rows.text(i, 2), emails: lists.emails,
-                                               phoneNumbers: lists.phones.map(\.number), others: [rows.text(i, 3), rows.text(i, 4)],
+                                               phoneNumbers: lists.phones.map(\.number), others: SearchText.searchedOthers(company: rows.text(i, 3), notes: rows.text(i, 4), title: rows.text(i, 7),
+                                                                                    cities: StoredCardFields.decodeAddresses(rows.text(i, 8)).map(\.city)),
                                                marksWordStarts: false, cache: &cache)
             try pg.execute("UPDATE \(inSearchTable ? "contact_search" : "contacts") SET search_text = $1 WHERE id = $2",
                            [document, rows.int64(i, 0)])

@@ -58,7 +58,7 @@ extension SQLiteContactsStore {
                         foldedNames[nameID] = name
                     }
                     SearchText.appendDocument(foldedName: name, emails: contact.emails, phoneNumbers: contact.phones.map(\.number),
-                                              others: [contact.company, contact.notes], to: &documents, cache: &cache)
+                                              others: SearchText.searchedOthers(of: contact), to: &documents, cache: &cache)
                     documentEnds.append(documents.count)
                     ids.append(id)
                 }

@@ -82,7 +82,7 @@ enum SQLiteMigrations {
         DROP TABLE contact_search;
         CREATE VIRTUAL TABLE contact_search USING fts5(text, contact_id UNINDEXED, tokenize = 'trigram', columnsize = 0);
         INSERT INTO contact_search (rowid, text, contact_id)
-            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM migration_ranks r JOIN contacts c ON c.id = r.id
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactCBeforeCardFields), c.id FROM migration_ranks r JOIN contacts c ON c.id = r.id
             ORDER BY r.position;
         DROP TABLE migration_ranks;
         DROP INDEX contacts_friends_by_name;
@@ -116,7 +116,7 @@ enum SQLiteMigrations {
         """
         DELETE FROM contact_search;
         INSERT INTO contact_search (rowid, text, contact_id)
-            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactCBeforeCardFields), c.id FROM contacts c ORDER BY c.sort_rank;
         """,
         // 8: each event's subject folded, indexed, for type-ahead in the activity feed.
         """
@@ -138,7 +138,7 @@ enum SQLiteMigrations {
         CREATE UNIQUE INDEX contacts_by_uid ON contacts (account_id, uid);
         DELETE FROM contact_search;
         INSERT INTO contact_search (rowid, text, contact_id)
-            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactCBeforeCardFields), c.id FROM contacts c ORDER BY c.sort_rank;
         """,
         // 10: what imports used to count as "not kept": the name's honorific prefix and suffix (vCard N's
         // 4th and 5th parts), each e-mail's label (a JSON array of text by position, like `emails`; '[]'
@@ -157,7 +157,8 @@ enum SQLiteMigrations {
         ALTER TABLE contacts ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
         """,
         // 12: search entries folded as searches are (`SearchText.searchFold`): a Latin letter with a stroke,
-        // bar or middle dot (ł ø đ ħ…) and the dotless i as their plain letter ("luk" finds Łukasiewicz).
+        // bar or middle dot (ł ø đ ħ…) and the dotless i as their plain letter ("luk" finds Łukasiewicz);
+        // they hold the job title and each address's city too.
         """
         DELETE FROM contact_search;
         INSERT INTO contact_search (rowid, text, contact_id)

@@ -15,8 +15,14 @@ enum SearchDocumentFunction {
     }
 
     static func register(on handle: OpaquePointer) {
+        register(on: handle, arguments: 6)
+        register(on: handle, arguments: 8)
+    }
+
+    /// With 8 arguments, the title and the addresses as stored (`StoredCardFields`) follow the notes.
+    private static func register(on handle: OpaquePointer, arguments count: Int32) {
         let cache = Unmanaged.passRetained(Cache()).toOpaque()
-        sqlite3_create_function_v2(handle, name, 6, SQLITE_UTF8 | SQLITE_DETERMINISTIC, cache, { context, _, arguments in
+        sqlite3_create_function_v2(handle, name, count, SQLITE_UTF8 | SQLITE_DETERMINISTIC, cache, { context, count, arguments in
             guard let arguments, let box = sqlite3_user_data(context) else { return }
             func text(_ i: Int) -> String {
                 guard let value = arguments[i], let bytes = sqlite3_value_text(value) else { return "" }
@@ -24,8 +30,11 @@ enum SearchDocumentFunction {
             }
             func list(_ i: Int) -> [String] { text(i).split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
             let cache = Unmanaged<Cache>.fromOpaque(box).takeUnretainedValue()
+            let others = count < 8 ? [text(4), text(5)]
+                : SearchText.searchedOthers(company: text(4), notes: text(5), title: text(6),
+                                            cities: StoredCardFields.decodeAddresses(text(7)).map(\.city))
             let document = SearchText.document(firstName: text(0), lastName: text(1), emails: list(2), phoneNumbers: list(3),
-                                               others: [text(4), text(5)], cache: &cache.folds)
+                                               others: others, cache: &cache.folds)
             sqlite3_result_text(context, document, -1, sb_sqlite_transient())
         }, nil, nil, { box in
             if let box { Unmanaged<Cache>.fromOpaque(box).release() }
@@ -42,8 +51,16 @@ enum SearchDocumentFunction {
         }, nil, nil, nil)
     }
 
-    /// An SQL expression for the document of the contact row aliased `c`.
+    /// An SQL expression for the document of the contact row aliased `c` (from migration 9 on, which
+    /// added its title and addresses).
     static let documentOfContactC = """
+        \(name)(c.first_name, c.last_name,
+            (SELECT group_concat(e.value, char(10)) FROM json_each(c.emails) e),
+            (SELECT group_concat(p.value ->> 1, char(10)) FROM json_each(c.phones) p), c.company, c.notes, c.title, c.addresses)
+        """
+
+    /// The same for the migrations before 9 (no title or addresses yet).
+    static let documentOfContactCBeforeCardFields = """
         \(name)(c.first_name, c.last_name,
             (SELECT group_concat(e.value, char(10)) FROM json_each(c.emails) e),
             (SELECT group_concat(p.value ->> 1, char(10)) FROM json_each(c.phones) p), c.company, c.notes)

@@ -228,6 +228,20 @@ enum StoreConformance {
             #expect(Set(found) == Set(c.finds.map { ids[$0] }) && found.count == c.finds.count, "query \(c.query)")
             #expect(try store.count(matching: c.query) == c.finds.count, "count of \(c.query)")
         }
+        // The job title and each address's city are searched too (issue 39, item 5).
+        var astronomer = ContactRecord(firstName: "Vera", lastName: "Rubin")
+        astronomer.title = "Astronomer"
+        astronomer.addresses = [ContactRecord.Address(label: "home", poBox: "", extended: "", street: "1 Main St", city: "Reykjavík",
+                                                      region: "", postalCode: "101", country: "Iceland")]
+        let vera = try store.add(astronomer)
+        #expect(try store.contacts(matching: "astronom", offset: 0, limit: 5).map(\.id) == [vera])
+        #expect(try store.contacts(matching: "reykjavik", offset: 0, limit: 5).map(\.id) == [vera])
+        #expect(try store.count(matching: "Reykjav") == 1)
+        astronomer.id = vera
+        astronomer.addresses[0].city = "Oslo"
+        astronomer.revision = 0
+        #expect(try store.update(astronomer))
+        #expect(try store.count(matching: "reykjavik") == 0 && store.count(matching: "oslo") == 1)
         #expect(try store.count(matching: "0%_s") == 1 && store.count(matching: "0%x") == 0) // LIKE's wildcards are text here
         #expect(try store.count(matching: "k\\sl") == 1 && store.count(matching: "k\\\\") == 0)
     }

@@ -15,7 +15,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     var interactor: ContactListBusinessLogic?
     var router: (ContactListRoutingLogic & ContactListDataPassing)?
 
-    let searchField = TextField(placeholder: "Search names, phones, emails ( / )")
+    let searchField = TextField(placeholder: "Search names, phones, e-mails, companies, cities… ( / )")
     let list = ListView()
     private let message = Label("")
     /// The window of rows on hand.
