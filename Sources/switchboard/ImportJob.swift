@@ -152,12 +152,12 @@ final class ImportJob {
 
     private func take(_ card: ContactCard) throws(ServiceError) {
         if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
-        let record = ContactCardMapping.record(from: card, dropped: &summary.dropped)
+        let record = ContactCardMapping.record(from: card, dropped: &summary.dropped).removingNULs()
         // The same contact earlier in this file: the two are merged, not the first replaced.
         let key = duplicates.key(of: record)
         if let id = duplicates.earlier(key), let stored = try store.contact(id: id) {
             var scratch = ContactCardMapping.Dropped()
-            var merged = ContactCardMapping.record(from: ContactCardMapping.card(from: stored).merging(card), dropped: &scratch)
+            var merged = ContactCardMapping.record(from: ContactCardMapping.card(from: stored).merging(card), dropped: &scratch).removingNULs()
             merged.id = id
             _ = try batch.take(merged)
             summary.merged += 1

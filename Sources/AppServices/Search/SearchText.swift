@@ -100,8 +100,21 @@ public enum SearchText {
     public static func sortKey(firstName: String, lastName: String, cache: inout FoldCache) -> String {
         let last = cache.fold(trimmed(lastName))
         let first = cache.fold(trimmed(firstName))
-        return last.isEmpty ? first : (first.isEmpty ? last : last + " " + first)
+        return capped(last.isEmpty ? first : (first.isEmpty ? last : last + " " + first))
     }
+
+    /// The most characters of a key kept in an index (a sort key, an activity subject's): a name
+    /// thousands of characters long would be past PostgreSQL's limit for an index row, and no
+    /// order or search needs more than its start.
+    public static let keyLimit = 200
+
+    /// `key` cut to `keyLimit` characters.
+    public static func capped(_ key: String) -> String {
+        key.utf8.count <= keyLimit ? key : String(key.prefix(keyLimit))
+    }
+
+    /// An activity line's subject as the feed's search index keeps it: folded, capped.
+    public static func subjectKey(_ subject: String) -> String { capped(fold(subject)) }
 
     /// Everything a search may match, folded: the name as the list shows it and
     /// in the other order, each word of it marked at its start (for searches

@@ -68,6 +68,23 @@ public struct ContactRecord: Equatable, Sendable {
     public var preferredEmail: Int?
     public var preferredPhone: Int?
 
+    /// The record with every NUL character taken out of its text (a file may hold them; a C
+    /// string would end at the first, and PostgreSQL refuses text that has one).
+    public func removingNULs() -> ContactRecord {
+        func clean(_ text: String) -> String { text.utf8.contains(0) ? String(text.unicodeScalars.filter { $0 != "\u{0}" }) : text }
+        var r = self
+        r.firstName = clean(firstName); r.lastName = clean(lastName); r.company = clean(company); r.notes = clean(notes)
+        r.phones = phones.map { Phone(label: clean($0.label), number: clean($0.number)) }
+        r.emails = emails.map(clean); r.emailLabels = emailLabels.map(clean)
+        r.uid = clean(uid); r.nickname = clean(nickname); r.title = clean(title); r.birthday = clean(birthday); r.url = clean(url)
+        r.addresses = addresses.map { a in
+            Address(label: clean(a.label), poBox: clean(a.poBox), extended: clean(a.extended), street: clean(a.street), city: clean(a.city),
+                    region: clean(a.region), postalCode: clean(a.postalCode), country: clean(a.country))
+        }
+        r.extras = clean(extras); r.namePrefix = clean(namePrefix); r.nameSuffix = clean(nameSuffix)
+        return r
+    }
+
     /// The label of the e-mail at `index`, "" when it has none.
     public func emailLabel(at index: Int) -> String { index < emailLabels.count ? emailLabels[index] : "" }
 

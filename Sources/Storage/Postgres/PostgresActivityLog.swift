@@ -7,7 +7,7 @@ struct PostgresActivityLog {
 
     func record(_ kind: ActivityKind, accountID: Int64, subject: String, contactID: Int64? = nil, at: Int64) throws(ServiceError) {
         try pg.execute("INSERT INTO activity (account_id, at, kind, subject, contact_id, subject_key) VALUES ($1, $2, $3, $4, $5, $6)",
-                       [accountID, at, kind.rawValue, subject, contactID, SearchText.fold(subject)])
+                       [accountID, at, kind.rawValue, subject, contactID, SearchText.subjectKey(subject)])
         try pg.execute("SELECT pg_notify($1 || current_schema(), $2)", [PostgresChangeListener.channelPrefix, String(accountID)])
     }
 
@@ -20,7 +20,7 @@ struct PostgresActivityLog {
             return try record(.settingChanged, accountID: accountID, subject: subject, at: at)
         }
         try pg.execute("UPDATE activity SET subject = $1, subject_key = $2, at = $3 WHERE id = $4",
-                       [subject, SearchText.fold(subject), at, latest.int64(0, 0)])
+                       [subject, SearchText.subjectKey(subject), at, latest.int64(0, 0)])
         try pg.execute("SELECT pg_notify($1 || current_schema(), $2)", [PostgresChangeListener.channelPrefix, String(accountID)])
     }
 }

@@ -59,7 +59,7 @@ public final class PostgresActivityStore: ActivityService {
                 for i in 0..<count {
                     let subject = "Event \(i)"
                     try send([String(accountID), String(now - span + span * Int64(i) / Int64(max(1, count))), kinds[i % kinds.count].rawValue,
-                              subject, SearchText.fold(subject)])
+                              subject, SearchText.subjectKey(subject)])
                 }
             }
         }

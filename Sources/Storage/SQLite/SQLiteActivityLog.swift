@@ -7,7 +7,7 @@ struct SQLiteActivityLog {
 
     func record(_ kind: ActivityKind, accountID: Int64, subject: String, contactID: Int64? = nil, at: Int64) throws(ServiceError) {
         let s = try db.prepare("INSERT INTO activity (account_id, at, kind, subject, contact_id, subject_key) VALUES (?, ?, ?, ?, ?, ?)")
-        s.bind(1, accountID).bind(2, at).bind(3, kind.rawValue).bind(4, subject).bind(5, contactID).bind(6, SearchText.fold(subject))
+        s.bind(1, accountID).bind(2, at).bind(3, kind.rawValue).bind(4, subject).bind(5, contactID).bind(6, SearchText.subjectKey(subject))
         try s.run()
     }
 
@@ -23,7 +23,7 @@ struct SQLiteActivityLog {
         latest.reset()
         guard let replaced else { return try record(.settingChanged, accountID: accountID, subject: subject, at: at) }
         let s = try db.prepare("UPDATE activity SET subject = ?, subject_key = ?, at = ? WHERE id = ?")
-        s.bind(1, subject).bind(2, SearchText.fold(subject)).bind(3, at).bind(4, replaced)
+        s.bind(1, subject).bind(2, SearchText.subjectKey(subject)).bind(3, at).bind(4, replaced)
         try s.run()
     }
 }
