@@ -1,7 +1,7 @@
 /// Just enough JSON for the lists the stores keep in a row (phones, e-mails, e-mail labels):
 /// writing arrays of strings, and reading back arrays and strings (with every escape, surrogate
-/// pairs too); numbers, booleans, null and objects are read past as `.other`. (Foundation's
-/// JSONSerialization would do, but linking Foundation costs the app ~10 MB of memory.)
+/// pairs too); numbers, booleans, null and objects are read past as `.other`. (The app links no
+/// Foundation, so not its JSONSerialization: see BENCHMARKS.md for what it would cost.)
 enum JSONText: Equatable {
     case string(String)
     case array([JSONText])

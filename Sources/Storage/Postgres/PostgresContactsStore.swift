@@ -159,8 +159,8 @@ public final class PostgresContactsStore: ContactsService {
     /// A page of a phrase found in very many contacts (three digits of a shared phone prefix: a
     /// seventh of a million), read from the top of the list: the first rows in list order, as
     /// many as should hold the page three times over by the planner's guess of how many match,
-    /// looked through for the phrase — a millisecond, where the trigram index would hand back
-    /// every match to be sorted (100 ms at 1,000,000). Nil when the guess is of few matches or
+    /// looked through for the phrase, where the trigram index would hand back every match to be
+    /// sorted. Nil when the guess is of few matches or
     /// the rows looked at did not hold the page (the trigram index answers then).
     private func pageFromTheTop(like: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary]? {
         let wanted = offset + limit
@@ -181,14 +181,14 @@ public final class PostgresContactsStore: ContactsService {
         return Self.summaries(rows)
     }
 
-    /// The most rows `pageFromTheTop` looks through (about 5 ms).
+    /// The most rows `pageFromTheTop` looks through.
     static let topWindowLimit = 5_000
 
     /// A capped count of a phrase the planner expects in very many contacts, from the top of the
     /// list as `pageFromTheTop` reads a page: when the first rows in list order (twice as many as
     /// should hold `cap` matches, at most `topCountWindowLimit`) hold `cap` of them, that is the
     /// answer, found as soon as the `cap`-th is (where the trigram index would first collect every
-    /// match: 20 ms for a seventh of a million). Nil when the guess is of few matches or the rows
+    /// match). Nil when the guess is of few matches or the rows
     /// looked at held fewer (the trigram index counts then).
     private func countFromTheTop(like: String, upTo cap: Int) throws(ServiceError) -> Int? {
         guard cap > 0, cap <= 5_000, let (guess, total) = try plannedMatches(like: like) else { return nil }
@@ -203,7 +203,7 @@ public final class PostgresContactsStore: ContactsService {
         return Int(found)
     }
 
-    /// The most rows `countFromTheTop` looks through (about 25 ms, as much as the trigram index would take).
+    /// The most rows `countFromTheTop` looks through (about what the trigram index would take).
     static let topCountWindowLimit = 20_000
 
     /// How many of this account's contacts the planner expects to hold the phrase, and how many it has.

@@ -3,7 +3,7 @@ import CPostgres
 
 /// libpq, the PostgreSQL client library, opened at the first PostgreSQL connection (dlopen) —
 /// not linked: an SQLite user never maps it, nor libcrypto, gnutls, krb5, ldap… that it brings
-/// (about 5.5 MB of memory). `pq.PQexec(…)` and the rest are libpq's own functions.
+/// (BENCHMARKS.md has the memory). `pq.PQexec(…)` and the rest are libpq's own functions.
 final class PostgresLibrary: Sendable {
     /// libpq's functions.
     let pq: SBLibPQ

@@ -25,8 +25,8 @@ public enum DisplayWidth {
     }
 
     /// Widths of every single-scalar character of the Basic Multilingual Plane, worked out a
-    /// block of 256 at a time on first use: text in one script touches a block or two, where the
-    /// whole plane at once was a millisecond and a half of the app's start-up.
+    /// block of 256 at a time on first use: text in one script touches a block or two, so start-up
+    /// does not pay for the whole plane.
     private static let bmpWidths = BMPWidths()
 
     /// The table behind `bmpWidths`: 65,536 widths, each block filled once under a lock and

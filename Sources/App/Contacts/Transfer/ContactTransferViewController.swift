@@ -17,11 +17,11 @@ final class ContactTransferViewController: ViewController {
     private let interchange: ContactsInterchange
     private let book: ServiceWork<any AddressBookService>
     private weak var coordinator: Coordination?
-    /// Contacts a slice: small enough that keys are answered between slices (about 60 ms of work).
+    /// Contacts a slice: small enough that keys are answered between slices.
     nonisolated static let slice = 1_000
     /// Between slices, so the run loop reads keys: zero-delay timers run back to back, and a lone
-    /// Esc is only told from an escape sequence after the terminal's 25 ms escape delay (tried in
-    /// tmux: with 1 ms pauses Esc never arrived while an import ran).
+    /// Esc is only told from an escape sequence after the terminal's escape delay, so a pause
+    /// shorter than it would never let Esc through while an import runs.
     static let pause: Duration = .milliseconds(30)
 
     let pathField = TextField(placeholder: "the file's path, e.g. ~/Downloads/contacts.vcf")
