@@ -47,6 +47,8 @@ struct ImportCommand {
         var skipped: [ReadProblem] = []
         /// Lines of imported cards that were left out or read with a guessed charset.
         var lineProblems: [ReadProblem] = []
+        /// How many of `lineProblems` are printed one by one.
+        static let lineProblemsShown = 20
         var dropped: ContactCardMapping.Dropped = [:]
 
         /// What the command prints for the file (the app shows the same lines).
@@ -54,7 +56,14 @@ struct ImportCommand {
             var lines = ["\(file): imported \(added), updated \(updated), skipped \(skipped.count)"
                          + (merged > 0 ? ", merged \(merged) (the same contact again in the file)" : "")]
             for problem in skipped { lines.append("\(file):\(problem.line): \(problem.message)") }
-            for problem in lineProblems { lines.append("\(file):\(problem.line): \(problem.message) (the rest of the card was imported)") }
+            // A file written in another charset than it says has such a line on every card: the
+            // first ones are shown, the rest counted.
+            for problem in lineProblems.prefix(Self.lineProblemsShown) {
+                lines.append("\(file):\(problem.line): \(problem.message) (the rest of the card was imported)")
+            }
+            if lineProblems.count > Self.lineProblemsShown {
+                lines.append("\(file): and \(lineProblems.count - Self.lineProblemsShown) more lines like these (the rest of their cards was imported)")
+            }
             if !dropped.isEmpty {
                 let parts = dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
                 lines.append("\(file): not kept (no field for them): " + parts.joined(separator: ", "))

@@ -29,6 +29,34 @@ struct CSVTests {
                 == "line 3: a quoted CSV field is never closed; this row was skipped, the rows after it were read")
     }
 
+    /// Random rows of quoted and unquoted fields with stray quotes, in any delimiter: never a
+    /// crash, every problem on a line of the file, and an unclosed quote costs one row at most.
+    @Test func quotesInAnyDelimiterNeverSwallowTheFile() throws {
+        var rng = SeededGenerator(seed: 4180_2)
+        let pieces = ["a", "\"", "\"\"", ",", ";", "\t", " ", "\n", "\r\n", "é", "x\"y"]
+        for i in 0..<1500 {
+            let text = (0..<Int.random(in: 0...60, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let bytes = Array(("h1;h2,h3\n" + text + "\nlast,row\n").utf8)
+            var reader = CSVReader(bytes: bytes)
+            let items = try reader.readAll()
+            let lines = bytes.filter { $0 == 0x0A }.count + 1
+            var problems = 0
+            for item in items {
+                switch item {
+                case .problem(let p):
+                    problems += 1
+                    #expect(p.line >= 1 && p.line <= lines, "case \(i)")
+                case .record(_, let line):
+                    #expect(line >= 1 && line <= lines, "case \(i)")
+                }
+            }
+            // Every problem is one row; the rows after it are still read: the last row's line is reached.
+            let lastLine = items.compactMap { if case .record(_, let line) = $0 { return line } else { return nil } }.max() ?? 0
+            let problemLines = items.compactMap { if case .problem(let p) = $0 { return p.line } else { return nil } }
+            #expect(lastLine >= lines - 1 || problemLines.contains { $0 >= lastLine }, "case \(i): \(items)")
+        }
+    }
+
     @Test func semicolonAndTabSeparatedFilesAreFoundFromTheHeader() throws {
         // Excel and Outlook in much of Europe write semicolons; "Unicode text" is UTF-16 with tabs.
         let semicolons = "Vorname;Nachname;First Name;Last Name;E-mail Address;Notes\r\n;;Jürgen;Müller;jm@example.de;\"a; b, c\"\r\n"

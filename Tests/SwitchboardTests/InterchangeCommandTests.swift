@@ -224,6 +224,22 @@ struct InterchangeCommandTests {
         #expect(back.output.hasPrefix(folder.file("out.csv") + ": imported 1, updated 0, skipped 0"), "\(back.output)")
     }
 
+    @Test func aFileInAnotherCharsetThanItSaysShowsTheFirstLinesAndCountsTheRest() throws {
+        let folder = InterchangeFolder("interchange-many")
+        let db = folder.dataFile("a.sqlite3")
+        var bytes: [UInt8] = []
+        for i in 0..<30 {
+            bytes += Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Andr".utf8) + [0xE9] + Array(" \(i)\r\nEND:VCARD\r\n".utf8)
+        }
+        folder.write("latin.vcf", bytes: bytes)
+        let run = runSwitchboard(["import", folder.file("latin.vcf"), "--db", db])
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == folder.file("latin.vcf") + ": imported 30, updated 0, skipped 0")
+        #expect(lines.filter { $0.hasSuffix("(the rest of the card was imported)") }.count == 20)
+        #expect(lines.contains(folder.file("latin.vcf") + ": and 10 more lines like these (the rest of their cards was imported)"), "\(lines)")
+        #expect(runSwitchboard(["export", "--db", db]).output.contains("FN:André 29\r\n"))
+    }
+
     @Test func importTwiceUpdatesExportImportsIntoAFreshFileTheSame() throws {
         let folder = InterchangeFolder("interchange")
         let db = folder.dataFile("a.sqlite3")
