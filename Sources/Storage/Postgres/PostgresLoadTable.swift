@@ -27,6 +27,7 @@ final class PostgresLoadTable {
         self.target = target
         table = "\(target)_load_\(pg.backendPID)"
         do {
+            try Self.dropLeftovers(of: target, on: pg)
             try pg.executeScript("CREATE TABLE \(table) (LIKE \(target) INCLUDING DEFAULTS)")
         } catch {
             return nil
@@ -73,6 +74,20 @@ final class PostgresLoadTable {
         try? pg.finishScript()
         pg.rollback()
         try? pg.executeScript("DROP TABLE IF EXISTS \(table)")
+    }
+
+    /// Drops the load tables of `target` (with their indexes) that a populate killed before it
+    /// could clean up left behind: those whose server process is gone. A populate still running
+    /// elsewhere keeps its own. Without this, every later populate failed on their index names (42P07).
+    static func dropLeftovers(of target: String, on pg: PostgresConnection) throws(ServiceError) {
+        try pg.executeScript("""
+            DO $$ DECLARE t record; BEGIN
+              FOR t IN SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                       WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname ~ '^\(target)_load_[0-9]+$'
+                         AND substring(c.relname from '_load_([0-9]+)$')::int NOT IN (SELECT pid FROM pg_stat_activity)
+              LOOP EXECUTE format('DROP TABLE IF EXISTS %I', t.relname); END LOOP;
+            END $$
+            """)
     }
 
     /// The load table's name for an index of the target.

@@ -134,6 +134,28 @@ struct PostgresConformanceTests {
         #expect(try pg.scalarInt("SELECT count(*) FROM contact_search") == 1_001)
     }
 
+    /// A populate killed midway (SIGKILL: no clean-up) left its load tables and their indexes; the
+    /// next populate drops them and works, and a load table of a session still alive is kept.
+    @Test func aPopulateAfterOneThatWasKilledWorks() throws {
+        let f = try fixture()
+        let pg = try #require(f.postgres).connection
+        try pg.executeScript("""
+            CREATE TABLE contact_search_load_999999 (LIKE contact_search INCLUDING DEFAULTS);
+            CREATE INDEX contact_search_in_order_load ON contact_search_load_999999 (account_id, sort_key, id);
+            CREATE TABLE contact_word_starts_load_999998 (LIKE contact_word_starts INCLUDING DEFAULTS);
+            CREATE INDEX contact_word_starts_in_order_load ON contact_word_starts_load_999998 (account_id, start, sort_key, contact_id);
+            """)
+        let alive = try pg.scalarInt("SELECT pg_backend_pid()") ?? 0
+        try pg.executeScript("CREATE TABLE contact_search_load_\(alive) (LIKE contact_search INCLUDING DEFAULTS)")
+        let store = f.contacts(of: try f.makeAccount())
+        var generator = ContactGenerator(seed: 5)
+        try store.addMany(count: 600, generator: &generator, friendPercent: 10, progress: nil)
+        #expect(try store.count(matching: "") == 600)
+        #expect(try pg.scalarInt("SELECT count(*) FROM pg_class WHERE relname IN ('contact_search_load_999999', 'contact_word_starts_load_999998')") == 0)
+        #expect(try pg.scalarInt("SELECT count(*) FROM pg_class WHERE relname = 'contact_search_load_\(alive)'") == 1)   // a live session's is kept
+        try pg.executeScript("DROP TABLE contact_search_load_\(alive)")
+    }
+
     /// A populate that fails (here: for an account the directory does not have) leaves nothing:
     /// no contacts, no search rows, no word starts, and no table of the other connections' loads.
     @Test func aFailedPopulateLeavesNoLoadTable() throws {
