@@ -49,6 +49,8 @@ public final class SwitchboardApp {
             application.unhandledKeyHandler = { _ in application.quit(); return true }
         }
         let colours = application.terminal.colorCount > 0
+        rootAssembly.services.monochromeReason = colours ? nil
+            : configuration.noColorIsSet ? "NO_COLOR is set" : "this terminal shows no colours"
         rootAssembly.services.onSettingsChange = { [unowned application, weak rootAssembly] settings in
             Animator.animationsEnabled = settings.animations
             application.mouseEnabled = settings.mouse

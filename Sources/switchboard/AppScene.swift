@@ -33,6 +33,7 @@ enum AppScene {
         configuration.deepLink = options.deepLink
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(scheduler: scheduler) }
         configuration.interchange = { AppInterchange() }
+        configuration.noColorIsSet = !(environment["NO_COLOR"] ?? "").isEmpty
         return configuration
     }
 

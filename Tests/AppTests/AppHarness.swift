@@ -23,13 +23,17 @@ final class AppHarness {
 
     /// Makes the app's backend on the data file (nil: a `StoreBackend` on it, as the app does).
     let makeBackend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)?
+    /// A screen without colours because `NO_COLOR` is set (the terminal reports none; the app is told why).
+    var noColor = false
+
     /// Import… and Export… (nil: the screens say they are not there, as App alone does).
     let interchange: (any ContactsInterchange)?
 
     init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil, demoFriends: Bool = false,
-         interchange: (any ContactsInterchange)? = nil,
+         noColor: Bool = false, interchange: (any ContactsInterchange)? = nil,
          backend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)? = nil) {
         self.demoFriends = demoFriends
+        self.noColor = noColor
         self.interchange = interchange
         makeBackend = backend
         let temp = TempFolder("app")
@@ -41,7 +45,7 @@ final class AppHarness {
 
     /// Starts the app (again) on the same data file, as a restart would.
     func launch(width: Int = 80, height: Int = 24, deepLink: String? = nil) {
-        terminal = VirtualTerminal(size: Size(width: width, height: height))
+        terminal = VirtualTerminal(size: Size(width: width, height: height), colorCount: noColor ? 0 : 256)
         app = Application(terminal: terminal)
         RedrawCheck.install(on: app)
         let path = databasePath
@@ -50,6 +54,7 @@ final class AppHarness {
         })
         if let makeBackend { configuration.makeBackend = { now in makeBackend(path, now) } }
         configuration.deepLink = deepLink
+        configuration.noColorIsSet = noColor
         configuration.wallClockBase = Self.noon // the day is fixed: Today is today whenever the tests run
         if let interchange { configuration.interchange = { interchange } }
         if demoFriends { configuration.demoFriendsList = { FriendsListDemo.makeViewModel(scheduler: $0) } }

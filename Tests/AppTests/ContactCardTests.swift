@@ -154,4 +154,27 @@ struct ContactCardTests {
         #expect(h.text.contains("Augusta Ada Maximiliana Wilhelmina Lovelace-Byron-King-Noel"), "\(h.text)")
         #expect(h.text.contains("THE LAST NOTE"), "\(h.text)")
     }
+
+    /// Without colours (monochrome, NO_COLOR) a card opened from the friends popup hides the popup:
+    /// no frame, separator or row of it shows through the card's blank cells (issue 39, item 4).
+    @Test(arguments: [false, true])
+    func aCardOpenedFromTheFriendsPopupHidesItWithoutColours(noColor: Bool) throws {
+        let saved = Theme.current
+        defer { Theme.current = saved }
+        let h = AppHarness(width: 100, height: 30, noColor: noColor)
+        if !noColor { Theme.current = .monochrome }
+        h.createAccount()
+        try Self.add(h, (0..<20).map { ContactRecord(firstName: "Friend\($0)", lastName: "Zuse", company: "Company \($0)", isFriend: true) })
+        h.press("F wait:400ms")
+        #expect(h.text.contains("╭─ Friends"), "\(h.text)")
+        h.press("Down Enter wait:400ms")
+        #expect(h.lines[0].contains("Friend1 Zuse") || h.lines[0].contains("Friend10 Zuse"), "\(h.text)")
+        for mark in ["╭", "╰", "│", "──────", "Close", "friends", "Company 2"] {
+            #expect(!h.text.contains(mark), "\(mark) shows through the card: \(h.text)")
+        }
+        // What the card shows is what drawing it alone shows (no stale cell of the popup).
+        #expect(h.lines[3...].allSatisfy { !$0.contains("Zuse") || $0.contains("Friend1") }, "\(h.text)")
+        h.press("Esc wait:400ms")
+        #expect(h.text.contains("╭─ Friends"), "back on the popup: \(h.text)")
+    }
 }

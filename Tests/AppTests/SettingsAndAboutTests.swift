@@ -17,6 +17,28 @@ struct SettingsAndAboutTests {
     /// The row of the screen holding `text`.
     func row(_ h: AppHarness, _ text: String) -> String { h.lines.first { $0.contains(text) } ?? "" }
 
+    /// Under NO_COLOR the screen has no colours: the Theme row says monochrome and why, and Enter,
+    /// → and ← on it change nothing (issue 39, item 4).
+    @Test func underNoColorTheThemeRowSaysMonochromeAndWhy() throws {
+        let saved = Theme.current
+        defer { Theme.current = saved }
+        for (w, ht) in [(100, 30), (40, 12)] {
+            let h = AppHarness(width: w, height: ht, noColor: true)
+            h.createAccount()
+            h.press("S wait:400ms")
+            #expect(row(h, "Theme").contains("monochrome"), "\(h.text)")
+            #expect(!h.text.contains("dark") && !h.text.contains("Enter cycles"), "\(h.text)")
+            #expect(h.text.contains("Because NO_COLOR is set"), "\(h.text)")
+            let before = h.text
+            h.press("Enter wait:100ms Right wait:100ms Left wait:100ms")
+            #expect(h.text == before, "\(h.text)")
+            #expect(Theme.current.name == "monochrome")
+            let stored = try #require(try h.store().account(named: "ada"))
+            #expect(try SQLiteSettingsStore(database: SQLiteDatabase(path: h.databasePath)).settings(for: stored.id).theme == "dark",
+                    "the stored choice is kept for a terminal with colours")
+        }
+    }
+
     @Test(arguments: Theme.all.map(\.name))
     func settingsInEachThemeAtBothSizes(theme: String) throws {
         for (w, ht) in [(40, 12), (200, 60)] {

@@ -20,7 +20,8 @@ struct SettingsAssembly: Assembly {
             deleteAccount: { [weak coordinator] in coordinator?.show(.deleteAccount) },
             logOut: onLogOut)
         let constructor = SettingsConstructor(settings: settings.current.value, username: account.username,
-                                              showsKioskIdle: services.configuration.showsKioskSettings, actions: actions)
+                                              showsKioskIdle: services.configuration.showsKioskSettings,
+                                              monochromeReason: services.monochromeReason, actions: actions)
         let controller = SettingsViewController(constructor: constructor, settings: settings.current,
                                                 readAgain: { [weak settings] in settings?.readAgain() })
         screen = controller

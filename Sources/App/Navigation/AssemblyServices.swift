@@ -106,6 +106,8 @@ final class AssemblyServices {
     private(set) var settings: LiveSettings?
     /// Called when the signed-in user's settings change, or someone else signs in (the app applies them).
     var onSettingsChange: ((UserSettings) -> Void)?
+    /// Why the theme is monochrome whatever the settings say (the screen has no colours), or nil.
+    var monochromeReason: String?
     private var settingsObserver: ObserverProtocol?
 
     /// Loads the signed-in user's settings (defaults when nobody is) at once, from the main

@@ -30,6 +30,10 @@ public struct AppConfiguration: Sendable {
     /// How to leave, as About's key list says it (the kiosk: "^] q", "leave the kiosk").
     public var leaveKeys = (keys: "q", action: "quit")
 
+    /// Whether `NO_COLOR` is set (the executable reads the environment): on a screen without
+    /// colours, Settings then says that is why the theme is monochrome.
+    public var noColorIsSet = false
+
     /// Whether Settings shows the kiosk's idle timeout (only the kiosk has an
     /// idle timeout; the app shows no row that changes nothing).
     public var showsKioskSettings = false

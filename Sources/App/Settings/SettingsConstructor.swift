@@ -20,17 +20,20 @@ final class SettingsConstructor: StaticConstructorContainer {
     let username: String
     /// The kiosk's idle timeout row: only in the kiosk, where it does something.
     let showsKioskIdle: Bool
+    /// Why the theme cannot be chosen (no colours: `NO_COLOR`, or the terminal), or nil.
+    let monochromeReason: String?
     private let actions: Actions
 
-    init(settings: UserSettings, username: String, showsKioskIdle: Bool = false, actions: Actions) {
+    init(settings: UserSettings, username: String, showsKioskIdle: Bool = false, monochromeReason: String? = nil, actions: Actions) {
         self.settings = settings
         self.username = username
         self.showsKioskIdle = showsKioskIdle
+        self.monochromeReason = monochromeReason
         self.actions = actions
     }
 
     var models: [SettingsModel] {
-        [.appearanceHeader, .theme(settings.theme), .animations(settings.animations), .mouse(settings.mouse), .spacer,
+        [.appearanceHeader, monochromeReason.map { .themeFixed(reason: $0) } ?? .theme(settings.theme), .animations(settings.animations), .mouse(settings.mouse), .spacer,
          .behaviourHeader, .splashDuration(settings.splashMilliseconds), .confirmBeforeDelete(settings.confirmBeforeDelete)]
             + (showsKioskIdle ? [.kioskIdle(settings.kioskIdleSeconds)] : [])
             + [.spacer, .accountHeader(username), .changePassword, .deleteAccount, .logOut]
@@ -41,6 +44,7 @@ final class SettingsConstructor: StaticConstructorContainer {
         case .appearanceHeader, .behaviourHeader, .accountHeader: StaticSectionHeaderCell.self
         case .theme, .splashDuration, .kioskIdle: StaticValueCell.self // a value that changes in place, not a page
         case .animations, .mouse, .confirmBeforeDelete: StaticToggleCell.self
+        case .themeFixed: StaticSubtitleCell.self // says why it is not a choice
         case .changePassword: StaticDisclosureCell.self
         case .deleteAccount: StaticDestructiveCell.self
         case .logOut: StaticTextCell.self
@@ -62,6 +66,7 @@ final class SettingsConstructor: StaticConstructorContainer {
             let names = Theme.all.map(\.name)
             let next = names[((names.firstIndex(of: name) ?? -1) + delta + names.count) % names.count]
             actions.change { $0.theme = next }
+        case .themeFixed: break // no colours: nothing to choose (the row says why)
         case .animations(let on): actions.change { $0.animations = !on }
         case .mouse(let on): actions.change { $0.mouse = !on }
         case .confirmBeforeDelete(let on): actions.change { $0.confirmBeforeDelete = !on }
@@ -76,7 +81,7 @@ final class SettingsConstructor: StaticConstructorContainer {
 
     private func open(_ item: SettingsModel) {
         switch item {
-        case .theme, .animations, .mouse, .confirmBeforeDelete, .splashDuration, .kioskIdle: break
+        case .theme, .themeFixed, .animations, .mouse, .confirmBeforeDelete, .splashDuration, .kioskIdle: break
         case .changePassword: actions.changePassword()
         case .deleteAccount: actions.deleteAccount()
         case .logOut: actions.logOut()

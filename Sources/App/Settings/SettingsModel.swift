@@ -6,6 +6,8 @@ import TUIKit
 enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
     case appearanceHeader
     case theme(String)
+    /// The theme when the screen has no colours: monochrome, and why (not a choice).
+    case themeFixed(reason: String)
     case animations(Bool)
     case mouse(Bool)
     case behaviourHeader
@@ -22,6 +24,7 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
         switch self {
         case .appearanceHeader: "Appearance"
         case .theme: "Theme"
+        case .themeFixed: "Theme: monochrome"
         case .animations: "Animations"
         case .mouse: "Mouse"
         case .behaviourHeader: "Behaviour"
@@ -39,6 +42,7 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
     var subtitle: String? {
         switch self {
         case .theme: "Enter cycles: dark, light, high contrast, monochrome."
+        case .themeFixed(let reason): "Because \(reason): no other theme can show."
         case .mouse: "Off, the terminal's own text selection works."
         case .splashDuration: "How long the splash shows at start."
         case .kioskIdle: "Without input for this long, the demo kiosk starts its tour again."
@@ -65,7 +69,7 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
 
     var icon: String? {
         switch self {
-        case .theme: "◐"
+        case .theme, .themeFixed: "◐"
         case .animations: "≈"
         case .mouse: "⌖"
         case .splashDuration: "⏱"
