@@ -132,4 +132,22 @@ struct ContactFormFieldsTests {
         h.press("S-Tab " + String(repeating: "S-Tab ", count: 19))     // back to the first name
         #expect(h.text.contains("First name"))
     }
+
+    /// At 40 columns each phone's label field shows whole ("label", and what is typed in it): the
+    /// number gives up columns instead (issue 39, item 11: it showed `la`). A resize in the middle keeps it.
+    @Test func atFortyColumnsThePhoneLabelsShowWhole() throws {
+        let h = onContactList(width: 40, height: 12)
+        h.press("a wait:400ms")
+        let phoneRow = { h.lines.first { $0.contains("Phone 1") } ?? "" }
+        #expect(phoneRow().contains(" label"), "\(h.text)")
+        h.press("\"Ada\" Tab Tab \"0171 555\" Tab \"mobile\"")      // a name, then Phone 1's number and its label
+        #expect(phoneRow().contains("0171 555") && phoneRow().contains("mobile"), "\(h.text)")
+        h.press("resize:100x30 wait:100ms")
+        #expect(phoneRow().contains("0171 555") && phoneRow().contains("mobile"), "\(h.text)")
+        h.press("resize:40x12 wait:100ms")
+        #expect(phoneRow().contains("0171 555") && phoneRow().contains("mobile"), "\(h.text)")
+        h.press("C-s wait:400ms")
+        let stored = try storedContacts(h)
+        #expect(stored.first?.phones.first == ContactRecord.Phone(label: "mobile", number: "0171 555"), "\(stored)")
+    }
 }

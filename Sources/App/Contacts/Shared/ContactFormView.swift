@@ -53,8 +53,10 @@ final class ContactFormView: View {
             messageLabels[row.key] = message
             place(caption, x: 0, y: y, width: 12)
             if row.key.hasPrefix("phone.") {
+                // On a narrow screen the number gives up columns, never the label (40 columns: `la` before).
                 place(row.fields[0], x: 12, y: y, width: 22)
-                place(row.fields[1], x: 35, y: y, width: 9)
+                row.fields[0].widthAnchor.constraint(lessThanOrEqualTo: widthAnchor, constant: -(12 + 1 + 9)).isActive = true
+                placeAfter(row.fields[1], row.fields[0], y: y, width: 9)
             } else if row.fields.count == 2 {
                 place(row.fields[0], x: 12, y: y, width: 9)
                 place(row.fields[1], x: 22, y: y, width: 22)
@@ -77,6 +79,18 @@ final class ContactFormView: View {
         view.translatesAutoresizingMaskIntoConstraints = false
         LayoutConstraint.activate([
             view.leadingAnchor.constraint(equalTo: leadingAnchor, constant: x),
+            view.topAnchor.constraint(equalTo: topAnchor, constant: y),
+            view.widthAnchor.constraint(equalToConstant: width),
+            view.heightAnchor.constraint(equalToConstant: 1),
+        ])
+    }
+
+    /// Places `view` one column after `previous`, on row `y`.
+    private func placeAfter(_ view: View, _ previous: View, y: Int, width: Int) {
+        addSubview(view)
+        view.translatesAutoresizingMaskIntoConstraints = false
+        LayoutConstraint.activate([
+            view.leadingAnchor.constraint(equalTo: previous.trailingAnchor, constant: 1),
             view.topAnchor.constraint(equalTo: topAnchor, constant: y),
             view.widthAnchor.constraint(equalToConstant: width),
             view.heightAnchor.constraint(equalToConstant: 1),
