@@ -12,16 +12,21 @@ import Testing
     static let queries = ["", "a", "ho", "hop", "hopper", "HOPPER", "zoe", "ångström", "angstrom", "7700 9", "+44 20 7946",
                           "example.com", "李", "佐藤", "петров", "nobody-at-all", "  ada  ", "h"]
 
-    @Test(arguments: queries)
-    func searchesMatchTheSQLiteStore(query: String) throws {
+    /// The demo book in an SQLite file (in `folder`) and in memory.
+    static func demoBookTwice() throws -> (folder: TempFolder, sqlite: SQLiteContactsStore, memory: InMemoryContacts, records: [ContactRecord]) {
         let folder = TempFolder("kiosk-store")
-        defer { withExtendedLifetime(folder) {} }
         let db = try SQLiteDatabase(path: folder.file("c.sqlite3"))
         let account = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "demo", password: "demo12345", now: 1)
         let sqlite = SQLiteContactsStore(database: db, accountID: account.id)
         let records = DemoContacts.make(seed: 5).map(KioskBackend.record)
         for record in records { _ = try sqlite.add(record) }
-        let memory = InMemoryContacts(records)
+        return (folder, sqlite, InMemoryContacts(records), records)
+    }
+
+    @Test(arguments: queries)
+    func searchesMatchTheSQLiteStore(query: String) throws {
+        let (folder, sqlite, memory, _) = try Self.demoBookTwice()
+        defer { withExtendedLifetime(folder) {} }
 
         let expected = try sqlite.contacts(matching: query, offset: 0, limit: 1000).map { "\($0.firstName) \($0.lastName)" }
         let got = try memory.contacts(matching: query, offset: 0, limit: 1000).map { "\($0.firstName) \($0.lastName)" }
@@ -32,14 +37,8 @@ import Testing
 
     /// The demo book's e-mails (and a changed case of each) find the same contacts in memory as in the file.
     @Test func contactsWithAnEmailMatchTheSQLiteStore() throws {
-        let folder = TempFolder("kiosk-store")
+        let (folder, sqlite, memory, records) = try Self.demoBookTwice()
         defer { withExtendedLifetime(folder) {} }
-        let db = try SQLiteDatabase(path: folder.file("c.sqlite3"))
-        let account = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "demo", password: "demo12345", now: 1)
-        let sqlite = SQLiteContactsStore(database: db, accountID: account.id)
-        let records = DemoContacts.make(seed: 5).map(KioskBackend.record)
-        for record in records { _ = try sqlite.add(record) }
-        let memory = InMemoryContacts(records)
         let addresses = records.flatMap(\.emails).prefix(40)
         #expect(!addresses.isEmpty)
         for address in addresses + addresses.map({ $0.uppercased() }) + ["nobody@nowhere.example"] {
