@@ -97,12 +97,13 @@ extension SQLiteContactsStore {
 
 extension SQLiteContactsStore {
     /// Every e-mail address of the contacts with these ids, in the order of `ids` and of each
-    /// contact's addresses, with the name and company: one statement (a mail client's query).
+    /// contact's addresses (its preferred one first), with the name and company: one statement (a mail client's query).
     public func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, firstName: String, lastName: String, company: String)] {
         guard !ids.isEmpty else { return [] }
         let s = try db.prepare("""
             SELECT w.key, c.first_name, c.last_name, c.company, e.value FROM json_each(?1) w
-            CROSS JOIN contacts c ON c.id = w.value AND c.account_id = ?2, json_each(c.emails) e ORDER BY w.key, e.key
+            CROSS JOIN contacts c ON c.id = w.value AND c.account_id = ?2, json_each(c.emails) e
+            ORDER BY w.key, e.key = coalesce(c.preferred_email, -1) DESC, e.key
             """)
         s.bind(1, "[" + ids.map(String.init).joined(separator: ",") + "]").bind(2, accountID)
         defer { s.reset() }

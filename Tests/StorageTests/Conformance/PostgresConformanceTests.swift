@@ -20,6 +20,7 @@ struct PostgresConformanceTests {
     @Test func friendsKeysetPaging() throws { try StoreConformance.friendsKeysetPaging(fixture()) }
     @Test func search() throws { try StoreConformance.search(fixture()) }
     @Test func contactsWithAnEmail() throws { try StoreConformance.contactsWithAnEmail(fixture()) }
+    @Test func emailAddressesPreferredFirst() throws { try StoreConformance.emailAddressesPreferredFirst(fixture()) }
     @Test func anEditFromAnOldReadIsRefused() throws { try StoreConformance.anEditFromAnOldReadIsRefused(fixture()) }
     @Test func activity() throws { try StoreConformance.activity(fixture()) }
     @Test func settings() throws { try StoreConformance.settings(fixture()) }

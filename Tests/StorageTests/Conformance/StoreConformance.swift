@@ -203,6 +203,19 @@ enum StoreConformance {
         #expect(try store.contact(id: id)?.lastName == "King")
     }
 
+    /// A mail client's query lists a contact's preferred e-mail first, then the others in order (issue 39, item 11).
+    static func emailAddressesPreferredFirst(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount()
+        let store = f.contacts(of: ada)
+        var record = ContactRecord(firstName: "Ada", lastName: "Lovelace", emails: ["a@home.example", "ada@work.example", "al@old.example"])
+        record.preferredEmail = 1
+        let first = try store.add(record)
+        let second = try store.add(ContactRecord(firstName: "Alan", lastName: "Turing", emails: ["alan@example.org", "at@example.org"]))
+        let book = try #require(store as? any AddressBookService)
+        #expect(try book.emailAddresses(ofContacts: [first, second]).map(\.email)
+                == ["ada@work.example", "a@home.example", "al@old.example", "alan@example.org", "at@example.org"])
+    }
+
     static func contactsWithAnEmail(_ f: StoreFixture) throws {
         let ada = try f.makeAccount(), bob = try f.makeAccount("bob")
         let store = f.contacts(of: ada)
