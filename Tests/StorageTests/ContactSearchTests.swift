@@ -89,6 +89,7 @@ struct ContactSearchTests {
             let owner = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
             var jan = ContactRecord(firstName: "Jan", lastName: "Łukasiewicz")
             jan.title = "Logician"
+            jan.phones = [.init(label: "home", number: "+48 12 345 67 89")]
             jan.addresses = [ContactRecord.Address(city: "Lwów")]
             _ = try SQLiteContactsStore(database: db, accountID: owner.id).add(jan)
             // As version 11 wrote it: the stroke kept, no title or city.
@@ -103,5 +104,6 @@ struct ContactSearchTests {
         #expect(try store.count(matching: "luk") == 1)
         #expect(try store.count(matching: "łuk") == 1)
         #expect(try store.count(matching: "logician") == 1 && store.count(matching: "lwow") == 1)   // and the title and city
+        #expect(try store.count(matching: "+48") == 1 && store.count(matching: "4") == 1)           // and a phone's first digits
     }
 }

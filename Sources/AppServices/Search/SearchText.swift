@@ -157,7 +157,7 @@ public enum SearchText {
                                 others: [String] = [], marksWordStarts: Bool = true, cache: inout FoldCache) -> String {
         var bytes: [UInt8] = []
         appendDocument(foldedName: namePart(firstName: firstName, lastName: lastName, marksWordStarts: marksWordStarts, cache: &cache),
-                       emails: emails, phoneNumbers: phoneNumbers, others: others, to: &bytes, cache: &cache)
+                       emails: emails, phoneNumbers: phoneNumbers, others: others, marksPhoneStarts: marksWordStarts, to: &bytes, cache: &cache)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -200,9 +200,12 @@ public enum SearchText {
     }
 
     /// The document's UTF-8, after its folded name, appended to `bytes` (populate
-    /// folds each distinct name once and keeps a million documents in one buffer).
+    /// folds each distinct name once and keeps a million documents in one buffer). With
+    /// `marksPhoneStarts`, each phone's digits start as a word of the name does, so a search of
+    /// one or two digits ("+4", "44") finds the numbers that start with them.
     package static func appendDocument(foldedName: String, emails: [String], phoneNumbers: [String], others: [String] = [],
-                               to bytes: inout [UInt8], cache: inout FoldCache) {
+                               marksPhoneStarts: Bool = true, to bytes: inout [UInt8], cache: inout FoldCache) {
+        let mark = Array((String(wordStart) + String(wordStart)).utf8)
         let start = bytes.count
         func separate() { if bytes.count > start { bytes.append(contentsOf: separator.utf8) } }
         bytes.append(contentsOf: foldedName.utf8)
@@ -218,11 +221,13 @@ public enum SearchText {
             if number.utf8.allSatisfy({ $0 < 0x80 }) {
                 guard number.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { continue }
                 separate()
+                if marksPhoneStarts { bytes.append(contentsOf: mark) }
                 for b in number.utf8 where b >= 0x30 && b <= 0x39 { bytes.append(b) }
             } else {
                 let digits = Self.digits(of: number)
                 guard !digits.isEmpty else { continue }
                 separate()
+                if marksPhoneStarts { bytes.append(contentsOf: mark) }
                 bytes.append(contentsOf: digits.utf8)
             }
         }

@@ -42,10 +42,10 @@ struct PopulateRows {
         }
         document.removeAll(keepingCapacity: true)
         SearchText.appendDocument(foldedName: name, emails: contact.emails, phoneNumbers: contact.phones.map(\.number),
-                                  others: SearchText.searchedOthers(of: contact), to: &document, cache: &cache)
+                                  others: SearchText.searchedOthers(of: contact), marksPhoneStarts: false, to: &document, cache: &cache)
         return (fields: [ids[i], account, keys[i], contact.firstName, contact.lastName, contact.isFriend ? "t" : "f",
                          String(decoding: document, as: UTF8.self)],
-                starts: starts, isFriend: contact.isFriend)
+                starts: starts + PostgresContactsStore.phoneStarts(contact.phones.map(\.number), besides: starts), isFriend: contact.isFriend)
     }
 
     /// The `contacts` row of the contact at list position `i`.

@@ -65,8 +65,10 @@ public final class PostgresContactsStore: ContactsService {
 
     /// The first one and two characters of each word of the name, in both orders (as the search
     /// document marks them, see `SearchText.namePart`), as a PostgreSQL text array literal.
-    static func nameStarts(firstName: String, lastName: String, cache: inout SearchText.FoldCache) -> String {
-        let quoted: [String] = wordStarts(firstName: firstName, lastName: lastName, cache: &cache).map { start in
+    /// With `phones`, each number's first one and two digits too (as the search document marks them).
+    static func nameStarts(firstName: String, lastName: String, phones: [String] = [], cache: inout SearchText.FoldCache) -> String {
+        let names = wordStarts(firstName: firstName, lastName: lastName, cache: &cache)
+        let quoted: [String] = (names + phoneStarts(phones, besides: names)).map { start in
             var quoted = "\""
             for c in start {
                 if c == "\\" || c == "\"" { quoted.append("\\") }
@@ -75,6 +77,19 @@ public final class PostgresContactsStore: ContactsService {
             return quoted + "\""
         }
         return "{" + quoted.joined(separator: ",") + "}"
+    }
+
+    /// The first one and two digits of each phone number not in `besides` already.
+    static func phoneStarts(_ numbers: [String], besides: [String]) -> [String] {
+        var starts: [String] = []
+        for number in numbers {
+            let digits = SearchText.digits(of: number)
+            for n in 1...2 where digits.count >= n {
+                let start = String(digits.prefix(n))
+                if !starts.contains(start) && !besides.contains(start) { starts.append(start) }
+            }
+        }
+        return starts
     }
 
     /// The first one and two characters of each word of the name, in both orders.
@@ -314,7 +329,7 @@ public final class PostgresContactsStore: ContactsService {
 
     static func nameStarts(_ contact: ContactRecord) -> String {
         var cache = SearchText.FoldCache()
-        return nameStarts(firstName: contact.firstName, lastName: contact.lastName, cache: &cache)
+        return nameStarts(firstName: contact.firstName, lastName: contact.lastName, phones: contact.phones.map(\.number), cache: &cache)
     }
 
     public func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
@@ -343,13 +358,13 @@ public final class PostgresContactsStore: ContactsService {
     public func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let id = contact.id else { return false }
         return try pg.transaction { () throws(ServiceError) -> Bool in
-            let old = try pg.execute("SELECT is_friend, first_name, last_name, revision FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
+            let old = try pg.execute("SELECT is_friend, first_name, last_name, revision, phones::text FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
             guard old.count == 1 else { return false }
             if contact.revision != 0, old.int64(0, 3) != contact.revision {
                 throw .changedSinceRead(place: pg.server, id: id, revision: contact.revision, stored: old.int64(0, 3))
             }
             let wasFriend = old.bool(0, 0)
-            try removeWordStarts(firstName: old.text(0, 1), lastName: old.text(0, 2), id: id)
+            try removeWordStarts(firstName: old.text(0, 1), lastName: old.text(0, 2), phones: old.text(0, 4), id: id)
             try pg.execute("""
                 UPDATE contacts SET first_name = $1, last_name = $2, company = $3, notes = $4, is_friend = $5, sort_key = $6,
                     phones = $7::jsonb, emails = $8::jsonb, nickname = $9, title = $10, birthday = $11, url = $12,
@@ -373,10 +388,10 @@ public final class PostgresContactsStore: ContactsService {
 
     public func delete(id: Int64) throws(ServiceError) -> Bool {
         try pg.transaction { () throws(ServiceError) -> Bool in
-            let rows = try pg.execute("DELETE FROM contacts WHERE id = $1 AND account_id = $2 RETURNING is_friend, first_name, last_name", [id, accountID])
+            let rows = try pg.execute("DELETE FROM contacts WHERE id = $1 AND account_id = $2 RETURNING is_friend, first_name, last_name, phones::text", [id, accountID])
             guard rows.count == 1 else { return false }
             try pg.execute("DELETE FROM contact_search WHERE id = $1 AND account_id = $2", [id, accountID])
-            try removeWordStarts(firstName: rows.text(0, 1), lastName: rows.text(0, 2), id: id)
+            try removeWordStarts(firstName: rows.text(0, 1), lastName: rows.text(0, 2), phones: rows.text(0, 3), id: id)
             try log(.contactDeleted, name: PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2)), id: id)
             try adjustCounts(total: -1, friends: rows.bool(0, 0) ? -1 : 0)
             return true
@@ -409,11 +424,13 @@ public final class PostgresContactsStore: ContactsService {
                        [accountID, Self.nameStarts(contact), SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName), id])
     }
 
-    /// Removes the word starts a contact had under this name: exact rows of the list-order index.
-    private func removeWordStarts(firstName: String, lastName: String, id: Int64) throws(ServiceError) {
+    /// Removes the word starts a contact had under this name and these phones (`phones`: the stored
+    /// JSON): exact rows of the list-order index.
+    private func removeWordStarts(firstName: String, lastName: String, phones: String, id: Int64) throws(ServiceError) {
         var cache = SearchText.FoldCache()
+        let numbers = PostgresContactLists.decode(phones: phones, emails: "[]").phones.map(\.number)
         try pg.execute("DELETE FROM contact_word_starts WHERE account_id = $1 AND start = ANY($2::text[]) AND sort_key = $3 AND contact_id = $4",
-                       [accountID, Self.nameStarts(firstName: firstName, lastName: lastName, cache: &cache),
+                       [accountID, Self.nameStarts(firstName: firstName, lastName: lastName, phones: numbers, cache: &cache),
                         SearchText.sortKey(firstName: firstName, lastName: lastName), id])
     }
 

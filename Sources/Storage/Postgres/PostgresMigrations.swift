@@ -153,6 +153,9 @@ enum PostgresMigrations {
         // 10: search documents and name starts folded as searches are (`SearchText.searchFold`: ł ø đ ħ…
         // as their plain letter, "luk" finds Łukasiewicz) (SQLite's 12).
         .both("SELECT 1", rebuild: true),
+        // 11: each phone's first one and two digits among the word starts, so a search of one or two
+        // digits ("+4", "44") finds the numbers starting with them (SQLite's 13).
+        .both("SELECT 1", rebuild: true),
     ]
 
     /// The newest schema this build knows.
@@ -193,7 +196,9 @@ enum PostgresMigrations {
             }
             for step in version..<target {
                 try pg.executeScript(all[step].sql)
-                if all[step].rebuildsSearch { try rebuildSearch(pg, withNameStarts: step >= 5, inSearchTable: step >= 8) }
+                if all[step].rebuildsSearch {
+                    try rebuildSearch(pg, withNameStarts: step >= 5, inSearchTable: step >= 8, withPhoneStarts: step >= 10)
+                }
                 try pg.execute("UPDATE switchboard_schema SET version = $1", [step + 1])
             }
         }
@@ -202,7 +207,9 @@ enum PostgresMigrations {
     /// Every contact's search document made again from its row, where steps 5 and 6 kept it (in
     /// the contacts' rows; step 8 moves the documents to `contact_search`, where step 10 remakes them).
     /// `inSearchTable`: the documents are in `contact_search` (from step 8).
-    static func rebuildSearch(_ pg: PostgresConnection, withNameStarts: Bool, inSearchTable: Bool = false) throws(ServiceError) {
+    /// `withPhoneStarts`: each phone's first digits among the word starts (from step 11).
+    static func rebuildSearch(_ pg: PostgresConnection, withNameStarts: Bool, inSearchTable: Bool = false,
+                              withPhoneStarts: Bool = false) throws(ServiceError) {
         if withNameStarts { try pg.execute("DELETE FROM contact_word_starts") }
         // Title and addresses from step 5 on (the address-book fields).
         let cardFields = withNameStarts ? "title, addresses" : "'', ''"
@@ -217,7 +224,8 @@ enum PostgresMigrations {
             try pg.execute("UPDATE \(inSearchTable ? "contact_search" : "contacts") SET search_text = $1 WHERE id = $2",
                            [document, rows.int64(i, 0)])
             if withNameStarts {
-                let starts = PostgresContactsStore.nameStarts(firstName: rows.text(i, 1), lastName: rows.text(i, 2), cache: &cache)
+                let starts = PostgresContactsStore.nameStarts(firstName: rows.text(i, 1), lastName: rows.text(i, 2),
+                                                              phones: withPhoneStarts ? lists.phones.map(\.number) : [], cache: &cache)
                 try pg.execute("""
                     INSERT INTO contact_word_starts (account_id, start, sort_key, contact_id)
                     SELECT account_id, unnest($1::text[]), sort_key, id FROM contacts WHERE id = $2

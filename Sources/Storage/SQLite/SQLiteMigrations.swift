@@ -164,6 +164,13 @@ enum SQLiteMigrations {
         INSERT INTO contact_search (rowid, text, contact_id)
             SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
         """,
+        // 13: each phone's digits start as a word of the name does, so a search of one or two digits
+        // ("+4", "44") finds the numbers starting with them.
+        """
+        DELETE FROM contact_search;
+        INSERT INTO contact_search (rowid, text, contact_id)
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
+        """,
     ]
 
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {

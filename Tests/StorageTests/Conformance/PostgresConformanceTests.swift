@@ -98,6 +98,7 @@ struct PostgresConformanceTests {
                 #expect(try store.count(matching: "5550100") == 1)
                 #expect(try store.contacts(matching: "ho", offset: 0, limit: 5).map(\.id) == [1], "from \(version): word starts") // step 6's
                 #expect(try store.count(matching: "g") == 1 && store.count(matching: "n") == 0)
+                #expect(try store.count(matching: "55") == 1 && store.count(matching: "5") == 1, "from \(version): phone starts") // step 11's
             }
         }
     }

@@ -241,6 +241,20 @@ enum StoreConformance {
             #expect(Set(found) == Set(c.finds.map { ids[$0] }) && found.count == c.finds.count, "query \(c.query)")
             #expect(try store.count(matching: c.query) == c.finds.count, "count of \(c.query)")
         }
+        // One or two digits find the numbers starting with them, with or without "+" (issue 39, item 5).
+        let london = try store.add(ContactRecord(firstName: "Qin", lastName: "Shi", phones: [.init(label: "work", number: "+44 20 7946 0018")]))
+        for query in ["+44", "44", "+4", "4", "+44 20", "4420", "7946"] {
+            #expect(try store.contacts(matching: query, offset: 0, limit: 5).map(\.id) == [london], "\(query)")
+            #expect(try store.count(matching: query) == 1, "count of \(query)")
+        }
+        #expect(try store.count(matching: "20") == 0)                                   // two digits: a number's start only
+        var moved = try #require(try store.contact(id: london))
+        moved.phones = [.init(label: "work", number: "+33 1 23 45 67 89")]
+        moved.revision = 0
+        #expect(try store.update(moved))
+        #expect(try store.count(matching: "44") == 0 && store.count(matching: "+3") == 1)
+        #expect(try store.delete(id: london))
+        #expect(try store.count(matching: "+3") == 0)
         // The job title and each address's city are searched too (issue 39, item 5).
         var astronomer = ContactRecord(firstName: "Vera", lastName: "Rubin")
         astronomer.title = "Astronomer"
