@@ -42,4 +42,34 @@ struct ChangedElsewhereTests {
             (directory as! PostgresDirectory).changedElsewhere(for: account, waitingUpTo: 300)
         }
     }
+
+    /// A listener that cannot connect the first time is tried again with back-off (it never was:
+    /// live updates were off for the whole session), and once it connects changes are heard.
+    @Test(.enabled(if: PostgresTestServer.isAvailable, "needs SWITCHBOARD_TEST_POSTGRES_URL (.ci/run starts a server)"))
+    func aListenerThatCouldNotConnectIsTriedAgain() throws {
+        let server = try PostgresTestServer()
+        let tmp = TempFolder()
+        final class Clock { var now: Int64 = 1_000 }
+        let clock = Clock()
+        let directory = PostgresDirectory(uri: server.uri, environment: ["XDG_STATE_HOME": tmp.file("one")], passwordCost: 1, now: { clock.now })
+        var tries = 0
+        directory.makeListener = { uri throws(ServiceError) in
+            tries += 1
+            if tries == 1 { throw ServiceError(.unavailable, place: "test", detail: "the server is not there yet") }
+            return try PostgresChangeListener(uri: uri)
+        }
+        _ = try directory.open()
+        #expect(directory.changeSignal == nil && tries == 1)          // down at the first ask
+        clock.now += 3
+        #expect(directory.changeSignal == nil && tries == 1)          // not tried again at once
+        clock.now += 3
+        #expect(directory.changeSignal != nil && tries == 2)          // tried again after 5 s: listening
+        let other = PostgresDirectory(uri: server.uri, environment: ["XDG_STATE_HOME": tmp.file("two")], passwordCost: 1, now: { 1 })
+        _ = try other.open()
+        let ada = try other.accounts.createAccount(username: "ada", password: "analytical", now: 1)
+        _ = directory.changedElsewhere(for: ada, waitingUpTo: 0)        // the first look after it starts says "changed"
+        _ = try other.contacts(for: ada).add(ContactRecord(firstName: "Grace", lastName: "Hopper"))
+        #expect(directory.changedElsewhere(for: ada, waitingUpTo: 1_000))  // heard
+        #expect(tries == 2)
+    }
 }

@@ -14,6 +14,8 @@ public final class PostgresDirectory: DataDirectory {
     private var accountStore: PostgresAccountStore?
     private var settingsStore: PostgresSettingsStore?
     private var contactsCache: PostgresContactsStore?
+    /// Makes the change listener (its own connection); tests give one that fails first.
+    var makeListener: (String) throws(ServiceError) -> PostgresChangeListener = { uri throws(ServiceError) in try PostgresChangeListener(uri: uri) }
 
     /// - Parameters:
     ///   - uri: a libpq connection string (`postgresql://user:password@host:port/dbname`).
@@ -82,7 +84,11 @@ public final class PostgresDirectory: DataDirectory {
     }
 
     private var listener: PostgresChangeListener?
-    private var listenerTried = false
+    /// When the listener may be tried (again): at once at first; after a failed try, later and
+    /// later (5 s doubling to 5 min), so a server that was down when the app started still gets
+    /// its live updates once it is back.
+    private var nextListenerTry: Int64 = .min
+    private var listenerBackoff: Int64 = 5
 
     /// The server's announcements (`PostgresChangeListener`, its own connection): an account
     /// announced, or a listener that had to connect again and may have missed some.
@@ -98,18 +104,26 @@ public final class PostgresDirectory: DataDirectory {
         return listener.takeMissedChanges() || changed || started
     }
 
-    /// The listener's socket while it is connected (made at the first ask, after `open`).
+    /// The listener's socket while it is connected (made at the first ask after `open`, and tried
+    /// again with back-off when it could not connect; the run loop asks at each wake-up).
     public var changeSignal: Int32? {
         _ = startListening()
         return listener?.socket
     }
 
-    /// Makes the listener once; true when this call made it.
+    /// Makes the listener when there is none and its time has come; true when this call made it.
     private func startListening() -> Bool {
-        guard !listenerTried, database != nil else { return false }
-        listenerTried = true
-        listener = try? PostgresChangeListener(uri: uri)
-        return listener != nil
+        guard listener == nil, database != nil else { return false }
+        let time = now()
+        guard time >= nextListenerTry else { return false }
+        do {
+            listener = try makeListener(uri)
+            return true
+        } catch {
+            nextListenerTry = time + listenerBackoff
+            listenerBackoff = min(listenerBackoff * 2, 300)
+            return false
+        }
     }
 
     public var location: DataLocation {
