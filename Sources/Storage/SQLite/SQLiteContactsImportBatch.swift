@@ -41,6 +41,21 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
     /// The account's open interval of ranks (see `SQLiteListOrder.interval`).
     private let floor: Int64, ceiling: Int64
     private var folds = SearchText.FoldCache()
+    /// The stored contacts of each name looked up so far (by sort key, in id order), kept up to
+    /// date by this batch's own adds and updates: a file whose contacts share few names is read
+    /// once per name, not once per card (that was quadratic).
+    private var byName: [String: [Candidate]] = [:]
+    /// Which cached name each cached contact is under.
+    private var nameOfID: [Int64: String] = [:]
+
+    /// A stored contact as `ImportMatchRule` looks at it.
+    private struct Candidate {
+        let id: Int64
+        var isFriend: Bool
+        var email: String
+        var phone: String
+        var hasNoUID: Bool
+    }
 
     init(store: SQLiteContactsStore) throws(ServiceError) {
         self.store = store
@@ -99,18 +114,52 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
             // Only a contact without a UID may be this card's, and there is none (the common case: our own export).
             guard someWithoutUID else { return nil }
         }
+        let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &folds)
+        let rule = ImportMatchRule(contact)
+        for candidate in try candidates(named: key) {
+            if !contact.uid.isEmpty && !candidate.hasNoUID { continue } // another card's contact
+            if rule.matches(storedEmail: candidate.email, storedPhone: candidate.phone) { return (candidate.id, candidate.isFriend) }
+        }
+        return nil
+    }
+
+    /// The stored contacts with sort key `key`, in id order (read once, then kept by `remember`).
+    private func candidates(named key: String) throws(ServiceError) -> [Candidate] {
+        if let cached = byName[key] { return cached }
         let s = try db.prepare("""
             SELECT id, is_friend, coalesce(emails ->> 0, ''), coalesce(phones -> 0 ->> 1, ''), uid IS NULL
             FROM contacts INDEXED BY contacts_by_name WHERE account_id = ? AND sort_key = ? ORDER BY id
             """)
-        s.bind(1, store.accountID).bind(2, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName))
+        s.bind(1, store.accountID).bind(2, key)
         defer { s.reset() }
-        let rule = ImportMatchRule(contact)
+        var found: [Candidate] = []
         while try s.step() {
-            if !contact.uid.isEmpty && !s.bool(4) { continue } // another card's contact
-            if rule.matches(storedEmail: s.text(2), storedPhone: s.text(3)) { return (s.int64(0), s.bool(1)) }
+            found.append(Candidate(id: s.int64(0), isFriend: s.bool(1), email: s.text(2), phone: s.text(3), hasNoUID: s.bool(4)))
+            nameOfID[s.int64(0)] = key
         }
-        return nil
+        byName[key] = found
+        return found
+    }
+
+    /// Keeps the cache as the row now is, after this batch added or updated contact `id` under `key`.
+    private func remember(_ contact: ContactRecord, id: Int64, key: String, added: Bool) {
+        var hasNoUID = contact.uid.isEmpty
+        if let old = nameOfID[id], var list = byName[old], let at = list.firstIndex(where: { $0.id == id }) {
+            hasNoUID = hasNoUID && list[at].hasNoUID // an update keeps a stored UID when the card has none
+            list.remove(at: at)
+            byName[old] = list
+            nameOfID[id] = nil
+        } else if !added {
+            // Updated, but not cached: whether it keeps a UID is not known here; read its name again when asked.
+            byName[key] = nil
+            return
+        }
+        guard var list = byName[key] else { return } // not looked up yet: read from the table when it is
+        let candidate = Candidate(id: id, isFriend: contact.isFriend, email: contact.emails.first ?? "",
+                                  phone: contact.phones.first?.number ?? "", hasNoUID: hasNoUID)
+        list.insert(candidate, at: list.firstIndex { $0.id > id } ?? list.endIndex)
+        byName[key] = list
+        nameOfID[id] = key
     }
 
     /// The INSERT (or UPDATE) of a whole contact row, card fields included, for this many phones
@@ -156,6 +205,7 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         s.bind(16, rank)
         try s.run()
         let id = db.lastInsertRowID
+        remember(contact, id: id, key: key, added: true)
         if let rank {
             let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
             search.bind(1, rank).bind(2, SearchText.document(for: contact, cache: &folds)).bind(3, id)
@@ -177,6 +227,7 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         let s = try statement(for: lists, update: true)
         bind(contact, key: key, lists: lists, to: s, first: id)
         try s.run()
+        remember(contact, id: id, key: key, added: false)
         if let rank {
             try store.removeFromIndex(rank: rank)
             try store.index(contact, id: id)
