@@ -231,4 +231,23 @@ struct OffMainLoopTests {
         settle(h, setup)
         #expect(h.text.contains("Ada king Lovelace"), "\(h.text)")
     }
+
+    /// Esc while a save is still out (a lock held on the server) does not offer "Discard": the
+    /// change is on its way and would be stored after. Once it answers, the form is done as ever.
+    @Test func escWhileASaveIsOutDoesNotPretendToDiscardIt() throws {
+        let setup = Setup()
+        let h = try app(setup)
+        h.press("C wait:400ms")
+        settle(h, setup)
+        h.press("a wait:400ms \"grace\" Tab \"hopper\" C-s")
+        #expect(h.text.contains("Saving…"), "\(h.text)")
+        h.press("Esc wait:400ms")
+        #expect(!h.text.contains("Discard changes?"), "\(h.text)")
+        #expect(h.text.contains("Still saving: the server has not answered yet."), "\(h.text)")
+        #expect(h.text.contains("New Contact"))
+        settle(h, setup)                                              // the server answers: stored
+        h.press("wait:400ms")
+        #expect(!h.text.contains("New Contact"), "\(h.text)")
+        #expect(h.text.contains("Grace Hopper"), "\(h.text)")
+    }
 }

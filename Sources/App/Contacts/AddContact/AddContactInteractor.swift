@@ -8,6 +8,8 @@ protocol AddContactBusinessLogic: AnyObject {
 @MainActor
 protocol AddContactDataStore: AnyObject {
     var savedContactID: Int64? { get }
+    /// Whether a save is out that has not answered yet (leaving then would not stop it).
+    var isSaving: Bool { get }
 }
 
 /// Checks the form and stores the contact only when all of it is right.

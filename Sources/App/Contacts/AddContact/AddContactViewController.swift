@@ -32,6 +32,8 @@ final class AddContactViewController: ViewController, AddContactDisplayLogic, Un
     var hasUnsavedChanges: Bool { formView.form != ContactForm() }
 
     private func cancel() {
+        // A save on its way cannot be called back: "Discard" now would be a lie (it would be stored after).
+        if router?.dataStore?.isSaving == true { message.text = ContactFormScreen.stillSaving; return }
         ContactFormScreen.confirmDiscard(from: self, changed: hasUnsavedChanges) { [weak self] in self?.router?.routeBack() }
     }
 

@@ -11,6 +11,8 @@ protocol EditContactDataStore: AnyObject {
     var contactID: Int64 { get }
     /// The form as it was loaded, to tell whether anything changed.
     var originalForm: ContactForm? { get }
+    /// Whether a save is out that has not answered yet (leaving then would not stop it).
+    var isSaving: Bool { get }
 }
 
 /// Loads the contact into the form, checks changes, and stores them only when all is right.

@@ -34,6 +34,8 @@ final class EditContactViewController: ViewController, EditContactDisplayLogic, 
     var hasUnsavedChanges: Bool { router?.dataStore?.originalForm.map { $0 != formView.form } ?? false }
 
     private func cancel() {
+        // A save on its way cannot be called back: "Discard" now would be a lie (it would be stored after).
+        if router?.dataStore?.isSaving == true { message.text = ContactFormScreen.stillSaving; return }
         ContactFormScreen.confirmDiscard(from: self, changed: hasUnsavedChanges) { [weak self] in self?.router?.routeBack() }
     }
 

@@ -25,6 +25,9 @@ enum ContactFormScreen {
         ])
     }
 
+    /// Said when Esc is pressed while a save has not answered yet.
+    static let stillSaving = "Still saving: the server has not answered yet. Esc again once it has."
+
     /// Leaves at once when nothing changed; else asks first.
     static func confirmDiscard(from controller: ViewController, changed: Bool, leave: @escaping () -> Void) {
         guard changed else { leave(); return }
