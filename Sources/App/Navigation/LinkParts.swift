@@ -1,3 +1,5 @@
+import AppServices
+
 /// A link taken apart as RFC 3986 does (`scheme://host/path?query#fragment`),
 /// host, path and query percent-decoded. Nil when the text is not a link: no
 /// scheme, a character a link cannot hold (a space, say), or a broken `%` escape.
@@ -47,27 +49,6 @@ struct LinkParts {
     private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-    private static func hexValue(_ b: UInt8) -> UInt8? {
-        if isDigit(b) { return b - UInt8(ascii: "0") }
-        let l = b | 0x20
-        return l >= UInt8(ascii: "a") && l <= UInt8(ascii: "f") ? l - UInt8(ascii: "a") + 10 : nil
-    }
-
     /// `%XX` escapes decoded; nil for a broken escape or bytes that are not UTF-8.
-    private static func decode(_ bytes: ArraySlice<UInt8>) -> String? {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            if bytes[i] == UInt8(ascii: "%") {
-                guard i + 2 < bytes.endIndex, let h = hexValue(bytes[i + 1]), let l = hexValue(bytes[i + 2]) else { return nil }
-                out.append(h << 4 | l)
-                i += 3
-            } else {
-                out.append(bytes[i])
-                i += 1
-            }
-        }
-        return String(validating: out, as: UTF8.self)
-    }
+    private static func decode(_ bytes: ArraySlice<UInt8>) -> String? { PercentEncoding.decoded(bytes) }
 }

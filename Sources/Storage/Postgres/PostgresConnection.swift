@@ -301,24 +301,9 @@ public final class PostgresConnection {
         let parameters = rest[rest.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false).map { parameter -> String in
             guard let eq = parameter.firstIndex(of: "=") else { return String(parameter) }
             let name = parameter[..<eq]
-            return percentDecoded(name).lowercased() == "password" ? name + "=***" : String(parameter)
+            let decoded = PercentEncoding.decoded(Array(name.utf8)[...]) ?? String(name)
+            return decoded.lowercased() == "password" ? name + "=***" : String(parameter)
         }
         return String(uri[..<scheme.upperBound]) + rest[...q] + parameters.joined(separator: "&")
-    }
-
-    /// `text` with its `%XX` escapes decoded (bytes that are not UTF-8 become U+FFFD).
-    static func percentDecoded(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
