@@ -30,11 +30,6 @@ public extension ServiceError {
     }
 
     /// Another program holds the data locked.
-    /// Contact `id` was changed after it was read at `revision` (it is at `stored` now).
-    static func changedSinceRead(place: String, id: Int64, revision: Int64, stored: Int64) -> ServiceError {
-        ServiceError(.conflict, place: place, detail: "contact \(id) was read at revision \(revision), is at \(stored)", code: ServiceError.Code.changedSinceRead)
-    }
-
     static func locked(path: String) -> ServiceError { ServiceError(.busy, place: path, code: "SQLITE_5") }
 
     /// The file cannot be opened or read.

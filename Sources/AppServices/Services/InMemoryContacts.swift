@@ -46,10 +46,13 @@ public final class InMemoryContacts: ContactsService, FriendsService {
     public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         let ids = matches(query)
         guard offset < ids.count, limit > 0 else { return [] }
-        return ids[max(0, offset)..<min(ids.count, max(0, offset) + limit)].map { id in
-            let c = records[id]!
-            return ContactSummary(id: id, firstName: c.firstName, lastName: c.lastName, isFriend: c.isFriend, sortKey: sortKeys[id]!)
-        }
+        return ids[max(0, offset)..<min(ids.count, max(0, offset) + limit)].map(summary)
+    }
+
+    /// What a list row shows of contact `id`.
+    private func summary(of id: Int64) -> ContactSummary {
+        let c = records[id]!
+        return ContactSummary(id: id, firstName: c.firstName, lastName: c.lastName, isFriend: c.isFriend, sortKey: sortKeys[id]!)
     }
 
     public func contact(id: Int64) throws(ServiceError) -> ContactRecord? { records[id] }
@@ -57,10 +60,7 @@ public final class InMemoryContacts: ContactsService, FriendsService {
     public func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary] {
         func folded(_ text: String) -> [UInt8] { text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 } }
         let wanted = folded(address)
-        return order.filter { id in records[id]!.emails.contains { folded($0) == wanted } }.map { id in
-            let c = records[id]!
-            return ContactSummary(id: id, firstName: c.firstName, lastName: c.lastName, isFriend: c.isFriend, sortKey: sortKeys[id]!)
-        }
+        return order.filter { id in records[id]!.emails.contains { folded($0) == wanted } }.map(summary)
     }
 
     public func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { matches("").firstIndex(of: id) }
@@ -74,8 +74,7 @@ public final class InMemoryContacts: ContactsService, FriendsService {
     public func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let id = contact.id, let old = records[id] else { return false }
         if contact.revision != 0, contact.revision != old.revision {
-            throw ServiceError(.conflict, place: "memory", detail: "contact \(id) was read at revision \(contact.revision), is at \(old.revision)",
-                               code: ServiceError.Code.changedSinceRead)
+            throw .changedSinceRead(place: "memory", id: id, revision: contact.revision, stored: old.revision)
         }
         var stored = contact
         stored.revision = old.revision + 1

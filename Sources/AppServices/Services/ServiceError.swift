@@ -75,6 +75,12 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         self.code = code
     }
 
+    /// Contact `id` was changed after it was read at `revision` (it is at `stored` now): what every
+    /// store answers an update from an older read with.
+    public static func changedSinceRead(place: String, id: Int64, revision: Int64, stored: Int64) -> ServiceError {
+        ServiceError(.conflict, place: place, detail: "contact \(id) was read at revision \(revision), is at \(stored)", code: Code.changedSinceRead)
+    }
+
     /// Whether this is an error of `kind`.
     public func `is`(_ kind: Kind) -> Bool { self.kind == kind }
 

@@ -167,8 +167,8 @@ public final class SQLiteContactsStore: ContactsService {
     public func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let id = contact.id else { return false }
         return try db.transaction { () throws(ServiceError) -> Bool in
-            guard let (rank, wasFriend, _) = try rankAndFriend(of: id) else { return false }
-            if contact.revision != 0, let stored = try revision(of: id), stored != contact.revision {
+            guard let (rank, wasFriend, _, stored) = try rankAndFriend(of: id) else { return false }
+            if contact.revision != 0, stored != contact.revision {
                 throw .changedSinceRead(place: db.path, id: id, revision: contact.revision, stored: stored)
             }
             let lists = SQLiteContactLists(contact)
@@ -191,7 +191,7 @@ public final class SQLiteContactsStore: ContactsService {
 
     public func delete(id: Int64) throws(ServiceError) -> Bool {
         try db.transaction { () throws(ServiceError) -> Bool in
-            guard let (rank, wasFriend, name) = try rankAndFriend(of: id) else { return false }
+            guard let (rank, wasFriend, name, _) = try rankAndFriend(of: id) else { return false }
             try log(.contactDeleted, name: name, id: id)
             let s = try db.prepare("DELETE FROM contacts WHERE id = ? AND account_id = ?")
             s.bind(1, id).bind(2, accountID)
@@ -204,7 +204,7 @@ public final class SQLiteContactsStore: ContactsService {
 
     public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         try db.transaction { () throws(ServiceError) -> Bool in
-            guard let (_, wasFriend, name) = try rankAndFriend(of: id) else { return false }
+            guard let (_, wasFriend, name, _) = try rankAndFriend(of: id) else { return false }
             let s = try db.prepare("UPDATE contacts SET is_friend = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND account_id = ?")
             s.bind(1, isFriend).bind(2, now()).bind(3, id).bind(4, accountID)
             try s.run()
@@ -231,20 +231,13 @@ public final class SQLiteContactsStore: ContactsService {
         try d.run()
     }
 
-    /// The list rank of one of this account's contacts, and whether it is a friend (nil when it is not there).
-    /// A contact's revision; nil when it is not there.
-    func revision(of id: Int64) throws(ServiceError) -> Int64? {
-        let s = try db.prepare("SELECT revision FROM contacts WHERE id = ? AND account_id = ?")
+    /// The list rank of one of this account's contacts, whether it is a friend, its name and its
+    /// revision (nil when it is not there).
+    func rankAndFriend(of id: Int64) throws(ServiceError) -> (rank: Int64, isFriend: Bool, name: String, revision: Int64)? {
+        let s = try db.prepare("SELECT sort_rank, is_friend, first_name, last_name, revision FROM contacts WHERE id = ? AND account_id = ?")
         s.bind(1, id).bind(2, accountID)
         defer { s.reset() }
-        return try s.step() ? s.int64(0) : nil
-    }
-
-    func rankAndFriend(of id: Int64) throws(ServiceError) -> (rank: Int64, isFriend: Bool, name: String)? {
-        let s = try db.prepare("SELECT sort_rank, is_friend, first_name, last_name FROM contacts WHERE id = ? AND account_id = ?")
-        s.bind(1, id).bind(2, accountID)
-        defer { s.reset() }
-        return try s.step() ? (s.int64(0), s.bool(1), PersonName.full(first: s.text(2), last: s.text(3))) : nil
+        return try s.step() ? (s.int64(0), s.bool(1), PersonName.full(first: s.text(2), last: s.text(3)), s.int64(4)) : nil
     }
 
     /// Logs an event about a contact, with its name as it is now.
