@@ -7,31 +7,7 @@ import TUIKit
 enum WrappedText {
     /// `text` in lines of at most `width` columns; newlines are kept.
     static func lines(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = "", lineWidth = 0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                var w = String(word), ww = DisplayWidth.of(w)
-                if (lineWidth == 0 ? ww : lineWidth + 1 + ww) <= width {
-                    if lineWidth > 0 { line += " "; lineWidth += 1 }
-                    line += w
-                    lineWidth += ww
-                    continue
-                }
-                if lineWidth > 0 { lines.append(line); line = ""; lineWidth = 0 }
-                while ww > width {
-                    let (head, rest) = split(w, width: width)
-                    lines.append(head)
-                    w = rest
-                    ww = DisplayWidth.of(w)
-                }
-                line = w
-                lineWidth = ww
-            }
-            lines.append(line)
-        }
-        return lines
+        TextLayout.wrap(text, toWidth: width) { word, width in split(word, width: width) }
     }
 
     private static let breakAfter: Set<Character> = ["@", ":", "-"]

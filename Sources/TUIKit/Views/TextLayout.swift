@@ -20,6 +20,19 @@ public enum TextLayout {
     /// Wraps text into lines of at most `width` columns, breaking at spaces where
     /// possible and inside a word only when it alone is too wide. Newlines are kept.
     public static func wrap(_ text: String, toWidth width: Int) -> [String] {
+        wrap(text, toWidth: width, splittingLongWords: headThatFits)
+    }
+
+    /// Wraps as `wrap(_:toWidth:)` does, with `split` deciding where a word too wide for a line
+    /// of its own breaks: it returns the word's first line (at most `width` columns, not empty)
+    /// and the rest.
+    ///
+    /// ```swift
+    /// // Break long paths only at a slash when there is one:
+    /// let lines = TextLayout.wrap(path, toWidth: 30) { word, width in mySplit(word, width) }
+    /// ```
+    public static func wrap(_ text: String, toWidth width: Int,
+                            splittingLongWords split: (_ word: String, _ width: Int) -> (head: String, rest: String)) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -37,14 +50,9 @@ public enum TextLayout {
                 }
                 if lineWidth > 0 { lines.append(line); line = ""; lineWidth = 0 }
                 while ww > width {
-                    var head = "", hw = 0
-                    var rest = Substring(w)
-                    while let ch = rest.first, hw + DisplayWidth.of(ch) <= width {
-                        head.append(ch); hw += DisplayWidth.of(ch); rest = rest.dropFirst()
-                    }
-                    if head.isEmpty { head = String(rest.prefix(1)); rest = rest.dropFirst() }
+                    let (head, rest) = split(w, width)
                     lines.append(head)
-                    w = String(rest)
+                    w = rest
                     ww = DisplayWidth.of(w)
                 }
                 line = w
@@ -53,6 +61,17 @@ public enum TextLayout {
             lines.append(line)
         }
         return lines
+    }
+
+    /// The longest head of `word` that fits `width` columns (one character when none fits), and the rest.
+    private static func headThatFits(_ word: String, _ width: Int) -> (head: String, rest: String) {
+        var head = "", hw = 0
+        var rest = Substring(word)
+        while let ch = rest.first, hw + DisplayWidth.of(ch) <= width {
+            head.append(ch); hw += DisplayWidth.of(ch); rest = rest.dropFirst()
+        }
+        if head.isEmpty { head = String(rest.prefix(1)); rest = rest.dropFirst() }
+        return (head, String(rest))
     }
 
     /// The leading padding that places a line of `lineWidth` in `width` columns.
