@@ -1,7 +1,7 @@
 /// Reads abook's own `addressbook` file: an INI-like file of numbered sections
 /// (`[0]`, `[1]`, …) with `name=`, `email=a,b`, `address=`, `city=`, `phone=`, `nick=`, … lines.
 /// Fields with no place in a contact are kept as `X-ABOOK-…` extras.
-public struct AbookReader {
+public struct AbookReader: ItemReading {
     /// One thing read: a contact, or a problem.
     public enum Item: Equatable, Sendable {
         case contact(ContactCard)
@@ -18,13 +18,6 @@ public struct AbookReader {
 
     /// Reads from chunks handed out by `read`.
     public init(read: @escaping () throws -> [UInt8]?) { lines = ByteLines(read: read) }
-
-    /// Every item left.
-    public mutating func readAll() throws -> [Item] {
-        var items: [Item] = []
-        while let item = try next() { items.append(item) }
-        return items
-    }
 
     /// The next contact or problem, or nil at the end.
     public mutating func next() throws -> Item? {

@@ -7,7 +7,7 @@
 /// A quoted field that never closes costs only its own record: the reader looks ahead at most
 /// `lookahead` lines for the closing quote, and without one it reports the record's line and
 /// reads on from the line after it.
-public struct CSVReader {
+public struct CSVReader: ItemReading {
     /// One thing read: a record's fields and its first line, or a problem.
     public enum Item: Equatable, Sendable {
         case record([String], line: Int)
@@ -33,13 +33,6 @@ public struct CSVReader {
         lines = ByteLines(read: read)
         self.delimiter = delimiter
         lookahead = 1000
-    }
-
-    /// Every item left.
-    public mutating func readAll() throws -> [Item] {
-        var items: [Item] = []
-        while let item = try next() { items.append(item) }
-        return items
     }
 
     private mutating func nextLine() throws -> (line: ByteLines.Line, tooLong: Bool)? {

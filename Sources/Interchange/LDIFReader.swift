@@ -3,7 +3,7 @@
 /// starting with a space, `#` comments. Each person entry becomes a contact; a mailing list
 /// (`objectclass: groupOfNames`) is not a person and is reported, not imported. Attributes with
 /// no contact field are kept as `X-LDIF-…` extras.
-public struct LDIFReader {
+public struct LDIFReader: ItemReading {
     /// One thing read: a contact, or a problem.
     public enum Item: Equatable, Sendable {
         case contact(ContactCard)
@@ -19,13 +19,6 @@ public struct LDIFReader {
 
     /// Reads from chunks handed out by `read`.
     public init(read: @escaping () throws -> [UInt8]?) { lines = ByteLines(read: read) }
-
-    /// Every item left.
-    public mutating func readAll() throws -> [Item] {
-        var items: [Item] = []
-        while let item = try next() { items.append(item) }
-        return items
-    }
 
     /// True when `text` (a file's first line that is not a comment) starts an LDIF file.
     static func isLDIFStart(_ text: String) -> Bool {

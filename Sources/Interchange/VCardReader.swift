@@ -5,7 +5,7 @@
 /// base64 values lose their whitespace. A line that cannot be read costs only that line: the
 /// card comes back with the line's `ReadProblem` in its `problems`. Text outside any card comes
 /// back as a problem of its own.
-public struct VCardReader {
+public struct VCardReader: ItemReading {
     /// One thing read: a card, or a problem with a part of the file.
     public enum Item: Equatable, Sendable {
         case card(VCard)
@@ -36,13 +36,6 @@ public struct VCardReader {
     /// file never has to be in memory at once.
     public init(read: @escaping () throws -> [UInt8]?) {
         lines = ByteLines(read: read)
-    }
-
-    /// Every item left, read to the end (for tests and small files).
-    public mutating func readAll() throws -> [Item] {
-        var items: [Item] = []
-        while let item = try next() { items.append(item) }
-        return items
     }
 
     /// The next card or problem, or nil at the end. Throws only what `read` throws.
