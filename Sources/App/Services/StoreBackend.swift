@@ -64,15 +64,15 @@ public final class StoreBackend: AppBackend {
     /// whether any account exists read) as a job on the work, off the main loop: the splash keeps
     /// turning while the network answers. A file opens at once.
     public func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
-        guard work != nil else { startAtOnce(then: deliver); return }
-        startOpening(directory, then: deliver)
+        guard let work else { startAtOnce(then: deliver); return }
+        startOpening(directory, on: work, then: deliver)
     }
 
     /// `start(then:)` on the main loop's directory as it is (its opening's type is its own): its
     /// opening job (where it has one, else it opens here first) and the work's directory's whole
     /// opening run as one job on the work.
-    private func startOpening<Main: DataDirectory>(_ main: Main, then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
-        guard let work else { return }
+    private func startOpening<Main: DataDirectory>(_ main: Main, on work: DirectoryWork,
+                                                   then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
         let mainJob = main.openingJob()
         var openedHere: Account?
         if mainJob == nil {

@@ -126,7 +126,7 @@ final class ContactTransferViewController: ViewController {
         status.text = (kind == .importing ? "Importing" : "Exporting") + "… Esc cancels."
         view.setNeedsLayout()
         if let book = book.inlineService {
-            job = kind == .importing ? interchange.startImport(path: path, into: book) : interchange.startExport(path: path, from: book)
+            job = interchange.start(importing: kind == .importing, path: path, book: book)
             schedule()
         } else {
             startOnTheWork()
@@ -164,7 +164,7 @@ final class ContactTransferViewController: ViewController {
         let control = TransferControl(), interchange = self.interchange, path = self.path, importing = kind == .importing
         remote = control
         book.run({ book throws(ServiceError) -> TransferProgress? in
-            let job = importing ? interchange.startImport(path: path, into: book) : interchange.startExport(path: path, from: book)
+            let job = interchange.start(importing: importing, path: path, book: book)
             while true {
                 let step = job.step(cards: Self.slice)
                 guard case .running = step else { return step }

@@ -17,6 +17,13 @@ public protocol ContactsInterchange: AnyObject, Sendable {
     func startExport(path: String, from book: any AddressBookService) -> any TransferJob
 }
 
+extension ContactsInterchange {
+    /// Starts importing `path` into `book`, or exporting `book` to `path`.
+    func start(importing: Bool, path: String, book: any AddressBookService) -> any TransferJob {
+        importing ? startImport(path: path, into: book) : startExport(path: path, from: book)
+    }
+}
+
 /// An import or export worked in slices (on the run loop for a file, so the screen keeps answering
 /// and its progress bar moves; one slice after another on the work's thread for a server).
 public protocol TransferJob: AnyObject {
