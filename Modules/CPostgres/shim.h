@@ -18,13 +18,14 @@
 
 /* X(name): every libpq function Storage calls. */
 #define SB_LIBPQ_FUNCTIONS(X) \
-    X(PQconnectdb) X(PQstatus) X(PQerrorMessage) X(PQfinish) X(PQreset) \
+    X(PQconnectdb) X(PQconnectdbParams) X(PQstatus) X(PQerrorMessage) X(PQfinish) X(PQreset) \
     X(PQsetNoticeProcessor) X(PQbackendPID) X(PQsocket) \
     X(PQprepare) X(PQexecPrepared) X(PQexec) X(PQsendQuery) X(PQclear) \
     X(PQresultStatus) X(PQresultErrorField) \
     X(PQntuples) X(PQcmdTuples) X(PQgetisnull) X(PQgetvalue) \
     X(PQputCopyData) X(PQputCopyEnd) X(PQgetResult) \
-    X(PQconsumeInput) X(PQnotifies) X(PQfreemem)
+    X(PQconsumeInput) X(PQnotifies) X(PQfreemem) \
+    X(PQencryptPasswordConn) X(PQconnectionNeedsPassword) X(PQuser)
 
 /* libpq's functions, looked up in the opened library: field `PQconnectdb` is PQconnectdb. */
 typedef struct SBLibPQ {

@@ -7,6 +7,10 @@ public struct DataStore {
     /// The path, or the connection string without its password, for messages.
     public let place: String
     public let accounts: any AccountsService
+    /// On a team's directory (`PostgresTeamDirectory`): the team book's account, and the account
+    /// of the member this connection signed in as (nil for the owner, who keeps no contacts).
+    /// Whose contacts a command uses is then decided by who signed in, never by a name given.
+    public let team: (book: Int64, member: Account?)?
     private let makeContacts: (Int64) -> any AddressBookService
 
     /// Opens `location`; `environment` places a shared directory's session file (this machine's).
@@ -16,11 +20,13 @@ public struct DataStore {
             let db = try PostgresDatabase(uri: location)
             let session = try LocalSessionFile(server: location, environment: environment)
             place = db.server
+            team = try db.teamBookID.map { book throws(ServiceError) in (book, try PostgresTeamDirectory.account(ofSignedInRoleOn: db.connection)) }
             accounts = PostgresAccountStore(database: db, session: session, hasher: hasher)
             makeContacts = { PostgresContactsStore(database: db, accountID: $0) }
         } else {
             let db = try SQLiteDatabase(path: location)
             place = location
+            team = nil
             accounts = SQLiteAccountStore(database: db, hasher: hasher)
             makeContacts = { SQLiteContactsStore(database: db, accountID: $0) }
         }

@@ -17,6 +17,20 @@ struct AccountOpener {
 
     var databasePath: String?
     var user: String?
+    /// `--team`: the team address book of a team directory, not the member's own contacts.
+    var teamBook = false
+
+    /// On a team directory, the account is who signed in (the role in `--db`), never a name given:
+    /// `--user` may only repeat it. `--team`: the team book (the server decides what may be changed).
+    static func teamAccount(_ team: (book: Int64, member: Account?), user: String?, teamBook: Bool, path: String) throws(Failure) -> Account {
+        guard let member = team.member else {
+            throw .refused("\(path) signs in as the directory's owner, who keeps no contacts: sign in as a member (postgresql://NAME@HOST/DB)")
+        }
+        if let user, user != member.username {
+            throw .refused("on a team directory you are the member you sign in as (\(member.username)); to be \(user), put \(user)@ in --db and use their password")
+        }
+        return teamBook ? Account(id: team.book, username: PostgresTeamDirectory.teamBookName) : member
+    }
 
     func open(environment: [String: String]) throws(Failure) -> (data: DataStore, account: Account, path: String) {
         guard let location = databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
@@ -27,6 +41,10 @@ struct AccountOpener {
             let db = try DataStore(location: location, environment: environment)
             let accounts = db.accounts
             let path = db.place
+            if let team = db.team {
+                return (db, try Self.teamAccount(team, user: user, teamBook: teamBook, path: path), path)
+            }
+            if teamBook { throw Failure.refused("\(path) has no team address book (it is not a team directory)") }
             if let user {
                 guard let found = try accounts.account(named: user) else {
                     throw Failure.refused("there is no account “\(user)” in \(path); create it in the app first")

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME] [--db PATH]`:
+/// `switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME | --team] [--db PATH]`:
 /// every contact as vCard 4.0 (default), 3.0 or CSV, UTF-8 with CRLF, to stdout or a file that
 /// appears whole (written beside it, then renamed) or not at all.
 struct ExportCommand {
@@ -19,7 +19,7 @@ struct ExportCommand {
     var wantsHelp = false
 
     static let help = """
-    usage: switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME] [--db PATH]
+    usage: switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME | --team] [--db PATH]
       Writes every contact: vCard 4.0 (vcard, the default), vCard 3.0 for older readers
       (vcard3), or CSV with a header row (Google's column names plus UID and Name).
       UTF-8, CRLF line ends, vCard lines folded at 75 octets. Standard output unless --output.
@@ -39,6 +39,7 @@ struct ExportCommand {
                 command.format = format
             case "--output": command.outputPath = try cursor.path(for: argument)
             case "--user": command.opener.user = try cursor.value(for: argument)
+            case "--team": command.opener.teamBook = true
             case "--db": command.opener.databasePath = try cursor.dataLocation(for: argument)
             default: throw .unknownArgument(argument)
             }

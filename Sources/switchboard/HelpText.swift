@@ -16,17 +16,21 @@ enum HelpText {
                                           Touches no file. Works with --headless too.
       switchboard populate --contacts N [--friends PERCENT] [--user NAME] [--seed N] [--db PATH]
                                           add N generated contacts (to the signed-in user, or NAME)
-      switchboard import FILE… [--user NAME] [--db PATH]
+      switchboard import FILE… [--user NAME | --team] [--db PATH]
                                           contacts from vCard, CSV, LDIF or abook files (see import --help)
-      switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME] [--db PATH]
+      switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME | --team] [--db PATH]
                                           every contact as vCard 4.0, 3.0 or CSV (see export --help)
-      switchboard query STRING | --birthdays [--user NAME] [--db PATH]
+      switchboard query STRING | --birthdays [--user NAME | --team] [--db PATH]
                                           e-mail addresses for mutt and aerc, or birthdays, next first
+      switchboard directory init | add-member NAME [--editor] --db postgresql://…
+                                          set a team directory up on PostgreSQL (see directory --help)
 
     OPTIONS
       --db PATH           the data file (default $XDG_DATA_HOME/switchboard/switchboard.sqlite3,
                           else ~/.local/share/switchboard/switchboard.sqlite3), or a shared
-                          directory on PostgreSQL: postgresql://USER:PASSWORD@HOST:PORT/DBNAME
+                          directory on PostgreSQL: postgresql://USER@HOST:PORT/DBNAME (the password
+                          from ~/.pgpass or PGPASSWORD, or typed at Log In on a team directory)
+      --team              import, export or query the team address book of a team directory
       --splash-ms N       show the splash at least N ms (default 800)
       --open URL          open a link once signed in, e.g. switchboard://text-confirmation?text=hi
 

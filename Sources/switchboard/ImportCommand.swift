@@ -2,7 +2,7 @@ import AppServices
 import Interchange
 import Storage
 
-/// `switchboard import FILE… [--user NAME] [--db PATH]`: contacts from vCard (2.1, 3.0, 4.0),
+/// `switchboard import FILE… [--user NAME | --team] [--db PATH]`: contacts from vCard (2.1, 3.0, 4.0),
 /// CSV with a header (Google, Outlook, ours) or abook's addressbook file, told apart by content.
 /// Each file is one transaction; a card whose UID is already stored updates that contact, and
 /// one without a UID the contact it matches (`SQLiteContactsImportBatch.match`).
@@ -12,7 +12,7 @@ struct ImportCommand {
     var wantsHelp = false
 
     static let help = """
-    usage: switchboard import FILE… [--user NAME] [--db PATH]
+    usage: switchboard import FILE… [--user NAME | --team] [--db PATH]
       Reads vCard (2.1, 3.0, 4.0), CSV with a header row (Google, Outlook, Thunderbird or our
       own export; comma, semicolon or tab), LDIF (Thunderbird, Evolution) or abook's
       addressbook file; the format and the charset are found from the content. "-" reads stdin.
@@ -30,6 +30,7 @@ struct ImportCommand {
             switch argument {
             case "--help", "-h": command.wantsHelp = true
             case "--user": command.opener.user = try cursor.value(for: argument)
+            case "--team": command.opener.teamBook = true
             case "--db": command.opener.databasePath = try cursor.dataLocation(for: argument)
             case let flag where flag.hasPrefix("--"): throw .unknownArgument(flag)
             default: command.files.append(argument)

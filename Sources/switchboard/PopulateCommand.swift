@@ -67,7 +67,14 @@ struct PopulateCommand {
             let db = try DataStore(location: path, environment: environment)
             let accounts = db.accounts
             let account: Account
-            if let user {
+            if let team = db.team {
+                do throws(AccountOpener.Failure) {
+                    account = try AccountOpener.teamAccount(team, user: user, teamBook: false, path: db.place)
+                } catch {
+                    if case .refused(let why) = error { print("switchboard: populate: \(why)", to: &errors) }
+                    return 1
+                }
+            } else if let user {
                 guard let found = try accounts.account(named: user) else {
                     print("switchboard: there is no account “\(user)” in \(db.place); create it in the app first", to: &errors)
                     return 1

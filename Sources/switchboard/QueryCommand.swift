@@ -18,8 +18,8 @@ struct QueryCommand {
     var wantsHelp = false
 
     static let help = """
-    usage: switchboard query STRING [--user NAME] [--db PATH]
-           switchboard query --birthdays [--today YYYY-MM-DD] [--user NAME] [--db PATH]
+    usage: switchboard query STRING [--user NAME | --team] [--db PATH]
+           switchboard query --birthdays [--today YYYY-MM-DD] [--user NAME | --team] [--db PATH]
       STRING: contacts whose name, e-mail or phone match, one line per e-mail address as
       mutt's query_command wants it (email TAB name TAB company); exit 1 when none match.
         muttrc:  set query_command = "switchboard query %s"
@@ -42,6 +42,7 @@ struct QueryCommand {
                 guard let date = PartialDate(parsing: value) else { throw .badValue(flag: argument, value: value, expected: "a date like 2026-12-04") }
                 command.today = date
             case "--user": command.opener.user = try cursor.value(for: argument)
+            case "--team": command.opener.teamBook = true
             case "--db": command.opener.databasePath = try cursor.dataLocation(for: argument)
             case let flag where flag.hasPrefix("--"): throw .unknownArgument(flag)
             default:

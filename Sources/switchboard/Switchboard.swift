@@ -36,6 +36,14 @@ enum Switchboard {
                 return 2
             }
         }
+        if arguments.first == "directory" {
+            do throws(UsageError) {
+                return try DirectoryCommand.parse(Array(arguments.dropFirst())).run(now: Int64(time(nil)), output: &output, errors: &errors)
+            } catch {
+                print("switchboard: directory: \(error)", to: &errors)
+                return 2
+            }
+        }
         if let command = arguments.first, ["import", "export", "query"].contains(command) {
             let rest = Array(arguments.dropFirst())
             do throws(UsageError) {

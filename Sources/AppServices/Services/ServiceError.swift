@@ -52,6 +52,10 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         public static let folderNotWritable = "folder-not-writable"
         /// A contact was changed by someone else after it was read (its revision moved on).
         public static let changedSinceRead = "changed-since-read"
+        /// The server asks for a password and none was given (a team directory's member signs in with their own).
+        public static let passwordNeeded = "password-needed"
+        /// A team directory's members are added by its admin (`switchboard directory add-member`), not by the app.
+        public static let membersByAdmin = "members-by-admin"
     }
 
     /// What went wrong.
@@ -115,6 +119,12 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(server) has no database “\(detail)”. Create it (createdb \(detail)) or name another."
         case (.notFound, _):
             return "\(at): \(detail.isEmpty ? "not found" : detail)."
+        case (.refused, "42501"?):
+            return "The server does not let you change that (\(detail)): on a team directory only editors change the team address book, and no one another member's contacts."
+        case (.refused, Code.passwordNeeded?):
+            return "\(server) asks for a password and none was given. Type it at Log In, or keep it in ~/.pgpass (or PGPASSWORD)."
+        case (.refused, Code.membersByAdmin?):
+            return "On a team directory the owner adds members (switchboard directory add-member NAME --db …); ask them for an account."
         case (.refused, _):
             return isOnServer ? "\(server) refused the user name or password (\(detail)). Check the user name and password." : "\(at) refused: \(detail)."
         case (.damaged, Code.notADatabase?):

@@ -27,8 +27,8 @@ public final class PostgresChangeListener: @unchecked Sendable {
     private var reconnecting = false
     private var missed = false
 
-    public init(uri: String) throws(ServiceError) {
-        connection = try PostgresConnection(uri: uri)
+    public init(uri: String, signIn: PostgresSignIn? = nil) throws(ServiceError) {
+        connection = try PostgresConnection(uri: uri, signIn: signIn)
         let rows = try connection.execute("SELECT $1 || current_schema(), quote_ident($1 || current_schema())", [Self.channelPrefix])
         channel = rows.text(0, 0)
         listen = "LISTEN \(rows.text(0, 1))"

@@ -18,6 +18,9 @@ public final class PostgresConnection {
     let uri: String
     /// The connection string without its password, for messages.
     public let server: String
+    /// The member's sign-in this connection was made with (nil: the string's own user): the
+    /// connections made beside this one (a load's, the change listener's) sign in the same way.
+    let signIn: PostgresSignIn?
     /// libpq's functions (the library is opened at the first connection).
     private let pq: SBLibPQ
     private var handle: OpaquePointer?
@@ -31,14 +34,32 @@ public final class PostgresConnection {
 
     /// Connects; the error says whether libpq is missing, or the server is down, refused the login,
     /// or lacks the database.
-    public init(uri: String) throws(ServiceError) {
+    public convenience init(uri: String) throws(ServiceError) {
+        try self.init(uri: uri, signIn: nil)
+    }
+
+    /// Connects as `signIn`'s role with its password, whatever user the connection string names:
+    /// libpq reads the string and then these two (`PQconnectdbParams`, later keywords win), so the
+    /// password never becomes part of a string. Nil: the string's own user, and the password from
+    /// libpq's usual sources (the string, `PGPASSWORD`, `~/.pgpass`, `PGPASSFILE`).
+    public init(uri: String, signIn: PostgresSignIn?) throws(ServiceError) {
         pq = try PostgresLibrary.shared().pq
         self.uri = uri
         self.server = Self.redacted(uri)
-        let conn = pq.PQconnectdb(uri)
+        self.signIn = signIn
+        var keywords: [String] = ["dbname"], values: [String] = [uri]
+        if let signIn {
+            keywords += ["user", "password"]
+            values += [signIn.role, signIn.password]
+        }
+        let conn = Self.withCStrings(keywords + [nil]) { k in
+            Self.withCStrings(values + [nil]) { v in pq.PQconnectdbParams(k, v, 1) }
+        }
         guard let conn, pq.PQstatus(conn) == CONNECTION_OK else {
             let message = conn.map { Self.text(pq.PQerrorMessage($0)) } ?? "out of memory"
+            let needsPassword = conn.map { pq.PQconnectionNeedsPassword($0) == 1 } ?? false
             pq.PQfinish(conn)
+            if needsPassword { throw .server(.passwordNeeded(server: Self.redacted(uri))) }
             throw .server(Self.classifyConnectFailure(message, server: Self.redacted(uri)))
         }
         handle = conn
@@ -48,6 +69,20 @@ public final class PostgresConnection {
     }
 
     deinit { pq.PQfinish(handle) }
+
+    /// The role this connection signed in as (libpq's `PQuser`).
+    public var role: String { Self.text(pq.PQuser(handle)) }
+
+    /// A password made into what the server keeps (its `password_encryption`: SCRAM-SHA-256 unless
+    /// set otherwise), by libpq on this machine: the password itself never reaches the server, its
+    /// log or `pg_stat_activity`.
+    public func encryptedPassword(_ password: String, role: String) throws(ServiceError) -> String {
+        guard let made = pq.PQencryptPasswordConn(handle, password, role, nil) else {
+            throw .server(.statementFailed(sqlState: "?????", message: Self.firstLine(Self.text(pq.PQerrorMessage(handle)))))
+        }
+        defer { pq.PQfreemem(made) }
+        return String(cString: made)
+    }
 
     /// The server's process id for this connection (tests end it from another one).
     public var backendPID: Int32 { pq.PQbackendPID(handle) }

@@ -19,10 +19,12 @@ extension PostgresContactsStore {
         let account = String(accountID)
         var friends = 0
         // Connections of their own for the search rows and the word starts, in case the directory turns out to be new (below).
-        let searchLoad = PostgresLoadTable(uri: pg.uri, for: "contact_search")
-        let startsLoad = PostgresLoadTable(uri: pg.uri, for: "contact_word_starts")
+        let searchLoad = PostgresLoadTable(uri: pg.uri, signIn: pg.signIn, for: "contact_search")
+        let startsLoad = PostgresLoadTable(uri: pg.uri, signIn: pg.signIn, for: "contact_word_starts")
         defer { searchLoad?.discard(); startsLoad?.discard() } // after the transaction: it no longer holds the load tables then
         try pg.transaction { () throws(ServiceError) in
+            // One event for the whole run (below), not one a contact from the team directory's trigger.
+            if databaseLogsChanges { try pg.executeScript("SET LOCAL switchboard.bulk = 'on'") }
             // Memory for sorting an index made at the end; into a directory with contacts, the trigram
             // index takes the rows into its pending list and sorts them in one pass at the end.
             // No parallel workers for the index builds: the rows go in already sorted (see below), and on a

@@ -16,11 +16,15 @@ public final class PostgresContactsStore: ContactsService {
     let pg: PostgresConnection
     public let accountID: Int64
     let now: () -> Int64
+    /// In a team's directory the database logs each contact change itself, with the role that made
+    /// it (`PostgresTeamDirectory`): the store writes no event of its own for them.
+    let databaseLogsChanges: Bool
 
     public init(database: PostgresDatabase, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
         self.pg = database.connection
         self.accountID = accountID
         self.now = now
+        databaseLogsChanges = database.isTeamDirectory
     }
 
     /// How a search is run. From three characters: the search document contains the phrase
@@ -359,7 +363,7 @@ public final class PostgresContactsStore: ContactsService {
         guard let id = contact.id else { return false }
         return try pg.transaction { () throws(ServiceError) -> Bool in
             let old = try pg.execute("SELECT is_friend, first_name, last_name, revision, phones::text FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
-            guard old.count == 1 else { return false }
+            guard old.count == 1 else { return try refuseIfOnlyReadable(id) }
             if contact.revision != 0, old.int64(0, 3) != contact.revision {
                 throw .changedSinceRead(place: pg.server, id: id, revision: contact.revision, stored: old.int64(0, 3))
             }
@@ -389,7 +393,7 @@ public final class PostgresContactsStore: ContactsService {
     public func delete(id: Int64) throws(ServiceError) -> Bool {
         try pg.transaction { () throws(ServiceError) -> Bool in
             let rows = try pg.execute("DELETE FROM contacts WHERE id = $1 AND account_id = $2 RETURNING is_friend, first_name, last_name, phones::text", [id, accountID])
-            guard rows.count == 1 else { return false }
+            guard rows.count == 1 else { return try refuseIfOnlyReadable(id) }
             try pg.execute("DELETE FROM contact_search WHERE id = $1 AND account_id = $2", [id, accountID])
             try removeWordStarts(firstName: rows.text(0, 1), lastName: rows.text(0, 2), phones: rows.text(0, 3), id: id)
             try log(.contactDeleted, name: PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2)), id: id)
@@ -400,7 +404,7 @@ public final class PostgresContactsStore: ContactsService {
 
     public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         try pg.transaction { () throws(ServiceError) -> Bool in
-            guard let (wasFriend, name) = try friendAndName(of: id, lock: true) else { return false }
+            guard let (wasFriend, name) = try friendAndName(of: id, lock: true) else { return try refuseIfOnlyReadable(id) }
             try pg.execute("UPDATE contacts SET is_friend = $1, updated_at = $2, revision = revision + 1 WHERE id = $3 AND account_id = $4", [isFriend, now(), id, accountID])
             try pg.execute("UPDATE contact_search SET is_friend = $1 WHERE id = $2 AND account_id = $3", [isFriend, id, accountID])
             if wasFriend != isFriend {
@@ -409,6 +413,14 @@ public final class PostgresContactsStore: ContactsService {
             }
             return true
         }
+    }
+
+    /// After a change found no contact to change: false (it is not there), or refused when this
+    /// role may read it but not change it (the team book, for a member who is not an editor:
+    /// row-level security hides the row from `FOR UPDATE`, `UPDATE` and `DELETE` only).
+    private func refuseIfOnlyReadable(_ id: Int64) throws(ServiceError) -> Bool {
+        guard try pg.scalarInt("SELECT 1 FROM contacts WHERE id = $1 AND account_id = $2", [id, accountID]) != nil else { return false }
+        throw ServiceError(.refused, place: pg.server, detail: "only the team's editors change the team address book", code: "42501")
     }
 
     /// Whether one of this account's contacts is a friend, and its name (nil when it is not there);
@@ -435,6 +447,7 @@ public final class PostgresContactsStore: ContactsService {
     }
 
     private func log(_ kind: ActivityKind, name: String, id: Int64) throws(ServiceError) {
+        if databaseLogsChanges { return }
         try PostgresActivityLog(pg: pg).record(kind, accountID: accountID, subject: name, contactID: id, at: now())
     }
 

@@ -12,10 +12,28 @@ public final class PostgresDatabase: @unchecked Sendable {
     public static var schemaVersion: Int { PostgresMigrations.latest }
 
     /// Connects and migrates (to `version`, for tests of older schemas; default the newest).
-    public init(uri: String, migratingTo version: Int? = nil) throws(ServiceError) {
-        connection = try PostgresConnection(uri: uri)
-        try PostgresMigrations.migrate(connection, to: version ?? PostgresMigrations.latest)
+    public convenience init(uri: String, migratingTo version: Int? = nil) throws(ServiceError) {
+        try self.init(uri: uri, signIn: nil, migratingTo: version)
     }
+
+    /// Connects as `signIn`'s role (nil: as the string says) and migrates. A team member's
+    /// connection cannot change the schema: there, a schema older than this build's is for the
+    /// directory's owner to bring up to date.
+    public init(uri: String, signIn: PostgresSignIn?, migratingTo version: Int? = nil) throws(ServiceError) {
+        connection = try PostgresConnection(uri: uri, signIn: signIn)
+        do {
+            try PostgresMigrations.migrate(connection, to: version ?? PostgresMigrations.latest)
+        } catch where error.sqlState == "42501" {
+            throw ServiceError(.refused, place: connection.server,
+                               detail: "the directory's schema is older than this version of switchboard, and only its owner may bring it up to date (`switchboard directory init --db URL` as the owner)")
+        }
+        teamBookID = try PostgresTeamDirectory.teamAccountID(ofTeamDirectoryOn: connection)
+    }
+
+    /// The team address book's account when this is a team's directory (`PostgresTeamDirectory`), else nil.
+    public internal(set) var teamBookID: Int64?
+    /// Whether this is a team's directory: members sign in as their own roles, and the database logs every contact change.
+    public var isTeamDirectory: Bool { teamBookID != nil }
 
     /// The connection string without its password.
     public var server: String { connection.server }

@@ -21,8 +21,8 @@ final class PostgresLoadTable {
 
     /// Makes the empty load table for `target` on a new connection to the directory at `uri`; nil
     /// when that connection or table cannot be had (populate then loads the rows itself).
-    init?(uri: String, for target: String) {
-        guard let pg = try? PostgresConnection(uri: uri) else { return nil }
+    init?(uri: String, signIn: PostgresSignIn? = nil, for target: String) {
+        guard let pg = try? PostgresConnection(uri: uri, signIn: signIn) else { return nil }
         self.pg = pg
         self.target = target
         table = "\(target)_load_\(pg.backendPID)"

@@ -156,6 +156,13 @@ enum PostgresMigrations {
         // 11: each phone's first one and two digits among the word starts, so a search of one or two
         // digits ("+4", "44") finds the numbers starting with them (SQLite's 13).
         .both("SELECT 1", rebuild: true),
+        // 12: a team's directory (`PostgresTeamDirectory`): the role each member's account belongs to,
+        // the team address book's account, and who made each activity event (set by the database).
+        .sql("""
+        ALTER TABLE accounts ADD COLUMN role_name TEXT UNIQUE;
+        ALTER TABLE accounts ADD COLUMN is_team BOOLEAN NOT NULL DEFAULT false;
+        ALTER TABLE activity ADD COLUMN actor TEXT NOT NULL DEFAULT '';
+        """),
     ]
 
     /// The newest schema this build knows.

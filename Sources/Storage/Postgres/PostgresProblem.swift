@@ -10,6 +10,9 @@ public enum PostgresProblem: Error, Equatable, Sendable {
     case serverUnreachable(server: String, detail: String)
     /// The server refused the user name or password.
     case authenticationFailed(server: String, detail: String)
+    /// The server asks for a password and libpq found none (not in the string, `PGPASSWORD`,
+    /// `~/.pgpass` or `PGPASSFILE`), nor was one typed.
+    case passwordNeeded(server: String)
     /// The server runs, but has no database of that name.
     case databaseMissing(server: String, database: String)
     /// The server lacks the pg_trgm extension search needs, and it could not be created.

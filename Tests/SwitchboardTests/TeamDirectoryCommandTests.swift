@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import Storage
+@testable import switchboard
+
+/// `switchboard directory init|add-member` and the commands on a team directory: each member is
+/// who they sign in as, and the server decides what they read and change.
+@MainActor
+@Suite("Command line: a team directory",
+       .enabled(if: ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false,
+                "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
+struct TeamDirectoryCommandTests {
+    @Test func ownerSetsUpMembersWhoSeeOnlyWhatTheyMay() throws {
+        let base = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"]!
+        let tag = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let schema = "sb_team_\(tag)"
+        let admin = try PostgresConnection(uri: base)
+        try admin.executeScript("CREATE SCHEMA \(schema)")
+        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
+        let options = "options=-c%20search_path%3D\(schema)%2Cpublic"
+        let owner = base + (base.contains("?") ? "&" : "?") + options
+        let alice = "alice_\(tag)", bob = "bob_\(tag)"
+        func member(_ name: String, _ password: String) -> String {
+            owner.replacingOccurrences(of: "switchboard:switchboard@", with: "\(name):\(password)@")
+        }
+        let folder = InterchangeFolder("team-cli")
+        let environment = ["XDG_STATE_HOME": folder.file("state"), "SWITCHBOARD_PASSWORD_COST": "1"]
+
+        let setUp = runSwitchboard(["directory", "init", "--db", owner], environment: environment)
+        #expect(setUp.code == 0, "\(setUp.errors)")
+        #expect(setUp.output.contains("Set up") && setUp.output.contains("_editor"))
+        #expect(!setUp.output.contains("switchboard:switchboard"), "the owner's password is never printed")
+        let again = runSwitchboard(["directory", "init", "--db", owner], environment: environment)
+        #expect(again.code == 0 && again.output.contains("already set up"))
+        let addAlice = runSwitchboard(["directory", "add-member", alice, "--editor", "--password-command", "printf 'alice pw\\n'", "--db", owner],
+                                      environment: environment)
+        #expect(addAlice.code == 0, "\(addAlice.errors)")
+        #expect(addAlice.output.contains("Added \(alice) (editor") && addAlice.output.contains("\(alice)@127.0.0.1"))
+        let addBob = runSwitchboard(["directory", "add-member", bob, "--password-command", "echo 'bob pw'", "--db", owner], environment: environment)
+        #expect(addBob.code == 0, "\(addBob.errors)")
+        let failing = runSwitchboard(["directory", "add-member", "carol_\(tag)", "--password-command", "exit 3", "--db", owner], environment: environment)
+        #expect(failing.code == 1 && failing.errors.contains("--password-command failed"))
+
+        folder.write("private.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Private Person\r\nN:Person;Private;;;\r\nEMAIL:private@alice.example\r\nNOTE:alice only\r\nEND:VCARD\r\n")
+        folder.write("team.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Team Plumber\r\nN:Plumber;Team;;;\r\nEMAIL:plumber@team.example\r\nEND:VCARD\r\n")
+        #expect(runSwitchboard(["import", folder.file("private.vcf"), "--db", member(alice, "alice pw")], environment: environment).code == 0)
+        let teamImport = runSwitchboard(["import", folder.file("team.vcf"), "--team", "--db", member(alice, "alice pw")], environment: environment)
+        #expect(teamImport.code == 0, "\(teamImport.errors)")
+
+        // Bob, signed in as himself: alice's contacts are out of reach, whatever he asks for.
+        let asBob = member(bob, "bob pw")
+        let pretend = runSwitchboard(["export", "--user", alice, "--db", asBob], environment: environment)
+        #expect(pretend.code == 1 && pretend.errors.contains("you are the member you sign in as (\(bob))"), "\(pretend.errors)")
+        #expect(!pretend.output.contains("alice only"))
+        let query = runSwitchboard(["query", "private", "--db", asBob], environment: environment)
+        #expect(query.code == 1 && !query.output.contains("private@alice.example"))
+        let own = runSwitchboard(["export", "--db", asBob], environment: environment)
+        #expect(own.code == 0 && !own.output.contains("Private Person") && !own.output.contains("Plumber"))
+        // The team book: bob reads it, and may not change it (he is no editor).
+        let team = runSwitchboard(["query", "plumber", "--team", "--db", asBob], environment: environment)
+        #expect(team.code == 0 && team.output.contains("plumber@team.example"), "\(team.output) \(team.errors)")
+        let bobWrites = runSwitchboard(["import", folder.file("private.vcf"), "--team", "--db", asBob], environment: environment)
+        #expect(bobWrites.code == 1 && bobWrites.errors.contains("does not let you change that") && !bobWrites.errors.contains("password"), "\(bobWrites.output) \(bobWrites.errors)")
+        #expect(try admin.scalarInt("SELECT count(*) FROM \(schema).contacts WHERE first_name = 'Private'") == 1)
+        // A wrong password signs no one in; the message names no password.
+        let wrong = runSwitchboard(["query", "x", "--db", member(bob, "guess")], environment: environment)
+        #expect(wrong.code == 1 && !wrong.errors.contains("guess"), "\(wrong.errors)")
+        // The owner keeps no contacts: commands say to sign in as a member.
+        let asOwner = runSwitchboard(["export", "--db", owner], environment: environment)
+        #expect(asOwner.code == 1 && asOwner.errors.contains("sign in as a member"))
+        // Who did what, as the database wrote it.
+        let actors = try admin.execute("SELECT DISTINCT actor FROM \(schema).activity WHERE kind = 'contact_added'")
+        #expect(actors.count == 1 && actors.text(0, 0) == alice)
+    }
+}
