@@ -23,7 +23,7 @@ struct KeysEverywhereTests {
     static func qDoes(on screen: Screen) -> Expected {
         switch screen {
         case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .changePassword, .deleteAccount: .types
-        case .splash, .main, .textConfirmation, .contactList, .contactDetail, .friendsList, .friendsListDemo, .settings,
+        case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactDetail, .friendsList, .friendsListDemo, .settings,
              .about, .activity, .comingSoon: .quits
         }
     }
@@ -32,7 +32,7 @@ struct KeysEverywhereTests {
     static func escGoesBack(from screen: Screen) -> Bool {
         switch screen {
         case .splash, .login, .main: false
-        case .createAccount, .textInput, .textConfirmation, .contactList, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
+        case .createAccount, .textInput, .textConfirmation, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
              .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .comingSoon: true
         }
     }

@@ -53,7 +53,7 @@ struct ChangedElsewhereTests {
         let clock = Clock()
         let directory = PostgresDirectory(uri: server.uri, environment: ["XDG_STATE_HOME": tmp.file("one")], passwordCost: 1, now: { clock.now })
         var tries = 0
-        directory.makeListener = { uri throws(ServiceError) in
+        directory.makeListener = { uri, _ throws(ServiceError) in
             tries += 1
             if tries == 1 { throw ServiceError(.unavailable, place: "test", detail: "the server is not there yet") }
             return try PostgresChangeListener(uri: uri)

@@ -6,7 +6,7 @@ struct ContactListAssembly: Assembly {
     let services: AssemblyServices
     func build() -> ViewController {
         let vc = ContactListViewController()
-        ContactListConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator)
+        ContactListConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator, book: services.book)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         vc.offersTransfer = services.configuration.interchange != nil
         return vc

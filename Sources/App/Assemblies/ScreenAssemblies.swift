@@ -42,6 +42,7 @@ struct MainAssembly: Assembly {
     func build() -> ViewController {
         MainViewController(username: services.account?.username ?? "", coordinator: services.coordinator,
                            offersDemo: services.configuration.demoFriendsList != nil && services.friends != nil,
+                           hasTeamBook: services.teamBook != nil,
                            summary: { [services] deliver in Self.readSummary(services, then: deliver) }, onLogOut: onLogOut)
     }
 

@@ -23,6 +23,20 @@ final class AssemblyServices {
     /// Who the stores are for: the signed-in account (a nobody, matching nothing, before sign-in).
     private var owner: Account { account ?? Account(id: -1, username: "") }
 
+    /// Which address book the contacts scenes (list, card, forms, Import… and Export…) show: the
+    /// account's own, or the team's (`Screen.teamContactList` chooses it, `Screen.contactList` the own).
+    var book: ContactBook = .own
+    /// The team address book of a team's directory, nil where there is none.
+    var teamBook: Account? { account.flatMap { backend.teamBook(for: $0) } }
+    /// These services, the contacts scenes now showing `book`.
+    func showing(_ book: ContactBook) -> AssemblyServices {
+        self.book = book
+        return self
+    }
+
+    /// Whose contacts the contacts scenes show.
+    private var bookOwner: Account { book == .team ? teamBook ?? owner : owner }
+
     /// Import and export of contacts (the executable's), made once when first asked for; nil in the kiosk.
     private(set) lazy var interchange: ContactsInterchange? = configuration.interchange?()
 
@@ -30,11 +44,11 @@ final class AssemblyServices {
     var contacts: ContactsService { backend.contacts(for: owner) }
     /// The signed-in account's whole address book, for Import… and Export… (off the main loop on a
     /// server); nil before sign-in and in the kiosk.
-    var addressBookWork: ServiceWork<any AddressBookService>? { account.flatMap { backend.addressBookWork(for: $0) } }
+    var addressBookWork: ServiceWork<any AddressBookService>? { account.flatMap { _ in backend.addressBookWork(for: bookOwner) } }
     /// The signed-in account's contacts for the scenes that must not wait on the store (the
     /// list, the forms): off the main loop on a server, at once on a file or in memory.
     var contactsWork: ContactsWork {
-        backend.contactsWork(for: owner)
+        backend.contactsWork(for: bookOwner)
     }
     /// The same contacts, as friends, on the main loop (About's count); nil where the friends
     /// popup shows the demo use-case (the kiosk).

@@ -35,7 +35,9 @@ public final class RootAssembly {
         case .comingSoon(let feature):
             .pushed(ComingSoonAssembly(feature: feature))
         case .contactList:
-            .pushed(ContactListAssembly(services: services))
+            .pushed(ContactListAssembly(services: services.showing(.own)))
+        case .teamContactList: // the own list where there is no team book (a file)
+            .pushed(ContactListAssembly(services: services.showing(services.teamBook == nil ? .own : .team)))
         case .contactDetail(let id):
             .pushed(ShowContactAssembly(services: services, contactID: id))
         case .contactAdd:

@@ -10,6 +10,9 @@ public enum Screen: Equatable, Sendable {
     case textInput
     case textConfirmation(text: String)
     case contactList
+    /// The team address book of a team's directory: the same scenes on the contacts every member
+    /// reads (the server decides who may change them).
+    case teamContactList
     case contactDetail(id: Int64)
     case contactAdd
     case contactEdit(id: Int64)
@@ -37,7 +40,7 @@ public enum Screen: Equatable, Sendable {
         switch self {
         case .splash: .launch
         case .login, .createAccount: .login
-        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
+        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
              .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity: .main
         }
     }

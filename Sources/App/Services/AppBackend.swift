@@ -31,6 +31,8 @@ public protocol AppBackend: AnyObject {
     func changedElsewhere(for account: Account) -> Bool
     /// What the run loop waits on to hear of changes made elsewhere (see `DataDirectory`); nil: nothing.
     var changeSignal: Int32? { get }
+    /// The team address book beside the account's own contacts (see `DataDirectory`); nil: none.
+    func teamBook(for account: Account) -> Account?
     /// One account's whole address book, for the contacts screen's Import… and Export…: off the
     /// main loop where the data is on a server; nil: none (the kiosk).
     func addressBookWork(for account: Account) -> ServiceWork<any AddressBookService>?
@@ -56,6 +58,9 @@ public protocol AppBackend: AnyObject {
 public extension AppBackend {
     /// Nobody else changes the data.
     var changeSignal: Int32? { nil }
+
+    /// One person's data: no team book.
+    func teamBook(for account: Account) -> Account? { nil }
 
     /// No import or export.
     func addressBookWork(for account: Account) -> ServiceWork<any AddressBookService>? { nil }

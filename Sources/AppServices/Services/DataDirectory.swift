@@ -31,6 +31,10 @@ public protocol DataDirectory: AnyObject {
     /// readable; it reads what made it readable, is cheap and never waits; what is on screen
     /// is then read again.
     func changedElsewhere(for account: Account) -> Bool
+    /// The team address book `account` shares with the other members of a team's directory (the
+    /// server decides who may change it); nil where there is none (a file, memory, a directory
+    /// not set up for a team).
+    func teamBook(for account: Account) -> Account?
     /// A descriptor that becomes readable when someone else may have changed the data (a file's
     /// inotify descriptor, a server's notification socket): the run loop waits on it, so an idle
     /// app makes no wake-ups to look. Nil: none (nobody else changes it, or none can be had now).
@@ -40,6 +44,9 @@ public protocol DataDirectory: AnyObject {
 public extension DataDirectory {
     /// Nobody else changes it (data kept in memory).
     func changedElsewhere(for account: Account) -> Bool { false }
+
+    /// No team book: one person's data.
+    func teamBook(for account: Account) -> Account? { nil }
 
     /// Nobody else changes it: nothing to wait on.
     var changeSignal: Int32? { nil }

@@ -10,77 +10,168 @@ public final class PostgresDirectory: DataDirectory {
     private let environment: [String: String]
     private let passwordCost: Int
     private let now: () -> Int64
+    /// The member's sign-in of this run, shared with the app's other connection to this directory.
+    private let signInCell: PostgresSignInCell
+    /// The cell's generation `database` was connected at.
+    private var generation = 0
     private var database: PostgresDatabase?
+    private var session: LocalSessionFile?
     private var accountStore: PostgresAccountStore?
-    private var settingsStore: PostgresSettingsStore?
+    private var memberAccounts: PostgresMemberAccounts?
+    private var settingsStore: PostgresDirectorySettings?
     private var contactsCache: PostgresContactsStore?
     /// Makes the change listener (its own connection); tests give one that fails first.
-    var makeListener: (String) throws(ServiceError) -> PostgresChangeListener = { uri throws(ServiceError) in try PostgresChangeListener(uri: uri) }
+    var makeListener: (String, PostgresSignIn?) throws(ServiceError) -> PostgresChangeListener = { uri, signIn throws(ServiceError) in
+        try PostgresChangeListener(uri: uri, signIn: signIn)
+    }
 
     /// - Parameters:
-    ///   - uri: a libpq connection string (`postgresql://user:password@host:port/dbname`).
+    ///   - uri: a libpq connection string (`postgresql://user@host:port/dbname`).
     ///   - environment: where the session file goes (`XDG_STATE_HOME`, else `HOME`).
     ///   - passwordCost: yescrypt's cost (0: the library's default).
+    ///   - signIn: a team member's sign-in of this run, shared by the directories of one app (its
+    ///     main loop's and its worker's); each directory has its own by default.
     ///   - now: the wall clock, in seconds since 1970.
-    public init(uri: String, environment: [String: String], passwordCost: Int = 0, now: @escaping () -> Int64) {
+    public init(uri: String, environment: [String: String], passwordCost: Int = 0, signIn: PostgresSignInCell = PostgresSignInCell(),
+                now: @escaping () -> Int64) {
         self.uri = uri
         self.environment = environment
         self.passwordCost = passwordCost
+        self.signInCell = signIn
         self.now = now
     }
 
     public func open() throws(ServiceError) -> Account? {
-        try open(prepared: Self.opening(uri: uri, environment: environment, passwordCost: passwordCost))
+        try open(prepared: Self.opening(uri: uri, environment: environment, passwordCost: passwordCost, signIn: signInCell.current))
     }
 
     /// Connecting, migrating and reading the saved session wait on the network: a job for the app's
     /// worker thread, which hands its answer to `open(prepared:)` on the main loop.
     public func openingJob() -> (@Sendable () throws(ServiceError) -> PreparedOpening<Opened>)? {
-        let uri = uri, environment = environment, passwordCost = passwordCost
+        let uri = uri, environment = environment, passwordCost = passwordCost, cell = signInCell
         return { () throws(ServiceError) -> PreparedOpening<Opened> in
-            try Self.opening(uri: uri, environment: environment, passwordCost: passwordCost)
+            try Self.opening(uri: uri, environment: environment, passwordCost: passwordCost, signIn: cell.current)
         }
     }
 
     public func open(prepared: PreparedOpening<Opened>) throws(ServiceError) -> Account? {
         let opened = prepared.opened
-        database = opened.database
-        accountStore = PostgresAccountStore(database: opened.database, session: opened.session, hasher: PasswordHasher(cost: passwordCost))
-        settingsStore = PostgresSettingsStore(database: opened.database)
+        session = opened.session
+        generation = opened.generation
+        use(opened.database)
         return prepared.account
     }
 
-    /// The connection an opening made, and this machine's session file.
+    /// The connection an opening made (nil: the server wants a member's password, typed at Log
+    /// In), this machine's session file, and the sign-in generation it connected at.
     public struct Opened: Sendable {
-        let database: PostgresDatabase
+        let database: PostgresDatabase?
         let session: LocalSessionFile
+        let generation: Int
     }
 
     /// Connects (migrating the schema), opens this machine's session file, and reads the saved
     /// session and whether any account exists: everything of opening that waits on the server.
-    private nonisolated static func opening(uri: String, environment: [String: String], passwordCost: Int) throws(ServiceError) -> PreparedOpening<Opened> {
-        let db = try PostgresDatabase(uri: uri)
+    /// A server that wants a password libpq has none for opens on Log In, where a team's member types it.
+    private nonisolated static func opening(uri: String, environment: [String: String], passwordCost: Int,
+                                            signIn: (signIn: PostgresSignIn?, generation: Int)) throws(ServiceError) -> PreparedOpening<Opened> {
         let session = try LocalSessionFile(server: uri, environment: environment)
+        let db: PostgresDatabase
+        do {
+            db = try PostgresDatabase(uri: uri, signIn: signIn.signIn)
+        } catch where error.code == ServiceError.Code.passwordNeeded || error.code == "28P01" && signIn.signIn == nil {
+            return PreparedOpening(account: nil, hasAccounts: true, opened: Opened(database: nil, session: session, generation: signIn.generation))
+        }
+        if db.isTeamDirectory {
+            let member = try PostgresTeamDirectory.account(ofSignedInRoleOn: db.connection)
+            let account = member.flatMap { session.read() == $0.id ? $0 : nil }
+            return PreparedOpening(account: account, hasAccounts: true, opened: Opened(database: db, session: session, generation: signIn.generation))
+        }
         let accounts = PostgresAccountStore(database: db, session: session, hasher: PasswordHasher(cost: passwordCost))
         let account = try accounts.savedSession()
         let hasAccounts = ((try? accounts.accountCount()) ?? 1) > 0
-        return PreparedOpening(account: account, hasAccounts: hasAccounts, opened: Opened(database: db, session: session))
+        return PreparedOpening(account: account, hasAccounts: hasAccounts, opened: Opened(database: db, session: session, generation: signIn.generation))
     }
 
-    public var accounts: AccountsService { accountStore! }
+    /// Takes `db` as this directory's connection: the stores are made on it.
+    private func use(_ db: PostgresDatabase?) {
+        database = db
+        contactsCache = nil
+        if let db, !db.isTeamDirectory {
+            accountStore = PostgresAccountStore(database: db, session: session!, hasher: PasswordHasher(cost: passwordCost))
+            memberAccounts = nil
+        } else {
+            accountStore = nil
+            if memberAccounts == nil { memberAccounts = PostgresMemberAccounts(directory: self, session: session!) }
+        }
+        if settingsStore == nil { settingsStore = PostgresDirectorySettings(directory: self) }
+    }
+
+    // MARK: A team member's sign-in
+
+    /// The connection, made again when the other connection of this app signed someone else in
+    /// (nil: not connected, the server wanting a password no one has typed yet).
+    var connectedDatabase: PostgresDatabase? {
+        let current = signInCell.current
+        if current.generation != generation, let signIn = current.signIn, let db = try? PostgresDatabase(uri: uri, signIn: signIn) {
+            generation = current.generation
+            use(db)
+            listener = nil
+            nextListenerTry = .min
+        }
+        return database
+    }
+
+    /// A new connection signed in as `signIn` (the directory's own is unchanged until `adopt`).
+    func connect(_ signIn: PostgresSignIn) throws(ServiceError) -> PostgresDatabase {
+        try PostgresDatabase(uri: uri, signIn: signIn)
+    }
+
+    /// Makes `db` (signed in as `signIn`) this directory's connection and tells the app's other connection.
+    func adopt(_ db: PostgresDatabase, signIn: PostgresSignIn) {
+        signInCell.set(signIn)
+        generation = signInCell.current.generation
+        use(db)
+        listener = nil
+        nextListenerTry = .min
+    }
+
+    /// Remembers a new password of the signed-in member (changed in Settings) for this run.
+    func remember(_ signIn: PostgresSignIn) {
+        signInCell.set(signIn)
+        generation = signInCell.current.generation
+    }
+
+    /// Logging out: the password typed at Log In is forgotten (the connection stays until the next sign-in replaces it).
+    func forgetSignIn() {
+        signInCell.set(nil)
+        generation = signInCell.current.generation
+    }
+
+    public var accounts: AccountsService {
+        _ = connectedDatabase
+        if let accountStore { return accountStore }
+        return memberAccounts!
+    }
     public var settings: SettingsService { settingsStore! }
 
     public func contacts(for account: Account) -> ContactsService & FriendsService { addressBook(for: account) }
 
     public func addressBook(for account: Account) -> any AddressBookService {
+        // Connected: an account comes from a connection's sign-in (the saved session or Log In).
+        let db = connectedDatabase!
         if let contactsCache, contactsCache.accountID == account.id { return contactsCache }
-        let store = PostgresContactsStore(database: database!, accountID: account.id, now: now)
+        let store = PostgresContactsStore(database: db, accountID: account.id, now: now)
         contactsCache = store
         return store
     }
 
+    public func teamBook(for account: Account) -> Account? {
+        connectedDatabase?.teamBookID.map { Account(id: $0, username: PostgresTeamDirectory.teamBookName) }
+    }
+
     public func activity(for account: Account) -> ActivityService {
-        PostgresActivityStore(database: database!, accountID: account.id)
+        PostgresActivityStore(database: connectedDatabase!, accountID: account.id)
     }
 
     private var listener: PostgresChangeListener?
@@ -98,7 +189,8 @@ public final class PostgresDirectory: DataDirectory {
     func changedElsewhere(for account: Account, waitingUpTo timeoutMilliseconds: Int32) -> Bool {
         let started = startListening()
         guard let listener else { return false }
-        let changed = listener.changedAccounts(waitingUpTo: timeoutMilliseconds).contains(account.id)
+        let announced = listener.changedAccounts(waitingUpTo: timeoutMilliseconds)
+        let changed = announced.contains(account.id) || database?.teamBookID.map(announced.contains) == true
         // A change committed before the listener listened was announced to no one: the first
         // look after it starts says "changed", so what is on screen is read once more.
         return listener.takeMissedChanges() || changed || started
@@ -117,7 +209,7 @@ public final class PostgresDirectory: DataDirectory {
         let time = now()
         guard time >= nextListenerTry else { return false }
         do {
-            listener = try makeListener(uri)
+            listener = try makeListener(uri, signInCell.current.signIn)
             return true
         } catch {
             nextListenerTry = time + listenerBackoff
@@ -128,5 +220,25 @@ public final class PostgresDirectory: DataDirectory {
 
     public var location: DataLocation {
         DataLocation(place: "PostgreSQL " + PostgresConnection.redacted(uri), bytes: nil, isFile: false)
+    }
+}
+
+/// A directory's settings on whichever connection it has now (a team member's, made at Log In).
+final class PostgresDirectorySettings: SettingsService {
+    private unowned let directory: PostgresDirectory
+
+    init(directory: PostgresDirectory) { self.directory = directory }
+
+    private func store() throws(ServiceError) -> PostgresSettingsStore {
+        guard let db = directory.connectedDatabase else {
+            throw ServiceError(.refused, place: directory.location.place, detail: "", code: ServiceError.Code.passwordNeeded)
+        }
+        return PostgresSettingsStore(database: db)
+    }
+
+    func settings(for accountID: Int64) throws(ServiceError) -> UserSettings { try store().settings(for: accountID) }
+
+    func save(_ settings: UserSettings, for accountID: Int64, now: Int64) throws(ServiceError) {
+        try store().save(settings, for: accountID, now: now)
     }
 }

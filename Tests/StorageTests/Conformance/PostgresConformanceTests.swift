@@ -92,8 +92,9 @@ struct PostgresConformanceTests {
                 #expect(grace.revision == 1, "from \(version)")                   // step 9: every stored contact starts at 1
                 // Step 8 moves the documents to the search rows, with the list row's names.
                 #expect(try store.contacts(matching: "hopp", offset: 0, limit: 5).map(\.lastName) == ["Hopper"], "from \(version)")
-                // Steps 5, 6 and 10 make the documents and word starts again (the row above was written without
-                // them): from every version (step 10 folds them as searches are: ł as l).
+                // Steps 5, 6, 10 and 11 make the documents and word starts again (the row above was written without
+                // them): from every version before the last of them (step 10 folds them as searches are: ł as l).
+                guard version < 11 else { continue }
                 #expect(try store.count(matching: "navy") == 1, "from \(version): the company is searched") // step 5's documents
                 #expect(try store.count(matching: "5550100") == 1)
                 #expect(try store.contacts(matching: "ho", offset: 0, limit: 5).map(\.id) == [1], "from \(version): word starts") // step 6's

@@ -3,9 +3,11 @@ import AppServices
 /// Wires the list scene: view controller → interactor → presenter → view controller, router with its data store.
 @MainActor
 enum ContactListConfigurator {
-    static func configure(_ viewController: ContactListViewController, contacts: ContactsWork, coordinator: Coordination) {
+    static func configure(_ viewController: ContactListViewController, contacts: ContactsWork, coordinator: Coordination,
+                          book: ContactBook = .own) {
         let interactor = ContactListInteractor(worker: ContactListWorker(contacts: contacts))
         let presenter = ContactListPresenter()
+        if book == .team { presenter.bookName = "Team contacts" }
         let router = ContactListRouter()
         viewController.interactor = interactor
         viewController.router = router

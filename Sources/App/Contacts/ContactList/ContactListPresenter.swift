@@ -12,6 +12,8 @@ protocol ContactListPresentationLogic: AnyObject {
 @MainActor
 final class ContactListPresenter: ContactListPresentationLogic {
     weak var viewController: ContactListDisplayLogic?
+    /// What the list is called in its title: "Contacts", or "Team contacts" for a team's address book.
+    var bookName = "Contacts"
 
     static func section(of sortKey: String) -> String {
         guard let first = sortKey.first else { return "#" }
@@ -32,7 +34,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
         let found = "\(response.totalCount)\(response.countIsPartial ? "+" : "")"
         // When the contacts could not be read, nothing on screen may say there are none.
         let unread = response.error != nil && response.contacts.isEmpty
-        let title = unread ? "Contacts" : searching ? "Contacts (\(found) found)" : "Contacts (\(response.totalCount))"
+        let title = unread ? bookName : searching ? "\(bookName) (\(found) found)" : "\(bookName) (\(response.totalCount))"
         let empty = unread ? "The contacts could not be read (see below)."
             : searching ? "No contact matches “\(response.searchText.trimmedSpaces)”." : "No contacts yet. Press a to add one."
         viewController?.displayContacts(viewModel: .init(title: title, searchText: response.searchText, totalCount: response.totalCount,

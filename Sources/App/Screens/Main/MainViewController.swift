@@ -21,6 +21,7 @@ final class MainViewController: ViewController {
     static let allItems: [MenuItem] = [
         MenuItem(title: "Friends", key: "F", screen: .friendsList),
         MenuItem(title: "Contacts", key: "C", screen: .contactList),
+        MenuItem(title: "Team contacts", key: "T", screen: .teamContactList),
         MenuItem(title: "Settings", key: "S", screen: .settings),
         MenuItem(title: "About", key: "A", screen: .about),
         MenuItem(title: "Activity", key: "^T", screen: .activity),
@@ -41,6 +42,8 @@ final class MainViewController: ViewController {
     let menu: [MenuItem]
     private weak var coordinator: Coordination?
     private let username: String
+    /// A team's directory: the team address book has a row and a key (T).
+    private let hasTeamBook: Bool
     private let onLogOut: () -> Void
     private let readSummary: (_ deliver: @escaping @MainActor (Summary?) -> Void) -> Void
     private(set) var summary = Summary()
@@ -55,10 +58,11 @@ final class MainViewController: ViewController {
 
     /// - Parameter summary: reads the summary and hands it over (nil: it could not be read),
     ///   at once or later; one read at a time is asked for.
-    init(username: String, coordinator: Coordination, offersDemo: Bool = false,
+    init(username: String, coordinator: Coordination, offersDemo: Bool = false, hasTeamBook: Bool = false,
          summary: @escaping (_ deliver: @escaping @MainActor (Summary?) -> Void) -> Void = { $0(Summary()) },
          onLogOut: @escaping () -> Void) {
-        menu = Self.allItems.filter { offersDemo || $0.screen != .friendsListDemo }
+        menu = Self.allItems.filter { (offersDemo || $0.screen != .friendsListDemo) && (hasTeamBook || $0.screen != .teamContactList) }
+        self.hasTeamBook = hasTeamBook
         self.username = username
         self.coordinator = coordinator
         self.readSummary = summary
@@ -160,7 +164,9 @@ final class MainViewController: ViewController {
 
     override var keyCommands: [KeyCommand] {
         [KeyCommand(.character("C"), title: "Contacts") { [weak self] in self?.coordinator?.show(.contactList) },
-         KeyCommand(.character("F"), title: "Friends") { [weak self] in self?.coordinator?.show(.friendsList) },
+         KeyCommand(.character("F"), title: "Friends") { [weak self] in self?.coordinator?.show(.friendsList) }]
+        + (hasTeamBook ? [KeyCommand(.character("T"), title: "Team") { [weak self] in self?.coordinator?.show(.teamContactList) }] : [])
+        + [
          KeyCommand(.character("S"), title: "Settings") { [weak self] in self?.coordinator?.show(.settings) },
          KeyCommand(.character("A"), title: "About") { [weak self] in self?.coordinator?.show(.about) },
          KeyCommand(.up, alternatives: [.character("k")], title: "Move", showsInStatusLine: false) { [weak self] in
