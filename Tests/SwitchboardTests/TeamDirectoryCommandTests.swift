@@ -72,4 +72,52 @@ struct TeamDirectoryCommandTests {
         let actors = try admin.execute("SELECT DISTINCT actor FROM \(schema).activity WHERE kind = 'contact_added'")
         #expect(actors.count == 1 && actors.text(0, 0) == alice)
     }
+
+    /// The app on a team directory: Log In is the server's password check, the saved session is
+    /// only good for the role that signed in, and Main opens the team book beside the own contacts.
+    @Test func membersSignInToTheAppAsThemselves() throws {
+        let base = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"]!
+        let tag = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let schema = "sb_team_\(tag)"
+        let admin = try PostgresConnection(uri: base)
+        try admin.executeScript("CREATE SCHEMA \(schema)")
+        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
+        let owner = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic"
+        let alice = "alice_\(tag)", bob = "bob_\(tag)"
+        func member(_ name: String, _ password: String? = nil) -> String {
+            owner.replacingOccurrences(of: "switchboard:switchboard@", with: password.map { "\(name):\($0)@" } ?? "\(name)@")
+        }
+        let folder = InterchangeFolder("team-app")
+        let environment = ["XDG_STATE_HOME": folder.file("state"), "SWITCHBOARD_PASSWORD_COST": "1"]
+        #expect(runSwitchboard(["directory", "init", "--db", owner], environment: environment).code == 0)
+        #expect(runSwitchboard(["directory", "add-member", alice, "--editor", "--password-command", "echo apw", "--db", owner], environment: environment).code == 0)
+        #expect(runSwitchboard(["directory", "add-member", bob, "--password-command", "echo bpw", "--db", owner], environment: environment).code == 0)
+        folder.write("private.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Private Person\r\nN:Person;Private;;;\r\nEND:VCARD\r\n")
+        folder.write("team.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Team Plumber\r\nN:Plumber;Team;;;\r\nEND:VCARD\r\n")
+        #expect(runSwitchboard(["import", folder.file("private.vcf"), "--db", member(alice, "apw")], environment: environment).code == 0)
+        #expect(runSwitchboard(["import", folder.file("team.vcf"), "--team", "--db", member(alice, "apw")], environment: environment).code == 0)
+        setenv("PGPASSFILE", "/nonexistent", 1) // no password from anywhere but Log In
+        defer { unsetenv("PGPASSFILE") }
+
+        // No password in --db: Log In asks; a wrong one signs no one in.
+        let wrong = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
+                                    "--keys", "wait:1s \"\(bob)\" Enter \"guess\" Enter wait:1s"], environment: environment)
+        #expect(wrong.output.contains("Log In") && !wrong.output.contains("Signed in as"), "\(wrong.output)")
+        let app = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
+                                  "--keys", "wait:1s \"\(bob)\" Enter \"bpw\" Enter wait:1s T wait:600ms"], environment: environment)
+        #expect(app.code == 0, "\(app.errors)")
+        #expect(app.output.contains("Team contacts (1)") && app.output.contains("Team Plumber"))
+        #expect(!app.output.contains("Private Person"))
+        // A non-editor's change to the team book: the server refuses, and the form says so.
+        let edit = runSwitchboard(["--headless", "--db", member(bob), "--size", "100x30",
+                                   "--keys", "wait:1s \"\(bob)\" Enter \"bpw\" Enter wait:1s T wait:600ms Enter wait:500ms e wait:500ms End \"x\" C-s wait:800ms"], environment: environment)
+        #expect(edit.output.contains("does not let you change that"), "\(edit.output)")
+        #expect(try admin.scalarInt("SELECT count(*) FROM \(schema).contacts WHERE first_name = 'Teamx'") == 0)
+        // A session file naming alice's account, with bob's credentials: Log In, not alice's contacts.
+        let aliceID = try #require(try admin.scalarInt("SELECT id FROM \(schema).accounts WHERE role_name = $1", [alice]))
+        let session = try LocalSessionFile(server: member(bob, "bpw"), environment: environment)
+        try session.write(accountID: aliceID)
+        let forged = runSwitchboard(["--headless", "--db", member(bob, "bpw"), "--size", "80x24", "--keys", "wait:1s wait:400ms"], environment: environment)
+        #expect(forged.output.contains("Log In") && !forged.output.contains("Signed in as"), "\(forged.output)")
+    }
 }
