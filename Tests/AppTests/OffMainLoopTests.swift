@@ -169,6 +169,27 @@ struct OffMainLoopTests {
         #expect(setup.backend?.connectionWatch?.state == .reachable)
     }
 
+    /// A server that hangs (stopped, or its network gone quiet) fails no call: a call still out
+    /// after a few seconds brings the banner, what was read stays on screen under it, and the
+    /// answer, when it comes, takes the banner away without a key.
+    @Test func aServerThatHangsShowsTheBannerAndItGoesWhenTheAnswerComes() throws {
+        let setup = Setup()
+        let h = try app(setup, contacts: [("ada", "lovelace")])
+        h.press("C wait:400ms")
+        settle(h, setup)
+        #expect(h.text.contains("Ada Lovelace"))
+        h.press("f")                                                  // a friend mark: its call hangs
+        h.press("wait:2s")
+        #expect(!h.text.contains("slow to answer"), "\(h.text)")      // not at once
+        h.press("wait:1s")
+        let last = { h.lines[h.lines.count - 1] }
+        #expect(last().contains("The shared directory is slow to answer — what you see may be out of date"), "\(h.text)")
+        #expect(h.text.contains("Ada Lovelace"))                      // what was read stays
+        settle(h, setup)                                              // the server answers
+        #expect(!h.text.contains("slow to answer"), "\(h.text)")
+        #expect(setup.backend?.connectionWatch?.isSlow == false)
+    }
+
     @Test func aServerThatGoesAwayWhileNobodyTypesIsNoticed() throws {
         let setup = Setup()
         let h = try app(setup, contacts: [("ada", "lovelace")])

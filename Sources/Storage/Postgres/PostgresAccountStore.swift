@@ -85,14 +85,15 @@ public final class PostgresAccountStore: AccountsService {
         try session.write(accountID: accountID)
     }
 
-    /// Forgets this machine's session, logging the sign-out for its account.
+    /// Forgets this machine's session, then logs the sign-out for its account: a person on a
+    /// shared terminal is signed out here even when the server is away (the log then misses it).
     public func clearSession(now: Int64 = Int64(time(nil))) throws(ServiceError) {
-        if let signedIn = try savedSession() {
-            try pg.transaction { () throws(ServiceError) in
-                try PostgresActivityLog(pg: pg).record(.signedOut, accountID: signedIn.id, subject: signedIn.username, at: now)
-            }
-        }
+        let signedIn = session.read()
         session.clear()
+        guard let signedIn, let account = try? account(id: signedIn) else { return }
+        try? pg.transaction { () throws(ServiceError) in
+            try PostgresActivityLog(pg: pg).record(.signedOut, accountID: account.id, subject: account.username, at: now)
+        }
     }
 
     // MARK: Failed sign-ins (shared: a guesser gains nothing by changing machines)

@@ -47,7 +47,10 @@ public final class PostgresConnection {
         self.uri = uri
         self.server = Self.redacted(uri)
         self.signIn = signIn
-        var keywords: [String] = ["dbname"], values: [String] = [uri]
+        // First the defaults the connection string may override (libpq reads the keywords in order,
+        // the last one given wins): a server that does not answer is given up on after 10 s, and
+        // TCP keepalives notice a connection whose network went away (after about 25 s idle).
+        var keywords = Self.defaults.map(\.key) + ["dbname"], values = Self.defaults.map(\.value) + [uri]
         if let signIn {
             keywords += ["user", "password"]
             values += [signIn.role, signIn.password]
@@ -65,10 +68,21 @@ public final class PostgresConnection {
         handle = conn
         // Notices (e.g. "relation already exists, skipping") are not for the terminal.
         _ = pq.PQsetNoticeProcessor(conn, { _, _ in }, nil)
-        _ = try execute("SET client_min_messages = warning")
+        try executeScript(Self.sessionSettings)
     }
 
     deinit { pq.PQfinish(handle) }
+
+    /// Connection parameters a connection string may override.
+    static let defaults: [(key: String, value: String)] = [
+        ("connect_timeout", "10"), ("keepalives", "1"), ("keepalives_idle", "10"), ("keepalives_interval", "5"), ("keepalives_count", "3"),
+    ]
+
+    /// Each session's settings: no notices (e.g. "relation already exists, skipping"), and no
+    /// statement may run longer than a minute (one waiting on a lock another client holds, say):
+    /// a screen's call fails with a message instead of hanging. Bulk work (populate, migrations)
+    /// lifts the limit for its own transaction.
+    static let sessionSettings = "SET client_min_messages = warning; SET statement_timeout = '60s'"
 
     /// The role this connection signed in as (libpq's `PQuser`).
     public var role: String { Self.text(pq.PQuser(handle)) }
@@ -157,7 +171,7 @@ public final class PostgresConnection {
         pq.PQreset(handle)
         prepared = [:]
         if pq.PQstatus(handle) == CONNECTION_OK {
-            let result = pq.PQexec(handle, "SET client_min_messages = warning")
+            let result = pq.PQexec(handle, Self.sessionSettings)
             pq.PQclear(result)
         }
     }

@@ -24,6 +24,7 @@ extension PostgresContactsStore {
         defer { searchLoad?.discard(); startsLoad?.discard() } // after the transaction: it no longer holds the load tables then
         try pg.transaction { () throws(ServiceError) in
             // One event for the whole run (below), not one a contact from the team directory's trigger.
+            try pg.executeScript("SET LOCAL statement_timeout = 0") // index builds of a million rows take minutes
             if databaseLogsChanges { try pg.executeScript("SET LOCAL switchboard.bulk = 'on'") }
             // Memory for sorting an index made at the end; into a directory with contacts, the trigram
             // index takes the rows into its pending list and sorts them in one pass at the end.

@@ -37,7 +37,7 @@ final class PostgresLoadTable {
     /// Opens the load's transaction, the table emptied (so its rows can be copied frozen).
     func begin() throws(ServiceError) {
         try pg.begin()
-        try pg.executeScript("SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL max_parallel_maintenance_workers = 0; TRUNCATE \(table)")
+        try pg.executeScript("SET LOCAL statement_timeout = 0; SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL max_parallel_maintenance_workers = 0; TRUNCATE \(table)")
     }
 
     /// Starts building the target's indexes (`definitions` as `pg_indexes` gives them) on the load

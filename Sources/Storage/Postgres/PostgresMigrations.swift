@@ -191,6 +191,7 @@ enum PostgresMigrations {
         try pg.transaction { () throws(ServiceError) in
             try pg.execute("SELECT pg_advisory_xact_lock($1)", [lockKey])
             let version = try version(of: pg)
+            if version < target { try pg.executeScript("SET LOCAL statement_timeout = 0") } // a step may remake a million search rows
             if version > latest { throw ServiceError.newerSchema(path: pg.server, found: version, supported: latest) }
             guard version < target else { return }
             if version == 0 {

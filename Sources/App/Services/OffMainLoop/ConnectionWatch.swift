@@ -36,6 +36,12 @@ final class ConnectionWatch {
     var keepAliveInterval: Duration? { didSet { startKeepAlive() } }
     /// Whether calls are out (a look is not sent on top of them).
     var isBusy: () -> Bool = { false }
+    /// How long a call may take before the banner says the directory is slow to answer (a server
+    /// that hangs — stopped, or its network gone quiet — never fails a call by itself).
+    static let slowAfter: Duration = .seconds(3)
+    /// Whether the banner says the directory is slow to answer.
+    private(set) var isSlow = false
+    private var slowCheck: Timer?
 
     private var scheduler: Scheduler?
     private var ticker: Timer?
@@ -47,8 +53,30 @@ final class ConnectionWatch {
         startKeepAlive()
     }
 
+    /// A call was sent: if it (or any other) is still out `slowAfter` from now with no answer
+    /// in between, the banner says
+    /// the directory is slow to answer and what is on screen may be out of date.
+    func sent() {
+        guard let scheduler, slowCheck == nil, state == .reachable else { return }
+        slowCheck = scheduler.after(Self.slowAfter) { [weak self] in
+            guard let self else { return }
+            self.slowCheck = nil
+            guard self.isBusy(), self.state == .reachable else { return }
+            self.isSlow = true
+            self.banner = "The shared directory is slow to answer — what you see may be out of date (waiting…)"
+        }
+    }
+
     /// Takes in what a call returned: an answer means reachable; out of reach starts the tries.
     func saw(_ result: Result<Void, ServiceError>) {
+        // An answer came: the calls still out get their own few seconds from now.
+        slowCheck?.cancel()
+        slowCheck = nil
+        if isSlow, state == .reachable {
+            isSlow = false
+            banner = nil
+        }
+        if isBusy() { sent() }
         switch result {
         case .success:
             if state != .reachable { recover() }
@@ -66,6 +94,7 @@ final class ConnectionWatch {
 
     private func lose(after attempt: Int) {
         guard let scheduler else { return }
+        isSlow = false
         keepAlive?.cancel()
         keepAlive = nil
         let wait = Self.backOff[min(attempt, Self.backOff.count - 1)]

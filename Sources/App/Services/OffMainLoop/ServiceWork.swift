@@ -52,6 +52,7 @@ public final class ServiceWork<Service> {
         case .here(let service):
             deliver(Self.result { () throws(ServiceError) in try body(service) })
         case .away(let work, let pick):
+            watch?.sent()
             work.perform({ directory in Self.result { () throws(ServiceError) in try body(pick(directory)) } }, then: { [weak watch] result in
                 watch?.saw(result.map { _ in () })
                 deliver(result)
