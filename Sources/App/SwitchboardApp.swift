@@ -48,6 +48,10 @@ public final class SwitchboardApp {
             self?.startupError = error
             application.unhandledKeyHandler = { _ in application.quit(); return true }
         }
+        rootAssembly.onStartupRecovered = { [weak self, unowned application] in
+            self?.startupError = nil
+            application.unhandledKeyHandler = nil
+        }
         let colours = application.terminal.colorCount > 0
         rootAssembly.services.monochromeReason = colours ? nil
             : configuration.noColorIsSet ? "NO_COLOR is set" : "this terminal shows no colours"

@@ -190,6 +190,34 @@ struct OffMainLoopTests {
         #expect(setup.backend?.connectionWatch?.isSlow == false)
     }
 
+    /// A server down when the app starts: the splash says so, counts down and tries again, longer
+    /// and longer; once it answers the app goes on to Log In or Create Account, and keys work again.
+    @Test func aServerDownAtStartIsTriedAgainUntilItAnswers() throws {
+        let setup = Setup()
+        let h = AppHarness(backend: { path, now in
+            let outage = OutageDirectory(path: path, now: now)
+            setup.work.directory = outage
+            let main = OutageDirectory(path: path, now: now)
+            main.opensToFail = 2
+            setup.main = main
+            return StoreBackend(directory: main, work: setup.work, now: now)
+        })
+        h.press("wait:10ms")
+        #expect(h.text.contains("Cannot reach") && h.text.contains("Trying again in 2 s. Press any key to quit."), "\(h.text)")
+        h.press("wait:1s")
+        #expect(h.text.contains("Trying again in 1 s"), "\(h.text)")
+        h.press("wait:1s")                                            // tried: still down
+        #expect(h.text.contains("Trying again in 4 s"), "\(h.text)")
+        h.press("wait:4s")                                            // tried: it answers
+        setup.work.runAll()
+        h.press("wait:1s")
+        #expect(h.text.contains("Create Account"), "\(h.text)")
+        #expect(!h.text.contains("Cannot reach"))
+        h.press("x")                                                  // a key types: it no longer quits
+        #expect(h.switchboard.startupError == nil)
+        #expect(h.app.exitReason != .quit, "\(h.text)")
+    }
+
     @Test func aServerThatGoesAwayWhileNobodyTypesIsNoticed() throws {
         let setup = Setup()
         let h = try app(setup, contacts: [("ada", "lovelace")])

@@ -18,7 +18,16 @@ final class OutageDirectory: DataDirectory {
         inner = SQLiteDirectory(path: path, passwordCost: 1, busyTimeoutMilliseconds: 100, now: now)
     }
 
-    func open() throws(ServiceError) -> Account? { try inner.open() }
+    /// How many more openings fail as a server that does not answer would.
+    var opensToFail = 0
+
+    func open() throws(ServiceError) -> Account? {
+        if opensToFail > 0 {
+            opensToFail -= 1
+            throw ServiceError(.unavailable, place: "postgresql://test", detail: "connection refused")
+        }
+        return try inner.open()
+    }
     var accounts: AccountsService { OutageAccounts(inner.accounts, directory: self) }
     var settings: SettingsService { OutageSettings(inner.settings, directory: self) }
     func contacts(for account: Account) -> ContactsService & FriendsService { OutageContacts(inner.contacts(for: account), directory: self) }

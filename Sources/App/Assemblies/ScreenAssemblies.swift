@@ -7,10 +7,13 @@ struct SplashAssembly: Assembly {
     let services: AssemblyServices
     let onFinished: (SplashViewController.Destination) -> Void
     let onFailed: (AppStartupError) -> Void
+    let onRecovered: () -> Void
 
     func build() -> ViewController {
-        SplashViewController(minimumDuration: { [services] in services.splashDuration },
-                             work: { [services] deliver in services.start(then: deliver) }, onFinished: onFinished, onFailed: onFailed)
+        let splash = SplashViewController(minimumDuration: { [services] in services.splashDuration },
+                                          work: { [services] deliver in services.start(then: deliver) }, onFinished: onFinished, onFailed: onFailed)
+        splash.onRecovered = onRecovered
+        return splash
     }
 }
 

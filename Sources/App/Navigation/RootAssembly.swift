@@ -11,6 +11,8 @@ public final class RootAssembly {
     var onQuit: (() -> Void)?
     /// Called once, when start-up failed.
     var onStartupFailure: ((AppStartupError) -> Void)?
+    /// Called when a start-up that failed worked on a later try (a server that came back).
+    var onStartupRecovered: (() -> Void)?
 
     init(configuration: AppConfiguration, now: @escaping () -> Int64) {
         services = AssemblyServices(configuration: configuration, now: now)
@@ -21,7 +23,8 @@ public final class RootAssembly {
         switch screen {
         case .splash:
             .pushed(SplashAssembly(services: services, onFinished: { [weak self] in self?.splashFinished($0) },
-                                   onFailed: { [weak self] in self?.onStartupFailure?($0) }))
+                                   onFailed: { [weak self] in self?.onStartupFailure?($0) },
+                                   onRecovered: { [weak self] in self?.onStartupRecovered?() }))
         case .login:
             .pushed(LoginAssembly(services: services) { [weak self] in self?.signedIn($0, then: $1) })
         case .createAccount:
