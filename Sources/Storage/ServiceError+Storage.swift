@@ -24,6 +24,12 @@ public extension ServiceError {
         return ServiceError(.foreign, place: path, detail: "tables that are not switchboard's: \(names)")
     }
 
+    /// A schema on a server holds what switchboard did not make (`objects`: "view totals", "function f").
+    static func foreignObjects(path: String, objects: [String]) -> ServiceError {
+        let names = objects.prefix(5).joined(separator: ", ") + (objects.count > 5 ? ", …" : "")
+        return ServiceError(.foreign, place: path, detail: "its schema holds what switchboard did not make: \(names); use an empty database or a schema of its own")
+    }
+
     /// The data's version or tables match no switchboard schema.
     static func changedByAnotherProgram(path: String, detail: String) -> ServiceError {
         ServiceError(.damaged, place: path, detail: detail)

@@ -172,18 +172,51 @@ enum PostgresMigrations {
     static let lockKey: Int64 = 0x5357_4244
 
     /// The schema version of the connected database (0 when empty); refuses a database of another
-    /// program and one written by a newer build.
+    /// program (any table, view, foreign table, sequence, type or function in the schema), one
+    /// written by a newer build, and one whose version table was emptied or changed by hand.
     static func version(of pg: PostgresConnection) throws(ServiceError) -> Int {
         // In the schema this connection creates tables in (the first of its search path), not any other on the path.
+        guard try pg.execute("SELECT current_schema() IS NOT NULL").bool(0, 0) else {
+            throw ServiceError(.unavailable, place: pg.server,
+                               detail: "the connection's search_path names no schema that exists: create it (CREATE SCHEMA) or name another in options=-c search_path=…")
+        }
         let hasTable = try pg.execute("SELECT to_regclass(quote_ident(current_schema()) || '.switchboard_schema') IS NOT NULL")
         if hasTable.bool(0, 0) {
-            return Int(try pg.scalarInt("SELECT version FROM switchboard_schema") ?? 0)
+            let rows = try pg.execute("SELECT version FROM switchboard_schema")
+            guard rows.count == 1, !rows.isNull(0, 0), rows.int(0, 0) > 0 else {
+                throw ServiceError(.damaged, place: pg.server,
+                                   detail: "its version table (switchboard_schema) holds \(rows.count) rows where switchboard keeps one number; it was changed by hand. Restore the database from a backup, or put the version back (one row)")
+            }
+            return rows.int(0, 0)
         }
-        let tables = try pg.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
-        if tables.count > 0 {
-            throw .foreignDatabase(path: pg.server, tables: (0..<tables.count).map { tables.text($0, 0) })
+        let others = try pg.execute("""
+            SELECT kind || ' ' || name FROM (
+                SELECT CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'table' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view'
+                                      WHEN 'f' THEN 'foreign table' WHEN 'S' THEN 'sequence' ELSE 'relation' END AS kind, c.relname::text AS name
+                FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+                UNION ALL
+                SELECT 'type', t.typname::text FROM pg_type t
+                WHERE t.typnamespace = current_schema()::regnamespace AND t.typrelid = 0 AND t.typelem = 0
+                  AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = t.oid AND d.deptype = 'e')
+                UNION ALL
+                SELECT 'function', p.proname::text FROM pg_proc p
+                WHERE p.pronamespace = current_schema()::regnamespace
+                  AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
+            ) AS found ORDER BY 1 LIMIT 20
+            """)
+        if others.count > 0 {
+            throw .foreignObjects(path: pg.server, objects: (0..<others.count).map { others.text($0, 0) })
         }
         return 0
+    }
+
+    /// The SQL of a step with pg_trgm's operator class named in the schema the extension is in, so
+    /// a directory in a schema of its own (whose search_path may not reach the extension's) works.
+    static func qualifyingTrigramClass(_ sql: String, on pg: PostgresConnection) throws(ServiceError) -> String {
+        guard SearchText.contains(sql, "gin_trgm_ops") else { return sql }
+        let rows = try pg.execute("SELECT quote_ident(n.nspname) FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'")
+        guard rows.count == 1 else { return sql }
+        return SearchText.replacing("gin_trgm_ops", with: rows.text(0, 0) + ".gin_trgm_ops", in: sql)
     }
 
     /// Brings the database to `target` (default: the newest), one step a transaction.
@@ -203,7 +236,7 @@ enum PostgresMigrations {
                 try pg.executeScript("CREATE TABLE switchboard_schema (version INTEGER NOT NULL); INSERT INTO switchboard_schema VALUES (0)")
             }
             for step in version..<target {
-                try pg.executeScript(all[step].sql)
+                try pg.executeScript(qualifyingTrigramClass(all[step].sql, on: pg))
                 if all[step].rebuildsSearch {
                     try rebuildSearch(pg, withNameStarts: step >= 5, inSearchTable: step >= 8, withPhoneStarts: step >= 10)
                 }

@@ -1,3 +1,4 @@
+import TestSupport
 import AppServices
 import Foundation
 import Testing
@@ -200,7 +201,46 @@ struct PostgresConformanceTests {
         #expect(throws: ServiceError.newerSchema(path: dir.server, found: 99, supported: PostgresDatabase.schemaVersion)) { _ = try server.open() }
         let other = try PostgresTestServer()
         try PostgresConnection(uri: other.uri).executeScript("CREATE TABLE invoices (id int)")
-        #expect(throws: ServiceError.foreignDatabase(path: PostgresConnection.redacted(other.uri), tables: ["invoices"])) { _ = try other.open() }
+        #expect(throws: ServiceError.foreignObjects(path: PostgresConnection.redacted(other.uri), objects: ["table invoices"])) { _ = try other.open() }
+    }
+
+    /// Not only tables: a schema holding any view, foreign table, sequence, type or function is
+    /// another program's, and nothing is made in it.
+    @Test(arguments: [("CREATE VIEW totals AS SELECT 1 AS n", "view totals"),
+                      ("CREATE SEQUENCE invoice_numbers", "sequence invoice_numbers"),
+                      ("CREATE TYPE mood AS ENUM ('ok', 'sad')", "type mood"),
+                      ("CREATE FUNCTION answer() RETURNS int LANGUAGE sql AS 'SELECT 42'", "function answer")])
+    func anySchemaObjectOfAnotherProgramIsRefused(sql: String, found: String) throws {
+        let other = try PostgresTestServer()
+        try PostgresConnection(uri: other.uri).executeScript(sql)
+        let error = #expect(throws: ServiceError.self) { _ = try other.open() }
+        #expect(error == ServiceError.foreignObjects(path: PostgresConnection.redacted(other.uri), objects: [found]))
+        #expect(try other.count("SELECT count(*) FROM pg_tables WHERE schemaname = '\(other.schema)'") == 0)
+    }
+
+    /// An emptied (or doubled) version table is named as such, never a raw "relation already exists".
+    @Test func anEmptiedVersionTableIsSaidPlainly() throws {
+        let server = try PostgresTestServer()
+        let dir = try server.open()
+        try dir.connection.execute("DELETE FROM switchboard_schema")
+        let error = #expect(throws: ServiceError.self) { _ = try server.open() }
+        #expect(error?.kind == .damaged && error?.detail.contains("version table (switchboard_schema) holds 0 rows") == true, "\(String(describing: error))")
+    }
+
+    /// A directory in a schema of its own, whose search_path does not reach the schema pg_trgm is in:
+    /// made, searched and used like any other.
+    @Test func aDirectoryInASchemaOfItsOwnWorks() throws {
+        let server = try PostgresTestServer()
+        let alone = server.uri.replacingOccurrences(of: "%2Cpublic", with: "")
+        let dir = try PostgresDatabase(uri: alone)
+        #expect(try dir.schemaVersionFound() == PostgresDatabase.schemaVersion)
+        let accounts = PostgresAccountStore(database: dir, session: try LocalSessionFile(server: alone, environment: ["XDG_STATE_HOME": TempFolder().file("s")]),
+                                            hasher: PasswordHasher(cost: 1))
+        let ada = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
+        let store = PostgresContactsStore(database: dir, accountID: ada.id)
+        _ = try store.add(ContactRecord(firstName: "Grace", lastName: "Hopper", company: "Navy"))
+        #expect(try store.count(matching: "hopp", upTo: 10) == 1)
+        #expect(try store.count(matching: "navy", upTo: 10) == 1)
     }
 
     /// A client killed mid-transaction (its backend ended by the server) leaves nothing half-written,
