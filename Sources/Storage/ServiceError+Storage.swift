@@ -73,6 +73,8 @@ public extension ServiceError {
             ServiceError(.unavailable, place: server, detail: detail)
         case .authenticationFailed(let server, let detail):
             ServiceError(.refused, place: server, detail: detail, code: "28P01")
+        case .tlsFailed(let server, let detail):
+            ServiceError(.refused, place: server, detail: detail, code: Code.tlsFailed)
         case .passwordNeeded(let server):
             ServiceError(.refused, place: server, detail: "the server asks for a password and none was given", code: Code.passwordNeeded)
         case .databaseMissing(let server, let database):

@@ -20,7 +20,7 @@ enum CommandLineMessage {
     private static func advice(for error: ServiceError) -> String? {
         if error.isOnServer {
             switch error.kind {
-            case .refused where error.code == "42501": return nil
+            case .refused where error.code == "42501" || error.code == ServiceError.Code.tlsFailed: return nil
             case .refused: return "Check the user name in --db and the password (libpq's PGPASSWORD or ~/.pgpass)."
             case .notFound: return "Name another database in --db."
             default: return nil

@@ -54,6 +54,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         public static let changedSinceRead = "changed-since-read"
         /// The server asks for a password and none was given (a team directory's member signs in with their own).
         public static let passwordNeeded = "password-needed"
+        /// The server's TLS certificate could not be verified (or TLS could not be set up).
+        public static let tlsFailed = "tls-failed"
         /// A team directory's members are added by its admin (`switchboard directory add-member`), not by the app.
         public static let membersByAdmin = "members-by-admin"
     }
@@ -121,6 +123,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(at): \(detail.isEmpty ? "not found" : detail)."
         case (.refused, "42501"?):
             return "The server does not let you change that (\(detail)): on a team directory only editors change the team address book, and no one another member's contacts."
+        case (.refused, Code.tlsFailed?):
+            return "\(server) could not be trusted: its certificate did not check out (\(detail)). Name the CA that signed it with sslrootcert=FILE in the connection string, and keep sslmode=verify-full."
         case (.refused, Code.passwordNeeded?):
             return "\(server) asks for a password and none was given. Type it at Log In, or keep it in ~/.pgpass (or PGPASSWORD)."
         case (.refused, Code.membersByAdmin?):

@@ -329,6 +329,9 @@ public final class PostgresConnection {
             || says("authentication failed") || says("role") && says("does not exist") {
             return .authenticationFailed(server: server, detail: line)
         }
+        if says("certificate") || says("ssl error") || says("sslrootcert") || says("root certificate file") {
+            return .tlsFailed(server: server, detail: line)
+        }
         if let range = SearchText.firstRange(of: "database \"", in: message), says("does not exist") {
             let name = message[range.upperBound...].prefix { $0 != "\"" }
             return .databaseMissing(server: server, database: String(name))

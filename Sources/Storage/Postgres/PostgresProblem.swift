@@ -13,6 +13,9 @@ public enum PostgresProblem: Error, Equatable, Sendable {
     /// The server asks for a password and libpq found none (not in the string, `PGPASSWORD`,
     /// `~/.pgpass` or `PGPASSFILE`), nor was one typed.
     case passwordNeeded(server: String)
+    /// TLS failed: the server's certificate is not signed by a CA the client trusts, names
+    /// another host, or the client's CA file cannot be read.
+    case tlsFailed(server: String, detail: String)
     /// The server runs, but has no database of that name.
     case databaseMissing(server: String, database: String)
     /// The server lacks the pg_trgm extension search needs, and it could not be created.
