@@ -98,6 +98,12 @@ struct TeamDirectoryTests {
         try bob.connection.execute("INSERT INTO activity (account_id, at, kind, subject, actor) VALUES ($1, 1, 'contact_added', 'forged', $2)",
                                    [team.bob.id, team.alice.username])
         #expect(try bob.connection.execute("SELECT actor FROM activity WHERE subject = 'forged'").text(0, 0) == team.bob.username)
+        // Bob's feed: the team book's event, with who made it; his own without a name; none of alice's own.
+        _ = try PostgresContactsStore(database: alice, accountID: team.alice.id).add(ContactRecord(firstName: "Alice's", lastName: "Secret"))
+        let feed = try PostgresActivityStore(database: bob, accountID: team.bob.id).events(before: nil, limit: 10)
+        #expect(feed.map(\.subjectWithActor).contains("Ada Lovelace · by \(team.alice.username)"), "\(feed)")
+        #expect(feed.contains { $0.subject == "forged" && $0.actor.isEmpty })
+        #expect(!feed.contains { $0.subject.contains("Secret") })
         // Nor can he rewrite or remove what the log holds.
         #expect(throws: ServiceError.self) { try bob.connection.execute("UPDATE activity SET actor = 'nobody'") }
         #expect(throws: ServiceError.self) { try bob.connection.execute("DELETE FROM activity") }

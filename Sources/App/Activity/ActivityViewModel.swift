@@ -123,7 +123,7 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
         guard rows.indices.contains(index) else { return nil }
         switch rows[index] {
         case .day(let name): return .day(name)
-        case .event(let event): return .event(time: ActivityRow.time(event.at), title: event.kind.text, subject: event.subject)
+        case .event(let event): return .event(time: ActivityRow.time(event.at), title: event.kind.text, subject: event.subjectWithActor)
         }
     }
 

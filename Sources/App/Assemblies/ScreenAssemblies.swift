@@ -70,7 +70,7 @@ struct MainAssembly: Assembly {
         let recent = try part { () throws(ServiceError) in try account.activity.events(before: nil, limit: 3) } ?? []
         return .init(contacts: try part { () throws(ServiceError) in try account.contacts.count(matching: "") },
                      friends: try part { () throws(ServiceError) in try account.contacts.friendsCount() },
-                     recent: recent.map { "\(ActivityRow.time($0.at))  \($0.kind.text) · \($0.subject)" })
+                     recent: recent.map { "\(ActivityRow.time($0.at))  \($0.kind.text) · \($0.subjectWithActor)" })
     }
 
     /// The home's counts and the newest few activity entries, read now (the kiosk's memory).

@@ -48,12 +48,19 @@ public struct ActivityEvent: Equatable, Sendable {
     /// Who or what it was about, as it was then ("Ada Lovelace", "theme: light", "3 in a row").
     public let subject: String
     public let contactID: Int64?
+    /// Who did it, where the log is shared (a team book's event: the member's name, as the database
+    /// wrote it); "" for the account's own.
+    public let actor: String
 
-    public init(id: Int64, at: Int64, kind: ActivityKind, subject: String, contactID: Int64?) {
+    public init(id: Int64, at: Int64, kind: ActivityKind, subject: String, contactID: Int64?, actor: String = "") {
         self.id = id
         self.at = at
         self.kind = kind
         self.subject = subject
         self.contactID = contactID
+        self.actor = actor
     }
+
+    /// The subject with who did it, where someone else may have ("Joe Plumber · by bob").
+    public var subjectWithActor: String { actor.isEmpty ? subject : "\(subject) · by \(actor)" }
 }

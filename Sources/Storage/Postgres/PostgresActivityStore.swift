@@ -1,25 +1,38 @@
 import AppServices
 /// One account's activity log in the shared directory, newest first, read by keyset on the
-/// event id: `SQLiteActivityStore`'s answers on PostgreSQL.
+/// event id: `SQLiteActivityStore`'s answers on PostgreSQL. On a team's directory the log holds
+/// the team book's events too, each with the member who made it (`ActivityEvent.actor`).
 public final class PostgresActivityStore: ActivityService {
     private let pg: PostgresConnection
     public let accountID: Int64
+    /// The accounts whose events are shown: the account's own, and the team book's on a team directory.
+    private let accounts: String
+    /// `account_id = $1` as each statement reads it: the account, or any of `accounts`.
+    private let scope: String
 
     public init(database: PostgresDatabase, accountID: Int64) {
         self.pg = database.connection
         self.accountID = accountID
+        if let team = database.teamBookID {
+            accounts = "{\(accountID),\(team)}"
+            scope = "account_id = ANY($1::bigint[])"
+        } else {
+            accounts = String(accountID)
+            scope = "account_id = $1"
+        }
+        columns = "SELECT id, at, kind, subject, contact_id, CASE WHEN account_id = \(accountID) THEN '' ELSE actor END FROM activity WHERE \(scope)"
     }
 
-    private static let columns = "SELECT id, at, kind, subject, contact_id FROM activity WHERE account_id = $1"
+    private let columns: String
 
     /// Up to `limit` events older than `id` (from the newest when nil).
     public func events(before id: Int64?, limit: Int) throws(ServiceError) -> [ActivityEvent] {
-        Self.events(try pg.execute(Self.columns + " AND id < $2 ORDER BY id DESC LIMIT $3", [accountID, id ?? Int64.max, limit]))
+        Self.events(try pg.execute(columns + " AND id < $2 ORDER BY id DESC LIMIT $3", [accounts, id ?? Int64.max, limit]))
     }
 
     /// Up to `limit` events newer than `id` (the oldest when nil), newest first.
     public func events(newerThan id: Int64?, limit: Int) throws(ServiceError) -> [ActivityEvent] {
-        Self.events(try pg.execute(Self.columns + " AND id > $2 ORDER BY id LIMIT $3", [accountID, id ?? Int64.min, limit])).reversed()
+        Self.events(try pg.execute(columns + " AND id > $2 ORDER BY id LIMIT $3", [accounts, id ?? Int64.min, limit])).reversed()
     }
 
     /// The newest event whose subject starts with `prefix` (folded as search folds), or nil.
@@ -32,13 +45,13 @@ public final class PostgresActivityStore: ActivityService {
         let key = SearchText.fold(SearchText.trimmed(prefix))
         guard !key.isEmpty else { return nil }
         return try pg.scalarInt("""
-            SELECT max(id) FROM activity WHERE account_id = $1 AND subject_key >= $2 AND subject_key < $3
-            """, [accountID, key, key + "\u{10FFFF}"])
+            SELECT max(id) FROM activity WHERE \(scope) AND subject_key >= $2 AND subject_key < $3
+            """, [accounts, key, key + "\u{10FFFF}"])
     }
 
     /// The oldest and newest event ids (nil without events).
     public func idRange() throws(ServiceError) -> ClosedRange<Int64>? {
-        let rows = try pg.execute("SELECT min(id), max(id) FROM activity WHERE account_id = $1", [accountID])
+        let rows = try pg.execute("SELECT min(id), max(id) FROM activity WHERE \(scope)", [accounts])
         guard rows.count == 1, !rows.isNull(0, 0), !rows.isNull(0, 1) else { return nil }
         return rows.int64(0, 0)...rows.int64(0, 1)
     }
@@ -46,7 +59,8 @@ public final class PostgresActivityStore: ActivityService {
     private static func events(_ rows: PostgresRows) -> [ActivityEvent] {
         (0..<rows.count).compactMap { i in
             guard let kind = ActivityKind(rawValue: rows.text(i, 2)) else { return nil } // a kind from a newer build: skipped
-            return ActivityEvent(id: rows.int64(i, 0), at: rows.int64(i, 1), kind: kind, subject: rows.text(i, 3), contactID: rows.optionalInt64(i, 4))
+            return ActivityEvent(id: rows.int64(i, 0), at: rows.int64(i, 1), kind: kind, subject: rows.text(i, 3), contactID: rows.optionalInt64(i, 4),
+                                 actor: rows.text(i, 5))
         }
     }
 
