@@ -161,8 +161,11 @@ extension PostgresContactsStore {
     /// and returns the statements that make them again, as the schema made them: the rows go in
     /// without them and each index is then built in one sorted pass, several times cheaper than
     /// taking a million rows one at a time (the trigram index above all, which a pending list also
-    /// leaves ten times its size). Nil when there are contacts already: other clients use the indexes.
+    /// leaves ten times its size). Nil when there are contacts already (other clients use the
+    /// indexes), and when the directory has another account (or is a team's): the tables stay locked
+    /// for the whole load, and another person's screens would wait on them that long.
     private func dropIndexesOfEmptyTables() throws(ServiceError) -> [(table: String, name: String, definition: String)]? {
+        guard try pg.scalarInt("SELECT count(*) FROM accounts") ?? 0 <= 1 else { return nil }
         let anyRows = "SELECT EXISTS (SELECT 1 FROM contacts) OR EXISTS (SELECT 1 FROM contact_word_starts) OR EXISTS (SELECT 1 FROM contact_search)"
         guard try !pg.execute(anyRows).bool(0, 0) else { return nil }
         try pg.executeScript("LOCK TABLE contacts, contact_word_starts, contact_search IN ACCESS EXCLUSIVE MODE")

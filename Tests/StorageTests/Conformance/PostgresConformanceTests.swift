@@ -138,6 +138,29 @@ struct PostgresConformanceTests {
         #expect(try pg.scalarInt("SELECT count(*) FROM contact_search") == 1_001)
     }
 
+    /// With a second account in the directory, populate into its empty tables keeps the indexes and
+    /// takes no table lock: the other person's screens never wait for the whole load. (The indexes'
+    /// ids show whether they were dropped and made again.)
+    @Test func populateBesideAnotherAccountLocksNoTable() throws {
+        let f = try fixture()
+        let pg = try #require(f.postgres).connection
+        func indexIDs() throws -> [Int64] {
+            let rows = try pg.execute("""
+                SELECT c.oid::bigint FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
+                WHERE c.relnamespace = current_schema()::regnamespace ORDER BY 1
+                """)
+            return (0..<rows.count).map { rows.int64($0, 0) }
+        }
+        let before = try indexIDs()
+        let store = f.contacts(of: try f.makeAccount())
+        _ = try f.makeAccount("grace")
+        var generator = ContactGenerator(seed: 5)
+        try store.addMany(count: 300, generator: &generator, friendPercent: 10, progress: nil)
+        #expect(try indexIDs() == before)
+        #expect(try store.count(matching: "") == 300)
+        #expect(try store.contacts(matching: "lovelace", offset: 0, limit: 5).count > 0)
+    }
+
     /// A populate killed midway (SIGKILL: no clean-up) left its load tables and their indexes; the
     /// next populate drops them and works, and a load table of a session still alive is kept.
     @Test func aPopulateAfterOneThatWasKilledWorks() throws {
