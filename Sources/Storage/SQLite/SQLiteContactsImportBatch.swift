@@ -13,8 +13,10 @@ import AppServices
 /// other card is placed as `add` places it; once a quarter of the account (at least 500) has
 /// been placed that way, the rest go in unranked and without search entries, and `finish`
 /// ranks the whole account afresh and rebuilds its search entries in one pass
-/// (`SQLiteListOrder.renumber`), as populate does. Meanwhile the search index buffers 4 MiB and does
-/// not merge (its settings go back in `finish`), so memory stays flat in the file's size.
+/// (`SQLiteListOrder.renumber`), as populate does. Meanwhile the search index buffers 4 MiB and
+/// merges only a level that has reached 64 segments (`beginBulkSearch`; its settings go back in
+/// `finish`), so memory stays flat in the file's size and the index never runs out of segments,
+/// however many cards are placed one by one.
 ///
 /// Use: `db.transaction { let batch = store.importBatch(); for … { try batch.take(record) }; try batch.finish(…) }`.
 /// Nothing is written for good until that transaction commits; when it throws, nothing is.
