@@ -6,7 +6,10 @@
 ///
 /// A quoted field that never closes costs only its own record: the reader looks ahead at most
 /// `lookahead` lines for the closing quote, and without one it reports the record's line and
-/// reads on from the line after it.
+/// reads on from the line after it. A quote that does close lines later is taken for the next
+/// rows' quote, and the field for one never closed, when the lines it spans look like rows
+/// (one of them has as many fields as the header, and the header has at least three) or a quote
+/// closes it with text right after: the rows in it are read, not swallowed into one field.
 public struct CSVReader: ItemReading {
     /// One thing read: a record's fields and its first line, or a problem.
     public enum Item: Equatable, Sendable {
@@ -20,6 +23,8 @@ public struct CSVReader: ItemReading {
     public private(set) var delimiter: UInt8?
     /// How many lines a quoted field may span.
     let lookahead: Int
+    /// How many fields the first record (the header) has; nil until it is read.
+    private var headerFieldCount: Int?
 
     /// Reads records from bytes in memory; `delimiter` nil finds it from the first line.
     public init(bytes: [UInt8], delimiter: UInt8? = nil) {
@@ -49,6 +54,16 @@ public struct CSVReader: ItemReading {
         }
         let best = [UInt8(0x2C), 0x3B, 0x09].max { counts[$0]! < counts[$1]! }!
         return counts[best]! > 0 ? best : 0x2C
+    }
+
+    /// How many fields one line has when read as a row of its own (a quote left open ends it).
+    static func fieldCount(of bytes: [UInt8], delimiter: UInt8) -> Int {
+        var count = 1
+        var quoted = false
+        for b in bytes {
+            if b == 0x22 { quoted.toggle() } else if b == delimiter, !quoted { count += 1 }
+        }
+        return count
     }
 
     /// The next record or problem, or nil at the end; blank lines are skipped.
@@ -104,6 +119,13 @@ public struct CSVReader: ItemReading {
                 line = more
             }
             fields.append(field)
+            if let columns = headerFieldCount, columns >= 3,
+               spanned.contains(where: { Self.fieldCount(of: $0.bytes, delimiter: delimiter) >= columns }) {
+                // The lines the field spans are rows of their own: its quote never closed.
+                replay = spanned + replay
+                return .problem(ReadProblem(line: first.number, reason: .unterminatedQuote))
+            }
+            if headerFieldCount == nil { headerFieldCount = fields.count }
             var texts: [String] = []
             texts.reserveCapacity(fields.count)
             for f in fields {

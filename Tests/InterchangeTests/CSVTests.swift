@@ -29,6 +29,24 @@ struct CSVTests {
                 == "line 3: a quoted CSV field is never closed; this row was skipped, the rows after it were read")
     }
 
+    /// A quote left open whose field a later row's quote would close at a line's end: the lines in
+    /// between are rows (as many fields as the header), so the quote is taken as never closed and
+    /// each row it would have swallowed is read; a multi-line note in a wide file stays one field.
+    @Test func anUnclosedQuoteClosedByALaterRowDoesNotSwallowTheRowsBetween() throws {
+        let text = "First Name,Last Name,E-mail Address\nAda,Lovelace,\"ada@example.org\nBob,Smith,bob@example.org\n"
+            + "Carl,Jones,carl@example.org,\"\nEve,Adams,eve@example.org\n"
+        var reader = CSVReader(bytes: Array(text.utf8))
+        #expect(try reader.readAll() == [.record(["First Name", "Last Name", "E-mail Address"], line: 1),
+                                         .problem(ReadProblem(line: 2, reason: .unterminatedQuote)),
+                                         .record(["Bob", "Smith", "bob@example.org"], line: 3),
+                                         .problem(ReadProblem(line: 4, reason: .unterminatedQuote)),
+                                         .record(["Eve", "Adams", "eve@example.org"], line: 5)])
+        let note = "First Name,Last Name,E-mail Address,Notes\nAda,Lovelace,ada@example.org,\"Met at the Society,\nwith Babbage, Somerville\nand the Herschels\"\nEve,Adams,eve@example.org,\n"
+        var wide = CSVReader(bytes: Array(note.utf8))
+        #expect(try wide.readAll().dropFirst() == [.record(["Ada", "Lovelace", "ada@example.org", "Met at the Society,\nwith Babbage, Somerville\nand the Herschels"], line: 2),
+                                                   .record(["Eve", "Adams", "eve@example.org", ""], line: 5)])
+    }
+
     /// Random rows of quoted and unquoted fields with stray quotes, in any delimiter: never a
     /// crash, every problem on a line of the file, and an unclosed quote costs one row at most.
     @Test func quotesInAnyDelimiterNeverSwallowTheFile() throws {
