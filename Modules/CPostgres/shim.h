@@ -25,7 +25,8 @@
     X(PQntuples) X(PQcmdTuples) X(PQgetisnull) X(PQgetvalue) \
     X(PQputCopyData) X(PQputCopyEnd) X(PQgetResult) \
     X(PQconsumeInput) X(PQnotifies) X(PQfreemem) \
-    X(PQencryptPasswordConn) X(PQconnectionNeedsPassword) X(PQuser)
+    X(PQencryptPasswordConn) X(PQconnectionNeedsPassword) X(PQuser) \
+    X(PQgetCancel) X(PQcancel) X(PQfreeCancel)
 
 /* libpq's functions, looked up in the opened library: field `PQconnectdb` is PQconnectdb. */
 typedef struct SBLibPQ {

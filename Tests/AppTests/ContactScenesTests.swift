@@ -23,6 +23,8 @@ final class EditContactPresenterSpy: EditContactPresentationLogic {
     var saved: [EditContact.SaveContact.Response] = []
     func presentContact(response: EditContact.FetchContact.Response) { fetched.append(response) }
     func presentSave(response: EditContact.SaveContact.Response) { saved.append(response) }
+    var stops: [EditContact.StopSave.Response] = []
+    func presentStopSave(response: EditContact.StopSave.Response) { stops.append(response) }
 }
 
 @MainActor

@@ -16,6 +16,15 @@ final class ManualDirectoryWork: DirectoryWork {
 
     func attach(to scheduler: Scheduler) {}
 
+    /// How many times a job out was asked to stop, and what the test makes of it (the directory's
+    /// call then failing, as a cancelled statement does).
+    var stopsAsked = 0
+    var onStop: (() -> Void)?
+    func stopRunningJob() {
+        stopsAsked += 1
+        onStop?()
+    }
+
     var isBusy: Bool { !jobs.isEmpty }
     /// How many calls are out.
     var waiting: Int { jobs.count }

@@ -299,4 +299,50 @@ struct OffMainLoopTests {
         #expect(!h.text.contains("New Contact"), "\(h.text)")
         #expect(h.text.contains("Grace Hopper"), "\(h.text)")
     }
+
+    /// "Discard" while an edit's save is out (waiting on another client's lock) stops the save on
+    /// the server: nothing is stored and the form closes.
+    @Test func discardWhileAnEditIsSavingStopsTheSaveAndStoresNothing() throws {
+        let setup = Setup()
+        let h = try app(setup, contacts: [("ada", "lovelace")])
+        h.press("C wait:400ms")
+        settle(h, setup)
+        h.press("Enter wait:400ms")
+        settle(h, setup)
+        h.press("e wait:400ms")
+        settle(h, setup)
+        h.press("End \" king\" C-s")
+        #expect(h.text.contains("Saving…"), "\(h.text)")
+        setup.work.onStop = { setup.outage?.failNext = OutageDirectory.cancelled } // the server cancels the statement
+        h.press("Esc wait:400ms")
+        #expect(h.text.contains("Your save has not reached the server yet.") && h.text.contains("Discard stops it"), "\(h.text)")
+        h.press("Left Enter wait:400ms")                                // Discard
+        #expect(setup.work.stopsAsked == 1)
+        #expect(h.text.contains("Stopping the save…"), "\(h.text)")
+        settle(h, setup)
+        h.press("wait:400ms")
+        #expect(!h.text.contains("Edit Contact"), "\(h.text)")
+        settle(h, setup)
+        #expect(h.text.contains("Ada Lovelace") && !h.text.contains("king"), "\(h.text)")
+    }
+
+    /// A save that reached the server before "Discard" could stop it: the form says so plainly, and Esc leaves.
+    @Test func aSaveThatWentThroughBeforeItCouldBeStoppedSaysSo() throws {
+        let setup = Setup()
+        let h = try app(setup, contacts: [("ada", "lovelace")])
+        h.press("C wait:400ms")
+        settle(h, setup)
+        h.press("Enter wait:400ms")
+        settle(h, setup)
+        h.press("e wait:400ms")
+        settle(h, setup)
+        h.press("End \" king\" C-s Esc wait:400ms Left Enter wait:400ms")
+        settle(h, setup)                                               // too late: it was stored
+        h.press("wait:100ms")
+        #expect(h.text.contains("It was saved before it could be stopped: your changes are stored."), "\(h.text)")
+        h.press("Esc wait:400ms")
+        #expect(!h.text.contains("Discard changes?") && !h.text.contains("Edit Contact"), "\(h.text)")
+        settle(h, setup)
+        #expect(h.text.contains("Ada king Lovelace"), "\(h.text)")
+    }
 }

@@ -42,7 +42,15 @@ final class OutageDirectory: DataDirectory {
     func reach() throws(ServiceError) {
         calls += 1
         if isDown { throw Self.lost }
+        if let failure = failNext {
+            failNext = nil
+            throw failure
+        }
     }
+
+    /// The next contacts call fails with this (a statement the server was asked to cancel).
+    var failNext: ServiceError?
+    static let cancelled = ServiceError(.busy, place: "postgresql://test", detail: "canceling statement due to user request", code: "57014")
 
     /// Counts an accounts or settings call, and throws when the directory is down.
     func reachAccounts() throws(ServiceError) {

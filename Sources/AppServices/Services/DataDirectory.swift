@@ -31,6 +31,10 @@ public protocol DataDirectory: AnyObject {
     /// readable; it reads what made it readable, is cheap and never waits; what is on screen
     /// is then read again.
     func changedElsewhere(for account: Account) -> Bool
+    /// Stops the call running on this directory now (a save waiting on another client's lock, or on
+    /// a server that does not answer): that call then fails and keeps nothing. Safe to call from
+    /// any thread while another uses the directory; nil where calls cannot be stopped (they answer at once).
+    var stopRunningCall: (@Sendable () -> Void)? { get }
     /// The team address book `account` shares with the other members of a team's directory (the
     /// server decides who may change it); nil where there is none (a file, memory, a directory
     /// not set up for a team).
@@ -44,6 +48,9 @@ public protocol DataDirectory: AnyObject {
 public extension DataDirectory {
     /// Nobody else changes it (data kept in memory).
     func changedElsewhere(for account: Account) -> Bool { false }
+
+    /// Calls answer at once: nothing to stop.
+    var stopRunningCall: (@Sendable () -> Void)? { nil }
 
     /// No team book: one person's data.
     func teamBook(for account: Account) -> Account? { nil }

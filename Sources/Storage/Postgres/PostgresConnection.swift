@@ -68,10 +68,14 @@ public final class PostgresConnection {
         handle = conn
         // Notices (e.g. "relation already exists, skipping") are not for the terminal.
         _ = pq.PQsetNoticeProcessor(conn, { _, _ in }, nil)
+        cancelHandle.replace(pq.PQgetCancel(conn), pq: pq)
         try executeScript(Self.sessionSettings)
     }
 
-    deinit { pq.PQfinish(handle) }
+    deinit {
+        cancelHandle.replace(nil, pq: pq)
+        pq.PQfinish(handle)
+    }
 
     /// Connection parameters a connection string may override.
     static let defaults: [(key: String, value: String)] = [
@@ -83,6 +87,10 @@ public final class PostgresConnection {
     /// a screen's call fails with a message instead of hanging. Bulk work (populate, migrations)
     /// lifts the limit for its own transaction.
     static let sessionSettings = "SET client_min_messages = warning; SET statement_timeout = '60s'"
+
+    /// Stops the statement this connection is running, from any thread (libpq's PQcancel; made
+    /// again when the connection is).
+    public let cancelHandle = PostgresCancelHandle()
 
     /// The role this connection signed in as (libpq's `PQuser`).
     public var role: String { Self.text(pq.PQuser(handle)) }
@@ -171,6 +179,7 @@ public final class PostgresConnection {
         pq.PQreset(handle)
         prepared = [:]
         if pq.PQstatus(handle) == CONNECTION_OK {
+            cancelHandle.replace(pq.PQgetCancel(handle), pq: pq)
             let result = pq.PQexec(handle, Self.sessionSettings)
             pq.PQclear(result)
         }

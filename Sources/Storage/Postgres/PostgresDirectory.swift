@@ -1,3 +1,4 @@
+import Synchronization
 import AppServices
 
 /// A team's shared directory on a PostgreSQL server, as App's `DataDirectory`: `--db
@@ -96,6 +97,7 @@ public final class PostgresDirectory: DataDirectory {
     /// Takes `db` as this directory's connection: the stores are made on it.
     private func use(_ db: PostgresDatabase?) {
         database = db
+        runningCall.set(db?.connection.cancelHandle)
         contactsCache = nil
         if let db, !db.isTeamDirectory {
             accountStore = PostgresAccountStore(database: db, session: session!, hasher: PasswordHasher(cost: passwordCost))
@@ -146,6 +148,14 @@ public final class PostgresDirectory: DataDirectory {
     func forgetSignIn() {
         signInCell.set(nil)
         generation = signInCell.current.generation
+    }
+
+    /// The connection whose statement `stopRunningCall` stops (the current one, whichever it is).
+    private let runningCall = PostgresRunningCall()
+
+    public var stopRunningCall: (@Sendable () -> Void)? {
+        let runningCall = runningCall
+        return { runningCall.cancel() }
     }
 
     public var accounts: AccountsService {
@@ -241,4 +251,13 @@ final class PostgresDirectorySettings: SettingsService {
     func save(_ settings: UserSettings, for accountID: Int64, now: Int64) throws(ServiceError) {
         try store().save(settings, for: accountID, now: now)
     }
+}
+
+/// The cancel handle of a directory's current connection, shared with the thread that stops its calls.
+final class PostgresRunningCall: Sendable {
+    private let handle = Mutex<PostgresCancelHandle?>(nil)
+
+    func set(_ new: PostgresCancelHandle?) { handle.withLock { $0 = new } }
+
+    func cancel() { handle.withLock { $0 }?.cancel() }
 }

@@ -4,6 +4,7 @@ import AppServices
 protocol EditContactBusinessLogic: AnyObject {
     func fetchContact(request: EditContact.FetchContact.Request)
     func saveContact(request: EditContact.SaveContact.Request)
+    func stopSave(request: EditContact.StopSave.Request)
 }
 
 @MainActor
@@ -47,6 +48,14 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
 
     /// Whether a save is out and has not answered yet.
     private(set) var isSaving = false
+    /// Whether the person discarded the save that is out (its answer then says what became of it).
+    private var stopping = false
+
+    func stopSave(request: EditContact.StopSave.Request) {
+        guard isSaving, !stopping else { return }
+        stopping = true
+        worker.stopSaving()
+    }
 
     func saveContact(request: EditContact.SaveContact.Request) {
         // Nothing changed: nothing to store (and nothing for the activity feed to tell).
@@ -65,6 +74,18 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
             worker.update(record) { [weak self] result in
                 guard let self else { return }
                 self.isSaving = false
+                if self.stopping {
+                    self.stopping = false
+                    if case .success(true) = result {
+                        // Stored before it could be stopped: the form is what is stored now.
+                        self.originalForm = request.form
+                        self.readRevision += 1
+                        self.presenter?.presentStopSave(response: .wentThrough)
+                    } else {
+                        self.presenter?.presentStopSave(response: .stopped)
+                    }
+                    return
+                }
                 switch result {
                 case .success(let saved):
                     self.presenter?.presentSave(response: .init(saved: saved, problems: .init(),

@@ -10,4 +10,11 @@ enum EditContact {
         struct Response: Equatable { var saved: Bool; var problems: ContactFormProblems; var error: String? }
         struct ViewModel: Equatable { var fieldMessages: [String: String]; var saved: Bool; var error: String? }
     }
+    /// "Discard" while a save is out: the save is stopped (nothing stored, the form closes), or it
+    /// had gone through already (the form stays and says so).
+    enum StopSave {
+        struct Request: Equatable {}
+        enum Response: Equatable { case stopped, wentThrough }
+        struct ViewModel: Equatable { var leaves: Bool; var message: String }
+    }
 }

@@ -2,6 +2,7 @@
 protocol EditContactPresentationLogic: AnyObject {
     func presentContact(response: EditContact.FetchContact.Response)
     func presentSave(response: EditContact.SaveContact.Response)
+    func presentStopSave(response: EditContact.StopSave.Response)
 }
 
 @MainActor
@@ -12,6 +13,16 @@ final class EditContactPresenter: EditContactPresentationLogic {
         viewController?.displayContact(viewModel: .init(form: response.form,
                                                         missingMessage: response.form != nil ? nil
                                                             : response.error.map(ContactDamage.message) ?? "This contact was deleted."))
+    }
+
+    func presentStopSave(response: EditContact.StopSave.Response) {
+        switch response {
+        case .stopped:
+            viewController?.displayStopSave(viewModel: .init(leaves: true, message: ""))
+        case .wentThrough:
+            viewController?.displayStopSave(viewModel: .init(leaves: false,
+                                                             message: "It was saved before it could be stopped: your changes are stored. Esc leaves."))
+        }
     }
 
     func presentSave(response: EditContact.SaveContact.Response) {

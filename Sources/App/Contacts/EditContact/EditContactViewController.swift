@@ -4,6 +4,7 @@ import TUIKit
 protocol EditContactDisplayLogic: AnyObject {
     func displayContact(viewModel: EditContact.FetchContact.ViewModel)
     func displaySave(viewModel: EditContact.SaveContact.ViewModel)
+    func displayStopSave(viewModel: EditContact.StopSave.ViewModel)
 }
 
 /// "Edit Contact": the shared form, filled from the stored contact.
@@ -34,9 +35,20 @@ final class EditContactViewController: ViewController, EditContactDisplayLogic, 
     var hasUnsavedChanges: Bool { router?.dataStore?.originalForm.map { $0 != formView.form } ?? false }
 
     private func cancel() {
-        // A save on its way cannot be called back: "Discard" now would be a lie (it would be stored after).
-        if router?.dataStore?.isSaving == true { message.text = ContactFormScreen.stillSaving; return }
+        // A save on its way: "Discard" stops it on the server (nothing is stored), or says it went through.
+        if router?.dataStore?.isSaving == true {
+            ContactFormScreen.confirmStopSaving(from: self) { [weak self] in
+                self?.message.text = "Stopping the save…"
+                self?.interactor?.stopSave(request: .init())
+            }
+            return
+        }
         ContactFormScreen.confirmDiscard(from: self, changed: hasUnsavedChanges) { [weak self] in self?.router?.routeBack() }
+    }
+
+    func displayStopSave(viewModel: EditContact.StopSave.ViewModel) {
+        if viewModel.leaves { router?.routeBack(); return }
+        message.text = viewModel.message
     }
 
     func displayContact(viewModel: EditContact.FetchContact.ViewModel) {

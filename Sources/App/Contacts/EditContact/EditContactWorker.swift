@@ -12,6 +12,9 @@ class EditContactWorker {
         contacts.run({ store throws(ServiceError) in try store.contact(id: id) }, then: deliver)
     }
 
+    /// Stops the save out now where the store can (a server): it then fails and stores nothing.
+    func stopSaving() { contacts.stopRunningCall() }
+
     /// Replaces the stored contact with `record`, keeping what the form does not edit (UID,
     /// extras from an import) as stored; false when it no longer exists.
     func update(_ record: ContactRecord, then deliver: @escaping @MainActor (Result<Bool, ServiceError>) -> Void) {

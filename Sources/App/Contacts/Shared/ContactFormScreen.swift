@@ -28,6 +28,15 @@ enum ContactFormScreen {
     /// Said when Esc is pressed while a save has not answered yet.
     static let stillSaving = "Still saving: the server has not answered yet. Esc again once it has."
 
+    /// Asks before stopping a save that has not answered yet (a server waiting on another client's
+    /// lock, or not answering): Discard stops it, and nothing is stored.
+    static func confirmStopSaving(from controller: ViewController, stop: @escaping () -> Void) {
+        let alert = AlertController(title: "Discard changes?", message: "Your save has not reached the server yet. Discard stops it: nothing will be stored.")
+        alert.addAction(AlertAction(title: "Discard", style: .destructive, handler: stop))
+        alert.addAction(AlertAction(title: "Keep waiting", style: .cancel))
+        controller.present(alert)
+    }
+
     /// Leaves at once when nothing changed; else asks first.
     static func confirmDiscard(from controller: ViewController, changed: Bool, leave: @escaping () -> Void) {
         guard changed else { leave(); return }

@@ -15,4 +15,7 @@ protocol DirectoryWork: AnyObject {
     var isBusy: Bool { get }
     /// Puts the work on the run loop (where a thread's results are posted).
     func attach(to scheduler: Scheduler)
+    /// Stops the job running now on the work's directory, if the directory can (it then fails and
+    /// keeps nothing; a job that had finished is not undone).
+    func stopRunningJob()
 }

@@ -44,6 +44,12 @@ public final class ServiceWork<Service> {
         if case .away(let work, _) = place { work.isBusy } else { false }
     }
 
+    /// Stops the call out now, where the directory can (a save waiting on a lock or a server that
+    /// does not answer): it fails and keeps nothing. A call that answers at once has nothing to stop.
+    func stopRunningCall() {
+        if case .away(let work, _) = place { work.stopRunningJob() }
+    }
+
     /// Runs `body` on the service (off the main loop where the work has a thread), then
     /// `deliver` with what it returned or threw, on the main loop.
     func run<T: Sendable>(_ body: @escaping @Sendable (Service) throws(ServiceError) -> T,

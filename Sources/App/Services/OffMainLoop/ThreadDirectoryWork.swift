@@ -11,12 +11,17 @@ final class ThreadDirectoryWork: DirectoryWork {
     /// Jobs given that have not delivered yet.
     private var outstanding = 0
     private let mailbox = Mailbox()
+    /// Stops the call the thread's directory runs now (asked for before the thread took it).
+    private let stopRunning: (@Sendable () -> Void)?
+
+    func stopRunningJob() { stopRunning?() }
     /// The run loop's timers and inbox (set once the app is in an application; results that
     /// arrive before wait for it).
     var scheduler: Scheduler? { didSet { mailbox.connect(scheduler?.inbox) } }
 
     /// A work whose thread owns `directory` from now on (not opened yet: a job opens it there).
     init(directory: sending any DataDirectory) {
+        stopRunning = directory.stopRunningCall
         thread = WorkerThread(directory: directory)
     }
 
