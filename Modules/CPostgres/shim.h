@@ -26,7 +26,8 @@
     X(PQputCopyData) X(PQputCopyEnd) X(PQgetResult) \
     X(PQconsumeInput) X(PQnotifies) X(PQfreemem) \
     X(PQencryptPasswordConn) X(PQconnectionNeedsPassword) X(PQuser) \
-    X(PQgetCancel) X(PQcancel) X(PQfreeCancel)
+    X(PQgetCancel) X(PQcancel) X(PQfreeCancel) \
+    X(PQconninfoParse) X(PQconninfoFree)
 
 /* libpq's functions, looked up in the opened library: field `PQconnectdb` is PQconnectdb. */
 typedef struct SBLibPQ {

@@ -101,16 +101,19 @@ struct TeamDirectoryCommandTests {
 
         // No password in --db: Log In asks; a wrong one signs no one in.
         let wrong = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
-                                    "--keys", "wait:1s \"\(bob)\" Enter \"guess\" Enter wait:1s"], environment: environment)
+                                    "--keys", "wait:1s \"guess\" Enter wait:1s"], environment: environment)
         #expect(wrong.output.contains("Log In") && !wrong.output.contains("Signed in as"), "\(wrong.output)")
+        #expect(wrong.output.contains("A team directory: sign in with the name and") && wrong.output.contains("Wrong user name or password."), "\(wrong.output)")
+        #expect(wrong.output.contains(bob), "the name --db gives is filled in")
+        #expect(!wrong.output.contains("Create an account"))
         let app = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
-                                  "--keys", "wait:1s \"\(bob)\" Enter \"bpw\" Enter wait:1s T wait:600ms"], environment: environment)
+                                  "--keys", "wait:1s \"bpw\" Enter wait:1s T wait:600ms"], environment: environment)
         #expect(app.code == 0, "\(app.errors)")
         #expect(app.output.contains("Team contacts (1)") && app.output.contains("Team Plumber"))
         #expect(!app.output.contains("Private Person"))
         // A non-editor's change to the team book: the server refuses, and the form says so.
         let edit = runSwitchboard(["--headless", "--db", member(bob), "--size", "100x30",
-                                   "--keys", "wait:1s \"\(bob)\" Enter \"bpw\" Enter wait:1s T wait:600ms Enter wait:500ms e wait:500ms End \"x\" C-s wait:800ms"], environment: environment)
+                                   "--keys", "wait:1s \"bpw\" Enter wait:1s T wait:600ms Enter wait:500ms e wait:500ms End \"x\" C-s wait:800ms"], environment: environment)
         #expect(edit.output.contains("does not let you change that"), "\(edit.output)")
         #expect(try admin.scalarInt("SELECT count(*) FROM \(schema).contacts WHERE first_name = 'Teamx'") == 0)
         // A session file naming alice's account, with bob's credentials: Log In, not alice's contacts.

@@ -24,7 +24,7 @@ struct LoginAssembly: Assembly {
     let onSignedIn: (Account, @escaping @MainActor () -> Void) -> Void
     func build() -> ViewController {
         LoginViewController(service: services.signIn!, coordinator: services.coordinator,
-                            dataPlace: services.backend.dataLocation.place, onSignedIn: onSignedIn)
+                            dataPlace: services.backend.dataLocation.place, kind: services.backend.signInKind, onSignedIn: onSignedIn)
     }
 }
 

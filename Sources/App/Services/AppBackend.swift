@@ -33,6 +33,8 @@ public protocol AppBackend: AnyObject {
     var changeSignal: Int32? { get }
     /// The team address book beside the account's own contacts (see `DataDirectory`); nil: none.
     func teamBook(for account: Account) -> Account?
+    /// How people sign in (see `DataDirectory`), once started.
+    var signInKind: SignInKind { get }
     /// One account's whole address book, for the contacts screen's Import… and Export…: off the
     /// main loop where the data is on a server; nil: none (the kiosk).
     func addressBookWork(for account: Account) -> ServiceWork<any AddressBookService>?
@@ -61,6 +63,8 @@ public extension AppBackend {
 
     /// One person's data: no team book.
     func teamBook(for account: Account) -> Account? { nil }
+    /// Accounts the app makes.
+    var signInKind: SignInKind { .appAccounts }
 
     /// No import or export.
     func addressBookWork(for account: Account) -> ServiceWork<any AddressBookService>? { nil }

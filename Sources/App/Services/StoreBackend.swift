@@ -206,6 +206,7 @@ public final class StoreBackend: AppBackend {
     public func changedElsewhere(for account: Account) -> Bool { directory.changedElsewhere(for: account) }
     public var changeSignal: Int32? { directory.changeSignal }
     public func teamBook(for account: Account) -> Account? { directory.teamBook(for: account) }
+    public var signInKind: SignInKind { directory.signInKind }
     /// One account's whole address book for Import… and Export…: off the main loop on a server.
     public func addressBookWork(for account: Account) -> ServiceWork<any AddressBookService>? {
         serviceWork(for: account) { $0.addressBook(for: account) }

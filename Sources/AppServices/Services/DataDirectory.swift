@@ -31,6 +31,8 @@ public protocol DataDirectory: AnyObject {
     /// readable; it reads what made it readable, is cheap and never waits; what is on screen
     /// is then read again.
     func changedElsewhere(for account: Account) -> Bool
+    /// How people sign in here (valid after `open`).
+    var signInKind: SignInKind { get }
     /// Stops the call running on this directory now (a save waiting on another client's lock, or on
     /// a server that does not answer): that call then fails and keeps nothing. Safe to call from
     /// any thread while another uses the directory; nil where calls cannot be stopped (they answer at once).
@@ -48,6 +50,9 @@ public protocol DataDirectory: AnyObject {
 public extension DataDirectory {
     /// Nobody else changes it (data kept in memory).
     func changedElsewhere(for account: Account) -> Bool { false }
+
+    /// Accounts the app makes.
+    var signInKind: SignInKind { .appAccounts }
 
     /// Calls answer at once: nothing to stop.
     var stopRunningCall: (@Sendable () -> Void)? { nil }
@@ -78,4 +83,13 @@ public struct PreparedOpening<Opened: Sendable>: Sendable {
         self.hasAccounts = hasAccounts
         self.opened = opened
     }
+}
+
+/// How people sign in to a directory.
+public enum SignInKind: Equatable, Sendable {
+    /// With accounts the app makes and checks (a file, a server set up for one owner).
+    case appAccounts
+    /// As the members a team directory's owner added: the server checks the password, and no
+    /// account is made here. `suggestedName`: the user the connection string names ("" for none).
+    case teamMembers(suggestedName: String)
 }

@@ -92,6 +92,26 @@ public final class PostgresConnection {
     /// again when the connection is).
     public let cancelHandle = PostgresCancelHandle()
 
+    /// The values of a connection string as libpq reads it (`PQconninfoParse`: a URI or
+    /// key=value pairs, with libpq's defaults left out), or nil when libpq cannot be loaded or
+    /// cannot read the string.
+    public static func parsed(_ conninfo: String) -> [String: String]? {
+        guard let pq = try? PostgresLibrary.shared().pq else { return nil }
+        var error: UnsafeMutablePointer<CChar>?
+        guard let options = pq.PQconninfoParse(conninfo, &error) else {
+            if let error { pq.PQfreemem(error) }
+            return nil
+        }
+        defer { pq.PQconninfoFree(options) }
+        var values: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { values[String(cString: keyword)] = String(cString: value) }
+            option += 1
+        }
+        return values
+    }
+
     /// The role this connection signed in as (libpq's `PQuser`).
     public var role: String { Self.text(pq.PQuser(handle)) }
 

@@ -150,6 +150,13 @@ public final class PostgresDirectory: DataDirectory {
         generation = signInCell.current.generation
     }
 
+    /// A team directory, or one that could not be opened for want of a member's password: its
+    /// members sign in as themselves, and no account is made here.
+    public var signInKind: SignInKind {
+        guard database == nil || database?.isTeamDirectory == true else { return .appAccounts }
+        return .teamMembers(suggestedName: PostgresConnection.parsed(uri)?["user"] ?? "")
+    }
+
     /// The connection whose statement `stopRunningCall` stops (the current one, whichever it is).
     private let runningCall = PostgresRunningCall()
 

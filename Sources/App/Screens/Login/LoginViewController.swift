@@ -16,12 +16,15 @@ final class LoginViewController: ViewController {
 
     /// Where the data lives, named on a first run ("" says nothing).
     private let dataPlace: String
+    /// A team directory's members sign in as themselves: no account is made here.
+    private let kind: SignInKind
 
     /// - Parameter onSignedIn: told who signed in, and what to call once the home is on its way.
-    init(service: SignInServing, coordinator: Coordination, dataPlace: String = "",
+    init(service: SignInServing, coordinator: Coordination, dataPlace: String = "", kind: SignInKind = .appAccounts,
          onSignedIn: @escaping (Account, @escaping @MainActor () -> Void) -> Void) {
         self.service = service
         self.dataPlace = dataPlace
+        self.kind = kind
         self.coordinator = coordinator
         self.onSignedIn = onSignedIn
         super.init()
@@ -44,23 +47,34 @@ final class LoginViewController: ViewController {
         let greetingLabel = Label(greeting, style: Theme.live.emphasis)
         greetingLabel.wrapsText = true // two rows: at 40 columns the invitation wraps instead of being cut
         createButton.action = { [weak self] in self?.coordinator?.show(.createAccount) }
-        FormLayout.stack([
+        var rows: [(View, Int)] = [
             (greetingLabel, 2),
             (FormLayout.caption("User name"), 1), (usernameField, 1), (FormLayout.gap(), 1),
             (FormLayout.caption("Password"), 1), (passwordField, 1), (FormLayout.gap(), 1),
-            (message, 2), (createButton, 1),
-        ], in: view)
+            (message, 2),
+        ]
+        if case .teamMembers(let name) = kind {
+            usernameField.text = name // the name the connection string gives; the password goes next
+        } else {
+            rows.append((createButton, 1))
+        }
+        FormLayout.stack(rows, in: view)
     }
 
-    /// "Welcome back" only when there is an account to come back to.
+    /// "Welcome back" only when there is an account to come back to; on a team directory, who signs in how.
     var greeting: String {
-        service.hasAccounts ? "Welcome back. Log in to your switchboard." : "No account yet: ^N creates the first one."
+        if case .teamMembers = kind { return "A team directory: sign in with the name and password its owner gave you." }
+        return service.hasAccounts ? "Welcome back. Log in to your switchboard." : "No account yet: ^N creates the first one."
     }
 
-    override var preferredFirstResponder: View? { usernameField }
+    override var preferredFirstResponder: View? {
+        if case .teamMembers(let name) = kind, !name.isEmpty { return passwordField }
+        return usernameField
+    }
 
     override var keyCommands: [KeyCommand] {
-        [KeyCommand(.ctrl("n"), title: "Create account") { [weak self] in
+        if case .teamMembers = kind { return [] } // the owner adds members (switchboard directory add-member)
+        return [KeyCommand(.ctrl("n"), title: "Create account") { [weak self] in
             guard let self, !self.isWaiting else { return }
             self.coordinator?.show(.createAccount)
         }]
