@@ -20,7 +20,8 @@ enum CSVColumn: Equatable {
 
     /// The role of a header; `hasJobTitle` tells Outlook's "Title" (a prefix) from a job title.
     static func role(of rawHeader: String, hasJobTitle: Bool) -> CSVColumn {
-        let h = rawHeader.trimmingSpaces.lowercased()
+        let raw = rawHeader.trimmingSpaces.lowercased()
+        let h = germanOutlook[raw] ?? raw
         switch h {
         case "uid": return .uid
         case "name", "full name", "display name", "formatted name": return .fullName
@@ -56,6 +57,13 @@ enum CSVColumn: Equatable {
         case "other phone", "other fax": return .phone(slot: h, part: .value, fixedLabel: h == "other fax" ? "fax" : "other")
         case "pager": return .phone(slot: h, part: .value, fixedLabel: "pager")
         case "primary phone": return .phone(slot: h, part: .value, fixedLabel: "")
+        case "assistant's phone": return .phone(slot: h, part: .value, fixedLabel: "assistant")
+        case "callback": return .phone(slot: h, part: .value, fixedLabel: "callback")
+        case "car phone": return .phone(slot: h, part: .value, fixedLabel: "car")
+        case "isdn": return .phone(slot: h, part: .value, fixedLabel: "isdn")
+        case "radio phone": return .phone(slot: h, part: .value, fixedLabel: "radio")
+        case "tty/tdd phone": return .phone(slot: h, part: .value, fixedLabel: "textphone")
+        case "telex": return .phone(slot: h, part: .value, fixedLabel: "telex")
         case "web page": return .url(slot: "outlook", part: .value, fixedLabel: nil)
         case "web page 1": return .url(slot: h, part: .value, fixedLabel: "work")
         case "web page 2": return .url(slot: h, part: .value, fixedLabel: "home")
@@ -68,7 +76,7 @@ enum CSVColumn: Equatable {
             let part: AddressPart? = switch rest {
             case "street", "address": .street
             case "street 2", "street 3", "address 2", "address2": .extended
-            case "po box": .poBox
+            case "po box", "address po box": .poBox
             case "city": .city
             case "state": .region
             case "postal code", "zipcode", "zip code", "zip": .postalCode
@@ -95,7 +103,7 @@ enum CSVColumn: Equatable {
                     case "formatted": .formatted
                     case "street": .street
                     case "extended address": .extended
-                    case "po box": .poBox
+                    case "po box", "address po box": .poBox
                     case "city": .city
                     case "region": .region
                     case "postal code": .postalCode
@@ -109,6 +117,28 @@ enum CSVColumn: Equatable {
         }
         return .other(rawHeader)
     }
+}
+
+extension CSVColumn {
+    /// Outlook's German column names (its CSV export in German, semicolon-separated), as the
+    /// English names they stand for.
+    static let germanOutlook: [String: String] = [
+        "anrede": "title", "vorname": "first name", "weitere vornamen": "middle name", "nachname": "last name",
+        "suffix": "suffix", "firma": "company", "abteilung": "department", "position": "job title",
+        "straße geschäftlich": "business street", "straße geschäftlich 2": "business street 2",
+        "ort geschäftlich": "business city", "region geschäftlich": "business state",
+        "postleitzahl geschäftlich": "business postal code", "land/region geschäftlich": "business country/region",
+        "straße privat": "home street", "straße privat 2": "home street 2", "ort privat": "home city",
+        "region privat": "home state", "postleitzahl privat": "home postal code", "land/region privat": "home country/region",
+        "weitere straße": "other street", "weiterer ort": "other city", "weitere region": "other state",
+        "weitere postleitzahl": "other postal code", "weiteres/r land/region": "other country/region",
+        "telefon geschäftlich": "business phone", "telefon geschäftlich 2": "business phone 2", "fax geschäftlich": "business fax",
+        "telefon privat": "home phone", "telefon privat 2": "home phone 2", "fax privat": "home fax",
+        "mobiltelefon": "mobile phone", "weiteres telefon": "other phone", "weiteres fax": "other fax", "pager": "pager",
+        "autotelefon": "car phone", "telefon assistent": "assistant's phone", "haupttelefon": "primary phone",
+        "e-mail-adresse": "e-mail address", "e-mail 2: adresse": "e-mail 2 address", "e-mail 3: adresse": "e-mail 3 address",
+        "geburtstag": "birthday", "notizen": "notes", "kategorien": "categories", "webseite": "web page",
+    ]
 }
 
 extension String {

@@ -8,7 +8,7 @@ public struct CSVContactMapping: Sendable {
 
     /// Maps a header row; nil when no column names a contact field (not a contacts CSV).
     public init?(header: [String]) {
-        let hasJobTitle = header.contains { $0.trimmingSpaces.lowercased() == "job title" }
+        let hasJobTitle = header.contains { let h = $0.trimmingSpaces.lowercased(); return (CSVColumn.germanOutlook[h] ?? h) == "job title" }
         let columns = header.map { CSVColumn.role(of: $0, hasJobTitle: hasJobTitle) }
         let known = columns.filter { if case .other = $0 { return false } else { return true } }
         guard !known.isEmpty else { return nil }

@@ -1,6 +1,8 @@
 /// Reads RFC 4180 CSV a record at a time: quoted fields may hold the delimiter, doubled quotes
 /// and line breaks; CRLF, LF or CR line ends; UTF-8 (BOM skipped) or UTF-16 (Excel's "Unicode
-/// text"), with fields that are not UTF-8 read as windows-1252 (Excel's CSV in Western Europe).
+/// text", with or without a BOM). Fields that are not UTF-8 are read in the 8-bit charset the
+/// file's letters fit best (`EightBitCharset`: windows-1252, -1250, -1251 or KOI8-R, Excel's
+/// CSV across Europe), guessed once from up to `sniffLines` lines from the first such field.
 /// The delimiter is found from the header line: comma, semicolon (Excel and Outlook where the
 /// comma is the decimal mark) or tab, whichever the line has most of outside quotes.
 ///
@@ -18,13 +20,18 @@ public struct CSVReader: ItemReading {
     }
 
     private var lines: ByteLines
-    private var replay: [ByteLines.Line] = []
+    private var replay: [(line: ByteLines.Line, tooLong: Bool)] = []
     /// The delimiter byte; nil until the first record has been seen.
     public private(set) var delimiter: UInt8?
     /// How many lines a quoted field may span.
     let lookahead: Int
     /// How many fields the first record (the header) has; nil until it is read.
     private var headerFieldCount: Int?
+    /// The charset fields that are not UTF-8 are read in, and the line of the first such field;
+    /// nil while every field has been UTF-8.
+    public private(set) var eightBit: (charset: EightBitCharset, line: Int)?
+    /// How many lines the charset is guessed from.
+    let sniffLines = 2000
 
     /// Reads records from bytes in memory; `delimiter` nil finds it from the first line.
     public init(bytes: [UInt8], delimiter: UInt8? = nil) {
@@ -41,7 +48,7 @@ public struct CSVReader: ItemReading {
     }
 
     private mutating func nextLine() throws -> (line: ByteLines.Line, tooLong: Bool)? {
-        if !replay.isEmpty { return (replay.removeFirst(), false) }
+        if !replay.isEmpty { return replay.removeFirst() }
         return try lines.next()
     }
 
@@ -54,6 +61,18 @@ public struct CSVReader: ItemReading {
         }
         let best = [UInt8(0x2C), 0x3B, 0x09].max { counts[$0]! < counts[$1]! }!
         return counts[best]! > 0 ? best : 0x2C
+    }
+
+    /// The 8-bit charset of `field` and of the lines after it that are not UTF-8 (up to
+    /// `sniffLines`, read ahead and then read again).
+    private mutating func guessCharset(from field: [UInt8]) throws -> EightBitCharset {
+        var sample = field
+        for (line, _) in replay where String(validating: line.bytes, as: UTF8.self) == nil { sample += [0x0A] + line.bytes }
+        while replay.count < sniffLines, sample.count < 1 << 20, let (line, tooLong) = try lines.next() {
+            replay.append((line, tooLong))
+            if String(validating: line.bytes, as: UTF8.self) == nil { sample += [0x0A] + line.bytes }
+        }
+        return EightBitCharset.guess(sample)
     }
 
     /// How many fields one line has when read as a row of its own (a quote left open ends it).
@@ -92,7 +111,7 @@ public struct CSVReader: ItemReading {
                                 // one followed by text is the next row's opening quote, so this
                                 // field never closed.
                                 if !spanned.isEmpty, i + 1 < bytes.count, bytes[i + 1] != delimiter {
-                                    replay = spanned + replay
+                                    replay = spanned.map { ($0, false) } + replay
                                     return .problem(ReadProblem(line: first.number, reason: .unterminatedQuote))
                                 }
                             }
@@ -109,27 +128,30 @@ public struct CSVReader: ItemReading {
                     i += 1
                 }
                 guard quoted else { break }
-                guard spanned.count < lookahead, let (more, moreTooLong) = try nextLine(), !moreTooLong else {
-                    // Never closed: this record is lost, the lines looked at are read again.
-                    replay = spanned + replay
+                let more = spanned.count < lookahead ? try nextLine() : nil
+                guard let more, !more.tooLong else {
+                    // Never closed: this record is lost, the lines looked at (a line too long too) are read again.
+                    replay = spanned.map { ($0, false) } + (more.map { [$0] } ?? []) + replay
                     return .problem(ReadProblem(line: first.number, reason: .unterminatedQuote))
                 }
-                spanned.append(more)
+                spanned.append(more.line)
                 field.append(0x0A)
-                line = more
+                line = more.line
             }
             fields.append(field)
             if let columns = headerFieldCount, columns >= 3,
                spanned.contains(where: { Self.fieldCount(of: $0.bytes, delimiter: delimiter) >= columns }) {
                 // The lines the field spans are rows of their own: its quote never closed.
-                replay = spanned + replay
+                replay = spanned.map { ($0, false) } + replay
                 return .problem(ReadProblem(line: first.number, reason: .unterminatedQuote))
             }
             if headerFieldCount == nil { headerFieldCount = fields.count }
             var texts: [String] = []
             texts.reserveCapacity(fields.count)
             for f in fields {
-                texts.append(String(validating: f, as: UTF8.self) ?? TextDecoding.utf8OrWindows1252(f))
+                if let text = String(validating: f, as: UTF8.self) { texts.append(text); continue }
+                if eightBit == nil { eightBit = (try guessCharset(from: f), first.number) }
+                texts.append(eightBit!.charset.decode(f))
             }
             return .record(texts, line: first.number)
         }

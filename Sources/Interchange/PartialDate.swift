@@ -16,11 +16,18 @@ public struct PartialDate: Equatable, Hashable, Sendable, CustomStringConvertibl
         self.day = day
     }
 
-    /// Reads `1985-04-12`, `19850412`, `--0412`, `--04-12`, `1985-04-12T00:00:00Z`, and the
-    /// US form `4/12/1985` that Outlook writes; nil for anything else.
+    /// Reads `1985-04-12`, `19850412`, `--0412`, `--04-12`, `1985-04-12T00:00:00Z`, the US
+    /// form `4/12/1985` that Outlook writes, and the day-first `12.4.1985` of its German export;
+    /// nil for anything else.
     public init?(parsing raw: String) {
         var text = raw.trimmingSpaces
         if let t = text.firstIndex(of: "T") { text = String(text[..<t]) }
+        if text.contains(".") {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 3, let d = parts[0], let m = parts[1], let y = parts[2], y != 0 else { return nil }
+            self.init(year: y < 100 ? nil : y, month: m, day: d)
+            return
+        }
         if text.contains("/") {
             let parts = text.split(separator: "/").map { Int($0) }
             guard parts.count == 3, let m = parts[0], let d = parts[1], let y = parts[2] else { return nil }

@@ -51,11 +51,16 @@ struct ImportCommand {
         /// How many of `lineProblems` are printed one by one.
         static let lineProblemsShown = 20
         var dropped: ContactCardMapping.Dropped = [:]
+        /// A CSV file not in UTF-8: the charset its fields were read in, and the first such line.
+        var guessedCharset: (name: String, line: Int)?
 
         /// What the command prints for the file (the app shows the same lines).
         func lines(file: String) -> [String] {
             var lines = ["\(file): imported \(added), updated \(updated), skipped \(skipped.count)"
                          + (merged > 0 ? ", merged \(merged) (the same contact again in the file)" : "")]
+            if let (name, line) = guessedCharset {
+                lines.append("\(file):\(line): not UTF-8 and no charset given; read as \(name.lowercased()), the charset its letters fit best: check the names")
+            }
             for problem in skipped { lines.append("\(file):\(problem.line): \(problem.message)") }
             // A file written in another charset than it says has such a line on every card: the
             // first ones are shown, the rest counted.

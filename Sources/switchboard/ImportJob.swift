@@ -146,6 +146,7 @@ final class ImportJob {
                 else { throw ImportCommand.ImportError.unknownFormat(CSVContactMapping.refusal(header: fields)) }
             case .problem(let p): summary.skipped.append(p)
             }
+            if summary.guessedCharset == nil, let (charset, line) = r.eightBit { summary.guessedCharset = (charset.name, line) }
         }
         return true
     }

@@ -160,6 +160,54 @@ struct CSVTests {
         #expect(c.birthday == PartialDate(year: 1906, month: 12, day: 9))
     }
 
+    /// Outlook's other phone columns and PO boxes, and its German export (semicolons, German names).
+    @Test func outlooksOtherPhonesPOBoxesAndGermanHeaders() throws {
+        let text = """
+        "First Name","Last Name","Assistant's Phone","Car Phone","ISDN","TTY/TDD Phone","Business Address PO Box","Business City"
+        "Grace","Hopper","+1 555 0101","+1 555 0102","+1 555 0103","+1 555 0104","PO Box 7","Arlington"
+        """
+        let c = try #require(try csvContacts(text).first)
+        #expect(c.phones == [LabeledValue(label: "assistant", value: "+1 555 0101"), LabeledValue(label: "car", value: "+1 555 0102"),
+                             LabeledValue(label: "isdn", value: "+1 555 0103"), LabeledValue(label: "textphone", value: "+1 555 0104")])
+        #expect(c.addresses == [PostalAddress(label: "work", poBox: "PO Box 7", locality: "Arlington")])
+        #expect(c.extras.isEmpty)
+
+        let german = "Anrede;Vorname;Weitere Vornamen;Nachname;Firma;Abteilung;Position;Straße geschäftlich;Ort geschäftlich;Postleitzahl geschäftlich;"
+            + "Land/Region geschäftlich;Telefon geschäftlich;Telefon privat;Mobiltelefon;E-Mail-Adresse;E-Mail 2: Adresse;Geburtstag;Notizen;Kategorien\r\n"
+            + "Dr.;Jürgen;Karl;Müller;Müller GmbH;Vertrieb;Leiter;Hauptstraße 1;Köln;50667;Deutschland;+49 221 100;+49 221 200;+49 170 300;"
+            + "jm@example.de;j@example.org;4.5.1970;Kennt Ada;Kunden\r\n"
+        let g = try #require(try csvContacts(german).first)
+        #expect(g.prefixes == "Dr." && g.givenName == "Jürgen" && g.additionalNames == "Karl" && g.familyName == "Müller")
+        #expect(g.organization == "Müller GmbH" && g.organizationUnits == ["Vertrieb"] && g.title == "Leiter")
+        #expect(g.addresses == [PostalAddress(label: "work", street: "Hauptstraße 1", locality: "Köln", postalCode: "50667", country: "Deutschland")])
+        #expect(g.phones.map(\.label) == ["work", "home", "mobile"] && g.emails.map(\.value) == ["jm@example.de", "j@example.org"])
+        #expect(g.note == "Kennt Ada" && g.categories == ["Kunden"] && g.birthday == PartialDate(year: 1970, month: 5, day: 4))
+        #expect(g.extras.map(\.name) == [])
+    }
+
+    /// A refused file is told for what it is: a workbook, an old Office file, a PDF, an image,
+    /// a database, JSON, XML, bytes that are not text; else its first line is shown.
+    @Test func aRefusedFileIsToldForWhatItIs() {
+        let cases: [([UInt8], String)] = [
+            ([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x2C, 0x3B], "it is a ZIP archive (an Excel .xlsx or OpenDocument .ods workbook?): save the sheet as CSV and import that"),
+            ([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1], "it is an old Office file (an Excel .xls workbook or an Outlook .msg?): save it as CSV (or the contacts as vCard) and import that"),
+            (Array("%PDF-1.7\n".utf8), "it is a PDF document: contacts are read from vCard, CSV, LDIF or abook files"),
+            ([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46], "it is an image: contacts are read from vCard, CSV, LDIF or abook files"),
+            (Array("SQLite format 3".utf8) + [0, 0x10, 0], "it is an SQLite database (a switchboard data file? open it with --db)"),
+            (Array("[{\"name\": \"Ada\", \"email\": \"ada@example.org\"}]".utf8), "it looks like JSON: contacts are read from vCard, CSV, LDIF or abook files"),
+            (Array("<?xml version=\"1.0\"?>\n<contacts/>".utf8), "it looks like XML or HTML: contacts are read from vCard, CSV, LDIF or abook files"),
+            ([0x01, 0x02, 0x2C, 0x03, 0x04, 0x05, 0x41, 0x2C], "it is not text (5 control bytes in its first 8): contacts are read from vCard, CSV, LDIF or abook files"),
+            (Array("just some text\n".utf8), "its first line (line 1) is “just some text”: not BEGIN:VCARD, a CSV header with commas, semicolons or tabs, an LDIF dn: line or an abook section"),
+            ([], "the file is empty"),
+        ]
+        for (bytes, why) in cases {
+            #expect(InterchangeFormat.detect(bytes) == nil, "\(why)")
+            #expect(InterchangeFormat.refusal(bytes) == why)
+        }
+        // Text that only starts like one of them is still read.
+        #expect(InterchangeFormat.detect(Array("First Name,Last Name\r\nAda,Lovelace\r\n".utf8)) == .csv)
+    }
+
     @Test func aHeaderWithNoContactColumnIsNotAContactsFile() {
         #expect(CSVContactMapping(header: ["foo", "bar"]) == nil)
     }

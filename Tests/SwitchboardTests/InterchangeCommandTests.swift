@@ -142,6 +142,24 @@ struct InterchangeCommandTests {
         #expect(runSwitchboard(["query", "navy", "--db", db]).output.contains("grace@navy.mil\tGrace Hopper"))
     }
 
+    /// Excel's CSV in Russian and Polish: no BOM, no charset; read in the charset its letters
+    /// fit, found by e-mail, and the import says which charset it took.
+    @Test func excelCSVInWindows1251And1250IsReadAndSaysSo() throws {
+        let folder = InterchangeFolder("interchange-1251")
+        let db = folder.dataFile("a.sqlite3")
+        let header = "Имя;Фамилия;First Name;Last Name;E-mail Address;Company\r\n"
+        folder.write("ru.csv", bytes: Array((header + ";;Иван;Петров;ivan@example.ru;Газпром\r\n").data(using: .windowsCP1251)!))
+        folder.write("pl.csv", bytes: Array("First Name;Last Name;E-mail Address;Company\r\nMichał;Wałęsa;lech@example.pl;Stocznia Gdańska\r\n".data(using: .windowsCP1250)!))
+        let run = runSwitchboard(["import", folder.file("ru.csv"), folder.file("pl.csv"), "--db", db])
+        #expect(run.code == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains(folder.file("ru.csv") + ":1: not UTF-8 and no charset given; read as windows-1251, the charset its letters fit best: check the names"), "\(lines)")
+        #expect(lines.contains(folder.file("pl.csv") + ":2: not UTF-8 and no charset given; read as windows-1250, the charset its letters fit best: check the names"), "\(lines)")
+        let query = runSwitchboard(["query", "example", "--db", db])
+        #expect(query.output.contains("ivan@example.ru\tИван Петров\tГазпром"), "\(query.output)")
+        #expect(query.output.contains("lech@example.pl\tMichał Wałęsa\tStocznia Gdańska"), "\(query.output)")
+    }
+
     @Test func anIPhoneCardsLabelsCategoriesAndBirthdayComeBackAsWrittenAndGroupsAreNotPeople() throws {
         let folder = InterchangeFolder("interchange-iphone")
         let db = folder.dataFile("a.sqlite3")
