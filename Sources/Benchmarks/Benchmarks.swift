@@ -35,6 +35,8 @@ enum Benchmarks {
         Benchmark(name: "postgres-100k", run: { PostgresBenchmark.run(count: 100_000) }),
         Benchmark(name: "postgres-live", run: PostgresLiveBenchmark.run),
         Benchmark(name: "postgres-live-100k", run: { PostgresLiveBenchmark.run(count: 100_000) }),
+        Benchmark(name: "populate-beside", run: { PopulateBesideBenchmark.run(count: 1_000_000) }),
+        Benchmark(name: "populate-beside-200k", run: { PopulateBesideBenchmark.run(count: 200_000) }),
     ]
 
     /// A full 200x60 screen of text views (a header, 58 rows of mixed-script

@@ -30,6 +30,7 @@ struct KeysEveryWayInTests {
             case .createAccount: return "C-o wait:400ms C-n wait:400ms"
             case .contactList: return "C wait:400ms"
             case .teamContactList: return nil // a team directory's only
+            case .contactConflict: return nil  // only after a refused save
             case .contactDetail: return "C wait:400ms Enter wait:400ms"
             case .contactAdd: return "C wait:400ms a wait:400ms"
             case .contactEdit: return "C wait:400ms Enter wait:400ms e wait:400ms"
@@ -46,7 +47,7 @@ struct KeysEveryWayInTests {
             case .contactDetail: return "F wait:400ms Enter wait:400ms"
             case .contactEdit: return "F wait:400ms Enter wait:400ms e wait:400ms"
             case .about: return "F wait:400ms F2 wait:400ms"
-            case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactAdd, .contactTransfer,
+            case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactAdd, .contactTransfer,
                  .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .comingSoon: return nil
             }
         case .deepLink:
@@ -61,7 +62,7 @@ struct KeysEveryWayInTests {
         case .textInput: "switchboard://text-input"
         case .textConfirmation(let text): "switchboard://text-confirmation?text=\(text)"
         case .contactList: "switchboard://contacts"
-        case .teamContactList: nil
+        case .teamContactList, .contactConflict: nil
         case .contactDetail(let id): "switchboard://contacts/\(id)"
         case .friendsList: "switchboard://friends"
         case .friendsListDemo: "switchboard://friends-demo"
@@ -115,6 +116,7 @@ struct KeysEveryWayInTests {
         case .contactList, .teamContactList: "Contacts" // no team book here: the own list
         case .contactDetail: "Ada Lovelace"
         case .contactEdit: "Edit Contact"
+        case .contactConflict: "Changed meanwhile"
         case .contactAdd: "New Contact"
         case .contactTransfer(let export): export ? "Export Contacts" : "Import Contacts"
         case .settings: "Settings"

@@ -15,7 +15,8 @@ struct KeysEverywhereTests {
     nonisolated static let screens: [Screen] = [
         .splash, .login, .createAccount, .main, .textInput, .textConfirmation(text: "hi"), .contactList,
         .contactDetail(id: 1), .contactAdd, .contactEdit(id: 1), .friendsList, .friendsListDemo, .settings,
-        .changePassword, .deleteAccount, .about, .activity, .comingSoon(feature: "Later"),
+        .changePassword, .deleteAccount, .about, .activity, .comingSoon(feature: "Later"), .teamContactList,
+        .contactConflict(yours: ContactRecord(id: 1, firstName: "Ada", lastName: "King"), read: nil),
     ]
 
     enum Expected { case quits, types }
@@ -23,7 +24,7 @@ struct KeysEverywhereTests {
     static func qDoes(on screen: Screen) -> Expected {
         switch screen {
         case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .changePassword, .deleteAccount: .types
-        case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactDetail, .friendsList, .friendsListDemo, .settings,
+        case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .friendsList, .friendsListDemo, .settings,
              .about, .activity, .comingSoon: .quits
         }
     }
@@ -32,7 +33,7 @@ struct KeysEverywhereTests {
     static func escGoesBack(from screen: Screen) -> Bool {
         switch screen {
         case .splash, .login, .main: false
-        case .createAccount, .textInput, .textConfirmation, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
+        case .createAccount, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
              .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .comingSoon: true
         }
     }

@@ -1,3 +1,4 @@
+import AppServices
 import TUIKit
 
 /// The contacts scenes, each put together by its configurator.
@@ -42,6 +43,18 @@ struct EditContactAssembly: Assembly {
     func build() -> ViewController {
         let vc = EditContactViewController()
         EditContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator)
+        return vc
+    }
+}
+
+@MainActor
+struct ResolveConflictAssembly: Assembly {
+    let services: AssemblyServices
+    let yours: ContactRecord
+    let read: ContactRecord?
+    func build() -> ViewController {
+        let vc = ResolveConflictViewController()
+        ResolveConflictConfigurator.configure(vc, yours: yours, read: read, contacts: services.contactsWork, coordinator: services.coordinator)
         return vc
     }
 }

@@ -47,6 +47,8 @@ public final class RootAssembly {
             .pushed(AddContactAssembly(services: services))
         case .contactEdit(let id):
             .pushed(EditContactAssembly(services: services, contactID: id))
+        case .contactConflict(let yours, let read):
+            .pushed(ResolveConflictAssembly(services: services, yours: yours, read: read))
         case .contactTransfer(let export):
             .pushed(ContactTransferAssembly(services: services, export: export))
         case .friendsList:

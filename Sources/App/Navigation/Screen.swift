@@ -1,3 +1,4 @@
+import AppServices
 /// Every screen of the app — seed 002's `ControllersList`. Associated values
 /// carry what a screen needs; deep links parse into the same enum. Adding a
 /// screen means adding a case: the compiler then points at every switch to
@@ -16,6 +17,10 @@ public enum Screen: Equatable, Sendable {
     case contactDetail(id: Int64)
     case contactAdd
     case contactEdit(id: Int64)
+    /// A save refused because someone else changed the contact meanwhile: `yours` beside the stored
+    /// version, picked field by field (`read`: the version the person had opened, so the fields
+    /// they did not change take the other side's by default).
+    case contactConflict(yours: ContactRecord, read: ContactRecord?)
     /// Import… (`export` false) or Export… of the signed-in person's contacts.
     case contactTransfer(export: Bool)
     /// The friends popup over the current screen, on the signed-in user's friends (seed 000's real use-case).
@@ -40,7 +45,7 @@ public enum Screen: Equatable, Sendable {
         switch self {
         case .splash: .launch
         case .login, .createAccount: .login
-        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
+        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactConflict, .contactTransfer,
              .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity: .main
         }
     }

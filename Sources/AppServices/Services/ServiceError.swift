@@ -114,7 +114,7 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case (.readOnly, _):
             return "\(at) is read-only, so nothing could be saved."
         case (.conflict, Code.changedSinceRead?):
-            return "Someone else changed it since you opened it: not saved. Esc, open it again."
+            return "Someone else changed it since you opened it: not saved. ^S shows both versions to pick from."
         case (.conflict, _):
             return "Someone else changed this meanwhile (\(detail)); nothing was overwritten."
         case (.notFound, Code.databaseMissing?):

@@ -32,10 +32,13 @@ extension PostgresContactsStore {
             // small server the workers' merge cost more than the sort they would share (3.9 s against 2.0 s
             // for 3.8 million word starts on two cores).
             try pg.executeScript("""
-                SET LOCAL gin_pending_list_limit = '1GB'; SET LOCAL work_mem = '256MB'; SET LOCAL maintenance_work_mem = '1GB';
-                SET LOCAL max_parallel_maintenance_workers = 0
+                SET LOCAL work_mem = '256MB'; SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL max_parallel_maintenance_workers = 0
                 """)
             let remake = try dropIndexesOfEmptyTables()
+            // Into a directory others use, the trigram index takes the rows in its pending list at the
+            // server's usual size (4 MB, merged as it fills): every search of theirs reads that list
+            // whole, and a 1 GB one made their searches wait a second (populate-beside in BENCHMARKS.md).
+            if remake == nil, try !otherAccountsShare() { try pg.executeScript("SET LOCAL gin_pending_list_limit = '1GB'") }
             // Ids taken from the sequence up front (ascending, like the SQLite file's), so the
             // search rows and word starts can name their contacts in COPYs of their own.
             let ids = try reserveIDs(count: count, tablesLocked: remake != nil)
@@ -130,6 +133,11 @@ extension PostgresContactsStore {
         }
     }
 
+    /// Whether another account (or a team book) is in the directory: someone else's searches use its indexes.
+    private func otherAccountsShare() throws(ServiceError) -> Bool {
+        try pg.scalarInt("SELECT count(*) FROM accounts") ?? 0 > 1
+    }
+
     /// `count` new contact ids, ascending, as text. With the contacts table locked (a new directory:
     /// no one else can insert a contact until this transaction ends) one block of the sequence is
     /// taken by moving it once; otherwise each id is drawn, as other clients' inserts draw theirs
@@ -165,7 +173,7 @@ extension PostgresContactsStore {
     /// indexes), and when the directory has another account (or is a team's): the tables stay locked
     /// for the whole load, and another person's screens would wait on them that long.
     private func dropIndexesOfEmptyTables() throws(ServiceError) -> [(table: String, name: String, definition: String)]? {
-        guard try pg.scalarInt("SELECT count(*) FROM accounts") ?? 0 <= 1 else { return nil }
+        guard try !otherAccountsShare() else { return nil }
         let anyRows = "SELECT EXISTS (SELECT 1 FROM contacts) OR EXISTS (SELECT 1 FROM contact_word_starts) OR EXISTS (SELECT 1 FROM contact_search)"
         guard try !pg.execute(anyRows).bool(0, 0) else { return nil }
         try pg.executeScript("LOCK TABLE contacts, contact_word_starts, contact_search IN ACCESS EXCLUSIVE MODE")

@@ -14,6 +14,10 @@ protocol EditContactDataStore: AnyObject {
     var originalForm: ContactForm? { get }
     /// Whether a save is out that has not answered yet (leaving then would not stop it).
     var isSaving: Bool { get }
+    /// The person's version of a save refused because someone else changed the contact meanwhile,
+    /// and the version they had opened.
+    var conflictingRecord: ContactRecord? { get }
+    var readRecord: ContactRecord? { get }
 }
 
 /// Loads the contact into the form, checks changes, and stores them only when all is right.
@@ -48,6 +52,13 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
 
     /// Whether a save is out and has not answered yet.
     private(set) var isSaving = false
+    private(set) var conflictingRecord: ContactRecord?
+    /// The contact as the form was loaded, made the way a save makes its record (so a field left alone compares equal).
+    var readRecord: ContactRecord? {
+        guard let originalForm, case .success(let record) = ContactValidator.validate(originalForm) else { return nil }
+        return record
+    }
+
     /// Whether the person discarded the save that is out (its answer then says what became of it).
     private var stopping = false
 
@@ -90,8 +101,12 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
                 case .success(let saved):
                     self.presenter?.presentSave(response: .init(saved: saved, problems: .init(),
                                                                 error: saved ? nil : "This contact was deleted meanwhile; nothing was saved."))
+                case .failure(let error) where error.code == ServiceError.Code.changedSinceRead:
+                    // Someone else's change is kept; the form stays as typed, and the conflict screen
+                    // shows both versions to pick from, field by field.
+                    self.conflictingRecord = record
+                    self.presenter?.presentSave(response: .init(saved: false, problems: .init(), error: error.description, conflict: true))
                 case .failure(let error) where error.kind == .conflict:
-                    // Someone else's change is kept; the form stays as typed, to be done again on theirs.
                     self.presenter?.presentSave(response: .init(saved: false, problems: .init(), error: error.description))
                 case .failure(let error):
                     // The form stays as it is, to save again once the store answers.

@@ -26,6 +26,7 @@ final class EditContactPresenter: EditContactPresentationLogic {
     }
 
     func presentSave(response: EditContact.SaveContact.Response) {
-        viewController?.displaySave(viewModel: .init(fieldMessages: response.problems.messages, saved: response.saved, error: response.error))
+        viewController?.displaySave(viewModel: .init(fieldMessages: response.problems.messages, saved: response.saved, error: response.error,
+                                                     conflict: response.conflict))
     }
 }

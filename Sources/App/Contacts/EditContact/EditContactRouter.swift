@@ -1,6 +1,8 @@
 @MainActor
 protocol EditContactRoutingLogic: AnyObject {
     func routeBack()
+    /// To the conflict screen, with the version the person tried to save.
+    func routeToConflict()
 }
 
 @MainActor
@@ -13,4 +15,8 @@ final class EditContactRouter: EditContactRoutingLogic, EditContactDataPassing {
     weak var dataStore: EditContactDataStore?
     weak var coordinator: Coordination?
     func routeBack() { coordinator?.pop() }
+    func routeToConflict() {
+        guard let yours = dataStore?.conflictingRecord else { return }
+        coordinator?.show(.contactConflict(yours: yours, read: dataStore?.readRecord))
+    }
 }

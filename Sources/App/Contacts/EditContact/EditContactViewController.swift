@@ -46,6 +46,9 @@ final class EditContactViewController: ViewController, EditContactDisplayLogic, 
         ContactFormScreen.confirmDiscard(from: self, changed: hasUnsavedChanges) { [weak self] in self?.router?.routeBack() }
     }
 
+    /// The conflict screen saved the picks: nothing is left to save here.
+    func conflictResolved() { router?.routeBack() }
+
     func displayStopSave(viewModel: EditContact.StopSave.ViewModel) {
         if viewModel.leaves { router?.routeBack(); return }
         message.text = viewModel.message
@@ -60,6 +63,7 @@ final class EditContactViewController: ViewController, EditContactDisplayLogic, 
         formView.show(messages: viewModel.fieldMessages)
         message.text = viewModel.error ?? (viewModel.fieldMessages.isEmpty ? "" : "Nothing was saved: fix the fields marked.")
         if viewModel.saved { router?.routeBack(); return }
+        if viewModel.conflict { router?.routeToConflict(); return }
         if let field = formView.firstField(withMessageIn: viewModel.fieldMessages) { view.window?.makeFirstResponder(field) }
     }
 }
