@@ -139,12 +139,17 @@ public struct PostalAddress: Equatable, Sendable {
     public var country: String
     /// Marked preferred (PREF=1 / TYPE=pref).
     public var isPreferred: Bool
+    /// The address as its card spelt it out for delivery — vCard 4.0's ADR `LABEL` parameter,
+    /// 3.0's `LABEL` property of the same type — when that is not just `formatted`; else empty.
+    public var deliveryLabel: String
 
     /// Makes an address.
     public init(label: String = "", poBox: String = "", extended: String = "", street: String = "", locality: String = "",
-                region: String = "", postalCode: String = "", country: String = "", isPreferred: Bool = false) {
+                region: String = "", postalCode: String = "", country: String = "", isPreferred: Bool = false,
+                deliveryLabel: String = "") {
         self.label = label
         self.isPreferred = isPreferred
+        self.deliveryLabel = deliveryLabel
         self.poBox = poBox
         self.extended = extended
         self.street = street

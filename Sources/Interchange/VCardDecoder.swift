@@ -59,8 +59,9 @@ public enum VCardDecoder {
                 if !value.isEmpty { contact.phones.append(LabeledValue(label: label(p), value: value, isPreferred: p.isPreferred)) }
             case "ADR":
                 let c = (p.components + Array(repeating: "", count: 7)).map(\.trimmingSpaces)
-                let address = PostalAddress(label: label(p), poBox: c[0], extended: c[1], street: c[2], locality: c[3],
+                var address = PostalAddress(label: label(p), poBox: c[0], extended: c[1], street: c[2], locality: c[3],
                                             region: c[4], postalCode: c[5], country: c[6], isPreferred: p.isPreferred)
+                if let written = p.values(of: "LABEL").first, written != address.formatted { address.deliveryLabel = written }
                 if !address.isEmpty { contact.addresses.append(address) }
             case "URL":
                 let value = p.text.trimmingSpaces
@@ -88,6 +89,25 @@ public enum VCardDecoder {
                 contact.extras.append(p)
             }
         }
+        takeDeliveryLabels(into: &contact, label: label)
         return contact
+    }
+
+    /// 3.0's (and 2.1's) `LABEL` properties become the delivery label of the address of the same
+    /// type (its group's X-ABLabel, else its TYPE words) that has none yet; one that matches no
+    /// address stays a kept property.
+    static func takeDeliveryLabels(into contact: inout ContactCard, label: (VCardProperty) -> String) {
+        var kept: [VCardProperty] = []
+        for p in contact.extras {
+            guard p.name == "LABEL" else { kept.append(p); continue }
+            let text = p.text
+            let type = label(p)
+            if let i = contact.addresses.firstIndex(where: { $0.deliveryLabel.isEmpty && $0.label == type }) {
+                if text != contact.addresses[i].formatted { contact.addresses[i].deliveryLabel = text }
+            } else {
+                kept.append(p)
+            }
+        }
+        contact.extras = kept
     }
 }

@@ -27,7 +27,9 @@ public struct VCardWriter: Sendable {
 
         var usedGroups = Set(contact.extras.compactMap { $0.group?.lowercased() })
         var nextGroup = 1
-        func labeled(_ name: String, _ item: LabeledValue, extraParameters: String = "", value: String) {
+        /// Writes the property; returns its group ("item3.") or "" and its TYPE words.
+        @discardableResult
+        func labeled(_ name: String, _ item: LabeledValue, extraParameters: String = "", value: String) -> (group: String, types: [String]) {
             var params = extraParameters
             var group = ""
             var abLabel: String?
@@ -44,13 +46,20 @@ public struct VCardWriter: Sendable {
             if !types.isEmpty { params = ";TYPE=" + types.joined(separator: ",") + params }
             lines.append(group + name + params + ":" + value)
             if let abLabel { lines.append(group + "X-ABLabel:" + VCardEscaping.escape(abLabel)) }
+            return (group, types.filter { $0 != "pref" })
         }
         for email in contact.emails { labeled("EMAIL", email, value: VCardEscaping.escape(email.value)) }
         for phone in contact.phones { labeled("TEL", phone, extraParameters: is4 ? ";VALUE=text" : "", value: VCardEscaping.escape(phone.value)) }
         for address in contact.addresses {
-            let formatted = is4 && !address.formatted.isEmpty ? ";LABEL=" + Self.parameterValue(address.formatted) : ""
-            labeled("ADR", LabeledValue(label: address.label, value: "", isPreferred: address.isPreferred), extraParameters: formatted,
-                    value: address.components.map(VCardEscaping.escape).joined(separator: ";"))
+            // 4.0: the delivery label as ADR's LABEL parameter (else the address on lines); 3.0: as a LABEL
+            // property of the same group and type after it.
+            let delivery = address.deliveryLabel.isEmpty ? address.formatted : address.deliveryLabel
+            let parameter = is4 && !delivery.isEmpty ? ";LABEL=" + Self.parameterValue(delivery) : ""
+            let (group, types) = labeled("ADR", LabeledValue(label: address.label, value: "", isPreferred: address.isPreferred),
+                                         extraParameters: parameter, value: address.components.map(VCardEscaping.escape).joined(separator: ";"))
+            if !is4, !address.deliveryLabel.isEmpty {
+                lines.append(group + "LABEL" + (types.isEmpty ? "" : ";TYPE=" + types.joined(separator: ",")) + ":" + VCardEscaping.escape(address.deliveryLabel))
+            }
         }
         for url in contact.urls { labeled("URL", url, value: VCardEscaping.escape(url.value)) }
         if let birthday = contact.birthday {

@@ -83,6 +83,45 @@ struct ConformantExportTests {
         #expect(Self.unfold(three).contains("PHOTO;ENCODING=b;TYPE=PNG:\(Self.png)\r\n"))
     }
 
+    /// 3.0's LABEL of an address's type is 4.0's LABEL parameter of that ADR, both ways; one
+    /// that matches no address stays X-LABEL in 4.0; a written one is never replaced by the
+    /// address on lines, and an address with none gets only that in 4.0 and nothing in 3.0.
+    @Test func labelsMoveBetweenTheLABELPropertyAndADRsLABELParameter() throws {
+        let c = try Self.contact("""
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        FN:Erika Mustermann\r
+        N:Mustermann;Erika;;;\r
+        LABEL;TYPE=HOME:Frau E. Mustermann\\nHeidestraße 17\\n51147 Köln\r
+        ADR;TYPE=HOME:;;Heidestraße 17;Köln;;51147;\r
+        ADR;TYPE=WORK:;;Hauptstraße 1;Bonn;;53111;\r
+        item1.ADR:;;Am Hang 3;Hennef;;53773;\r
+        item1.X-ABLabel:Ferienhaus\r
+        item1.LABEL:Am Hang 3\\n53773 Hennef (Sieg)\r
+        LABEL;TYPE=POSTAL:Postfach 10 01\\n50667 Köln\r
+        END:VCARD\r
+
+        """)
+        #expect(c.addresses.map(\.deliveryLabel) == ["Frau E. Mustermann\nHeidestraße 17\n51147 Köln", "", "Am Hang 3\n53773 Hennef (Sieg)"])
+        #expect(c.extras.map(\.name) == ["LABEL"])  // the postal one: no postal address
+        let four = Self.unfold(VCardWriter(version: .v40).write(c))
+        #expect(Self.conforms(four, .v40) == [])
+        #expect(four.contains("ADR;TYPE=home;LABEL=\"Frau E. Mustermann^nHeidestraße 17^n51147 Köln\":;;Heidestraße 17;Köln;;51147;\r\n"))
+        #expect(four.contains("ADR;TYPE=work;LABEL=\"Hauptstraße 1^n53111 Bonn\":;;Hauptstraße 1;Bonn;;53111;\r\n"))
+        #expect(four.contains(".ADR;LABEL=\"Am Hang 3^n53773 Hennef (Sieg)\":;;Am Hang 3;Hennef;;53773;\r\n"))
+        #expect(four.contains("X-LABEL;TYPE=POSTAL:Postfach 10 01\\n50667 Köln\r\n"))
+        #expect(!four.contains("\r\nLABEL"))
+        let back = try Self.contact(four)
+        #expect(back.addresses == c.addresses)
+        let three = Self.unfold(VCardWriter(version: .v30).write(back))
+        #expect(Self.conforms(three, .v30) == [])
+        #expect(three.contains("ADR;TYPE=home:;;Heidestraße 17;Köln;;51147;\r\nLABEL;TYPE=home:Frau E. Mustermann\\nHeidestraße 17\\n51147 Köln\r\n"))
+        #expect(three.contains("ADR;TYPE=work:;;Hauptstraße 1;Bonn;;53111;\r\nitem"))   // no LABEL: none was written
+        #expect(three.contains(".LABEL:Am Hang 3\\n53773 Hennef (Sieg)\r\n"))
+        #expect(three.contains("\r\nLABEL;TYPE=POSTAL:Postfach 10 01\\n50667 Köln\r\n"))
+        #expect(try Self.contact(three).addresses == c.addresses)
+    }
+
     @Test func a40CardExportedAs30() throws {
         let c = try Self.contact("""
         BEGIN:VCARD\r
