@@ -118,11 +118,11 @@ let package = Package(
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "TUIKitExampleTests", dependencies: ["tuikit-example", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "AppServices"]),
-        .testTarget(name: "InterchangeTests", dependencies: ["TestSupport", "Interchange"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["TestSupport", "Interchange"], exclude: ["Corpus"]), // Corpus: read by path (SOURCES.md)
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "AppTests", dependencies: ["TestSupport", "App", "AppServices", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
         .testTarget(name: "KioskTests", dependencies: ["TestSupport", "Kiosk", "App", "AppServices", "Demo", "Storage", "TUIKit", "TUIKitTesting"]), // Storage: to compare the demo book with the SQLite store
-        .testTarget(name: "SwitchboardTests", dependencies: ["TestSupport", "switchboard", "TUIKit", "TUIKitTesting", "AppServices", "Storage"]),
+        .testTarget(name: "SwitchboardTests", dependencies: ["TestSupport", "switchboard", "TUIKit", "TUIKitTesting", "AppServices", "Storage", "Interchange"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,13 +18,22 @@ public enum InterchangeFormat: String, Sendable {
         let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
             .map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         guard let first = lines.first else { return nil }
-        if first.uppercased() == "BEGIN:VCARD" { return .vCard }
+        if isBegin(first) { return .vCard }
         if let record = lines.first(where: { !$0.hasPrefix("#") }), LDIFReader.isLDIFStart(record) { return .ldif }
         if first.lowercased().hasPrefix("# abook") || first == "[format]" || AbookReader.isEntryHeader(first) { return .abook }
         if binaryKind(prefix) != nil { return nil }   // a workbook, image, JSON…: `refusal` says which
         if first.contains(",") || first.contains(";") || first.contains("\t") { return .csv }
-        if lines.contains(where: { $0.uppercased() == "BEGIN:VCARD" }) { return .vCard }
+        if lines.contains(where: isBegin) { return .vCard }
         return nil
+    }
+
+    /// `BEGIN:VCARD`, in any case and with a group if it has one (`home.begin:vcard`, as
+    /// py-vobject's test file has it).
+    static func isBegin(_ line: String) -> Bool {
+        let upper = line.uppercased()
+        guard upper.hasSuffix("BEGIN:VCARD") else { return false }
+        let group = upper.dropLast("BEGIN:VCARD".count)
+        return group.isEmpty || (group.hasSuffix(".") && group.dropLast().allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } && group.count > 1)
     }
 
     /// Why a file that starts with `prefix` is none of the formats, naming what it is (a

@@ -141,6 +141,40 @@ public struct LDIFReader: ItemReading {
 
 /// Base64 (RFC 4648) decoding; whitespace is skipped, nil for any other stray character.
 enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// `bytes` as base64 with `=` padding, on one line.
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i < bytes.count {
+            let b0 = UInt32(bytes[i]), b1 = i + 1 < bytes.count ? UInt32(bytes[i + 1]) : 0, b2 = i + 2 < bytes.count ? UInt32(bytes[i + 2]) : 0
+            let n = b0 << 16 | b1 << 8 | b2
+            out.append(alphabet[Int(n >> 18 & 63)])
+            out.append(alphabet[Int(n >> 12 & 63)])
+            out.append(i + 1 < bytes.count ? alphabet[Int(n >> 6 & 63)] : UInt8(ascii: "="))
+            out.append(i + 2 < bytes.count ? alphabet[Int(n & 63)] : UInt8(ascii: "="))
+            i += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A base64 value as readers take it: without white space, and, when its length or
+    /// padding is wrong (a file damaged before it came), the bytes it still holds encoded again,
+    /// so one bad photo does not make a whole export unreadable (vobject refuses it). A valid
+    /// value comes back the same.
+    static func canonical(_ value: String) -> String {
+        let compact = Array(value.utf8.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
+        let body = compact.prefix { $0 != UInt8(ascii: "=") }
+        let padding = compact.count - body.count
+        let valid = compact.count % 4 == 0 && padding <= 2 && compact[body.count...].allSatisfy { $0 == UInt8(ascii: "=") }
+            && body.allSatisfy { alphabet.contains($0) }
+        if valid { return String(decoding: compact, as: UTF8.self) }
+        guard let bytes = decode(compact) else { return String(decoding: compact, as: UTF8.self) }
+        return encode(bytes)
+    }
+
     static func decode(_ bytes: [UInt8]) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 3 / 4)

@@ -9,6 +9,35 @@ enum VCardConformance {
     /// Properties vCard 4.0 added that 3.0 does not have.
     static let only40: Set<String> = ["KIND", "GENDER", "LANG", "ANNIVERSARY", "XML", "CLIENTPIDMAP", "MEMBER", "RELATED"]
 
+    /// `property` as the lines `version` writes for it: `adapted`, and a property name vCard
+    /// does not allow made one it does. KAddressBook's `X-messaging/xmpp-All:a@b.org` is the
+    /// IMPP it stands for (`IMPP:xmpp:a@b.org`, one per address: KAddressBook separates several
+    /// with U+E000), as kcontacts itself converts them; any other name's characters outside
+    /// letters, digits and `-` become `-` (`X-FOO/BAR` is written `X-FOO-BAR`).
+    static func written(_ property: VCardProperty, to version: VCardVersion) -> [VCardProperty] {
+        let name = property.name
+        if name.hasPrefix("X-MESSAGING/") {
+            var scheme = String(name.dropFirst("X-MESSAGING/".count))
+            if let dash = scheme.lastIndex(of: "-") { scheme = String(scheme[..<dash]) }
+            scheme = scheme.lowercased()
+            if !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "+" || $0 == ".") }) {
+                let addresses = property.value.split(separator: "\u{E000}").map(String.init).filter { !$0.isEmpty }
+                return addresses.map { address in
+                    var p = property
+                    p.name = "IMPP"
+                    p.value = scheme + ":" + address
+                    return adapted(p, to: version)
+                }
+            }
+        }
+        var p = property
+        if !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            p.name = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-" })
+            if !p.name.hasPrefix("X-") { p.name = "X-" + p.name }
+        }
+        return [adapted(p, to: version)]
+    }
+
     /// `property` as `version` (4.0 or 3.0) may have it.
     static func adapted(_ property: VCardProperty, to version: VCardVersion) -> VCardProperty {
         var p = property

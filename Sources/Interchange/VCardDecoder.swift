@@ -6,8 +6,9 @@ public enum VCardDecoder {
         card.properties.contains { ($0.name == "KIND" || $0.name == "X-ADDRESSBOOKSERVER-KIND") && $0.text.trimmingSpaces.lowercased() == "group" }
     }
 
-    /// Properties rebuilt on every write and not kept (PRODID, REV).
-    static let regenerated: Set<String> = ["PRODID", "REV"]
+    /// Properties rebuilt on every write and not kept (PRODID, REV), and 3.0's PROFILE, whose
+    /// value is always VCARD (vobject refuses a card that has it).
+    static let regenerated: Set<String> = ["PRODID", "REV", "PROFILE"]
 
     /// A value kept alone as a property (`VCardWriter.property(_:for:)`): its label from TYPE or
     /// an `X-ABLABEL` parameter, its preference from PREF.

@@ -74,7 +74,9 @@ public struct VCardWriter: Sendable {
         }
         if !contact.note.isEmpty { lines.append("NOTE:" + VCardEscaping.escape(contact.note)) }
         if !contact.categories.isEmpty { lines.append("CATEGORIES:" + contact.categories.map(VCardEscaping.escape).joined(separator: ",")) }
-        for extra in contact.extras { lines.append(line(for: VCardConformance.adapted(extra, to: version))) }
+        for extra in contact.extras {
+            for property in VCardConformance.written(extra, to: version) { lines.append(line(for: property)) }
+        }
         lines.append("END:VCARD")
         var out = ""
         for line in lines { out += Self.fold(line) }
@@ -109,11 +111,13 @@ public struct VCardWriter: Sendable {
                 let declared = parameters.first { $0.name == "TYPE" }?.values.first?.lowercased()
                 let media = MediaType.sniff(base64: value) ?? MediaType.named(declared, property: property.name)
                 parameters.removeAll { $0.name == "ENCODING" || $0.name == "TYPE" }
-                value = "data:\(media);base64," + value
+                value = "data:\(media);base64," + Base64.canonical(value)
             }
+        } else if version == .v30, isBase64 {
+            value = Base64.canonical(value)
         } else if version == .v30, value.hasPrefix("data:"), let comma = value.firstIndex(of: ","),
                   value[..<comma].hasSuffix(";base64") {
-            let data = String(value[value.index(after: comma)...])
+            let data = Base64.canonical(String(value[value.index(after: comma)...]))
             let declared = value.dropFirst(5).prefix { $0 != ";" && $0 != "," }
             let media = MediaType.sniff(base64: data) ?? String(declared)
             let subtype = media.split(separator: "/").last.map { String($0).uppercased() } ?? "JPEG"

@@ -204,6 +204,8 @@ struct CSVTests {
             #expect(InterchangeFormat.detect(bytes) == nil, "\(why)")
             #expect(InterchangeFormat.refusal(bytes) == why)
         }
+        // A grouped BEGIN (py-vobject's test file) is a vCard.
+        #expect(InterchangeFormat.detect(Array("home.begin:vcard\nversion:3.0\nfn:Meister Berger\nEND:VCARD\n".utf8)) == .vCard)
         // Text that only starts like one of them is still read.
         #expect(InterchangeFormat.detect(Array("First Name,Last Name\r\nAda,Lovelace\r\n".utf8)) == .csv)
     }

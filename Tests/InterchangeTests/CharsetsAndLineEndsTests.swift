@@ -171,11 +171,20 @@ struct CharsetsAndLineEndsTests {
         let c = VCardDecoder.contact(from: card)
         #expect(c.extras.map(\.name) == ["X-MESSAGING/AIM-ALL", "X-MESSAGING/XMPP-ALL"])
         #expect(c.extras.map(\.value) == ["konqi42", "konqi@jabber.example"])
+        // Written, they are the IMPP they stand for (as kcontacts converts them); vobject refuses a name with '/'.
         let written = VCardWriter(version: .v40).write(c)
-        #expect(written.contains("X-MESSAGING/AIM-ALL:konqi42\r\n"))
-        // And it comes back the same.
+        #expect(written.contains("IMPP:aim:konqi42\r\nIMPP:xmpp:konqi@jabber.example\r\n"))
+        #expect(!written.contains("X-MESSAGING"))
+        // And they come back as those.
         let again = VCardDecoder.contact(from: try #require(try Self.cards(Array(written.utf8)).first))
-        #expect(again.extras.map(\.value) == ["konqi42", "konqi@jabber.example"])
+        #expect(again.extras.map(\.name) == ["IMPP", "IMPP"] && again.extras.map(\.value) == ["aim:konqi42", "xmpp:konqi@jabber.example"])
+        // Several addresses in one (KAddressBook separates them with U+E000) are one IMPP each; another
+        // name vCard does not allow is made one it does.
+        var more = c
+        more.extras = [VCardProperty(name: "X-MESSAGING/XMPP-ALL", value: "one@test.org\u{E000}two@test.org"),
+                       VCardProperty(name: "X-FOO/BAR", value: "x")]
+        let three = VCardWriter(version: .v30).write(more)
+        #expect(three.contains("IMPP:xmpp:one@test.org\r\nIMPP:xmpp:two@test.org\r\nX-FOO-BAR:x\r\n"))
     }
 
     @Test func aBareFNLineIsAnEmptyNameAndTheCardStays() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Interchange
+import Foundation
 
 /// Each version's export holds only that version's properties, converted where a mapping
 /// exists, and binary values say the media type their bytes have.
@@ -17,7 +18,7 @@ struct ConformantExportTests {
                                        "IMPP", "FBURL", "CALADRURI", "CALURI"]
 
     static let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
-    static let jpeg = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP"
+    static let jpeg = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP8="
 
     static func contact(_ text: String) throws -> ContactCard {
         var reader = VCardReader(bytes: Array(text.utf8))
@@ -120,6 +121,22 @@ struct ConformantExportTests {
         #expect(three.contains(".LABEL:Am Hang 3\\n53773 Hennef (Sieg)\r\n"))
         #expect(three.contains("\r\nLABEL;TYPE=POSTAL:Postfach 10 01\\n50667 Köln\r\n"))
         #expect(try Self.contact(three).addresses == c.addresses)
+    }
+
+    /// A photo whose base64 was damaged before it came (a length no base64 has) is written from
+    /// the bytes it still holds, so the export stays readable; a valid one is written as it came.
+    @Test func aDamagedBase64ValueIsWrittenValid() throws {
+        let damaged = String(Self.png.dropLast(2)) + "A=="   // one data character too many for its padding
+        let c = try Self.contact("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:X\r\nPHOTO;ENCODING=b;TYPE=PNG:\(damaged)\r\nEND:VCARD\r\n")
+        for version in [VCardVersion.v30, .v40] {
+            let text = Self.unfold(VCardWriter(version: version).write(c))
+            let line = try #require(text.components(separatedBy: "\r\n").first { $0.hasPrefix("PHOTO") })
+            var data = String(line[line.index(after: line.lastIndex(of: ":")!)...])
+            if let comma = data.lastIndex(of: ",") { data = String(data[data.index(after: comma)...]) }
+            #expect(data.count % 4 == 0 && Data(base64Encoded: data) != nil, "\(version): \(data)")
+        }
+        let valid = try Self.contact("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:X\r\nPHOTO;ENCODING=b;TYPE=PNG:\(Self.png)\r\nEND:VCARD\r\n")
+        #expect(Self.unfold(VCardWriter(version: .v30).write(valid)).contains("PHOTO;ENCODING=b;TYPE=PNG:\(Self.png)\r\n"))
     }
 
     @Test func a40CardExportedAs30() throws {

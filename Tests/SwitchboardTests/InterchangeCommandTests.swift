@@ -109,7 +109,7 @@ struct InterchangeCommandTests {
         #expect(query.output.contains("renee@example.fr\tRenée Durand"), "\(query.output)")
         #expect(query.output.contains("ivan@example.ru\tИван Петров"), "\(query.output)")
         let exported = runSwitchboard(["export", "--db", db])
-        #expect(exported.output.contains("X-MESSAGING/AIM-ALL:renee42\r\n"))
+        #expect(exported.output.contains("IMPP:aim:renee42\r\n"))
     }
 
     @Test func thunderbirdCSVAndLDIFAndASemicolonCSVAreImportedAndFound() throws {
