@@ -10,7 +10,6 @@ import TestSupport
 @Suite("Credentials stay hidden")
 struct CredentialsStayHiddenTests {
     @Test(arguments: [
-        ("host=db.example.org password=hunter2 dbname=team", "looks like a libpq key=value connection string"),
         ("Postgresql://ada:hunter2@db.example.org/team", "write the scheme in lower case"),
         ("postgresq://ada:hunter2@db.example.org/team", "is a link, not a data file"),
         ("postgresql-x://ada@db/team?password=hunter2", "is a link, not a data file"),
@@ -26,6 +25,26 @@ struct CredentialsStayHiddenTests {
             #expect(!result.errors.contains("hunter2") && !result.output.contains("hunter2"))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty)   // nothing created
+    }
+
+    /// libpq's key=value strings are connection strings, read as libpq reads them: never a file
+    /// path, and no message or argument shows the password, quoted or not.
+    @Test(arguments: ["host=127.0.0.1 port=1 user=ada password=hunter2 dbname=team",
+                      "host=127.0.0.1 port=1 password = 'hunter2' dbname=team",
+                      "host=127.0.0.1 port=1 password='hun\\'ter2' dbname=team"])
+    func keyValueStringsAreConnectionStrings(location: String) throws {
+        let tmp = TempFolder("credentials")
+        defer { withExtendedLifetime(tmp) {} }
+        let home = tmp.folder("home")
+        let result = runSwitchboard(["export", "--db", location], environment: ["HOME": home])
+        #expect(result.code == 1, "\(result.errors)")
+        #expect(result.errors.contains("Cannot reach the PostgreSQL server at host=127.0.0.1 port=1"), "\(result.errors)")
+        #expect(!result.errors.contains("hunter2") && !result.errors.contains("ter2"), "\(result.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty)   // no file named with it
+        var storage: [UnsafeMutablePointer<CChar>?] = ["switchboard", "--db", location].map { word in word.withCString { strdup($0) } }
+        defer { for p in storage { free(p) } }
+        _ = storage.withUnsafeMutableBufferPointer { ArgumentScrubber.scrub(argc: Int32($0.count), argv: $0.baseAddress!) }
+        #expect(!String(cString: storage[2]!).contains("ter2"), "\(String(cString: storage[2]!))")
     }
 
     @Test func theProcessListShowsNoPassword() {

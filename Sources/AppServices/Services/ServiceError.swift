@@ -91,7 +91,12 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
     public func `is`(_ kind: Kind) -> Bool { self.kind == kind }
 
     /// Whether the data is on a server (its place is a connection's address).
-    public var isOnServer: Bool { place.hasPrefix("postgresql://") || place.hasPrefix("postgres://") }
+    public var isOnServer: Bool {
+        if place.hasPrefix("postgresql://") || place.hasPrefix("postgres://") { return true }
+        // libpq's key=value strings (`host=db dbname=team`).
+        guard let eq = place.firstIndex(of: "=") else { return false }
+        return ["host", "hostaddr", "port", "dbname", "user", "service", "password", "sslmode", "options"].contains(String(place[..<eq]))
+    }
 
     /// What to tell the person: what is wrong and, where there is one, what to do. Screens show it as it is.
     public var description: String {

@@ -27,9 +27,22 @@ public final class PostgresConnection {
     private var prepared: [String: String] = [:]
     private var transactionDepth = 0
 
-    /// Whether a value is a PostgreSQL connection URI rather than a file path.
+    /// Whether a value is a PostgreSQL connection string rather than a file path: a URI
+    /// (`postgresql://…`, `postgres://…`), or libpq's key=value pairs (`host=db dbname=team`),
+    /// which libpq then reads as it reads any (`PQconnectdbParams`).
     public static func isURI(_ value: String) -> Bool {
-        value.hasPrefix("postgresql://") || value.hasPrefix("postgres://")
+        value.hasPrefix("postgresql://") || value.hasPrefix("postgres://") || isKeyValueString(value)
+    }
+
+    /// The keywords a key=value connection string starts with (libpq's, the usual first ones).
+    static let connectionKeys: Set<String> = ["host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service",
+                                              "sslmode", "options", "connect_timeout", "application_name", "sslrootcert"]
+
+    /// `host=… dbname=…`: a `key=value` first word whose key is one of libpq's.
+    static func isKeyValueString(_ value: String) -> Bool {
+        guard let eq = value.firstIndex(of: "=") else { return false }
+        let key = SearchText.trimmed(String(value[..<eq]))
+        return connectionKeys.contains(key)
     }
 
     /// Connects; the error says whether libpq is missing, or the server is down, refused the login,
@@ -368,11 +381,52 @@ public final class PostgresConnection {
         return .serverUnreachable(server: server, detail: line)
     }
 
-    /// The connection string with any password replaced by `***`: the one after `user:`, and the
+    /// The connection string with any password replaced by `***`: the one after `user:`, the
     /// value of every query parameter whose name is `password` however it is written
-    /// (`PassWord`, `%70assword`: libpq decodes the names before it reads them).
+    /// (`PassWord`, `%70assword`: libpq decodes the names before it reads them), and the value of a
+    /// key=value string's `password=` (quoted or not). Where none of these is found but libpq
+    /// reads a password in the string, that password is taken out wherever it is.
     public static func redacted(_ uri: String) -> String {
-        guard let scheme = SearchText.firstRange(of: "://", in: uri) else { return uri }
+        let text = redactedText(uri)
+        // Where the text's own reading found no password but libpq reads one (a spelling this
+        // reading does not know), that password is taken out wherever it is.
+        guard text == uri, isURI(uri), let password = parsed(uri)?["password"], !password.isEmpty,
+              SearchText.contains(text, password) else { return text }
+        return SearchText.replacing(password, with: "***", in: text)
+    }
+
+    /// `password='…'` or `password=…` in a key=value string, its value as `***`.
+    static func redactedKeyValue(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let found = SearchText.firstRange(of: "password", in: String(rest)) {
+            let start = rest.index(rest.startIndex, offsetBy: String(rest).distance(from: String(rest).startIndex, to: found.lowerBound))
+            let after = rest.index(start, offsetBy: 8)
+            out += rest[..<after]
+            var cursor = after
+            while cursor < rest.endIndex, rest[cursor] == " " { cursor = rest.index(after: cursor) }
+            guard cursor < rest.endIndex, rest[cursor] == "=" else { rest = rest[after...]; continue }
+            out += rest[after...cursor]
+            cursor = rest.index(after: cursor)
+            while cursor < rest.endIndex, rest[cursor] == " " { out.append(" "); cursor = rest.index(after: cursor) }
+            if cursor < rest.endIndex, rest[cursor] == "'" { // quoted: to the closing quote not escaped
+                cursor = rest.index(after: cursor)
+                while cursor < rest.endIndex, rest[cursor] != "'" {
+                    if rest[cursor] == "\\", rest.index(after: cursor) < rest.endIndex { cursor = rest.index(after: cursor) }
+                    cursor = rest.index(after: cursor)
+                }
+                if cursor < rest.endIndex { cursor = rest.index(after: cursor) }
+            } else {
+                while cursor < rest.endIndex, rest[cursor] != " " { cursor = rest.index(after: cursor) }
+            }
+            out += "***"
+            rest = rest[cursor...]
+        }
+        return out + rest
+    }
+
+    private static func redactedText(_ uri: String) -> String {
+        guard let scheme = SearchText.firstRange(of: "://", in: uri) else { return redactedKeyValue(uri) }
         var rest = String(uri[scheme.upperBound...])
         let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
         if let at = rest[..<queryStart].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
