@@ -218,6 +218,24 @@ struct OffMainLoopTests {
         #expect(h.app.exitReason != .quit, "\(h.text)")
     }
 
+    /// A listener that cannot connect (live updates off): the banner says so, the loop is woken
+    /// for its next try with no key, and the banner goes once they are back on.
+    @Test func liveUpdatesThatAreOffAreSaidAndTriedAgain() throws {
+        let setup = Setup()
+        let h = try app(setup, contacts: [("ada", "lovelace")])
+        h.press("C wait:400ms")
+        settle(h, setup)
+        let main = try #require(setup.main)
+        main.liveUpdatesRetryAt = 5_000_000_000                       // far ahead: off for now
+        h.press("wait:100ms")
+        let last = { h.lines[h.lines.count - 1] }
+        #expect(last().contains("Live updates are off"), "\(h.text)")
+        #expect(h.text.contains("Ada Lovelace"))
+        main.liveUpdatesRetryAt = nil                                 // the listener connected
+        h.press("wait:100ms")
+        #expect(!h.text.contains("Live updates are off"), "\(h.text)")
+    }
+
     @Test func aServerThatGoesAwayWhileNobodyTypesIsNoticed() throws {
         let setup = Setup()
         let h = try app(setup, contacts: [("ada", "lovelace")])

@@ -18,6 +18,9 @@ final class OutageDirectory: DataDirectory {
         inner = SQLiteDirectory(path: path, passwordCost: 1, busyTimeoutMilliseconds: 100, now: now)
     }
 
+    /// When live updates are off: their next try (a server's listener that could not connect).
+    var liveUpdatesRetryAt: Int64?
+
     /// How many more openings fail as a server that does not answer would.
     var opensToFail = 0
 

@@ -204,7 +204,13 @@ public final class StoreBackend: AppBackend {
 
     public var dataLocation: DataLocation { directory.location }
     public func changedElsewhere(for account: Account) -> Bool { directory.changedElsewhere(for: account) }
-    public var changeSignal: Int32? { directory.changeSignal }
+    public var changeSignal: Int32? {
+        let signal = directory.changeSignal
+        // Asked at each wake-up: while live updates are off, the banner says so and a timer wakes
+        // the loop for the next try (an idle app otherwise sleeps until a key).
+        watch?.liveUpdates(retryIn: directory.liveUpdatesRetryAt.map { .seconds(max(1, $0 - now())) })
+        return signal
+    }
     public func teamBook(for account: Account) -> Account? { directory.teamBook(for: account) }
     public var signInKind: SignInKind { directory.signInKind }
     /// One account's whole address book for Import… and Export…: off the main loop on a server.

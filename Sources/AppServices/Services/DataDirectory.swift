@@ -31,6 +31,10 @@ public protocol DataDirectory: AnyObject {
     /// readable; it reads what made it readable, is cheap and never waits; what is on screen
     /// is then read again.
     func changedElsewhere(for account: Account) -> Bool
+    /// When live updates are off — the way of hearing of changes made elsewhere could not be had
+    /// (a server's notification connection) — the wall-clock second it is tried again; nil when
+    /// they are on, or when there is nothing to hear (one person's data).
+    var liveUpdatesRetryAt: Int64? { get }
     /// How people sign in here (valid after `open`).
     var signInKind: SignInKind { get }
     /// Stops the call running on this directory now (a save waiting on another client's lock, or on
@@ -53,6 +57,9 @@ public extension DataDirectory {
 
     /// Accounts the app makes.
     var signInKind: SignInKind { .appAccounts }
+
+    /// Nothing to hear, or always heard.
+    var liveUpdatesRetryAt: Int64? { nil }
 
     /// Calls answer at once: nothing to stop.
     var stopRunningCall: (@Sendable () -> Void)? { nil }

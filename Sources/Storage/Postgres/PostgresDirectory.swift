@@ -157,6 +157,11 @@ public final class PostgresDirectory: DataDirectory {
         return .teamMembers(suggestedName: PostgresConnection.parsed(uri)?["user"] ?? "")
     }
 
+    /// The listener could not connect: its next try (5 s, doubling up to 5 min).
+    public var liveUpdatesRetryAt: Int64? {
+        database != nil && listener == nil && nextListenerTry != .min ? nextListenerTry : nil
+    }
+
     /// The connection whose statement `stopRunningCall` stops (the current one, whichever it is).
     private let runningCall = PostgresRunningCall()
 

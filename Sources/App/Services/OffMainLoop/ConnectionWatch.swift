@@ -42,6 +42,29 @@ final class ConnectionWatch {
     /// Whether the banner says the directory is slow to answer.
     private(set) var isSlow = false
     private var slowCheck: Timer?
+    /// Live updates (the way of hearing of changes made elsewhere) are off, and the loop is woken for their next try.
+    private(set) var liveUpdatesOff = false
+    private var liveRetry: Timer?
+    static let liveUpdatesOffText = "Live updates are off: changes made elsewhere show when a screen is read again (trying to turn them back on)"
+
+    /// Live updates are off until a try `retryIn` from now (nil: they are on): the banner says so
+    /// while no other banner shows, and the run loop is woken for the try.
+    func liveUpdates(retryIn delay: Duration?) {
+        guard let delay else {
+            liveRetry?.cancel()
+            liveRetry = nil
+            if liveUpdatesOff {
+                liveUpdatesOff = false
+                if banner == Self.liveUpdatesOffText { banner = nil }
+            }
+            return
+        }
+        liveUpdatesOff = true
+        if banner == nil { banner = Self.liveUpdatesOffText }
+        if liveRetry == nil, let scheduler {
+            liveRetry = scheduler.after(delay) { [weak self] in self?.liveRetry = nil } // the wake-up asks again
+        }
+    }
 
     private var scheduler: Scheduler?
     private var ticker: Timer?
