@@ -28,6 +28,8 @@ public struct ReadProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case lineTooLong(Int)
         /// A group card or mailing list (iCloud's KIND:group, LDIF's groupOfNames), not a person.
         case notAPerson
+        /// NUL characters in these fields, taken out (no store keeps them: a C string ends at the first).
+        case nulRemoved(String)
     }
 
     /// The 1-based line the problem starts on.
@@ -60,6 +62,7 @@ public struct ReadProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case .noName: return "no name, e-mail or phone"
         case .lineTooLong(let limit): return "line longer than \(limit) bytes"
         case .notAPerson: return "a group or mailing list, not a person: not imported as a contact"
+        case .nulRemoved(let fields): return "NUL characters taken out of \(fields); the rest of the card was imported"
         }
     }
 

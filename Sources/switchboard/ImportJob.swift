@@ -153,7 +153,10 @@ final class ImportJob {
 
     private func take(_ card: ContactCard) throws(ServiceError) {
         if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
-        let record = ContactCardMapping.record(from: card, dropped: &summary.dropped).removingNULs()
+        let read = ContactCardMapping.record(from: card, dropped: &summary.dropped)
+        let withNULs = read.fieldsWithNULs
+        if !withNULs.isEmpty { summary.lineProblems.append(ReadProblem(line: max(card.line, 1), reason: .nulRemoved(withNULs.joined(separator: ", ")))) }
+        let record = read.removingNULs()
         // The same contact earlier in this file: the two are merged, not the first replaced.
         let key = duplicates.key(of: record)
         if let id = duplicates.earlier(key), let stored = try store.contact(id: id) {

@@ -19,6 +19,9 @@ struct HostileTextImportTests {
         let result = runSwitchboard(["import", folder.file("hostile.vcf"), "--db", db], environment: environment)
         #expect(result.code == 0, "\(result.errors)")
         #expect(result.output.contains("imported 2"), "\(result.output)")
+        // The card and field named: the NUL taken out of its e-mail, the rest imported.
+        #expect((result.output + result.errors).contains("hostile.vcf:1: NUL characters taken out of an e-mail; the rest of the card was imported"),
+                "\(result.output) \(result.errors)")
         let nul = runSwitchboard(["query", "nulbyte", "--db", db], environment: environment)
         #expect(nul.output.contains("nulbyte@example.org"), "\(nul.output) \(nul.errors)")   // whole, the NUL taken out
         let long = runSwitchboard(["query", "long@example.org", "--db", db], environment: environment)

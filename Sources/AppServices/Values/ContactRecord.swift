@@ -85,6 +85,22 @@ public struct ContactRecord: Equatable, Sendable {
         return r
     }
 
+    /// The fields that hold a NUL character, by the names a person knows them by ("e-mail", "notes").
+    public var fieldsWithNULs: [String] {
+        func has(_ text: String) -> Bool { text.utf8.contains(0) }
+        var found: [String] = []
+        if has(firstName) || has(lastName) || has(namePrefix) || has(nameSuffix) || has(nickname) { found.append("the name") }
+        if phones.contains(where: { has($0.number) || has($0.label) }) { found.append("a phone") }
+        if emails.contains(where: has) || emailLabels.contains(where: has) { found.append("an e-mail") }
+        if has(company) || has(title) { found.append("the company or title") }
+        if has(notes) { found.append("the notes") }
+        if has(uid) || has(birthday) || has(url) || has(extras) { found.append("another property") }
+        if addresses.contains(where: { [$0.label, $0.poBox, $0.extended, $0.street, $0.city, $0.region, $0.postalCode, $0.country].contains(where: has) }) {
+            found.append("an address")
+        }
+        return found
+    }
+
     /// The label of the e-mail at `index`, "" when it has none.
     public func emailLabel(at index: Int) -> String { index < emailLabels.count ? emailLabels[index] : "" }
 
