@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Issue 36: every export of the corpus (Tests/InterchangeTests/Corpus, SOURCES.md) is read by
-# python's vobject. Each file is imported into a fresh data file and exported as vCard 4.0 and
-# 3.0; vobject must read every exported card (the cards of a file that imported, one for one),
-# each with an FN. Prints one line per file and export; exits 1 if vobject refused anything.
+# python's vobject and by khard. Each file is imported into a fresh data file and exported as
+# vCard 4.0 and 3.0; vobject must read every exported card (the cards of a file that imported,
+# one for one), each with an FN; khard (when installed) must list every card of every export,
+# all files' cards split one a file into one address book per version. Prints one line per file
+# and export; exits 1 if either refused anything.
 # Usage: Scripts/corpus-exports-vobject.sh [SWITCHBOARD_BINARY]   (default .build/release/switchboard)
-# Needs: python3 with vobject (pip install vobject).
+# Needs: python3 with vobject (pip install vobject); khard is used when it is on PATH (pip install khard).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-.build/release/switchboard}
@@ -52,4 +54,34 @@ PY
         then status=1; fi
     done
 done < <(find Tests/InterchangeTests/Corpus -type f \( -name '*.vcf' -o -name '*.ics' \) -print0 | sort -z)
+
+if command -v khard >/dev/null; then
+    for format in vcard vcard3; do
+        book="$tmp/khard-$format"
+        mkdir -p "$book"
+        python3 - "$book" "$tmp"/*."$format".vcf <<'PY'
+import sys, re
+book, files = sys.argv[1], sys.argv[2:]
+# khard shows one card per UID, and the projects' test files share some UIDs: one file per UID.
+uids = set()
+for f in files:
+    for card in re.findall(r"BEGIN:VCARD\r\n.*?END:VCARD\r\n", open(f, encoding="utf-8", newline="").read(), re.S):
+        uid = (re.search(r"\r\nUID:([^\r]*)", card) or re.search("", "")).group(1) if "\r\nUID:" in card else None
+        if uid in uids: continue
+        uids.add(uid)
+        open(f"{book}/{len(uids)}.vcf", "w", encoding="utf-8", newline="").write(card)
+open(f"{book}.count", "w").write(str(len(uids)))
+PY
+        printf '[addressbooks]\n[[corpus]]\npath = %s\n[general]\ndefault_action = list\n[vcard]\nskip_unparsable = no\n' "$book" > "$book.conf"
+        expected=$(cat "$book.count")
+        if listed=$(khard -c "$book.conf" list --parsable 2>"$book.err" | grep -c .); then :; else listed=0; fi
+        if [ "$listed" -eq "$expected" ]; then
+            echo "khard $format: listed all $expected cards"
+        else
+            echo "khard $format: listed $listed of $expected cards: $(head -3 "$book.err")"; status=1
+        fi
+    done
+else
+    echo "khard is not installed: not checked (pip install khard)"
+fi
 exit $status
