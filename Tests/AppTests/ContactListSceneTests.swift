@@ -51,6 +51,8 @@ final class ContactListPresenterSpy: ContactListPresentationLogic {
     func presentContacts(response: ContactList.ShowContacts.Response) { contacts.append(response) }
     func presentToggleFriend(response: ContactList.ToggleFriend.Response) { friends.append(response) }
     func presentDeleteContact(response: ContactList.DeleteContact.Response) { deletes.append(response) }
+    var undos: [ContactList.UndoDelete.Response] = []
+    func presentUndoDelete(response: ContactList.UndoDelete.Response) { undos.append(response) }
 }
 
 @MainActor
@@ -70,6 +72,7 @@ final class ContactListDisplaySpy: ContactListDisplayLogic {
     func displayContacts(viewModel: ContactList.ShowContacts.ViewModel) { contacts.append(viewModel) }
     func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel) { messages.append(viewModel.message) }
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel) { messages.append(viewModel.message) }
+    func displayUndoDelete(viewModel: ContactList.UndoDelete.ViewModel) { messages.append(viewModel.message) }
 }
 
 @MainActor
@@ -82,6 +85,8 @@ final class ContactListBusinessLogicSpy: ContactListBusinessLogic {
     func selectContact(request: ContactList.SelectContact.Request) { selected.append(request.index) }
     func toggleFriend(request: ContactList.ToggleFriend.Request) { friendRequests.append(request.index) }
     func deleteContact(request: ContactList.DeleteContact.Request) { deleteRequests.append(request.index) }
+    var undoRequests = 0
+    func undoDelete(request: ContactList.UndoDelete.Request) { undoRequests += 1 }
 }
 
 @MainActor
@@ -138,6 +143,34 @@ struct ContactListSceneTests {
         #expect(store.records.isEmpty)
     }
 
+    /// `u`: the contact deleted last comes back (the store keeps the deletes), selected at the next showing.
+    @Test func interactorBringsBackTheContactDeletedLast() throws {
+        let store = store([("ada", "lovelace"), ("alan", "turing")])
+        let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
+        let presenter = ContactListPresenterSpy()
+        interactor.presenter = presenter
+        interactor.undoDelete(request: .init())
+        #expect(presenter.undos == [.init()])                                   // nothing deleted yet
+        interactor.showContacts(request: .init(searchText: "", offset: 0))
+        interactor.deleteContact(request: .init(index: 1))
+        interactor.undoDelete(request: .init())
+        #expect(presenter.undos.last == .init(firstName: "alan", lastName: "turing"))
+        #expect(store.records.map(\.lastName).sorted() == ["lovelace", "turing"])
+        #expect(interactor.contactToShow == store.records.first { $0.lastName == "turing" }?.id)
+    }
+
+    @Test func presenterSaysWhatUndoBroughtBack() {
+        let presenter = ContactListPresenter()
+        let display = ContactListDisplaySpy()
+        presenter.viewController = display
+        presenter.presentUndoDelete(response: .init(firstName: "ada", lastName: "lovelace"))
+        presenter.presentUndoDelete(response: .init())
+        presenter.presentUndoDelete(response: .init(error: "The data is read-only."))
+        #expect(display.messages == ["Brought back Ada Lovelace (u again: the one deleted before).",
+                                     "Nothing to bring back: no contact was deleted here lately.",
+                                     "Nothing was brought back: The data is read-only."])
+    }
+
     @Test func presenterFormatsNamesSectionsAndTheTitle() {
         let presenter = ContactListPresenter()
         let display = ContactListDisplaySpy()
@@ -168,7 +201,7 @@ struct ContactListSceneTests {
         #expect(display.contacts[2].error == "the connection to the server was lost")
         presenter.presentToggleFriend(response: .init(firstName: "ivan", lastName: "petrov", isFriend: true))
         presenter.presentDeleteContact(response: .init(firstName: "ivan", lastName: "petrov", deleted: true))
-        #expect(display.messages == ["Ivan Petrov is now a friend.", "Deleted Ivan Petrov."])
+        #expect(display.messages == ["Ivan Petrov is now a friend.", "Deleted Ivan Petrov (u brings it back)."])
     }
 
     @Test func viewControllerSendsRequestsToTheInteractor() {

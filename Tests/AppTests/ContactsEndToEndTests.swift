@@ -91,15 +91,34 @@ struct ContactsEndToEndTests {
         add(h, "ada", "lovelace")
         add(h, "alan", "turing")                                 // selected, as just added
         h.press("Home d wait:400ms")                             // the first row: Ada Lovelace
-        #expect(h.text.contains("Delete Ada Lovelace? This cannot be undone."))
+        #expect(h.text.contains("Delete Ada Lovelace?") && h.text.contains("brings it"), "\(h.text)")
         h.press("Esc wait:400ms")
         #expect(contactsInFile(h).count == 2)
         h.press("d wait:400ms Enter wait:400ms")                 // Enter on the default button: Cancel
         #expect(contactsInFile(h).count == 2)
         h.press("d wait:400ms Left Enter wait:400ms")
-        #expect(h.text.contains("Deleted Ada Lovelace."))
+        #expect(h.text.contains("Deleted Ada Lovelace (u brings it back)."), "\(h.text)")
         #expect(contactsInFile(h).map(\.lastName) == ["turing"])
         #expect(h.lines[0].contains("Contacts (1)"))
+    }
+
+    /// `u` brings back the contact deleted last, with everything it had — after a restart too.
+    @Test func undoBringsBackADeleteAfterARestartToo() {
+        let h = onContactList()
+        add(h, "ada", "lovelace")
+        add(h, "alan", "turing")
+        h.press("Home d wait:400ms Left Enter wait:400ms")      // Ada Lovelace, deleted
+        h.press("d wait:400ms Left Enter wait:400ms")           // Alan Turing, deleted
+        #expect(contactsInFile(h).isEmpty)
+        h.launch()                                              // the app started again on the same file
+        h.press("wait:1s wait:400ms C wait:400ms u wait:400ms")
+        #expect(h.text.contains("Brought back Alan Turing (u again: the one deleted before)."), "\(h.text)")
+        #expect(h.text.contains("Alan Turing") && h.lines[0].contains("Contacts (1)"), "\(h.text)")
+        h.press("u wait:400ms")
+        #expect(h.text.contains("Brought back Ada Lovelace"), "\(h.text)")
+        #expect(contactsInFile(h).map(\.lastName).sorted() == ["lovelace", "turing"])
+        h.press("u wait:400ms")
+        #expect(h.text.contains("Nothing to bring back"), "\(h.text)")
     }
 
     @Test func deleteFromTheCardGoesBackToTheList() {

@@ -140,7 +140,7 @@ struct SettingsAndAboutTests {
                 && !stored.confirmBeforeDelete)
         // Confirm-before-delete off: d deletes at once.
         h.press("Esc Down Enter a \"Gone\" Tab \"Soon\" C-s d")
-        #expect(h.text.contains("Deleted Gone Soon."))
+        #expect(h.text.contains("Deleted Gone Soon (u brings it back)."))
         // Log out: the defaults come back, but Animations Off stays off in the login flow (issue 20: none anywhere).
         h.press("Esc C-o")
         #expect(Theme.current.name == "dark")

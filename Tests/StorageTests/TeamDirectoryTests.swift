@@ -86,6 +86,24 @@ struct TeamDirectoryTests {
         _ = try PostgresContactsStore(database: bob, accountID: team.bob.id).add(ContactRecord(firstName: "Bob's", lastName: "Dentist"))
     }
 
+    /// Undo on a team directory: a member brings back their own delete; the team book's deletes
+    /// only an editor brings back; no one sees another member's.
+    @Test func deletesAreKeptForUndoUnderTheSameRules() throws {
+        let team = try Team()
+        let alice = try team.asAlice(), bob = try team.asBob()
+        let bobs = PostgresContactsStore(database: bob, accountID: team.bob.id)
+        _ = try bobs.delete(id: try bobs.add(ContactRecord(firstName: "Bob's", lastName: "Dentist")))
+        let alices = PostgresContactsStore(database: alice, accountID: team.alice.id)
+        _ = try alices.delete(id: try alices.add(ContactRecord(firstName: "Alice's", lastName: "Secret")))
+        #expect(try bob.connection.scalarInt("SELECT count(*) FROM deleted_contacts") == 1)      // his own only
+        #expect(try bobs.restoreLastDeleted()?.lastName == "Dentist")
+        let teamBook = PostgresContactsStore(database: alice, accountID: team.teamBook)
+        _ = try teamBook.delete(id: try teamBook.add(ContactRecord(firstName: "Team", lastName: "Plumber")))
+        #expect(try PostgresContactsStore(database: bob, accountID: team.teamBook).restoreLastDeleted() == nil) // not an editor
+        #expect(try teamBook.restoreLastDeleted()?.lastName == "Plumber")
+        #expect(try alices.restoreLastDeleted()?.lastName == "Secret")
+    }
+
     @Test func theActivityLogSaysWhoDidItAndNoClientCanSayOtherwise() throws {
         let team = try Team()
         let alice = try team.asAlice(), bob = try team.asBob()

@@ -28,9 +28,16 @@ public protocol ContactsService: AnyObject {
     /// The contacts that have `address` among their e-mails (ASCII letters' case aside), in list
     /// order: the same person entered twice, or the contact a mail came from.
     func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary]
+    /// Brings back the contact deleted last (everything it had, its card whole), under a new id;
+    /// nil when none is kept. The last `deletesKept` deletes of an account are kept, across restarts.
+    func restoreLastDeleted() throws(ServiceError) -> ContactRecord?
 }
 
 public extension ContactsService {
+    /// Brings back the contact deleted last (everything it had), under a new id; nil when there
+    /// is none to bring back (or the store keeps none: memory).
+    func restoreLastDeleted() throws(ServiceError) -> ContactRecord? { nil }
+
     /// The exact number of contacts matching a search.
     func count(matching query: String) throws(ServiceError) -> Int { try count(matching: query, upTo: .max) }
 

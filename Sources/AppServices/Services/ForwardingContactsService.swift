@@ -42,6 +42,9 @@ public extension ForwardingContactsService {
     func delete(id: Int64) throws(ServiceError) -> Bool {
         try willForward(#function); return try forwardee.delete(id: id)
     }
+    func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
+        try willForward(#function); return try forwardee.restoreLastDeleted()
+    }
     func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         try willForward(#function); return try forwardee.setFriend(id: id, isFriend)
     }

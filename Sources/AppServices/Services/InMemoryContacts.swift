@@ -84,11 +84,24 @@ public final class InMemoryContacts: ContactsService, FriendsService {
         return true
     }
 
+    /// Deletes kept for Undo, the last first (the last 100).
+    private var deleted: [ContactRecord] = []
+
     public func delete(id: Int64) throws(ServiceError) -> Bool {
-        guard records.removeValue(forKey: id) != nil else { return false }
+        guard let gone = records.removeValue(forKey: id) else { return false }
+        deleted.append(gone)
+        if deleted.count > 100 { deleted.removeFirst() }
         sortKeys[id] = nil
         order.removeAll { $0 == id }
         return true
+    }
+
+    public func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
+        guard var record = deleted.popLast() else { return nil }
+        record.id = nil
+        record.revision = 0
+        record.id = try add(record)
+        return record
     }
 
     public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {

@@ -392,6 +392,7 @@ public final class PostgresContactsStore: ContactsService {
 
     public func delete(id: Int64) throws(ServiceError) -> Bool {
         try pg.transaction { () throws(ServiceError) -> Bool in
+            if let whole = try contact(id: id) { try keepForUndo(whole) }
             let rows = try pg.execute("DELETE FROM contacts WHERE id = $1 AND account_id = $2 RETURNING is_friend, first_name, last_name, phones::text", [id, accountID])
             guard rows.count == 1 else { return try refuseIfOnlyReadable(id) }
             try pg.execute("DELETE FROM contact_search WHERE id = $1 AND account_id = $2", [id, accountID])
@@ -399,6 +400,29 @@ public final class PostgresContactsStore: ContactsService {
             try log(.contactDeleted, name: PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2)), id: id)
             try adjustCounts(total: -1, friends: rows.bool(0, 0) ? -1 : 0)
             return true
+        }
+    }
+
+    /// Keeps a contact being deleted, whole, for Undo (the account's last `DeletedContactText.kept`).
+    private func keepForUndo(_ contact: ContactRecord) throws(ServiceError) {
+        try pg.execute("INSERT INTO deleted_contacts (account_id, deleted_at, record) VALUES ($1, $2, $3)",
+                       [accountID, now(), DeletedContactText.encode(contact)])
+        try pg.execute("""
+            DELETE FROM deleted_contacts WHERE account_id = $1 AND id <= (
+                SELECT id FROM deleted_contacts WHERE account_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)
+            """, [accountID, Int64(DeletedContactText.kept)])
+    }
+
+    public func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
+        try pg.transaction { () throws(ServiceError) -> ContactRecord? in
+            let last = try pg.execute("SELECT id, record FROM deleted_contacts WHERE account_id = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE", [accountID])
+            guard last.count == 1 else { return nil }
+            try pg.execute("DELETE FROM deleted_contacts WHERE id = $1", [last.int64(0, 0)])
+            guard var record = DeletedContactText.decode(last.text(0, 1)) else {
+                throw ServiceError(.damaged, place: pg.server, detail: "a deleted contact kept for Undo could not be read back")
+            }
+            record.id = try add(record)
+            return record
         }
     }
 

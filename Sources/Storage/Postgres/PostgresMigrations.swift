@@ -163,6 +163,16 @@ enum PostgresMigrations {
         ALTER TABLE accounts ADD COLUMN is_team BOOLEAN NOT NULL DEFAULT false;
         ALTER TABLE activity ADD COLUMN actor TEXT NOT NULL DEFAULT '';
         """),
+        // 13: the last deletes of each account, whole, for Undo (SQLite's 14).
+        .sql("""
+        CREATE TABLE deleted_contacts (
+            id BIGSERIAL PRIMARY KEY,
+            account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            deleted_at BIGINT NOT NULL,
+            record TEXT NOT NULL
+        );
+        CREATE INDEX deleted_contacts_by_account ON deleted_contacts (account_id, id);
+        """),
     ]
 
     /// The newest schema this build knows.

@@ -52,7 +52,10 @@ public enum PostgresTeamDirectory {
         let pg = db.connection
         return try pg.transaction { () throws(ServiceError) -> (roles: Roles, created: Bool) in
             try pg.execute("SELECT pg_advisory_xact_lock($1)", [PostgresMigrations.lockKey])
-            if let roles = try roles(of: pg) { return (roles, false) }
+            if let roles = try roles(of: pg) {
+                try grantTablesOfLaterVersions(roles, on: pg) // after an upgrade: the tables its steps made
+                return (roles, false)
+            }
             let names = try pg.execute("SELECT current_database(), current_schema()")
             let database = names.text(0, 0), schema = names.text(0, 1)
             let base = roleBase(database: database, schema: schema)
@@ -72,6 +75,7 @@ public enum PostgresTeamDirectory {
                 \(triggers)
                 """)
             try pg.execute("INSERT INTO switchboard_team (member_role, editor_role, created_at) VALUES ($1, $2, $3)", [roles.member, roles.editor, now])
+            try grantTablesOfLaterVersions(roles, on: pg)
             let team = try pg.execute("""
                 INSERT INTO accounts (username, username_key, password_hash, created_at, is_team) VALUES ($1, $2, '', $3, true) RETURNING id
                 """, [teamBookName, teamBookKey, now])
@@ -112,6 +116,25 @@ public enum PostgresTeamDirectory {
         !name.isEmpty && name.utf8.count <= 63 && name.unicodeScalars.allSatisfy { s in
             s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || "._-".unicodeScalars.contains(s))
         }
+    }
+
+    /// Grants and policies for the tables schema steps made after team directories came (the
+    /// deletes kept for Undo), once: run by `initialize`, also on a directory set up before them.
+    static func grantTablesOfLaterVersions(_ roles: Roles, on pg: PostgresConnection) throws(ServiceError) {
+        let done = try pg.scalarInt("SELECT count(*) FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'deleted_contacts'") ?? 0
+        guard done == 0 else { return }
+        let quoted = try pg.execute("SELECT quote_ident($1), quote_ident($2)", [roles.member, roles.editor])
+        let member = quoted.text(0, 0), editor = quoted.text(0, 1)
+        let own = "account_id IN (SELECT id FROM accounts WHERE role_name = current_user)"
+        let team = "account_id IN (SELECT id FROM accounts WHERE is_team)"
+        try pg.executeScript("""
+            GRANT SELECT, INSERT, UPDATE, DELETE ON deleted_contacts TO \(member);
+            GRANT USAGE ON SEQUENCE deleted_contacts_id_seq TO \(member);
+            ALTER TABLE deleted_contacts ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY deleted_contacts_seen ON deleted_contacts FOR SELECT TO \(member) USING (account_id IN (SELECT id FROM accounts));
+            CREATE POLICY deleted_contacts_own ON deleted_contacts FOR ALL TO \(member) USING (\(own)) WITH CHECK (\(own));
+            CREATE POLICY deleted_contacts_team ON deleted_contacts FOR ALL TO \(editor) USING (\(team)) WITH CHECK (\(team));
+            """)
     }
 
     /// The account of the role this connection signed in as (nil for a role that is not a member: the owner).

@@ -192,6 +192,7 @@ public final class SQLiteContactsStore: ContactsService {
     public func delete(id: Int64) throws(ServiceError) -> Bool {
         try db.transaction { () throws(ServiceError) -> Bool in
             guard let (rank, wasFriend, name, _) = try rankAndFriend(of: id) else { return false }
+            if let whole = try contact(id: id) { try keepForUndo(whole) }
             try log(.contactDeleted, name: name, id: id)
             let s = try db.prepare("DELETE FROM contacts WHERE id = ? AND account_id = ?")
             s.bind(1, id).bind(2, accountID)
@@ -199,6 +200,37 @@ public final class SQLiteContactsStore: ContactsService {
             try removeFromIndex(rank: rank)
             try adjustCounts(total: -1, friends: wasFriend ? -1 : 0)
             return true
+        }
+    }
+
+    /// Keeps a contact being deleted, whole, for Undo (the account's last `DeletedContactText.kept`).
+    private func keepForUndo(_ contact: ContactRecord) throws(ServiceError) {
+        let keep = try db.prepare("INSERT INTO deleted_contacts (account_id, deleted_at, record) VALUES (?, ?, ?)")
+        keep.bind(1, accountID).bind(2, now()).bind(3, DeletedContactText.encode(contact))
+        try keep.run()
+        let prune = try db.prepare("""
+            DELETE FROM deleted_contacts WHERE account_id = ?1 AND id <= (
+                SELECT id FROM deleted_contacts WHERE account_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
+            """)
+        prune.bind(1, accountID).bind(2, Int64(DeletedContactText.kept))
+        try prune.run()
+    }
+
+    public func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
+        try db.transaction { () throws(ServiceError) -> ContactRecord? in
+            let last = try db.prepare("SELECT id, record FROM deleted_contacts WHERE account_id = ? ORDER BY id DESC LIMIT 1")
+            last.bind(1, accountID)
+            guard try last.step() else { last.reset(); return nil }
+            let (keptID, text) = (last.int64(0), last.text(1))
+            last.reset()
+            let gone = try db.prepare("DELETE FROM deleted_contacts WHERE id = ?")
+            gone.bind(1, keptID)
+            try gone.run()
+            guard var record = DeletedContactText.decode(text) else {
+                throw .corrupted(path: db.path, detail: "a deleted contact kept for Undo could not be read back")
+            }
+            record.id = try add(record)
+            return record
         }
     }
 

@@ -171,6 +171,16 @@ enum SQLiteMigrations {
         INSERT INTO contact_search (rowid, text, contact_id)
             SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
         """,
+        // 14: the last deletes of each account, whole, for Undo (`DeletedContactText`).
+        """
+        CREATE TABLE deleted_contacts (
+            id INTEGER PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            deleted_at INTEGER NOT NULL,
+            record TEXT NOT NULL
+        );
+        CREATE INDEX deleted_contacts_by_account ON deleted_contacts (account_id, id);
+        """,
     ]
 
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {

@@ -24,13 +24,14 @@ enum SQLiteSchemaCheck {
         "table contact_search_config(k,v)",
         "table settings(account_id,key,value)",
         "table activity(id,account_id,at,kind,subject,contact_id,subject_key)",
+        "table deleted_contacts(id,account_id,deleted_at,record)",
     ]
 
     /// Every table name any version of switchboard has made.
     static let ourTables: Set<String> = [
         "accounts", "session", "sign_in_failures", "contacts", "contact_phones", "contact_emails", "contact_counts",
         "contact_search", "contact_search_data", "contact_search_idx", "contact_search_content", "contact_search_docsize",
-        "contact_search_config", "settings", "activity",
+        "contact_search_config", "settings", "activity", "deleted_contacts",
     ]
 
     /// What version `version` of the schema holds: written out for the newest, made for the others.

@@ -209,7 +209,7 @@ struct PostgresConformanceTests {
     }
 
     /// The tables of the directory's schema, by name.
-    static let schemaTables = ["accounts", "activity", "contact_counts", "contact_search", "contact_word_starts", "contacts", "settings",
+    static let schemaTables = ["accounts", "activity", "contact_counts", "contact_search", "contact_word_starts", "contacts", "deleted_contacts", "settings",
                                "sign_in_failures", "switchboard_schema"]
 
     private func tables(_ pg: PostgresConnection) throws -> [String] {

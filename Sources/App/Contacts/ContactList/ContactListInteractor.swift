@@ -6,6 +6,7 @@ protocol ContactListBusinessLogic: AnyObject {
     func selectContact(request: ContactList.SelectContact.Request)
     func toggleFriend(request: ContactList.ToggleFriend.Request)
     func deleteContact(request: ContactList.DeleteContact.Request)
+    func undoDelete(request: ContactList.UndoDelete.Request)
 }
 
 /// What the list scene keeps for routing: the chosen contact and the search.
@@ -99,6 +100,20 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
                 self?.presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: deleted))
             case .failure(let error):
                 self?.presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: false, error: error.description))
+            }
+        }
+    }
+
+    func undoDelete(request: ContactList.UndoDelete.Request) {
+        worker.restoreLastDeleted { [weak self] result in
+            switch result {
+            case .success(let record?):
+                self?.contactToShow = record.id // the list shows it, selected
+                self?.presenter?.presentUndoDelete(response: .init(firstName: record.firstName, lastName: record.lastName))
+            case .success(nil):
+                self?.presenter?.presentUndoDelete(response: .init())
+            case .failure(let error):
+                self?.presenter?.presentUndoDelete(response: .init(error: error.description))
             }
         }
     }

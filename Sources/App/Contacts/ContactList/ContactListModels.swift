@@ -60,4 +60,12 @@ enum ContactList {
         struct Response: Equatable { var firstName: String; var lastName: String; var deleted: Bool; var error: String? }
         struct ViewModel: Equatable { var message: String }
     }
+
+    /// `u`: the contact deleted last comes back, everything it had (the store keeps the last 100 deletes).
+    enum UndoDelete {
+        struct Request: Equatable {}
+        /// The name brought back (nil: nothing to bring back), or why it could not be.
+        struct Response: Equatable { var firstName: String?; var lastName: String?; var error: String? }
+        struct ViewModel: Equatable { var message: String }
+    }
 }

@@ -5,6 +5,7 @@ protocol ContactListPresentationLogic: AnyObject {
     func presentContacts(response: ContactList.ShowContacts.Response)
     func presentToggleFriend(response: ContactList.ToggleFriend.Response)
     func presentDeleteContact(response: ContactList.DeleteContact.Response)
+    func presentUndoDelete(response: ContactList.UndoDelete.Response)
 }
 
 /// Formats for display: names with an upper-case first letter, sections by
@@ -55,9 +56,21 @@ final class ContactListPresenter: ContactListPresentationLogic {
         viewController?.displayToggleFriend(viewModel: .init(message: message))
     }
 
+    func presentUndoDelete(response: ContactList.UndoDelete.Response) {
+        let message: String
+        if let error = response.error {
+            message = "Nothing was brought back: " + error
+        } else if response.firstName != nil || response.lastName != nil {
+            message = "Brought back \(fullName(response.firstName ?? "", response.lastName ?? "")) (u again: the one deleted before)."
+        } else {
+            message = "Nothing to bring back: no contact was deleted here lately."
+        }
+        viewController?.displayUndoDelete(viewModel: .init(message: message))
+    }
+
     func presentDeleteContact(response: ContactList.DeleteContact.Response) {
         let name = fullName(response.firstName, response.lastName)
-        let message = response.error ?? (response.deleted ? "Deleted \(name)." : "\(name) was already deleted.")
+        let message = response.error ?? (response.deleted ? "Deleted \(name) (u brings it back)." : "\(name) was already deleted.")
         viewController?.displayDeleteContact(viewModel: .init(message: message))
     }
 }

@@ -5,6 +5,7 @@ protocol ContactListDisplayLogic: AnyObject {
     func displayContacts(viewModel: ContactList.ShowContacts.ViewModel)
     func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel)
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel)
+    func displayUndoDelete(viewModel: ContactList.UndoDelete.ViewModel)
 }
 
 /// The contact list: a live search field over a virtualized list in
@@ -84,6 +85,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             KeyCommand(.character("f"), title: "Friend") { [weak self] in self?.toggleFriend() },
         ]
         return esc + [KeyCommand(.character("a"), title: "Add") { [weak self] in self?.router?.routeToAddContact() }] + onContact + [
+            KeyCommand(.character("u"), title: "Undo delete", showsInStatusLine: false) { [weak self] in self?.interactor?.undoDelete(request: .init()) },
             KeyCommand(.character("/"), title: "Search") { [weak self] in
                 guard let self else { return }
                 self.view.window?.makeFirstResponder(self.searchField)
@@ -147,7 +149,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     private func confirmDelete() {
         guard let index = list.selectedIndex, let contact = row(at: index) else { return }
         guard asksBeforeDeleting() else { interactor?.deleteContact(request: .init(index: index)); return }
-        let alert = AlertController(title: "Delete contact", message: "Delete \(contact.fullName)? This cannot be undone.")
+        let alert = AlertController(title: "Delete contact", message: "Delete \(contact.fullName)? (u in the list brings it back)")
         alert.addAction(AlertAction(title: "Delete", style: .destructive) { [weak self] in
             self?.interactor?.deleteContact(request: .init(index: index))
         })
@@ -205,6 +207,11 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     }
 
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel) {
+        message.text = viewModel.message
+        refetch()
+    }
+
+    func displayUndoDelete(viewModel: ContactList.UndoDelete.ViewModel) {
         message.text = viewModel.message
         refetch()
     }

@@ -51,6 +51,10 @@ class ContactListWorker {
         contacts.run({ store throws(ServiceError) in try store.setFriend(id: id, isFriend) }, then: deliver)
     }
 
+    func restoreLastDeleted(then deliver: @escaping @MainActor (Result<ContactRecord?, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.restoreLastDeleted() }, then: deliver)
+    }
+
     func delete(id: Int64, then deliver: @escaping @MainActor (Result<Bool, ServiceError>) -> Void) {
         contacts.run({ store throws(ServiceError) in try store.delete(id: id) }, then: deliver)
     }

@@ -84,7 +84,7 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
     private func confirmDelete() {
         guard let viewModel, viewModel.missingMessage == nil else { return }
         guard asksBeforeDeleting() else { interactor?.deleteContact(request: .init()); return }
-        let alert = AlertController(title: "Delete contact", message: "Delete \(viewModel.fullName)? This cannot be undone.")
+        let alert = AlertController(title: "Delete contact", message: "Delete \(viewModel.fullName)? (u in the list brings it back)")
         alert.addAction(AlertAction(title: "Delete", style: .destructive) { [weak self] in self?.interactor?.deleteContact(request: .init()) })
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         present(alert)
