@@ -61,6 +61,14 @@ let package = Package(
             path: "Modules/CPostgres",
             providers: [.apt(["libpq-dev"])]
         ),
+        // libcurl and libxml2, opened at run time (dlopen) by the CardDAV target: CCurl declares the
+        // few curl.h items it uses (a machine with only libcurl4 builds it), CXML2 needs libxml2-dev.
+        .systemLibrary(name: "CCurl", path: "Modules/CCurl"),
+        .systemLibrary(
+            name: "CXML2",
+            path: "Modules/CXML2",
+            providers: [.apt(["libxml2-dev"])]
+        ),
 
         // The component renderer: terminals, cell buffer, views, layout, run loop.
         // No unsafeFlags: another package can depend on it by version.
@@ -76,6 +84,12 @@ let package = Package(
         // settings, activity), the value types they carry and App-level errors. No dependencies:
         // Storage's stores plug into these, and so do the kiosk's demo services.
         .target(name: "AppServices", swiftSettings: appTarget),
+
+        // The CardDAV protocol client (RFC 6352, 6578, 4918): discovery, address book listing, PUT/DELETE
+        // with etags, sync-collection and addressbook-multiget; HTTP and TLS through libcurl, XML
+        // through libxml2, both opened only when a sync runs. libxml2's headers live in /usr/include/libxml2.
+        .target(name: "CardDAV", dependencies: ["CCurl", "CXML2"],
+                swiftSettings: appTarget + [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]),
 
         // SQLite database, migrations, repositories; plugs into AppServices' protocols.
         .target(name: "Storage", dependencies: ["AppServices", "CSQLite", "CCrypt", "CPostgres"],
@@ -118,6 +132,8 @@ let package = Package(
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "TUIKitExampleTests", dependencies: ["tuikit-example", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "AppServices"]),
+        .testTarget(name: "CardDAVTests", dependencies: ["TestSupport", "CardDAV"],
+                    swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]),
         .testTarget(name: "InterchangeTests", dependencies: ["TestSupport", "Interchange"], exclude: ["Corpus"]), // Corpus: read by path (SOURCES.md)
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "AppTests", dependencies: ["TestSupport", "App", "AppServices", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),

@@ -1,0 +1,293 @@
+/// The CardDAV protocol (RFC 6352 on WebDAV, RFC 4918, with RFC 6578's sync-collection and
+/// RFC 6764's discovery): finds a person's address books from the server's bare address, lists
+/// them, makes one, writes and deletes cards guarded by their etags, and reads what changed.
+/// Every answer is read as XML by libxml2 (namespaces by URI, whatever prefixes the server uses).
+///
+/// ```swift
+/// let client = try CardDAVClient(transport: CardDAVTransport(credentials: .init(user: "alice", password: pw)))
+/// let account = try client.discover(from: "https://dav.example.com/")
+/// let changes = try client.syncCollection(account.addressBooks[0].url, token: nil)
+/// let cards = try client.multiget(account.addressBooks[0].url, hrefs: changes.changed.map(\.href))
+/// ```
+public final class CardDAVClient {
+    public let transport: CardDAVTransport
+    /// Cards asked for in one addressbook-multiget.
+    public var multigetBatchSize = 100
+    /// Redirects followed for one request.
+    static let maximumRedirects = 5
+
+    public init(transport: CardDAVTransport) {
+        self.transport = transport
+    }
+
+    // MARK: Discovery
+
+    /// Finds the address book home and its address books from `url` — the server's bare
+    /// address (`https://dav.example.com/`), a principal's or home's URL, or an address book's:
+    /// `/.well-known/carddav` (RFC 6764, redirects followed), DAV:current-user-principal,
+    /// CARDDAV:addressbook-home-set, then the home's listing.
+    public func discover(from url: String) throws(CardDAVError) -> CardDAVAccount {
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else { throw .invalidURL(url) }
+        let contextProperties = [("DAV:", "current-user-principal"), ("DAV:", "resourcetype"),
+                                 (DAVNamespace.cardDAV, "addressbook-home-set")]
+        var candidates: [String] = []
+        if let wellKnown = resolve("/.well-known/carddav", against: url) { candidates.append(wellKnown) }
+        candidates.append(url)
+        var lastError: CardDAVError?
+        for candidate in candidates {
+            let found: (url: String, response: Multistatus.Response?)
+            do {
+                found = try propfindOne(candidate, properties: contextProperties)
+            } catch {
+                switch error {
+                case .notFound, .unexpectedStatus, .malformedAnswer, .forbidden: lastError = error; continue
+                default: throw error
+                }
+            }
+            guard let response = found.response else { continue }
+            // The address book home named here (some servers name it on any resource).
+            if let home = response.property(DAVNamespace.cardDAV, "addressbook-home-set").flatMap({ href(in: $0) }),
+               let homeURL = resolve(home, against: found.url) {
+                return try account(context: found.url, principal: nil, home: homeURL)
+            }
+            if let principal = response.property(DAVNamespace.dav, "current-user-principal").flatMap({ href(in: $0) }),
+               let principalURL = resolve(principal, against: found.url) {
+                let (at, principalResponse) = try propfindOne(principalURL, properties: [(DAVNamespace.cardDAV, "addressbook-home-set")])
+                guard let home = principalResponse?.property(DAVNamespace.cardDAV, "addressbook-home-set").flatMap({ href(in: $0) }),
+                      let homeURL = resolve(home, against: at) else {
+                    throw .notCardDAV(url: url, detail: "the principal \(principalURL) names no addressbook-home-set")
+                }
+                return try account(context: found.url, principal: principalURL, home: homeURL)
+            }
+            if let type = response.property(DAVNamespace.dav, "resourcetype"), type.child(DAVNamespace.cardDAV, "addressbook") != nil {
+                let books = try addressBooks(in: found.url, depth: "0")
+                return CardDAVAccount(contextURL: found.url, principalURL: nil, homeURL: found.url, addressBooks: books)
+            }
+        }
+        throw lastError.map { error -> CardDAVError in
+            if case .notFound = error { return .notCardDAV(url: url, detail: "neither /.well-known/carddav nor the address itself is a WebDAV resource") }
+            return error
+        } ?? .notCardDAV(url: url, detail: "the server names no current-user-principal or addressbook-home-set")
+    }
+
+    private func account(context: String, principal: String?, home: String) throws(CardDAVError) -> CardDAVAccount {
+        CardDAVAccount(contextURL: context, principalURL: principal, homeURL: home, addressBooks: try addressBooks(in: home))
+    }
+
+    /// The address books listed in `home` (PROPFIND, Depth 1): each member whose resourcetype
+    /// is CARDDAV:addressbook, with its displayname, getctag, sync-token and whether it
+    /// supports sync-collection.
+    public func addressBooks(in home: String) throws(CardDAVError) -> [AddressBook] {
+        try addressBooks(in: home, depth: "1")
+    }
+
+    private func addressBooks(in url: String, depth: String) throws(CardDAVError) -> [AddressBook] {
+        let properties = [(DAVNamespace.dav, "resourcetype"), (DAVNamespace.dav, "displayname"),
+                          (DAVNamespace.calendarServer, "getctag"), (DAVNamespace.dav, "sync-token"),
+                          (DAVNamespace.dav, "supported-report-set")]
+        let (at, multistatus) = try propfind(url, depth: depth, properties: properties)
+        return addressBooks(in: multistatus, at: at)
+    }
+
+    /// A home listing's address books: the members whose resourcetype is CARDDAV:addressbook.
+    func addressBooks(in multistatus: Multistatus, at: String) -> [AddressBook] {
+        var books: [AddressBook] = []
+        for response in multistatus.responses {
+            guard let type = response.property(DAVNamespace.dav, "resourcetype"),
+                  type.child(DAVNamespace.cardDAV, "addressbook") != nil,
+                  let bookURL = resolve(response.href, against: at) else { continue }
+            let reports = response.property(DAVNamespace.dav, "supported-report-set")?
+                .children(DAVNamespace.dav, "supported-report")
+                .compactMap { $0.child(DAVNamespace.dav, "report")?.children.first } ?? []
+            books.append(AddressBook(
+                url: bookURL, href: response.href,
+                displayName: response.property(DAVNamespace.dav, "displayname").map(\.trimmedText).flatMap { $0.isEmpty ? nil : $0 },
+                ctag: response.property(DAVNamespace.calendarServer, "getctag").map(\.trimmedText),
+                syncToken: response.property(DAVNamespace.dav, "sync-token").map(\.trimmedText),
+                supportsSyncCollection: reports.contains { $0.is(DAVNamespace.dav, "sync-collection") }))
+        }
+        return books
+    }
+
+    // MARK: Address books and cards
+
+    /// Makes the address book `segment` (one path segment, as is: letters, digits, `-`, `_`) in
+    /// `home`, named `displayName` (extended MKCOL, RFC 5689), and returns it as listed.
+    public func createAddressBook(in home: String, segment: String, displayName: String) throws(CardDAVError) -> AddressBook {
+        let base = home.hasSuffix("/") ? home : home + "/"
+        let url = base + segment + "/"
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <D:mkcol xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:set><D:prop>\
+            <D:resourcetype><D:collection/><C:addressbook/></D:resourcetype>\
+            <D:displayname>\(Self.escaped(displayName))</D:displayname>\
+            </D:prop></D:set></D:mkcol>
+            """
+        _ = try transport.send(CardDAVRequest(method: "MKCOL", url: url, headers: [.init("Content-Type", "application/xml; charset=utf-8")],
+                                              body: Array(body.utf8)), expecting: [201])
+        guard let book = try addressBooks(in: url, depth: "0").first else {
+            throw .malformedAnswer(url: url, detail: "the address book made is not listed as one")
+        }
+        return book
+    }
+
+    /// Writes `vCard` at `url`: a new card when `etag` is nil (`If-None-Match: *`: a card
+    /// already there is not overwritten), else over the version with that etag (`If-Match`).
+    /// Returns the new etag, nil when the server sends none. A 412 is `changedOnServer`.
+    @discardableResult
+    public func put(_ vCard: String, at url: String, replacing etag: String?) throws(CardDAVError) -> String? {
+        var headers: [CardDAVRequest.Header] = [.init("Content-Type", "text/vcard; charset=utf-8")]
+        headers.append(etag.map { .init("If-Match", $0) } ?? .init("If-None-Match", "*"))
+        let response = try transport.send(CardDAVRequest(method: "PUT", url: url, headers: headers, body: Array(vCard.utf8)),
+                                          expecting: [200, 201, 204])
+        return response.header("ETag")
+    }
+
+    /// Deletes the card at `url` if it is still the version with `etag` (`If-Match`); a 412 is `changedOnServer`.
+    public func delete(at url: String, etag: String) throws(CardDAVError) {
+        _ = try transport.send(CardDAVRequest(method: "DELETE", url: url, headers: [.init("If-Match", etag)]),
+                               expecting: [200, 204])
+    }
+
+    /// What changed in the address book at `url` since `token` (nil: everything there is, as
+    /// changed), with the token for next time (RFC 6578 sync-collection, sync-level 1). A token
+    /// the server no longer knows is `syncTokenExpired`.
+    public func syncCollection(_ url: String, token: String?) throws(CardDAVError) -> SyncChanges {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <D:sync-collection xmlns:D="DAV:"><D:sync-token>\(token.map(Self.escaped) ?? "")</D:sync-token>\
+            <D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>
+            """
+        let request = CardDAVRequest(method: "REPORT", url: url,
+                                     headers: [.init("Depth", "0"), .init("Content-Type", "application/xml; charset=utf-8")],
+                                     body: Array(body.utf8))
+        let response = try transport.send(request)
+        if token != nil, response.status == 403 || response.status == 409 || response.status == 400,
+           let root = try? parse(response.body, url: url), root.child(DAVNamespace.dav, "valid-sync-token") != nil || response.status == 409 {
+            throw .syncTokenExpired(url: url)
+        }
+        guard response.status == 207 else {
+            throw CardDAVError.forStatus(response.status, method: "REPORT", url: url) ?? .unexpectedStatus(url: url, status: response.status, method: "REPORT")
+        }
+        return Self.changes(in: try Multistatus(parse(response.body, url: url), url: url))
+    }
+
+    /// A sync-collection answer's changes: a member with status 404 (or 410) was deleted, one
+    /// with a DAV:getetag is new or changed; anything else is left out.
+    static func changes(in multistatus: Multistatus) -> SyncChanges {
+        var changes = SyncChanges(syncToken: multistatus.syncToken, changed: [], deleted: [])
+        for member in multistatus.responses {
+            if let status = member.status, status == 404 || status == 410 {
+                changes.deleted.append(member.href)
+            } else if let etag = member.property(DAVNamespace.dav, "getetag") {
+                changes.changed.append((member.href, etag.trimmedText))
+            }
+        }
+        return changes
+    }
+
+    /// An addressbook-multiget answer's cards: the members that have address-data.
+    static func cards(in multistatus: Multistatus) -> [CardResource] {
+        multistatus.responses.compactMap { member in
+            member.property(DAVNamespace.cardDAV, "address-data").map {
+                CardResource(href: member.href, etag: member.property(DAVNamespace.dav, "getetag")?.trimmedText, vCard: $0.text)
+            }
+        }
+    }
+
+    /// The cards at `hrefs` in the address book at `url`, read in batches of `multigetBatchSize`
+    /// (addressbook-multiget, RFC 6352 §8.7); hrefs the server has no card for are left out.
+    public func multiget(_ url: String, hrefs: [String]) throws(CardDAVError) -> [CardResource] {
+        var cards: [CardResource] = []
+        var start = 0
+        while start < hrefs.count {
+            let batch = hrefs[start..<min(start + max(1, multigetBatchSize), hrefs.count)]
+            start += batch.count
+            var body = """
+                <?xml version="1.0" encoding="utf-8"?>
+                <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">\
+                <D:prop><D:getetag/><C:address-data/></D:prop>
+                """
+            for href in batch { body += "<D:href>\(Self.escaped(href))</D:href>" }
+            body += "</C:addressbook-multiget>"
+            let response = try transport.send(CardDAVRequest(method: "REPORT", url: url,
+                                                             headers: [.init("Depth", "1"), .init("Content-Type", "application/xml; charset=utf-8")],
+                                                             body: Array(body.utf8)), expecting: [207])
+            cards += Self.cards(in: try Multistatus(parse(response.body, url: url), url: url))
+        }
+        return cards
+    }
+
+    /// `href` resolved against `base` (a full URL), by libcurl's URL parser.
+    public func resolve(_ href: String, against base: String) -> String? {
+        transport.library.resolve(href, against: base)
+    }
+
+    // MARK: Requests
+
+    /// PROPFIND of `properties` on `url` at `depth`, redirects followed; the URL answered at and
+    /// the multistatus.
+    func propfind(_ url: String, depth: String, properties: [(String, String)]) throws(CardDAVError) -> (url: String, multistatus: Multistatus) {
+        var prefixes: [String: String] = ["DAV:": "D"]
+        var body = ""
+        for (namespace, name) in properties {
+            if prefixes[namespace] == nil { prefixes[namespace] = "N\(prefixes.count)" }
+            body += "<\(prefixes[namespace]!):\(name)/>"
+        }
+        let declarations = prefixes.sorted { $0.value < $1.value }.map { " xmlns:\($0.value)=\"\(Self.escaped($0.key))\"" }.joined()
+        let document = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:propfind\(declarations)><D:prop>\(body)</D:prop></D:propfind>"
+        var at = url
+        for _ in 0...Self.maximumRedirects {
+            let response = try transport.send(CardDAVRequest(method: "PROPFIND", url: at,
+                                                             headers: [.init("Depth", depth), .init("Content-Type", "application/xml; charset=utf-8")],
+                                                             body: Array(document.utf8)))
+            if [301, 302, 303, 307, 308].contains(response.status) {
+                guard let next = response.redirectURL else { throw .badRedirect(url: at, detail: "HTTP \(response.status) without a Location") }
+                if at.hasPrefix("https://") && !next.hasPrefix("https://") {
+                    throw .badRedirect(url: at, detail: "from https to \(next): the password would go unencrypted")
+                }
+                at = next
+                continue
+            }
+            guard response.status == 207 else {
+                throw CardDAVError.forStatus(response.status, method: "PROPFIND", url: at) ?? .unexpectedStatus(url: at, status: response.status, method: "PROPFIND")
+            }
+            return (at, try Multistatus(parse(response.body, url: at), url: at))
+        }
+        throw .badRedirect(url: url, detail: "more than \(Self.maximumRedirects) redirects")
+    }
+
+    /// PROPFIND Depth 0: the URL answered at and the one response about it (nil when none).
+    private func propfindOne(_ url: String, properties: [(String, String)]) throws(CardDAVError) -> (url: String, response: Multistatus.Response?) {
+        let (at, multistatus) = try propfind(url, depth: "0", properties: properties)
+        return (at, multistatus.responses.first)
+    }
+
+    private func parse(_ body: [UInt8], url: String) throws(CardDAVError) -> DAVElement {
+        guard let root = try XMLLibrary.shared().parse(body) else {
+            throw .malformedAnswer(url: url, detail: body.isEmpty ? "the answer is empty" : "the answer is not well-formed XML")
+        }
+        return root
+    }
+
+    /// The first DAV:href inside `element`.
+    private func href(in element: DAVElement) -> String? {
+        element.child(DAVNamespace.dav, "href").map(\.trimmedText).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `text` with XML's special characters as entities, for an element's text or an attribute.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

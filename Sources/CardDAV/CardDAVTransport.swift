@@ -1,0 +1,184 @@
+import CCurl
+
+/// Sends one HTTP request at a time to a CardDAV server through libcurl, with Basic
+/// authentication, and gives back the answer whatever its status. TLS certificates are always
+/// verified (against the system's CAs, or the CA file given); there is no way to turn that off.
+/// The connection is kept between requests. Not for use from two threads at once.
+///
+/// ```swift
+/// let transport = try CardDAVTransport(credentials: .init(user: "alice", password: pw))
+/// let answer = try transport.send(CardDAVRequest(method: "PROPFIND", url: url, headers: [.init("Depth", "0")]))
+/// ```
+public final class CardDAVTransport {
+    /// Who signs in.
+    public struct Credentials: Equatable, Sendable {
+        public var user: String
+        public var password: String
+        public init(user: String, password: String) { self.user = user; self.password = password }
+    }
+
+    /// How long to wait, and whom to trust.
+    public struct Options: Equatable, Sendable {
+        /// Give up connecting after this many milliseconds.
+        public var connectTimeoutMilliseconds: Int
+        /// Give up when fewer than `lowSpeedBytesPerSecond` arrive for this many seconds.
+        public var lowSpeedSeconds: Int
+        public var lowSpeedBytesPerSecond: Int
+        /// A PEM file of CA certificates to verify the server with instead of the system's.
+        public var caFile: String?
+
+        public init(connectTimeoutMilliseconds: Int = 15_000, lowSpeedSeconds: Int = 30, lowSpeedBytesPerSecond: Int = 1, caFile: String? = nil) {
+            self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
+            self.lowSpeedSeconds = lowSpeedSeconds
+            self.lowSpeedBytesPerSecond = lowSpeedBytesPerSecond
+            self.caFile = caFile
+        }
+    }
+
+    public let credentials: Credentials
+    public let options: Options
+    let library: CurlLibrary
+    private let handle: UnsafeMutableRawPointer
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(SB_CURL_ERROR_SIZE))
+    /// How many requests were sent (for tests and benchmarks: "a sync with nothing new is ≤ 2 requests").
+    public private(set) var requestCount = 0
+
+    /// Opens libcurl (the error says how to install it when it is missing).
+    public init(credentials: Credentials, options: Options = Options()) throws(CardDAVError) {
+        library = try CurlLibrary.shared()
+        guard let handle = withUnsafePointer(to: library.curl, { sb_curl_easy_init($0) }) else {
+            throw .transferFailed(url: "", code: 2, detail: "curl_easy_init failed")
+        }
+        self.handle = handle
+        self.credentials = credentials
+        self.options = options
+    }
+
+    deinit {
+        withUnsafePointer(to: library.curl) { sb_curl_easy_cleanup($0, handle) }
+        errorBuffer.deallocate()
+    }
+
+    /// Sends `request` and returns the answer, whatever its HTTP status; throws when no answer
+    /// came (refused, timed out, TLS not trusted, connection broken). Redirects are not followed:
+    /// the answer's `redirectURL` says where one points.
+    public func send(_ request: CardDAVRequest) throws(CardDAVError) -> CardDAVResponse {
+        requestCount += 1
+        let received = Received()
+        var headerList: UnsafeMutableRawPointer? = nil
+        defer { withUnsafePointer(to: library.curl) { sb_curl_slist_free_all($0, headerList) } }
+        let code: Int32 = withUnsafePointer(to: library.curl) { curl in
+            sb_curl_easy_reset(curl, handle)
+            errorBuffer[0] = 0
+            sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_ERRORBUFFER, errorBuffer)
+            sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_URL, request.url)
+            sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_PROTOCOLS_STR, "http,https")
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_NOSIGNAL, 1)
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_FOLLOWLOCATION, 0)
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_SSL_VERIFYPEER, 1)
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_SSL_VERIFYHOST, 2)
+            if let caFile = options.caFile { sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_CAINFO, caFile) }
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMilliseconds)
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedBytesPerSecond)
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_LOW_SPEED_TIME, options.lowSpeedSeconds)
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_HTTPAUTH, Int(SB_CURLAUTH_BASIC))
+            sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_USERNAME, credentials.user)
+            sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_PASSWORD, credentials.password)
+            // No "Expect: 100-continue" round trip before a body.
+            for line in request.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
+                headerList = sb_curl_slist_append(curl, headerList, line)
+            }
+            sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_HTTPHEADER, headerList)
+            let context = Unmanaged.passUnretained(received).toOpaque()
+            sb_curl_setopt_callback(curl, handle, SB_CURLOPT_WRITEFUNCTION, { data, size, count, context in
+                let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
+                received.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: size * count))
+                return size * count
+            })
+            sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_WRITEDATA, context)
+            sb_curl_setopt_callback(curl, handle, SB_CURLOPT_HEADERFUNCTION, { data, size, count, context in
+                let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
+                received.headerLine(UnsafeRawBufferPointer(start: data, count: size * count))
+                return size * count
+            })
+            sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_HEADERDATA, context)
+            if request.method != "GET" {
+                sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_CUSTOMREQUEST, request.method)
+            }
+            return request.body.withUnsafeBufferPointer { body in
+                if !body.isEmpty || request.method == "PUT" {
+                    // The body goes as is: libcurl reads it from here during perform, which is why it is set last.
+                    if let bytes = body.baseAddress {
+                        sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_POSTFIELDS, bytes)
+                    } else {
+                        sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_POSTFIELDS, "")
+                    }
+                    sb_curl_setopt_off(curl, handle, SB_CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count))
+                }
+                return sb_curl_easy_perform(curl, handle)
+            }
+        }
+        if code != SB_CURLE_OK { throw error(code, url: request.url) }
+        var status = 0
+        var redirect: String?
+        withUnsafePointer(to: library.curl) { curl in
+            sb_curl_getinfo_long(curl, handle, SB_CURLINFO_RESPONSE_CODE, &status)
+            var text: UnsafePointer<CChar>? = nil
+            if sb_curl_getinfo_string(curl, handle, SB_CURLINFO_REDIRECT_URL, &text) == SB_CURLE_OK, let text {
+                redirect = String(cString: text)
+            }
+        }
+        // libcurl 7.88 puts the user name and password into the redirect's URL: they are taken out,
+        // so no URL kept anywhere holds the password.
+        return CardDAVResponse(status: status, headers: received.headers, body: received.body,
+                               redirectURL: redirect.flatMap { library.resolve($0, against: request.url) })
+    }
+
+    /// Sends `request` and returns the answer when its status is one of `expected`; otherwise
+    /// throws what the status means (401 `unauthorized`, 412 `changedOnServer`, …).
+    public func send(_ request: CardDAVRequest, expecting expected: Set<Int>) throws(CardDAVError) -> CardDAVResponse {
+        let response = try send(request)
+        guard expected.contains(response.status) else {
+            throw CardDAVError.forStatus(response.status, method: request.method, url: request.url)
+                ?? .unexpectedStatus(url: request.url, status: response.status, method: request.method)
+        }
+        return response
+    }
+
+    /// What libcurl's `code` means for a person (with libcurl's own words for the details).
+    private func error(_ code: Int32, url: String) -> CardDAVError {
+        var detail = String(cString: errorBuffer)
+        if detail.isEmpty { detail = withUnsafePointer(to: library.curl) { String(cString: sb_curl_easy_strerror($0, code)) } }
+        switch code {
+        case SB_CURLE_UNSUPPORTED_PROTOCOL, SB_CURLE_URL_MALFORMAT: return .invalidURL(url)
+        case SB_CURLE_COULDNT_RESOLVE_HOST: return .hostNotFound(url: url, detail: detail)
+        case SB_CURLE_COULDNT_CONNECT: return .connectionRefused(url: url, detail: detail)
+        case SB_CURLE_OPERATION_TIMEDOUT: return .timedOut(url: url, detail: detail)
+        case SB_CURLE_GOT_NOTHING, SB_CURLE_SEND_ERROR, SB_CURLE_RECV_ERROR, SB_CURLE_PARTIAL_FILE:
+            return .connectionDropped(url: url, detail: detail)
+        case SB_CURLE_PEER_FAILED_VERIFICATION, SB_CURLE_SSL_CONNECT_ERROR, SB_CURLE_SSL_CERTPROBLEM:
+            return .tlsVerificationFailed(url: url, detail: detail)
+        case SB_CURLE_SSL_CACERT_BADFILE: return .caFileUnreadable(path: options.caFile ?? "", detail: detail)
+        default: return .transferFailed(url: url, code: Int(code), detail: detail)
+        }
+    }
+}
+
+/// What libcurl's callbacks collect during one request.
+private final class Received {
+    var body: [UInt8] = []
+    var headers: [CardDAVRequest.Header] = []
+
+    /// One header line; a status line starts a new answer (after a 100 Continue), so the fields
+    /// kept are the final answer's.
+    func headerLine(_ bytes: UnsafeRawBufferPointer) {
+        var line = Array(bytes)
+        while let last = line.last, last == 13 || last == 10 { line.removeLast() }
+        if line.starts(with: Array("HTTP/".utf8)) { headers = []; return }
+        guard let colon = line.firstIndex(of: 58) else { return }
+        let name = String(decoding: line[..<colon], as: UTF8.self)
+        var value = line[(colon + 1)...]
+        while let first = value.first, first == 32 || first == 9 { value.removeFirst() }
+        headers.append(.init(name, String(decoding: value, as: UTF8.self)))
+    }
+}
