@@ -1,4 +1,5 @@
 import AppServices
+import Glibc
 import Interchange
 import Storage
 
@@ -91,6 +92,28 @@ enum ContactCardMapping {
             }
         }
         return card
+    }
+
+    /// The contact's vCard as it came, with the properties of every field changed since (an
+    /// edit, the friend flag, a UID given by an export, a duplicate merged in) rewritten and REV
+    /// set to `revision`; nil for a contact made here (its card is made from its fields).
+    static func keptCard(of record: ContactRecord, revision: String) -> VCard? {
+        guard !record.card.isEmpty, var kept = VCard(storedText: record.card) else { return nil }
+        var scratch = Dropped()
+        var asCame = self.record(from: VCardDecoder.contact(from: kept), dropped: &scratch)
+        asCame.card = record.card
+        asCame = asCame.removingNULs()
+        kept.apply(from: card(from: asCame), to: card(from: record), revision: revision)
+        return kept
+    }
+
+    /// Now in UTC as vCard's REV writes it: `20261205T134501Z`.
+    static func timestamp() -> String {
+        var seconds = time(nil)
+        var t = tm()
+        gmtime_r(&seconds, &t)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(t.tm_year + 1900)\(two(t.tm_mon + 1))\(two(t.tm_mday))T\(two(t.tm_hour))\(two(t.tm_min))\(two(t.tm_sec))Z"
     }
 
     static func isFriends(_ category: String) -> Bool {

@@ -18,6 +18,8 @@ final class ExportJob {
     private var open = true
     /// Contacts with photos or X- properties, which CSV cannot carry.
     private(set) var withExtras = 0
+    /// REV of each kept card an edit changed: when the export began.
+    private let revision = ContactCardMapping.timestamp()
     var total: Int { ids.count }
     var written: Int { next }
 
@@ -59,6 +61,8 @@ final class ExportJob {
                 if format == .csv {
                     if !card.extras.isEmpty { withExtras += 1 }
                     csvCards.append(card)
+                } else if let kept = ContactCardMapping.keptCard(of: record, revision: revision) {
+                    emit(writer.write(kept))
                 } else {
                     emit(writer.write(card))
                 }

@@ -116,7 +116,7 @@ final class ImportJob {
                     summary.skipped.append(first)
                     summary.lineProblems += card.problems.dropFirst()
                 } else {
-                    try take(contact)
+                    try take(contact, keeping: card)
                     summary.lineProblems += card.problems
                 }
             case .problem(let p): summary.skipped.append(p)
@@ -151,11 +151,13 @@ final class ImportJob {
         return true
     }
 
-    private func take(_ card: ContactCard) throws(ServiceError) {
+    /// Stores a card's contact; `source`: the vCard it was read from, kept whole with it.
+    private func take(_ card: ContactCard, keeping source: VCard? = nil) throws(ServiceError) {
         if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
-        let read = ContactCardMapping.record(from: card, dropped: &summary.dropped)
+        var read = ContactCardMapping.record(from: card, dropped: &summary.dropped)
         let withNULs = read.fieldsWithNULs
         if !withNULs.isEmpty { summary.lineProblems.append(ReadProblem(line: max(card.line, 1), reason: .nulRemoved(withNULs.joined(separator: ", ")))) }
+        if let source { read.card = source.storedText }
         let record = read.removingNULs()
         // The same contact earlier in this file: the two are merged, not the first replaced.
         let key = duplicates.key(of: record)
@@ -163,6 +165,8 @@ final class ImportJob {
             var scratch = ContactCardMapping.Dropped()
             var merged = ContactCardMapping.record(from: ContactCardMapping.card(from: stored).merging(card), dropped: &scratch).removingNULs()
             merged.id = id
+            // The first card stays the one kept; an export adds what the later one brought.
+            merged.card = stored.card
             _ = try batch.take(merged)
             summary.merged += 1
             return

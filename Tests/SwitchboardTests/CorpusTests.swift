@@ -146,7 +146,7 @@ struct CorpusTests {
             let have = Set(Self.keys(exported))
             outcome.missing[version] = Self.keys(source).filter { !have.contains($0) }
             if version == .v40, let fn = source.first("FN")?.text.trimmingCharacters(in: .whitespaces), !fn.isEmpty {
-                outcome.fn = (fn, exported.first("FN")?.text ?? "")
+                outcome.fn = (fn, (exported.first("FN")?.text ?? "").trimmingCharacters(in: .whitespaces))
             }
         }
         _ = runSwitchboard(["import", folder.file("card\(index).vcf"), "--db", db])

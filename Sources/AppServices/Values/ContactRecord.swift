@@ -67,6 +67,11 @@ public struct ContactRecord: Equatable, Sendable {
     /// The position of the preferred e-mail and phone (vCard PREF), nil when none is marked.
     public var preferredEmail: Int?
     public var preferredPhone: Int?
+    /// The contact's vCard as it came (an import's card: every property with its group,
+    /// parameters and place, unknown ones too, one unfolded line each), or "" for a contact made
+    /// here. The fields above are what the card said when it came, changed by edits since; an
+    /// export writes this card with the properties of the changed fields rewritten.
+    public var card: String = ""
 
     /// The record with every NUL character taken out of its text (a file may hold them; a C
     /// string would end at the first, and PostgreSQL refuses text that has one).
@@ -81,7 +86,7 @@ public struct ContactRecord: Equatable, Sendable {
             Address(label: clean(a.label), poBox: clean(a.poBox), extended: clean(a.extended), street: clean(a.street), city: clean(a.city),
                     region: clean(a.region), postalCode: clean(a.postalCode), country: clean(a.country))
         }
-        r.extras = clean(extras); r.namePrefix = clean(namePrefix); r.nameSuffix = clean(nameSuffix)
+        r.extras = clean(extras); r.card = clean(card); r.namePrefix = clean(namePrefix); r.nameSuffix = clean(nameSuffix)
         return r
     }
 
@@ -137,11 +142,12 @@ public struct ContactSummary: Equatable, Sendable {
 
 public extension ContactRecord {
     /// Takes the fields the contact form does not edit from `stored`, so a save from the form
-    /// keeps them: UID, extras, name prefix and suffix; the first address's label, PO box and
+    /// keeps them: UID, the card as it came, extras, name prefix and suffix; the first address's label, PO box and
     /// extended part, and every other address; e-mail labels and the preferred e-mail and phone,
     /// which follow their address or number to wherever the form put it.
     mutating func keepCardFields(of stored: ContactRecord) {
         uid = stored.uid
+        card = stored.card
         extras = stored.extras
         namePrefix = stored.namePrefix
         nameSuffix = stored.nameSuffix

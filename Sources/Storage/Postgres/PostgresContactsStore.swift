@@ -282,7 +282,7 @@ public final class PostgresContactsStore: ContactsService {
         let rows = try pg.execute("""
             SELECT first_name, last_name, company, notes, is_friend, phones::text, emails::text,
                    coalesce(uid, ''), nickname, title, birthday, url, addresses, extras,
-                   name_prefix, name_suffix, email_labels::text, preferred_email, preferred_phone, revision
+                   name_prefix, name_suffix, email_labels::text, preferred_email, preferred_phone, revision, card
             FROM contacts WHERE id = $1 AND account_id = $2
             """, [id, accountID])
         guard rows.count == 1 else { return nil }
@@ -302,6 +302,7 @@ public final class PostgresContactsStore: ContactsService {
         record.emailLabels = PostgresContactLists.decode(phones: "[]", emails: rows.text(0, 16)).emails
         record.preferredEmail = rows.optionalInt64(0, 17).map { Int($0) }
         record.preferredPhone = rows.optionalInt64(0, 18).map { Int($0) }
+        record.card = rows.text(0, 20)
         return record
     }
 
@@ -342,11 +343,12 @@ public final class PostgresContactsStore: ContactsService {
             let rows = try pg.execute("""
                 INSERT INTO contacts (first_name, last_name, company, notes, is_friend, sort_key, phones, emails,
                                       nickname, title, birthday, url, addresses, extras,
-                                      name_prefix, name_suffix, email_labels, preferred_email, preferred_phone, uid, account_id, created_at, updated_at)
+                                      name_prefix, name_suffix, email_labels, preferred_email, preferred_phone, uid, account_id, created_at, updated_at,
+                                      card)
                 VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14,
-                        $15, $16, $17::jsonb, $18, $19, nullif($20, ''), $21, $22, $22)
+                        $15, $16, $17::jsonb, $18, $19, nullif($20, ''), $21, $22, $22, $23)
                 RETURNING id
-                """, values(of: contact) + [contact.uid, accountID, time])
+                """, values(of: contact) + [contact.uid, accountID, time, contact.card])
             let id = rows.int64(0, 0)
             try pg.execute("""
                 INSERT INTO contact_search (id, account_id, sort_key, first_name, last_name, is_friend, search_text)
@@ -374,9 +376,9 @@ public final class PostgresContactsStore: ContactsService {
                     phones = $7::jsonb, emails = $8::jsonb, nickname = $9, title = $10, birthday = $11, url = $12,
                     addresses = $13, extras = $14, name_prefix = $15, name_suffix = $16, email_labels = $17::jsonb,
                     preferred_email = $18, preferred_phone = $19, uid = coalesce(nullif($20, ''), uid), updated_at = $21,
-                    revision = revision + 1
+                    revision = revision + 1, card = $24
                 WHERE id = $22 AND account_id = $23
-                """, values(of: contact) + [contact.uid, now(), id, accountID])
+                """, values(of: contact) + [contact.uid, now(), id, accountID, contact.card])
             try pg.execute("""
                 UPDATE contact_search SET sort_key = $3, first_name = $4, last_name = $5, is_friend = $6, search_text = $7
                 WHERE id = $1 AND account_id = $2

@@ -173,6 +173,10 @@ enum PostgresMigrations {
         );
         CREATE INDEX deleted_contacts_by_account ON deleted_contacts (account_id, id);
         """),
+        // 14: each contact's vCard as it came (`ContactRecord.card`; SQLite's 15).
+        .sql("""
+        ALTER TABLE contacts ADD COLUMN card TEXT NOT NULL DEFAULT '';
+        """),
     ]
 
     /// The newest schema this build knows.

@@ -7,12 +7,14 @@ extension SQLiteContactsStore {
     func writeCardFields(_ contact: ContactRecord, id: Int64) throws(ServiceError) {
         let s = try db.prepare("""
             UPDATE contacts SET uid = coalesce(nullif(?1, ''), uid), nickname = ?2, title = ?3, birthday = ?4, url = ?5, addresses = ?6,
-                extras = ?7, name_prefix = ?9, name_suffix = ?10, email_labels = ?11, preferred_email = ?12, preferred_phone = ?13
+                extras = ?7, name_prefix = ?9, name_suffix = ?10, email_labels = ?11, preferred_email = ?12, preferred_phone = ?13,
+                card = ?14
             WHERE id = ?8
             """)
         s.bind(1, contact.uid).bind(2, contact.nickname).bind(3, contact.title).bind(4, contact.birthday).bind(5, contact.url)
             .bind(6, StoredCardFields.encode(contact.addresses)).bind(7, contact.extras).bind(8, id)
         Self.bindNameAffixesAndPreferences(of: contact, to: s, from: 9)
+        s.bind(14, contact.card)
         try s.run()
     }
 
@@ -29,7 +31,7 @@ extension SQLiteContactsStore {
     func readCardFields(into record: inout ContactRecord, id: Int64) throws(ServiceError) {
         let s = try db.prepare("""
             SELECT coalesce(uid, ''), nickname, title, birthday, url, addresses, extras, name_prefix, name_suffix,
-                preferred_email, preferred_phone FROM contacts WHERE id = ?
+                preferred_email, preferred_phone, card FROM contacts WHERE id = ?
             """)
         s.bind(1, id)
         defer { s.reset() }
@@ -45,6 +47,7 @@ extension SQLiteContactsStore {
         record.nameSuffix = s.text(8)
         record.preferredEmail = s.isNull(9) ? nil : s.int(9)
         record.preferredPhone = s.isNull(10) ? nil : s.int(10)
+        record.card = s.text(11)
         let labels = try db.prepare("SELECT l.value FROM contacts c, json_each(c.email_labels) l WHERE c.id = ? ORDER BY l.key")
         defer { labels.reset() }
         labels.bind(1, id)

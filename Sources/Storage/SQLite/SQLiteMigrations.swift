@@ -181,6 +181,11 @@ enum SQLiteMigrations {
         );
         CREATE INDEX deleted_contacts_by_account ON deleted_contacts (account_id, id);
         """,
+        // 15: each contact's vCard as it came (`ContactRecord.card`): an import's card whole, '' for a
+        // contact made here; an export writes it with the properties of changed fields rewritten.
+        """
+        ALTER TABLE contacts ADD COLUMN card TEXT NOT NULL DEFAULT '';
+        """,
     ]
 
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {
