@@ -119,6 +119,24 @@ private struct CardEdit {
         card.properties[index].parameters.insert(contentsOf: parameters, at: 0)
     }
 
+    /// Marks the property at `index` preferred or not, as its card's version writes it
+    /// (`PREF=1` in 4.0, `TYPE=pref` before), its label's parameters left alone.
+    mutating func prefer(_ index: Int, _ preferred: Bool) {
+        var p = card.properties[index]
+        p.parameters.removeAll { $0.name == "PREF" }
+        for k in p.parameters.indices where p.parameters[k].name == "TYPE" {
+            p.parameters[k].values = p.parameters[k].values.compactMap { value in
+                let kept = value.split(separator: ",").filter { $0.lowercased() != "pref" }.joined(separator: ",")
+                return kept.isEmpty ? nil : kept
+            }
+        }
+        p.parameters.removeAll { $0.name == "TYPE" && $0.values.isEmpty }
+        if preferred {
+            p.parameters.append(card.version == .v40 ? VCardParameter(name: "PREF", values: ["1"]) : VCardParameter(name: "TYPE", values: ["pref"]))
+        }
+        card.properties[index] = p
+    }
+
     mutating func setList(_ name: String, old: [LabeledValue], new: [LabeledValue]) {
         guard old != new else { return }
         changed = true
@@ -132,8 +150,10 @@ private struct CardEdit {
                 let isURI = name == "TEL" && card.properties[index].text.trimmingSpaces.lowercased().hasPrefix("tel:")
                 card.properties[index].value = (isURI ? "tel:" : "") + VCardEscaping.escape(new[j].value)
             }
-            if old[i].label != new[j].label || old[i].isPreferred != new[j].isPreferred {
+            if old[i].label != new[j].label {
                 relabel(index, with: VCardWriter.property(name, for: new[j]).parameters, deletions: &deletions)
+            } else if old[i].isPreferred != new[j].isPreferred {
+                prefer(index, new[j].isPreferred)
             }
         }
         removeItems(at: deletions.union(removed.map { indices[$0] }))
@@ -161,8 +181,10 @@ private struct CardEdit {
                 // A delivery label written for the old address no longer says this one.
                 card.properties[index].parameters.removeAll { $0.name == "LABEL" }
             }
-            if old[i].label != new[j].label || old[i].isPreferred != new[j].isPreferred {
+            if old[i].label != new[j].label {
                 relabel(index, with: property(new[j]).parameters, deletions: &deletions)
+            } else if old[i].isPreferred != new[j].isPreferred {
+                prefer(index, new[j].isPreferred)
             }
         }
         removeItems(at: deletions.union(removed.map { indices[$0] }))

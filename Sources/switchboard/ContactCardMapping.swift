@@ -36,7 +36,8 @@ enum ContactCardMapping {
         let keptCategories = card.categories.filter { $0 != "friends" }
         if !keptCategories.isEmpty { extras.append(VCardProperty(name: "CATEGORIES", list: keptCategories)) }
         var record = ContactRecord(firstName: first, lastName: last,
-                                   phones: card.phones.map { .init(label: $0.label.isEmpty ? "phone" : $0.label, number: $0.value) },
+                                   // The form's rule for numbers (PhoneText); one it refuses is kept as written, never lost.
+                                   phones: card.phones.map { .init(label: $0.label.isEmpty ? "phone" : $0.label, number: PhoneText.stored($0.value) ?? $0.value) },
                                    emails: card.emails.map(\.value), company: card.organization, notes: card.note,
                                    isFriend: card.isFriend)
         record.uid = card.uid

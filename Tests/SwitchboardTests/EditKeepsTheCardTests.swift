@@ -91,6 +91,12 @@ struct EditKeepsTheCardTests {
         return card.properties.filter { $0.name != "REV" }.map(\.storedLine)
     }
 
+    /// A TITLE or TEL line, with or without a group (the properties the tests edit).
+    static func isEdited(_ line: String) -> Bool {
+        let head = line.prefix { $0 != ":" && $0 != ";" }
+        return head.hasSuffix("TITLE") || head.hasSuffix("TEL")
+    }
+
     /// What differs between two cards' lines: those only in `a`, then those only in `b`, each in order.
     static func difference(_ a: [String], _ b: [String]) -> [String] {
         var rest = b
@@ -104,6 +110,10 @@ struct EditKeepsTheCardTests {
         try FileManager.default.copyItem(atPath: template, toPath: db)
         folder.write("edit\(index).vcf", bytes: card)
         let imported = runSwitchboard(["import", folder.file("edit\(index).vcf"), "--db", db])
+        // A group card is not a contact: nothing to edit.
+        if imported.output.contains("not a person") { return Outcome(failure: "group") }
+        // A card with no name, e-mail or phone is not imported yet (CorpusTests tells): nothing to edit.
+        if imported.output.contains("no name, e-mail or phone") { return Outcome(failure: "nameless") }
         guard imported.code == 0, imported.output.contains("imported 1") else { return Outcome(failure: "import: \(imported.output)") }
         let format = String(decoding: card, as: UTF8.self).uppercased().contains("VERSION:4.0") ? "vcard" : "vcard3"
         let before = runSwitchboard(["export", "--format", format, "--db", db]).output
@@ -111,8 +121,8 @@ struct EditKeepsTheCardTests {
         guard run.code == 0 else { return Outcome(failure: "app: \(run.errors)") }
         let after = runSwitchboard(["export", "--format", format, "--db", db]).output
         // The other lines, in order, are the same.
-        let kept = Self.lines(after).filter { !$0.hasPrefix("TITLE") && !$0.hasPrefix("TEL") }
-        let was = Self.lines(before).filter { !$0.hasPrefix("TITLE") && !$0.hasPrefix("TEL") }
+        let kept = Self.lines(after).filter { !Self.isEdited($0) }
+        let was = Self.lines(before).filter { !Self.isEdited($0) }
         var outcome = Outcome(changed: Self.difference(Self.lines(before), Self.lines(after)))
         if kept != was { outcome.failure = "other lines changed or moved: \(Self.difference(was, kept))\n\(after)" }
         if !after.contains("\r\nREV:") { outcome.failure = (outcome.failure ?? "") + " no REV in \(after)" }
@@ -137,6 +147,7 @@ struct EditKeepsTheCardTests {
             // A group card is not a contact (nothing to edit).
             if source.contains("KIND:GROUP") { continue }
             let outcome = try edit(card, in: folder, template: template, index: index, keys: Self.toTitle + " C-u \"Edited Title\"")
+            if outcome.failure == "group" || outcome.failure == "nameless" { continue }
             #expect(outcome.failure == nil, "\(place): \(outcome.failure ?? "")")
             guard outcome.failure == nil else { continue }
             edited += 1

@@ -141,13 +141,39 @@ public struct ContactSummary: Equatable, Sendable {
 }
 
 public extension ContactRecord {
+    /// How many phones and e-mails the contact form shows.
+    static let formRows = 3
+
     /// Takes the fields the contact form does not edit from `stored`, so a save from the form
-    /// keeps them: UID, the card as it came, extras, name prefix and suffix; the first address's label, PO box and
+    /// keeps them: the phones and e-mails after the third, a value the form showed without its
+    /// line breaks and did not change; UID, the card as it came, extras, name prefix and suffix; the first address's label, PO box and
     /// extended part, and every other address; e-mail labels and the preferred e-mail and phone,
     /// which follow their address or number to wherever the form put it.
     mutating func keepCardFields(of stored: ContactRecord) {
         uid = stored.uid
         card = stored.card
+        // A one-line field shows a stored value's line breaks and tabs as nothing: saved unchanged, the value stays as stored.
+        func asStored(_ shown: String, _ old: String) -> String {
+            let visible = String(old.unicodeScalars.filter { !($0.value < 0x20 || (0x7F..<0xA0).contains($0.value)) }.map(Character.init))
+            return shown == old || shown != SearchText.trimmed(visible) ? shown : old
+        }
+        firstName = asStored(firstName, stored.firstName)
+        lastName = asStored(lastName, stored.lastName)
+        company = asStored(company, stored.company)
+        title = asStored(title, stored.title)
+        nickname = asStored(nickname, stored.nickname)
+        url = asStored(url, stored.url)
+        if var first = addresses.first, let old = stored.addresses.first {
+            first.street = asStored(first.street, old.street)
+            first.city = asStored(first.city, old.city)
+            first.region = asStored(first.region, old.region)
+            first.postalCode = asStored(first.postalCode, old.postalCode)
+            first.country = asStored(first.country, old.country)
+            addresses[0] = first
+        }
+        // The form shows three phones and three e-mails: those after stay.
+        if stored.phones.count > Self.formRows { phones += stored.phones.dropFirst(Self.formRows) }
+        if stored.emails.count > Self.formRows { emails += stored.emails.dropFirst(Self.formRows) }
         extras = stored.extras
         namePrefix = stored.namePrefix
         nameSuffix = stored.nameSuffix
@@ -163,7 +189,14 @@ public extension ContactRecord {
         addresses = Array(addresses.prefix(1)) + stored.addresses.dropFirst()
         let labels = emails.map { e in stored.emails.firstIndex(of: e).map { stored.emailLabel(at: $0) } ?? "" }
         emailLabels = labels.allSatisfy(\.isEmpty) ? [] : labels
-        preferredEmail = stored.preferredEmail.flatMap { p in p < stored.emails.count ? emails.firstIndex(of: stored.emails[p]) : nil }
-        preferredPhone = stored.preferredPhone.flatMap { p in p < stored.phones.count ? phones.firstIndex { $0.number == stored.phones[p].number } : nil }
+        // The preference follows its address or number; one edited in its row stays with the row.
+        preferredEmail = stored.preferredEmail.flatMap { p in
+            p < stored.emails.count ? emails.firstIndex(of: stored.emails[p]) ?? (p < emails.count && !stored.emails.contains(emails[p]) ? p : nil) : nil
+        }
+        preferredPhone = stored.preferredPhone.flatMap { p in
+            p < stored.phones.count
+                ? phones.firstIndex { $0.number == stored.phones[p].number } ?? (p < phones.count && !stored.phones.contains { $0.number == phones[p].number } ? p : nil)
+                : nil
+        }
     }
 }

@@ -55,7 +55,7 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
     private(set) var conflictingRecord: ContactRecord?
     /// The contact as the form was loaded, made the way a save makes its record (so a field left alone compares equal).
     var readRecord: ContactRecord? {
-        guard let originalForm, case .success(let record) = ContactValidator.validate(originalForm) else { return nil }
+        guard let originalForm, case .success(let record) = ContactValidator.validate(originalForm, leaving: originalForm) else { return nil }
         return record
     }
 
@@ -74,7 +74,7 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
             presenter?.presentSave(response: .init(saved: true, problems: .init()))
             return
         }
-        switch ContactValidator.validate(request.form) {
+        switch ContactValidator.validate(request.form, leaving: originalForm) {
         case .failure(let problems):
             presenter?.presentSave(response: .init(saved: false, problems: problems))
         case .success(var record):

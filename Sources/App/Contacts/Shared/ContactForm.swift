@@ -65,19 +65,42 @@ enum ContactValidator {
     static let maxNameLength = 80
     static let maxNotesLength = 2000
 
-    /// A record ready to store, or the problems.
-    static func validate(_ form: ContactForm) -> Result<ContactRecord, ContactFormProblems> {
+    /// A record ready to store, or the problems. `original`: the form as an edit loaded it; a
+    /// field left as it was is never a problem (a stored value the rules refuse, an address book's
+    /// own phone label or e-mail, a company-only contact's empty name, stays as it came).
+    static func validate(_ form: ContactForm, leaving original: ContactForm? = nil) -> Result<ContactRecord, ContactFormProblems> {
         var problems = ContactFormProblems()
-        func check(_ key: String, _ text: String, max: Int) {
+        func unchanged(_ key: String) -> Bool {
+            guard let o = original else { return false }
+            switch key {
+            case "firstName", "lastName": return form.firstName == o.firstName && form.lastName == o.lastName
+            case "company": return form.company == o.company
+            case "notes": return form.notes == o.notes
+            case "nickname": return form.nickname == o.nickname
+            case "title": return form.title == o.title
+            case "birthday": return form.birthday == o.birthday
+            case "url": return form.url == o.url
+            case "street": return form.street == o.street
+            case "city": return form.city == o.city && form.postalCode == o.postalCode
+            case "region": return form.region == o.region
+            case "country": return form.country == o.country
+            default:
+                let parts = key.split(separator: ".")
+                guard parts.count == 2, let i = Int(parts[1]) else { return false }
+                if parts[0] == "phone" { return form.phones[i].label == o.phones[i].label && form.phones[i].number == o.phones[i].number }
+                return form.emails[i] == o.emails[i]
+            }
+        }
+        func check(_ key: String, _ text: String, max: Int, lineBreaks: Bool = false) {
             if text.count > max { problems.messages[key] = "At most \(max) characters." }
-            if text.contains(where: isControl) { problems.messages[key] = "No control characters." }
+            if text.contains(where: { isControl($0) && !(lineBreaks && ($0 == "\n" || $0 == "\r\n" || $0 == "\t")) }) { problems.messages[key] = "No control characters." }
         }
         let first = form.firstName.trimmedSpaces, last = form.lastName.trimmedSpaces
         if first.isEmpty && last.isEmpty { problems.messages["firstName"] = "First or last name needed." }
         check("firstName", first, max: maxNameLength)
         check("lastName", last, max: maxNameLength)
         check("company", form.company, max: maxNameLength)
-        check("notes", form.notes, max: maxNotesLength)
+        check("notes", form.notes, max: maxNotesLength, lineBreaks: true)
         var phones: [ContactRecord.Phone] = []
         for (i, phone) in form.phones.enumerated() {
             let number = phone.number.trimmedSpaces, label = phone.label.trimmedSpaces
@@ -85,13 +108,13 @@ enum ContactValidator {
                 if !label.isEmpty { problems.messages["phone.\(i)"] = "A label needs a number." }
                 continue
             }
-            if !number.allSatisfy({ $0.isASCII && ($0.isNumber || " +-()".contains($0)) }) {
-                problems.messages["phone.\(i)"] = "Digits, spaces, + - ( ) only."
-            } else if number.filter(\.isNumber).count < 3 || number.count > 32 {
-                problems.messages["phone.\(i)"] = "3 to 32 characters, with digits."
+            // The rule an import keeps numbers by (PhoneText): dots, extensions and tel: URIs too.
+            guard let stored = PhoneText.stored(number) ?? (unchanged("phone.\(i)") ? number : nil) else {
+                problems.messages["phone.\(i)"] = "Like 555.123.4567 x89."
+                continue
             }
-            check("phone.\(i)", label, max: 20)
-            phones.append(.init(label: label.isEmpty ? "phone" : label, number: number))
+            check("phone.\(i)", label, max: 64)
+            phones.append(.init(label: label.isEmpty ? "phone" : label, number: stored))
         }
         var emails: [String] = []
         for (i, email) in form.emails.enumerated() {
@@ -109,12 +132,13 @@ enum ContactValidator {
         if url.contains(" ") { problems.messages["url"] = "No spaces in a web address." }
         let parts = [form.street, form.postalCode, form.city, form.region, form.country].map(\.trimmedSpaces)
         for (key, part) in zip(["street", "city", "city", "region", "country"], parts) { check(key, part, max: maxNameLength) }
+        for key in problems.messages.keys where unchanged(key) { problems.messages[key] = nil }
         guard problems.isEmpty else { return .failure(problems) }
         var record = ContactRecord(firstName: first, lastName: last, phones: phones, emails: emails,
                                    company: form.company.trimmedSpaces, notes: form.notes, isFriend: form.isFriend)
         record.nickname = form.nickname.trimmedSpaces
         record.title = form.title.trimmedSpaces
-        record.birthday = birthday ?? ""
+        record.birthday = birthday ?? form.birthday.trimmedSpaces
         record.url = url
         if parts.contains(where: { !$0.isEmpty }) {
             record.addresses = [.init(street: parts[0], city: parts[2], region: parts[3], postalCode: parts[1], country: parts[4])]

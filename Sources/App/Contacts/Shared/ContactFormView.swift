@@ -10,7 +10,8 @@ final class ContactFormView: View {
     let phoneNumbers = (0..<3).map { _ in TextField(placeholder: "+44 20 7946 0000") }
     let emails = (0..<3).map { _ in TextField(placeholder: "name@example.org") }
     let company = TextField()
-    let notes = TextField()
+    /// Notes keep their line breaks: Enter starts a new line.
+    let notes = TextArea()
     let nickname = TextField()
     let title = TextField()
     let birthday = TextField(placeholder: "1985-04-12 or 04-12")
@@ -47,7 +48,10 @@ final class ContactFormView: View {
         url.maxLength = 310
         notes.maxLength = ContactValidator.maxNotesLength + 10
         for field in allFields { field.onChange = { [weak self] _ in self?.onChange?() } }
-        for (y, row) in rows.enumerated() {
+        notes.onChange = { [weak self] _ in self?.onChange?() }
+        for (index, row) in rows.enumerated() {
+            // The notes take three rows; the rows after them are two further down.
+            let y = row.key == "friend" ? index + Self.notesRows - 1 : index
             let caption = Label(row.caption, style: Theme.live.secondary)
             let message = Label("", style: Theme.live.error)
             messageLabels[row.key] = message
@@ -61,7 +65,7 @@ final class ContactFormView: View {
                 place(row.fields[0], x: 12, y: y, width: 9)
                 place(row.fields[1], x: 22, y: y, width: 22)
             } else {
-                place(row.fields[0], x: 12, y: y, width: row.key == "friend" ? 15 : 32)
+                place(row.fields[0], x: 12, y: y, width: row.key == "friend" ? 15 : 32, height: row.key == "notes" ? Self.notesRows : 1)
             }
             addSubview(message)
             message.translatesAutoresizingMaskIntoConstraints = false
@@ -74,14 +78,14 @@ final class ContactFormView: View {
         }
     }
 
-    private func place(_ view: View, x: Int, y: Int, width: Int) {
+    private func place(_ view: View, x: Int, y: Int, width: Int, height: Int = 1) {
         addSubview(view)
         view.translatesAutoresizingMaskIntoConstraints = false
         LayoutConstraint.activate([
             view.leadingAnchor.constraint(equalTo: leadingAnchor, constant: x),
             view.topAnchor.constraint(equalTo: topAnchor, constant: y),
             view.widthAnchor.constraint(equalToConstant: width),
-            view.heightAnchor.constraint(equalToConstant: 1),
+            view.heightAnchor.constraint(equalToConstant: height),
         ])
     }
 
@@ -97,11 +101,13 @@ final class ContactFormView: View {
         ])
     }
 
-    static let rowCount = 20
+    /// Rows of the notes' area.
+    static let notesRows = 3
+    static let rowCount = 20 + notesRows - 1
 
     var allFields: [TextField] {
         [firstName, lastName] + zip(phoneLabels, phoneNumbers).flatMap { [$0, $1] } + emails
-            + [company, title, nickname, birthday, url, street, postalCode, city, region, country, notes]
+            + [company, title, nickname, birthday, url, street, postalCode, city, region, country]
     }
 
     var form: ContactForm {
