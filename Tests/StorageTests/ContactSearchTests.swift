@@ -96,6 +96,7 @@ struct ContactSearchTests {
             try db.execute("""
                 UPDATE contact_search SET text = 'jan łukasiewicz \u{1F} łukasiewicz jan';
                 \(MigrationUndo.deletesKept)
+                ALTER TABLE contacts DROP COLUMN card;
                 PRAGMA user_version = 11
                 """)
             #expect(try SQLiteContactsStore(database: db, accountID: owner.id).count(matching: "luk") == 0)

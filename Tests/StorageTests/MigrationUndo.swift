@@ -1,10 +1,11 @@
-/// SQL that takes a file back from migrations 10 and 9, for tests that make an older file by hand.
+/// SQL that takes a file back from migrations 15, 14, 11, 10 and 9, for tests that make an older file by hand.
 enum MigrationUndo {
     /// Step 14's table of deletes kept for Undo.
     static let deletesKept = "DROP INDEX deleted_contacts_by_account; DROP TABLE deleted_contacts;"
 
     static let cardFields = """
         \(deletesKept)
+        ALTER TABLE contacts DROP COLUMN card;
         ALTER TABLE contacts DROP COLUMN revision;
         ALTER TABLE contacts DROP COLUMN name_prefix; ALTER TABLE contacts DROP COLUMN name_suffix;
         ALTER TABLE contacts DROP COLUMN email_labels; ALTER TABLE contacts DROP COLUMN preferred_email;
