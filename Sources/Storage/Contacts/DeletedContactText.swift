@@ -1,7 +1,7 @@
 import AppServices
 
 /// A deleted contact as both stores keep it for Undo (`deleted_contacts.record`): everything the
-/// contact had, as one JSON array of strings — version, the fields, then its lists, each list
+/// contact had, as one JSON array of strings — version, the fields, then its lists and its card, each list
 /// written the way the contacts row writes it. Read back, it is the contact that was deleted.
 enum DeletedContactText {
     static let version = "1"
@@ -15,6 +15,7 @@ enum DeletedContactText {
             JSONText.array(of: c.emailLabels),
             StoredCardFields.encode(c.addresses),
             c.preferredEmail.map(String.init) ?? "", c.preferredPhone.map(String.init) ?? "",
+            c.card,
         ])
     }
 
@@ -39,6 +40,8 @@ enum DeletedContactText {
         c.addresses = StoredCardFields.decodeAddresses(f[17])
         c.preferredEmail = Int(f[18])
         c.preferredPhone = Int(f[19])
+        // The card as it came (a text written before the card was kept has none).
+        c.card = f.count > 20 ? f[20] : ""
         return c
     }
 
