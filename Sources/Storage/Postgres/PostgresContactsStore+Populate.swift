@@ -19,8 +19,8 @@ extension PostgresContactsStore {
         let account = String(accountID)
         var friends = 0
         // Connections of their own for the search rows and the word starts, in case the directory turns out to be new (below).
-        let searchLoad = PostgresLoadTable(uri: pg.uri, signIn: pg.signIn, for: "contact_search")
-        let startsLoad = PostgresLoadTable(uri: pg.uri, signIn: pg.signIn, for: "contact_word_starts")
+        let searchLoad = PostgresLoadTable(uri: pg.uri, signIn: pg.signIn, for: "contact_search", owner: pg.backendPID)
+        let startsLoad = PostgresLoadTable(uri: pg.uri, signIn: pg.signIn, for: "contact_word_starts", owner: pg.backendPID)
         defer { searchLoad?.discard(); startsLoad?.discard() } // after the transaction: it no longer holds the load tables then
         try pg.transaction { () throws(ServiceError) in
             // One event for the whole run (below), not one a contact from the team directory's trigger.

@@ -16,16 +16,18 @@ final class PostgresLoadTable {
     let pg: PostgresConnection
     /// The table this one will replace.
     let target: String
-    /// The load table's name (unique to this load: its server process id).
+    /// The load table's name: `<target>_load_<populate's server process>_<this load's>`, unique to
+    /// this load, and telling whose it is once its populate is gone.
     let table: String
 
     /// Makes the empty load table for `target` on a new connection to the directory at `uri`; nil
     /// when that connection or table cannot be had (populate then loads the rows itself).
-    init?(uri: String, signIn: PostgresSignIn? = nil, for target: String) {
+    /// `owner`: the server process id of populate's own connection.
+    init?(uri: String, signIn: PostgresSignIn? = nil, for target: String, owner: Int32) {
         guard let pg = try? PostgresConnection(uri: uri, signIn: signIn) else { return nil }
         self.pg = pg
         self.target = target
-        table = "\(target)_load_\(pg.backendPID)"
+        table = "\(target)_load_\(owner)_\(pg.backendPID)"
         do {
             try Self.dropLeftovers(of: target, on: pg)
             try pg.executeScript("CREATE TABLE \(table) (LIKE \(target) INCLUDING DEFAULTS)")
@@ -77,15 +79,26 @@ final class PostgresLoadTable {
     }
 
     /// Drops the load tables of `target` (with their indexes) that a populate killed before it
-    /// could clean up left behind: those whose server process is gone. A populate still running
-    /// elsewhere keeps its own. Without this, every later populate failed on their index names (42P07).
+    /// could clean up left behind: those whose populate's server process is gone. Its load's own
+    /// process may still be building an index (the server notices a client gone only when it next
+    /// talks to it): that process is ended first. A populate still running elsewhere keeps its own.
+    /// Without this, every later populate failed on their index names (42P07), and a killed one's
+    /// table outlived the next populate. (A table named by an older build, `_load_<pid>`, is its
+    /// load's: dropped once that process is gone.)
     static func dropLeftovers(of target: String, on pg: PostgresConnection) throws(ServiceError) {
         try pg.executeScript("""
             DO $$ DECLARE t record; BEGIN
-              FOR t IN SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                       WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname ~ '^\(target)_load_[0-9]+$'
-                         AND substring(c.relname from '_load_([0-9]+)$')::int NOT IN (SELECT pid FROM pg_stat_activity)
-              LOOP EXECUTE format('DROP TABLE IF EXISTS %I', t.relname); END LOOP;
+              FOR t IN SELECT c.relname, substring(c.relname from '_load_([0-9]+)_[0-9]+$')::int AS owner,
+                              substring(c.relname from '_load_(?:[0-9]+_)?([0-9]+)$')::int AS loader
+                       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                       WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname ~ '^\(target)_load_[0-9]+(_[0-9]+)?$'
+              LOOP
+                IF coalesce(t.owner, t.loader) IN (SELECT pid FROM pg_stat_activity) THEN CONTINUE; END IF;
+                IF t.owner IS NOT NULL AND t.loader IN (SELECT pid FROM pg_stat_activity) THEN
+                  PERFORM pg_terminate_backend(t.loader, 5000);
+                END IF;
+                EXECUTE format('DROP TABLE IF EXISTS %I', t.relname);
+              END LOOP;
             END $$
             """)
     }

@@ -174,12 +174,18 @@ struct PostgresConformanceTests {
             """)
         let alive = try pg.scalarInt("SELECT pg_backend_pid()") ?? 0
         try pg.executeScript("CREATE TABLE contact_search_load_\(alive) (LIKE contact_search INCLUDING DEFAULTS)")
+        // A killed populate (process 999997, gone) whose load's own process still runs (an index
+        // build the server has not yet found orphaned): that process is ended and its table dropped.
+        let orphan = try PostgresConnection(uri: try #require(f.testServer).uri)
+        try pg.executeScript("CREATE TABLE contact_word_starts_load_999997_\(orphan.backendPID) (LIKE contact_word_starts INCLUDING DEFAULTS)")
         let store = f.contacts(of: try f.makeAccount())
         var generator = ContactGenerator(seed: 5)
         try store.addMany(count: 600, generator: &generator, friendPercent: 10, progress: nil)
         #expect(try store.count(matching: "") == 600)
         #expect(try pg.scalarInt("SELECT count(*) FROM pg_class WHERE relname IN ('contact_search_load_999999', 'contact_word_starts_load_999998')") == 0)
         #expect(try pg.scalarInt("SELECT count(*) FROM pg_class WHERE relname = 'contact_search_load_\(alive)'") == 1)   // a live session's is kept
+        #expect(try pg.scalarInt("SELECT count(*) FROM pg_class WHERE relname LIKE 'contact_word_starts_load_999997_%'") == 0)
+        #expect(throws: ServiceError.self) { try orphan.executeScript("BEGIN; SELECT 1; COMMIT") } // its process was ended
         try pg.executeScript("DROP TABLE contact_search_load_\(alive)")
     }
 
