@@ -50,9 +50,12 @@ public struct SyncChanges: Equatable, Sendable {
     public var changed: [(href: String, etag: String?)]
     /// Cards deleted since the token given.
     public var deleted: [String]
+    /// Whether the server gave only part of the changes (RFC 6578 §3.6: a 507 for the address
+    /// book itself): ask again with `syncToken` for the rest.
+    public var truncated = false
 
     public static func == (a: SyncChanges, b: SyncChanges) -> Bool {
-        a.syncToken == b.syncToken && a.deleted == b.deleted
+        a.syncToken == b.syncToken && a.deleted == b.deleted && a.truncated == b.truncated
             && a.changed.map(\.href) == b.changed.map(\.href) && a.changed.map(\.etag) == b.changed.map(\.etag)
     }
 }

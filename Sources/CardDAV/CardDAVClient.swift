@@ -173,11 +173,13 @@ public final class CardDAVClient {
     }
 
     /// A sync-collection answer's changes: a member with status 404 (or 410) was deleted, one
-    /// with a DAV:getetag is new or changed; anything else is left out.
+    /// with a DAV:getetag is new or changed, a 507 says the answer is truncated; anything else is left out.
     static func changes(in multistatus: Multistatus) -> SyncChanges {
         var changes = SyncChanges(syncToken: multistatus.syncToken, changed: [], deleted: [])
         for member in multistatus.responses {
-            if let status = member.status, status == 404 || status == 410 {
+            if member.status == 507 {
+                changes.truncated = true
+            } else if let status = member.status, status == 404 || status == 410 {
                 changes.deleted.append(member.href)
             } else if let etag = member.property(DAVNamespace.dav, "getetag") {
                 changes.changed.append((member.href, etag.trimmedText))
@@ -192,6 +194,22 @@ public final class CardDAVClient {
             member.property(DAVNamespace.cardDAV, "address-data").map {
                 CardResource(href: member.href, etag: member.property(DAVNamespace.dav, "getetag")?.trimmedText, vCard: $0.text)
             }
+        }
+    }
+
+    /// Every card in the address book at `url` with its etag (PROPFIND Depth 1 of DAV:getetag):
+    /// what is compared with the etags kept when the server offers no sync-collection, after its
+    /// getctag changed. Members that are collections, or have no etag, are left out.
+    public func etags(in url: String) throws(CardDAVError) -> [(href: String, etag: String)] {
+        let (_, multistatus) = try propfind(url, depth: "1", properties: [(DAVNamespace.dav, "getetag"), (DAVNamespace.dav, "resourcetype")])
+        return Self.etags(in: multistatus)
+    }
+
+    static func etags(in multistatus: Multistatus) -> [(href: String, etag: String)] {
+        multistatus.responses.compactMap { member in
+            if let type = member.property(DAVNamespace.dav, "resourcetype"), type.child(DAVNamespace.dav, "collection") != nil { return nil }
+            guard let etag = member.property(DAVNamespace.dav, "getetag")?.trimmedText, !etag.isEmpty else { return nil }
+            return (member.href, etag)
         }
     }
 

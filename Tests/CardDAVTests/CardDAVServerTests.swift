@@ -115,6 +115,31 @@ struct CardDAVServerTests {
     }
 
     @Test(.enabled(if: CardDAVTestServer.isAvailable, "needs SWITCHBOARD_TEST_CARDDAV_URL (.ci/carddav start DIR; .ci/run starts one)"))
+    func theEtagListingHasEveryCardWithTheEtagItsPutGave() throws {
+        let client = try CardDAVTestServer.client()
+        let book = try CardDAVTestServer.freshAddressBook(client)
+        var etags: [String: String] = [:]
+        for index in 0..<5 {
+            let url = book.url + "c\(index).vcf"
+            etags[try #require(URL(string: url)).path] = try client.put(Self.card(index, uid: "c\(index)"), at: url, replacing: nil)
+        }
+        let listed = try client.etags(in: book.url)
+        #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0.href, $0.etag) }) == etags)
+        // The ctag moved with the cards: what tells a server without sync-collection that something changed.
+        let home = try #require(client.resolve("/alice/", against: book.url))
+        let after = try #require(try client.addressBooks(in: home).first { $0.url == book.url })
+        #expect(after.ctag != book.ctag)
+    }
+
+    @Test(.enabled(if: CardDAVTestServer.isAvailable, "needs SWITCHBOARD_TEST_CARDDAV_URL (.ci/carddav start DIR; .ci/run starts one)"))
+    func writingIntoAnotherAccountsAddressBookIsForbidden() throws {
+        let client = try CardDAVTestServer.client()
+        let base = try #require(CardDAVTestServer.url)
+        let url = try #require(client.resolve("/bob/book/x.vcf", against: base))
+        #expect(throws: CardDAVError.forbidden(url: url)) { try client.put(Self.card(1, uid: "x"), at: url, replacing: nil) }
+    }
+
+    @Test(.enabled(if: CardDAVTestServer.isAvailable, "needs SWITCHBOARD_TEST_CARDDAV_URL (.ci/carddav start DIR; .ci/run starts one)"))
     func anUnknownSyncTokenAsksForAFullComparison() throws {
         let client = try CardDAVTestServer.client()
         let book = try CardDAVTestServer.freshAddressBook(client)

@@ -54,6 +54,16 @@ struct CardDAVTransportTests {
         #expect(error.description.contains("did not answer in time"))
     }
 
+    @Test func aServerThatHangsUpIsADroppedConnection() throws {
+        let (fd, port) = Self.silentListener()
+        defer { close(fd) }
+        let hangUp = Thread { let connection = accept(fd, nil, nil); if connection >= 0 { close(connection) } }
+        hangUp.start()
+        let error = try #require(throws: CardDAVError.self) { try Self.transport().send(CardDAVRequest(method: "GET", url: "http://127.0.0.1:\(port)/")) }
+        guard case .connectionDropped = error else { Issue.record("expected connectionDropped, got \(error)"); return }
+        #expect(error.description.contains("Nothing half-done was kept"))
+    }
+
     @Test func addressesThatAreNotHTTPAreRefusedBeforeAnythingIsSent() throws {
         for url in ["ftp://127.0.0.1/", "file:///etc/passwd", "not a url"] {
             let error = try #require(throws: CardDAVError.self) { try Self.transport().send(CardDAVRequest(method: "GET", url: url)) }

@@ -75,6 +75,7 @@ struct MultistatusFuzzTests {
             let changes = CardDAVClient.changes(in: multistatus)
             #expect(changes.changed.count + changes.deleted.count <= multistatus.responses.count)
             #expect(CardDAVClient.cards(in: multistatus).count <= multistatus.responses.count)
+            #expect(CardDAVClient.etags(in: multistatus).count <= multistatus.responses.count)
             #expect(client.addressBooks(in: multistatus, at: "http://h/alice/").count <= multistatus.responses.count)
         }
         // Both ways were taken: the mutations make broken answers and answers that still read.

@@ -41,6 +41,23 @@ struct MultistatusTests {
         #expect(try XMLLibrary.shared().parse([]) == nil)
     }
 
+    @Test func aTruncatedSyncAnswerSaysSoAndKeepsWhatItGave() throws {
+        let answer = """
+            <multistatus xmlns="DAV:"><response><href>/alice/book/</href><status>HTTP/1.1 507 Insufficient Storage</status></response>
+            <response><href>/alice/book/a.vcf</href><propstat><prop><getetag>"1"</getetag></prop><status>HTTP/1.1 200 OK</status></propstat></response>
+            <sync-token>t2</sync-token></multistatus>
+            """
+        let root = try #require(try XMLLibrary.shared().parse(Array(answer.utf8)))
+        let multistatus = try Multistatus(root, url: "http://h/")
+        let changes = CardDAVClient.changes(in: multistatus)
+        #expect(changes.truncated)
+        #expect(changes.deleted.isEmpty) // the 507 is not a deleted card
+        #expect(changes.changed.map(\.href) == ["/alice/book/a.vcf"])
+        #expect(changes.syncToken == "t2")
+        let whole = try #require(try XMLLibrary.shared().parse(Array(Self.syncAnswer.utf8)))
+        #expect(!CardDAVClient.changes(in: try Multistatus(whole, url: "h")).truncated)
+    }
+
     @Test func statusLinesAreReadForTheirCode() {
         #expect(Multistatus.status("HTTP/1.1 200 OK") == 200)
         #expect(Multistatus.status("  HTTP/1.1   507 Insufficient Storage") == 507)
