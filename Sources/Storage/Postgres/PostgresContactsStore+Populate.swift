@@ -85,7 +85,7 @@ extension PostgresContactsStore {
                 try Self.copyWordStarts(groups: ordered, account: account, keys: keys, ids: ids, into: "contact_word_starts", on: pg)
                 for index in remake ?? [] { try pg.executeScript(index.definition) }
             }
-            try pg.execute("SELECT gin_clean_pending_list(oid) FROM pg_class WHERE relname = 'contact_search_text' AND relnamespace = current_schema()::regnamespace")
+            try pg.execute("SELECT gin_clean_pending_list(oid) FROM pg_class WHERE relname = 'contact_search_text' AND relnamespace = to_regnamespace(quote_ident(current_schema()))")
             try adjustCounts(total: count, friends: friends)
             // The planner's figures for the new rows at once (autovacuum would take a minute or more):
             // without them a search's plan reads the whole account's rows by another index (60 ms, not 2).
@@ -181,7 +181,7 @@ extension PostgresContactsStore {
         let indexes = try pg.execute("""
             SELECT quote_ident(i.indexname), i.indexdef, i.tablename, i.indexname FROM pg_indexes i
             WHERE i.schemaname = current_schema() AND i.tablename IN ('contacts', 'contact_word_starts', 'contact_search')
-              AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conname = i.indexname AND k.connamespace = current_schema()::regnamespace)
+              AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conname = i.indexname AND k.connamespace = to_regnamespace(quote_ident(current_schema())))
             ORDER BY i.indexname
             """)
         var statements: [(table: String, name: String, definition: String)] = []

@@ -207,14 +207,14 @@ enum PostgresMigrations {
             SELECT kind || ' ' || name FROM (
                 SELECT CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'table' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view'
                                       WHEN 'f' THEN 'foreign table' WHEN 'S' THEN 'sequence' ELSE 'relation' END AS kind, c.relname::text AS name
-                FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+                FROM pg_class c WHERE c.relnamespace = to_regnamespace(quote_ident(current_schema())) AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
                 UNION ALL
                 SELECT 'type', t.typname::text FROM pg_type t
-                WHERE t.typnamespace = current_schema()::regnamespace AND t.typrelid = 0 AND t.typelem = 0
+                WHERE t.typnamespace = to_regnamespace(quote_ident(current_schema())) AND t.typrelid = 0 AND t.typelem = 0
                   AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = t.oid AND d.deptype = 'e')
                 UNION ALL
                 SELECT 'function', p.proname::text FROM pg_proc p
-                WHERE p.pronamespace = current_schema()::regnamespace
+                WHERE p.pronamespace = to_regnamespace(quote_ident(current_schema()))
                   AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
             ) AS found ORDER BY 1 LIMIT 20
             """)

@@ -147,7 +147,7 @@ struct PostgresConformanceTests {
         func indexIDs() throws -> [Int64] {
             let rows = try pg.execute("""
                 SELECT c.oid::bigint FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
-                WHERE c.relnamespace = current_schema()::regnamespace ORDER BY 1
+                WHERE c.relnamespace = to_regnamespace(quote_ident(current_schema())) ORDER BY 1
                 """)
             return (0..<rows.count).map { rows.int64($0, 0) }
         }
@@ -254,6 +254,29 @@ struct PostgresConformanceTests {
         try dir.connection.execute("DELETE FROM switchboard_schema")
         let error = #expect(throws: ServiceError.self) { _ = try server.open() }
         #expect(error?.kind == .damaged && error?.detail.contains("version table (switchboard_schema) holds 0 rows") == true, "\(String(describing: error))")
+    }
+
+    /// A directory in a schema whose name has capitals (quoted in search_path, never folded): made,
+    /// populated (its index rebuild finds its own indexes), searched.
+    @Test func aDirectoryInAMixedCaseSchemaWorks() throws {
+        let base = try #require(PostgresTestServer.url)
+        let schema = "Sb_Mixed_" + UUID().uuidString.prefix(8)
+        let admin = try PostgresConnection(uri: base)
+        try admin.executeScript("CREATE SCHEMA \"\(schema)\"")
+        defer { try? admin.executeScript("DROP SCHEMA \"\(schema)\" CASCADE") }
+        let uri = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D%22\(schema)%22%2Cpublic"
+        let dir = try PostgresDatabase(uri: uri)
+        let accounts = PostgresAccountStore(database: dir, session: try LocalSessionFile(server: uri, environment: ["XDG_STATE_HOME": TempFolder().file("s")]),
+                                            hasher: PasswordHasher(cost: 1))
+        let ada = try accounts.createAccount(username: "ada", password: "analytical", now: 1)
+        let store = PostgresContactsStore(database: dir, accountID: ada.id)
+        var generator = ContactGenerator(seed: 3)
+        try store.addMany(count: 300, generator: &generator, friendPercent: 10)
+        _ = try store.add(ContactRecord(firstName: "Zelda", lastName: "Quuxley"))
+        #expect(try store.count(matching: "") == 301)
+        #expect(try store.contacts(matching: "quuxl", offset: 0, limit: 5).map(\.lastName) == ["Quuxley"])
+        #expect(try store.contacts(matching: "qu", offset: 0, limit: 5).map(\.lastName) == ["Quuxley"])
+        #expect(try admin.scalarInt("SELECT count(*) FROM \"\(schema)\".contacts") == 301)
     }
 
     /// A directory in a schema of its own, whose search_path does not reach the schema pg_trgm is in:
