@@ -162,8 +162,9 @@ public final class CardDAVClient {
                                      headers: [.init("Depth", "0"), .init("Content-Type", "application/xml; charset=utf-8")],
                                      body: Array(body.utf8))
         let response = try transport.send(request)
-        if token != nil, response.status == 403 || response.status == 409 || response.status == 400,
-           let root = try? parse(response.body, url: url), root.child(DAVNamespace.dav, "valid-sync-token") != nil || response.status == 409 {
+        // RFC 6578 §3.2: 403 (or 409) with the DAV:valid-sync-token precondition; Xandikos answers 412 with it.
+        if token != nil, [400, 403, 409, 412].contains(response.status),
+           let root = try? parse(response.body, url: url), root.child(DAVNamespace.dav, "valid-sync-token") != nil {
             throw .syncTokenExpired(url: url)
         }
         guard response.status == 207 else {

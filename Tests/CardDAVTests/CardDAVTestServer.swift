@@ -6,8 +6,29 @@ import Testing
 /// is in `SWITCHBOARD_TEST_CARDDAV_URL` (`.ci/carddav start DIR` makes one and prints it; user
 /// `alice`, password `alice pw`). `SWITCHBOARD_TEST_CARDDAV_TLS_URL` is one over HTTPS, whose
 /// certificate `SWITCHBOARD_TEST_CARDDAV_CA` signed (`.ci/carddav start DIR --tls`; DIR/ca.crt).
+/// `SWITCHBOARD_TEST_CARDDAV_XANDIKOS_URL` is a Xandikos (`.ci/carddav start DIR --xandikos`),
+/// which the protocol tests also run against; it checks no passwords.
 /// Without them those tests are skipped, and say so — they never pass silently.
 enum CardDAVTestServer {
+    /// One server the protocol tests run against.
+    struct Server: Sendable, CustomTestStringConvertible {
+        var name: String
+        var url: String
+        /// Whether it signs in with passwords (Xandikos leaves that to a proxy).
+        var checksPasswords: Bool
+        var testDescription: String { name }
+    }
+
+    /// The servers there are: Radicale, and Xandikos when its URL is set.
+    static let servers: [Server] = {
+        var servers: [Server] = []
+        if let url { servers.append(Server(name: "Radicale", url: url, checksPasswords: true)) }
+        if let xandikos = value("SWITCHBOARD_TEST_CARDDAV_XANDIKOS_URL", "the Xandikos half of the CardDAV server tests") {
+            servers.append(Server(name: "Xandikos", url: xandikos, checksPasswords: false))
+        }
+        return servers
+    }()
+
     static let environmentKey = "SWITCHBOARD_TEST_CARDDAV_URL"
     static let tlsEnvironmentKey = "SWITCHBOARD_TEST_CARDDAV_TLS_URL"
     static let user = "alice"
@@ -34,10 +55,11 @@ enum CardDAVTestServer {
                                                       options: .init(caFile: caFile)))
     }
 
-    /// A new, empty address book of alice's, made for one test (its own name, so tests don't meet).
-    static func freshAddressBook(_ client: CardDAVClient) throws -> AddressBook {
-        let base = try #require(url)
-        let home = try #require(client.resolve("/\(user)/", against: base))
+    /// A new, empty address book of alice's on `server` (Radicale by default), made for one test
+    /// (its own name, so tests don't meet), in the home discovery finds.
+    static func freshAddressBook(_ client: CardDAVClient, on server: Server? = nil) throws -> AddressBook {
+        let base = try #require(server?.url ?? url)
+        let home = try client.discover(from: base).homeURL
         let segment = "test-" + UUID().uuidString.lowercased()
         return try client.createAddressBook(in: home, segment: segment, displayName: "Test \(segment.prefix(13))")
     }
