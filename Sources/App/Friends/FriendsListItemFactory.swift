@@ -11,7 +11,7 @@ struct FriendsListItemFactory {
 
     func makeItem(_ friend: FriendSummary) -> FriendsListItem {
         let first = SearchText.trimmed(friend.firstName), last = SearchText.trimmed(friend.lastName)
-        let name = PersonName.full(first: first.uppercaseFirst, last: last.uppercaseFirst)
+        let name = ShownName.full(first: first, last: last)
         let initials = PersonName.initials(first: first, last: last)
         return FriendsListItem(id: friend.id, name: name.isEmpty ? "(no name)" : name, status: friend.status,
                                avatar: initials.isEmpty ? avatarPlaceholder : initials)

@@ -27,7 +27,8 @@ final class ContactListPresenter: ContactListPresentationLogic {
         let displayed = response.contacts.map { c -> ContactList.ShowContacts.ViewModel.DisplayedContact in
             let section = Self.section(of: c.sortKey)
             defer { previous = section }
-            return .init(id: c.id, firstName: c.firstName.uppercaseFirst, lastName: c.lastName.uppercaseFirst,
+            let shown = ShownName.parts(first: c.firstName, last: c.lastName)
+            return .init(id: c.id, firstName: shown.first, lastName: shown.last,
                          fullName: fullName(c.firstName, c.lastName),
                          section: section, startsSection: section != previous, isFriend: c.isFriend)
         }
@@ -44,7 +45,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
     }
 
     private func fullName(_ first: String, _ last: String) -> String {
-        PersonName.full(first: first.uppercaseFirst, last: last.uppercaseFirst)
+        ShownName.full(first: first, last: last)
     }
 
     func presentToggleFriend(response: ContactList.ToggleFriend.Response) {

@@ -168,3 +168,18 @@ extension String {
         return first.uppercased() + dropFirst()
     }
 }
+
+/// A name as screens show it: as stored when it has a capital anywhere ("van Gogh", "de los
+/// Santos", "McCartney"), each part's first letter made a capital only when the whole name was
+/// typed in small letters ("ada lovelace" → "Ada Lovelace").
+enum ShownName {
+    static func parts(first: String, last: String) -> (first: String, last: String) {
+        let typedLower = !(first + last).contains { $0.isUppercase }
+        return typedLower ? (first.uppercaseFirst, last.uppercaseFirst) : (first, last)
+    }
+
+    static func full(first: String, last: String) -> String {
+        let shown = parts(first: first, last: last)
+        return PersonName.full(first: shown.first, last: shown.last)
+    }
+}

@@ -17,7 +17,7 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
                                                             missingMessage: response.error.map(ContactDamage.message) ?? "There is no such contact (deleted, or never made)."))
             return
         }
-        let name = PersonName.full(first: c.firstName.uppercaseFirst, last: c.lastName.uppercaseFirst)
+        let name = ShownName.full(first: c.firstName, last: c.lastName)
         var lines: [ShowContact.GetContact.ViewModel.Line] = []
         if !c.namePrefix.isEmpty || !c.nameSuffix.isEmpty {
             lines.append(.init(label: "name", value: [c.namePrefix, name, c.nameSuffix].filter { !$0.isEmpty }.joined(separator: " ")))
