@@ -71,7 +71,9 @@ struct CardDAVServerTests {
         #expect(changes.syncToken != nil)
         client.multigetBatchSize = 64 // 4 batches
         let before = client.transport.requestCount
+        let started = ContinuousClock.now
         let cards = try client.multiget(book.url, hrefs: changes.changed.map(\.href))
+        let multigetTime = ContinuousClock.now - started
         #expect(client.transport.requestCount - before == 4)
         #expect(cards.count == 200)
         for card in cards {
@@ -82,8 +84,13 @@ struct CardDAVServerTests {
             #expect(card.etag == etags[url])
         }
         // Nothing changed since: the next sync is one request and lists nothing.
+        let beforeAgain = client.transport.requestCount
+        let startedAgain = ContinuousClock.now
         let again = try client.syncCollection(book.url, token: changes.syncToken)
+        let againTime = ContinuousClock.now - startedAgain
+        #expect(client.transport.requestCount - beforeAgain == 1)
         #expect(again.changed.isEmpty && again.deleted.isEmpty)
+        print("measured (\(server.name)): multiget of 200 cards in 4 requests \(multigetTime), a sync with nothing new 1 request \(againTime)")
     }
 
     @Test(.enabled(if: CardDAVTestServer.isAvailable, "needs SWITCHBOARD_TEST_CARDDAV_URL (.ci/carddav start DIR; .ci/run starts one)"),
