@@ -28,7 +28,13 @@ public extension VCardProperty {
         var text = group.map { $0 + "." } ?? ""
         text += name
         for parameter in parameters {
-            text += ";" + parameter.name + "=" + parameter.values.map(VCardWriter.parameterValue).joined(separator: ",")
+            text += ";" + parameter.name + "="
+            for (i, value) in parameter.values.enumerated() {
+                if i > 0 { text += "," }
+                // Most values (`work`, `pref`, `1`) need no quoting or caret: written as they are, unlooked at character by character.
+                let plain = !value.utf8.contains { $0 == 0x5E || $0 == 0x0A || $0 == 0x0D || $0 == 0x22 || $0 == 0x3A || $0 == 0x3B || $0 == 0x2C || $0 == 0x20 }
+                text += plain ? value : VCardWriter.parameterValue(value)
+            }
         }
         return text + ":" + value
     }
