@@ -318,17 +318,21 @@ struct OffMainLoopTests {
         #expect(h.text.contains("Grace Hopper"), "\(h.text)")
     }
 
+    /// Signed in, on Ada Lovelace's edit form, every read answered.
+    func editFormOnAda(_ setup: Setup) throws -> AppHarness {
+        let h = try app(setup, contacts: [("ada", "lovelace")])
+        for keys in ["C wait:400ms", "Enter wait:400ms", "e wait:400ms"] {
+            h.press(keys)
+            settle(h, setup)
+        }
+        return h
+    }
+
     /// "Discard" while an edit's save is out (waiting on another client's lock) stops the save on
     /// the server: nothing is stored and the form closes.
     @Test func discardWhileAnEditIsSavingStopsTheSaveAndStoresNothing() throws {
         let setup = Setup()
-        let h = try app(setup, contacts: [("ada", "lovelace")])
-        h.press("C wait:400ms")
-        settle(h, setup)
-        h.press("Enter wait:400ms")
-        settle(h, setup)
-        h.press("e wait:400ms")
-        settle(h, setup)
+        let h = try editFormOnAda(setup)
         h.press("End \" king\" C-s")
         #expect(h.text.contains("Saving…"), "\(h.text)")
         setup.work.onStop = { setup.outage?.failNext = OutageDirectory.cancelled } // the server cancels the statement
@@ -347,13 +351,7 @@ struct OffMainLoopTests {
     /// A save that reached the server before "Discard" could stop it: the form says so plainly, and Esc leaves.
     @Test func aSaveThatWentThroughBeforeItCouldBeStoppedSaysSo() throws {
         let setup = Setup()
-        let h = try app(setup, contacts: [("ada", "lovelace")])
-        h.press("C wait:400ms")
-        settle(h, setup)
-        h.press("Enter wait:400ms")
-        settle(h, setup)
-        h.press("e wait:400ms")
-        settle(h, setup)
+        let h = try editFormOnAda(setup)
         h.press("End \" king\" C-s Esc wait:400ms Left Enter wait:400ms")
         settle(h, setup)                                               // too late: it was stored
         h.press("wait:100ms")

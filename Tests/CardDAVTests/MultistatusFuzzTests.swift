@@ -1,25 +1,16 @@
+import TestSupport
 import Testing
 @testable import CardDAV
 
 /// Mutated server answers (bytes flipped, cut, repeated, tags and entities thrown in) are read
 /// without crashing: each is either refused as not well-formed or not a multistatus, or read.
 struct MultistatusFuzzTests {
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let pieces: [[UInt8]] = ["<", ">", "</", "/>", "&", "&amp;", "&#0;", "&#x110000;", "<![CDATA[", "]]>",
                                     "<!DOCTYPE x [<!ENTITY a \"aaaaaaaaaa\">]>", "&a;", "xmlns:x=\"DAV:\"", "<x:href>",
                                     "\u{0}", "\u{FEFF}", "é", "\r\n", "<D:response>", "HTTP/1.1 ", "<?xml version=\"1.0\"?>"].map { Array($0.utf8) }
 
-    static func mutate(_ bytes: [UInt8], _ random: inout Seeded) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
         var bytes = bytes
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             guard !bytes.isEmpty else { bytes = pieces.randomElement(using: &random)!; continue }
@@ -38,7 +29,7 @@ struct MultistatusFuzzTests {
 
     /// Changes only the text between tags (statuses, hrefs, etags, tokens, card data), so the
     /// answer stays well-formed and what it says is read: characters replaced, removed, repeated.
-    static func mutateText(_ bytes: [UInt8], _ random: inout Seeded) -> [UInt8] {
+    static func mutateText(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
         var bytes = bytes
         var text: [Int] = []
         var inTag = false
@@ -61,7 +52,7 @@ struct MultistatusFuzzTests {
         let library = try XMLLibrary.shared()
         let client = CardDAVClient(transport: try CardDAVTransport(credentials: .init(user: "a", password: "b")))
         let seeds: [[UInt8]] = [Array(MultistatusTests.syncAnswer.utf8), Array(Self.deepAnswer.utf8)]
-        var random = Seeded(state: 38)
+        var random = SeededGenerator(seed: 38)
         var refused = 0, read = 0, readResponses = 0
         for round in 0..<3_000 {
             let seed = seeds[round % seeds.count]

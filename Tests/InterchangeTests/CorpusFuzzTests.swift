@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 @testable import Interchange

@@ -40,7 +40,7 @@ struct ReimportAnySizeTests {
         let store = try order.makeStore(db, account: "ada")
         let all = cards(existing)
         #expect(try importing(all, into: store, db) == (existing, 0))
-        var generator = SeededShuffle(seed: 8)
+        var generator = SeededGenerator(seed: 8)
         let changed = cards(existing, renamedEvery: 2)
         let scattered = generator.shuffled(Array(changed.prefix(updates)))
         #expect(try importing(scattered, into: store, db) == (0, updates))
@@ -52,20 +52,3 @@ struct ReimportAnySizeTests {
 
 }
 
-/// A shuffle that is the same on every run.
-struct SeededShuffle {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func shuffled<T>(_ items: [T]) -> [T] {
-        var items = items
-        for i in stride(from: items.count - 1, to: 0, by: -1) { items.swapAt(i, Int(next() % UInt64(i + 1))) }
-        return items
-    }
-}

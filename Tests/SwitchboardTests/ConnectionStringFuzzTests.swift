@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Storage
 @testable import switchboard
@@ -8,22 +9,11 @@ import Storage
 /// redacted form holds the password, and nothing crashes.
 @Suite("Fuzz: connection strings never show their password")
 struct ConnectionStringFuzzTests {
-    /// A small, seeded random source (the runs are the same on every machine).
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let secret = "hunter2"
 
     /// "password" with some letters in capitals and some %-escaped (as libpq reads them).
-    static func passwordName(_ random: inout Seeded) -> String {
+    static func passwordName(_ random: inout SeededGenerator) -> String {
         "password".map { c -> String in
             switch Int.random(in: 0..<4, using: &random) {
             case 0: return String(c).uppercased()
@@ -33,7 +23,7 @@ struct ConnectionStringFuzzTests {
         }.joined()
     }
 
-    static func connectionString(_ random: inout Seeded) -> String {
+    static func connectionString(_ random: inout SeededGenerator) -> String {
         let schemes = ["postgresql", "postgres", "Postgresql", "POSTGRES", "postgresq", "pgsql", "postgresql-x"]
         var text = schemes.randomElement(using: &random)! + "://ada"
         if Bool.random(using: &random) { text += ":" + secret }
@@ -47,7 +37,7 @@ struct ConnectionStringFuzzTests {
     }
 
     @Test func noShapeShowsThePassword() {
-        var random = Seeded(state: 2026_12_05)
+        var random = SeededGenerator(seed: 2026_12_05)
         for _ in 0..<5_000 {
             let uri = Self.connectionString(&random)
             let redacted = PostgresConnection.redacted(uri)
