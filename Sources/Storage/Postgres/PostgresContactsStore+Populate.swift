@@ -21,7 +21,14 @@ extension PostgresContactsStore {
         // Connections of their own for the search rows and the word starts, in case the directory turns out to be new (below).
         let searchLoad = PostgresLoadTable(uri: pg.uri, signIn: pg.signIn, for: "contact_search", owner: pg.backendPID)
         let startsLoad = PostgresLoadTable(uri: pg.uri, signIn: pg.signIn, for: "contact_word_starts", owner: pg.backendPID)
-        defer { searchLoad?.discard(); startsLoad?.discard() } // after the transaction: it no longer holds the load tables then
+        defer { // after the transaction: it no longer holds the load tables then
+            searchLoad?.discard()
+            startsLoad?.discard()
+            // A killed populate's loads whose process was still running at the start have ended by now
+            // when this populate waited for its tables' lock: they go too.
+            try? PostgresLoadTable.dropLeftovers(of: "contact_search", on: pg)
+            try? PostgresLoadTable.dropLeftovers(of: "contact_word_starts", on: pg)
+        }
         try pg.transaction { () throws(ServiceError) in
             // One event for the whole run (below), not one a contact from the team directory's trigger.
             try pg.executeScript("SET LOCAL statement_timeout = 0") // index builds of a million rows take minutes

@@ -65,7 +65,7 @@ final class PostgresLoadTable {
     /// (dropped) target, with its indexes under their own names.
     func swapStatements(indexNames: [String]) -> String {
         var sql = "DROP TABLE \(target); ALTER TABLE \(table) RENAME TO \(target);"
-        for name in indexNames { sql += " ALTER INDEX \(Self.loadName(of: name)) RENAME TO \(name);" }
+        for name in indexNames { sql += " ALTER INDEX \(Self.loadName(of: name, table: table)) RENAME TO \(name);" }
         return sql
     }
 
@@ -104,10 +104,15 @@ final class PostgresLoadTable {
     }
 
     /// The load table's name for an index of the target.
-    static func loadName(of index: String) -> String { index + "_load" }
+    /// `<index>_load_<owner>_<load>`: unique to this load, so a killed populate's table that is
+    /// still there (its process not yet ended) never takes the name a new load needs.
+    static func loadName(of index: String, table: String) -> String {
+        guard let at = SearchText.firstRange(of: "_load_", in: table) else { return index + "_load" }
+        return index + table[at.lowerBound...]
+    }
 
     /// `definition` ("CREATE [UNIQUE] INDEX name ON [ONLY] schema.table USING …") made on `table`
-    /// under `loadName(of: name)`; nil when it is not of that form.
+    /// under `loadName(of: name, table: table)`; nil when it is not of that form.
     static func definition(_ definition: String, on table: String) -> String? {
         let words = definition.split(separator: " ", omittingEmptySubsequences: false)
         guard let indexAt = words.firstIndex(of: "INDEX"), indexAt + 1 < words.count,
@@ -115,6 +120,6 @@ final class PostgresLoadTable {
         let head = words[..<indexAt].joined(separator: " ")
         let name = String(words[indexAt + 1])
         let rest = words[usingAt...].joined(separator: " ")
-        return "\(head) INDEX \(loadName(of: name)) ON \(table) \(rest)"
+        return "\(head) INDEX \(loadName(of: name, table: table)) ON \(table) \(rest)"
     }
 }

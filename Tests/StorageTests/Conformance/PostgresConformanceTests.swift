@@ -208,7 +208,7 @@ struct PostgresConformanceTests {
         #expect(PostgresLoadTable.definition(
             "CREATE INDEX contact_word_starts_in_order ON s1.contact_word_starts USING btree (account_id, start, sort_key, contact_id)",
             on: "contact_word_starts_load_42")
-            == "CREATE INDEX contact_word_starts_in_order_load ON contact_word_starts_load_42 USING btree (account_id, start, sort_key, contact_id)")
+            == "CREATE INDEX contact_word_starts_in_order_load_42 ON contact_word_starts_load_42 USING btree (account_id, start, sort_key, contact_id)")
         #expect(PostgresLoadTable.definition("CREATE UNIQUE INDEX u ON ONLY s.t USING btree (a)", on: "l")
             == "CREATE UNIQUE INDEX u_load ON l USING btree (a)")
         #expect(PostgresLoadTable.definition("nonsense", on: "l") == nil)
