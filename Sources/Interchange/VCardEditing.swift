@@ -47,6 +47,26 @@ public extension VCard {
     }
 }
 
+extension VCard {
+    /// Gives the card a formatted name (FN) when it has none or an empty one — every vCard must
+    /// have one, and readers such as python's vobject refuse a card without — from `name`, the
+    /// name the contact is known by; a card with its own FN keeps it. True when it changed.
+    @discardableResult
+    public mutating func ensureFormattedName(_ name: String) -> Bool {
+        func blank(_ text: String) -> Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
+        guard !blank(name) else { return false }
+        let trimmed = name
+        if let i = properties.firstIndex(where: { $0.name == "FN" }) {
+            guard blank(properties[i].value) else { return false }
+            properties[i].value = VCardEscaping.escape(trimmed)
+            return true
+        }
+        let at = properties.firstIndex { $0.name != "VERSION" } ?? properties.count
+        properties.insert(VCardProperty(name: "FN", value: VCardEscaping.escape(trimmed)), at: at)
+        return true
+    }
+}
+
 /// The work of `VCard.apply(from:to:revision:)`.
 private struct CardEdit {
     var card: VCard

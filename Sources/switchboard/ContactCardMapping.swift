@@ -104,7 +104,11 @@ enum ContactCardMapping {
         var asCame = self.record(from: VCardDecoder.contact(from: kept), dropped: &scratch)
         asCame.card = record.card
         asCame = asCame.removingNULs()
-        kept.apply(from: card(from: asCame), to: card(from: record), revision: revision)
+        let now = card(from: record)
+        kept.apply(from: card(from: asCame), to: now, revision: revision)
+        // A card that came without a name to show gets the one the contact is listed by (an export must have FN).
+        kept.ensureFormattedName([now.formattedName, record.company, record.emails.first ?? "", record.phones.first?.number ?? ""]
+                                    .first { !$0.isEmpty } ?? "")
         return kept
     }
 
