@@ -97,24 +97,39 @@ struct FriendsListRealViewModelTests {
         #expect(!content.hasMoreBefore)
     }
 
-    @Test func typeAheadSeeksToTheFirstNameWithThePrefix() throws {
+    @Test func typeAheadSeeksToTheFirstNameAsTheRowsShowIt() throws {
         let files = Files()
         let (store, _) = try makeStores(files)
-        _ = try addFriends(store, [("Ada", "Lovelace"), ("Grace", "Hopper"), ("Alan", "Turing"), ("Konrad", "Zuse"), ("Linus", "Lovell"), ("Émile", "Hoppé")])
+        // List order (family name first): Hoppé, Hopper, Lovelace, Lovell, Thompson, Torvalds, Turing, Unicorn, Zuse.
+        _ = try addFriends(store, [("Ada", "Lovelace"), ("Grace", "Hopper"), ("Alan", "Turing"), ("Konrad", "Zuse"),
+                                   ("Linus", "Lovell"), ("Émile", "Hoppé"), ("Ada", "Torvalds"), ("Tim", "Thompson"),
+                                   ("🦄", "Unicorn")])
         let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 2)
         let content = FriendsListContentViewModel(dataProvider: provider)
-        content.seek(toPrefix: "lov")
-        #expect(content.item(at: 0)?.name == "Ada Lovelace")
+        content.seek(toPrefix: "ti") // issue 39: the row reads "Tim Thompson", not "Ada Torvalds"
+        #expect(content.item(at: 0)?.name == "Tim Thompson")
         #expect(content.hasMoreBefore)
-        content.seek(toPrefix: "lovell")
-        #expect(content.item(at: 0)?.name == "Linus Lovell")
-        content.seek(toPrefix: "hoppe") // folded: "Hoppé" is found too, in list order
-        #expect(content.item(at: 0)?.name == "Émile Hoppé")
-        content.seek(toPrefix: "m") // no M: the first name after where it would be
+        content.seek(toPrefix: "a") // the first "A…" row in list order
+        #expect(content.item(at: 0)?.name == "Ada Lovelace")
+        content.seek(toPrefix: "al")
         #expect(content.item(at: 0)?.name == "Alan Turing")
-        content.seek(toPrefix: "A") // before every last name: "hoppe emile" sorts first
+        content.seek(toPrefix: "emile") // folded: "Émile" is found
         #expect(content.item(at: 0)?.name == "Émile Hoppé")
         #expect(!content.hasMoreBefore)
+        content.seek(toPrefix: "🦄") // an emoji-first name is reached
+        #expect(content.item(at: 0)?.name == "🦄 Unicorn")
+        content.seek(toPrefix: "lov") // no row starts so (family names come second): nothing moves
+        #expect(content.item(at: 0)?.name == "🦄 Unicorn")
+    }
+
+    @Test func typeAheadLooksPastTheFirstReadOfTheIndex() throws {
+        let files = Files()
+        let (store, _) = try makeStores(files)
+        _ = try addFriends(store, (0..<(FriendsListDataProvider.lookUpPage + 20)).map { ("Ann\($0)", "Aaa") } + [("Zoe", "Zzz")])
+        let provider = FriendsListDataProvider(store: store, itemFactory: FriendsListItemFactory(), scheduler: nil, pageSize: 10)
+        let content = FriendsListContentViewModel(dataProvider: provider)
+        content.seek(toPrefix: "zo")
+        #expect(content.item(at: 0)?.name == "Zoe Zzz")
     }
 
     @Test func noDuplicatesOrGapsWhileAnotherConnectionAddsAndDeletes() throws {

@@ -195,6 +195,21 @@ struct OffMainScreensTests {
         #expect(!h.text.contains("person p149"))
     }
 
+    @Test func endWinsOverAFriendsTypeAheadStillOut() throws {
+        let setup = Setup()
+        let people = (0..<150).map { ("friend\(String(format: "%03d", $0))", "zuse") } + [("Tim", "Aaron")]
+        let h = try app(setup, contacts: people, friends: 151)
+        settle(h, setup)
+        h.press("F wait:400ms")
+        settle(h, setup)
+        #expect(h.text.contains("Tim Aaron"), "\(h.text)")
+        h.press("f")                                                      // the look for the first "F…" friend is out
+        h.press("End")                                                    // End after it
+        settle(h, setup)
+        #expect(h.text.contains("Friend149 Zuse"), "\(h.text)")        // the last friend: End won
+        #expect(!h.text.contains("Tim Aaron"))
+    }
+
     @Test func aLostConnectionShowsTheBannerAndThePopupKeepsItsRows() throws {
         let setup = Setup()
         let people = (0..<250).map { ("friend\(String(format: "%03d", $0))", "zuse") }

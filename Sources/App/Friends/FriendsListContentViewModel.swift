@@ -43,15 +43,17 @@ final class FriendsListContentViewModel: FriendsListContentViewModelProtocol {
     func item(at index: Int) -> FriendsListItem? { pager.item(at: index)?.item }
     func loadNextPage() { pager.loadNextPage() }
     func loadPreviousPage() { pager.loadPreviousPage() }
-    func showFirstPage() { pager.loadFirstPage() }
-    func showLastPage() { pager.loadLastPage() }
+    func showFirstPage() { dataProvider.cancelLookUp(); pager.loadFirstPage() }
+    func showLastPage() { dataProvider.cancelLookUp(); pager.loadLastPage() }
 
-    /// The first friend whose sort name (last name first, folded as the list
-    /// is sorted) starts with `prefix`: one seek on the friends index.
+    /// The first friend, in list order, whose name as its row shows it ("Tim Thompson") starts
+    /// with `prefix` (folded); nothing moves when no name does.
     func seek(toPrefix prefix: String) {
-        let key = SearchText.fold(SearchText.trimmed(prefix))
-        guard !key.isEmpty else { return }
-        pager.seek(after: FriendCursor(sortKey: key, id: Int64.min))
+        dataProvider.firstFriend(shownNameStartingWith: prefix) { [weak self] cursor in
+            guard let self, let cursor else { return }
+            // The window starts at that friend: the seek reads what follows the cursor just before it.
+            self.pager.seek(after: FriendCursor(sortKey: cursor.sortKey, id: cursor.id == .min ? .min : cursor.id - 1))
+        }
     }
 
     /// The window's place in the whole list: counted from the start while the

@@ -1,7 +1,8 @@
 import TUIKit
 
 /// The letters typed for a type-ahead jump, as file managers gather them:
-/// letters and digits (not `q`, which quits) typed within `pause` of the
+/// letters, digits and emoji (not `q`, which quits, nor ASCII punctuation such
+/// as `?`, which are keys of their own) typed within `pause` of the
 /// last one add to the text, a later one starts it again, any other key
 /// ends it. The friends popup and the activity feed use it where letters
 /// are not commands.
@@ -12,7 +13,7 @@ struct TypeAhead {
 
     /// The text to seek to after `key` pressed at `now`; nil when the key is not type-ahead's.
     mutating func text(after key: Key, at now: Duration) -> String? {
-        guard case .character(let c) = key, c != "q", c.isLetter || c.isNumber || (c == " " && !text.isEmpty) else {
+        guard case .character(let c) = key, c != "q", c.isLetter || c.isNumber || Self.isEmoji(c) || (c == " " && !text.isEmpty) else {
             reset()
             return nil
         }
@@ -20,6 +21,12 @@ struct TypeAhead {
         last = now
         text.append(c)
         return text
+    }
+
+    /// A picture character a name may start with ("🎸 Bob"): emoji and other symbols beyond ASCII.
+    static func isEmoji(_ c: Character) -> Bool {
+        guard !c.isASCII, let first = c.unicodeScalars.first else { return false }
+        return first.properties.isEmoji || c.isSymbol
     }
 
     mutating func reset() {
