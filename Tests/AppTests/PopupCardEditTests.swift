@@ -27,3 +27,31 @@ struct PopupCardEditTests {
         #expect(h.lines[0].contains("Ada King"), "\(h.text)")          // saved, back on the card
     }
 }
+
+/// After a card opened from the friends popup is edited, the popup behind it shows the new name,
+/// and still does a second later (issue 39, item 5: it showed the old one again).
+@MainActor
+@Suite("The friends popup after an edit from it", .serialized)
+struct PopupAfterEditTests {
+    @Test func thePopupShowsTheNewNameAndKeepsShowingIt() throws {
+        let h = AppHarness(width: 100, height: 30)
+        h.createAccount()
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
+        let store = SQLiteContactsStore(database: db, accountID: account.id)
+        _ = try store.add(ContactRecord(firstName: "Ada", lastName: "Lovelace", isFriend: true))
+        _ = try store.add(ContactRecord(firstName: "Grace", lastName: "Hopper", isFriend: true))
+        h.press("wait:1s F wait:400ms Down Enter wait:400ms")
+        #expect(h.lines[0].contains("Ada Lovelace"), "\(h.text)")
+        h.press(#"e wait:400ms Tab C-a C-k "King" C-s wait:400ms"#)
+        #expect(h.lines[0].contains("Ada King"), "\(h.text)")
+        h.press("Esc wait:400ms")
+        #expect(h.text.contains("Ada King"), "\(h.text)")
+        #expect(!h.text.contains("Lovelace"), "\(h.text)")
+        for _ in 0..<3 {
+            h.press("wait:1s")
+            #expect(h.text.contains("Ada King"), "\(h.text)")
+            #expect(!h.text.contains("Lovelace"), "\(h.text)")
+        }
+    }
+}

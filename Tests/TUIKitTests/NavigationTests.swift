@@ -141,6 +141,25 @@ struct NavigationTests {
         #expect(h.line(0).hasPrefix("Main screen"))
     }
 
+    @Test func theScreenUnderAFullScreenPresentationIsToldItShowsAgain() {
+        let log = LifecycleLog()
+        let under = LoggingViewController("Popup", log: log)
+        let h = Harness(width: 40, height: 12, root: under)
+        under.present(LabelController("A card"), style: .fullScreen, transition: .none)
+        h.wait(100)
+        log.entries = []
+        under.dismiss()
+        h.wait(100)
+        #expect(log.entries == ["Popup.viewWillAppear", "Popup.viewDidAppear"])
+        // Over the current context the screen stayed in view: nothing to tell.
+        under.present(LabelController("A dialog"))
+        h.wait(400)
+        log.entries = []
+        under.dismiss()
+        h.wait(400)
+        #expect(log.entries.isEmpty)
+    }
+
     @Test func aClickOutsideThePopupDismissesItAndInsideDoesNot() {
         let main = LabelController("Main")
         let h = Harness(width: 40, height: 12, root: main)

@@ -43,6 +43,9 @@ final class FriendsListContentViewModel: FriendsListContentViewModelProtocol {
     func item(at index: Int) -> FriendsListItem? { pager.item(at: index)?.item }
     func loadNextPage() { pager.loadNextPage() }
     func loadPreviousPage() { pager.loadPreviousPage() }
+    /// The list shows again after a card over it closed: its window and count as they are now.
+    func readAgain() { dataProvider.readAgain() }
+
     func showFirstPage() { dataProvider.cancelLookUp(); pager.loadFirstPage() }
     func showLastPage() { dataProvider.cancelLookUp(); pager.loadLastPage() }
 

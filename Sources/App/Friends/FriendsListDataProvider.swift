@@ -13,6 +13,8 @@ protocol FriendsListDataProviderProtocol: AnyObject {
     func firstFriend(shownNameStartingWith prefix: String, then deliver: @escaping @MainActor (FriendCursor?) -> Void)
     /// Drops the answer of a look-up still out.
     func cancelLookUp()
+    /// Reads the count and the window again (the app's own change, made on a card over the popup).
+    func readAgain()
 }
 
 /// Friends from the store by keyset pages (`KeysetPager`) on the friends index,
@@ -105,7 +107,9 @@ struct PagedFriend {
 
 extension FriendsListDataProvider: ReloadsOnChangesElsewhere {
     /// The count and the window as they are now (a rename keeps the count but not the row).
-    func reloadForChangesElsewhere() {
+    func reloadForChangesElsewhere() { readAgain() }
+
+    func readAgain() {
         readCount(thenWindow: false)
         pager.refresh()
     }

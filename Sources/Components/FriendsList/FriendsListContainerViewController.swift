@@ -34,6 +34,9 @@ public final class FriendsListContainerViewController: ViewController {
 
     public override var preferredFirstResponder: View? { contentViewController.preferredFirstResponder }
 
+    /// The popup shows again (a card presented over it closed): its content is told.
+    public override func viewWillAppear() { contentViewController.viewWillAppear() }
+
     /// Esc closes, as a click outside does (keys from the list reach this controller, not the popup view).
     public override var keyCommands: [KeyCommand] {
         [KeyCommand(.escape, title: "Close") { [weak self] in self?.viewModel.onOutsideContentTapAction() }]

@@ -25,6 +25,14 @@ public protocol FriendsListContentViewModelProtocol: ListWindowViewModel {
     /// The user chose the friend at window index `index`.
     func selectItem(at index: Int)
     /// Type-ahead: the window moves to the first friend (in list order) whose
-    /// sort name starts with `prefix`, or the first after where it would be.
+    /// name as shown starts with `prefix`.
     func seek(toPrefix prefix: String)
+    /// Reads the window (and the count) again, keeping the place: the list shows again after a
+    /// screen over it, where its friends may have been changed.
+    func readAgain()
+}
+
+public extension FriendsListContentViewModelProtocol {
+    /// Made-up friends do not change behind the list's back.
+    func readAgain() {}
 }

@@ -38,6 +38,14 @@ public final class FriendsListViewController: ViewController {
 
     public override var preferredFirstResponder: View? { listView?.contentView.list }
 
+    private var hasAppeared = false
+
+    /// Shown again after a screen over it closed (a card, perhaps edited): the friends are read again.
+    public override func viewWillAppear() {
+        if hasAppeared { viewModel.contentViewModel.readAgain() }
+        hasAppeared = true
+    }
+
     /// The header and content, for tests and the kiosk tour.
     public var friendsListView: FriendsListView { _ = view; return listView }
 }

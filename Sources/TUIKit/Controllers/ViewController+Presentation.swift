@@ -49,6 +49,9 @@ extension ViewController {
         else { completion?(); return }
         if presented.presentedViewController != nil { presented.dismiss() }
         let window = presented.view.window
+        // A full-screen controller hid the one under it, which comes back into view (as UIKit's
+        // does): it is told, so it can show what changed meanwhile (a card edited over a popup).
+        let uncovers = presented.presentationStyle == .fullScreen
         presented.viewWillDisappear()
         window?.beginTransition()
         Animator.run(duration: presented.transitionStyle == .crossDissolve ? TransitionAnimation.defaultDuration : .zero,
@@ -60,6 +63,7 @@ extension ViewController {
             host.presentedViewController = nil
             presented.presentingViewController = nil
             presented.viewDidDisappear()
+            if uncovers { host.viewWillAppear() }
             if let window {
                 if let previous = presented.focusBeforePresentation, previous.window === window {
                     window.makeFirstResponder(previous)
@@ -68,6 +72,7 @@ extension ViewController {
                 }
                 window.endTransition()
             }
+            if uncovers { host.viewDidAppear() }
             completion?()
         })
     }
