@@ -120,6 +120,29 @@ struct ContactListSceneTests {
         #expect(interactor.searchText == "a")
     }
 
+    @Test func interactorFollowsAPartialCountWithTheExactOne() {
+        let store = store((0..<1_300).map { ("ann\($0)", "smith") })
+        let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
+        var later: [@MainActor () -> Void] = []
+        interactor.countLater = { later.append($0) }
+        let presenter = ContactListPresenterSpy()
+        interactor.presenter = presenter
+        interactor.showContacts(request: .init(searchText: "ann", offset: 0))
+        #expect(presenter.contacts.map(\.totalCount) == [1_200])
+        #expect(presenter.contacts.last?.countIsPartial == true)
+        interactor.showContacts(request: .init(searchText: "anna", offset: 0)) // typed on before the count ran
+        later.forEach { $0() }
+        #expect(store.countCalls.filter { $0 == "ann" }.count == 1)          // only the first, capped read of "ann"
+        #expect(presenter.contacts.last?.searchText == "anna")
+        interactor.showContacts(request: .init(searchText: "ann", offset: 0))
+        later.last?()
+        #expect(presenter.contacts.last?.totalCount == 1_300)
+        #expect(presenter.contacts.last?.countIsPartial == false)
+        interactor.showContacts(request: .init(searchText: "ann", offset: 600)) // a later window keeps the exact count
+        #expect(presenter.contacts.last?.totalCount == 1_300)
+        #expect(presenter.contacts.last?.countIsPartial == false)
+    }
+
     @Test func interactorKeepsTheSelectionInItsDataStore() {
         let store = store([("ada", "lovelace"), ("alan", "turing")])
         let interactor = ContactListInteractor(worker: ContactListWorker(store: store))

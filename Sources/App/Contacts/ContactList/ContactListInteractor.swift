@@ -35,6 +35,17 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     /// How far past the requested window a search counts its matches.
     static let countLookahead = 1_000
 
+    /// Runs the exact count of a search whose first count stopped short ("1200+ found"), later:
+    /// once typing has paused (the configurator hands in the run loop's timer; nil: at once).
+    var countLater: ((@escaping @MainActor () -> Void) -> Void)?
+    /// The exact count last read, and for which search (shown instead of a partial count of the
+    /// same search until the next exact count says otherwise).
+    private var exact: (search: String, count: Int)?
+    /// How long typing pauses before a search's exact count is read.
+    static let countPause: Duration = .milliseconds(300)
+    /// Counts the exact counts asked for: only the last one's answer is wanted.
+    private var countRequests = 0
+
     init(worker: ContactListWorker) { self.worker = worker }
 
     func showContacts(request: ContactList.ShowContacts.Request) {
@@ -48,10 +59,18 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
             switch result {
             case .success(let fetched):
                 self.window = (fetched.offset, fetched.rows)
-                let response = ContactList.ShowContacts.Response(
+                var response = ContactList.ShowContacts.Response(
                     searchText: request.searchText, totalCount: fetched.total, countIsPartial: fetched.countIsPartial,
                     offset: fetched.offset, contacts: fetched.rows, previousSortKey: fetched.previousSortKey,
                     selectedIndex: fetched.selectedIndex)
+                if fetched.countIsPartial {
+                    // The count last read for this search stands until the next says otherwise.
+                    if let exact = self.exact, exact.search == request.searchText, exact.count >= fetched.offset + fetched.rows.count {
+                        response.totalCount = exact.count
+                        response.countIsPartial = false
+                    }
+                    self.countExactly(request.searchText)
+                }
                 self.shown = response
                 self.presenter?.presentContacts(response: response)
             case .failure(let error):
@@ -68,6 +87,29 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
                 }
             }
         }
+    }
+
+    /// Asks for the exact count of `search` (later, see `countLater`); its answer is shown when
+    /// the search is still the one on screen and no later count was asked for.
+    private func countExactly(_ search: String) {
+        countRequests += 1
+        let asked = countRequests
+        let run: @MainActor () -> Void = { [weak self] in
+            guard let self, asked == self.countRequests, search == self.searchText else { return }
+            self.worker.countExactly(search: search) { [weak self] result in
+                guard let self, asked == self.countRequests, search == self.searchText,
+                      case .success(let count) = result, var kept = self.shown, kept.searchText == search else { return }
+                self.exact = (search, count)
+                guard kept.countIsPartial || kept.totalCount != count else { return }
+                kept.totalCount = count
+                kept.countIsPartial = false
+                kept.selectedIndex = nil
+                kept.error = nil
+                self.shown = kept
+                self.presenter?.presentContacts(response: kept)
+            }
+        }
+        if let countLater { countLater(run) } else { run() }
     }
 
     /// The contact at a list index, from the window on hand.

@@ -47,6 +47,12 @@ class ContactListWorker {
         }, then: deliver)
     }
 
+    /// How many contacts match `search`, exactly (a walk over every match: asked for once the
+    /// person stops typing, never in the way of a key).
+    func countExactly(search: String, then deliver: @escaping @MainActor (Result<Int, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.count(matching: search) }, then: deliver)
+    }
+
     func setFriend(id: Int64, _ isFriend: Bool, then deliver: @escaping @MainActor (Result<Bool, ServiceError>) -> Void) {
         contacts.run({ store throws(ServiceError) in try store.setFriend(id: id, isFriend) }, then: deliver)
     }
