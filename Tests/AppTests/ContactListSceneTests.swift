@@ -53,6 +53,8 @@ final class ContactListPresenterSpy: ContactListPresentationLogic {
     func presentDeleteContact(response: ContactList.DeleteContact.Response) { deletes.append(response) }
     var undos: [ContactList.UndoDelete.Response] = []
     func presentUndoDelete(response: ContactList.UndoDelete.Response) { undos.append(response) }
+    var books: [ContactList.ChooseBook.Response] = []
+    func presentChosenBook(response: ContactList.ChooseBook.Response) { books.append(response) }
 }
 
 @MainActor
@@ -73,6 +75,7 @@ final class ContactListDisplaySpy: ContactListDisplayLogic {
     func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel) { messages.append(viewModel.message) }
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel) { messages.append(viewModel.message) }
     func displayUndoDelete(viewModel: ContactList.UndoDelete.ViewModel) { messages.append(viewModel.message) }
+    func displayChosenBook(viewModel: ContactList.ChooseBook.ViewModel) { messages.append(viewModel.message) }
 }
 
 @MainActor
@@ -87,6 +90,8 @@ final class ContactListBusinessLogicSpy: ContactListBusinessLogic {
     func deleteContact(request: ContactList.DeleteContact.Request) { deleteRequests.append(request.index) }
     var undoRequests = 0
     func undoDelete(request: ContactList.UndoDelete.Request) { undoRequests += 1 }
+    var bookRequests: [ContactBook] = []
+    func chooseBook(request: ContactList.ChooseBook.Request) { bookRequests.append(request.book) }
 }
 
 @MainActor
@@ -242,6 +247,65 @@ struct ContactListSceneTests {
         #expect(interactor.friendRequests == [1])
         h.press("Enter")
         #expect(interactor.selected == [1])
+    }
+
+    /// `b` on a team's directory: the interactor reads the chosen book (or both) from then on and
+    /// the presenter names it; with one book there is nothing to choose.
+    @Test func interactorShowsTheBookChosen() {
+        let mine = store([("ada", "lovelace")]), team = store([("joe", "plumber"), ("ann", "smith")])
+        var asked: [ContactBook] = []
+        let interactor = ContactListInteractor(worker: ContactListWorker(store: mine), book: .own,
+                                               contactsOfBook: { book in asked.append(book); return .inline(book == .team ? team : mine) })
+        let presenter = ContactListPresenterSpy()
+        interactor.presenter = presenter
+        interactor.chooseBook(request: .init(book: .team))
+        #expect(asked == [.team] && interactor.book == .team && presenter.books == [.init(book: .team)])
+        interactor.showContacts(request: .init(searchText: "", offset: 0))
+        #expect(presenter.contacts.last?.contacts.map(\.lastName) == ["plumber", "smith"])
+        interactor.chooseBook(request: .init(book: .team))               // the same book: nothing asked again
+        #expect(asked == [.team])
+        let single = ContactListInteractor(worker: ContactListWorker(store: mine))
+        single.presenter = presenter
+        single.chooseBook(request: .init(book: .team))
+        #expect(single.book == .own && presenter.books.count == 1)
+    }
+
+    @Test func presenterMarksTeamRowsAndNamesTheBook() {
+        let presenter = ContactListPresenter()
+        let display = ContactListDisplaySpy()
+        presenter.viewController = display
+        presenter.presentChosenBook(response: .init(book: .both))
+        presenter.presentContacts(response: .init(searchText: "", totalCount: 2, offset: 0, contacts: [
+            ContactSummary(id: 1, firstName: "ada", lastName: "lovelace", isFriend: false, sortKey: "lovelace ada"),
+            ContactSummary(id: 2, firstName: "joe", lastName: "plumber", isFriend: false, sortKey: "plumber joe", inTeamBook: true)]))
+        #expect(display.contacts.last?.title == "All contacts (2)")
+        #expect(display.contacts.last?.displayedContacts.map(\.inTeamBook) == [false, true])
+        presenter.presentChosenBook(response: .init(book: .own))
+        presenter.presentContacts(response: .init(searchText: "a", totalCount: 1, offset: 0, contacts: []))
+        #expect(display.contacts.last?.title == "My contacts (1 found)")
+        presenter.presentChosenBook(response: .init(book: .team))
+        #expect(display.messages.last == "Showing only the team's contacts. b: both")
+    }
+
+    @Test func viewControllerOffersBooksOnlyWhereThereAreTwo() {
+        let vc = ContactListViewController()
+        let interactor = ContactListBusinessLogicSpy()
+        vc.interactor = interactor
+        let router = ContactListRouter()
+        let store = ContactListInteractor(worker: ContactListWorker(store: store([])), book: .both, contactsOfBook: { _ in .inline(ContactsStoreSpy()) })
+        router.dataStore = store
+        vc.router = router
+        let h = Harness(root: NavigationController(rootViewController: vc))
+        h.press("b")
+        #expect(interactor.bookRequests.isEmpty)                  // one book: b is no key
+        vc.choosesBooks = true
+        h.press("b")
+        #expect(interactor.bookRequests == [.own])                 // both → own → team → both
+        let asked = interactor.showRequests.count
+        vc.displayChosenBook(viewModel: .init(message: "Showing only your own contacts. b: only the team's"))
+        #expect(interactor.showRequests.count == asked + 1)         // read anew from the top
+        h.wait(0)
+        #expect(h.text.contains("Showing only your own contacts"))
     }
 
     @Test func routerPassesTheSelectionThroughTheDataStore() {

@@ -111,6 +111,20 @@ struct TeamDirectoryCommandTests {
         #expect(app.code == 0, "\(app.errors)")
         #expect(app.output.contains("Team contacts (1)") && app.output.contains("Team Plumber"))
         #expect(!app.output.contains("Private Person"))
+        // Contacts: one list of both books, the team's marked, alice's own never there; b shows one book, then the other.
+        folder.write("bob.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Bob Own\r\nN:Own;Bob;;;\r\nEND:VCARD\r\n")
+        #expect(runSwitchboard(["import", folder.file("bob.vcf"), "--db", member(bob, "bpw")], environment: environment).code == 0)
+        let both = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
+                                   "--keys", "wait:1s \"bpw\" Enter wait:1s C wait:600ms"], environment: environment)
+        #expect(both.output.contains("All contacts (2)") && both.output.contains("Bob Own") && both.output.contains("Team Plumber  · team"), "\(both.output)")
+        #expect(!both.output.contains("Private Person") && !both.output.contains("Bob Own  · team"))
+        let mine = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
+                                   "--keys", "wait:1s \"bpw\" Enter wait:1s C wait:600ms b wait:600ms"], environment: environment)
+        #expect(mine.output.contains("My contacts (1)") && mine.output.contains("Showing only your own contacts"), "\(mine.output)")
+        let theirs = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
+                                     "--keys", "wait:1s \"bpw\" Enter wait:1s C wait:600ms b wait:600ms b wait:600ms"], environment: environment)
+        #expect(theirs.output.contains("Team contacts (1)") && theirs.output.contains("Team Plumber"), "\(theirs.output)")
+        #expect(!theirs.output.contains("Bob Own") || !theirs.output.split(separator: "Team contacts (1)").last!.contains("Bob Own"))
         // A non-editor's change to the team book: the server refuses, and the form says so.
         let edit = runSwitchboard(["--headless", "--db", member(bob), "--size", "100x30",
                                    "--keys", "wait:1s \"bpw\" Enter wait:1s T wait:600ms Enter wait:500ms e wait:500ms End \"x\" C-s wait:800ms"], environment: environment)

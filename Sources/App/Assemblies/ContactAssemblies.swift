@@ -7,7 +7,13 @@ struct ContactListAssembly: Assembly {
     let services: AssemblyServices
     func build() -> ViewController {
         let vc = ContactListViewController()
-        ContactListConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator, book: services.book)
+        // On a team's directory the list's filter key shows both books, the own or the team's; the
+        // card and forms opened from it then read and change the same (or the contact's own book).
+        let contactsOfBook: ((ContactBook) -> ContactsWork)? = services.teamBook == nil ? nil : { [services] book in
+            services.showing(book).contactsWork // the services live as long as the app
+        }
+        ContactListConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator, book: services.book,
+                                          contactsOfBook: contactsOfBook)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         vc.offersTransfer = services.configuration.interchange != nil
         return vc

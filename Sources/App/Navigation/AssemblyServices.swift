@@ -23,8 +23,9 @@ final class AssemblyServices {
     /// Who the stores are for: the signed-in account (a nobody, matching nothing, before sign-in).
     private var owner: Account { account ?? Account(id: -1, username: "") }
 
-    /// Which address book the contacts scenes (list, card, forms, Import… and Export…) show: the
-    /// account's own, or the team's (`Screen.teamContactList` chooses it, `Screen.contactList` the own).
+    /// Which address book the contacts scenes (list, card, forms, Import… and Export…) show: both
+    /// in one list (`Screen.contactList` on a team's directory), the account's own, or the team's
+    /// (`Screen.teamContactList`); the list's filter key changes it.
     var book: ContactBook = .own
     /// The team address book of a team's directory, nil where there is none.
     var teamBook: Account? { account.flatMap { backend.teamBook(for: $0) } }
@@ -34,7 +35,7 @@ final class AssemblyServices {
         return self
     }
 
-    /// Whose contacts the contacts scenes show.
+    /// Whose contacts the contacts scenes show (Import… and Export… of both books: the own).
     private var bookOwner: Account { book == .team ? teamBook ?? owner : owner }
 
     /// Import and export of contacts (the executable's), made once when first asked for; nil in the kiosk.
@@ -48,7 +49,8 @@ final class AssemblyServices {
     /// The signed-in account's contacts for the scenes that must not wait on the store (the
     /// list, the forms): off the main loop on a server, at once on a file or in memory.
     var contactsWork: ContactsWork {
-        backend.contactsWork(for: bookOwner)
+        if book == .both, account != nil, let both = backend.contactsWorkOfBothBooks(for: owner) { return both }
+        return backend.contactsWork(for: bookOwner)
     }
     /// The same contacts, as friends, on the main loop (About's count); nil where the friends
     /// popup shows the demo use-case (the kiosk).

@@ -38,7 +38,7 @@ public final class RootAssembly {
         case .comingSoon(let feature):
             .pushed(ComingSoonAssembly(feature: feature))
         case .contactList:
-            .pushed(ContactListAssembly(services: services.showing(.own)))
+            .pushed(ContactListAssembly(services: services.showing(services.teamBook == nil ? .own : .both)))
         case .teamContactList: // the own list where there is no team book (a file)
             .pushed(ContactListAssembly(services: services.showing(services.teamBook == nil ? .own : .team)))
         case .contactDetail(let id):

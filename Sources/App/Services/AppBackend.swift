@@ -41,6 +41,9 @@ public protocol AppBackend: AnyObject {
     /// One account's contacts for the scenes that must never wait on the store (the list, the
     /// forms, the card): off the main loop where the data is on a server.
     func contactsWork(for account: Account) -> ContactsWork
+    /// The account's own contacts and the team book's as one list (see
+    /// `DataDirectory.contactsOfBothBooks`), for the same scenes; nil where there is no team book.
+    func contactsWorkOfBothBooks(for account: Account) -> ContactsWork?
     /// One account's friends for the friends popup; nil: the popup shows the demo use-case.
     func friendsWork(for account: Account) -> ServiceWork<FriendsService>?
     /// One account's contacts and log together, for the home's summary; nil: the home shows no counts.
@@ -72,6 +75,8 @@ public extension AppBackend {
     /// Data in memory answers at once: every call runs on the main loop.
     func contactsWork(for account: Account) -> ContactsWork { .inline(contacts(for: account)) }
     func friendsWork(for account: Account) -> ServiceWork<FriendsService>? { friends(for: account).map { .inline($0) } }
+    /// One person's data: no team book.
+    func contactsWorkOfBothBooks(for account: Account) -> ContactsWork? { nil }
     func accountWork(for account: Account) -> ServiceWork<AccountServices>? { nil }
     var accountsWork: ServiceWork<AccountsService>? { accountChanges.map { .inline($0) } }
     var settingsWork: ServiceWork<SettingsService> { .inline(settings) }

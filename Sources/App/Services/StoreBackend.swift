@@ -150,6 +150,19 @@ public final class StoreBackend: AppBackend {
         return contacts
     }
 
+    /// The account's own contacts and the team book's as one list: off the main loop on a server
+    /// (made once per account); nil where there is no team book.
+    public func contactsWorkOfBothBooks(for account: Account) -> ContactsWork? {
+        guard directory.teamBook(for: account) != nil else { return nil }
+        if let bothBooksWorkCache, bothBooksWorkCache.accountID == account.id { return bothBooksWorkCache.work }
+        guard let work, workIsOpen else { return directory.contactsOfBothBooks(for: account).map { .inline($0) } }
+        _ = contactsWork(for: account) // the watch's look goes through the own contacts
+        let both = ContactsWork(work: work, watch: watch) { $0.contactsOfBothBooks(for: account) ?? $0.contacts(for: account) }
+        bothBooksWorkCache = (account.id, both)
+        return both
+    }
+    private var bothBooksWorkCache: (accountID: Int64, work: ContactsWork)?
+
     /// `account`'s services picked from the directory the work's jobs use: the off-main one on a
     /// server (the watch sees every result), else the file or memory itself, answering at once.
     private func serviceWork<Service>(for account: Account, _ pick: @escaping @Sendable (any DataDirectory) -> Service) -> ServiceWork<Service> {

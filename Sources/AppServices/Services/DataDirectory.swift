@@ -45,6 +45,10 @@ public protocol DataDirectory: AnyObject {
     /// server decides who may change it); nil where there is none (a file, memory, a directory
     /// not set up for a team).
     func teamBook(for account: Account) -> Account?
+    /// `account`'s own contacts and the team book's as one list, each team row marked
+    /// (`ContactSummary.inTeamBook`), a change going to the book its contact is in and a new
+    /// contact to `account`'s own; nil where there is no team book.
+    func contactsOfBothBooks(for account: Account) -> ContactsService?
     /// A descriptor that becomes readable when someone else may have changed the data (a file's
     /// inotify descriptor, a server's notification socket): the run loop waits on it, so an idle
     /// app makes no wake-ups to look. Nil: none (nobody else changes it, or none can be had now).
@@ -66,6 +70,9 @@ public extension DataDirectory {
 
     /// No team book: one person's data.
     func teamBook(for account: Account) -> Account? { nil }
+
+    /// No team book: one list of one book.
+    func contactsOfBothBooks(for account: Account) -> ContactsService? { nil }
 
     /// Nobody else changes it: nothing to wait on.
     var changeSignal: Int32? { nil }

@@ -130,13 +130,17 @@ public struct ContactSummary: Equatable, Sendable {
     public let isFriend: Bool
     /// The folded "last first" the list is sorted by; its first letter is the section.
     public let sortKey: String
+    /// The contact is in the team's address book, in a list that shows it beside the person's own
+    /// contacts (a team's directory); false in a list of one book.
+    public var inTeamBook: Bool
 
-    public init(id: Int64, firstName: String, lastName: String, isFriend: Bool, sortKey: String) {
+    public init(id: Int64, firstName: String, lastName: String, isFriend: Bool, sortKey: String, inTeamBook: Bool = false) {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
         self.isFriend = isFriend
         self.sortKey = sortKey
+        self.inTeamBook = inTeamBook
     }
 }
 

@@ -98,8 +98,11 @@ public final class PostgresConnection {
     /// Each session's settings: no notices (e.g. "relation already exists, skipping"), and no
     /// statement may run longer than a minute (one waiting on a lock another client holds, say):
     /// a screen's call fails with a message instead of hanging. Bulk work (populate, migrations)
-    /// lifts the limit for its own transaction.
-    static let sessionSettings = "SET client_min_messages = warning; SET statement_timeout = '60s'"
+    /// lifts the limit for its own transaction. No JIT compiling: every statement of ours is a
+    /// short read or write, and a plan's cost past `jit_above_cost` — a search forced through the
+    /// trigram index under row-level security carries the planner's "disabled" cost — had the
+    /// server spend 400 ms compiling a 3 ms query (a member's every search on a team directory).
+    static let sessionSettings = "SET client_min_messages = warning; SET statement_timeout = '60s'; SET jit = off"
 
     /// Stops the statement this connection is running, from any thread (libpq's PQcancel; made
     /// again when the connection is).

@@ -188,6 +188,11 @@ public final class PostgresDirectory: DataDirectory {
         return store
     }
 
+    public func contactsOfBothBooks(for account: Account) -> ContactsService? {
+        guard let team = teamBook(for: account), team.id != account.id, let own = addressBook(for: account) as? PostgresContactsStore else { return nil }
+        return PostgresBothBooks(own: own, team: PostgresContactsStore(database: connectedDatabase!, accountID: team.id, now: now))
+    }
+
     public func teamBook(for account: Account) -> Account? {
         connectedDatabase?.teamBookID.map { Account(id: $0, username: PostgresTeamDirectory.teamBookName) }
     }

@@ -3,16 +3,19 @@ import AppServices
 /// Wires the list scene: view controller → interactor → presenter → view controller, router with its data store.
 @MainActor
 enum ContactListConfigurator {
+    /// - Parameter contactsOfBook: on a team's directory, the contacts of each book (or both),
+    ///   for the list's filter key; nil where there is one book.
     static func configure(_ viewController: ContactListViewController, contacts: ContactsWork, coordinator: Coordination,
-                          book: ContactBook = .own) {
-        let interactor = ContactListInteractor(worker: ContactListWorker(contacts: contacts))
+                          book: ContactBook = .own, contactsOfBook: ((ContactBook) -> ContactsWork)? = nil) {
+        let interactor = ContactListInteractor(worker: ContactListWorker(contacts: contacts), book: book, contactsOfBook: contactsOfBook)
         // A search's exact count is read once typing pauses, off the keys' way.
         interactor.countLater = { [weak viewController] run in
             guard let scheduler = viewController?.scheduler else { run(); return }
             scheduler.after(ContactListInteractor.countPause) { run() }
         }
         let presenter = ContactListPresenter()
-        if book == .team { presenter.bookName = "Team contacts" }
+        if contactsOfBook != nil { presenter.bookName = ContactListPresenter.name(of: book) } else if book == .team { presenter.bookName = "Team contacts" }
+        viewController.choosesBooks = contactsOfBook != nil
         let router = ContactListRouter()
         viewController.interactor = interactor
         viewController.router = router

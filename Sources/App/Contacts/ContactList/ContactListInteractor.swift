@@ -7,6 +7,7 @@ protocol ContactListBusinessLogic: AnyObject {
     func toggleFriend(request: ContactList.ToggleFriend.Request)
     func deleteContact(request: ContactList.DeleteContact.Request)
     func undoDelete(request: ContactList.UndoDelete.Request)
+    func chooseBook(request: ContactList.ChooseBook.Request)
 }
 
 /// What the list scene keeps for routing: the chosen contact and the search.
@@ -16,6 +17,8 @@ protocol ContactListDataStore: AnyObject {
     var searchText: String { get }
     /// A contact to select at the next showing (handed over by the add scene's router).
     var contactToShow: Int64? { get set }
+    /// The book (or both) the list shows.
+    var book: ContactBook { get }
 }
 
 /// The list's business logic: fetches windows of contacts for a search,
@@ -46,7 +49,30 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     /// Counts the exact counts asked for: only the last one's answer is wanted.
     private var countRequests = 0
 
-    init(worker: ContactListWorker) { self.worker = worker }
+    /// The book (or both) the list shows.
+    private(set) var book: ContactBook
+    /// The contacts of a book, for the filter (nil: one book only, a person's own data).
+    private let contactsOfBook: ((ContactBook) -> ContactsWork)?
+
+    init(worker: ContactListWorker, book: ContactBook = .own, contactsOfBook: ((ContactBook) -> ContactsWork)? = nil) {
+        self.worker = worker
+        self.book = book
+        self.contactsOfBook = contactsOfBook
+    }
+
+    /// Whether the list can show another book (a team's directory).
+    var choosesBooks: Bool { contactsOfBook != nil }
+
+    func chooseBook(request: ContactList.ChooseBook.Request) {
+        guard let contactsOfBook, request.book != book else { return }
+        book = request.book
+        worker = ContactListWorker(contacts: contactsOfBook(request.book))
+        window = (0, [])
+        shown = nil
+        exact = nil            // another book's count
+        countRequests += 1     // an exact count still out was of the other book
+        presenter?.presentChosenBook(response: .init(book: request.book))
+    }
 
     func showContacts(request: ContactList.ShowContacts.Request) {
         let showing = contactToShow

@@ -33,6 +33,8 @@ enum ContactList {
                 let section: String
                 let startsSection: Bool
                 let isFriend: Bool
+                /// In the team's book, in a list of both books (marked "team").
+                var inTeamBook = false
             }
             var title: String
             var searchText: String
@@ -42,6 +44,16 @@ enum ContactList {
             var emptyText: String
             var error: String?
             var selectedIndex: Int?
+        }
+    }
+
+    /// `b` on a team's directory: both books in one list, only the person's own, only the team's.
+    enum ChooseBook {
+        struct Request: Equatable { let book: ContactBook }
+        struct Response: Equatable { let book: ContactBook }
+        struct ViewModel: Equatable {
+            /// What the list shows now, said under it.
+            var message: String
         }
     }
 

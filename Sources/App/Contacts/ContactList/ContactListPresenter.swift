@@ -6,6 +6,7 @@ protocol ContactListPresentationLogic: AnyObject {
     func presentToggleFriend(response: ContactList.ToggleFriend.Response)
     func presentDeleteContact(response: ContactList.DeleteContact.Response)
     func presentUndoDelete(response: ContactList.UndoDelete.Response)
+    func presentChosenBook(response: ContactList.ChooseBook.Response)
 }
 
 /// Formats for display: names with an upper-case first letter, sections by
@@ -13,8 +14,28 @@ protocol ContactListPresentationLogic: AnyObject {
 @MainActor
 final class ContactListPresenter: ContactListPresentationLogic {
     weak var viewController: ContactListDisplayLogic?
-    /// What the list is called in its title: "Contacts", or "Team contacts" for a team's address book.
+    /// What the list is called in its title: "Contacts" where there is one book; on a team's
+    /// directory "All contacts", "My contacts" or "Team contacts" for the book (or both) it shows.
     var bookName = "Contacts"
+
+    /// The title's name of a book on a team's directory.
+    static func name(of book: ContactBook) -> String {
+        switch book {
+        case .both: "All contacts"
+        case .own: "My contacts"
+        case .team: "Team contacts"
+        }
+    }
+
+    func presentChosenBook(response: ContactList.ChooseBook.Response) {
+        bookName = Self.name(of: response.book)
+        let message = switch response.book {
+        case .both: "Showing your contacts and the team's (team ones are marked). b: only yours"
+        case .own: "Showing only your own contacts. b: only the team's"
+        case .team: "Showing only the team's contacts. b: both"
+        }
+        viewController?.displayChosenBook(viewModel: .init(message: message))
+    }
 
     static func section(of sortKey: String) -> String {
         guard let first = sortKey.first else { return "#" }
@@ -30,7 +51,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
             let shown = ShownName.parts(first: c.firstName, last: c.lastName)
             return .init(id: c.id, firstName: shown.first, lastName: shown.last,
                          fullName: fullName(c.firstName, c.lastName),
-                         section: section, startsSection: section != previous, isFriend: c.isFriend)
+                         section: section, startsSection: section != previous, isFriend: c.isFriend, inTeamBook: c.inTeamBook)
         }
         let searching = !response.searchText.trimmedSpaces.isEmpty
         let found = "\(response.totalCount)\(response.countIsPartial ? "+" : "")"

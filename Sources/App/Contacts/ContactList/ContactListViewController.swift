@@ -6,6 +6,7 @@ protocol ContactListDisplayLogic: AnyObject {
     func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel)
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel)
     func displayUndoDelete(viewModel: ContactList.UndoDelete.ViewModel)
+    func displayChosenBook(viewModel: ContactList.ChooseBook.ViewModel)
 }
 
 /// The contact list: a live search field over a virtualized list in
@@ -90,10 +91,20 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
                 guard let self else { return }
                 self.view.window?.makeFirstResponder(self.searchField)
             },
-        ] + (!offersTransfer ? [] : [
+        ] + (!choosesBooks ? [] : [
+            KeyCommand(.character("b"), title: "Books") { [weak self] in self?.showNextBook() },
+        ]) + (!offersTransfer ? [] : [
             KeyCommand(.character("i"), title: "Import") { [weak self] in self?.router?.routeToTransfer(export: false) },
             KeyCommand(.character("x"), title: "Export") { [weak self] in self?.router?.routeToTransfer(export: true) },
         ])
+    }
+
+    /// Whether `b` changes the book shown (both, the own, the team's: a team's directory).
+    var choosesBooks = false { didSet { setNeedsKeyCommandsUpdate() } }
+
+    private func showNextBook() {
+        guard let book = router?.dataStore?.book else { return }
+        interactor?.chooseBook(request: .init(book: book.next))
     }
 
     /// Whether Import… and Export… are offered (not in the kiosk, which has no files).
@@ -181,7 +192,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             return
         }
         let letter = contact.startsSection ? contact.section : " "
-        label.configure(text: " \(letter)  \(contact.fullName)\(contact.isFriend ? "  ★" : "")", selected: selected)
+        label.configure(text: " \(letter)  \(contact.fullName)\(contact.isFriend ? "  ★" : "")\(contact.inTeamBook ? "  · team" : "")", selected: selected)
     }
 
     // MARK: Display logic
@@ -209,6 +220,14 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel) {
         message.text = viewModel.message
         refetch()
+    }
+
+    /// Another book (or both): the list reads anew from its top.
+    func displayChosenBook(viewModel: ContactList.ChooseBook.ViewModel) {
+        message.text = viewModel.message
+        displayed = nil
+        list.select(0)
+        fetch(around: 0)
     }
 
     func displayUndoDelete(viewModel: ContactList.UndoDelete.ViewModel) {

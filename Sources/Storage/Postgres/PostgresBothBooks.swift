@@ -1,0 +1,149 @@
+import AppServices
+
+/// A team member's own contacts and the team's address book as one list (a team's directory):
+/// both books in one list order, each team row marked (`ContactSummary.inTeamBook`). Reads meet
+/// the same row-level security as each book's own store; a change goes to the book the contact
+/// is in (the server refuses a team change from a member who is not an editor), and a new
+/// contact to the person's own book.
+///
+/// The whole list is one statement over both books' `(account_id, sort_key, id)` index — each
+/// book's rows up to the page, merged in order (Merge Append), so a page costs what it costs in
+/// one book, from the end past the middle as there (beside a million contacts: the first page
+/// 0.16 ms, one 250,000 rows down 218 ms where one book's takes 176 ms). A search asks each book's store (each with its
+/// own ways of searching) for the matches up to the page and merges them.
+final class PostgresBothBooks: ContactsService {
+    let own: PostgresContactsStore
+    let team: PostgresContactsStore
+    private var pg: PostgresConnection { own.pg }
+
+    init(own: PostgresContactsStore, team: PostgresContactsStore) {
+        self.own = own
+        self.team = team
+    }
+
+    // MARK: Reads
+
+    func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int {
+        let mine = try own.count(matching: query, upTo: cap)
+        guard mine < cap else { return cap }
+        return min(cap, mine + (try team.count(matching: query, upTo: cap - mine)))
+    }
+
+    /// The columns of a marked list row (`summaries`).
+    private static let rowColumns = "id, first_name, last_name, is_friend, sort_key, account_id"
+
+    func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
+        guard offset >= 0, limit > 0 else { return [] }
+        guard case .all = PostgresContactsStore.Match(query) else {
+            return Array(Self.merged(try own.contacts(matching: query, offset: 0, limit: offset + limit),
+                                     try marked(team.contacts(matching: query, offset: 0, limit: offset + limit))).dropFirst(offset).prefix(limit))
+        }
+        let total = try count(matching: "", upTo: .max)
+        guard offset < total else { return [] }
+        // Past the middle, counted from the end, as one book's list does.
+        let fromEnd = offset > total / 2
+        let order = fromEnd ? "sort_key DESC, id DESC" : "sort_key, id"
+        let take = min(limit, total - offset), skip = fromEnd ? total - offset - take : offset
+        // Each book's rows up to the page in index order, merged (without each its own LIMIT the
+        // planner scans both books and sorts them: 170 ms for the first page beside a million).
+        let rows = try pg.execute("""
+            SELECT * FROM (
+                (SELECT \(Self.rowColumns) FROM contacts WHERE account_id = $1 ORDER BY \(order) LIMIT $5)
+                UNION ALL
+                (SELECT \(Self.rowColumns) FROM contacts WHERE account_id = $2 ORDER BY \(order) LIMIT $5)) both_books
+            ORDER BY \(order) LIMIT $3 OFFSET $4
+            """, [own.accountID, team.accountID, take, skip, take + skip])
+        let page = summaries(rows)
+        return fromEnd ? page.reversed() : page
+    }
+
+    func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        guard case .all = PostgresContactsStore.Match(query) else {
+            // Each book's matches up to the page (and its count, capped), merged.
+            let upTo = offset + limit
+            let mine = try own.page(matching: query, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
+            let theirs = try team.page(matching: query, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
+            let rows = Self.merged(mine.rows, marked(theirs.rows)).dropFirst(offset).prefix(limit)
+            return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
+        }
+        return ContactsPage(count: try count(matching: query, upTo: cap), rows: try contacts(matching: query, offset: offset, limit: limit))
+    }
+
+    func contact(id: Int64) throws(ServiceError) -> ContactRecord? {
+        if let mine = try own.contact(id: id) { return mine }
+        return try team.contact(id: id)
+    }
+
+    func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? {
+        let rows = try pg.execute("""
+            SELECT (SELECT count(*) FROM contacts b WHERE b.account_id = $2 AND (b.sort_key, b.id) < (c.sort_key, c.id))
+                 + (SELECT count(*) FROM contacts b WHERE b.account_id = $3 AND (b.sort_key, b.id) < (c.sort_key, c.id))
+            FROM contacts c WHERE c.id = $1 AND c.account_id IN ($2, $3)
+            """, [id, own.accountID, team.accountID])
+        return rows.count == 1 ? rows.int(0, 0) : nil
+    }
+
+    func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary] {
+        Self.merged(try own.contacts(withEmail: address), try marked(team.contacts(withEmail: address)))
+    }
+
+    // MARK: Changes, each in the book the contact is in
+
+    /// A new contact goes to the person's own book (the team's list adds to the team's).
+    func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 { try own.add(contact) }
+
+    func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
+        if try own.update(contact) { return true }
+        return try team.update(contact)
+    }
+
+    func delete(id: Int64) throws(ServiceError) -> Bool {
+        if try own.delete(id: id) { return true }
+        return try team.delete(id: id)
+    }
+
+    func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
+        if try own.setFriend(id: id, isFriend) { return true }
+        return try team.setFriend(id: id, isFriend)
+    }
+
+    /// The contact deleted last from either book comes back to its book (kept deletes are
+    /// numbered in the order they were made).
+    func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
+        let last = try pg.scalarInt("SELECT account_id FROM deleted_contacts WHERE account_id IN ($1, $2) ORDER BY id DESC LIMIT 1",
+                                    [own.accountID, team.accountID])
+        return try (last == team.accountID ? team : own).restoreLastDeleted()
+    }
+
+    // MARK: Rows
+
+    private func summaries(_ rows: PostgresRows) -> [ContactSummary] {
+        (0..<rows.count).map { i in
+            ContactSummary(id: rows.int64(i, 0), firstName: rows.text(i, 1), lastName: rows.text(i, 2), isFriend: rows.bool(i, 3),
+                           sortKey: rows.text(i, 4), inTeamBook: rows.int64(i, 5) == team.accountID)
+        }
+    }
+
+    private func marked(_ rows: [ContactSummary]) -> [ContactSummary] {
+        rows.map { var row = $0; row.inTeamBook = true; return row }
+    }
+
+    /// Two books' rows, each in list order, as one list in list order: by sort key as the server
+    /// compares it (`COLLATE "C"`: byte order), then id.
+    static func merged(_ a: [ContactSummary], _ b: [ContactSummary]) -> [ContactSummary] {
+        var out: [ContactSummary] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if precedes(b[j], a[i]) { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
+        }
+        out += a[i...]
+        out += b[j...]
+        return out
+    }
+
+    static func precedes(_ x: ContactSummary, _ y: ContactSummary) -> Bool {
+        if x.sortKey == y.sortKey { return x.id < y.id }
+        return x.sortKey.utf8.lexicographicallyPrecedes(y.sortKey.utf8)
+    }
+}
