@@ -70,6 +70,8 @@ public final class SwitchboardApp {
         }
         rootAssembly.services.attach(to: application.scheduler) { [unowned application] text in
             ConnectionBanner.show(text, in: application.window)
+            // Slow or out of reach: the rows on screen are drawn as stale (live updates off: they are current when read).
+            application.window.showsContentAsStale = text != nil && text != ConnectionWatch.liveUpdatesOffText
         }
         let root = rootAssembly.buildRoot()
         root.quitTitle = quitTitle

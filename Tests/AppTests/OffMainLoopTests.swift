@@ -174,10 +174,17 @@ struct OffMainLoopTests {
     /// answer, when it comes, takes the banner away without a key.
     @Test func aServerThatHangsShowsTheBannerAndItGoesWhenTheAnswerComes() throws {
         let setup = Setup()
-        let h = try app(setup, contacts: [("ada", "lovelace")])
+        let h = try app(setup, contacts: [("ada", "lovelace"), ("bob", "smith")])
         h.press("C wait:400ms")
         settle(h, setup)
         #expect(h.text.contains("Ada Lovelace"))
+        // Whether the row not selected is drawn in the quiet (secondary) colour, where its name begins.
+        let smithIsQuiet = { () -> Bool in
+            guard let y = h.lines.firstIndex(where: { $0.contains("Bob Smith") }), let x = h.lines[y].range(of: "Bob Smith") else { return false }
+            let column = h.lines[y].distance(from: h.lines[y].startIndex, to: x.lowerBound)
+            return h.terminal.cell(x: column, y: y).style.foreground == Theme.current.secondary.foreground
+        }
+        #expect(!smithIsQuiet())
         h.press("f")                                                  // a friend mark: its call hangs
         h.press("wait:2s")
         #expect(!h.text.contains("slow to answer"), "\(h.text)")      // not at once
@@ -185,8 +192,10 @@ struct OffMainLoopTests {
         let last = { h.lines[h.lines.count - 1] }
         #expect(last().contains("The shared directory is slow to answer — what you see may be out of date"), "\(h.text)")
         #expect(h.text.contains("Ada Lovelace"))                      // what was read stays
+        #expect(smithIsQuiet())                                       // marked stale
         settle(h, setup)                                              // the server answers
         #expect(!h.text.contains("slow to answer"), "\(h.text)")
+        #expect(!smithIsQuiet())                                      // current again
         #expect(setup.backend?.connectionWatch?.isSlow == false)
     }
 

@@ -170,6 +170,22 @@ public final class Window: View {
         }
     }
 
+    // MARK: Stale content
+
+    /// What the window's lists show may be out of date (their data source is slow to answer or out
+    /// of reach): every list draws its rows, but the selected one, in its quiet style until this is
+    /// set back — lists shown meanwhile too.
+    public var showsContentAsStale = false {
+        didSet {
+            guard showsContentAsStale != oldValue else { return }
+            func walk(_ view: View) {
+                (view as? ListView)?.staleDidChange()
+                view.subviews.forEach(walk)
+            }
+            walk(self)
+        }
+    }
+
     // MARK: Bottom bar
 
     /// A one-row bar along the bottom of the window (a kiosk's caption): the

@@ -294,7 +294,7 @@ open class ListView: View {
                 // content is drawn at its new place only (configuring it below asks for that).
                 if moved { row.setFrameWithoutRedraw(rowFrame) } else { row.frame = rowFrame }
                 if assignments[slot]?.index != index || assignments[slot]?.selected != selected {
-                    configureRow(row, index, selected)
+                    configure(row, index, selected)
                     configuredRowCount += 1
                     assignments[slot] = (index, selected)
                     if moved { row.setNeedsDisplay() } // its old picture moved away with the buffer
@@ -321,7 +321,7 @@ open class ListView: View {
             guard let slot = assignments.firstIndex(where: { $0?.index == index }) else { continue }
             let selected = index == selectedIndex && (isFirstResponder || !showsSelectionOnlyWhenFocused)
             guard assignments[slot]?.selected != selected else { continue }
-            configureRow(rowViews[slot], index, selected)
+            configure(rowViews[slot], index, selected)
             configuredRowCount += 1
             assignments[slot] = (index, selected)
         }
@@ -331,6 +331,20 @@ open class ListView: View {
     private var assignments: [(index: Int, selected: Bool)?] = []
     private var lastLayout: (top: Int, size: Size)?
     private var needsReconfigureAll = true
+
+    /// Fills a row through `configureRow`; while the window shows its content as stale, a default
+    /// row that is not the selection is drawn in the quiet style.
+    private func configure(_ row: View, _ index: Int, _ selected: Bool) {
+        configureRow(row, index, selected)
+        if !selected, window?.showsContentAsStale == true, let label = row as? ListRowLabel { label.style = viewConfig.secondary }
+    }
+
+    /// The window's content became stale, or current again: every row is configured anew.
+    func staleDidChange() {
+        needsReconfigureAll = true
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
 
     /// Show the selection highlight only while the list has the focus.
     public var showsSelectionOnlyWhenFocused = false
