@@ -186,6 +186,14 @@ enum SQLiteMigrations {
         """
         ALTER TABLE contacts ADD COLUMN card TEXT NOT NULL DEFAULT '';
         """,
+        // 16: CardDAV sync (issue 38; see SQLiteSyncStore): accounts on servers (never a password), their
+        // chosen address books with the last sync token / ctag, each synced contact's place (href, etag, the
+        // last card synced: the base of a three-way merge), the queue of local changes to send, conflicts
+        // (the local version kept beside the server's), cards the server holds that could not be read or
+        // that it refused. Local writes enter the queue through triggers on `contacts`, so every writer
+        // (the app, import, restore) is covered; the sync itself writes with `sync_flags.applying` set,
+        // in the same transaction, so its own writes are not queued.
+        SQLiteSyncSchema.migration,
     ]
 
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {

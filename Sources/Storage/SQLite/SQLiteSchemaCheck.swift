@@ -25,14 +25,21 @@ enum SQLiteSchemaCheck {
         "table settings(account_id,key,value)",
         "table activity(id,account_id,at,kind,subject,contact_id,subject_key)",
         "table deleted_contacts(id,account_id,deleted_at,record)",
+        "table sync_accounts(id,account_id,url,home_url,username,password_command,ca_file,created_at,last_sync_at,last_error)",
+        "table sync_books(id,sync_account_id,url,display_name,sync_token,ctag,is_default)",
+        "table sync_cards(contact_id,book_id,href,etag,card)",
+        "table sync_queue(id,book_id,contact_id,kind,href,etag,queued_at)",
+        "table sync_conflicts(id,book_id,contact_id,href,kind,fields,local_record,found_at)",
+        "table sync_problems(book_id,href,kind,etag,contact_id,reason,found_at)",
+        "table sync_flags(id,applying)",
     ]
 
     /// Every table name any version of switchboard has made.
-    static let ourTables: Set<String> = [
+    static let ourTables: Set<String> = ([
         "accounts", "session", "sign_in_failures", "contacts", "contact_phones", "contact_emails", "contact_counts",
         "contact_search", "contact_search_data", "contact_search_idx", "contact_search_content", "contact_search_docsize",
         "contact_search_config", "settings", "activity", "deleted_contacts",
-    ]
+    ] as Set<String>).union(SQLiteSyncSchema.tables)
 
     /// What version `version` of the schema holds: written out for the newest, made for the others.
     static func expectedShape(of version: Int) -> Set<String>? {

@@ -1,0 +1,152 @@
+import TestSupport
+import AppServices
+import Testing
+@testable import Storage
+
+/// The sync queue in a real SQLite file: every local write to a contact of an account that syncs
+/// is queued by the triggers (the app's store, an import's batch, another connection), once a
+/// contact, in order; the sync engine's own writes are not.
+@Suite("Sync queue in SQLite")
+struct SyncQueueTests {
+    struct Fixture {
+        let folder = TempFolder("sync-queue")
+        let db: SQLiteDatabase
+        let contacts: SQLiteContactsStore
+        let sync: SQLiteSyncStore
+        let accountID: Int64
+
+        init() throws {
+            db = try SQLiteDatabase(path: folder.file("s.sqlite3"))
+            let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
+            accountID = try accounts.createAccount(username: "ada", password: "analytical", now: 1).id
+            contacts = SQLiteContactsStore(database: db, accountID: accountID, now: { 100 })
+            sync = SQLiteSyncStore(database: db, now: { 200 })
+        }
+
+        /// A sync account with one address book (the default), its id and the book's.
+        func addSyncAccount() throws -> (account: Int64, book: Int64) {
+            let id = try sync.addAccount(accountID: accountID, url: "http://127.0.0.1:1/", homeURL: "http://127.0.0.1:1/ada/", username: "ada",
+                                         passwordCommand: "pass show dav", caFile: nil,
+                                         books: [(url: "http://127.0.0.1:1/ada/book/", displayName: "Book")])
+            return (id, try #require(try sync.books(of: id).first).id)
+        }
+    }
+
+    @Test func withoutASyncAccountNothingIsQueued() throws {
+        let f = try Fixture()
+        let id = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        _ = try f.contacts.setFriend(id: id, true)
+        _ = try f.contacts.delete(id: id)
+        #expect(try f.sync.pendingCount() == 0)
+    }
+
+    @Test func settingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow() throws {
+        let f = try Fixture()
+        let first = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        let second = try f.contacts.add(ContactRecord(firstName: "Alan", lastName: "Turing"))
+        let (account, book) = try f.addSyncAccount()
+        let stored = try #require(try f.sync.accounts().first)
+        #expect(stored.id == account && stored.username == "ada" && stored.passwordCommand == "pass show dav")
+        let third = try f.contacts.add(ContactRecord(firstName: "Grace", lastName: "Hopper"))
+        let queue = try f.sync.queue()
+        #expect(queue.map(\.contactID) == [first, second, third])
+        #expect(queue.allSatisfy { $0.kind == .add && $0.bookID == book })
+        // Edits and the friend flag of a contact not yet sent change nothing: the add sends it as it is then.
+        var ada = try #require(try f.contacts.contact(id: first))
+        ada.notes = "first programmer"
+        _ = try f.contacts.update(ada)
+        _ = try f.contacts.setFriend(id: first, true)
+        #expect(try f.sync.queue().map(\.id) == queue.map(\.id))
+        // Deleted before it was sent: nothing goes to the server.
+        _ = try f.contacts.delete(id: second)
+        #expect(try f.sync.queue().map(\.contactID) == [first, third])
+    }
+
+    @Test func aSyncedContactsEditsAreOneQueuedEditAndItsDeleteCarriesHrefAndEtag() throws {
+        let f = try Fixture()
+        let (_, book) = try f.addSyncAccount()
+        // The engine's own writes are not queued.
+        let id = try f.sync.applying { () throws(ServiceError) -> Int64 in
+            let id = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+            try f.sync.bind(contact: id, book: book, href: "/ada/book/ada.vcf", etag: "\"e1\"", card: "BEGIN:VCARD\r\nEND:VCARD\r\n")
+            return id
+        }
+        #expect(try f.sync.pendingCount() == 0)
+        // A save that changes nothing shown, and a new revision or kept card, are not changes.
+        _ = try f.contacts.update(try #require(try f.contacts.contact(id: id)))
+        try f.db.execute("UPDATE contacts SET updated_at = 5, revision = revision + 1, card = 'BEGIN:VCARD'")
+        #expect(try f.sync.pendingCount() == 0)
+        _ = try f.contacts.setFriend(id: id, true)
+        var ada = try #require(try f.contacts.contact(id: id))
+        ada.phones = [.init(label: "mobile", number: "+44 20 7946 0001")]
+        _ = try f.contacts.update(ada)
+        let queued = try f.sync.queue()
+        #expect(queued.count == 1)
+        #expect(queued.first?.kind == .edit && queued.first?.contactID == id)
+        _ = try f.contacts.delete(id: id)
+        let after = try f.sync.queue()
+        #expect(after.count == 1)
+        #expect(after.first?.kind == .delete && after.first?.href == "/ada/book/ada.vcf" && after.first?.etag == "\"e1\"")
+        #expect(after.first?.contactID == nil)
+        #expect(try f.sync.binding(contact: id) == nil)
+    }
+
+    @Test func theEnginesDeleteOfASyncedContactQueuesNothing() throws {
+        let f = try Fixture()
+        let (_, book) = try f.addSyncAccount()
+        try f.sync.applying { () throws(ServiceError) in
+            let id = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+            try f.sync.bind(contact: id, book: book, href: "/ada/book/ada.vcf", etag: "\"e1\"", card: "")
+            _ = try f.contacts.delete(id: id)
+        }
+        #expect(try f.sync.pendingCount() == 0)
+        #expect(try f.sync.etags(book: book).isEmpty)
+    }
+
+    @Test func anImportIntoASyncedAccountIsQueuedToo() throws {
+        let f = try Fixture()
+        _ = try f.addSyncAccount()
+        try f.contacts.beginTransaction()
+        let batch = try f.contacts.importer()
+        for i in 0..<5 { _ = try batch.take(ContactRecord(firstName: "Person \(i)", lastName: "Imported", emails: ["p\(i)@example.com"])) }
+        try batch.finish(subject: "import")
+        try f.contacts.commitTransaction()
+        #expect(try f.sync.queue().count == 5)
+        #expect(try f.sync.queue().allSatisfy { $0.kind == .add })
+    }
+
+    @Test func aWriteFromAnotherConnectionIsQueued() throws {
+        let f = try Fixture()
+        _ = try f.addSyncAccount()
+        let other = try SQLiteDatabase(path: f.folder.file("s.sqlite3"))
+        _ = try SQLiteContactsStore(database: other, accountID: f.accountID).add(ContactRecord(firstName: "Eve", lastName: "Other"))
+        #expect(try f.sync.queue().count == 1)
+    }
+
+    @Test func aFailedApplyLeavesTheFlagDownAndNothingWritten() throws {
+        let f = try Fixture()
+        _ = try f.addSyncAccount()
+        #expect(throws: ServiceError.self) {
+            try f.sync.applying { () throws(ServiceError) in
+                _ = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+                throw ServiceError.sqlite(code: 1, message: "stop")
+            }
+        }
+        #expect(try f.db.scalarInt("SELECT applying FROM sync_flags") == 0)
+        #expect(try f.contacts.count(matching: "") == 0)
+        _ = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        #expect(try f.sync.pendingCount() == 1)
+    }
+
+    @Test func conflictsKeepTheLocalVersionWhole() throws {
+        let f = try Fixture()
+        let (_, book) = try f.addSyncAccount()
+        var local = ContactRecord(firstName: "Ada", lastName: "Lovelace", phones: [.init(label: "work", number: "1")], notes: "mine")
+        local.uid = "u1"
+        try f.sync.recordConflict(book: book, contact: 7, href: "/a.vcf", kind: .fields, fields: ["notes", "phones"], local: local)
+        let conflict = try #require(try f.sync.conflicts().first)
+        #expect(conflict.fields == ["notes", "phones"])
+        #expect(conflict.local == local)
+        #expect(conflict.kind == .fields && conflict.contactID == 7)
+    }
+}
