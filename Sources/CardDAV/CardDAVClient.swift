@@ -143,10 +143,17 @@ public final class CardDAVClient {
         return response.header("ETag")
     }
 
-    /// Deletes the card at `url` if it is still the version with `etag` (`If-Match`); a 412 is `changedOnServer`.
-    public func delete(at url: String, etag: String) throws(CardDAVError) {
-        _ = try transport.send(CardDAVRequest(method: "DELETE", url: url, headers: [.init("If-Match", etag)]),
+    /// Deletes the card at `url` if it is still the version with `etag` (`If-Match`); a 412 is
+    /// `changedOnServer`. Without an etag (a card put whose etag never came back) it is deleted as it is.
+    public func delete(at url: String, etag: String?) throws(CardDAVError) {
+        _ = try transport.send(CardDAVRequest(method: "DELETE", url: url, headers: etag.map { [.init("If-Match", $0)] } ?? []),
                                expecting: [200, 204])
+    }
+
+    /// The address book at `url` itself (PROPFIND, Depth 0): its displayname, getctag and
+    /// sync-token; nil when `url` is not an address book.
+    public func addressBook(at url: String) throws(CardDAVError) -> AddressBook? {
+        try addressBooks(in: url, depth: "0").first
     }
 
     /// What changed in the address book at `url` since `token` (nil: everything there is, as

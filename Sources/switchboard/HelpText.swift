@@ -22,6 +22,10 @@ enum HelpText {
                                           every contact as vCard 4.0, 3.0 or CSV (see export --help)
       switchboard query STRING | --birthdays [--user NAME | --team] [--db PATH]
                                           e-mail addresses for mutt and aerc, or birthdays, next first
+      switchboard sync add URL --username NAME [--password-command CMD] [--ca-file PEM] [--addressbook NAME|all]
+                                          set up two-way sync with a CardDAV server (see sync --help)
+      switchboard sync [--user NAME] [--db PATH]
+                                          sync every CardDAV account once; one summary line
       switchboard directory init | add-member NAME [--editor] --db postgresql://…
                                           set a team directory up on PostgreSQL (see directory --help)
 

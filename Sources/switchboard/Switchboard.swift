@@ -44,6 +44,14 @@ enum Switchboard {
                 return 2
             }
         }
+        if arguments.first == "sync" {
+            do throws(UsageError) {
+                return try SyncCommand.parse(Array(arguments.dropFirst())).run(environment: environment, output: &output, errors: &errors)
+            } catch {
+                print("switchboard: sync: \(error)", to: &errors)
+                return 2
+            }
+        }
         if let command = arguments.first, ["import", "export", "query"].contains(command) {
             let rest = Array(arguments.dropFirst())
             do throws(UsageError) {

@@ -58,6 +58,15 @@ public struct SyncQueueItem: Equatable, Sendable {
     public var href: String?
     /// Delete: the version deleted (If-Match).
     public var etag: String?
+
+    public init(id: Int64, bookID: Int64, contactID: Int64?, kind: Kind, href: String? = nil, etag: String? = nil) {
+        self.id = id
+        self.bookID = bookID
+        self.contactID = contactID
+        self.kind = kind
+        self.href = href
+        self.etag = etag
+    }
 }
 
 /// A conflict kept for the person to settle: the server's version is in the list, the local one here.
@@ -233,6 +242,14 @@ public final class SQLiteSyncStore {
     public func unbind(contact: Int64) throws(ServiceError) {
         let s = try db.prepare("DELETE FROM sync_cards WHERE contact_id = ?")
         s.bind(1, contact)
+        try db.transaction { () throws(ServiceError) in try s.run() }
+    }
+
+    /// Sets the card a contact keeps (what export writes) to the one last synced; not a change to
+    /// send (the `card` column is not among those the triggers watch).
+    public func setKeptCard(contact: Int64, card: String) throws(ServiceError) {
+        let s = try db.prepare("UPDATE contacts SET card = ? WHERE id = ?")
+        s.bind(1, card).bind(2, contact)
         try db.transaction { () throws(ServiceError) in try s.run() }
     }
 

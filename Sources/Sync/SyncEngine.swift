@@ -1,0 +1,68 @@
+import AppServices
+import CardDAV
+import Storage
+
+/// One pass of two-way sync for one CardDAV account: first what changed on the server comes in
+/// (sync-collection from the last token, else a comparison of etags; the cards read by
+/// addressbook-multiget in batches, each batch one transaction), then the queued local changes go
+/// out in order (`PUT` with `If-None-Match: *` for a new card, `If-Match` for a changed one,
+/// `DELETE` with `If-Match`).
+///
+/// Nothing is half-done when it stops (a server gone mid-sync, a dropped connection): a batch is
+/// written whole or not at all; the sync token is kept only once every change it covers is in;
+/// an add's href is kept before its PUT, so a PUT that reached the server is recognised by the
+/// next sync instead of sent twice; a change sent but not yet noted comes back as the server's
+/// card equal to ours and is taken as sent. A card that cannot be read stays on the server
+/// untouched and is listed (`sync_problems`); conflicts keep both sides (`ContactMerge`).
+public final class SyncEngine {
+    let store: SQLiteSyncStore
+    let coding: any SyncCardCoding
+    /// Cards read in one addressbook-multiget, and written in one transaction.
+    public var batchSize = 100
+    /// Called after each batch of cards read (done, of how many), for a progress bar.
+    public var progress: ((Int, Int) -> Void)?
+    /// Makes the name of a new card (`NAME.vcf`); a random UUID unless a test sets it.
+    public var newCardName: () -> String = SyncEngine.randomName
+
+    public init(store: SQLiteSyncStore, coding: any SyncCardCoding) {
+        self.store = store
+        self.coding = coding
+    }
+
+    /// Syncs `account` with the server `client` talks to (signed in as the account's user).
+    public func sync(_ account: SyncAccountRow, client: CardDAVClient) throws(SyncError) -> SyncSummary {
+        client.multigetBatchSize = batchSize
+        var pass = Pass(engine: self, account: account, client: client)
+        do {
+            let books = try wrap { () throws(ServiceError) in try store.books(of: account.id) }
+            for book in books { try pass.pull(book) }
+            try pass.push(books)
+            try? store.noteSync(account: account.id, error: nil)
+        } catch {
+            try? store.noteSync(account: account.id, error: error.description)
+            throw error
+        }
+        return pass.summary
+    }
+
+    static func randomName() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let hex = Array("0123456789abcdef")
+        var text = ""
+        for i in 0..<32 {
+            if [8, 12, 16, 20].contains(i) { text += "-" }
+            text.append(hex[Int(generator.next() % 16)])
+        }
+        return text
+    }
+}
+
+/// A storage call inside the engine: its error as `SyncError`.
+func wrap<T>(_ body: () throws(ServiceError) -> T) throws(SyncError) -> T {
+    do { return try body() } catch { throw .storage(error) }
+}
+
+/// A server call inside the engine: its error as `SyncError`.
+func remote<T>(_ body: () throws(CardDAVError) -> T) throws(SyncError) -> T {
+    do { return try body() } catch { throw .server(error) }
+}

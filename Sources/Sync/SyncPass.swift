@@ -1,0 +1,388 @@
+import AppServices
+import CardDAV
+import Storage
+
+/// The work of one `SyncEngine.sync`: pull each address book, then push the queue.
+struct Pass {
+    let engine: SyncEngine
+    let account: SyncAccountRow
+    let client: CardDAVClient
+    let contacts: SQLiteContactsStore
+    var summary = SyncSummary()
+    var store: SQLiteSyncStore { engine.store }
+
+    init(engine: SyncEngine, account: SyncAccountRow, client: CardDAVClient) {
+        self.engine = engine
+        self.account = account
+        self.client = client
+        contacts = SQLiteContactsStore(database: engine.store.db, accountID: account.accountID)
+    }
+
+    // MARK: Pull
+
+    /// What changed in an address book since the last sync.
+    struct Changes {
+        var changed: [(href: String, etag: String?)] = []
+        var deleted: [String] = []
+        var syncToken: String?
+        var ctag: String?
+    }
+
+    mutating func pull(_ book: SyncBookRow) throws(SyncError) {
+        guard let changes = try changes(in: book) else { return }
+        // Cards whose etag is the one kept (ours, or unreadable and unchanged) are not read again.
+        let known = try wrap { () throws(ServiceError) in try store.etags(book: book.id) }
+        var wanted: [String] = []
+        for (href, etag) in changes.changed {
+            if let etag, known[href] == etag { continue }
+            if let etag, let noted = try wrap({ () throws(ServiceError) in try store.problemETag(book: book.id, href: href) }), noted == etag { continue }
+            wanted.append(href)
+        }
+        var start = 0
+        while start < wanted.count {
+            let batch = Array(wanted[start..<min(start + max(1, engine.batchSize), wanted.count)])
+            start += batch.count
+            let cards = try remote { () throws(CardDAVError) in try client.multiget(book.url, hrefs: batch) }
+            try wrap { () throws(ServiceError) in
+                try store.applying { () throws(ServiceError) in
+                    for card in cards { try apply(card, in: book) }
+                }
+            }
+            engine.progress?(start, wanted.count)
+        }
+        if !changes.deleted.isEmpty {
+            try wrap { () throws(ServiceError) in
+                try store.applying { () throws(ServiceError) in
+                    for href in changes.deleted { try applyDelete(href, in: book) }
+                }
+            }
+        }
+        try wrap { () throws(ServiceError) in try store.saveState(book: book.id, syncToken: changes.syncToken, ctag: changes.ctag ?? book.ctag) }
+    }
+
+    /// The changes since the last sync: sync-collection from its token; else (first sync, token
+    /// expired) everything listed, compared with what is kept; a server without sync-collection by
+    /// its ctag, then its etags. nil when nothing changed (the ctag is the same).
+    func changes(in book: SyncBookRow) throws(SyncError) -> Changes? {
+        if let token = book.syncToken {
+            do {
+                return try incremental(book, from: token)
+            } catch .server(.syncTokenExpired) {
+                // every card's etag is compared instead, below
+            }
+        }
+        if book.syncToken == nil, let ctag = book.ctag {
+            // A server without sync-collection: its ctag says whether anything changed.
+            let now = try remote { () throws(CardDAVError) in try client.addressBook(at: book.url) }
+            if now?.ctag == ctag { return nil }
+            return try full(book, listing: remote { () throws(CardDAVError) in try client.etags(in: book.url) }, token: nil, ctag: now?.ctag)
+        }
+        do {
+            var all = try incremental(book, from: nil)
+            let listed = all.changed
+            all = try full(book, listing: listed.map { ($0.href, $0.etag ?? "") }, token: all.syncToken, ctag: nil)
+            return all
+        } catch .server(let error) {
+            switch error {
+            case .unexpectedStatus, .forbidden, .malformedAnswer:
+                // No sync-collection here: the ctag and the etags.
+                let now = try remote { () throws(CardDAVError) in try client.addressBook(at: book.url) }
+                return try full(book, listing: remote { () throws(CardDAVError) in try client.etags(in: book.url) }, token: nil, ctag: now?.ctag ?? "")
+            default: throw .server(error)
+            }
+        }
+    }
+
+    /// sync-collection from `token`, asked again while the server says its answer was cut short.
+    func incremental(_ book: SyncBookRow, from token: String?) throws(SyncError) -> Changes {
+        var result = Changes(syncToken: token)
+        var token = token
+        while true {
+            let part = try remote { () throws(CardDAVError) in try client.syncCollection(book.url, token: token) }
+            result.changed += part.changed.map { (Self.path(of: $0.href), $0.etag) }
+            result.deleted += part.deleted.map(Self.path(of:))
+            result.syncToken = part.syncToken
+            guard part.truncated, part.syncToken != token else { return result }
+            token = part.syncToken
+        }
+    }
+
+    /// Everything the server lists, against the bindings kept: listed with another etag (or
+    /// new) is changed, kept but not listed is deleted.
+    func full(_ book: SyncBookRow, listing: [(href: String, etag: String)], token: String?, ctag: String?) throws(SyncError) -> Changes {
+        let known = try wrap { () throws(ServiceError) in try store.etags(book: book.id) }
+        var result = Changes(syncToken: token, ctag: ctag)
+        var listed = Set<String>()
+        for (href, etag) in listing {
+            let path = Self.path(of: href)
+            if path == Self.path(of: book.url) { continue }
+            listed.insert(path)
+            if known[path] != etag || etag.isEmpty { result.changed.append((path, etag.isEmpty ? nil : etag)) }
+        }
+        result.deleted = known.keys.filter { !listed.contains($0) }.sorted()
+        return result
+    }
+
+    /// The path of an href or URL (`https://host/a/b.vcf` → `/a/b.vcf`): how hrefs are kept.
+    static func path(of href: String) -> String {
+        let bytes = Array(href.utf8)
+        guard bytes.first != UInt8(ascii: "/"),
+              let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.count > colon + 2,
+              bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else { return href }
+        guard let slash = bytes[(colon + 3)...].firstIndex(of: UInt8(ascii: "/")) else { return "/" }
+        return String(decoding: bytes[slash...], as: UTF8.self)
+    }
+
+    /// One card from the server, in a transaction of the engine's (`applying`).
+    mutating func apply(_ resource: CardResource, in book: SyncBookRow) throws(ServiceError) {
+        let href = Self.path(of: resource.href)
+        guard case .contact(var server) = engine.coding.read(resource.vCard) else {
+            if case .unreadable(let reason) = engine.coding.read(resource.vCard) {
+                try store.recordProblem(book: book.id, href: href, kind: .unreadable, etag: resource.etag, contact: nil, reason: reason)
+                summary.unreadable += 1
+                summary.notes.append("\(href): \(reason) (left on the server as it is)")
+            }
+            return
+        }
+        try store.clearProblem(book: book.id, href: href)
+        let text = resource.vCard
+        if let binding = try store.binding(book: book.id, href: href), let local = try contacts.contact(id: binding.contactID) {
+            if let queued = try store.queued(contact: local.id!), queued.kind == .edit {
+                // Changed on both sides: three ways, over the card as last synced.
+                let base: ContactRecord
+                if case .contact(let read) = engine.coding.read(binding.card) { base = read } else { base = server }
+                let result = ContactMerge.merge(base: base, local: local, server: server)
+                var merged = result.merged
+                merged.revision = 0
+                _ = try contacts.update(merged)
+                try store.bind(contact: local.id!, book: book.id, href: href, etag: resource.etag, card: text)
+                if !result.conflicting.isEmpty {
+                    try store.recordConflict(book: book.id, contact: local.id, href: href, kind: .fields, fields: result.conflicting, local: local)
+                    summary.conflicts += 1
+                }
+                if ContactMerge.differences(merged, server).isEmpty { try store.dequeue(queued.id) }
+            } else {
+                server.id = local.id
+                server.revision = 0
+                _ = try contacts.update(server)
+                try store.bind(contact: local.id!, book: book.id, href: href, etag: resource.etag, card: text)
+            }
+            summary.changed += 1
+        } else if let queued = try store.queued(book: book.id, href: href), queued.kind == .add, let id = queued.contactID,
+                  let local = try contacts.contact(id: id) {
+            // Our own add, which reached the server before the last sync stopped.
+            try store.bind(contact: id, book: book.id, href: href, etag: resource.etag, card: text)
+            try store.setKeptCard(contact: id, card: server.card)
+            if ContactMerge.differences(local, server).isEmpty { try store.dequeue(queued.id) } else { try store.setKind(.edit, of: queued.id) }
+        } else if let queued = try store.queued(book: book.id, href: href), queued.kind == .delete {
+            // Deleted here, changed there meanwhile: the server's version comes back.
+            server.id = nil
+            let id = try contacts.add(server)
+            try store.bind(contact: id, book: book.id, href: href, etag: resource.etag, card: text)
+            try store.dequeue(queued.id)
+            try store.recordConflict(book: book.id, contact: id, href: href, kind: .deletedHere, fields: [], local: nil)
+            summary.conflicts += 1
+        } else if let id = try store.unboundContact(account: account.accountID, uid: server.uid), let local = try contacts.contact(id: id) {
+            // A contact here with the card's UID (imported before sync was set up): they become one.
+            if let queued = try store.queued(contact: id) { try store.dequeue(queued.id) }
+            let differing = ContactMerge.differences(local, server)
+            server.id = id
+            server.revision = 0
+            _ = try contacts.update(server)
+            try store.bind(contact: id, book: book.id, href: href, etag: resource.etag, card: text)
+            if !differing.isEmpty {
+                try store.recordConflict(book: book.id, contact: id, href: href, kind: .fields, fields: differing, local: local)
+                summary.conflicts += 1
+            }
+            summary.changed += 1
+        } else {
+            server.id = nil
+            let id = try contacts.add(server)
+            try store.bind(contact: id, book: book.id, href: href, etag: resource.etag, card: text)
+            summary.new += 1
+        }
+    }
+
+    /// A card deleted on the server, in a transaction of the engine's.
+    mutating func applyDelete(_ href: String, in book: SyncBookRow) throws(ServiceError) {
+        try store.clearProblem(book: book.id, href: href)
+        if let binding = try store.binding(book: book.id, href: href) {
+            if let queued = try store.queued(contact: binding.contactID), queued.kind == .edit,
+               let local = try contacts.contact(id: binding.contactID) {
+                // Edited here, deleted there: the contact stays here (no longer on the server), as a conflict.
+                try store.unbind(contact: binding.contactID)
+                try store.dequeue(queued.id)
+                try store.recordConflict(book: book.id, contact: binding.contactID, href: href, kind: .deletedOnServer, fields: [], local: local)
+                summary.conflicts += 1
+            } else {
+                _ = try contacts.delete(id: binding.contactID)
+                summary.deleted += 1
+            }
+        } else if let queued = try store.queued(book: book.id, href: href), queued.kind == .delete {
+            try store.dequeue(queued.id) // deleted on both sides
+        }
+    }
+
+    // MARK: Push
+
+    mutating func push(_ books: [SyncBookRow]) throws(SyncError) {
+        let byID = Dictionary(uniqueKeysWithValues: books.map { ($0.id, $0) })
+        let queue = try wrap { () throws(ServiceError) in try store.queue() }.filter { byID[$0.bookID] != nil }
+        for first in queue {
+            // Re-read: an earlier step (a 412's merge) may have changed or dropped it.
+            guard let item = try wrap({ () throws(ServiceError) in try store.item(first.id) }), let book = byID[item.bookID] else { continue }
+            switch item.kind {
+            case .add: try sendAdd(item, book)
+            case .edit: try sendEdit(item, book, retry: true)
+            case .delete: try sendDelete(item, book)
+            }
+        }
+    }
+
+    /// Whether the server's refusal is about this one card (so the sync goes on without it).
+    static func refusesTheCard(_ error: CardDAVError) -> Bool {
+        switch error {
+        case .forbidden: return true
+        case .unexpectedStatus(_, let status, _): return (400..<500).contains(status) && ![401, 404, 408, 412].contains(status)
+        default: return false
+        }
+    }
+
+    mutating func refused(_ error: CardDAVError, href: String, contact: Int64?, book: SyncBookRow) throws(SyncError) {
+        try wrap { () throws(ServiceError) in
+            try store.recordProblem(book: book.id, href: href, kind: .refused, etag: nil, contact: contact, reason: error.description)
+        }
+        summary.refused += 1
+        summary.notes.append("\(href): \(error.description) (kept here and in the queue)")
+    }
+
+    func url(of href: String, in book: SyncBookRow) -> String {
+        client.resolve(href, against: book.url) ?? href
+    }
+
+    /// The text the store keeps of a card sent.
+    func keptText(of card: String) -> String? {
+        if case .contact(let record) = engine.coding.read(card) { return record.card }
+        return nil
+    }
+
+    mutating func sendAdd(_ item: SyncQueueItem, _ book: SyncBookRow) throws(SyncError) {
+        guard let id = item.contactID, var contact = try wrap({ () throws(ServiceError) in try contacts.contact(id: id) }) else {
+            try wrap { () throws(ServiceError) in try store.dequeue(item.id) }
+            return
+        }
+        if try wrap({ () throws(ServiceError) in try store.binding(contact: id) }) != nil {
+            try wrap { () throws(ServiceError) in try store.setKind(.edit, of: item.id) }
+            return try sendEdit(SyncQueueItem(id: item.id, bookID: item.bookID, contactID: id, kind: .edit), book, retry: true)
+        }
+        if contact.uid.isEmpty {
+            contact.uid = "urn:uuid:" + SyncEngine.randomName()
+            contact.revision = 0
+            let withUID = contact
+            _ = try wrap { () throws(ServiceError) in try store.applying { () throws(ServiceError) in try contacts.update(withUID) } }
+        }
+        let href: String
+        if let planned = item.href {
+            href = planned
+        } else {
+            let base = Self.path(of: book.url)
+            href = (base.hasSuffix("/") ? base : base + "/") + engine.newCardName() + ".vcf"
+            try wrap { () throws(ServiceError) in try store.setHref(href, of: item.id) } // before the PUT: found again if it is cut off
+        }
+        let card = engine.coding.write(contact, over: nil)
+        switch attempt({ () throws(CardDAVError) in try client.put(card, at: url(of: href, in: book), replacing: nil) }) {
+        case .success(let etag):
+            let kept = keptText(of: card)
+            try wrap { () throws(ServiceError) in
+                try store.applying { () throws(ServiceError) in
+                    try store.bind(contact: id, book: book.id, href: href, etag: etag, card: card)
+                    if let kept { try store.setKeptCard(contact: id, card: kept) }
+                    try store.dequeue(item.id)
+                    try store.clearProblem(book: book.id, href: href)
+                }
+            }
+            summary.sent += 1
+        case .failure(.changedOnServer):
+            // Something is there already: our own PUT that was cut off, most likely. Read it and go on from there.
+            try takeTheirs(href, book)
+            if let again = try wrap({ () throws(ServiceError) in try store.item(item.id) }), again.kind == .edit {
+                try sendEdit(again, book, retry: false)
+            }
+        case .failure(let error):
+            guard Self.refusesTheCard(error) else { throw .server(error) }
+            try refused(error, href: href, contact: id, book: book)
+        }
+    }
+
+    mutating func sendEdit(_ item: SyncQueueItem, _ book: SyncBookRow, retry: Bool) throws(SyncError) {
+        guard let id = item.contactID, let contact = try wrap({ () throws(ServiceError) in try contacts.contact(id: id) }) else {
+            try wrap { () throws(ServiceError) in try store.dequeue(item.id) }
+            return
+        }
+        guard let binding = try wrap({ () throws(ServiceError) in try store.binding(contact: id) }) else {
+            try wrap { () throws(ServiceError) in try store.setKind(.add, of: item.id) }
+            return try sendAdd(SyncQueueItem(id: item.id, bookID: item.bookID, contactID: id, kind: .add), book)
+        }
+        let card = engine.coding.write(contact, over: binding.card)
+        switch attempt({ () throws(CardDAVError) in try client.put(card, at: url(of: binding.href, in: book), replacing: binding.etag) }) {
+        case .success(let etag):
+            let kept = keptText(of: card)
+            try wrap { () throws(ServiceError) in
+                try store.applying { () throws(ServiceError) in
+                    try store.bind(contact: id, book: binding.bookID, href: binding.href, etag: etag, card: card)
+                    if let kept { try store.setKeptCard(contact: id, card: kept) }
+                    try store.dequeue(item.id)
+                    try store.clearProblem(book: book.id, href: binding.href)
+                }
+            }
+            summary.sent += 1
+        case .failure(.changedOnServer):
+            // Changed on the server since it was read: theirs is read and merged, then ours goes again (once).
+            try takeTheirs(binding.href, book)
+            if retry, let again = try wrap({ () throws(ServiceError) in try store.item(item.id) }), again.kind == .edit {
+                try sendEdit(again, book, retry: false)
+            }
+        case .failure(.notFound):
+            // Deleted on the server meanwhile.
+            try wrap { () throws(ServiceError) in try store.applying { () throws(ServiceError) in try applyDelete(binding.href, in: book) } }
+        case .failure(let error):
+            guard Self.refusesTheCard(error) else { throw .server(error) }
+            try refused(error, href: binding.href, contact: id, book: book)
+        }
+    }
+
+    mutating func sendDelete(_ item: SyncQueueItem, _ book: SyncBookRow) throws(SyncError) {
+        guard let href = item.href else {
+            try wrap { () throws(ServiceError) in try store.dequeue(item.id) }
+            return
+        }
+        switch attempt({ () throws(CardDAVError) in try client.delete(at: url(of: href, in: book), etag: item.etag) }) {
+        case .success:
+            try wrap { () throws(ServiceError) in try store.dequeue(item.id) }
+            summary.sent += 1
+        case .failure(.notFound):
+            try wrap { () throws(ServiceError) in try store.dequeue(item.id) } // gone already
+        case .failure(.changedOnServer):
+            // Changed there since: the server's version comes back here (see `apply`).
+            try takeTheirs(href, book)
+        case .failure(let error):
+            guard Self.refusesTheCard(error) else { throw .server(error) }
+            try refused(error, href: href, contact: nil, book: book)
+        }
+    }
+
+    /// A server call's outcome, to switch on.
+    func attempt<T>(_ body: () throws(CardDAVError) -> T) -> Result<T, CardDAVError> {
+        do { return .success(try body()) } catch { return .failure(error) }
+    }
+
+    /// Reads the card at `href` and takes it in as a pull would; gone, it is a delete.
+    mutating func takeTheirs(_ href: String, _ book: SyncBookRow) throws(SyncError) {
+        let cards = try remote { () throws(CardDAVError) in try client.multiget(book.url, hrefs: [href]) }
+        try wrap { () throws(ServiceError) in
+            try store.applying { () throws(ServiceError) in
+                if let card = cards.first { try apply(card, in: book) } else { try applyDelete(href, in: book) }
+            }
+        }
+    }
+}

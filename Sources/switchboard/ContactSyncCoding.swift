@@ -1,0 +1,46 @@
+import AppServices
+import Interchange
+import Sync
+
+/// The engine's cards as import and export read and write them (`ContactCardMapping`): a card
+/// from the server becomes the contact an import would make of it, kept whole; a contact goes
+/// back as its kept card with only the changed fields' properties rewritten (and REV), or as a
+/// new vCard 3.0 card when it has none.
+struct ContactSyncCoding: SyncCardCoding {
+    /// REV of the cards written (now, in UTC).
+    var revision: () -> String = ContactCardMapping.timestamp
+
+    func read(_ vCard: String) -> SyncCardReading {
+        var reader = VCardReader(bytes: Array(vCard.utf8))
+        var firstProblem: ReadProblem?
+        while let item = try? reader.next() {
+            switch item {
+            case .problem(let problem):
+                if firstProblem == nil { firstProblem = problem }
+            case .card(let card):
+                if VCardDecoder.isGroup(card) { return .unreadable(reason: "a group card (KIND:group), not a person") }
+                let contact = VCardDecoder.contact(from: card)
+                if contact.isNameless {
+                    return .unreadable(reason: card.problems.first.map { "\($0)" } ?? "a card with no name, e-mail, phone or company to show")
+                }
+                var scratch = ContactCardMapping.Dropped()
+                var record = ContactCardMapping.record(from: contact, dropped: &scratch)
+                record.card = card.storedText
+                return .contact(record.removingNULs())
+            }
+        }
+        return .unreadable(reason: firstProblem.map { "not a vCard: \($0)" } ?? "not a vCard (no BEGIN:VCARD … END:VCARD)")
+    }
+
+    func write(_ contact: ContactRecord, over base: String?) -> String {
+        var record = contact
+        if let base, let card = VCard(storedText: base) {
+            record.card = card.storedText
+            if let kept = ContactCardMapping.keptCard(of: record, revision: revision()) {
+                return VCardWriter(version: kept.version).write(kept)
+            }
+        }
+        record.card = ""
+        return VCardWriter(version: .v30).write(ContactCardMapping.card(from: record))
+    }
+}

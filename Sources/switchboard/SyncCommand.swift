@@ -1,0 +1,237 @@
+import AppServices
+import CardDAV
+import Storage
+import Sync
+
+/// `switchboard sync add URL --username NAME …` sets up a CardDAV account; `switchboard sync`
+/// syncs every account once (for cron and systemd timers) and prints one summary line.
+/// The password is never stored and never an argument: `--password-command` prints it, or it is
+/// typed (hidden) at each run.
+struct SyncCommand {
+    enum Action: Equatable { case run, add(url: String) }
+
+    var action = Action.run
+    var opener = AccountOpener()
+    var username: String?
+    var passwordCommand: String?
+    var caFile: String?
+    /// `--addressbook NAME` or `all`.
+    var addressBook: String?
+    var wantsHelp = false
+
+    static let help = """
+    usage: switchboard sync [--user NAME] [--db PATH]
+           switchboard sync add URL --username NAME [--password-command CMD] [--ca-file PEM]
+                                    [--addressbook NAME|all] [--user NAME] [--db PATH]
+      sync add finds the address books from the server's address (/.well-known/carddav, the
+      principal, its address book home): with one it is taken; with several, name one with
+      --addressbook NAME (its name or the last part of its URL) or take them all with
+      --addressbook all. The contacts already here go to the first at the next sync, as do
+      contacts added later. The password comes from --password-command (its first line of
+      output, as mbsync's PassCmd) or is typed, hidden; it is never stored. TLS certificates
+      are always checked: against the system's CAs, or the CA certificates in --ca-file PEM.
+      sync syncs every account in the data file once (only NAME's with --user) and prints
+      "↓ 12 new, 3 changed, 1 deleted · ↑ 2 sent · 1 conflict". Conflicts keep both sides: the
+      server's version in the list, yours beside it. Exit 0 when every account synced, 1 when
+      one could not (the reason on stderr), 2 for a wrong command line.
+    """
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> SyncCommand {
+        var command = SyncCommand()
+        var cursor = ArgumentCursor(arguments)
+        var words: [String] = []
+        while let argument = cursor.next() {
+            switch argument {
+            case "--help", "-h": command.wantsHelp = true
+            case "--user": command.opener.user = try cursor.value(for: argument)
+            case "--db": command.opener.databasePath = try cursor.dataLocation(for: argument)
+            case "--username": command.username = try cursor.value(for: argument)
+            case "--password-command": command.passwordCommand = try cursor.value(for: argument)
+            case "--ca-file": command.caFile = try cursor.path(for: argument)
+            case "--addressbook": command.addressBook = try cursor.value(for: argument)
+            case let flag where flag.hasPrefix("--"): throw .unknownArgument(flag)
+            default: words.append(argument)
+            }
+        }
+        if command.wantsHelp { return command }
+        switch words.first {
+        case nil:
+            if command.username != nil || command.passwordCommand != nil || command.caFile != nil || command.addressBook != nil {
+                throw .badValue(flag: "sync", value: "", expected: "sync add URL --username NAME … to use --username, --password-command, --ca-file or --addressbook")
+            }
+        case "add":
+            guard words.count == 2 else { throw words.count < 2 ? .missingValue("sync add URL") : .unknownArgument(words[2]) }
+            guard command.username != nil else { throw .missingValue("--username") }
+            guard words[1].hasPrefix("http://") || words[1].hasPrefix("https://") else {
+                throw .badValue(flag: "sync add", value: words[1], expected: "the server's http:// or https:// address, such as https://dav.example.com/")
+            }
+            command.action = .add(url: words[1])
+        default:
+            throw .unknownArgument(words[0])
+        }
+        return command
+    }
+
+    func run(environment: [String: String], input: PasswordInput = .standard,
+             output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        if wantsHelp { print(Self.help, to: &output); return 0 }
+        let location = opener.databasePath ?? DatabaseLocation.defaultPath(environment: environment)
+        guard let location else { print("switchboard: sync: \(UsageError.noDataLocation)", to: &errors); return 2 }
+        if PostgresConnection.isURI(location) {
+            print("switchboard: sync: sync keeps its state in a data file; a team directory on PostgreSQL cannot sync yet", to: &errors)
+            return 1
+        }
+        if let missing = AccountOpener.missingFile(location) { print("switchboard: sync: \(missing)", to: &errors); return 1 }
+        switch action {
+        case .add(let url): return add(url, location: location, environment: environment, input: input, output: &output, errors: &errors)
+        case .run: return syncAll(location: location, environment: environment, input: input, output: &output, errors: &errors)
+        }
+    }
+
+    // MARK: sync add
+
+    private func add(_ url: String, location: String, environment: [String: String], input: PasswordInput,
+                     output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let account: Account
+        do throws(AccountOpener.Failure) {
+            account = try opener.open(environment: environment).account
+        } catch {
+            switch error {
+            case .usage(let m): print("switchboard: sync: \(m)", to: &errors); return 2
+            case .refused(let m): print("switchboard: sync: \(m)", to: &errors); return 1
+            }
+        }
+        let user = username ?? ""
+        let password: String
+        switch Self.password(for: user, at: url, command: passwordCommand, input: input) {
+        case .success(let p): password = p
+        case .failure(let why): print("switchboard: sync: \(why.text)", to: &errors); return 1
+        }
+        let found: CardDAVAccount
+        do throws(CardDAVError) {
+            let client = CardDAVClient(transport: try CardDAVTransport(credentials: .init(user: user, password: password), options: .init(caFile: caFile)))
+            found = try client.discover(from: url)
+        } catch {
+            print("switchboard: sync: \(error)", to: &errors)
+            return 1
+        }
+        let books: [AddressBook]
+        switch Self.choose(addressBook, from: found.addressBooks) {
+        case .success(let chosen): books = chosen
+        case .failure(let why):
+            print("switchboard: sync: \(why.text)", to: &errors)
+            return found.addressBooks.isEmpty ? 1 : 2
+        }
+        do throws(ServiceError) {
+            let db = try SQLiteDatabase(path: location)
+            let store = SQLiteSyncStore(database: db)
+            try store.addAccount(accountID: account.id, url: url, homeURL: found.homeURL, username: user, passwordCommand: passwordCommand,
+                                 caFile: caFile, books: books.map { ($0.url, Self.name(of: $0)) })
+            let pending = try store.pendingCount()
+            print("added \(user) at \(url): " + books.map { Self.name(of: $0) }.joined(separator: ", ")
+                  + (pending > 0 ? " (\(pending) contact\(pending == 1 ? "" : "s") here will go up at the next sync)" : "")
+                  + "; run switchboard sync", to: &output)
+            return 0
+        } catch {
+            print("switchboard: sync: \(CommandLineMessage.line(for: error))", to: &errors)
+            return 1
+        }
+    }
+
+    /// An address book's name as a person knows it: its displayname, else its URL's last part.
+    static func name(of book: AddressBook) -> String {
+        if let name = book.displayName, !name.isEmpty { return name }
+        return lastSegment(of: book.url)
+    }
+
+    static func lastSegment(of url: String) -> String {
+        var parts = url.split(separator: "/")
+        if parts.last?.isEmpty == true { parts.removeLast() }
+        return parts.last.map(String.init) ?? url
+    }
+
+    /// The address books `wanted` names (nil: the only one there is).
+    static func choose(_ wanted: String?, from books: [AddressBook]) -> Result<[AddressBook], PasswordInput.Failure> {
+        guard !books.isEmpty else { return .failure(.init(text: "the server lists no address books for this account; make one there first")) }
+        let listing = books.map { "  \(name(of: $0))  (\($0.url))" }.joined(separator: "\n")
+        guard let wanted else {
+            if books.count == 1 { return .success(books) }
+            return .failure(.init(text: "the server has \(books.count) address books; pick with --addressbook NAME or --addressbook all:\n" + listing))
+        }
+        if wanted == "all" { return .success(books) }
+        let matching = books.filter { $0.displayName == wanted || lastSegment(of: $0.url) == wanted }
+        guard !matching.isEmpty else { return .failure(.init(text: "no address book called “\(wanted)” on the server; there are:\n" + listing)) }
+        return .success(Array(matching.prefix(1)))
+    }
+
+    /// The password of `user` at `url`: the command's first line, else typed once, hidden.
+    static func password(for user: String, at url: String, command: String?, input: PasswordInput) -> Result<String, PasswordInput.Failure> {
+        if let command {
+            switch input.runCommand(command) {
+            case .success(let line) where !line.isEmpty: return .success(line)
+            case .success: return .failure(.init(text: "--password-command printed an empty line: no password for \(user) at \(url)"))
+            case .failure(let why): return .failure(why)
+            }
+        }
+        guard let typed = input.readLine("Password for \(user) at \(url): "), !typed.isEmpty else {
+            return .failure(.init(text: "no password for \(user) at \(url): type it, pipe it in, or set the account up with --password-command CMD"))
+        }
+        return .success(typed)
+    }
+
+    // MARK: sync
+
+    private func syncAll(location: String, environment: [String: String], input: PasswordInput,
+                         output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        var only: Int64?
+        if opener.user != nil {
+            do throws(AccountOpener.Failure) {
+                only = try opener.open(environment: environment).account.id
+            } catch {
+                switch error {
+                case .usage(let m): print("switchboard: sync: \(m)", to: &errors); return 2
+                case .refused(let m): print("switchboard: sync: \(m)", to: &errors); return 1
+                }
+            }
+        }
+        let store: SQLiteSyncStore
+        let accounts: [SyncAccountRow]
+        do throws(ServiceError) {
+            store = SQLiteSyncStore(database: try SQLiteDatabase(path: location))
+            accounts = try store.accounts(of: only)
+        } catch {
+            print("switchboard: sync: \(CommandLineMessage.line(for: error))", to: &errors)
+            return 1
+        }
+        guard !accounts.isEmpty else {
+            print("switchboard: sync: no CardDAV account is set up in \(location); add one with switchboard sync add URL --username NAME", to: &errors)
+            return 1
+        }
+        let engine = SyncEngine(store: store, coding: ContactSyncCoding())
+        var total = SyncSummary()
+        var failed = false
+        for account in accounts {
+            let password: String
+            switch Self.password(for: account.username, at: account.url, command: account.passwordCommand, input: input) {
+            case .success(let p): password = p
+            case .failure(let why):
+                print("switchboard: sync: \(why.text)", to: &errors)
+                failed = true
+                continue
+            }
+            do throws(SyncError) {
+                let transport: CardDAVTransport
+                do throws(CardDAVError) {
+                    transport = try CardDAVTransport(credentials: .init(user: account.username, password: password), options: .init(caFile: account.caFile))
+                } catch { throw .server(error) }
+                total.add(try engine.sync(account, client: CardDAVClient(transport: transport)))
+            } catch {
+                print("switchboard: sync: \(account.username) at \(account.url): \(error)", to: &errors)
+                failed = true
+            }
+        }
+        print(total.line, to: &output)
+        for note in total.notes { print("switchboard: sync: \(note)", to: &errors) }
+        return failed || total.refused > 0 ? 1 : 0
+    }
+}
