@@ -23,6 +23,10 @@ public final class SyncEngine {
     public var progress: ((Int, Int) -> Void)?
     /// Makes the name of a new card (`NAME.vcf`); a random UUID unless a test sets it.
     public var newCardName: () -> String = SyncEngine.randomName
+    /// Called when the pull is done, before anything is sent (where a test races the server).
+    public var beforePush: (() -> Void)?
+    /// Called after each local change sent (how many so far).
+    public var afterSend: ((Int) -> Void)?
 
     public init(store: SQLiteSyncStore, coding: any SyncCardCoding) {
         self.store = store
@@ -36,6 +40,7 @@ public final class SyncEngine {
         do {
             let books = try wrap { () throws(ServiceError) in try store.books(of: account.id) }
             for book in books { try pass.pull(book) }
+            beforePush?()
             try pass.push(books)
             try? store.noteSync(account: account.id, error: nil)
         } catch {

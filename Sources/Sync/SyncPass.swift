@@ -302,6 +302,7 @@ struct Pass {
                 }
             }
             summary.sent += 1
+            engine.afterSend?(summary.sent)
         case .failure(.changedOnServer):
             // Something is there already: our own PUT that was cut off, most likely. Read it and go on from there.
             try takeTheirs(href, book)
@@ -336,6 +337,7 @@ struct Pass {
                 }
             }
             summary.sent += 1
+            engine.afterSend?(summary.sent)
         case .failure(.changedOnServer):
             // Changed on the server since it was read: theirs is read and merged, then ours goes again (once).
             try takeTheirs(binding.href, book)
@@ -360,6 +362,7 @@ struct Pass {
         case .success:
             try wrap { () throws(ServiceError) in try store.dequeue(item.id) }
             summary.sent += 1
+            engine.afterSend?(summary.sent)
         case .failure(.notFound):
             try wrap { () throws(ServiceError) in try store.dequeue(item.id) } // gone already
         case .failure(.changedOnServer):
