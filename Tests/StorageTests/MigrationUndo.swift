@@ -1,9 +1,17 @@
-/// SQL that takes a file back from migrations 15, 14, 11, 10 and 9, for tests that make an older file by hand.
+/// SQL that takes a file back from migrations 16, 15, 14, 11, 10 and 9, for tests that make an older file by hand.
 enum MigrationUndo {
+    /// Step 16's sync tables and the triggers that fill its queue.
+    static let sync = """
+        DROP TRIGGER sync_queue_contact_added; DROP TRIGGER sync_queue_contact_changed; DROP TRIGGER sync_queue_contact_deleted;
+        DROP TABLE sync_queue; DROP TABLE sync_conflicts; DROP TABLE sync_problems; DROP TABLE sync_cards; DROP TABLE sync_books;
+        DROP TABLE sync_accounts; DROP TABLE sync_flags;
+        """
+
     /// Step 14's table of deletes kept for Undo.
     static let deletesKept = "DROP INDEX deleted_contacts_by_account; DROP TABLE deleted_contacts;"
 
     static let cardFields = """
+        \(sync)
         \(deletesKept)
         ALTER TABLE contacts DROP COLUMN card;
         ALTER TABLE contacts DROP COLUMN revision;
