@@ -31,9 +31,19 @@ public protocol ContactsService: AnyObject {
     /// Brings back the contact deleted last (everything it had, its card whole), under a new id;
     /// nil when none is kept. The last `deletesKept` deletes of an account are kept, across restarts.
     func restoreLastDeleted() throws(ServiceError) -> ContactRecord?
+    /// The e-mail, phone and company the list shows beside each of these contacts' names (a
+    /// window of the list: one read by id); a contact that is gone is left out.
+    func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails]
 }
 
 public extension ContactsService {
+    /// Each contact read whole (memory answers at once; the stores read the three columns).
+    func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails] {
+        var details: [Int64: ContactRowDetails] = [:]
+        for id in ids { if let record = try contact(id: id) { details[id] = ContactRowDetails(record) } }
+        return details
+    }
+
     /// Brings back the contact deleted last (everything it had), under a new id; nil when there
     /// is none to bring back (or the store keeps none: memory).
     func restoreLastDeleted() throws(ServiceError) -> ContactRecord? { nil }

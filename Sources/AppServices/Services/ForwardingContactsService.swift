@@ -42,6 +42,9 @@ public extension ForwardingContactsService {
     func delete(id: Int64) throws(ServiceError) -> Bool {
         try willForward(#function); return try forwardee.delete(id: id)
     }
+    func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails] {
+        try willForward(#function); return try forwardee.rowDetails(of: ids)
+    }
     func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
         try willForward(#function); return try forwardee.restoreLastDeleted()
     }

@@ -133,6 +133,8 @@ public struct ContactSummary: Equatable, Sendable {
     /// The contact is in the team's address book, in a list that shows it beside the person's own
     /// contacts (a team's directory); false in a list of one book.
     public var inTeamBook: Bool
+    /// What the row shows beside the name on a wide terminal (read with the window: `rowDetails(of:)`).
+    public var details = ContactRowDetails()
 
     public init(id: Int64, firstName: String, lastName: String, isFriend: Bool, sortKey: String, inTeamBook: Bool = false) {
         self.id = id

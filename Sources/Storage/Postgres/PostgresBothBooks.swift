@@ -74,6 +74,11 @@ final class PostgresBothBooks: ContactsService {
         return try team.contact(id: id)
     }
 
+    /// Each book's contacts among `ids`, one read each (a team row's details are the team book's).
+    func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails] {
+        try own.rowDetails(of: ids).merging(try team.rowDetails(of: ids)) { mine, _ in mine }
+    }
+
     func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? {
         let rows = try pg.execute("""
             SELECT (SELECT count(*) FROM contacts b WHERE b.account_id = $2 AND (b.sort_key, b.id) < (c.sort_key, c.id))

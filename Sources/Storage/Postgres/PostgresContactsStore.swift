@@ -270,6 +270,19 @@ public final class PostgresContactsStore: ContactsService {
             """, [accountID, address]))
     }
 
+    /// One read by id (the primary key) for a window's rows: the preferred e-mail and phone (else
+    /// the first) and the company.
+    public func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try pg.execute("""
+            SELECT id, coalesce(emails ->> coalesce(preferred_email, 0), ''), coalesce(phones -> coalesce(preferred_phone, 0) ->> 1, ''), coalesce(company, '')
+            FROM contacts WHERE account_id = $1 AND id = ANY($2::bigint[])
+            """, [accountID, "{" + ids.map(String.init).joined(separator: ",") + "}"])
+        var details: [Int64: ContactRowDetails] = [:]
+        for i in 0..<rows.count { details[rows.int64(i, 0)] = ContactRowDetails(email: rows.text(i, 1), phone: rows.text(i, 2), company: rows.text(i, 3)) }
+        return details
+    }
+
     static func summaries(_ rows: PostgresRows) -> [ContactSummary] { summaries(rows, in: 0..<rows.count) }
 
     static func summaries(_ rows: PostgresRows, in range: Range<Int>) -> [ContactSummary] {

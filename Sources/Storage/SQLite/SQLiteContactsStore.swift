@@ -92,6 +92,22 @@ public final class SQLiteContactsStore: ContactsService {
         return try readSummaries(s)
     }
 
+    /// One read by id (the primary key) for a window's rows: the preferred e-mail and phone (else
+    /// the first) and the company. Lists another program damaged show nothing (the card says why).
+    public func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails] {
+        guard !ids.isEmpty else { return [:] }
+        let s = try db.prepare("""
+            SELECT id, CASE WHEN json_valid(emails) THEN coalesce(emails ->> coalesce(preferred_email, 0), '') ELSE '' END,
+                   CASE WHEN json_valid(phones) THEN coalesce(phones -> coalesce(preferred_phone, 0) ->> 1, '') ELSE '' END, coalesce(company, '')
+            FROM contacts WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))
+            """)
+        s.bind(1, accountID).bind(2, "[" + ids.map(String.init).joined(separator: ",") + "]")
+        defer { s.reset() }
+        var details: [Int64: ContactRowDetails] = [:]
+        while try s.step() { details[s.int64(0)] = ContactRowDetails(email: s.text(1), phone: s.text(2), company: s.text(3)) }
+        return details
+    }
+
     private func readSummaries(_ s: SQLiteStatement) throws(ServiceError) -> [ContactSummary] {
         defer { s.reset() }
         var rows: [ContactSummary] = []

@@ -230,6 +230,8 @@ open class ListView: View {
     }
 
     open override func layoutSubviews() {
+        // A row's content may follow the list's width (columns that fit): a new width configures every row again.
+        if let last = lastLayout, last.size.width != bounds.size.width { needsReconfigureAll = true }
         if let last = lastLayout, last.size != bounds.size, let s = selectedIndex {
             // A resize keeps the selection on screen.
             if s < topIndex { topIndex = s }

@@ -35,6 +35,8 @@ enum ContactList {
                 let isFriend: Bool
                 /// In the team's book, in a list of both books (marked "team").
                 var inTeamBook = false
+                /// The e-mail, phone and company the row shows where the terminal is wide enough.
+                var details = ContactRowDetails()
             }
             var title: String
             var searchText: String

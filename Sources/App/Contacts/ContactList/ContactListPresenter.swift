@@ -51,7 +51,8 @@ final class ContactListPresenter: ContactListPresentationLogic {
             let shown = ShownName.parts(first: c.firstName, last: c.lastName)
             return .init(id: c.id, firstName: shown.first, lastName: shown.last,
                          fullName: fullName(c.firstName, c.lastName),
-                         section: section, startsSection: section != previous, isFriend: c.isFriend, inTeamBook: c.inTeamBook)
+                         section: section, startsSection: section != previous, isFriend: c.isFriend, inTeamBook: c.inTeamBook,
+                         details: c.details)
         }
         let searching = !response.searchText.trimmedSpaces.isEmpty
         let found = "\(response.totalCount)\(response.countIsPartial ? "+" : "")"

@@ -20,6 +20,10 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     let searchField = TextField(placeholder: "Search names, phones, e-mails, companies, cities… ( / )")
     let list = ListView()
     private let message = Label("")
+    /// Names the columns over the rows where the terminal is wide enough for more than names.
+    let columnsHeader = Label("")
+    /// The columns the rows were last configured for (they follow the list's width).
+    private var columns = ContactListColumns(width: 0)
     /// The window of rows on hand.
     private(set) var displayed: ContactList.ShowContacts.ViewModel?
 
@@ -27,17 +31,22 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         title = "Contacts"
         view.style = Theme.live.base
         message.textStyle = Theme.live.secondary
+        columnsHeader.textStyle = Theme.live.secondary
         list.emptyText = Self.loadingText
         searchField.maxLength = 100
         searchField.onChange = { [weak self] text in self?.search(text) }
         list.configureRow = { [weak self] row, index, selected in self?.configure(row, index: index, selected: selected) }
         list.onSelect = { [weak self] index in self?.open(index) }
-        for v in [searchField, list, message] as [View] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
+        for v in [searchField, columnsHeader, list, message] as [View] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
         LayoutConstraint.activate([
             searchField.topAnchor.constraint(equalTo: view.topAnchor, constant: 1),
             searchField.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
             searchField.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
             searchField.heightAnchor.constraint(equalToConstant: 1),
+            columnsHeader.topAnchor.constraint(equalTo: searchField.bottomAnchor),
+            columnsHeader.leadingAnchor.constraint(equalTo: list.leadingAnchor),
+            columnsHeader.trailingAnchor.constraint(equalTo: list.trailingAnchor),
+            columnsHeader.heightAnchor.constraint(equalToConstant: 1),
             list.topAnchor.constraint(equalTo: searchField.bottomAnchor, constant: 1),
             list.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 1),
             list.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -1),
@@ -192,7 +201,19 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             return
         }
         let letter = contact.startsSection ? contact.section : " "
-        label.configure(text: " \(letter)  \(contact.fullName)\(contact.isFriend ? "  ★" : "")\(contact.inTeamBook ? "  · team" : "")", selected: selected)
+        label.configure(text: columnsForWidth().row(letter: letter, name: contact.fullName, isFriend: contact.isFriend,
+                                                    inTeamBook: contact.inTeamBook,
+                                                    details: contact.details), selected: selected)
+    }
+
+    /// The columns for the list's width now; the header follows them.
+    private func columnsForWidth() -> ContactListColumns {
+        let now = ContactListColumns(width: list.bounds.width)
+        if now != columns {
+            columns = now
+            columnsHeader.text = now.header
+        }
+        return now
     }
 
     // MARK: Display logic

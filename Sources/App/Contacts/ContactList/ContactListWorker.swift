@@ -42,6 +42,11 @@ class ContactListWorker {
             var rows = page.rows
             var previous: String?
             if start < offset, !rows.isEmpty { previous = rows.removeFirst().sortKey }
+            // The e-mail, phone and company beside each name (one read by id for the window).
+            if !rows.isEmpty {
+                let details = try store.rowDetails(of: rows.map(\.id))
+                for i in rows.indices { rows[i].details = details[rows[i].id] ?? ContactRowDetails() }
+            }
             return Window(total: total, countIsPartial: total == cap, offset: offset, rows: rows,
                           previousSortKey: previous, selectedIndex: selected)
         }, then: deliver)

@@ -1,0 +1,21 @@
+/// What a list row shows beside a contact's name where the terminal is wide enough (abook's
+/// columns): the e-mail and phone to reach them by (the preferred one, else the first; "" when
+/// there is none) and the company.
+public struct ContactRowDetails: Equatable, Sendable {
+    public var email: String
+    public var phone: String
+    public var company: String
+
+    public init(email: String = "", phone: String = "", company: String = "") {
+        self.email = email
+        self.phone = phone
+        self.company = company
+    }
+
+    /// The row details of a whole contact.
+    public init(_ record: ContactRecord) {
+        let email = record.preferredEmail.flatMap { $0 < record.emails.count ? record.emails[$0] : nil } ?? record.emails.first ?? ""
+        let phone = record.preferredPhone.flatMap { $0 < record.phones.count ? record.phones[$0].number : nil } ?? record.phones.first?.number ?? ""
+        self.init(email: email, phone: phone, company: record.company)
+    }
+}
