@@ -35,6 +35,25 @@ struct TextWithoutRegexTests {
                 == "postgresql___ada__db.example.org_5432_t_am_sslmode_require_password_.session")
     }
 
+    /// What libpq reads as the password is what is taken out: where the string's own spelling hides
+    /// it from the text's reading (a tab before `=`, which libpq allows), the string is written anew
+    /// from libpq's values. libpq reads the redacted form and finds no password in it.
+    @Test func redactionFollowsWhatLibpqReads() throws {
+        let hidden = "host=db.example.org password\t=hunter2 dbname=team user=ada"
+        let values = try #require(PostgresConnection.parsed(hidden))
+        #expect(values["password"] == "hunter2")
+        let redacted = PostgresConnection.redacted(hidden)
+        #expect(redacted == "host=db.example.org dbname=team user=ada password=***")
+        #expect(PostgresConnection.parsed(redacted)?["password"] == "***")
+        #expect(PostgresConnection.written(["host": "db", "options": "-c search_path=a,public", "application_name": "it's"])
+                == "host=db application_name='it\\'s' options='-c search_path=a,public'")
+        // Strings the text's reading redacts keep their form (and their session files' names).
+        for uri in ["postgresql://ada:pw@db/team?sslmode=verify-full", "host=db password='a b' dbname=team"] {
+            #expect(PostgresConnection.parsed(PostgresConnection.redacted(uri))?["password"] == "***", "\(uri)")
+        }
+        #expect(PostgresConnection.redacted("host=db password='a b' dbname=team") == "host=db password=*** dbname=team")
+    }
+
     @Test func connectFailuresAreTold() {
         let missing = PostgresConnection.classifyConnectFailure("connection to server at \"127.0.0.1\", port 5432 failed: FATAL:  database \"téam\" does not exist\n", server: "s")
         #expect(missing == .databaseMissing(server: "s", database: "téam"))

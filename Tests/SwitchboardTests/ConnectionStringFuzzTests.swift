@@ -47,6 +47,13 @@ struct ConnectionStringFuzzTests {
             }
             let keyValue = "host=db " + (Bool.random(using: &random) ? "password=" + Self.secret + " " : "") + "dbname=team"
             #expect(!(DataLocationCheck.problem(with: keyValue) ?? "").contains(Self.secret))
+            // Spaces and tabs around `=`, as libpq allows: whatever libpq reads in the redacted form is not the password.
+            let spaced = "host=db password" + [" ", "\t", "", "  "].randomElement(using: &random)! + "=" + [" ", "\t", ""].randomElement(using: &random)!
+                + (Bool.random(using: &random) ? Self.secret : "'" + Self.secret + "'") + " dbname=team"
+            let redactedSpaced = PostgresConnection.redacted(spaced)
+            #expect(!redactedSpaced.contains(Self.secret), "\(spaced) -> \(redactedSpaced)")
+            #expect(PostgresConnection.parsed(redactedSpaced)?["password"] != Self.secret, "\(spaced) -> \(redactedSpaced)")
+            #expect(PostgresConnection.parsed(redacted)?["password"] != Self.secret, "\(uri) -> \(redacted)")
         }
     }
 }

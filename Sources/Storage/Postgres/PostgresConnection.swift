@@ -384,18 +384,34 @@ public final class PostgresConnection {
         return .serverUnreachable(server: server, detail: line)
     }
 
-    /// The connection string with any password replaced by `***`: the one after `user:`, the
-    /// value of every query parameter whose name is `password` however it is written
-    /// (`PassWord`, `%70assword`: libpq decodes the names before it reads them), and the value of a
-    /// key=value string's `password=` (quoted or not). Where none of these is found but libpq
-    /// reads a password in the string, that password is taken out wherever it is.
-    public static func redacted(_ uri: String) -> String {
-        let text = redactedText(uri)
-        // Where the text's own reading found no password but libpq reads one (a spelling this
-        // reading does not know), that password is taken out wherever it is.
-        guard text == uri, isURI(uri), let password = parsed(uri)?["password"], !password.isEmpty,
-              SearchText.contains(text, password) else { return text }
-        return SearchText.replacing(password, with: "***", in: text)
+    /// The connection string with its password replaced by `***`, as libpq reads it: the string
+    /// as written, its password spellings taken out (the one after `user:`, every query parameter
+    /// whose name is `password` however written — `PassWord`, `%70assword` — and a key=value
+    /// string's `password=`, quoted or not); and where libpq still reads the password in what is
+    /// left, the string written anew from libpq's own values (`PQconninfoParse`) without it. A
+    /// string libpq cannot read (it connects nowhere) keeps the first step's form.
+    public static func redacted(_ conninfo: String) -> String {
+        let text = redactedText(conninfo)
+        guard let values = parsed(conninfo), let password = values["password"], !password.isEmpty,
+              parsed(text)?["password"] == password else { return text }
+        return written(values)
+    }
+
+    /// libpq's values as a key=value connection string (its keywords in a fixed order, values
+    /// quoted where libpq needs it), the password as `***`.
+    static func written(_ values: [String: String]) -> String {
+        let first = ["host", "hostaddr", "port", "dbname", "user", "password"]
+        let keys = first.filter { values[$0] != nil } + values.keys.filter { !first.contains($0) }.sorted()
+        return keys.map { key -> String in
+            let value = key == "password" ? "***" : values[key] ?? ""
+            guard value.isEmpty || value.contains(where: { $0 == " " || $0 == "'" || $0 == "\\" }) else { return key + "=" + value }
+            var quoted = "'"
+            for c in value {
+                if c == "'" || c == "\\" { quoted.append("\\") }
+                quoted.append(c)
+            }
+            return key + "=" + quoted + "'"
+        }.joined(separator: " ")
     }
 
     /// `password='…'` or `password=…` in a key=value string, its value as `***`.
