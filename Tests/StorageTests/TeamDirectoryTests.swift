@@ -127,6 +127,27 @@ struct TeamDirectoryTests {
         #expect(throws: ServiceError.self) { try bob.connection.execute("DELETE FROM activity") }
     }
 
+    /// Populate as a member: row-level security refuses COPY FROM into the tables (0A000, every
+    /// member's populate failed); the rows go through temporary tables and the policies instead.
+    @Test func aMemberPopulatesTheirOwnBook() throws {
+        let team = try Team()
+        let bob = try team.asBob(), alice = try team.asAlice()
+        let bobs = PostgresContactsStore(database: bob, accountID: team.bob.id)
+        var generator = ContactGenerator(seed: 7)
+        try bobs.addMany(count: 300, generator: &generator, friendPercent: 10)
+        #expect(try bobs.count(matching: "", upTo: .max) == 300)
+        let first = try #require(try bobs.contacts(matching: "", offset: 0, limit: 1).first)
+        #expect(try bobs.count(matching: first.lastName, upTo: .max) >= 1)                   // searchable
+        #expect(try bobs.count(matching: String(first.lastName.prefix(2)), upTo: .max) >= 1) // word starts too
+        #expect(try alice.connection.scalarInt("SELECT count(*) FROM contacts WHERE account_id = $1", [team.bob.id]) == 0)
+        #expect(try bob.connection.scalarInt("SELECT count(*) FROM contacts WHERE account_id = $1", [team.bob.id]) == 300)
+        // Into another's book: refused by the server.
+        var more = ContactGenerator(seed: 8)
+        #expect(throws: ServiceError.self) {
+            try PostgresContactsStore(database: bob, accountID: team.alice.id).addMany(count: 10, generator: &more, friendPercent: 0)
+        }
+    }
+
     @Test func aWrongPasswordOrNoneSignsNoOneIn() throws {
         let team = try Team()
         let wrong = #expect(throws: ServiceError.self) { _ = try team.signIn(team.alice, "guess") }

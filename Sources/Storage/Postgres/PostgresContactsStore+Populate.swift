@@ -58,7 +58,8 @@ extension PostgresContactsStore {
             // the contacts are still being sent: into a new directory on a connection of its own.
             // (A load left open by a failure is ended and dropped by `discard()`.)
             let beside = remake == nil ? nil : searchLoad.flatMap { search in startsLoad.map { (search: search, starts: $0) } }
-            let search: (table: String, pg: PostgresConnection) = beside.map { ($0.search.table, $0.search.pg) } ?? ("contact_search", pg)
+            let search: (table: String, pg: PostgresConnection)
+            if let beside { search = (beside.search.table, beside.search.pg) } else { search = (try copyTarget("contact_search"), pg) }
             try beside?.search.begin()
             var startsOf: [[String]] = []
             try search.pg.copy(into: search.table, columns: PopulateRows.searchColumns, frozen: remake != nil) { send throws(ServiceError) in
@@ -76,7 +77,7 @@ extension PostgresContactsStore {
                 (startsOf, friends) = (starts, friendCount)
             }
             if let remake, let beside { try beside.search.startIndexes(remake.filter { $0.table == "contact_search" }.map(\.definition)) }
-            try pg.copy(into: "contacts", columns: PopulateRows.contactColumns, frozen: remake != nil) { send throws(ServiceError) in
+            try pg.copy(into: try copyTarget("contacts"), columns: PopulateRows.contactColumns, frozen: remake != nil) { send throws(ServiceError) in
                 let local = rows
                 for i in 0..<count {
                     try send(local.contactRow(i))
@@ -89,14 +90,19 @@ extension PostgresContactsStore {
             if let remake, let beside {
                 try buildBeside(remake: remake, searchLoad: beside.search, startsLoad: beside.starts, starts: ordered, account: account, keys: keys, ids: ids)
             } else {
-                try Self.copyWordStarts(groups: ordered, account: account, keys: keys, ids: ids, into: "contact_word_starts", on: pg)
+                try Self.copyWordStarts(groups: ordered, account: account, keys: keys, ids: ids, into: try copyTarget("contact_word_starts"), on: pg)
+                try settleCopies()
                 for index in remake ?? [] { try pg.executeScript(index.definition) }
             }
-            try pg.execute("SELECT gin_clean_pending_list(oid) FROM pg_class WHERE relname = 'contact_search_text' AND relnamespace = to_regnamespace(quote_ident(current_schema()))")
+            // Only the tables' owner may merge the pending list and analyze them: on a team's
+            // directory a member's populate leaves both to autovacuum.
+            if !databaseLogsChanges {
+                try pg.execute("SELECT gin_clean_pending_list(oid) FROM pg_class WHERE relname = 'contact_search_text' AND relnamespace = to_regnamespace(quote_ident(current_schema()))")
+            }
             try adjustCounts(total: count, friends: friends)
             // The planner's figures for the new rows at once (autovacuum would take a minute or more):
             // without them a search's plan reads the whole account's rows by another index (60 ms, not 2).
-            try pg.executeScript("ANALYZE contacts; ANALYZE contact_search; ANALYZE contact_word_starts")
+            if !databaseLogsChanges { try pg.executeScript("ANALYZE contacts; ANALYZE contact_search; ANALYZE contact_word_starts") }
             try PostgresActivityLog(pg: pg).record(.populated, accountID: accountID, subject: "\(count) contacts, \(friends) of them friends", at: now())
         }
         generator.skip(count)
@@ -137,6 +143,26 @@ extension PostgresContactsStore {
             for (start, rows) in groups {
                 for i in rows { try send([account, start, keys[Int(i)], ids[Int(i)]]) }
             }
+        }
+    }
+
+    /// Where populate's COPY writes a table's rows: the table itself; on a team's directory, where
+    /// row-level security refuses `COPY FROM` into a table with policies (0A000, for every member),
+    /// a temporary table of its shape, whose rows `settleCopies` then inserts through the policies.
+    private func copyTarget(_ table: String) throws(ServiceError) -> String {
+        guard databaseLogsChanges else { return table }
+        try pg.executeScript("CREATE TEMP TABLE populate_\(table) (LIKE \(table) INCLUDING DEFAULTS) ON COMMIT DROP")
+        return "populate_" + table
+    }
+
+    /// On a team's directory, the rows COPY wrote into `copyTarget`'s temporary tables go into their
+    /// tables (the policies checking each), contacts first.
+    private func settleCopies() throws(ServiceError) {
+        guard databaseLogsChanges else { return }
+        for (table, columns) in [("contacts", PopulateRows.contactColumns), ("contact_search", PopulateRows.searchColumns),
+                                 ("contact_word_starts", ["account_id", "start", "sort_key", "contact_id"])] {
+            let list = columns.joined(separator: ", ")
+            try pg.executeScript("INSERT INTO \(table) (\(list)) SELECT \(list) FROM populate_\(table)")
         }
     }
 
