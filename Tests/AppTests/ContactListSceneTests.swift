@@ -284,7 +284,7 @@ struct ContactListSceneTests {
         presenter.presentContacts(response: .init(searchText: "a", totalCount: 1, offset: 0, contacts: []))
         #expect(display.contacts.last?.title == "My contacts (1 found)")
         presenter.presentChosenBook(response: .init(book: .team))
-        #expect(display.messages.last == "Showing only the team's contacts. b: both")
+        #expect(display.messages.last == "Only the team's contacts · b: both books")
     }
 
     @Test func viewControllerOffersBooksOnlyWhereThereAreTwo() {
@@ -302,10 +302,10 @@ struct ContactListSceneTests {
         h.press("b")
         #expect(interactor.bookRequests == [.own])                 // both → own → team → both
         let asked = interactor.showRequests.count
-        vc.displayChosenBook(viewModel: .init(message: "Showing only your own contacts. b: only the team's"))
+        vc.displayChosenBook(viewModel: .init(message: "Only your own contacts · b: only the team's"))
         #expect(interactor.showRequests.count == asked + 1)         // read anew from the top
         h.wait(0)
-        #expect(h.text.contains("Showing only your own contacts"))
+        #expect(h.text.contains("Only your own contacts"))
     }
 
     @Test func routerPassesTheSelectionThroughTheDataStore() {

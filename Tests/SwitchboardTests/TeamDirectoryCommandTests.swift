@@ -120,7 +120,7 @@ struct TeamDirectoryCommandTests {
         #expect(!both.output.contains("Private Person") && !both.output.contains("Bob Own  · team"))
         let mine = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
                                    "--keys", "wait:1s \"bpw\" Enter wait:1s C wait:600ms b wait:600ms"], environment: environment)
-        #expect(mine.output.contains("My contacts (1)") && mine.output.contains("Showing only your own contacts"), "\(mine.output)")
+        #expect(mine.output.contains("My contacts (1)") && mine.output.contains("Only your own contacts · b: only the team's"), "\(mine.output)")
         let theirs = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
                                      "--keys", "wait:1s \"bpw\" Enter wait:1s C wait:600ms b wait:600ms b wait:600ms"], environment: environment)
         #expect(theirs.output.contains("Team contacts (1)") && theirs.output.contains("Team Plumber"), "\(theirs.output)")

@@ -30,9 +30,9 @@ final class ContactListPresenter: ContactListPresentationLogic {
     func presentChosenBook(response: ContactList.ChooseBook.Response) {
         bookName = Self.name(of: response.book)
         let message = switch response.book {
-        case .both: "Showing your contacts and the team's (team ones are marked). b: only yours"
-        case .own: "Showing only your own contacts. b: only the team's"
-        case .team: "Showing only the team's contacts. b: both"
+        case .both: "Yours and the team's (marked · team) · b: only yours"
+        case .own: "Only your own contacts · b: only the team's"
+        case .team: "Only the team's contacts · b: both books"
         }
         viewController?.displayChosenBook(viewModel: .init(message: message))
     }
