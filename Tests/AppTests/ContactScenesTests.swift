@@ -33,6 +33,8 @@ final class ShowContactDisplaySpy: ShowContactDisplayLogic {
     var deletes: [ShowContact.DeleteContact.ViewModel] = []
     func displayContact(viewModel: ShowContact.GetContact.ViewModel) { contacts.append(viewModel) }
     func displayDelete(viewModel: ShowContact.DeleteContact.ViewModel) { deletes.append(viewModel) }
+    var merges: [ShowContact.MergeDuplicate.ViewModel] = []
+    func displayMerge(viewModel: ShowContact.MergeDuplicate.ViewModel) { merges.append(viewModel) }
 }
 
 @MainActor

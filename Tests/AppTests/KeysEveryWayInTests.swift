@@ -35,6 +35,7 @@ struct KeysEveryWayInTests {
             case .contactAdd: return "C wait:400ms a wait:400ms"
             case .contactEdit: return "C wait:400ms Enter wait:400ms e wait:400ms"
             case .contactTransfer(let export): return "C wait:400ms \(export ? "x" : "i") wait:400ms"
+            case .duplicates: return "C wait:400ms D wait:400ms"
             case .friendsList: return "F wait:400ms"
             case .settings: return "S wait:400ms"
             case .changePassword: return "S wait:400ms End Up Up Enter wait:400ms"
@@ -47,7 +48,7 @@ struct KeysEveryWayInTests {
             case .contactDetail: return "F wait:400ms Enter wait:400ms"
             case .contactEdit: return "F wait:400ms Enter wait:400ms e wait:400ms"
             case .about: return "F wait:400ms F2 wait:400ms"
-            case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactAdd, .contactTransfer,
+            case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactAdd, .contactTransfer, .duplicates,
                  .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .comingSoon: return nil
             }
         case .deepLink:
@@ -62,6 +63,7 @@ struct KeysEveryWayInTests {
         case .textInput: "switchboard://text-input"
         case .textConfirmation(let text): "switchboard://text-confirmation?text=\(text)"
         case .contactList: "switchboard://contacts"
+        case .duplicates: "switchboard://duplicates"
         case .teamContactList, .contactConflict: nil
         case .contactDetail(let id): "switchboard://contacts/\(id)"
         case .friendsList: "switchboard://friends"
@@ -119,6 +121,7 @@ struct KeysEveryWayInTests {
         case .contactConflict: "Changed meanwhile"
         case .contactAdd: "New Contact"
         case .contactTransfer(let export): export ? "Export Contacts" : "Import Contacts"
+        case .duplicates: "Possible duplicates"
         case .settings: "Settings"
         case .changePassword: "Change Password"
         case .deleteAccount: "Delete Account"

@@ -16,7 +16,7 @@ struct KeysEverywhereTests {
         .splash, .login, .createAccount, .main, .textInput, .textConfirmation(text: "hi"), .contactList,
         .contactDetail(id: 1), .contactAdd, .contactEdit(id: 1), .friendsList, .friendsListDemo, .settings,
         .changePassword, .deleteAccount, .about, .activity, .comingSoon(feature: "Later"), .teamContactList,
-        .contactConflict(yours: ContactRecord(id: 1, firstName: "Ada", lastName: "King"), read: nil),
+        .contactConflict(yours: ContactRecord(id: 1, firstName: "Ada", lastName: "King"), read: nil), .duplicates,
     ]
 
     enum Expected { case quits, types }
@@ -24,7 +24,7 @@ struct KeysEverywhereTests {
     static func qDoes(on screen: Screen) -> Expected {
         switch screen {
         case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .changePassword, .deleteAccount: .types
-        case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .friendsList, .friendsListDemo, .settings,
+        case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .duplicates, .friendsList, .friendsListDemo, .settings,
              .about, .activity, .comingSoon: .quits
         }
     }
@@ -34,7 +34,7 @@ struct KeysEverywhereTests {
         switch screen {
         case .splash, .login, .main: false
         case .createAccount, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
-             .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .comingSoon: true
+             .duplicates, .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .comingSoon: true
         }
     }
 

@@ -65,6 +65,17 @@ struct ResolveConflictAssembly: Assembly {
     }
 }
 
+/// "Possible duplicates", on the book the contacts scenes show.
+@MainActor
+struct DuplicatesAssembly: Assembly {
+    let services: AssemblyServices
+    func build() -> ViewController {
+        let vc = DuplicatesViewController()
+        DuplicatesConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator)
+        return vc
+    }
+}
+
 /// Import… or Export… (only offered when the configuration has an interchange: not in the kiosk).
 @MainActor
 struct ContactTransferAssembly: Assembly {

@@ -49,6 +49,8 @@ public final class RootAssembly {
             .pushed(EditContactAssembly(services: services, contactID: id))
         case .contactConflict(let yours, let read):
             .pushed(ResolveConflictAssembly(services: services, yours: yours, read: read))
+        case .duplicates:
+            .pushed(DuplicatesAssembly(services: services))
         case .contactTransfer(let export):
             .pushed(ContactTransferAssembly(services: services, export: export))
         case .friendsList:

@@ -21,6 +21,8 @@ public enum Screen: Equatable, Sendable {
     /// version, picked field by field (`read`: the version the person had opened, so the fields
     /// they did not change take the other side's by default).
     case contactConflict(yours: ContactRecord, read: ContactRecord?)
+    /// "Possible duplicates": pairs of contacts that may be one person, each merged with a key.
+    case duplicates
     /// Import… (`export` false) or Export… of the signed-in person's contacts.
     case contactTransfer(export: Bool)
     /// The friends popup over the current screen, on the signed-in user's friends (seed 000's real use-case).
@@ -45,7 +47,7 @@ public enum Screen: Equatable, Sendable {
         switch self {
         case .splash: .launch
         case .login, .createAccount: .login
-        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactConflict, .contactTransfer,
+        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactConflict, .contactTransfer, .duplicates,
              .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity: .main
         }
     }

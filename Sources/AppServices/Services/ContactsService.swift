@@ -34,6 +34,16 @@ public protocol ContactsService: AnyObject {
     /// The e-mail, phone and company the list shows beside each of these contacts' names (a
     /// window of the list: one read by id); a contact that is gone is left out.
     func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails]
+    /// Two contacts made one: `kept` (the merged record, `ContactRecord.merged(with:)`, carrying the
+    /// id and the revision it was read at) is written and the contact `mergedAway` deleted — kept
+    /// for Undo like any delete, so `restoreLastDeleted` brings it back — in one transaction: both
+    /// happen or neither. False (nothing changed) when either is gone; a `kept` changed since it
+    /// was read is refused as `update` refuses it.
+    func merge(_ kept: ContactRecord, removing mergedAway: Int64) throws(ServiceError) -> Bool
+    /// A slice of the whole list (no search) in list order, after `cursor` (nil: from the top), at
+    /// most `limit`, with what duplicates are found by: each contact's e-mails and phones. The
+    /// duplicates screen reads the book in such slices, a job each, so no key waits on all of it.
+    func matchKeys(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [ContactMatchKeys]
 }
 
 public extension ContactsService {
@@ -47,6 +57,25 @@ public extension ContactsService {
     /// Brings back the contact deleted last (everything it had), under a new id; nil when there
     /// is none to bring back (or the store keeps none: memory).
     func restoreLastDeleted() throws(ServiceError) -> ContactRecord? { nil }
+
+    /// The merge as an update and a delete (memory: nothing can come between them).
+    func merge(_ kept: ContactRecord, removing mergedAway: Int64) throws(ServiceError) -> Bool {
+        guard let id = kept.id, id != mergedAway, try contact(id: mergedAway) != nil, try contact(id: id) != nil else { return false }
+        guard try update(kept) else { return false }
+        return try delete(id: mergedAway)
+    }
+
+    /// The slice read from the list and each contact whole (memory: a few contacts).
+    func matchKeys(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [ContactMatchKeys] {
+        var keys: [ContactMatchKeys] = []
+        for row in try contacts(matching: "", offset: 0, limit: count(matching: "", upTo: .max)) {
+            if let cursor, (row.sortKey, row.id) <= (cursor.sortKey, cursor.id) { continue }
+            guard keys.count < limit else { break }
+            guard let c = try contact(id: row.id) else { continue }
+            keys.append(ContactMatchKeys(contact: row, emails: c.emails, phones: c.phones.map(\.number)))
+        }
+        return keys
+    }
 
     /// The exact number of contacts matching a search.
     func count(matching query: String) throws(ServiceError) -> Int { try count(matching: query, upTo: .max) }

@@ -48,6 +48,12 @@ public extension ForwardingContactsService {
     func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
         try willForward(#function); return try forwardee.restoreLastDeleted()
     }
+    func merge(_ kept: ContactRecord, removing mergedAway: Int64) throws(ServiceError) -> Bool {
+        try willForward(#function); return try forwardee.merge(kept, removing: mergedAway)
+    }
+    func matchKeys(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [ContactMatchKeys] {
+        try willForward(#function); return try forwardee.matchKeys(after: cursor, limit: limit)
+    }
     func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         try willForward(#function); return try forwardee.setFriend(id: id, isFriend)
     }

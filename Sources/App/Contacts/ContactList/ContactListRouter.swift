@@ -4,6 +4,7 @@ protocol ContactListRoutingLogic: AnyObject {
     func routeToAddContact()
     func routeToEditContact()
     func routeToTransfer(export: Bool)
+    func routeToDuplicates()
 }
 
 @MainActor
@@ -27,6 +28,8 @@ final class ContactListRouter: ContactListRoutingLogic, ContactListDataPassing {
     func routeToAddContact() { coordinator?.show(.contactAdd) }
 
     func routeToTransfer(export: Bool) { coordinator?.show(.contactTransfer(export: export)) }
+
+    func routeToDuplicates() { coordinator?.show(.duplicates) }
 
     func routeToEditContact() {
         guard let id = dataStore?.selectedContactID else { return }

@@ -5,6 +5,7 @@ protocol ShowContactBusinessLogic: AnyObject {
     func getContact(request: ShowContact.GetContact.Request)
     func toggleFriend(request: ShowContact.ToggleFriend.Request)
     func deleteContact(request: ShowContact.DeleteContact.Request)
+    func mergeDuplicate(request: ShowContact.MergeDuplicate.Request)
 }
 
 /// What the card keeps: the id it was opened with (from `Screen.contactDetail(id:)`).
@@ -20,6 +21,8 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
     let worker: ShowContactWorker
     let contactID: Int64
     private(set) var contact: ContactRecord?
+    /// Contacts that may be the same person, looked for after each read.
+    private(set) var duplicates: [LikelyDuplicate] = []
 
     init(contactID: Int64, worker: ShowContactWorker) {
         self.contactID = contactID
@@ -32,7 +35,8 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
             switch result {
             case .success(let record):
                 self.contact = record
-                self.presenter?.presentContact(response: .init(contact: record))
+                self.presenter?.presentContact(response: .init(contact: record, duplicates: self.duplicates.filter { _ in record != nil }))
+                if let record { self.lookForDuplicates(of: record) }
             case .failure(let error):
                 if self.contact != nil {
                     // The card already shown stays; the line under it says why it could not be read again.
@@ -64,6 +68,31 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
             case .success(let deleted): self?.presenter?.presentDelete(response: .init(deleted: deleted))
             case .failure(let error): self?.presenter?.presentDelete(response: .init(deleted: false, error: error.description))
             }
+        }
+    }
+
+    /// Looks for contacts that may be the same person; the card shows them when there are any
+    /// (or when the ones it showed are gone).
+    private func lookForDuplicates(of record: ContactRecord) {
+        worker.likelyDuplicates(of: record) { [weak self] result in
+            guard let self, case .success(let found) = result, self.contact == record, found != self.duplicates else { return }
+            self.duplicates = found
+            self.presenter?.presentContact(response: .init(contact: record, duplicates: found))
+        }
+    }
+
+    func mergeDuplicate(request: ShowContact.MergeDuplicate.Request) {
+        guard let other = duplicates.first?.contact else { return }
+        let name = PersonName.full(first: other.firstName, last: other.lastName)
+        worker.merge(keeping: contactID, removing: other.id) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let outcome):
+                self.presenter?.presentMerge(response: .init(mergedName: name, merged: outcome.kept != nil))
+            case .failure(let error):
+                self.presenter?.presentMerge(response: .init(mergedName: name, merged: false, error: error.description))
+            }
+            self.getContact(request: .init())
         }
     }
 }

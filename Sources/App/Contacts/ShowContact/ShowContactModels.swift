@@ -8,6 +8,8 @@ enum ShowContact {
             var contact: ContactRecord?
             /// Why it could not be read (a damaged row), when it exists but cannot be shown.
             var error: String? = nil
+            /// Contacts that may be the same person (the hint at the card's end; m merges the first in).
+            var duplicates: [LikelyDuplicate] = []
         }
         struct ViewModel: Equatable {
             struct Line: Equatable { let label: String; let value: String }
@@ -17,10 +19,17 @@ enum ShowContact {
             var isFriend: Bool
             /// Set when the contact no longer exists, or is damaged.
             var missingMessage: String?
+            /// What `m` asks before it merges a likely duplicate into this contact (nil: none is known).
+            var mergeQuestion: String? = nil
         }
     }
     enum ToggleFriend {
         struct Request: Equatable {}
+    }
+    enum MergeDuplicate {
+        struct Request: Equatable {}
+        struct Response: Equatable { var mergedName: String; var merged: Bool; var error: String? = nil }
+        struct ViewModel: Equatable { var message: String }
     }
     enum DeleteContact {
         struct Request: Equatable {}

@@ -4,6 +4,7 @@ import AppServices
 protocol ShowContactPresentationLogic: AnyObject {
     func presentContact(response: ShowContact.GetContact.Response)
     func presentDelete(response: ShowContact.DeleteContact.Response)
+    func presentMerge(response: ShowContact.MergeDuplicate.Response)
 }
 
 /// Turns a contact into the card's lines.
@@ -33,7 +34,9 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
         lines += Self.addressBookLines(of: c)
         if !c.notes.isEmpty { lines.append(.init(label: "notes", value: c.notes)) }
         lines.append(.init(label: "friend", value: c.isFriend ? "yes ★" : "no"))
-        viewController?.displayContact(viewModel: .init(title: name, fullName: name, lines: lines, isFriend: c.isFriend))
+        lines += Self.duplicateLines(response.duplicates)
+        viewController?.displayContact(viewModel: .init(title: name, fullName: name, lines: lines, isFriend: c.isFriend,
+                                                        mergeQuestion: Self.mergeQuestion(response.duplicates, into: name)))
     }
 
     /// Nickname, title, birthday, web address and postal addresses, each when there is one.

@@ -4,6 +4,7 @@ import TUIKit
 protocol ShowContactDisplayLogic: AnyObject {
     func displayContact(viewModel: ShowContact.GetContact.ViewModel)
     func displayDelete(viewModel: ShowContact.DeleteContact.ViewModel)
+    func displayMerge(viewModel: ShowContact.MergeDuplicate.ViewModel)
 }
 
 /// The contact card: the name and one line per phone, email, company, notes, friend — as wide
@@ -17,6 +18,8 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
     let card = ReadingView()
     /// The name, or what was wrong (the contact is gone, a change was refused).
     private var headline = ""
+    /// What the last merge did (under the name), or "".
+    private(set) var notice = ""
     private(set) var viewModel: ShowContact.GetContact.ViewModel?
     /// The widest the card gets on a wide terminal (a line longer than this is hard to read).
     static let maxWidth = 100
@@ -39,6 +42,9 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
         var rows: [ReadingView.Row] = [[]]
         for line in WrappedText.lines(headline, width: cardWidth) {
             rows.append([.init(column: left, text: line, style: Theme.live.emphasis)])
+        }
+        for line in WrappedText.lines(notice, width: cardWidth) where !notice.isEmpty {
+            rows.append([.init(column: left, text: line, style: Theme.live.secondary)])
         }
         let lines = viewModel?.lines ?? []
         guard !lines.isEmpty else { return rows }
@@ -75,7 +81,8 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
         guard viewModel?.missingMessage == nil else { return card.scrollCommands() } // nothing to delete, befriend or edit
         let commands = [KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() },
                         KeyCommand(.character("f"), title: "Friend") { [weak self] in self?.interactor?.toggleFriend(request: .init()) }]
-        return commands + card.scrollCommands()
+        let merge = viewModel?.mergeQuestion == nil ? [] : [KeyCommand(.character("m"), title: "Merge duplicate") { [weak self] in self?.confirmMerge() }]
+        return commands + merge + card.scrollCommands()
     }
 
     /// Whether `d` asks first (the "confirm before deleting" setting).
@@ -88,6 +95,20 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
         alert.addAction(AlertAction(title: "Delete", style: .destructive) { [weak self] in self?.interactor?.deleteContact(request: .init()) })
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         present(alert)
+    }
+
+    private func confirmMerge() {
+        guard let question = viewModel?.mergeQuestion else { return }
+        let alert = AlertController(title: "Merge duplicate", message: question)
+        alert.addAction(AlertAction(title: "Merge", style: .destructive) { [weak self] in self?.interactor?.mergeDuplicate(request: .init()) })
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        present(alert)
+    }
+
+    func displayMerge(viewModel: ShowContact.MergeDuplicate.ViewModel) {
+        notice = viewModel.message
+        card.reload()
+        card.scrollToTop()
     }
 
     func displayContact(viewModel: ShowContact.GetContact.ViewModel) {

@@ -16,4 +16,12 @@ class ShowContactWorker {
     func delete(id: Int64, then deliver: @escaping @MainActor (Result<Bool, ServiceError>) -> Void) {
         contacts.run({ store throws(ServiceError) in try store.delete(id: id) }, then: deliver)
     }
+    /// Contacts that may be the same person (the card's hint).
+    func likelyDuplicates(of contact: ContactRecord, then deliver: @escaping @MainActor (Result<[LikelyDuplicate], ServiceError>) -> Void) {
+        contacts.likelyDuplicates(of: contact, then: deliver)
+    }
+    /// Merges `mergedAway` into the card's contact.
+    func merge(keeping kept: Int64, removing mergedAway: Int64, then deliver: @escaping @MainActor (Result<ContactMergeOutcome, ServiceError>) -> Void) {
+        contacts.merge(keeping: kept, removing: mergedAway, then: deliver)
+    }
 }

@@ -1,0 +1,100 @@
+import TUIKit
+
+@MainActor
+protocol DuplicatesDisplayLogic: AnyObject {
+    func displayDuplicates(viewModel: Duplicates.FindDuplicates.ViewModel)
+    func displayMerge(viewModel: Duplicates.MergePair.ViewModel)
+}
+
+/// "Possible duplicates": pairs of contacts that may be one person (the same e-mail, phone or
+/// name), found by reading the whole book in slices while keys are answered; `m` merges the
+/// second of a pair into the first (asked first; u in Contacts brings the second back), Enter
+/// opens the first's card.
+@MainActor
+final class DuplicatesViewController: ViewController, DuplicatesDisplayLogic {
+    var interactor: DuplicatesBusinessLogic?
+    var router: (DuplicatesRoutingLogic & DuplicatesDataPassing)?
+
+    let list = ListView()
+    private let status = Label("")
+    private let message = Label("")
+    private(set) var displayed = Duplicates.FindDuplicates.ViewModel(rows: [], status: "", emptyText: "Looking for duplicates…")
+    /// Between two slices of the book: long enough for a lone Esc to be told from an escape sequence.
+    static let pause: Duration = .milliseconds(30)
+
+    override func viewDidLoad() {
+        title = "Possible duplicates"
+        view.style = Theme.live.base
+        status.textStyle = Theme.live.secondary
+        message.textStyle = Theme.live.secondary
+        list.emptyText = displayed.emptyText
+        list.configureRow = { [weak self] row, index, selected in
+            guard let self, let label = row as? ListRowLabel, index < self.displayed.rows.count else { return }
+            label.configure(text: " " + self.displayed.rows[index].text, selected: selected)
+        }
+        list.onSelect = { [weak self] index in
+            self?.interactor?.selectPair(request: .init(index: index))
+            self?.router?.routeToContact()
+        }
+        for v in [status, list, message] as [View] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
+        LayoutConstraint.activate([
+            status.topAnchor.constraint(equalTo: view.topAnchor, constant: 1),
+            status.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
+            status.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
+            status.heightAnchor.constraint(equalToConstant: 1),
+            list.topAnchor.constraint(equalTo: status.bottomAnchor, constant: 1),
+            list.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 1),
+            list.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -1),
+            list.bottomAnchor.constraint(equalTo: message.topAnchor),
+            message.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
+            message.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
+            message.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            message.heightAnchor.constraint(equalToConstant: 1),
+        ])
+    }
+
+    override var preferredFirstResponder: View? { list }
+
+    /// Read anew each time it appears (a card may have merged or changed contacts meanwhile).
+    override func viewWillAppear() { interactor?.findDuplicates(request: .init()) }
+
+    override var keyCommands: [KeyCommand] {
+        guard list.selectedIndex != nil, !displayed.rows.isEmpty else { return [] }
+        return [KeyCommand(.character("m"), title: "Merge") { [weak self] in self?.confirmMerge() }]
+    }
+
+    /// Runs `next` on a later turn of the run loop, after the keys that came meanwhile.
+    func afterKeys(_ next: @escaping @MainActor () -> Void) {
+        guard let scheduler else { return }
+        scheduler.after(Self.pause) { next() }
+    }
+
+    private func confirmMerge() {
+        guard let index = list.selectedIndex, index < displayed.rows.count else { return }
+        let alert = AlertController(title: "Merge duplicates",
+                                    message: "Merge \(displayed.rows[index].mergeWhat)? Every e-mail, phone, address, note and group of both is kept in the first; the second goes to the deleted contacts (u in Contacts brings it back).")
+        alert.addAction(AlertAction(title: "Merge", style: .destructive) { [weak self] in self?.interactor?.mergePair(request: .init(index: index)) })
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        present(alert)
+    }
+
+    func displayDuplicates(viewModel: Duplicates.FindDuplicates.ViewModel) {
+        let countChanged = viewModel.rows != displayed.rows
+        displayed = viewModel
+        status.text = viewModel.status
+        list.emptyText = viewModel.emptyText
+        if countChanged {
+            let selected = list.selectedIndex
+            list.reloadData(numberOfRows: viewModel.rows.count)
+            if let selected, !viewModel.rows.isEmpty { list.select(min(selected, viewModel.rows.count - 1)) }
+        }
+        setNeedsKeyCommandsUpdate()
+    }
+
+    func displayMerge(viewModel: Duplicates.MergePair.ViewModel) {
+        message.text = viewModel.message
+    }
+
+    /// The status message under the list.
+    var messageText: String { message.text }
+}
