@@ -55,6 +55,17 @@ final class DuplicatesStoreSpy: ForwardingContactsService {
 struct DuplicatesSceneTests {
     // MARK: The finder
 
+    @Test func theFinderStopsAtTheMostPairsKept() {
+        var finder = DuplicatesFinder()
+        finder.maxPairs = 3
+        finder.add((1...10).map { i in
+            ContactMatchKeys(contact: ContactSummary(id: Int64(i), firstName: "Ada", lastName: "Allen", isFriend: false, sortKey: "allen ada"),
+                             emails: [], phones: [])
+        })
+        #expect(finder.pairs.map(\.second.id) == [2, 3, 4])
+        #expect(finder.isFull && finder.read == 4)
+    }
+
     @Test func theFinderPairsSameEmailPhoneAndNameAcrossSlices() {
         func keys(_ id: Int64, _ first: String, _ last: String, emails: [String] = [], phones: [String] = []) -> ContactMatchKeys {
             ContactMatchKeys(contact: ContactSummary(id: id, firstName: first, lastName: last, isFriend: false,
@@ -128,11 +139,15 @@ struct DuplicatesSceneTests {
         let a = ContactSummary(id: 1, firstName: "ada", lastName: "lovelace", isFriend: false, sortKey: "lovelace ada")
         let b = ContactSummary(id: 2, firstName: "Ada", lastName: "Lovelace", isFriend: false, sortKey: "lovelace ada")
         presenter.presentDuplicates(response: .init(pairs: [], read: 4_000, finished: false))
-        #expect(display.shown.last == .init(rows: [], status: "Looking for duplicates… 4,000 contacts read", emptyText: "Looking for duplicates…"))
+        #expect(display.shown.last == .init(rows: DuplicateRows(pairs: []), status: "Looking for duplicates… 4,000 contacts read", emptyText: "Looking for duplicates…"))
         presenter.presentDuplicates(response: .init(pairs: [.init(first: a, second: b, reason: .phone("442079460018"))], read: 100_000, finished: true))
-        #expect(display.shown.last?.rows == [.init(text: "Ada Lovelace  ·  Ada Lovelace   same phone 442079460018",
-                                                   mergeWhat: "Ada Lovelace (the second) into Ada Lovelace")])
+        #expect(display.shown.last?.rows.count == 1)
+        #expect(display.shown.last?.rows[0] == .init(text: "Ada Lovelace  ·  Ada Lovelace   same phone 442079460018",
+                                                     mergeWhat: "Ada Lovelace (the second) into Ada Lovelace"))
         #expect(display.shown.last?.status == "1 possible duplicate among 100,000 contacts · m merges the second into the first")
+        presenter.presentDuplicates(response: .init(pairs: Array(repeating: .init(first: a, second: b, reason: .name), count: 2_000),
+                                                    read: 40_000, finished: true, full: true))
+        #expect(display.shown.last?.status == "The first 2,000 possible duplicates (40,000 contacts read; D again after merging) · m merges the second into the first")
         presenter.presentDuplicates(response: .init(pairs: [], read: 12, finished: true))
         #expect(display.shown.last?.emptyText == "No possible duplicates among 12 contacts.")
         presenter.presentMerge(response: .init(keptName: "Ada Lovelace", mergedName: "Augusta King", merged: true))
@@ -157,8 +172,9 @@ struct DuplicatesSceneTests {
         app.window.rootViewController = NavigationController(rootViewController: vc)
         app.renderFrame()
         #expect(spy.finds == 1)                                           // read as it appears
-        vc.displayDuplicates(viewModel: .init(rows: [.init(text: "Ada Lovelace  ·  Augusta King   same e-mail ada@example.org",
-                                                           mergeWhat: "Augusta King (the second) into Ada Lovelace")],
+        let ada = ContactSummary(id: 1, firstName: "Ada", lastName: "Lovelace", isFriend: false, sortKey: "lovelace ada")
+        let king = ContactSummary(id: 2, firstName: "Augusta", lastName: "King", isFriend: false, sortKey: "king augusta")
+        vc.displayDuplicates(viewModel: .init(rows: DuplicateRows(pairs: [.init(first: ada, second: king, reason: .email("ada@example.org"))]),
                                               status: "1 possible duplicate among 3 contacts · m merges the second into the first", emptyText: ""))
         app.renderFrame()
         #expect(terminal.text.contains("Ada Lovelace  ·  Augusta King   same e-mail ada@example.org"))

@@ -22,6 +22,11 @@ struct DuplicatesFinder {
     }
 
     private(set) var pairs: [Pair] = []
+    /// The most pairs kept: more than a person merges at one sitting (a book made by `populate`,
+    /// whose names repeat, has tens of thousands); the reading stops there.
+    var maxPairs = 2_000
+    /// Whether `maxPairs` were found (there may be more).
+    var isFull: Bool { pairs.count >= maxPairs }
     /// How many contacts have been read.
     var read: Int { rows.count }
     private var rows: [ContactSummary] = []
@@ -32,7 +37,7 @@ struct DuplicatesFinder {
 
     /// Takes the next slice (in list order).
     mutating func add(_ slice: [ContactMatchKeys]) {
-        for keys in slice {
+        for keys in slice where !isFull {
             let index = rows.count
             rows.append(keys.contact)
             for e in keys.emails { key("e\u{1F}" + e, index, .email(e)) }
@@ -57,7 +62,7 @@ struct DuplicatesFinder {
 
     private mutating func pair(_ a: Int, _ b: Int, _ reason: Reason) {
         let first = rows[a], second = rows[b]
-        guard first.id != second.id, paired.insert(Pair.Key(first.id, second.id)).inserted else { return }
+        guard !isFull, first.id != second.id, paired.insert(Pair.Key(first.id, second.id)).inserted else { return }
         pairs.append(Pair(first: first, second: second, reason: reason))
     }
 

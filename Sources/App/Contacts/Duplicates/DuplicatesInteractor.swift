@@ -47,7 +47,7 @@ final class DuplicatesInteractor: DuplicatesBusinessLogic, DuplicatesDataStore {
             switch result {
             case .success(let slice):
                 self.finder.add(slice)
-                self.finished = slice.count < self.sliceSize
+                self.finished = slice.count < self.sliceSize || self.finder.isFull
                 self.present()
                 if !self.finished, let last = slice.last {
                     self.pause { [weak self] in self?.read(after: last.cursor, generation: generation) }
@@ -60,7 +60,7 @@ final class DuplicatesInteractor: DuplicatesBusinessLogic, DuplicatesDataStore {
     }
 
     private func present(error: String? = nil) {
-        presenter?.presentDuplicates(response: .init(pairs: finder.pairs, read: finder.read, finished: finished, error: error))
+        presenter?.presentDuplicates(response: .init(pairs: finder.pairs, read: finder.read, finished: finished, full: finder.isFull, error: error))
     }
 
     func selectPair(request: Duplicates.SelectPair.Request) {

@@ -8,8 +8,10 @@ enum Duplicates {
             var pairs: [DuplicatesFinder.Pair]
             /// Contacts read so far.
             var read: Int
-            /// Whether the whole book has been read.
+            /// Whether the reading has ended (the whole book read, or as many pairs found as are kept).
             var finished: Bool
+            /// Whether the reading stopped at the most pairs kept (there may be more).
+            var full: Bool = false
             var error: String? = nil
         }
         struct ViewModel: Equatable {
@@ -19,7 +21,8 @@ enum Duplicates {
                 /// "Ada Lovelace (the second) into Ada Lovelace"
                 var mergeWhat: String
             }
-            var rows: [Row]
+            /// The rows, made as they are shown (a long list is not formatted at each slice).
+            var rows: DuplicateRows
             /// What the line under the list says.
             var status: String
             /// What the list says with no rows.

@@ -13,10 +13,7 @@ final class DuplicatesPresenter: DuplicatesPresentationLogic {
     weak var viewController: DuplicatesDisplayLogic?
 
     func presentDuplicates(response: Duplicates.FindDuplicates.Response) {
-        let rows = response.pairs.map { p in
-            Duplicates.FindDuplicates.ViewModel.Row(text: "\(Self.name(p.first))  ·  \(Self.name(p.second))   \(Self.why(p.reason))",
-                                                    mergeWhat: "\(Self.name(p.second)) (the second) into \(Self.name(p.first))")
-        }
+        let rows = DuplicateRows(pairs: response.pairs)
         let read = Self.grouped(response.read)
         let status: String
         if let error = response.error {
@@ -26,7 +23,9 @@ final class DuplicatesPresenter: DuplicatesPresentationLogic {
         } else if rows.isEmpty {
             status = ""
         } else {
-            status = "\(rows.count) possible duplicate\(rows.count == 1 ? "" : "s") among \(read) contacts · m merges the second into the first"
+            status = response.full
+                ? "The first \(Self.grouped(rows.count)) possible duplicates (\(read) contacts read; D again after merging) · m merges the second into the first"
+                : "\(Self.grouped(rows.count)) possible duplicate\(rows.count == 1 ? "" : "s") among \(read) contacts · m merges the second into the first"
         }
         let empty = response.finished ? (response.error == nil ? "No possible duplicates among \(read) contacts." : "")
                                       : "Looking for duplicates…"
@@ -43,6 +42,11 @@ final class DuplicatesPresenter: DuplicatesPresentationLogic {
             message = "Not merged: one of the two is gone (deleted or merged elsewhere)."
         }
         viewController?.displayMerge(viewModel: .init(message: message))
+    }
+
+    /// A pair's row.
+    static func row(_ p: DuplicatesFinder.Pair) -> Duplicates.FindDuplicates.ViewModel.Row {
+        .init(text: "\(name(p.first))  ·  \(name(p.second))   \(why(p.reason))", mergeWhat: "\(name(p.second)) (the second) into \(name(p.first))")
     }
 
     static func name(_ c: ContactSummary) -> String {
@@ -68,4 +72,12 @@ final class DuplicatesPresenter: DuplicatesPresentationLogic {
         }
         return out
     }
+}
+
+/// The rows of the duplicates list, each made from its pair when it is asked for.
+struct DuplicateRows: Equatable {
+    let pairs: [DuplicatesFinder.Pair]
+    var count: Int { pairs.count }
+    var isEmpty: Bool { pairs.isEmpty }
+    @MainActor subscript(index: Int) -> Duplicates.FindDuplicates.ViewModel.Row { DuplicatesPresenter.row(pairs[index]) }
 }

@@ -18,7 +18,7 @@ final class DuplicatesViewController: ViewController, DuplicatesDisplayLogic {
     let list = ListView()
     private let status = Label("")
     private let message = Label("")
-    private(set) var displayed = Duplicates.FindDuplicates.ViewModel(rows: [], status: "", emptyText: "Looking for duplicates…")
+    private(set) var displayed = Duplicates.FindDuplicates.ViewModel(rows: DuplicateRows(pairs: []), status: "", emptyText: "Looking for duplicates…")
     /// Between two slices of the book: long enough for a lone Esc to be told from an escape sequence.
     static let pause: Duration = .milliseconds(30)
 
