@@ -64,19 +64,20 @@ enum SyncTestServer {
         return url.path + "/.ci/carddav"
     }
 
-    /// Runs `.ci/carddav` with `arguments`; its last line of output.
+    /// Runs `.ci/carddav` with `arguments` (single-quoted for the shell); its last line of output.
     @discardableResult
     static func carddav(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        let command = ([script] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+        guard let pipe = popen("/bin/bash " + command + " </dev/null", "r") else { throw CocoaError(.executableLoad) }
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, pipe)
+            if n <= 0 { break }
+            output.append(contentsOf: buffer[0..<n])
+        }
+        guard pclose(pipe) == 0 else { throw CocoaError(.executableLoad) }
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
     }
 }
 
