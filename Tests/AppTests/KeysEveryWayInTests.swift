@@ -42,6 +42,7 @@ struct KeysEveryWayInTests {
             case .deleteAccount: return "S wait:400ms End Up Enter wait:400ms"
             case .about: return "A wait:400ms"
             case .activity: return "C-t wait:400ms"
+            case .birthdays: return "B wait:400ms"
             }
         case .popup:
             switch screen {
@@ -49,7 +50,7 @@ struct KeysEveryWayInTests {
             case .contactEdit: return "F wait:400ms Enter wait:400ms e wait:400ms"
             case .about: return "F wait:400ms F2 wait:400ms"
             case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactAdd, .contactTransfer, .duplicates,
-                 .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .comingSoon: return nil
+                 .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .birthdays, .comingSoon: return nil
             }
         case .deepLink:
             return link(to: screen) == nil ? nil : ""
@@ -71,6 +72,7 @@ struct KeysEveryWayInTests {
         case .settings: "switchboard://settings"
         case .about: "switchboard://about"
         case .activity: "switchboard://activity"
+        case .birthdays: "switchboard://birthdays"
         case .splash, .login, .createAccount, .contactAdd, .contactEdit, .contactTransfer, .changePassword, .deleteAccount, .comingSoon: nil
         }
     }
@@ -127,6 +129,7 @@ struct KeysEveryWayInTests {
         case .deleteAccount: "Delete Account"
         case .about: "About"
         case .activity: "Activity"
+        case .birthdays: "Birthdays"
         }
     }
 

@@ -15,7 +15,7 @@ struct KeysEverywhereTests {
     nonisolated static let screens: [Screen] = [
         .splash, .login, .createAccount, .main, .textInput, .textConfirmation(text: "hi"), .contactList,
         .contactDetail(id: 1), .contactAdd, .contactEdit(id: 1), .friendsList, .friendsListDemo, .settings,
-        .changePassword, .deleteAccount, .about, .activity, .comingSoon(feature: "Later"), .teamContactList,
+        .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon(feature: "Later"), .teamContactList,
         .contactConflict(yours: ContactRecord(id: 1, firstName: "Ada", lastName: "King"), read: nil), .duplicates,
     ]
 
@@ -25,7 +25,7 @@ struct KeysEverywhereTests {
         switch screen {
         case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .changePassword, .deleteAccount: .types
         case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .duplicates, .friendsList, .friendsListDemo, .settings,
-             .about, .activity, .comingSoon: .quits
+             .about, .activity, .birthdays, .comingSoon: .quits
         }
     }
 
@@ -34,7 +34,7 @@ struct KeysEverywhereTests {
         switch screen {
         case .splash, .login, .main: false
         case .createAccount, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
-             .duplicates, .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .comingSoon: true
+             .duplicates, .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon: true
         }
     }
 

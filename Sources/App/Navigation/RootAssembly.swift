@@ -69,6 +69,8 @@ public final class RootAssembly {
             .pushed(AboutAssembly(services: services))
         case .activity:
             .pushed(ActivityAssembly(services: services))
+        case .birthdays:
+            .pushed(BirthdaysAssembly(services: services.showing(services.teamBook == nil ? .own : .both)))
         }
     }
 

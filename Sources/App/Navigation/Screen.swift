@@ -37,6 +37,8 @@ public enum Screen: Equatable, Sendable {
     case about
     /// The signed-in user's log of what happened.
     case activity
+    /// The contacts' birthdays, the soonest first, with the days to go.
+    case birthdays
     /// A menu item whose feature arrives in a later version (it says so, and does nothing else).
     case comingSoon(feature: String)
 
@@ -48,7 +50,7 @@ public enum Screen: Equatable, Sendable {
         case .splash: .launch
         case .login, .createAccount: .login
         case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactConflict, .contactTransfer, .duplicates,
-             .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity: .main
+             .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays: .main
         }
     }
 }

@@ -7,7 +7,6 @@ public protocol AddressBookService: ContactsService, FriendsService {
     func contactID(uid: String) throws(ServiceError) -> Int64?
     func assignMissingUIDs() throws(ServiceError)
     func allContactIDs() throws(ServiceError) -> [Int64]
-    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)]
     func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, firstName: String, lastName: String, company: String)]
     func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(ServiceError)
     /// Runs `body` in one transaction: all of its changes are kept, or none.

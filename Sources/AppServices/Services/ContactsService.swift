@@ -44,6 +44,9 @@ public protocol ContactsService: AnyObject {
     /// most `limit`, with what duplicates are found by: each contact's e-mails and phones. The
     /// duplicates screen reads the book in such slices, a job each, so no key waits on all of it.
     func matchKeys(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [ContactMatchKeys]
+    /// Every contact with a birthday: id, first and last name, the birthday as stored (`query
+    /// --birthdays` and the Birthdays screen put them in the order they come round).
+    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)]
 }
 
 public extension ContactsService {

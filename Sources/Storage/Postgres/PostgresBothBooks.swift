@@ -79,6 +79,10 @@ final class PostgresBothBooks: ContactsService {
         try own.rowDetails(of: ids).merging(try team.rowDetails(of: ids)) { mine, _ in mine }
     }
 
+    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)] {
+        try own.birthdays() + team.birthdays()
+    }
+
     func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? {
         let rows = try pg.execute("""
             SELECT (SELECT count(*) FROM contacts b WHERE b.account_id = $2 AND (b.sort_key, b.id) < (c.sort_key, c.id))

@@ -22,6 +22,7 @@ final class MainViewController: ViewController {
         MenuItem(title: "Friends", key: "F", screen: .friendsList),
         MenuItem(title: "Contacts", key: "C", screen: .contactList),
         MenuItem(title: "Team contacts", key: "T", screen: .teamContactList),
+        MenuItem(title: "Birthdays", key: "B", screen: .birthdays),
         MenuItem(title: "Settings", key: "S", screen: .settings),
         MenuItem(title: "About", key: "A", screen: .about),
         MenuItem(title: "Activity", key: "^T", screen: .activity),
@@ -167,6 +168,7 @@ final class MainViewController: ViewController {
          KeyCommand(.character("F"), title: "Friends") { [weak self] in self?.coordinator?.show(.friendsList) }]
         + (hasTeamBook ? [KeyCommand(.character("T"), title: "Team") { [weak self] in self?.coordinator?.show(.teamContactList) }] : [])
         + [
+         KeyCommand(.character("B"), title: "Birthdays") { [weak self] in self?.coordinator?.show(.birthdays) },
          KeyCommand(.character("S"), title: "Settings") { [weak self] in self?.coordinator?.show(.settings) },
          KeyCommand(.character("A"), title: "About") { [weak self] in self?.coordinator?.show(.about) },
          KeyCommand(.up, alternatives: [.character("k")], title: "Move", showsInStatusLine: false) { [weak self] in
