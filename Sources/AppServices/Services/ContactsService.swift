@@ -47,6 +47,11 @@ public protocol ContactsService: AnyObject {
     /// Every contact with a birthday: id, first and last name, the birthday as stored (`query
     /// --birthdays` and the Birthdays screen put them in the order they come round).
     func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)]
+    /// The groups the contacts are in (their vCard CATEGORIES, Google's labels), each once, by
+    /// name, with how many contacts are in each.
+    func groups() throws(ServiceError) -> [ContactGroup]
+    /// `page(matching:offset:limit:countingUpTo:)` among the contacts in `group` (its name as written).
+    func page(inGroup group: String, matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage
 }
 
 public extension ContactsService {
@@ -78,6 +83,25 @@ public extension ContactsService {
             keys.append(ContactMatchKeys(contact: row, emails: c.emails, phones: c.phones.map(\.number)))
         }
         return keys
+    }
+
+    /// Every contact read whole (memory: a few contacts).
+    func groups() throws(ServiceError) -> [ContactGroup] {
+        var lists: [[String]] = []
+        for row in try contacts(matching: "", offset: 0, limit: count(matching: "", upTo: .max)) {
+            if let c = try contact(id: row.id), !c.extras.isEmpty { lists.append(c.categories) }
+        }
+        return ContactGroup.groups(of: lists)
+    }
+
+    /// The search's matches read whole, those in the group kept (memory: a few contacts).
+    func page(inGroup group: String, matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        var members: [ContactSummary] = []
+        for row in try contacts(matching: query, offset: 0, limit: count(matching: query, upTo: .max)) {
+            if let c = try contact(id: row.id), c.categories.contains(group) { members.append(row) }
+        }
+        let rows = offset < members.count ? Array(members[offset..<min(members.count, offset + max(0, limit))]) : []
+        return ContactsPage(count: min(cap, members.count), rows: rows)
     }
 
     /// The exact number of contacts matching a search.

@@ -57,6 +57,12 @@ public extension ForwardingContactsService {
     func matchKeys(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [ContactMatchKeys] {
         try willForward(#function); return try forwardee.matchKeys(after: cursor, limit: limit)
     }
+    func groups() throws(ServiceError) -> [ContactGroup] {
+        try willForward(#function); return try forwardee.groups()
+    }
+    func page(inGroup group: String, matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        try willForward(#function); return try forwardee.page(inGroup: group, matching: query, offset: offset, limit: limit, countingUpTo: cap)
+    }
     func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         try willForward(#function); return try forwardee.setFriend(id: id, isFriend)
     }

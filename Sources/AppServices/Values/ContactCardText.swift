@@ -49,6 +49,16 @@ public enum ContactCardText {
         return items
     }
 
+    /// The groups named by the CATEGORIES lines of a contact's extras, each once, in order.
+    public static func categories(inExtras extras: String) -> [String] {
+        var found: [String] = []
+        guard extras.utf8.count >= 11 else { return found }
+        for line in extras.split(separator: "\r\n") where propertyName(of: String(line)) == "CATEGORIES" {
+            for item in listItems(ofLine: String(line)) where !item.isEmpty && !found.contains(item) { found.append(item) }
+        }
+        return found
+    }
+
     /// Text as a vCard value item: backslash, comma, semicolon and line breaks escaped.
     static func escape(_ text: String) -> String {
         var out = ""

@@ -4,13 +4,7 @@
 public extension ContactRecord {
     /// The groups the contact is in, as written and in order ("" never one).
     var categories: [String] {
-        get {
-            var found: [String] = []
-            for line in Self.lines(extras) where ContactCardText.propertyName(of: line) == "CATEGORIES" {
-                for item in ContactCardText.listItems(ofLine: line) where !item.isEmpty && !found.contains(item) { found.append(item) }
-            }
-            return found
-        }
+        get { ContactCardText.categories(inExtras: extras) }
         set {
             var kept = Self.lines(extras).filter { ContactCardText.propertyName(of: $0) != "CATEGORIES" }
             var groups: [String] = []

@@ -61,6 +61,7 @@ public final class SQLiteDatabase {
         sqlite3_extended_result_codes(db, 1)
         SearchDocumentFunction.register(on: db)
         SearchDocumentFunction.registerFold(on: db)
+        GroupsFunction.register(on: db)
         do {
             // Read before anything writes: this is where a bad file shows itself.
             let version = try Self.readUserVersion(db, path: path)

@@ -1,0 +1,17 @@
+/// A group contacts are in (a vCard CATEGORIES item, Google's label), as written, and how many are in it.
+public struct ContactGroup: Equatable, Sendable {
+    public var name: String
+    public var count: Int
+    public init(name: String, count: Int) {
+        self.name = name
+        self.count = count
+    }
+
+    /// The groups of `records`, each once (as first written), by name (letters' case aside), with their counts.
+    public static func groups(of categories: [[String]]) -> [ContactGroup] {
+        var counts: [String: Int] = [:]
+        for list in categories { for g in Set(list) { counts[g, default: 0] += 1 } }
+        return counts.map { ContactGroup(name: $0.key, count: $0.value) }
+            .sorted { (SearchText.fold($0.name), $0.name) < (SearchText.fold($1.name), $1.name) }
+    }
+}

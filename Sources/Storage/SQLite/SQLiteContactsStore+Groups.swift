@@ -1,0 +1,45 @@
+import AppServices
+
+/// Groups (CATEGORIES): which there are, and the list of one. A contact's groups are in its
+/// extras (`ContactCardText.categories`); only the contacts whose extras name any are looked at.
+extension SQLiteContactsStore {
+    public func groups() throws(ServiceError) -> [ContactGroup] {
+        let s = try db.prepare("""
+            SELECT \(GroupsFunction.groupsName)(extras) FROM contacts WHERE account_id = ? AND instr(extras, 'CATEGORIES') > 0
+            """)
+        s.bind(1, accountID)
+        defer { s.reset() }
+        var lists: [[String]] = []
+        while try s.step() { lists.append(s.text(0).split(separator: "\u{1F}").map(String.init)) }
+        return ContactGroup.groups(of: lists)
+    }
+
+    public func page(inGroup group: String, matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        let inGroup = "instr(c.extras, 'CATEGORIES') > 0 AND \(GroupsFunction.inGroupName)(c.extras, ?2)"
+        // The group's members in list order (the list-order index), or the search's matches (the
+        // trigram index, in rank = list order) among them.
+        let from: String
+        let phrase = SearchText.ftsPhrase(for: query)
+        if phrase != nil {
+            from = """
+                (SELECT contact_id FROM contact_search WHERE contact_search MATCH ?3 ORDER BY rowid) m
+                CROSS JOIN contacts c ON c.id = m.contact_id WHERE c.account_id = ?1 AND \(inGroup)
+                """
+        } else {
+            from = "contacts c INDEXED BY contacts_by_name WHERE c.account_id = ?1 AND \(inGroup) ORDER BY c.sort_key, c.id"
+        }
+        let s = try db.prepare("SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key FROM \(from) LIMIT ?4")
+        s.bind(1, accountID).bind(2, group).bind(4, cap)
+        if let phrase { s.bind(3, phrase) }
+        defer { s.reset() }
+        var rows: [ContactSummary] = []
+        var counted = 0
+        while try s.step() {
+            if counted >= offset, rows.count < limit {
+                rows.append(ContactSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), isFriend: s.bool(3), sortKey: s.text(4)))
+            }
+            counted += 1
+        }
+        return ContactsPage(count: counted, rows: rows)
+    }
+}
