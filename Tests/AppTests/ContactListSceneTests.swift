@@ -55,15 +55,19 @@ final class ContactListPresenterSpy: ContactListPresentationLogic {
     func presentUndoDelete(response: ContactList.UndoDelete.Response) { undos.append(response) }
     var books: [ContactList.ChooseBook.Response] = []
     func presentChosenBook(response: ContactList.ChooseBook.Response) { books.append(response) }
+    var groups: [ContactList.ListGroups.Response] = []
+    func presentGroups(response: ContactList.ListGroups.Response) { groups.append(response) }
 }
 
 @MainActor
 final class ContactListWorkerSpy: ContactListWorker {
     var countQueries: [String] = []
-    override func fetchWindow(search: String, offset: Int, limit: Int, lookahead: Int, showing: Int64?,
+    var groupsAsked: [String?] = []
+    override func fetchWindow(search: String, group: String? = nil, offset: Int, limit: Int, lookahead: Int, showing: Int64?,
                               then deliver: @escaping @MainActor (Result<ContactListWorker.Window, ServiceError>) -> Void) {
         countQueries.append(search)
-        super.fetchWindow(search: search, offset: offset, limit: limit, lookahead: lookahead, showing: showing, then: deliver)
+        groupsAsked.append(group)
+        super.fetchWindow(search: search, group: group, offset: offset, limit: limit, lookahead: lookahead, showing: showing, then: deliver)
     }
 }
 
@@ -76,6 +80,8 @@ final class ContactListDisplaySpy: ContactListDisplayLogic {
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel) { messages.append(viewModel.message) }
     func displayUndoDelete(viewModel: ContactList.UndoDelete.ViewModel) { messages.append(viewModel.message) }
     func displayChosenBook(viewModel: ContactList.ChooseBook.ViewModel) { messages.append(viewModel.message) }
+    var groups: [ContactList.ListGroups.ViewModel] = []
+    func displayGroups(viewModel: ContactList.ListGroups.ViewModel) { groups.append(viewModel) }
 }
 
 @MainActor
@@ -92,6 +98,8 @@ final class ContactListBusinessLogicSpy: ContactListBusinessLogic {
     func undoDelete(request: ContactList.UndoDelete.Request) { undoRequests += 1 }
     var bookRequests: [ContactBook] = []
     func chooseBook(request: ContactList.ChooseBook.Request) { bookRequests.append(request.book) }
+    var groupListings = 0
+    func listGroups(request: ContactList.ListGroups.Request) { groupListings += 1 }
 }
 
 @MainActor

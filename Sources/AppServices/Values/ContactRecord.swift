@@ -180,7 +180,10 @@ public extension ContactRecord {
         // The form shows three phones and three e-mails: those after stay.
         if stored.phones.count > Self.formRows { phones += stored.phones.dropFirst(Self.formRows) }
         if stored.emails.count > Self.formRows { emails += stored.emails.dropFirst(Self.formRows) }
+        // The groups the form edits (a CATEGORIES line of the extras); the other extras stay as stored.
+        let groups = categories
         extras = stored.extras
+        if groups != stored.categories { categories = groups }
         namePrefix = stored.namePrefix
         nameSuffix = stored.nameSuffix
         if var first = addresses.first, let old = stored.addresses.first {

@@ -8,6 +8,7 @@ protocol ContactListBusinessLogic: AnyObject {
     func deleteContact(request: ContactList.DeleteContact.Request)
     func undoDelete(request: ContactList.UndoDelete.Request)
     func chooseBook(request: ContactList.ChooseBook.Request)
+    func listGroups(request: ContactList.ListGroups.Request)
 }
 
 /// What the list scene keeps for routing: the chosen contact and the search.
@@ -30,6 +31,8 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     var selectedContactID: Int64?
     var contactToShow: Int64?
     private(set) var searchText = ""
+    /// The group the list shows (nil: all contacts), as last asked for.
+    private(set) var group: String?
     /// The window last fetched.
     private var window: (offset: Int, contacts: [ContactSummary]) = (0, [])
     /// The answer last shown, kept on screen when a later read of the same search fails.
@@ -63,6 +66,15 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     /// Whether the list can show another book (a team's directory).
     var choosesBooks: Bool { contactsOfBook != nil }
 
+    func listGroups(request: ContactList.ListGroups.Request) {
+        worker.groups { [weak self] result in
+            switch result {
+            case .success(let groups): self?.presenter?.presentGroups(response: .init(groups: groups))
+            case .failure(let error): self?.presenter?.presentGroups(response: .init(groups: [], error: error.description))
+            }
+        }
+    }
+
     func chooseBook(request: ContactList.ChooseBook.Request) {
         guard let contactsOfBook, request.book != book else { return }
         book = request.book
@@ -78,15 +90,17 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         let showing = contactToShow
         contactToShow = nil
         searchText = request.searchText
-        worker.fetchWindow(search: request.searchText, offset: request.offset, limit: request.limit,
+        if group != request.group { shown = nil }   // another list: nothing of the last one stays
+        group = request.group
+        worker.fetchWindow(search: request.searchText, group: request.group, offset: request.offset, limit: request.limit,
                            lookahead: Self.countLookahead, showing: showing) { [weak self] result in
-            // An answer for a search typed over since is not shown.
-            guard let self, request.searchText == self.searchText else { return }
+            // An answer for a search typed over since (or another group) is not shown.
+            guard let self, request.searchText == self.searchText, request.group == self.group else { return }
             switch result {
             case .success(let fetched):
                 self.window = (fetched.offset, fetched.rows)
                 var response = ContactList.ShowContacts.Response(
-                    searchText: request.searchText, totalCount: fetched.total, countIsPartial: fetched.countIsPartial,
+                    searchText: request.searchText, group: request.group, totalCount: fetched.total, countIsPartial: fetched.countIsPartial,
                     offset: fetched.offset, contacts: fetched.rows, previousSortKey: fetched.previousSortKey,
                     selectedIndex: fetched.selectedIndex)
                 if fetched.countIsPartial {
@@ -108,7 +122,7 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
                 } else {
                     self.window = (0, [])
                     self.shown = nil
-                    self.presenter?.presentContacts(response: .init(searchText: request.searchText, totalCount: 0, offset: 0,
+                    self.presenter?.presentContacts(response: .init(searchText: request.searchText, group: request.group, totalCount: 0, offset: 0,
                                                                     contacts: [], error: error.description))
                 }
             }

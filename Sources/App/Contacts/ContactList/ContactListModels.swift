@@ -8,9 +8,13 @@ enum ContactList {
             var searchText: String
             var offset = 0
             var limit = 200
+            /// Only the contacts in this group (nil: all).
+            var group: String? = nil
         }
         struct Response: Equatable {
             var searchText: String
+            /// The group the list shows (nil: all contacts).
+            var group: String? = nil
             var totalCount: Int
             /// The search has more matches than `totalCount` (counting stopped there).
             var countIsPartial = false
@@ -56,6 +60,19 @@ enum ContactList {
         struct ViewModel: Equatable {
             /// What the list shows now, said under it.
             var message: String
+        }
+    }
+
+    /// `l`: the groups there are, to show one of them (Esc shows all again).
+    enum ListGroups {
+        struct Request: Equatable {}
+        struct Response: Equatable { var groups: [ContactGroup]; var error: String? = nil }
+        struct ViewModel: Equatable {
+            struct Option: Equatable { var text: String; var group: String? }
+            /// "All contacts", then each group with its count; empty when there are none to show.
+            var options: [Option]
+            /// Said under the list when there is no group to pick (or they could not be read).
+            var message: String?
         }
     }
 

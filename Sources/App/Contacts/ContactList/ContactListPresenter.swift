@@ -7,6 +7,7 @@ protocol ContactListPresentationLogic: AnyObject {
     func presentDeleteContact(response: ContactList.DeleteContact.Response)
     func presentUndoDelete(response: ContactList.UndoDelete.Response)
     func presentChosenBook(response: ContactList.ChooseBook.Response)
+    func presentGroups(response: ContactList.ListGroups.Response)
 }
 
 /// Formats for display: names with an upper-case first letter, sections by
@@ -58,9 +59,11 @@ final class ContactListPresenter: ContactListPresentationLogic {
         let found = "\(response.totalCount)\(response.countIsPartial ? "+" : "")"
         // When the contacts could not be read, nothing on screen may say there are none.
         let unread = response.error != nil && response.contacts.isEmpty
-        let title = unread ? bookName : searching ? "\(bookName) (\(found) found)" : "\(bookName) (\(response.totalCount))"
+        let listName = response.group.map { "\(bookName) · \($0)" } ?? bookName
+        let title = unread ? listName : searching ? "\(listName) (\(found) found)" : "\(listName) (\(response.totalCount))"
         let empty = unread ? "The contacts could not be read (see below)."
-            : searching ? "No contact matches “\(response.searchText.trimmedSpaces)”." : "No contacts yet. Press a to add one."
+            : searching ? "No contact matches “\(response.searchText.trimmedSpaces)”\(response.group.map { " in \($0)" } ?? "")."
+            : response.group.map { "No contact is in \($0) now. Esc shows all contacts." } ?? "No contacts yet. Press a to add one."
         viewController?.displayContacts(viewModel: .init(title: title, searchText: response.searchText, totalCount: response.totalCount,
                                                          offset: response.offset, displayedContacts: displayed,
                                                          emptyText: empty, error: response.error, selectedIndex: response.selectedIndex))
@@ -68,6 +71,18 @@ final class ContactListPresenter: ContactListPresentationLogic {
 
     private func fullName(_ first: String, _ last: String) -> String {
         ShownName.full(first: first, last: last)
+    }
+
+    func presentGroups(response: ContactList.ListGroups.Response) {
+        if let error = response.error {
+            viewController?.displayGroups(viewModel: .init(options: [], message: "The groups could not be read: " + error))
+        } else if response.groups.isEmpty {
+            viewController?.displayGroups(viewModel: .init(options: [], message: "No contact is in a group yet (e to edit a contact's groups)."))
+        } else {
+            let options = [ContactList.ListGroups.ViewModel.Option(text: "All contacts", group: nil)]
+                + response.groups.map { .init(text: "\($0.name) (\($0.count))", group: $0.name) }
+            viewController?.displayGroups(viewModel: .init(options: options, message: nil))
+        }
     }
 
     func presentToggleFriend(response: ContactList.ToggleFriend.Response) {

@@ -6,6 +6,7 @@ protocol ContactListDisplayLogic: AnyObject {
     func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel)
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel)
     func displayUndoDelete(viewModel: ContactList.UndoDelete.ViewModel)
+    func displayGroups(viewModel: ContactList.ListGroups.ViewModel)
     func displayChosenBook(viewModel: ContactList.ChooseBook.ViewModel)
 }
 
@@ -74,7 +75,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     /// Asks for the window around `index` of the current search (its answer comes to `displayContacts`).
     private func fetch(around index: Int, anew: Bool = true) {
         if anew { unreadable = nil }
-        let request = ContactList.ShowContacts.Request(searchText: searchField.text, offset: windowStart(around: index))
+        let request = ContactList.ShowContacts.Request(searchText: searchField.text, offset: windowStart(around: index), group: group)
         asked = (request.searchText, request.offset..<(request.offset + request.limit))
         interactor?.showContacts(request: request)
     }
@@ -88,15 +89,20 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
                 self?.escapeFromSearch()
             },
         ]
+        // Out of the search field, Esc first shows all contacts again when a group is shown.
+        let clearGroup: [KeyCommand] = searchField.isFirstResponder || group == nil ? [] : [
+            KeyCommand(.escape, title: "All contacts") { [weak self] in self?.show(group: nil) },
+        ]
         // Edit, Delete and Friend only with a contact to do them to (an empty list offers Add).
         let onContact: [KeyCommand] = list.selectedIndex == nil ? [] : [
             KeyCommand(.character("e"), title: "Edit") { [weak self] in self?.edit() },
             KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() },
             KeyCommand(.character("f"), title: "Friend") { [weak self] in self?.toggleFriend() },
         ]
-        return esc + [KeyCommand(.character("a"), title: "Add") { [weak self] in self?.router?.routeToAddContact() }] + onContact + [
+        return esc + clearGroup + [KeyCommand(.character("a"), title: "Add") { [weak self] in self?.router?.routeToAddContact() }] + onContact + [
             KeyCommand(.character("u"), title: "Undo delete", showsInStatusLine: false) { [weak self] in self?.interactor?.undoDelete(request: .init()) },
             KeyCommand(.character("D"), title: "Duplicates", showsInStatusLine: false) { [weak self] in self?.router?.routeToDuplicates() },
+            KeyCommand(.character("l"), title: "Group") { [weak self] in self?.interactor?.listGroups(request: .init()) },
             KeyCommand(.character("/"), title: "Search") { [weak self] in
                 guard let self else { return }
                 self.view.window?.makeFirstResponder(self.searchField)
@@ -250,6 +256,29 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         displayed = nil
         list.select(0)
         fetch(around: 0)
+    }
+
+    /// The group the list shows (nil: all contacts): `l` picks one, Esc shows all again.
+    private(set) var group: String? { didSet { setNeedsKeyCommandsUpdate() } }
+
+    /// Shows only `group`'s contacts (nil: all), from the top.
+    func show(group: String?) {
+        guard group != self.group else { return }
+        self.group = group
+        displayed = nil
+        list.select(0)
+        fetch(around: 0)
+    }
+
+    func displayGroups(viewModel: ContactList.ListGroups.ViewModel) {
+        guard !viewModel.options.isEmpty else {
+            message.text = viewModel.message ?? ""
+            return
+        }
+        let picker = GroupPickerViewController(options: viewModel.options.map { ($0.text, $0.group) }, chosen: group) { [weak self] picked in
+            self?.show(group: picked)
+        }
+        present(picker)
     }
 
     func displayUndoDelete(viewModel: ContactList.UndoDelete.ViewModel) {

@@ -25,19 +25,24 @@ class ContactListWorker {
     /// Reads `limit` contacts from `offset` matching `search`, and how many match (a search
     /// counts only `lookahead` past the window: its exact count could mean walking every
     /// match). With `showing`, the window is centred on that contact instead.
-    func fetchWindow(search: String, offset: Int, limit: Int, lookahead: Int, showing: Int64?,
+    /// With `group`, only its contacts are listed, counted exactly.
+    func fetchWindow(search: String, group: String? = nil, offset: Int, limit: Int, lookahead: Int, showing: Int64?,
                      then deliver: @escaping @MainActor (Result<Window, ServiceError>) -> Void) {
         contacts.run({ store throws(ServiceError) -> Window in
             var offset = offset
             var selected: Int?
             let searching = !search.trimmedSpaces.isEmpty
-            if let id = showing, !searching, let index = try? store.listIndex(ofContact: id) {
+            if let id = showing, !searching, group == nil, let index = try? store.listIndex(ofContact: id) {
                 selected = index
                 offset = max(0, index - limit / 2)
             }
-            let cap = searching ? offset + limit + lookahead : Int.max
+            let cap = searching && group == nil ? offset + limit + lookahead : Int.max
             let start = max(0, offset - 1) // one row before, for the section of the first
-            let page = try store.page(matching: search, offset: start, limit: limit + (offset - start), countingUpTo: cap)
+            let page = if let group {
+                try store.page(inGroup: group, matching: search, offset: start, limit: limit + (offset - start), countingUpTo: cap)
+            } else {
+                try store.page(matching: search, offset: start, limit: limit + (offset - start), countingUpTo: cap)
+            }
             let total = page.count
             var rows = page.rows
             var previous: String?
@@ -56,6 +61,11 @@ class ContactListWorker {
     /// person stops typing, never in the way of a key).
     func countExactly(search: String, then deliver: @escaping @MainActor (Result<Int, ServiceError>) -> Void) {
         contacts.run({ store throws(ServiceError) in try store.count(matching: search) }, then: deliver)
+    }
+
+    /// The groups there are, with their counts.
+    func groups(then deliver: @escaping @MainActor (Result<[ContactGroup], ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.groups() }, then: deliver)
     }
 
     func setFriend(id: Int64, _ isFriend: Bool, then deliver: @escaping @MainActor (Result<Bool, ServiceError>) -> Void) {

@@ -20,6 +20,7 @@ struct ContactField: Sendable {
         field("Company", \.company),
         field("Title", \.title),
         field("Nickname", \.nickname),
+        ContactField(label: "Groups", text: { $0.categories.joined(separator: ", ") }, copy: { $0.categories = $1.categories }),
         field("Birthday", \.birthday),
         field("Web", \.url),
         ContactField(label: "Address", text: { record in

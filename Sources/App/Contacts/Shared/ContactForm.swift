@@ -21,6 +21,10 @@ struct ContactForm: Equatable {
     var city = ""
     var region = ""
     var country = ""
+    /// The groups, comma-separated as typed ("family, work").
+    var groups = ""
+    /// The groups as the contact had them (a group's own comma survives a save that left the field as it was).
+    var groupsAsStored: [String] = []
 
     static func == (a: ContactForm, b: ContactForm) -> Bool {
         a.firstName == b.firstName && a.lastName == b.lastName && a.company == b.company && a.notes == b.notes
@@ -28,6 +32,7 @@ struct ContactForm: Equatable {
             && a.phones.map(\.label) == b.phones.map(\.label) && a.phones.map(\.number) == b.phones.map(\.number)
             && a.nickname == b.nickname && a.title == b.title && a.birthday == b.birthday && a.url == b.url
             && a.street == b.street && a.postalCode == b.postalCode && a.city == b.city && a.region == b.region && a.country == b.country
+            && a.groups == b.groups
     }
 
     init() {}
@@ -44,6 +49,8 @@ struct ContactForm: Equatable {
         title = record.title
         birthday = record.birthday
         url = record.url
+        groupsAsStored = record.categories
+        groups = groupsAsStored.joined(separator: ", ")
         if let a = record.addresses.first {
             street = a.street
             postalCode = a.postalCode
@@ -84,6 +91,7 @@ enum ContactValidator {
             case "city": return form.city == o.city && form.postalCode == o.postalCode
             case "region": return form.region == o.region
             case "country": return form.country == o.country
+            case "groups": return form.groups == o.groups
             default:
                 let parts = key.split(separator: ".")
                 guard parts.count == 2, let i = Int(parts[1]) else { return false }
@@ -132,6 +140,8 @@ enum ContactValidator {
         if url.contains(" ") { problems.messages["url"] = "No spaces in a web address." }
         let parts = [form.street, form.postalCode, form.city, form.region, form.country].map(\.trimmedSpaces)
         for (key, part) in zip(["street", "city", "city", "region", "country"], parts) { check(key, part, max: maxNameLength) }
+        let groups = form.groups.split(separator: ",").map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
+        for g in groups where g.count > maxNameLength || g.contains(where: isControl) { problems.messages["groups"] = "Each group at most \(maxNameLength) characters, no control characters." }
         for key in problems.messages.keys where unchanged(key) { problems.messages[key] = nil }
         guard problems.isEmpty else { return .failure(problems) }
         var record = ContactRecord(firstName: first, lastName: last, phones: phones, emails: emails,
@@ -140,6 +150,7 @@ enum ContactValidator {
         record.title = form.title.trimmedSpaces
         record.birthday = birthday ?? form.birthday.trimmedSpaces
         record.url = url
+        record.categories = original.map { form.groups == $0.groups } == true ? form.groupsAsStored : groups
         if parts.contains(where: { !$0.isEmpty }) {
             record.addresses = [.init(street: parts[0], city: parts[2], region: parts[3], postalCode: parts[1], country: parts[4])]
         }

@@ -13,6 +13,8 @@ final class ContactFormView: View {
     /// Notes keep their line breaks: Enter starts a new line.
     let notes = TextArea()
     let nickname = TextField()
+    /// The groups (CATEGORIES), comma-separated.
+    let groups = TextField(placeholder: "family, work")
     let title = TextField()
     let birthday = TextField(placeholder: "1985-04-12 or 04-12")
     let url = TextField(placeholder: "https://example.org")
@@ -25,6 +27,8 @@ final class ContactFormView: View {
     let friendToggle = Button(title: "Friend: no")
     private var isFriend = false { didSet { friendToggle.title = isFriend ? "Friend: yes" : "Friend: no" } }
     private var messageLabels: [String: Label] = [:]
+    /// The groups as the contact had them (see `ContactForm.groupsAsStored`).
+    private var storedGroups: [String] = []
     /// Called after any edit.
     var onChange: (() -> Void)?
 
@@ -39,9 +43,9 @@ final class ContactFormView: View {
         for i in 0..<3 { rows.append(("Email \(i + 1)", [emails[i]], "email.\(i)")) }
         rows += [("Company", [company], "company"), ("Title", [title], "title"), ("Nickname", [nickname], "nickname"),
                  ("Birthday", [birthday], "birthday"), ("Web", [url], "url"), ("Street", [street], "street"),
-                 ("City", [postalCode, city], "city"), ("Region", [region], "region"), ("Country", [country], "country"),
+                 ("City", [postalCode, city], "city"), ("Region", [region], "region"), ("Country", [country], "country"), ("Groups", [groups], "groups"),
                  ("Notes", [notes], "notes"), ("", [friendToggle], "friend")]
-        for field in [firstName, lastName, company, title, nickname, street, postalCode, city, region, country] {
+        for field in [firstName, lastName, company, title, nickname, groups, street, postalCode, city, region, country] {
             field.maxLength = ContactValidator.maxNameLength + 10
         }
         birthday.maxLength = 20
@@ -103,11 +107,11 @@ final class ContactFormView: View {
 
     /// Rows of the notes' area.
     static let notesRows = 3
-    static let rowCount = 20 + notesRows - 1
+    static let rowCount = 21 + notesRows - 1
 
     var allFields: [TextField] {
         [firstName, lastName] + zip(phoneLabels, phoneNumbers).flatMap { [$0, $1] } + emails
-            + [company, title, nickname, birthday, url, street, postalCode, city, region, country]
+            + [company, title, nickname, birthday, url, street, postalCode, city, region, country, groups]
     }
 
     var form: ContactForm {
@@ -121,6 +125,8 @@ final class ContactFormView: View {
             f.notes = notes.text
             f.isFriend = isFriend
             f.nickname = nickname.text
+            f.groups = groups.text
+            f.groupsAsStored = storedGroups
             f.title = title.text
             f.birthday = birthday.text
             f.url = url.text
@@ -140,6 +146,8 @@ final class ContactFormView: View {
             notes.text = newValue.notes
             isFriend = newValue.isFriend
             nickname.text = newValue.nickname
+            groups.text = newValue.groups
+            storedGroups = newValue.groupsAsStored
             title.text = newValue.title
             birthday.text = newValue.birthday
             url.text = newValue.url
@@ -159,7 +167,7 @@ final class ContactFormView: View {
     /// The first field with a message, to put the focus there.
     func firstField(withMessageIn messages: [String: String]) -> View? {
         let order = ["firstName", "lastName", "phone.0", "phone.1", "phone.2", "email.0", "email.1", "email.2", "company",
-                     "title", "nickname", "birthday", "url", "street", "city", "region", "country", "notes"]
+                     "title", "nickname", "birthday", "url", "street", "city", "region", "country", "groups", "notes"]
         guard let key = order.first(where: { messages[$0] != nil }) else { return nil }
         switch key {
         case "firstName": return firstName
@@ -168,6 +176,7 @@ final class ContactFormView: View {
         case "notes": return notes
         case "title": return title
         case "nickname": return nickname
+        case "groups": return groups
         case "birthday": return birthday
         case "url": return url
         case "street": return street

@@ -32,6 +32,8 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
         }
         if !c.company.isEmpty { lines.append(.init(label: "company", value: c.company)) }
         lines += Self.addressBookLines(of: c)
+        let groups = c.categories
+        if !groups.isEmpty { lines.append(.init(label: "groups", value: groups.joined(separator: ", "))) }
         if !c.notes.isEmpty { lines.append(.init(label: "notes", value: c.notes)) }
         lines.append(.init(label: "friend", value: c.isFriend ? "yes ★" : "no"))
         lines += Self.duplicateLines(response.duplicates)
