@@ -114,6 +114,9 @@ struct GroupsTests {
         #expect(h.lines[0].contains("Contacts · Science (2)"), "\(h.text)")
         #expect(h.text.contains("Ada Lovelace") && h.text.contains("Grace Hopper") && !h.text.contains("Babbage") && !h.text.contains("Turing"), "\(h.text)")
         #expect(h.lines.last?.contains("Esc All contacts") == true, "\(h.lines.last ?? "")")
+        h.press("?")
+        #expect(h.text.contains("Show a group") && h.text.contains("Duplicates"), "\(h.text)")
+        h.press("Esc wait:100ms")
         h.press("/ \"gra\" wait:100ms")                                // a search within the group
         #expect(h.lines[0].contains("Contacts · Science (1 found)"), "\(h.text)")
         h.press("Esc Esc wait:100ms")                                  // clears the search, leaves the field

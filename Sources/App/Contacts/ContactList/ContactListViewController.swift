@@ -102,7 +102,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         return esc + clearGroup + [KeyCommand(.character("a"), title: "Add") { [weak self] in self?.router?.routeToAddContact() }] + onContact + [
             KeyCommand(.character("u"), title: "Undo delete", showsInStatusLine: false) { [weak self] in self?.interactor?.undoDelete(request: .init()) },
             KeyCommand(.character("D"), title: "Duplicates", showsInStatusLine: false) { [weak self] in self?.router?.routeToDuplicates() },
-            KeyCommand(.character("l"), title: "Group") { [weak self] in self?.interactor?.listGroups(request: .init()) },
+            KeyCommand(.character("l"), title: "Show a group", showsInStatusLine: false) { [weak self] in self?.interactor?.listGroups(request: .init()) },
             KeyCommand(.character("/"), title: "Search") { [weak self] in
                 guard let self else { return }
                 self.view.window?.makeFirstResponder(self.searchField)
