@@ -28,13 +28,16 @@ final class AppHarness {
 
     /// Import… and Export… (nil: the screens say they are not there, as App alone does).
     let interchange: (any ContactsInterchange)?
+    /// Runs the card's other programs (nil: the real ones).
+    let runProgram: ProgramRunner?
 
     init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil, demoFriends: Bool = false,
-         noColor: Bool = false, interchange: (any ContactsInterchange)? = nil,
+         noColor: Bool = false, interchange: (any ContactsInterchange)? = nil, runProgram: ProgramRunner? = nil,
          backend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)? = nil) {
         self.demoFriends = demoFriends
         self.noColor = noColor
         self.interchange = interchange
+        self.runProgram = runProgram
         makeBackend = backend
         let temp = TempFolder("app")
         ownFolder = temp
@@ -57,6 +60,7 @@ final class AppHarness {
         configuration.noColorIsSet = noColor
         configuration.wallClockBase = Self.noon // the day is fixed: Today is today whenever the tests run
         if let interchange { configuration.interchange = { interchange } }
+        if let runProgram { configuration.runProgram = runProgram }
         if demoFriends { configuration.demoFriendsList = { FriendsListDemo.makeViewModel(scheduler: $0) } }
         switchboard = SwitchboardApp(application: app, configuration: configuration)
         app.renderFrame()

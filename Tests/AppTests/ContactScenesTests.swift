@@ -35,6 +35,8 @@ final class ShowContactDisplaySpy: ShowContactDisplayLogic {
     func displayDelete(viewModel: ShowContact.DeleteContact.ViewModel) { deletes.append(viewModel) }
     var merges: [ShowContact.MergeDuplicate.ViewModel] = []
     func displayMerge(viewModel: ShowContact.MergeDuplicate.ViewModel) { merges.append(viewModel) }
+    var actions: [String] = []
+    func displayAction(viewModel: ShowContact.ActionMessage) { actions.append(viewModel.message) }
 }
 
 @MainActor

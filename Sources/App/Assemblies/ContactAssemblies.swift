@@ -26,7 +26,8 @@ struct ShowContactAssembly: Assembly {
     let contactID: Int64
     func build() -> ViewController {
         let vc = ShowContactViewController()
-        ShowContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator)
+        ShowContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator,
+                                          runProgram: services.configuration.runProgram)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         return vc
     }

@@ -33,6 +33,9 @@ public struct AppConfiguration: Sendable {
     /// Whether `NO_COLOR` is set (the executable reads the environment): on a screen without
     /// colours, Settings then says that is why the theme is monochrome.
     public var noColorIsSet = false
+    /// Runs another program with the terminal handed over (a card's Compose, Open link); the
+    /// tests give a recorder.
+    public var runProgram: ProgramRunner = { ExternalProgram.run($0) }
 
     /// Whether Settings shows the kiosk's idle timeout (only the kiosk has an
     /// idle timeout; the app shows no row that changes nothing).

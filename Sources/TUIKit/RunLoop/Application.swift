@@ -98,6 +98,17 @@ public final class Application {
         self.window = Window(size: terminal.size, scheduler: scheduler)
         self.renderer = Renderer(size: terminal.size)
         scheduler.inbox.setWakeUp(terminal.wakeUp)
+        window.runOutsideTerminal = { [unowned self] body in self.runOutsideTerminal(body) }
+        window.copyToClipboard = { [unowned self] text in self.terminal.copyToClipboard(text) }
+    }
+
+    /// Runs `body` while another program has the terminal, then draws the screen whole again
+    /// (at the size the terminal has now).
+    public func runOutsideTerminal(_ body: () -> Void) {
+        terminal.runOutside(body)
+        renderer.invalidateTerminal()
+        if terminal.size != window.frame.size { handle(.resize(terminal.size)) }
+        renderFrame()
     }
 
     /// Runs until `quit()`, a terminating signal, or the end of scripted input.

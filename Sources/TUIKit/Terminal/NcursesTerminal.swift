@@ -234,6 +234,37 @@ public final class NcursesTerminal: Terminal {
         refreshSize()
     }
 
+    /// Gives the terminal back for `body` (endwin), then takes it back and redraws it whole.
+    public func runOutside(_ body: () -> Void) {
+        guard screen != nil else { body(); return }
+        writeRaw("\u{1B}[?2004l")
+        meta(sb_stdscr(), false)
+        endwin()
+        body()
+        meta(sb_stdscr(), true)
+        writeRaw("\u{1B}[?2004h")
+        needsHardRefresh = true
+        refreshSize()
+    }
+
+    /// OSC 52 to terminals known to take it: those whose terminfo says so (`Ms`), and the
+    /// families that do (xterm and its kin, tmux, screen, kitty, foot, alacritty, wezterm…);
+    /// not the Linux console nor a dumb terminal.
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard screen != nil, Self.takesClipboard(terminalType: options.terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "") else {
+            return false
+        }
+        writeRaw("\u{1B}]52;c;" + Base64.encode(Array(text.utf8)) + "\u{07}")
+        return true
+    }
+
+    static func takesClipboard(terminalType type: String) -> Bool {
+        let known = ["xterm", "tmux", "screen", "kitty", "foot", "alacritty", "wezterm", "rxvt", "st-", "contour", "ghostty", "iterm"]
+        if known.contains(where: { type.hasPrefix($0) }) { return true }
+        guard let cap = tigetstr("Ms") else { return false }
+        return Int(bitPattern: cap) != -1
+    }
+
     private func refreshSize() {
         size = Size(width: Int(sb_cols()), height: Int(sb_lines()))
     }

@@ -36,6 +36,12 @@ public protocol Terminal: AnyObject {
     /// (`.timeout`), and the run loop calls its watch. A terminal that cannot wait on them
     /// ignores them (the loop still looks at each turn).
     func setWatchedDescriptors(_ descriptors: [Int32])
+    /// Runs `body` with the terminal as the shell had it (another program — a mail client, a
+    /// browser — uses it meanwhile), then takes the screen back (as ncurses' endwin, then refresh).
+    func runOutside(_ body: () -> Void)
+    /// Puts `text` on the clipboard through the terminal (OSC 52); false where the terminal is not
+    /// known to take it (nothing is sent then).
+    func copyToClipboard(_ text: String) -> Bool
 }
 
 extension Terminal {
@@ -45,6 +51,10 @@ extension Terminal {
     public var wakeUp: (@Sendable () -> Void)? { nil }
     /// By default the descriptors are ignored.
     public func setWatchedDescriptors(_ descriptors: [Int32]) {}
+    /// By default there is nothing to hand over.
+    public func runOutside(_ body: () -> Void) { body() }
+    /// By default there is no clipboard.
+    public func copyToClipboard(_ text: String) -> Bool { false }
 }
 
 /// What waiting on a terminal gave.

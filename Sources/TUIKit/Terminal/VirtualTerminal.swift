@@ -126,6 +126,22 @@ public final class VirtualTerminal: Terminal {
     /// Counts the request in `suspendCount`.
     public func suspend() { suspendCount += 1 }
 
+    /// What was handed over to other programs (`runOutside`), how many times.
+    public private(set) var handOverCount = 0
+    public func runOutside(_ body: () -> Void) {
+        handOverCount += 1
+        body()
+    }
+
+    /// Whether the clipboard is taken (as a terminal that knows OSC 52); what was put on it last.
+    public var allowsClipboard = true
+    public private(set) var clipboard: String?
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard allowsClipboard else { return false }
+        clipboard = text
+        return true
+    }
+
     /// Puts the changed cells on the grid and records the frame's statistics, then calls `onFrame`.
     public func apply(_ update: FrameUpdate) {
         if update.isFullRedraw || grid.size != size { grid = CellBuffer(size: size) }

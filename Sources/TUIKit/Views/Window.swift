@@ -11,6 +11,13 @@ public final class Window: View {
     /// The run loop's timers, for views and controllers in this window.
     public let scheduler: Scheduler
 
+    /// Hands the terminal to another program for the closure (set by the application): the
+    /// screen is the shell's meanwhile, then taken back and drawn whole.
+    public internal(set) var runOutsideTerminal: ((() -> Void) -> Void)?
+    /// Puts text on the clipboard through the terminal (set by the application); false where the
+    /// terminal does not take it.
+    public internal(set) var copyToClipboard: ((String) -> Bool)?
+
     /// The view keys go to first.
     public private(set) weak var firstResponder: View? { didSet { setNeedsKeyCommandsUpdate() } } // the hints follow it
 

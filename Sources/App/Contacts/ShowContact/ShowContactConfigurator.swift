@@ -2,8 +2,10 @@ import AppServices
 
 @MainActor
 enum ShowContactConfigurator {
-    static func configure(_ viewController: ShowContactViewController, contactID: Int64, contacts: ContactsWork, coordinator: Coordination) {
+    static func configure(_ viewController: ShowContactViewController, contactID: Int64, contacts: ContactsWork, coordinator: Coordination,
+                          runProgram: @escaping ProgramRunner = { ExternalProgram.run($0) }) {
         let interactor = ShowContactInteractor(contactID: contactID, worker: ShowContactWorker(contacts: contacts))
+        interactor.actions = TerminalContactActions(window: { [weak viewController] in viewController?.view.window }, run: runProgram)
         let presenter = ShowContactPresenter()
         let router = ShowContactRouter()
         viewController.interactor = interactor

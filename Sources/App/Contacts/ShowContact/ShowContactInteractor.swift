@@ -6,6 +6,9 @@ protocol ShowContactBusinessLogic: AnyObject {
     func toggleFriend(request: ShowContact.ToggleFriend.Request)
     func deleteContact(request: ShowContact.DeleteContact.Request)
     func mergeDuplicate(request: ShowContact.MergeDuplicate.Request)
+    func copyValue(request: ShowContact.CopyValue.Request)
+    func composeMail(request: ShowContact.ComposeMail.Request)
+    func openLink(request: ShowContact.OpenLink.Request)
 }
 
 /// What the card keeps: the id it was opened with (from `Screen.contactDetail(id:)`).
@@ -23,6 +26,10 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
     private(set) var contact: ContactRecord?
     /// Contacts that may be the same person, looked for after each read.
     private(set) var duplicates: [LikelyDuplicate] = []
+    /// The clipboard and other programs, for the card's actions (see `ShowContactInteractor+Actions`).
+    var actions: ContactActions?
+    /// Which of the contact's e-mails and phones `y` copies next.
+    var nextCopy = 0
 
     init(contactID: Int64, worker: ShowContactWorker) {
         self.contactID = contactID

@@ -21,6 +21,9 @@ enum ShowContact {
             var missingMessage: String?
             /// What `m` asks before it merges a likely duplicate into this contact (nil: none is known).
             var mergeQuestion: String? = nil
+            /// Whether `c` (Compose) and `o` (Open link) have something to act on.
+            var hasEmail = false
+            var hasLink = false
         }
     }
     enum ToggleFriend {

@@ -5,6 +5,9 @@ protocol ShowContactPresentationLogic: AnyObject {
     func presentContact(response: ShowContact.GetContact.Response)
     func presentDelete(response: ShowContact.DeleteContact.Response)
     func presentMerge(response: ShowContact.MergeDuplicate.Response)
+    func presentCopy(response: ShowContact.CopyValue.Response)
+    func presentCompose(response: ShowContact.ComposeMail.Response)
+    func presentOpen(response: ShowContact.OpenLink.Response)
 }
 
 /// Turns a contact into the card's lines.
@@ -38,7 +41,8 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
         lines.append(.init(label: "friend", value: c.isFriend ? "yes ★" : "no"))
         lines += Self.duplicateLines(response.duplicates)
         viewController?.displayContact(viewModel: .init(title: name, fullName: name, lines: lines, isFriend: c.isFriend,
-                                                        mergeQuestion: Self.mergeQuestion(response.duplicates, into: name)))
+                                                        mergeQuestion: Self.mergeQuestion(response.duplicates, into: name),
+                                                        hasEmail: c.mailAddress != nil, hasLink: !c.url.trimmedSpaces.isEmpty))
     }
 
     /// Nickname, title, birthday, web address and postal addresses, each when there is one.

@@ -5,6 +5,7 @@ protocol ShowContactDisplayLogic: AnyObject {
     func displayContact(viewModel: ShowContact.GetContact.ViewModel)
     func displayDelete(viewModel: ShowContact.DeleteContact.ViewModel)
     func displayMerge(viewModel: ShowContact.MergeDuplicate.ViewModel)
+    func displayAction(viewModel: ShowContact.ActionMessage)
 }
 
 /// The contact card: the name and one line per phone, email, company, notes, friend — as wide
@@ -82,7 +83,7 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
         let commands = [KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() },
                         KeyCommand(.character("f"), title: "Friend") { [weak self] in self?.interactor?.toggleFriend(request: .init()) }]
         let merge = viewModel?.mergeQuestion == nil ? [] : [KeyCommand(.character("m"), title: "Merge duplicate") { [weak self] in self?.confirmMerge() }]
-        return commands + merge + card.scrollCommands()
+        return commands + merge + actionCommands + card.scrollCommands()
     }
 
     /// Whether `d` asks first (the "confirm before deleting" setting).
@@ -103,6 +104,13 @@ final class ShowContactViewController: ViewController, ShowContactDisplayLogic {
         alert.addAction(AlertAction(title: "Merge", style: .destructive) { [weak self] in self?.interactor?.mergeDuplicate(request: .init()) })
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         present(alert)
+    }
+
+    /// An action's message (copied, back from the mail program, a program missing), under the name.
+    func displayAction(viewModel: ShowContact.ActionMessage) {
+        notice = viewModel.message
+        card.reload()
+        card.scrollToTop()
     }
 
     func displayMerge(viewModel: ShowContact.MergeDuplicate.ViewModel) {
