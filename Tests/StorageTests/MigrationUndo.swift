@@ -2,7 +2,7 @@
 enum MigrationUndo {
     /// Step 16's sync tables and the triggers that fill its queue.
     static let sync = """
-        DROP TRIGGER sync_queue_contact_added; DROP TRIGGER sync_queue_contact_changed; DROP TRIGGER sync_queue_contact_deleted;
+        DROP TRIGGER IF EXISTS sync_queue_contact_added; DROP TRIGGER IF EXISTS sync_queue_contact_changed; DROP TRIGGER IF EXISTS sync_queue_contact_deleted;
         DROP TABLE sync_queue; DROP TABLE sync_conflicts; DROP TABLE sync_problems; DROP TABLE sync_cards; DROP TABLE sync_books;
         DROP TABLE sync_accounts; DROP TABLE sync_flags;
         """

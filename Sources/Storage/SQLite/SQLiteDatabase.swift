@@ -76,6 +76,8 @@ public final class SQLiteDatabase {
             }
             try execute("PRAGMA synchronous = NORMAL")
             try SQLiteMigrations.migrate(self, from: version)
+            // The sync queue's triggers only while something syncs (a read-only file is left as it is).
+            if sqlite3_db_readonly(db, "main") != 1 { try transaction { () throws(ServiceError) in try SQLiteSyncSchema.settleTriggers(self) } }
         } catch {
             finalizeAll()
             sqlite3_close_v2(db)

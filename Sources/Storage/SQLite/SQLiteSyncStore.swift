@@ -153,6 +153,7 @@ public final class SQLiteSyncStore {
                 b.bind(1, id).bind(2, book.url).bind(3, book.displayName).bind(4, index == 0 && !defaultTaken)
                 try b.run()
             }
+            try SQLiteSyncSchema.settleTriggers(db) // from now on local changes are queued
             if !defaultTaken, !books.isEmpty {
                 let queue = try db.prepare("""
                     INSERT OR IGNORE INTO sync_queue (book_id, contact_id, kind, queued_at)
