@@ -76,8 +76,9 @@ public final class SQLiteDatabase {
             }
             try execute("PRAGMA synchronous = NORMAL")
             try SQLiteMigrations.migrate(self, from: version)
-            // The sync queue's triggers only while something syncs (a read-only file is left as it is).
-            if sqlite3_db_readonly(db, "main") != 1 { try transaction { () throws(ServiceError) in try SQLiteSyncSchema.settleTriggers(self) } }
+            // The sync queue's triggers only while something syncs: where they do not match, put right when
+            // the file can be written now (read-only, or locked by another program: left for a later open).
+            if sqlite3_db_readonly(db, "main") != 1 { try? SQLiteSyncSchema.settleTriggers(self) }
         } catch {
             finalizeAll()
             sqlite3_close_v2(db)

@@ -135,13 +135,16 @@ enum SQLiteSyncSchema {
 
     /// Makes the queue's triggers exist exactly while some address book syncs (inside the caller's
     /// transaction, or on its own): made when they are missing and a book syncs, dropped when none
-    /// does. Writes nothing when they already match.
+    /// does. Only reads when they already match (no lock taken: a file another program is writing
+    /// opens as before).
     static func settleTriggers(_ db: SQLiteDatabase) throws(ServiceError) {
         let syncing = try db.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_books)") == 1
         let names = triggerNames.map { "'\($0)'" }.joined(separator: ", ")
         let present = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (\(names))") ?? 0
         guard syncing ? present < triggerNames.count : present > 0 else { return }
-        try db.execute(triggerNames.map { "DROP TRIGGER IF EXISTS \($0);" }.joined(separator: " ") + (syncing ? triggers : ""))
+        // A savepoint: inside the caller's transaction, or a transaction of its own.
+        try db.execute("SAVEPOINT settle_sync_triggers; " + triggerNames.map { "DROP TRIGGER IF EXISTS \($0);" }.joined(separator: " ")
+                       + (syncing ? triggers : "") + "; RELEASE settle_sync_triggers")
     }
 
     /// The tables (what the schema check must know as ours).
