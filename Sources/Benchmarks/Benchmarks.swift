@@ -30,6 +30,7 @@ enum Benchmarks {
         Benchmark(name: "activity", run: ActivityBenchmark.run),
         Benchmark(name: "kiosk-soak", run: KioskSoakBenchmark.run),
         Benchmark(name: "interchange", run: InterchangeBenchmark.run),
+        Benchmark(name: "sync", run: SyncBenchmark.run),
         Benchmark(name: "fuzz", run: FuzzBenchmark.run),
         Benchmark(name: "postgres", run: PostgresBenchmark.run),
         Benchmark(name: "postgres-100k", run: { PostgresBenchmark.run(count: 100_000) }),

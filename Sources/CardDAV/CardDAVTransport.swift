@@ -21,13 +21,14 @@ public final class CardDAVTransport {
     public struct Options: Equatable, Sendable {
         /// Give up connecting after this many milliseconds.
         public var connectTimeoutMilliseconds: Int
-        /// Give up when fewer than `lowSpeedBytesPerSecond` arrive for this many seconds.
+        /// Give up when fewer than `lowSpeedBytesPerSecond` arrive for this many seconds (2 minutes by
+        /// default: Radicale takes tens of seconds to answer about an address book of 10,000 cards it has not cached yet).
         public var lowSpeedSeconds: Int
         public var lowSpeedBytesPerSecond: Int
         /// A PEM file of CA certificates to verify the server with instead of the system's.
         public var caFile: String?
 
-        public init(connectTimeoutMilliseconds: Int = 15_000, lowSpeedSeconds: Int = 30, lowSpeedBytesPerSecond: Int = 1, caFile: String? = nil) {
+        public init(connectTimeoutMilliseconds: Int = 15_000, lowSpeedSeconds: Int = 120, lowSpeedBytesPerSecond: Int = 1, caFile: String? = nil) {
             self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
             self.lowSpeedSeconds = lowSpeedSeconds
             self.lowSpeedBytesPerSecond = lowSpeedBytesPerSecond

@@ -18,9 +18,11 @@ struct SyncCommand {
     /// `--addressbook NAME` or `all`.
     var addressBook: String?
     var wantsHelp = false
+    /// `--verbose`: a line per account after the summary (requests sent, milliseconds taken).
+    var verbose = false
 
     static let help = """
-    usage: switchboard sync [--user NAME] [--db PATH]
+    usage: switchboard sync [--verbose] [--user NAME] [--db PATH]
            switchboard sync add URL --username NAME [--password-command CMD] [--ca-file PEM]
                                     [--addressbook NAME|all] [--user NAME] [--db PATH]
       sync add finds the address books from the server's address (/.well-known/carddav, the
@@ -33,7 +35,8 @@ struct SyncCommand {
       sync syncs every account in the data file once (only NAME's with --user) and prints
       "↓ 12 new, 3 changed, 1 deleted · ↑ 2 sent · 1 conflict". Conflicts keep both sides: the
       server's version in the list, yours beside it. Exit 0 when every account synced, 1 when
-      one could not (the reason on stderr), 2 for a wrong command line.
+      one could not (the reason on stderr), 2 for a wrong command line. --verbose adds a line
+      per account: the requests it took and how long.
     """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SyncCommand {
@@ -49,6 +52,7 @@ struct SyncCommand {
             case "--password-command": command.passwordCommand = try cursor.value(for: argument)
             case "--ca-file": command.caFile = try cursor.path(for: argument)
             case "--addressbook": command.addressBook = try cursor.value(for: argument)
+            case "--verbose", "-v": command.verbose = true
             case let flag where flag.hasPrefix("--"): throw .unknownArgument(flag)
             default: words.append(argument)
             }
@@ -210,6 +214,7 @@ struct SyncCommand {
         let engine = SyncEngine(store: store, coding: ContactSyncCoding())
         var total = SyncSummary()
         var failed = false
+        var details: [String] = []
         for account in accounts {
             let password: String
             switch Self.password(for: account.username, at: account.url, command: account.passwordCommand, input: input) {
@@ -224,13 +229,18 @@ struct SyncCommand {
                 do throws(CardDAVError) {
                     transport = try CardDAVTransport(credentials: .init(user: account.username, password: password), options: .init(caFile: account.caFile))
                 } catch { throw .server(error) }
+                let started = ContinuousClock.now
                 total.add(try engine.sync(account, client: CardDAVClient(transport: transport)))
+                let took = ContinuousClock.now - started
+                let ms = took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000
+                details.append("\(account.username) at \(account.url): \(transport.requestCount) requests, \(ms) ms")
             } catch {
                 print("switchboard: sync: \(account.username) at \(account.url): \(error)", to: &errors)
                 failed = true
             }
         }
         print(total.line, to: &output)
+        if verbose { for line in details { print(line, to: &output) } }
         for note in total.notes { print("switchboard: sync: \(note)", to: &errors) }
         return failed || total.refused > 0 ? 1 : 0
     }
