@@ -15,9 +15,17 @@ final class AppInterchange: ContactsInterchange {
     }
 
     func startExport(path: String, from book: any AddressBookService) -> any TransferJob {
+        export(path: path, from: book, only: nil)
+    }
+
+    func startExport(path: String, from book: any AddressBookService, only ids: [Int64]) -> any TransferJob {
+        export(path: path, from: book, only: ids)
+    }
+
+    private func export(path: String, from book: any AddressBookService, only ids: [Int64]?) -> any TransferJob {
         do {
             let format: ExportCommand.Format = path.lowercased().hasSuffix(".csv") ? .csv : .vcard
-            return Export(job: try ExportJob(store: book, format: format, sink: try FileSink(path: path)), path: path)
+            return Export(job: try ExportJob(store: book, format: format, sink: try FileSink(path: path), only: ids), path: path)
         } catch {
             // The app's sentence, without the command line's advice (--db …).
             return Failed(message: "\(error); nothing was written")

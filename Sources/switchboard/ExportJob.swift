@@ -23,13 +23,14 @@ final class ExportJob {
     var total: Int { ids.count }
     var written: Int { next }
 
-    init(store: any AddressBookService, format: ExportCommand.Format, sink: FileSink?) throws(ServiceError) {
+    /// - Parameter only: the contacts to write, in this order (nil: every contact).
+    init(store: any AddressBookService, format: ExportCommand.Format, sink: FileSink?, only: [Int64]? = nil) throws(ServiceError) {
         self.store = store
         self.format = format
         self.sink = sink
         do {
             try store.assignMissingUIDs()
-            ids = try store.allContactIDs()
+            if let only { ids = only } else { ids = try store.allContactIDs() }
         } catch {
             sink?.abandon()
             throw error

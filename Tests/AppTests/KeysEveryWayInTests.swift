@@ -35,6 +35,7 @@ struct KeysEveryWayInTests {
             case .contactAdd: return "C wait:400ms a wait:400ms"
             case .contactEdit: return "C wait:400ms Enter wait:400ms e wait:400ms"
             case .contactTransfer(let export): return "C wait:400ms \(export ? "x" : "i") wait:400ms"
+            case .contactExport: return nil // from a search or a selection (ContactExportScopeTests)
             case .duplicates: return "C wait:400ms D wait:400ms"
             case .friendsList: return "F wait:400ms"
             case .settings: return "S wait:400ms"
@@ -49,7 +50,7 @@ struct KeysEveryWayInTests {
             case .contactDetail: return "F wait:400ms Enter wait:400ms"
             case .contactEdit: return "F wait:400ms Enter wait:400ms e wait:400ms"
             case .about: return "F wait:400ms F2 wait:400ms"
-            case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactAdd, .contactTransfer, .duplicates,
+            case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactAdd, .contactTransfer, .contactExport, .duplicates,
                  .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .birthdays, .comingSoon: return nil
             }
         case .deepLink:
@@ -73,7 +74,7 @@ struct KeysEveryWayInTests {
         case .about: "switchboard://about"
         case .activity: "switchboard://activity"
         case .birthdays: "switchboard://birthdays"
-        case .splash, .login, .createAccount, .contactAdd, .contactEdit, .contactTransfer, .changePassword, .deleteAccount, .comingSoon: nil
+        case .splash, .login, .createAccount, .contactAdd, .contactEdit, .contactTransfer, .contactExport, .changePassword, .deleteAccount, .comingSoon: nil
         }
     }
 
@@ -123,6 +124,7 @@ struct KeysEveryWayInTests {
         case .contactConflict: "Changed meanwhile"
         case .contactAdd: "New Contact"
         case .contactTransfer(let export): export ? "Export Contacts" : "Import Contacts"
+        case .contactExport: "Export Contacts"
         case .duplicates: "Possible duplicates"
         case .settings: "Settings"
         case .changePassword: "Change Password"

@@ -23,7 +23,7 @@ struct KeysEverywhereTests {
     /// Where the screen opens with the focus in a text field, `q` types.
     static func qDoes(on screen: Screen) -> Expected {
         switch screen {
-        case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .changePassword, .deleteAccount: .types
+        case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .contactExport, .changePassword, .deleteAccount: .types
         case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .duplicates, .friendsList, .friendsListDemo, .settings,
              .about, .activity, .birthdays, .comingSoon: .quits
         }
@@ -33,7 +33,7 @@ struct KeysEverywhereTests {
     static func escGoesBack(from screen: Screen) -> Bool {
         switch screen {
         case .splash, .login, .main: false
-        case .createAccount, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .contactAdd, .contactEdit, .contactTransfer,
+        case .createAccount, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .contactAdd, .contactEdit, .contactTransfer, .contactExport,
              .duplicates, .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon: true
         }
     }

@@ -61,6 +61,7 @@ struct OffMainLoopTests {
         init(total: Int) { self.total = total }
         func startImport(path: String, into book: any AddressBookService) -> any TransferJob { Job(total: total, book: book, owner: self) }
         func startExport(path: String, from book: any AddressBookService) -> any TransferJob { Job(total: 0, book: book, owner: self) }
+        func startExport(path: String, from book: any AddressBookService, only ids: [Int64]) -> any TransferJob { Job(total: 0, book: book, owner: self) }
         final class Job: TransferJob {
             let total: Int, book: any AddressBookService, owner: MadeUpImport
             var done = 0

@@ -82,11 +82,12 @@ struct DuplicatesAssembly: Assembly {
 struct ContactTransferAssembly: Assembly {
     let services: AssemblyServices
     let export: Bool
+    var scope = ExportScope.all
     func build() -> ViewController {
         guard let interchange = services.interchange, let book = services.addressBookWork else {
             return ComingSoonAssembly(feature: "Import and export").build()
         }
         return ContactTransferViewController(kind: export ? .exporting : .importing, interchange: interchange,
-                                             book: book, coordinator: services.coordinator)
+                                             book: book, coordinator: services.coordinator, scope: scope)
     }
 }

@@ -53,6 +53,8 @@ public final class RootAssembly {
             .pushed(DuplicatesAssembly(services: services))
         case .contactTransfer(let export):
             .pushed(ContactTransferAssembly(services: services, export: export))
+        case .contactExport(let scope):
+            .pushed(ContactTransferAssembly(services: services, export: true, scope: scope))
         case .friendsList:
             // Without friends of its own (the kiosk) the popup is the demo use-case.
             if let friends = services.friendsWork { .presented(FriendsListAssembly(services: services, friends: friends)) }

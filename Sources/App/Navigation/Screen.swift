@@ -25,6 +25,8 @@ public enum Screen: Equatable, Sendable {
     case duplicates
     /// Import… (`export` false) or Export… of the signed-in person's contacts.
     case contactTransfer(export: Bool)
+    /// Export… of some of them: a search's matches, or one contact.
+    case contactExport(ExportScope)
     /// The friends popup over the current screen, on the signed-in user's friends (seed 000's real use-case).
     case friendsList
     /// The same popup on made-up friends (seed 000's demo use-case).
@@ -49,7 +51,7 @@ public enum Screen: Equatable, Sendable {
         switch self {
         case .splash: .launch
         case .login, .createAccount: .login
-        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactConflict, .contactTransfer, .duplicates,
+        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactConflict, .contactTransfer, .contactExport, .duplicates,
              .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays: .main
         }
     }

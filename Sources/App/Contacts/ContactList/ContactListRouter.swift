@@ -4,6 +4,8 @@ protocol ContactListRoutingLogic: AnyObject {
     func routeToAddContact()
     func routeToEditContact()
     func routeToTransfer(export: Bool)
+    /// Export… of the search on screen (`scope` .search) or of the contact chosen (the data store's).
+    func routeToExport(search: String?)
     func routeToDuplicates()
 }
 
@@ -28,6 +30,12 @@ final class ContactListRouter: ContactListRoutingLogic, ContactListDataPassing {
     func routeToAddContact() { coordinator?.show(.contactAdd) }
 
     func routeToTransfer(export: Bool) { coordinator?.show(.contactTransfer(export: export)) }
+
+    func routeToExport(search: String?) {
+        if let search { coordinator?.show(.contactExport(.search(search))); return }
+        guard let id = dataStore?.selectedContactID else { return }
+        coordinator?.show(.contactExport(.contact(id: id)))
+    }
 
     func routeToDuplicates() { coordinator?.show(.duplicates) }
 

@@ -111,8 +111,17 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             KeyCommand(.character("b"), title: "Books") { [weak self] in self?.showNextBook() },
         ]) + (!offersTransfer ? [] : [
             KeyCommand(.character("i"), title: "Import") { [weak self] in self?.router?.routeToTransfer(export: false) },
-            KeyCommand(.character("x"), title: "Export") { [weak self] in self?.router?.routeToTransfer(export: true) },
-        ])
+            // With a search on screen, Export… writes what it found.
+            searchField.text.trimmedSpaces.isEmpty
+                ? KeyCommand(.character("x"), title: "Export") { [weak self] in self?.router?.routeToTransfer(export: true) }
+                : KeyCommand(.character("x"), title: "Export found") { [weak self] in self?.router?.routeToExport(search: self?.searchField.text) },
+        ] + (list.selectedIndex == nil ? [] : [
+            KeyCommand(.character("X"), title: "Export this contact", showsInStatusLine: false) { [weak self] in
+                guard let self, let index = self.list.selectedIndex else { return }
+                self.interactor?.selectContact(request: .init(index: index))
+                self.router?.routeToExport(search: nil)
+            },
+        ]))
     }
 
     /// Whether `b` changes the book shown (both, the own, the team's: a team's directory).
@@ -150,6 +159,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     private func search(_ text: String) {
         list.select(0)
         fetch(around: 0)
+        setNeedsKeyCommandsUpdate() // x exports what a search found
     }
 
     func windowStart(around index: Int) -> Int { max(0, index - 60) }

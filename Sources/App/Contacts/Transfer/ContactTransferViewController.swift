@@ -44,8 +44,13 @@ final class ContactTransferViewController: ViewController {
     private var timer: Timer?
     private(set) var isFinished = false { didSet { setNeedsKeyCommandsUpdate() } }
 
-    init(kind: Kind, interchange: ContactsInterchange, book: ServiceWork<any AddressBookService>, coordinator: Coordination) {
+    /// What an export writes (all, a search's matches, one contact).
+    let scope: ExportScope
+
+    init(kind: Kind, interchange: ContactsInterchange, book: ServiceWork<any AddressBookService>, coordinator: Coordination,
+         scope: ExportScope = .all) {
         self.kind = kind
+        self.scope = kind == .exporting ? scope : .all
         self.interchange = interchange
         self.book = book
         self.coordinator = coordinator
@@ -57,7 +62,7 @@ final class ContactTransferViewController: ViewController {
         view.style = Theme.live.base
         caption.text = kind == .importing
             ? "File to import (vCard, CSV with a header, or abook), then Enter"
-            : "File to write (.vcf: vCard 4.0, .csv: CSV), then Enter"
+            : Self.what(scope) + ": the file to write (.vcf: vCard 4.0, .csv: CSV), then Enter"
         pathField.maxLength = 1000
         // The field starts empty (what is typed is the path, nothing is appended to a suggestion).
         if kind == .exporting { pathField.placeholder = "the file's path, e.g. ~/contacts.vcf or ~/contacts.csv" }
@@ -110,6 +115,15 @@ final class ContactTransferViewController: ViewController {
         return home + String(text.dropFirst(1))
     }
 
+    /// What an export writes, in words.
+    static func what(_ scope: ExportScope) -> String {
+        switch scope {
+        case .all: "Every contact"
+        case .search(let text): "The contacts matching “\(text.trimmedSpaces)”"
+        case .contact: "The contact selected"
+        }
+    }
+
     private func start() {
         guard !isRunning else { return }
         guard !path.isEmpty else { pathField.validationMessage = "Type the path of a file first."; return }
@@ -126,7 +140,7 @@ final class ContactTransferViewController: ViewController {
         status.text = (kind == .importing ? "Importing" : "Exporting") + "… Esc cancels."
         view.setNeedsLayout()
         if let book = book.inlineService {
-            job = interchange.start(importing: kind == .importing, path: path, book: book)
+            job = kind == .importing ? interchange.startImport(path: path, into: book) : interchange.startExport(path: path, from: book, scope: scope)
             schedule()
         } else {
             startOnTheWork()
@@ -161,10 +175,10 @@ final class ContactTransferViewController: ViewController {
     /// The whole job as one job on the work's thread, slice after slice, its progress read here
     /// every `pause` (the screen keeps answering; other reads wait until it is done).
     private func startOnTheWork() {
-        let control = TransferControl(), interchange = self.interchange, path = self.path, importing = kind == .importing
+        let control = TransferControl(), interchange = self.interchange, path = self.path, importing = kind == .importing, scope = self.scope
         remote = control
         book.run({ book throws(ServiceError) -> TransferProgress? in
-            let job = interchange.start(importing: importing, path: path, book: book)
+            let job = importing ? interchange.startImport(path: path, into: book) : interchange.startExport(path: path, from: book, scope: scope)
             while true {
                 let step = job.step(cards: Self.slice)
                 guard case .running = step else { return step }

@@ -15,6 +15,9 @@ public protocol ContactsInterchange: AnyObject, Sendable {
     /// Starts writing every contact of `book` to `path` (`.csv`: CSV, else vCard 4.0), as
     /// `path.partial-PID` renamed at the end: the file appears whole or not at all.
     func startExport(path: String, from book: any AddressBookService) -> any TransferJob
+    /// Starts writing the contacts of `book` with these ids, in this order, to `path`, as
+    /// `startExport(path:from:)` writes them all.
+    func startExport(path: String, from book: any AddressBookService, only ids: [Int64]) -> any TransferJob
 }
 
 extension ContactsInterchange {
@@ -22,6 +25,30 @@ extension ContactsInterchange {
     func start(importing: Bool, path: String, book: any AddressBookService) -> any TransferJob {
         importing ? startImport(path: path, into: book) : startExport(path: path, from: book)
     }
+
+    /// Starts exporting what `scope` names of `book` to `path` (a search's matches are read
+    /// here, on the thread the job runs on).
+    func startExport(path: String, from book: any AddressBookService, scope: ExportScope) -> any TransferJob {
+        switch scope {
+        case .all: return startExport(path: path, from: book)
+        case .contact(let id): return startExport(path: path, from: book, only: [id])
+        case .search(let text):
+            do throws(ServiceError) {
+                let ids = try book.contacts(matching: text, offset: 0, limit: Int(Int32.max)).map(\.id)
+                return startExport(path: path, from: book, only: ids)
+            } catch {
+                return FailedTransfer(message: "The contacts matching “\(text.trimmedSpaces)” could not be read: \(error.description); nothing was written")
+            }
+        }
+    }
+}
+
+/// A job that failed before it began (it says why at its first step).
+final class FailedTransfer: TransferJob {
+    let message: String
+    init(message: String) { self.message = message }
+    func step(cards: Int) -> TransferProgress { .failed(message) }
+    func cancel() {}
 }
 
 /// An import or export worked in slices (on the run loop for a file, so the screen keeps answering
