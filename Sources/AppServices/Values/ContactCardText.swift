@@ -60,7 +60,7 @@ public enum ContactCardText {
     }
 
     /// Text as a vCard value item: backslash, comma, semicolon and line breaks escaped.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         for c in text {
             switch c {

@@ -46,3 +46,20 @@ struct GroupsConformanceTests {
     @Test(.enabled(if: PostgresTestServer.isAvailable, "needs SWITCHBOARD_TEST_POSTGRES_URL (.ci/run starts a server)"))
     func postgresql() throws { try Self.check(StoreFixture(.postgresql)) }
 }
+
+/// SQLite's quick reading of a plain CATEGORIES line agrees with the whole reading, or leaves it to it.
+@Suite("Groups: the quick reading of a line")
+struct GroupsQuickReadingTests {
+    @Test(arguments: [
+        "CATEGORIES:Science,Poetry", "X-A:1\r\nCATEGORIES: Science , Navy \r\nX-B:2", "CATEGORIES:Sciences", "CATEGORIES:Poets\\, Romantic,Science",
+        "item1.CATEGORIES:Science", "CATEGORIES;X-P=1:Science", "CATEGORIES:Navy\r\nCATEGORIES:Science", "", "X-CATEGORIES:Science",
+        "PHOTO:data:image/png;base64,AAAA\r\nCATEGORIES:myContacts,Science", "CATEGORIES:", "CATEGORIES:Science,",
+    ])
+    func agreesWithTheWholeReading(extras: String) {
+        for group in ["Science", "Navy", "Poets, Romantic", "Sciences", "myContacts"] {
+            let whole = ContactCardText.categories(inExtras: extras).contains(group)
+            let quick = Array(extras.utf8).withUnsafeBufferPointer { e in Array(group.utf8).withUnsafeBufferPointer { g in GroupsFunction.plainLineHolds(e, g) } }
+            #expect(quick == nil || quick == whole, "\(extras) / \(group): quick \(String(describing: quick)), whole \(whole)")
+        }
+    }
+}
