@@ -36,11 +36,13 @@ public enum VCardDecoder {
                 if contact.formattedName.isEmpty { contact.formattedName = p.text.trimmingSpaces } else { contact.extras.append(p) }
             case "N":
                 let c = p.components + Array(repeating: "", count: 5)
+                let raw = VCardEscaping.split(p.value, at: ";") + Array(repeating: "", count: 5)
                 contact.familyName = c[0].trimmingSpaces
                 contact.givenName = c[1].trimmingSpaces
-                contact.additionalNames = c[2].trimmingSpaces
-                contact.prefixes = c[3].trimmingSpaces
-                contact.suffixes = c[4].trimmingSpaces
+                // Lists: "Jr.,Esq." is two suffixes, kept as two ("Jr., Esq."; written back "Jr.,Esq.").
+                contact.additionalNames = VCardEscaping.listComponent(raw[2])
+                contact.prefixes = VCardEscaping.listComponent(raw[3])
+                contact.suffixes = VCardEscaping.listComponent(raw[4])
             case "NICKNAME":
                 contact.nicknames += p.list.map(\.trimmingSpaces).filter { !$0.isEmpty }
             case "ORG":

@@ -12,7 +12,7 @@ public extension VCard {
         if [old.familyName, old.givenName, old.additionalNames, old.prefixes, old.suffixes]
             != [new.familyName, new.givenName, new.additionalNames, new.prefixes, new.suffixes] {
             let parts = [new.familyName, new.givenName, new.additionalNames, new.prefixes, new.suffixes]
-            edit.setSingle("N", value: parts.map(VCardEscaping.escape).joined(separator: ";"), keepEmpty: true)
+            edit.setSingle("N", value: VCardEscaping.nameValue(parts), keepEmpty: true)
         }
         if old.nicknames != new.nicknames {
             edit.setSingle("NICKNAME", value: new.nicknames.map(VCardEscaping.escape).joined(separator: ","), removingOthers: true)

@@ -43,6 +43,22 @@ enum VCardEscaping {
         return out
     }
 
+    /// A component of N that is a list (additional names, prefixes, suffixes: `Jr.,Esq.`): its
+    /// items unescaped and trimmed, joined by ", " ("Jr., Esq."), so two suffixes stay two.
+    static func listComponent(_ raw: String) -> String {
+        split(raw, at: ",").map { unescape($0).trimmingSpaces }.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    /// Such a component written back: split at its commas, each item escaped, joined by "," ("Jr.,Esq.").
+    static func escapeListComponent(_ text: String) -> String {
+        text.split(separator: ",").map { escape(String($0).trimmingSpaces) }.filter { !$0.isEmpty }.joined(separator: ",")
+    }
+
+    /// N's five parts written as a value: family and given name escaped, the three lists as `escapeListComponent`.
+    static func nameValue(_ parts: [String]) -> String {
+        parts.enumerated().map { i, part in i < 2 ? escape(part) : escapeListComponent(part) }.joined(separator: ";")
+    }
+
     /// Splits at every `separator` not preceded by an escaping backslash; escapes stay in the parts.
     static func split(_ raw: String, at separator: Unicode.Scalar) -> [String] {
         var parts: [String] = []

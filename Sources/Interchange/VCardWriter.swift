@@ -18,7 +18,7 @@ public struct VCardWriter: Sendable {
         if !contact.uid.isEmpty { lines.append("UID:" + VCardEscaping.escape(contact.uid)) }
         lines.append("FN:" + VCardEscaping.escape(contact.formattedName.isEmpty ? contact.displayName : contact.formattedName))
         let n = [contact.familyName, contact.givenName, contact.additionalNames, contact.prefixes, contact.suffixes]
-        lines.append("N:" + n.map(VCardEscaping.escape).joined(separator: ";"))
+        lines.append("N:" + VCardEscaping.nameValue(n))
         if !contact.nicknames.isEmpty { lines.append("NICKNAME:" + contact.nicknames.map(VCardEscaping.escape).joined(separator: ",")) }
         if !contact.organization.isEmpty || !contact.organizationUnits.isEmpty {
             lines.append("ORG:" + ([contact.organization] + contact.organizationUnits).map(VCardEscaping.escape).joined(separator: ";"))

@@ -12,11 +12,15 @@ enum ContactCardMapping {
     typealias Dropped = [String: Int]
 
     static func record(from card: ContactCard, dropped: inout Dropped) -> ContactRecord {
-        var first = [card.givenName, card.additionalNames].filter { !$0.isEmpty }.joined(separator: " ")
+        var first = card.givenName
         var last = card.familyName
-        if first.isEmpty && last.isEmpty {
-            let name = card.displayName
-            if let space = name.lastIndex(of: " "), !card.formattedName.isEmpty {
+        // A card with a formatted name and no N (3.0 and 2.1 require N; many writers leave it out)
+        // gets first and last name from it, so the form can edit them — unless the name is a
+        // company's (KIND:org, Apple's X-ABShowAs:COMPANY, or FN the same as ORG): that card is listed
+        // by its company, with no person's name. A card without either is shown by what it has.
+        if first.isEmpty && last.isEmpty && card.additionalNames.isEmpty && !isCompany(card) {
+            let name = card.formattedName
+            if let space = name.lastIndex(of: " ") {
                 first = String(name[..<space])
                 last = String(name[name.index(after: space)...])
             } else {
@@ -41,6 +45,12 @@ enum ContactCardMapping {
                                    emails: card.emails.map(\.value), company: card.organization, notes: card.note,
                                    isFriend: card.isFriend)
         record.uid = card.uid
+        // A formatted name that is only the parts put together, as an export of a contact made here
+        // writes it, is not kept apart: the contact reads back as it was (shown by its parts).
+        func words(_ text: String) -> [Substring] { text.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+        let built = [card.prefixes, first, card.additionalNames, last, card.suffixes].flatMap(words)
+        record.formattedName = words(card.formattedName) == built ? "" : card.formattedName
+        record.middleName = card.additionalNames
         record.nickname = card.nicknames.joined(separator: ", ")
         record.title = card.title
         record.birthday = card.birthday?.description ?? ""
@@ -60,9 +70,9 @@ enum ContactCardMapping {
     }
 
     static func card(from record: ContactRecord) -> ContactCard {
-        var card = ContactCard(uid: record.uid, formattedName: [record.namePrefix, record.firstName, record.lastName, record.nameSuffix]
-                                   .filter { !$0.isEmpty }.joined(separator: " "),
-                               familyName: record.lastName, givenName: record.firstName,
+        let builtName = [record.namePrefix, record.firstName, record.middleName, record.lastName, record.nameSuffix].filter { !$0.isEmpty }.joined(separator: " ")
+        var card = ContactCard(uid: record.uid, formattedName: record.formattedName.isEmpty ? builtName : record.formattedName,
+                               familyName: record.lastName, givenName: record.firstName, additionalNames: record.middleName,
                                prefixes: record.namePrefix, suffixes: record.nameSuffix,
                                nicknames: record.nickname.isEmpty ? [] : record.nickname.split(separator: ",").map { String($0).trimmingCharacters() },
                                organization: record.company, title: record.title,
@@ -107,7 +117,7 @@ enum ContactCardMapping {
         let now = card(from: record)
         kept.apply(from: card(from: asCame), to: now, revision: revision)
         // A card that came without a name to show gets the one the contact is listed by (an export must have FN).
-        kept.ensureFormattedName([now.formattedName, record.company, record.emails.first ?? "", record.phones.first?.number ?? ""]
+        kept.ensureFormattedName([now.formattedName, record.company, record.emails.first ?? "", record.phones.first?.number ?? "", record.nickname]
                                     .first { !$0.isEmpty } ?? "")
         return kept
     }
@@ -119,6 +129,16 @@ enum ContactCardMapping {
         gmtime_r(&seconds, &t)
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(t.tm_year + 1900)\(two(t.tm_mon + 1))\(two(t.tm_mday))T\(two(t.tm_hour))\(two(t.tm_min))\(two(t.tm_sec))Z"
+    }
+
+    /// Whether the card names a company, not a person: KIND:org (4.0), Apple's X-ABShowAs:COMPANY,
+    /// or a formatted name that is its organization's and no N.
+    static func isCompany(_ card: ContactCard) -> Bool {
+        if card.extras.contains(where: { p in
+            let value = p.text.trimmingCharacters().lowercased()
+            return (p.name == "KIND" || p.name == "X-KIND") && value == "org" || p.name == "X-ABSHOWAS" && value == "company"
+        }) { return true }
+        return card.formattedName.isEmpty || card.formattedName == card.organization
     }
 
     static func isFriends(_ category: String) -> Bool {

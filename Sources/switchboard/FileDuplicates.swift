@@ -18,7 +18,7 @@ struct FileDuplicates {
 
     mutating func key(of record: ContactRecord) -> Key {
         var hasher = Hasher()
-        hasher.combine(SearchText.sortKey(firstName: record.firstName, lastName: record.lastName, cache: &folds))
+        hasher.combine(record.sortKey(cache: &folds))
         if let email = record.emails.first, !email.isEmpty {
             hasher.combine(1)
             hasher.combine(email.lowercased())

@@ -111,9 +111,9 @@ final class ImportJob {
                 let contact = VCardDecoder.contact(from: card)
                 if VCardDecoder.isGroup(card) {
                     summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .notAPerson))
-                } else if contact.isNameless, let first = card.problems.first {
-                    // A card with nothing left to make a contact of: its bad line is why.
-                    summary.skipped.append(first)
+                } else if contact.isNameless && !Self.holdsAnything(card) {
+                    // A card with nothing at all to make a contact of: its bad line is why, if it had one.
+                    summary.skipped.append(card.problems.first ?? ReadProblem(line: max(card.line, 1), reason: .noName))
                     summary.lineProblems += card.problems.dropFirst()
                 } else {
                     try take(contact, keeping: card)
@@ -152,8 +152,18 @@ final class ImportJob {
     }
 
     /// Stores a card's contact; `source`: the vCard it was read from, kept whole with it.
+    /// Whether a vCard holds anything of a contact (a property with a value, besides VERSION, PRODID
+    /// and REV): a card with only an ORG, a NOTE, a photo or a UID is kept, and shown by what it has;
+    /// one with only an empty N (`N:;;;;`) is not a contact.
+    static func holdsAnything(_ card: VCard) -> Bool {
+        card.properties.contains { p in
+            !["VERSION", "PRODID", "REV"].contains(p.name) && p.value.unicodeScalars.contains { !";, \t".unicodeScalars.contains($0) }
+        }
+    }
+
     private func take(_ card: ContactCard, keeping source: VCard? = nil) throws(ServiceError) {
-        if card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
+        // A row of another format with no name, e-mail or phone is not a contact (a vCard, checked above, may be).
+        if source == nil && card.isNameless { summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .noName)); return }
         var read = ContactCardMapping.record(from: card, dropped: &summary.dropped)
         let withNULs = read.fieldsWithNULs
         if !withNULs.isEmpty { summary.lineProblems.append(ReadProblem(line: max(card.line, 1), reason: .nulRemoved(withNULs.joined(separator: ", ")))) }

@@ -64,8 +64,7 @@ struct QueryCommand {
             var lines: [String] = []
             let ids = try store.contacts(matching: query, offset: 0, limit: Self.limit).map(\.id)
             for row in try store.emailAddresses(ofContacts: ids) {
-                let name = [row.firstName, row.lastName].filter { !$0.isEmpty }.joined(separator: " ")
-                lines.append("\(clean(row.email))\t\(clean(name))\t\(clean(row.company))")
+                lines.append("\(clean(row.email))\t\(clean(row.name))\t\(clean(row.company))")
             }
             guard !lines.isEmpty else {
                 print("No matches for “\(query)”.", to: &output)

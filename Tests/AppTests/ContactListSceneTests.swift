@@ -172,10 +172,10 @@ struct ContactListSceneTests {
         interactor.presenter = presenter
         interactor.showContacts(request: .init(searchText: "", offset: 0))
         interactor.toggleFriend(request: .init(index: 0))
-        #expect(presenter.friends == [.init(firstName: "ada", lastName: "lovelace", isFriend: true)])
+        #expect(presenter.friends == [.init(firstName: "ada", lastName: "lovelace", isFriend: true, displayName: "ada lovelace")])
         #expect(store.records[0].isFriend)
         interactor.deleteContact(request: .init(index: 0))
-        #expect(presenter.deletes == [.init(firstName: "ada", lastName: "lovelace", deleted: true)])
+        #expect(presenter.deletes == [.init(firstName: "ada", lastName: "lovelace", deleted: true, displayName: "ada lovelace")])
         #expect(store.records.isEmpty)
     }
 
@@ -190,7 +190,7 @@ struct ContactListSceneTests {
         interactor.showContacts(request: .init(searchText: "", offset: 0))
         interactor.deleteContact(request: .init(index: 1))
         interactor.undoDelete(request: .init())
-        #expect(presenter.undos.last == .init(firstName: "alan", lastName: "turing"))
+        #expect(presenter.undos.last == .init(firstName: "alan", lastName: "turing", displayName: "alan turing"))
         #expect(store.records.map(\.lastName).sorted() == ["lovelace", "turing"])
         #expect(interactor.contactToShow == store.records.first { $0.lastName == "turing" }?.id)
     }

@@ -42,7 +42,7 @@ struct VCardReaderTests {
         #expect(cards.count == 1)
         let c = try #require(cards.first)
         #expect(c.formattedName == "Simon Perreault")
-        #expect(c.familyName == "Perreault" && c.givenName == "Simon" && c.suffixes == "ing. jr,M.Sc.")
+        #expect(c.familyName == "Perreault" && c.givenName == "Simon" && c.suffixes == "ing. jr, M.Sc.") // two suffixes, kept as two
         #expect(c.birthday == PartialDate(year: nil, month: 2, day: 3))
         #expect(c.organization == "Viagenie")
         #expect(c.addresses == [PostalAddress(label: "work", extended: "Suite D2-630", street: "2875 Laurier", locality: "Quebec",
@@ -75,7 +75,7 @@ struct VCardReaderTests {
         """
         let c = try #require(try contacts(text).first)
         #expect(c.formattedName == "John Q. Public, Esq.")
-        #expect(c.additionalNames == "Q.,Public")
+        #expect(c.additionalNames == "Q., Public") // two additional names
         #expect(c.note == "line one\nline two; with a \\ backslash")
         #expect(c.emails == [LabeledValue(label: "_$!<Other>!$_", value: "john@example.com", isPreferred: true)])
         #expect(c.phones == [LabeledValue(label: "boat", value: "+1 555 0100"), LabeledValue(label: "mobile", value: "+1 555 0101")])

@@ -1,4 +1,4 @@
-/// SQL that takes a file back from migrations 16, 15, 14, 11, 10 and 9, for tests that make an older file by hand.
+/// SQL that takes a file back from migrations 17, 16, 15, 14, 11, 10 and 9, for tests that make an older file by hand.
 enum MigrationUndo {
     /// Step 16's sync tables and the triggers that fill its queue.
     static let sync = """
@@ -10,7 +10,14 @@ enum MigrationUndo {
     /// Step 14's table of deletes kept for Undo.
     static let deletesKept = "DROP INDEX deleted_contacts_by_account; DROP TABLE deleted_contacts;"
 
+    /// Step 17's display, formatted and middle name.
+    static let displayNames = """
+        ALTER TABLE contacts DROP COLUMN display_name; ALTER TABLE contacts DROP COLUMN formatted_name;
+        ALTER TABLE contacts DROP COLUMN middle_name;
+        """
+
     static let cardFields = """
+        \(displayNames)
         \(sync)
         \(deletesKept)
         ALTER TABLE contacts DROP COLUMN card;

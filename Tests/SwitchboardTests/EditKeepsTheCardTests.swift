@@ -11,8 +11,8 @@ import Foundation
 @MainActor
 @Suite("Edits change only what was edited", .serialized)
 struct EditKeepsTheCardTests {
-    /// The form's fields in Tab order from the first name (the title is the 13th).
-    static let toTitle = Array(repeating: "Tab", count: 12).joined(separator: " ")
+    /// The form's fields in Tab order from the first name (the title is the 14th: the middle name is third).
+    static let toTitle = Array(repeating: "Tab", count: 13).joined(separator: " ")
 
     /// Cards of the shapes people's address books write, beside the published corpus.
     static let ownCards: [String] = [
@@ -161,8 +161,8 @@ struct EditKeepsTheCardTests {
     @Test func changingAPhoneChangesOnlyThatPhone() throws {
         let folder = InterchangeFolder("edit-phone")
         let template = folder.dataFile("template.sqlite3")
-        // Tab twice from the first name: the first phone's number.
-        let outcome = try edit(Array(Self.ownCards[0].utf8), in: folder, template: template, index: 0, keys: "Tab Tab C-u \"+1 555 0199\"")
+        // Tab three times from the first name (past the last and middle name): the first phone's number.
+        let outcome = try edit(Array(Self.ownCards[0].utf8), in: folder, template: template, index: 0, keys: "Tab Tab Tab C-u \"+1 555 0199\"")
         #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
         #expect(outcome.changed == ["- item1.TEL;TYPE=pref:+1 555 0100", "+ item1.TEL;TYPE=pref:+1 555 0199"])
     }

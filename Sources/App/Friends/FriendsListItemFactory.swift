@@ -11,9 +11,13 @@ struct FriendsListItemFactory {
 
     func makeItem(_ friend: FriendSummary) -> FriendsListItem {
         let first = SearchText.trimmed(friend.firstName), last = SearchText.trimmed(friend.lastName)
-        let name = ShownName.full(first: first, last: last)
-        let initials = PersonName.initials(first: first, last: last)
-        return FriendsListItem(id: friend.id, name: name.isEmpty ? "(no name)" : name, status: friend.status,
+        let name = ShownName.display(friend.displayName, first: first, last: last)
+        var initials = PersonName.initials(first: first, last: last)
+        if initials.isEmpty, name != "(no name)" {
+            // A company's card: the first letters of its first two words ("Ørsted A/S" → "ØA").
+            initials = name.split(separator: " ").prefix(2).compactMap(\.first).map { String($0).uppercased() }.joined()
+        }
+        return FriendsListItem(id: friend.id, name: name, status: friend.status == name ? "" : friend.status,
                                avatar: initials.isEmpty ? avatarPlaceholder : initials)
     }
 

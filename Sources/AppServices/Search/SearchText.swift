@@ -127,7 +127,8 @@ public enum SearchText {
 
     public static func document(for contact: ContactRecord, cache: inout FoldCache) -> String {
         document(firstName: contact.firstName, lastName: contact.lastName, emails: contact.emails,
-                 phoneNumbers: contact.phones.map(\.number), others: searchedOthers(of: contact), cache: &cache)
+                 phoneNumbers: contact.phones.map(\.number), others: searchedOthers(of: contact),
+                 displayName: contact.displayName, middleName: contact.middleName, cache: &cache)
     }
 
     /// The texts a search finds from three characters besides the name, e-mails and phones: the
@@ -148,15 +149,18 @@ public enum SearchText {
         var cache = FoldCache()
         return document(firstName: contact.firstName, lastName: contact.lastName, emails: contact.emails,
                         phoneNumbers: contact.phones.map(\.number), others: searchedOthers(of: contact),
-                        marksWordStarts: false, cache: &cache)
+                        displayName: contact.displayName, middleName: contact.middleName, marksWordStarts: false, cache: &cache)
     }
 
     /// The same document from its parts (the database builds it this way in bulk, see `SearchDocumentFunction`).
     /// `others` are more texts found from three characters (`searchedOthers`).
+    /// `displayName` and `middleName` as `namePart` takes them.
     public static func document(firstName: String, lastName: String, emails: [String], phoneNumbers: [String],
-                                others: [String] = [], marksWordStarts: Bool = true, cache: inout FoldCache) -> String {
+                                others: [String] = [], displayName: String = "", middleName: String = "",
+                                marksWordStarts: Bool = true, cache: inout FoldCache) -> String {
         var bytes: [UInt8] = []
-        appendDocument(foldedName: namePart(firstName: firstName, lastName: lastName, marksWordStarts: marksWordStarts, cache: &cache),
+        appendDocument(foldedName: namePart(firstName: firstName, lastName: lastName, displayName: displayName, middleName: middleName,
+                                            marksWordStarts: marksWordStarts, cache: &cache),
                        emails: emails, phoneNumbers: phoneNumbers, others: others, marksPhoneStarts: marksWordStarts, to: &bytes, cache: &cache)
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -167,16 +171,33 @@ public enum SearchText {
     /// of both with `wordStart` twice before it, so that a search of one or two
     /// characters is a trigram too: the start of a word.
     /// Without `marksWordStarts`, the two orders alone ("ada lovelace \u{1F} lovelace ada").
-    public static func namePart(firstName: String, lastName: String, marksWordStarts: Bool = true, cache: inout FoldCache) -> String {
+    ///
+    /// With a `displayName` (a contact's formatted name, or the company of one without a person's
+    /// name: "Ørsted A/S"), the document starts with it, as the list shows it, followed by the
+    /// first and last name in both orders where they differ from it, and its words are marked too
+    /// (`a` finds "Ørsted A/S"); a `middleName`'s words are marked as well ("aug" and "a" find
+    /// Ada Augusta Lovelace shown as "Ada Lovelace"). Without either, the same text as before they were kept.
+    public static func namePart(firstName: String, lastName: String, displayName: String = "", middleName: String = "",
+                                marksWordStarts: Bool = true, cache: inout FoldCache) -> String {
         let first = cache.searchFold(trimmed(firstName)), last = cache.searchFold(trimmed(lastName))
-        let shown = cache.searchFold(PersonName.full(first: trimmed(firstName), last: trimmed(lastName)))
+        let built = cache.searchFold(PersonName.full(first: trimmed(firstName), last: trimmed(lastName)))
+        let displayed = trimmed(displayName)
+        let shown = displayed.isEmpty ? built : cache.searchFold(displayed)
         var part = shown
         var words: [Substring] = shown.split(separator: " ")
-        if !first.isEmpty, !last.isEmpty {
-            let other = shown == first + " " + last ? last + " " + first : first + " " + last
-            part += separator + other
-            for word in other.split(separator: " ") where !words.contains(word) { words.append(word) }
+        func add(_ form: String) {
+            guard !form.isEmpty, form != shown else { return }
+            part += separator + form
+            for word in form.split(separator: " ") where !words.contains(word) { words.append(word) }
         }
+        if !first.isEmpty, !last.isEmpty {
+            let other = built == first + " " + last ? last + " " + first : first + " " + last
+            add(built)
+            add(other)
+        } else {
+            add(built)
+        }
+        add(cache.searchFold(trimmed(middleName)))
         guard marksWordStarts else { return part }
         for word in words { part += " " + String(wordStart) + String(wordStart) + word }
         return part

@@ -7,7 +7,9 @@ public protocol AddressBookService: ContactsService, FriendsService {
     func contactID(uid: String) throws(ServiceError) -> Int64?
     func assignMissingUIDs() throws(ServiceError)
     func allContactIDs() throws(ServiceError) -> [Int64]
-    func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, firstName: String, lastName: String, company: String)]
+    /// Every e-mail address of these contacts (in the order of `ids`, each contact's preferred first),
+    /// with the name the contact is shown by and its company.
+    func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, name: String, company: String)]
     func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(ServiceError)
     /// Runs `body` in one transaction: all of its changes are kept, or none.
     func inOneTransaction(_ body: () throws(ServiceError) -> Void) throws(ServiceError)

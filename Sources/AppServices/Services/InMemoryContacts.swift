@@ -28,7 +28,7 @@ public final class InMemoryContacts: ContactsService, FriendsService {
         stored.id = id
         stored.revision = 1
         records[id] = stored
-        sortKeys[id] = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)
+        sortKeys[id] = contact.sortKey
         order.append(id)
     }
 
@@ -52,7 +52,8 @@ public final class InMemoryContacts: ContactsService, FriendsService {
     /// What a list row shows of contact `id`.
     private func summary(of id: Int64) -> ContactSummary {
         let c = records[id]!
-        return ContactSummary(id: id, firstName: c.firstName, lastName: c.lastName, isFriend: c.isFriend, sortKey: sortKeys[id]!)
+        return ContactSummary(id: id, firstName: c.firstName, lastName: c.lastName, isFriend: c.isFriend, sortKey: sortKeys[id]!,
+                              displayName: c.displayName)
     }
 
     public func contact(id: Int64) throws(ServiceError) -> ContactRecord? { records[id] }
@@ -83,7 +84,7 @@ public final class InMemoryContacts: ContactsService, FriendsService {
         var stored = contact
         stored.revision = old.revision + 1
         records[id] = stored
-        sortKeys[id] = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)
+        sortKeys[id] = contact.sortKey
         sortOrder()
         return true
     }
@@ -125,7 +126,7 @@ public final class InMemoryContacts: ContactsService, FriendsService {
             guard let c = records[id], c.isFriend else { return nil }
             let status = !c.company.isEmpty ? c.company : c.emails.first ?? c.phones.first?.number ?? ""
             return FriendSummary(id: id, firstName: c.firstName, lastName: c.lastName, status: status,
-                                 cursor: FriendCursor(sortKey: sortKeys[id]!, id: id))
+                                 cursor: FriendCursor(sortKey: sortKeys[id]!, id: id), displayName: c.displayName)
         }
     }
 

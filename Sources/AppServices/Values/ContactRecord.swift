@@ -72,6 +72,69 @@ public struct ContactRecord: Equatable, Sendable {
     /// here. The fields above are what the card said when it came, changed by edits since; an
     /// export writes this card with the properties of the changed fields rewritten.
     public var card: String = ""
+    /// The formatted name (vCard FN) as the card wrote it — "Ada Lovelace" though N says "Augusta" too,
+    /// "Acme Plumbing Ltd" though N is `Ltd;Acme Plumbing` — or "" when the contact has none of its
+    /// own (made here, or its name changed in the form since): then `displayName` is made from the parts.
+    public var formattedName: String = ""
+    /// N's additional names (the middle name: "Augusta"), kept apart from the given name.
+    public var middleName: String = ""
+
+    /// The name the contact is shown by, everywhere (list, card, friends, feed, mail clients'
+    /// query): its formatted name when it has one, else the name from its parts ("Ada Augusta
+    /// Lovelace", "王伟"), else its company, else its first e-mail, phone or nickname, else its job
+    /// title, web address or the first line of its notes; "" for a card with none of these (a UID alone).
+    public var displayName: String {
+        let formatted = SearchText.trimmed(formattedName)
+        if !formatted.isEmpty { return formatted }
+        let made = Self.displayName(firstName: firstName, middleName: middleName, lastName: lastName, company: company,
+                                    email: emails.first ?? "", phone: phones.first?.number ?? "", nickname: nickname)
+        if !made.isEmpty { return made }
+        // A card with none of those: its job title, web address, or the first line of its notes.
+        for other in [title, url, String(notes.split(whereSeparator: \.isNewline).first ?? "")] {
+            let text = SearchText.trimmed(other)
+            if !text.isEmpty { return text.count > 80 ? String(text.prefix(79)) + "…" : text }
+        }
+        return ""
+    }
+
+    /// The name made from the parts when a contact has no formatted name (see `displayName`).
+    public static func displayName(firstName: String, middleName: String = "", lastName: String, company: String = "",
+                                   email: String = "", phone: String = "", nickname: String = "") -> String {
+        let given = [SearchText.trimmed(firstName), SearchText.trimmed(middleName)].filter { !$0.isEmpty }.joined(separator: " ")
+        let full = PersonName.full(first: given, last: lastName)
+        if !full.isEmpty { return full }
+        for other in [company, email, phone, nickname] {
+            let text = SearchText.trimmed(other)
+            if !text.isEmpty { return text }
+        }
+        return ""
+    }
+
+    /// The name a stored row is shown by: its kept display name, else (a row from before it was kept) first and last name.
+    public static func shownName(displayName: String, firstName: String, lastName: String) -> String {
+        displayName.isEmpty ? PersonName.full(first: firstName, last: lastName) : displayName
+    }
+
+    /// Whether the contact has a person's name (a given, middle or family name); a company's card
+    /// (KIND:org, or a company typed without a name) has none and is listed by its display name.
+    public var hasPersonName: Bool {
+        !(SearchText.trimmed(firstName).isEmpty && SearchText.trimmed(middleName).isEmpty && SearchText.trimmed(lastName).isEmpty)
+    }
+
+    /// The folded key the list is sorted by: "last first" where the contact has a person's name
+    /// (by family name, as address books file people), else its display name ("Ørsted A/S" under Ø,
+    /// a card with only an e-mail under that address).
+    public var sortKey: String {
+        var cache = SearchText.FoldCache()
+        return sortKey(cache: &cache)
+    }
+
+    public func sortKey(cache: inout SearchText.FoldCache) -> String {
+        if SearchText.trimmed(firstName).isEmpty && SearchText.trimmed(lastName).isEmpty {
+            return SearchText.capped(cache.fold(displayName))
+        }
+        return SearchText.sortKey(firstName: firstName, lastName: lastName, cache: &cache)
+    }
 
     /// The record with every NUL character taken out of its text (a file may hold them; a C
     /// string would end at the first, and PostgreSQL refuses text that has one).
@@ -87,6 +150,7 @@ public struct ContactRecord: Equatable, Sendable {
                     region: clean(a.region), postalCode: clean(a.postalCode), country: clean(a.country))
         }
         r.extras = clean(extras); r.card = clean(card); r.namePrefix = clean(namePrefix); r.nameSuffix = clean(nameSuffix)
+        r.formattedName = clean(formattedName); r.middleName = clean(middleName)
         return r
     }
 
@@ -94,7 +158,7 @@ public struct ContactRecord: Equatable, Sendable {
     public var fieldsWithNULs: [String] {
         func has(_ text: String) -> Bool { text.utf8.contains(0) }
         var found: [String] = []
-        if has(firstName) || has(lastName) || has(namePrefix) || has(nameSuffix) || has(nickname) { found.append("the name") }
+        if has(firstName) || has(lastName) || has(formattedName) || has(middleName) || has(namePrefix) || has(nameSuffix) || has(nickname) { found.append("the name") }
         if phones.contains(where: { has($0.number) || has($0.label) }) { found.append("a phone") }
         if emails.contains(where: has) || emailLabels.contains(where: has) { found.append("an e-mail") }
         if has(company) || has(title) { found.append("the company or title") }
@@ -135,15 +199,23 @@ public struct ContactSummary: Equatable, Sendable {
     public var inTeamBook: Bool
     /// What the row shows beside the name on a wide terminal (read with the window: `rowDetails(of:)`).
     public var details = ContactRowDetails()
+    /// The name the contact is shown by as stored (`ContactRecord.displayName`); "" from a row
+    /// written before it was kept (then `name` is made from the first and last name).
+    public let displayName: String
 
-    public init(id: Int64, firstName: String, lastName: String, isFriend: Bool, sortKey: String, inTeamBook: Bool = false) {
+    public init(id: Int64, firstName: String, lastName: String, isFriend: Bool, sortKey: String, inTeamBook: Bool = false,
+                displayName: String = "") {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
         self.isFriend = isFriend
         self.sortKey = sortKey
         self.inTeamBook = inTeamBook
+        self.displayName = displayName
     }
+
+    /// The name the row shows: the display name, else first and last name.
+    public var name: String { displayName.isEmpty ? PersonName.full(first: firstName, last: lastName) : displayName }
 }
 
 public extension ContactRecord {
@@ -152,7 +224,8 @@ public extension ContactRecord {
 
     /// Takes the fields the contact form does not edit from `stored`, so a save from the form
     /// keeps them: the phones and e-mails after the third, a value the form showed without its
-    /// line breaks and did not change; UID, the card as it came, extras, name prefix and suffix; the first address's label, PO box and
+    /// line breaks and did not change; UID, the card as it came, extras, name prefix and suffix, the
+    /// formatted name while the name's parts are unchanged; the first address's label, PO box and
     /// extended part, and every other address; e-mail labels and the preferred e-mail and phone,
     /// which follow their address or number to wherever the form put it.
     mutating func keepCardFields(of stored: ContactRecord) {
@@ -164,8 +237,14 @@ public extension ContactRecord {
             return shown == old || shown != SearchText.trimmed(visible) ? shown : old
         }
         firstName = asStored(firstName, stored.firstName)
+        middleName = asStored(middleName, stored.middleName)
         lastName = asStored(lastName, stored.lastName)
         company = asStored(company, stored.company)
+        // The formatted name stays while what it names stays: the name's parts (a company's card: its
+        // company too); a name changed in the form is shown as typed (FN made again from the parts).
+        let sameName = [firstName, middleName, lastName] == [stored.firstName, stored.middleName, stored.lastName]
+            && (stored.hasPersonName || company == stored.company)
+        formattedName = sameName ? stored.formattedName : ""
         title = asStored(title, stored.title)
         nickname = asStored(nickname, stored.nickname)
         url = asStored(url, stored.url)

@@ -15,7 +15,7 @@ enum DeletedContactText {
             JSONText.array(of: c.emailLabels),
             StoredCardFields.encode(c.addresses),
             c.preferredEmail.map(String.init) ?? "", c.preferredPhone.map(String.init) ?? "",
-            c.card,
+            c.card, c.formattedName, c.middleName,
         ])
     }
 
@@ -42,6 +42,9 @@ enum DeletedContactText {
         c.preferredPhone = Int(f[19])
         // The card as it came (a text written before the card was kept has none).
         c.card = f.count > 20 ? f[20] : ""
+        // The formatted and middle name (texts written before they were kept have neither).
+        c.formattedName = f.count > 21 ? f[21] : ""
+        c.middleName = f.count > 22 ? f[22] : ""
         return c
     }
 

@@ -25,7 +25,7 @@ final class PostgresContactsImport: ContactsImporting {
         let rows = try store.pg.execute("""
             SELECT id, coalesce(emails ->> 0, ''), coalesce(phones -> 0 ->> 1, ''), uid IS NULL
             FROM contacts WHERE account_id = $1 AND sort_key = $2 ORDER BY id
-            """, [store.accountID, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)])
+            """, [store.accountID, contact.sortKey])
         let rule = ImportMatchRule(contact)
         for i in 0..<rows.count {
             if !contact.uid.isEmpty && !rows.bool(i, 3) { continue } // another card's contact

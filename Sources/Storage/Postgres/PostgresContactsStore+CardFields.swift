@@ -27,15 +27,17 @@ extension PostgresContactsStore {
 
     /// Every e-mail address of the contacts with these ids, in the order of `ids` and of each contact's
     /// addresses (its preferred one first; `k` counts from 1, the preferred position from 0).
-    public func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, firstName: String, lastName: String, company: String)] {
+    public func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, name: String, company: String)] {
         guard !ids.isEmpty else { return [] }
         let rows = try pg.execute("""
-            SELECT e.value, c.first_name, c.last_name, c.company
+            SELECT e.value, c.first_name, c.last_name, c.company, c.display_name
             FROM unnest($1::bigint[]) WITH ORDINALITY AS w(id, n)
             JOIN contacts c ON c.id = w.id AND c.account_id = $2
             CROSS JOIN LATERAL jsonb_array_elements_text(c.emails) WITH ORDINALITY AS e(value, k)
             ORDER BY w.n, e.k - 1 = coalesce(c.preferred_email, -1) DESC, e.k
             """, ["{" + ids.map(String.init).joined(separator: ",") + "}", accountID])
-        return (0..<rows.count).map { (rows.text($0, 0), rows.text($0, 1), rows.text($0, 2), rows.text($0, 3)) }
+        return (0..<rows.count).map {
+            (rows.text($0, 0), ContactRecord.shownName(displayName: rows.text($0, 4), firstName: rows.text($0, 1), lastName: rows.text($0, 2)), rows.text($0, 3))
+        }
     }
 }

@@ -5,7 +5,7 @@ extension PostgresContactsStore: FriendsService {
     }
 
     private static let friendColumns = """
-        SELECT id, first_name, last_name, sort_key, coalesce(nullif(company, ''), emails ->> 0, phones -> 0 ->> 1, '')
+        SELECT id, first_name, last_name, sort_key, coalesce(nullif(company, ''), emails ->> 0, phones -> 0 ->> 1, ''), display_name
         FROM contacts WHERE account_id = $1 AND is_friend
         """
 
@@ -27,7 +27,7 @@ extension PostgresContactsStore: FriendsService {
     private static func friends(_ rows: PostgresRows) -> [FriendSummary] {
         (0..<rows.count).map { i in
             FriendSummary(id: rows.int64(i, 0), firstName: rows.text(i, 1), lastName: rows.text(i, 2), status: rows.text(i, 4),
-                          cursor: FriendCursor(sortKey: rows.text(i, 3), id: rows.int64(i, 0)))
+                          cursor: FriendCursor(sortKey: rows.text(i, 3), id: rows.int64(i, 0)), displayName: rows.text(i, 5))
         }
     }
 }

@@ -70,8 +70,9 @@ public final class PostgresContactsStore: ContactsService {
     /// The first one and two characters of each word of the name, in both orders (as the search
     /// document marks them, see `SearchText.namePart`), as a PostgreSQL text array literal.
     /// With `phones`, each number's first one and two digits too (as the search document marks them).
-    static func nameStarts(firstName: String, lastName: String, phones: [String] = [], cache: inout SearchText.FoldCache) -> String {
-        let names = wordStarts(firstName: firstName, lastName: lastName, cache: &cache)
+    static func nameStarts(firstName: String, lastName: String, displayName: String = "", middleName: String = "",
+                           phones: [String] = [], cache: inout SearchText.FoldCache) -> String {
+        let names = wordStarts(firstName: firstName, lastName: lastName, displayName: displayName, middleName: middleName, cache: &cache)
         let quoted: [String] = (names + phoneStarts(phones, besides: names)).map { start in
             var quoted = "\""
             for c in start {
@@ -97,9 +98,11 @@ public final class PostgresContactsStore: ContactsService {
     }
 
     /// The first one and two characters of each word of the name, in both orders.
-    static func wordStarts(firstName: String, lastName: String, cache: inout SearchText.FoldCache) -> [String] {
+    static func wordStarts(firstName: String, lastName: String, displayName: String = "", middleName: String = "",
+                           cache: inout SearchText.FoldCache) -> [String] {
         var starts: [String] = []
-        for token in SearchText.namePart(firstName: firstName, lastName: lastName, cache: &cache).split(separator: " ")
+        for token in SearchText.namePart(firstName: firstName, lastName: lastName, displayName: displayName, middleName: middleName,
+                                         cache: &cache).split(separator: " ")
         where token.hasPrefix("\u{1E}\u{1E}") {
             let word = token.dropFirst(2)
             for n in 1...2 where word.count >= n {
@@ -110,7 +113,7 @@ public final class PostgresContactsStore: ContactsService {
         return starts
     }
 
-    static let summaryColumns = "id, first_name, last_name, is_friend, sort_key"
+    static let summaryColumns = "id, first_name, last_name, is_friend, sort_key, display_name"
 
     public func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int {
         guard let (matches, value) = Match(query).matches(limitAndOffset: "LIMIT $3", ordered: false) else {
@@ -139,7 +142,7 @@ public final class PostgresContactsStore: ContactsService {
         if case .substring(let like) = Match(query), let page = try pageFromTheTop(like: like, offset: offset, limit: limit) { return page }
         return Self.summaries(try throughTrigrams(query) { () throws(ServiceError) in
             try pg.execute("""
-                SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key FROM \(matches)
+                SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key, c.display_name FROM \(matches)
                 JOIN contacts c ON c.id = m.id ORDER BY m.sort_key, m.id
                 """, [accountID, value, limit, offset])
         })
@@ -190,8 +193,8 @@ public final class PostgresContactsStore: ContactsService {
         let window = Double(wanted) * 2 * Double(total) / Double(guess)
         guard window <= Double(Self.topWindowLimit), window < Double(guess) / 2 else { return nil }
         let rows = try pg.execute("""
-            SELECT id, first_name, last_name, is_friend, sort_key FROM (
-                SELECT id, first_name, last_name, is_friend, sort_key, search_text FROM contact_search
+            SELECT id, first_name, last_name, is_friend, sort_key, display_name FROM (
+                SELECT id, first_name, last_name, is_friend, sort_key, display_name, search_text FROM contact_search
                 WHERE account_id = $1 ORDER BY sort_key, id LIMIT $3) top
             WHERE search_text LIKE $2 ORDER BY sort_key, id LIMIT $4 OFFSET $5
             """, [accountID, like, Int(window) + 1, limit, offset])
@@ -264,7 +267,7 @@ public final class PostgresContactsStore: ContactsService {
 
     public func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary] {
         Self.summaries(try pg.execute("""
-            SELECT id, first_name, last_name, is_friend, sort_key FROM contacts c
+            SELECT id, first_name, last_name, is_friend, sort_key, display_name FROM contacts c
             WHERE account_id = $1 AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.emails) e WHERE lower(e COLLATE "C") = lower($2 COLLATE "C"))
             ORDER BY sort_key, id
             """, [accountID, address]))
@@ -287,7 +290,8 @@ public final class PostgresContactsStore: ContactsService {
 
     static func summaries(_ rows: PostgresRows, in range: Range<Int>) -> [ContactSummary] {
         range.map { i in
-            ContactSummary(id: rows.int64(i, 0), firstName: rows.text(i, 1), lastName: rows.text(i, 2), isFriend: rows.bool(i, 3), sortKey: rows.text(i, 4))
+            ContactSummary(id: rows.int64(i, 0), firstName: rows.text(i, 1), lastName: rows.text(i, 2), isFriend: rows.bool(i, 3), sortKey: rows.text(i, 4),
+                           displayName: rows.text(i, 5))
         }
     }
 
@@ -295,7 +299,8 @@ public final class PostgresContactsStore: ContactsService {
         let rows = try pg.execute("""
             SELECT first_name, last_name, company, notes, is_friend, phones::text, emails::text,
                    coalesce(uid, ''), nickname, title, birthday, url, addresses, extras,
-                   name_prefix, name_suffix, email_labels::text, preferred_email, preferred_phone, revision, card
+                   name_prefix, name_suffix, email_labels::text, preferred_email, preferred_phone, revision, card,
+                   formatted_name, middle_name
             FROM contacts WHERE id = $1 AND account_id = $2
             """, [id, accountID])
         guard rows.count == 1 else { return nil }
@@ -316,6 +321,8 @@ public final class PostgresContactsStore: ContactsService {
         record.preferredEmail = rows.optionalInt64(0, 17).map { Int($0) }
         record.preferredPhone = rows.optionalInt64(0, 18).map { Int($0) }
         record.card = rows.text(0, 20)
+        record.formattedName = rows.text(0, 21)
+        record.middleName = rows.text(0, 22)
         return record
     }
 
@@ -330,24 +337,26 @@ public final class PostgresContactsStore: ContactsService {
     /// The values of a contact's columns, in `writeColumns` order.
     private func values(of contact: ContactRecord) -> [any PostgresValue] {
         [contact.firstName, contact.lastName, contact.company, contact.notes, contact.isFriend,
-         SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName),
+         contact.sortKey,
          PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails),
          contact.nickname, contact.title, contact.birthday, contact.url,
          StoredCardFields.encode(contact.addresses), contact.extras,
          contact.namePrefix, contact.nameSuffix, PostgresContactLists.encode(emails: StoredCardFields.emailLabels(of: contact)),
          contact.preferredEmail.flatMap { $0 < contact.emails.count ? Int64($0) : nil },
-         contact.preferredPhone.flatMap { $0 < contact.phones.count ? Int64($0) : nil }]
+         contact.preferredPhone.flatMap { $0 < contact.phones.count ? Int64($0) : nil },
+         contact.displayName, contact.formattedName, contact.middleName]
     }
 
-    /// A contact's row of `contact_search` after its id and account: sort key, names, friend, document.
+    /// A contact's row of `contact_search` after its id and account: sort key, names, friend, document, display name.
     private func searchValues(of contact: ContactRecord) -> [any PostgresValue] {
-        [SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName), contact.firstName, contact.lastName,
-         contact.isFriend, SearchText.phraseDocument(for: contact)]
+        [contact.sortKey, contact.firstName, contact.lastName,
+         contact.isFriend, SearchText.phraseDocument(for: contact), contact.displayName]
     }
 
     static func nameStarts(_ contact: ContactRecord) -> String {
         var cache = SearchText.FoldCache()
-        return nameStarts(firstName: contact.firstName, lastName: contact.lastName, phones: contact.phones.map(\.number), cache: &cache)
+        return nameStarts(firstName: contact.firstName, lastName: contact.lastName, displayName: contact.displayName,
+                          middleName: contact.middleName, phones: contact.phones.map(\.number), cache: &cache)
     }
 
     public func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
@@ -356,20 +365,20 @@ public final class PostgresContactsStore: ContactsService {
             let rows = try pg.execute("""
                 INSERT INTO contacts (first_name, last_name, company, notes, is_friend, sort_key, phones, emails,
                                       nickname, title, birthday, url, addresses, extras,
-                                      name_prefix, name_suffix, email_labels, preferred_email, preferred_phone, uid, account_id, created_at, updated_at,
-                                      card)
+                                      name_prefix, name_suffix, email_labels, preferred_email, preferred_phone,
+                                      display_name, formatted_name, middle_name, uid, account_id, created_at, updated_at, card)
                 VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14,
-                        $15, $16, $17::jsonb, $18, $19, nullif($20, ''), $21, $22, $22, $23)
+                        $15, $16, $17::jsonb, $18, $19, $20, $21, $22, nullif($23, ''), $24, $25, $25, $26)
                 RETURNING id
                 """, values(of: contact) + [contact.uid, accountID, time, contact.card])
             let id = rows.int64(0, 0)
             try pg.execute("""
-                INSERT INTO contact_search (id, account_id, sort_key, first_name, last_name, is_friend, search_text)
-                VALUES ($1, $2, $3, $4, $5, $6, $7)
+                INSERT INTO contact_search (id, account_id, sort_key, first_name, last_name, is_friend, search_text, display_name)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                 """, [id, accountID] + searchValues(of: contact))
             try writeWordStarts(contact, id: id)
             try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
-            try log(.contactAdded, name: PersonName.full(first: contact.firstName, last: contact.lastName), id: id)
+            try log(.contactAdded, name: contact.displayName, id: id)
             return id
         }
     }
@@ -377,27 +386,28 @@ public final class PostgresContactsStore: ContactsService {
     public func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let id = contact.id else { return false }
         return try pg.transaction { () throws(ServiceError) -> Bool in
-            let old = try pg.execute("SELECT is_friend, first_name, last_name, revision, phones::text FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
+            let old = try pg.execute("SELECT is_friend, first_name, last_name, revision, phones::text, display_name, middle_name, sort_key FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
             guard old.count == 1 else { return try refuseIfOnlyReadable(id) }
             if contact.revision != 0, old.int64(0, 3) != contact.revision {
                 throw .changedSinceRead(place: pg.server, id: id, revision: contact.revision, stored: old.int64(0, 3))
             }
             let wasFriend = old.bool(0, 0)
-            try removeWordStarts(firstName: old.text(0, 1), lastName: old.text(0, 2), phones: old.text(0, 4), id: id)
+            try removeWordStarts(firstName: old.text(0, 1), lastName: old.text(0, 2), displayName: old.text(0, 5), middleName: old.text(0, 6),
+                                 sortKey: old.text(0, 7), phones: old.text(0, 4), id: id)
             try pg.execute("""
                 UPDATE contacts SET first_name = $1, last_name = $2, company = $3, notes = $4, is_friend = $5, sort_key = $6,
                     phones = $7::jsonb, emails = $8::jsonb, nickname = $9, title = $10, birthday = $11, url = $12,
                     addresses = $13, extras = $14, name_prefix = $15, name_suffix = $16, email_labels = $17::jsonb,
-                    preferred_email = $18, preferred_phone = $19, uid = coalesce(nullif($20, ''), uid), updated_at = $21,
-                    revision = revision + 1, card = $24
-                WHERE id = $22 AND account_id = $23
+                    preferred_email = $18, preferred_phone = $19, display_name = $20, formatted_name = $21, middle_name = $22,
+                    uid = coalesce(nullif($23, ''), uid), updated_at = $24, revision = revision + 1, card = $27
+                WHERE id = $25 AND account_id = $26
                 """, values(of: contact) + [contact.uid, now(), id, accountID, contact.card])
             try pg.execute("""
-                UPDATE contact_search SET sort_key = $3, first_name = $4, last_name = $5, is_friend = $6, search_text = $7
+                UPDATE contact_search SET sort_key = $3, first_name = $4, last_name = $5, is_friend = $6, search_text = $7, display_name = $8
                 WHERE id = $1 AND account_id = $2
                 """, [id, accountID] + searchValues(of: contact))
             try writeWordStarts(contact, id: id)
-            let name = PersonName.full(first: contact.firstName, last: contact.lastName)
+            let name = contact.displayName
             if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }
             try log(.contactEdited, name: name, id: id)
             if wasFriend != contact.isFriend { try log(contact.isFriend ? .friendAdded : .friendRemoved, name: name, id: id) }
@@ -408,11 +418,15 @@ public final class PostgresContactsStore: ContactsService {
     public func delete(id: Int64) throws(ServiceError) -> Bool {
         try pg.transaction { () throws(ServiceError) -> Bool in
             if let whole = try contact(id: id) { try keepForUndo(whole) }
-            let rows = try pg.execute("DELETE FROM contacts WHERE id = $1 AND account_id = $2 RETURNING is_friend, first_name, last_name, phones::text", [id, accountID])
+            let rows = try pg.execute("""
+                DELETE FROM contacts WHERE id = $1 AND account_id = $2
+                RETURNING is_friend, first_name, last_name, phones::text, display_name, middle_name, sort_key
+                """, [id, accountID])
             guard rows.count == 1 else { return try refuseIfOnlyReadable(id) }
             try pg.execute("DELETE FROM contact_search WHERE id = $1 AND account_id = $2", [id, accountID])
-            try removeWordStarts(firstName: rows.text(0, 1), lastName: rows.text(0, 2), phones: rows.text(0, 3), id: id)
-            try log(.contactDeleted, name: PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2)), id: id)
+            try removeWordStarts(firstName: rows.text(0, 1), lastName: rows.text(0, 2), displayName: rows.text(0, 4), middleName: rows.text(0, 5),
+                                 sortKey: rows.text(0, 6), phones: rows.text(0, 3), id: id)
+            try log(.contactDeleted, name: ContactRecord.shownName(displayName: rows.text(0, 4), firstName: rows.text(0, 1), lastName: rows.text(0, 2)), id: id)
             try adjustCounts(total: -1, friends: rows.bool(0, 0) ? -1 : 0)
             return true
         }
@@ -465,24 +479,25 @@ public final class PostgresContactsStore: ContactsService {
     /// Whether one of this account's contacts is a friend, and its name (nil when it is not there);
     /// `lock` holds the row until the transaction ends, so two clients' changes to it take turns.
     private func friendAndName(of id: Int64, lock: Bool) throws(ServiceError) -> (isFriend: Bool, name: String)? {
-        let rows = try pg.execute("SELECT is_friend, first_name, last_name FROM contacts WHERE id = $1 AND account_id = $2\(lock ? " FOR UPDATE" : "")", [id, accountID])
-        return rows.count == 1 ? (rows.bool(0, 0), PersonName.full(first: rows.text(0, 1), last: rows.text(0, 2))) : nil
+        let rows = try pg.execute("SELECT is_friend, first_name, last_name, display_name FROM contacts WHERE id = $1 AND account_id = $2\(lock ? " FOR UPDATE" : "")", [id, accountID])
+        return rows.count == 1 ? (rows.bool(0, 0), ContactRecord.shownName(displayName: rows.text(0, 3), firstName: rows.text(0, 1), lastName: rows.text(0, 2))) : nil
     }
 
     /// The contact's name word starts, under its sort key (its old ones must be gone).
     private func writeWordStarts(_ contact: ContactRecord, id: Int64) throws(ServiceError) {
         try pg.execute("INSERT INTO contact_word_starts (account_id, start, sort_key, contact_id) SELECT $1, unnest($2::text[]), $3, $4",
-                       [accountID, Self.nameStarts(contact), SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName), id])
+                       [accountID, Self.nameStarts(contact), contact.sortKey, id])
     }
 
     /// Removes the word starts a contact had under this name and these phones (`phones`: the stored
     /// JSON): exact rows of the list-order index.
-    private func removeWordStarts(firstName: String, lastName: String, phones: String, id: Int64) throws(ServiceError) {
+    private func removeWordStarts(firstName: String, lastName: String, displayName: String, middleName: String, sortKey: String,
+                                  phones: String, id: Int64) throws(ServiceError) {
         var cache = SearchText.FoldCache()
         let numbers = PostgresContactLists.decode(phones: phones, emails: "[]").phones.map(\.number)
         try pg.execute("DELETE FROM contact_word_starts WHERE account_id = $1 AND start = ANY($2::text[]) AND sort_key = $3 AND contact_id = $4",
-                       [accountID, Self.nameStarts(firstName: firstName, lastName: lastName, phones: numbers, cache: &cache),
-                        SearchText.sortKey(firstName: firstName, lastName: lastName), id])
+                       [accountID, Self.nameStarts(firstName: firstName, lastName: lastName, displayName: displayName, middleName: middleName,
+                                                   phones: numbers, cache: &cache), sortKey, id])
     }
 
     private func log(_ kind: ActivityKind, name: String, id: Int64) throws(ServiceError) {

@@ -177,6 +177,13 @@ enum PostgresMigrations {
         .sql("""
         ALTER TABLE contacts ADD COLUMN card TEXT NOT NULL DEFAULT '';
         """),
+        // 15: the name a contact is shown by, its formatted name (FN) as the card wrote it and N's
+        // additional names (SQLite's 16); the search rows carry the display name for the list's pages.
+        .sql("""
+        ALTER TABLE contacts ADD COLUMN display_name TEXT NOT NULL DEFAULT '',
+            ADD COLUMN formatted_name TEXT NOT NULL DEFAULT '', ADD COLUMN middle_name TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contact_search ADD COLUMN display_name TEXT NOT NULL DEFAULT '';
+        """),
     ]
 
     /// The newest schema this build knows.

@@ -223,7 +223,7 @@ public enum PostgresTeamDirectory {
                     what := 'contact_edited';
                 END IF;
             END IF;
-            name := btrim(row.first_name || ' ' || row.last_name);
+            name := coalesce(nullif(row.display_name, ''), btrim(row.first_name || ' ' || row.last_name));
             IF name = '' THEN name := row.company; END IF;
             INSERT INTO activity (account_id, at, kind, subject, contact_id, subject_key)
                 VALUES (row.account_id, extract(epoch FROM clock_timestamp())::bigint, what, name, row.id, lower(name));

@@ -116,7 +116,7 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
             // Only a contact without a UID may be this card's, and there is none (the common case: our own export).
             guard someWithoutUID else { return nil }
         }
-        let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &folds)
+        let key = contact.sortKey(cache: &folds)
         let rule = ImportMatchRule(contact)
         for candidate in try candidates(named: key) {
             if !contact.uid.isEmpty && !candidate.hasNoUID { continue } // another card's contact
@@ -167,23 +167,23 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
     /// The INSERT (or UPDATE) of a whole contact row, card fields included, for this many phones
     /// and emails; prepared once per shape. Parameters: 1 account (or, for UPDATE, the id),
     /// 2-6 names, company, notes, friend; 7 sort key; 8 time; 9-15 the card fields; 16 the rank
-    /// (INSERT only); 17-21 migration 10's fields; 22 the card; then the lists.
+    /// (INSERT only); 17-21 migration 10's fields; 22 the card; 23-25 display, formatted and middle name; then the lists.
     private func statement(for lists: SQLiteContactLists, update: Bool) throws(ServiceError) -> SQLiteStatement {
         let shape = lists.phones.count << 8 | lists.emails.count
         if let cached = update ? updates[shape] : inserts[shape] { return cached }
-        let (phones, emails) = lists.sql(from: 23)
+        let (phones, emails) = lists.sql(from: 26)
         let s = try db.prepare(update ? """
             UPDATE contacts SET first_name = ?2, last_name = ?3, company = ?4, notes = ?5, is_friend = ?6, sort_key = ?7,
                 updated_at = ?8, uid = coalesce(nullif(?9, ''), uid), nickname = ?10, title = ?11, birthday = ?12, url = ?13,
                 addresses = ?14, extras = ?15, name_prefix = ?17, name_suffix = ?18, email_labels = ?19, preferred_email = ?20,
-                preferred_phone = ?21, card = ?22, phones = \(phones), emails = \(emails), revision = revision + 1
+                preferred_phone = ?21, card = ?22, display_name = ?23, formatted_name = ?24, middle_name = ?25, phones = \(phones), emails = \(emails), revision = revision + 1
             WHERE id = ?1
             """ : """
             INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, created_at, updated_at,
                 uid, nickname, title, birthday, url, addresses, extras, sort_rank,
-                name_prefix, name_suffix, email_labels, preferred_email, preferred_phone, card, phones, emails)
+                name_prefix, name_suffix, email_labels, preferred_email, preferred_phone, card, display_name, formatted_name, middle_name, phones, emails)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, nullif(?9, ''), ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                ?17, ?18, ?19, ?20, ?21, ?22, \(phones), \(emails))
+                ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, \(phones), \(emails))
             """)
         if update { updates[shape] = s } else { inserts[shape] = s }
         return s
@@ -195,12 +195,12 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
             .bind(9, contact.uid).bind(10, contact.nickname).bind(11, contact.title).bind(12, contact.birthday)
             .bind(13, contact.url).bind(14, StoredCardFields.encode(contact.addresses)).bind(15, contact.extras)
         SQLiteContactsStore.bindNameAffixesAndPreferences(of: contact, to: s, from: 17)
-        s.bind(22, contact.card)
-        lists.bind(to: s, from: 23)
+        s.bind(22, contact.card).bind(23, contact.displayName).bind(24, contact.formattedName).bind(25, contact.middleName)
+        lists.bind(to: s, from: 26)
     }
 
     private func insert(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
-        let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &folds)
+        let key = contact.sortKey(cache: &folds)
         let rank = deferred ? nil : appendedRank(for: key)
         let lists = SQLiteContactLists(contact)
         let s = try statement(for: lists, update: false)
@@ -225,7 +225,7 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
     private func write(_ contact: ContactRecord, id: Int64, wasFriend: Bool) throws(ServiceError) {
         // The old search entry goes first (its rank is read before the row changes); deferred, `finish` clears them all.
         let rank = deferred ? nil : try store.rankAndFriend(of: id)?.rank
-        let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName, cache: &folds)
+        let key = contact.sortKey(cache: &folds)
         let lists = SQLiteContactLists(contact)
         let s = try statement(for: lists, update: true)
         bind(contact, key: key, lists: lists, to: s, first: id)

@@ -8,13 +8,13 @@ extension SQLiteContactsStore {
         let s = try db.prepare("""
             UPDATE contacts SET uid = coalesce(nullif(?1, ''), uid), nickname = ?2, title = ?3, birthday = ?4, url = ?5, addresses = ?6,
                 extras = ?7, name_prefix = ?9, name_suffix = ?10, email_labels = ?11, preferred_email = ?12, preferred_phone = ?13,
-                card = ?14
+                card = ?14, display_name = ?15, formatted_name = ?16, middle_name = ?17
             WHERE id = ?8
             """)
         s.bind(1, contact.uid).bind(2, contact.nickname).bind(3, contact.title).bind(4, contact.birthday).bind(5, contact.url)
             .bind(6, StoredCardFields.encode(contact.addresses)).bind(7, contact.extras).bind(8, id)
         Self.bindNameAffixesAndPreferences(of: contact, to: s, from: 9)
-        s.bind(14, contact.card)
+        s.bind(14, contact.card).bind(15, contact.displayName).bind(16, contact.formattedName).bind(17, contact.middleName)
         try s.run()
     }
 
@@ -31,7 +31,7 @@ extension SQLiteContactsStore {
     func readCardFields(into record: inout ContactRecord, id: Int64) throws(ServiceError) {
         let s = try db.prepare("""
             SELECT coalesce(uid, ''), nickname, title, birthday, url, addresses, extras, name_prefix, name_suffix,
-                preferred_email, preferred_phone, card FROM contacts WHERE id = ?
+                preferred_email, preferred_phone, card, formatted_name, middle_name FROM contacts WHERE id = ?
             """)
         s.bind(1, id)
         defer { s.reset() }
@@ -48,6 +48,8 @@ extension SQLiteContactsStore {
         record.preferredEmail = s.isNull(9) ? nil : s.int(9)
         record.preferredPhone = s.isNull(10) ? nil : s.int(10)
         record.card = s.text(11)
+        record.formattedName = s.text(12)
+        record.middleName = s.text(13)
         let labels = try db.prepare("SELECT l.value FROM contacts c, json_each(c.email_labels) l WHERE c.id = ? ORDER BY l.key")
         defer { labels.reset() }
         labels.bind(1, id)
@@ -101,17 +103,17 @@ extension SQLiteContactsStore {
 extension SQLiteContactsStore {
     /// Every e-mail address of the contacts with these ids, in the order of `ids` and of each
     /// contact's addresses (its preferred one first), with the name and company: one statement (a mail client's query).
-    public func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, firstName: String, lastName: String, company: String)] {
+    public func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, name: String, company: String)] {
         guard !ids.isEmpty else { return [] }
         let s = try db.prepare("""
-            SELECT w.key, c.first_name, c.last_name, c.company, e.value FROM json_each(?1) w
+            SELECT w.key, c.first_name, c.last_name, c.company, e.value, c.display_name FROM json_each(?1) w
             CROSS JOIN contacts c ON c.id = w.value AND c.account_id = ?2, json_each(c.emails) e
             ORDER BY w.key, e.key = coalesce(c.preferred_email, -1) DESC, e.key
             """)
         s.bind(1, "[" + ids.map(String.init).joined(separator: ",") + "]").bind(2, accountID)
         defer { s.reset() }
-        var rows: [(email: String, firstName: String, lastName: String, company: String)] = []
-        while try s.step() { rows.append((s.text(4), s.text(1), s.text(2), s.text(3))) }
+        var rows: [(email: String, name: String, company: String)] = []
+        while try s.step() { rows.append((s.text(4), ContactRecord.shownName(displayName: s.text(5), firstName: s.text(1), lastName: s.text(2)), s.text(3))) }
         return rows
     }
 }

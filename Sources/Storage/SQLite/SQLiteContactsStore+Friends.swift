@@ -9,7 +9,7 @@ extension SQLiteContactsStore: FriendsService {
     }
 
     private static let friendColumns = """
-        SELECT id, first_name, last_name, sort_key, coalesce(nullif(company, ''), emails ->> 0, phones -> 0 ->> 1, '')
+        SELECT id, first_name, last_name, sort_key, coalesce(nullif(company, ''), emails ->> 0, phones -> 0 ->> 1, ''), display_name
         FROM contacts WHERE account_id = ?1 AND is_friend = 1
         """
 
@@ -42,7 +42,7 @@ extension SQLiteContactsStore: FriendsService {
         var rows: [FriendSummary] = []
         while try s.step() {
             rows.append(FriendSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), status: s.text(4),
-                                      cursor: FriendCursor(sortKey: s.text(3), id: s.int64(0))))
+                                      cursor: FriendCursor(sortKey: s.text(3), id: s.int64(0)), displayName: s.text(5)))
         }
         return rows
     }

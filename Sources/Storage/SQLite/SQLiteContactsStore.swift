@@ -55,7 +55,7 @@ public final class SQLiteContactsStore: ContactsService {
 
     public func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary] {
         let s = try db.prepare("""
-            SELECT id, first_name, last_name, is_friend, sort_key FROM contacts c
+            SELECT id, first_name, last_name, is_friend, sort_key, display_name FROM contacts c
             WHERE account_id = ? AND EXISTS (SELECT 1 FROM json_each(c.emails) e WHERE lower(e.value) = lower(?))
             ORDER BY sort_key, id
             """)
@@ -65,7 +65,7 @@ public final class SQLiteContactsStore: ContactsService {
 
     public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         let s: SQLiteStatement
-        let columns = "id, first_name, last_name, is_friend, sort_key"
+        let columns = "id, first_name, last_name, is_friend, sort_key, display_name"
         switch Plan(query) {
         case .all:
             // An offset past the middle is counted from the end (the count is kept, not scanned), so
@@ -83,7 +83,7 @@ public final class SQLiteContactsStore: ContactsService {
             guard let bounds = try order.bounds(of: accountID) else { return [] }
             // The matches come in rank (= list) order; only the page's contacts are read.
             s = try db.prepare("""
-                SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key FROM
+                SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key, c.display_name FROM
                 (SELECT rowid AS rank, contact_id FROM contact_search WHERE contact_search MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ? OFFSET ?) m
                 CROSS JOIN contacts c ON c.id = m.contact_id ORDER BY m.rank
                 """)
@@ -112,7 +112,8 @@ public final class SQLiteContactsStore: ContactsService {
         defer { s.reset() }
         var rows: [ContactSummary] = []
         while try s.step() {
-            rows.append(ContactSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), isFriend: s.bool(3), sortKey: s.text(4)))
+            rows.append(ContactSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), isFriend: s.bool(3), sortKey: s.text(4),
+                                       displayName: s.text(5)))
         }
         return rows
     }
@@ -167,7 +168,7 @@ public final class SQLiteContactsStore: ContactsService {
             let time = now()
             s.bind(1, accountID).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
                 .bind(5, contact.notes).bind(6, contact.isFriend)
-                .bind(7, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)).bind(8, nil as Int64?)
+                .bind(7, contact.sortKey).bind(8, nil as Int64?)
                 .bind(9, time).bind(10, time)
             lists.bind(to: s, from: 11)
             try s.run()
@@ -191,7 +192,7 @@ public final class SQLiteContactsStore: ContactsService {
             let (phones, emails) = lists.sql(from: 10)
             let s = try db.prepare("UPDATE contacts SET first_name = ?1, last_name = ?2, company = ?3, notes = ?4, is_friend = ?5, sort_key = ?6, updated_at = ?7, phones = \(phones), emails = \(emails), revision = revision + 1 WHERE id = ?8 AND account_id = ?9")
             s.bind(1, contact.firstName).bind(2, contact.lastName).bind(3, contact.company).bind(4, contact.notes)
-                .bind(5, contact.isFriend).bind(6, SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName))
+                .bind(5, contact.isFriend).bind(6, contact.sortKey)
                 .bind(7, now()).bind(8, id).bind(9, accountID)
             lists.bind(to: s, from: 10)
             try s.run()
@@ -266,7 +267,7 @@ public final class SQLiteContactsStore: ContactsService {
 
     /// Ranks a stored contact in the list order and adds its search entry under that rank.
     func index(_ contact: ContactRecord, id: Int64) throws(ServiceError) {
-        let key = SearchText.sortKey(firstName: contact.firstName, lastName: contact.lastName)
+        let key = contact.sortKey
         let rank = try order.place(.init(accountID: accountID, sortKey: key, id: id))
         let search = try db.prepare("INSERT INTO contact_search (rowid, text, contact_id) VALUES (?, ?, ?)")
         search.bind(1, rank).bind(2, SearchText.document(for: contact)).bind(3, id)
@@ -282,15 +283,17 @@ public final class SQLiteContactsStore: ContactsService {
     /// The list rank of one of this account's contacts, whether it is a friend, its name and its
     /// revision (nil when it is not there).
     func rankAndFriend(of id: Int64) throws(ServiceError) -> (rank: Int64, isFriend: Bool, name: String, revision: Int64)? {
-        let s = try db.prepare("SELECT sort_rank, is_friend, first_name, last_name, revision FROM contacts WHERE id = ? AND account_id = ?")
+        let s = try db.prepare("SELECT sort_rank, is_friend, first_name, last_name, revision, display_name FROM contacts WHERE id = ? AND account_id = ?")
         s.bind(1, id).bind(2, accountID)
         defer { s.reset() }
-        return try s.step() ? (s.int64(0), s.bool(1), PersonName.full(first: s.text(2), last: s.text(3)), s.int64(4)) : nil
+        guard try s.step() else { return nil }
+        let display = s.text(5)
+        return (s.int64(0), s.bool(1), display.isEmpty ? PersonName.full(first: s.text(2), last: s.text(3)) : display, s.int64(4))
     }
 
     /// Logs an event about a contact, with its name as it is now.
     private func log(_ kind: ActivityKind, _ contact: ContactRecord, id: Int64) throws(ServiceError) {
-        try log(kind, name: PersonName.full(first: contact.firstName, last: contact.lastName), id: id)
+        try log(kind, name: contact.displayName, id: id)
     }
 
     private func log(_ kind: ActivityKind, name: String, id: Int64) throws(ServiceError) {

@@ -162,14 +162,14 @@ enum SQLiteMigrations {
         """
         DELETE FROM contact_search;
         INSERT INTO contact_search (rowid, text, contact_id)
-            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactCBeforeDisplayName), c.id FROM contacts c ORDER BY c.sort_rank;
         """,
         // 13: each phone's digits start as a word of the name does, so a search of one or two digits
         // ("+4", "44") finds the numbers starting with them.
         """
         DELETE FROM contact_search;
         INSERT INTO contact_search (rowid, text, contact_id)
-            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c ORDER BY c.sort_rank;
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactCBeforeDisplayName), c.id FROM contacts c ORDER BY c.sort_rank;
         """,
         // 14: the last deletes of each account, whole, for Undo (`DeletedContactText`).
         """
@@ -194,6 +194,15 @@ enum SQLiteMigrations {
         // (the app, import, restore) is covered; the sync itself writes with `sync_flags.applying` set,
         // in the same transaction, so its own writes are not queued.
         SQLiteSyncSchema.migration,
+        // 17: the name a contact is shown by (`ContactRecord.displayName`: its formatted name, else the
+        // name from its parts, else its company, e-mail or phone), kept at each write so lists read it
+        // with the row; the formatted name (vCard FN) as the card wrote it and N's additional names,
+        // each in a column of its own. Rows from before keep '' (shown by first and last name, as before).
+        """
+        ALTER TABLE contacts ADD COLUMN display_name TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN formatted_name TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN middle_name TEXT NOT NULL DEFAULT '';
+        """,
     ]
 
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {

@@ -15,7 +15,8 @@ enum SQLiteSchemaCheck {
         "table session(id,account_id,created_at)",
         "table sign_in_failures(username_key,failures,last_failure_at)",
         "table contacts(id,account_id,first_name,last_name,company,notes,is_friend,sort_key,created_at,updated_at,sort_rank,phones,emails,"
-            + "uid,nickname,title,birthday,url,addresses,extras,name_prefix,name_suffix,email_labels,preferred_email,preferred_phone,revision,card)",
+            + "uid,nickname,title,birthday,url,addresses,extras,name_prefix,name_suffix,email_labels,preferred_email,preferred_phone,revision,card,"
+            + "display_name,formatted_name,middle_name)",
         "table contact_counts(account_id,total,friends)",
         "table contact_search(text,contact_id)",
         "table contact_search_data(id,block)",

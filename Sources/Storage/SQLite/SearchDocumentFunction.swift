@@ -17,9 +17,11 @@ enum SearchDocumentFunction {
     static func register(on handle: OpaquePointer) {
         register(on: handle, arguments: 6)
         register(on: handle, arguments: 8)
+        register(on: handle, arguments: 10)
     }
 
-    /// With 8 arguments, the title and the addresses as stored (`StoredCardFields`) follow the notes.
+    /// With 8 arguments, the title and the addresses as stored (`StoredCardFields`) follow the notes;
+    /// with 10, the display name and the middle name follow them (migration 16).
     private static func register(on handle: OpaquePointer, arguments count: Int32) {
         let cache = Unmanaged.passRetained(Cache()).toOpaque()
         sqlite3_create_function_v2(handle, name, count, SQLITE_UTF8 | SQLITE_DETERMINISTIC, cache, { context, count, arguments in
@@ -34,7 +36,8 @@ enum SearchDocumentFunction {
                 : SearchText.searchedOthers(company: text(4), notes: text(5), title: text(6),
                                             cities: StoredCardFields.decodeAddresses(text(7)).map(\.city))
             let document = SearchText.document(firstName: text(0), lastName: text(1), emails: list(2), phoneNumbers: list(3),
-                                               others: others, cache: &cache.folds)
+                                               others: others, displayName: count < 10 ? "" : text(8),
+                                               middleName: count < 10 ? "" : text(9), cache: &cache.folds)
             sqlite3_result_text(context, document, -1, sb_sqlite_transient())
         }, nil, nil, { box in
             if let box { Unmanaged<Cache>.fromOpaque(box).release() }
@@ -51,9 +54,17 @@ enum SearchDocumentFunction {
         }, nil, nil, nil)
     }
 
-    /// An SQL expression for the document of the contact row aliased `c` (from migration 9 on, which
-    /// added its title and addresses).
+    /// An SQL expression for the document of the contact row aliased `c` (from migration 16 on, which
+    /// added its display and middle name).
     static let documentOfContactC = """
+        \(name)(c.first_name, c.last_name,
+            (SELECT group_concat(e.value, char(10)) FROM json_each(c.emails) e),
+            (SELECT group_concat(p.value ->> 1, char(10)) FROM json_each(c.phones) p), c.company, c.notes, c.title, c.addresses,
+            c.display_name, c.middle_name)
+        """
+
+    /// The same for migrations 9 to 15 (title and addresses, no display name yet).
+    static let documentOfContactCBeforeDisplayName = """
         \(name)(c.first_name, c.last_name,
             (SELECT group_concat(e.value, char(10)) FROM json_each(c.emails) e),
             (SELECT group_concat(p.value ->> 1, char(10)) FROM json_each(c.phones) p), c.company, c.notes, c.title, c.addresses)

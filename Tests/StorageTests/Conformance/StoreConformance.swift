@@ -230,6 +230,59 @@ enum StoreConformance {
         #expect(try store.contacts(withEmail: "").isEmpty)
     }
 
+    /// Issue 36: a contact is listed, searched, logged and answered to mail clients by the name it
+    /// is shown by — a card's formatted name as stored, a company's name — and its middle name and
+    /// formatted name come back as stored; sorted by last name where it has one, else by that name.
+    static func displayNames(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount()
+        let store = f.contacts(of: ada)
+        var lovelace = ContactRecord(firstName: "Ada", lastName: "Lovelace", emails: ["ada@example.org"], isFriend: true)
+        lovelace.middleName = "Augusta"
+        lovelace.formattedName = "Ada Lovelace"
+        lovelace.birthday = "1815-12-10"
+        var nakamura = ContactRecord(firstName: "博", lastName: "中村")
+        nakamura.formattedName = "中村 博"
+        var acme = ContactRecord(firstName: "Acme Plumbing", lastName: "Ltd", emails: ["office@acme.example"])
+        acme.formattedName = "Acme Plumbing Ltd"
+        let orsted = ContactRecord(firstName: "", lastName: "", company: "Ørsted A/S", isFriend: true)
+        var noteOnly = ContactRecord(firstName: "", lastName: "", notes: "Met at the harbour\nand more")
+        noteOnly.uid = "note-only"
+        var ids: [String: Int64] = [:]
+        for (key, record) in [("ada", lovelace), ("nakamura", nakamura), ("acme", acme), ("orsted", orsted), ("note", noteOnly)] {
+            ids[key] = try store.add(record)
+        }
+        let back = try #require(try store.contact(id: ids["ada"]!))
+        #expect(back.formattedName == "Ada Lovelace" && back.middleName == "Augusta" && back.displayName == "Ada Lovelace")
+        // The list: by family name where there is one (Acme under L, as its card files it), else by the name shown.
+        let rows = try store.contacts(matching: "", offset: 0, limit: 10)
+        #expect(rows.map(\.name) == ["Ada Lovelace", "Acme Plumbing Ltd", "Met at the harbour", "Ørsted A/S", "中村 博"], "\(rows.map(\.name))")
+        #expect(rows.map(\.sortKey.first) == ["l", "l", "m", "ø", "中"])
+        // Searches find the name shown, its words' starts (one letter finds "A/S"), and the middle name.
+        #expect(try store.contacts(matching: "a", offset: 0, limit: 10).map(\.name).contains("Ørsted A/S"))
+        #expect(try store.contacts(matching: "ørsted", offset: 0, limit: 10).map(\.name) == ["Ørsted A/S"])
+        #expect(try store.contacts(matching: "aug", offset: 0, limit: 10).map(\.name) == ["Ada Lovelace"])
+        #expect(try store.contacts(matching: "au", offset: 0, limit: 10).map(\.name) == ["Ada Lovelace"])
+        #expect(try store.contacts(matching: "harbour", offset: 0, limit: 10).map(\.name) == ["Met at the harbour"])
+        #expect(try store.contacts(matching: "中村 博", offset: 0, limit: 10).map(\.name) == ["中村 博"])
+        // The friends popup, mail clients' query.
+        #expect(try store.friends(after: nil, limit: 10).map(\.name) == ["Ada Lovelace", "Ørsted A/S"])
+        #expect(try store.emailAddresses(ofContacts: [ids["ada"]!, ids["acme"]!]).map(\.name) == ["Ada Lovelace", "Acme Plumbing Ltd"])
+        // An edit that renames: the list, the search and the feed follow the new name.
+        var renamed = back
+        renamed.formattedName = ""
+        renamed.firstName = "Augusta Ada"
+        renamed.middleName = ""
+        renamed.lastName = "King"
+        #expect(try store.update(renamed))
+        #expect(try store.contacts(matching: "king", offset: 0, limit: 10).map(\.name) == ["Augusta Ada King"])
+        #expect(try store.contacts(matching: "lovelace", offset: 0, limit: 10).isEmpty)
+        #expect(try store.contacts(matching: "", offset: 0, limit: 10).first?.name == "Augusta Ada King")
+        _ = try store.delete(id: ids["orsted"]!)
+        let subjects = try f.activity(of: ada).events(before: nil, limit: 20).map(\.subject)
+        #expect(subjects.contains("Augusta Ada King") && subjects.contains("Ørsted A/S") && subjects.contains("中村 博"), "\(subjects)")
+        #expect(try store.contacts(matching: "a", offset: 0, limit: 10).map(\.name).contains("Ørsted A/S") == false)
+    }
+
     static func search(_ f: StoreFixture) throws {
         let ada = try f.makeAccount()
         let store = f.contacts(of: ada)

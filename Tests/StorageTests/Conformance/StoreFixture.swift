@@ -8,6 +8,7 @@ protocol ContactsUnderTest: ContactsService, FriendsService {
     func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(ServiceError)
     func contactID(uid: String) throws(ServiceError) -> Int64?
     func allContactIDs() throws(ServiceError) -> [Int64]
+    func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, name: String, company: String)]
 }
 
 extension SQLiteContactsStore: ContactsUnderTest {}

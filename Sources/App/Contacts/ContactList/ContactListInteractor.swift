@@ -167,9 +167,9 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         worker.setFriend(id: c.id, !c.isFriend) { [weak self] result in
             switch result {
             case .success(let done):
-                self?.presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: done ? !c.isFriend : nil))
+                self?.presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: done ? !c.isFriend : nil, displayName: c.displayName))
             case .failure(let error):
-                self?.presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: nil, error: error.description))
+                self?.presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: nil, error: error.description, displayName: c.displayName))
             }
         }
     }
@@ -179,9 +179,9 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         worker.delete(id: c.id) { [weak self] result in
             switch result {
             case .success(let deleted):
-                self?.presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: deleted))
+                self?.presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: deleted, displayName: c.displayName))
             case .failure(let error):
-                self?.presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: false, error: error.description))
+                self?.presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: false, error: error.description, displayName: c.displayName))
             }
         }
     }
@@ -191,7 +191,7 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
             switch result {
             case .success(let record?):
                 self?.contactToShow = record.id // the list shows it, selected
-                self?.presenter?.presentUndoDelete(response: .init(firstName: record.firstName, lastName: record.lastName))
+                self?.presenter?.presentUndoDelete(response: .init(firstName: record.firstName, lastName: record.lastName, displayName: record.displayName))
             case .success(nil):
                 self?.presenter?.presentUndoDelete(response: .init())
             case .failure(let error):

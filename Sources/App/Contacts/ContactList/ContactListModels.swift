@@ -82,13 +82,13 @@ enum ContactList {
 
     enum ToggleFriend {
         struct Request: Equatable { let index: Int }
-        struct Response: Equatable { var firstName: String; var lastName: String; var isFriend: Bool?; var error: String? }
+        struct Response: Equatable { var firstName: String; var lastName: String; var isFriend: Bool?; var error: String?; var displayName = "" }
         struct ViewModel: Equatable { var message: String }
     }
 
     enum DeleteContact {
         struct Request: Equatable { let index: Int }
-        struct Response: Equatable { var firstName: String; var lastName: String; var deleted: Bool; var error: String? }
+        struct Response: Equatable { var firstName: String; var lastName: String; var deleted: Bool; var error: String?; var displayName = "" }
         struct ViewModel: Equatable { var message: String }
     }
 
@@ -96,7 +96,7 @@ enum ContactList {
     enum UndoDelete {
         struct Request: Equatable {}
         /// The name brought back (nil: nothing to bring back), or why it could not be.
-        struct Response: Equatable { var firstName: String?; var lastName: String?; var error: String? }
+        struct Response: Equatable { var firstName: String?; var lastName: String?; var error: String?; var displayName = "" }
         struct ViewModel: Equatable { var message: String }
     }
 }

@@ -51,7 +51,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
             defer { previous = section }
             let shown = ShownName.parts(first: c.firstName, last: c.lastName)
             return .init(id: c.id, firstName: shown.first, lastName: shown.last,
-                         fullName: fullName(c.firstName, c.lastName),
+                         fullName: ShownName.display(c.displayName, first: c.firstName, last: c.lastName),
                          section: section, startsSection: section != previous, isFriend: c.isFriend, inTeamBook: c.inTeamBook,
                          details: c.details)
         }
@@ -69,10 +69,6 @@ final class ContactListPresenter: ContactListPresentationLogic {
                                                          emptyText: empty, error: response.error, selectedIndex: response.selectedIndex))
     }
 
-    private func fullName(_ first: String, _ last: String) -> String {
-        ShownName.full(first: first, last: last)
-    }
-
     func presentGroups(response: ContactList.ListGroups.Response) {
         if let error = response.error {
             viewController?.displayGroups(viewModel: .init(options: [], message: "The groups could not be read: " + error))
@@ -86,7 +82,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
     }
 
     func presentToggleFriend(response: ContactList.ToggleFriend.Response) {
-        let name = fullName(response.firstName, response.lastName)
+        let name = ShownName.display(response.displayName, first: response.firstName, last: response.lastName)
         let message: String
         if let error = response.error { message = error }
         else if let isFriend = response.isFriend { message = isFriend ? "\(name) is now a friend." : "\(name) is no longer a friend." }
@@ -99,7 +95,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
         if let error = response.error {
             message = "Nothing was brought back: " + error
         } else if response.firstName != nil || response.lastName != nil {
-            message = "Brought back \(fullName(response.firstName ?? "", response.lastName ?? "")) (u again: the one deleted before)."
+            message = "Brought back \(ShownName.display(response.displayName, first: response.firstName ?? "", last: response.lastName ?? "")) (u again: the one deleted before)."
         } else {
             message = "Nothing to bring back: no contact was deleted here lately."
         }
@@ -107,7 +103,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
     }
 
     func presentDeleteContact(response: ContactList.DeleteContact.Response) {
-        let name = fullName(response.firstName, response.lastName)
+        let name = ShownName.display(response.displayName, first: response.firstName, last: response.lastName)
         let message = response.error ?? (response.deleted ? "Deleted \(name) (u brings it back)." : "\(name) was already deleted.")
         viewController?.displayDeleteContact(viewModel: .init(message: message))
     }

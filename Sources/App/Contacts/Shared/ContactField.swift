@@ -13,6 +13,7 @@ struct ContactField: Sendable {
     static let all: [ContactField] = [
         field("First name", \.firstName),
         field("Last name", \.lastName),
+        field("Middle name", \.middleName),
         ContactField(label: "Phones", text: { $0.phones.map { $0.label.isEmpty ? $0.number : "\($0.number) (\($0.label))" }.joined(separator: ", ") },
                      copy: { $0.phones = $1.phones; $0.preferredPhone = $1.preferredPhone }),
         ContactField(label: "E-mails", text: { $0.emails.joined(separator: ", ") },

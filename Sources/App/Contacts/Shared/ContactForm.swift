@@ -4,6 +4,8 @@ import AppServices
 struct ContactForm: Equatable {
     var firstName = ""
     var lastName = ""
+    /// N's additional names ("Augusta"), kept apart from the first name.
+    var middleName = ""
     /// Up to three (label, number) rows; empty rows are dropped.
     var phones: [(label: String, number: String)] = Array(repeating: ("", ""), count: 3)
     var emails: [String] = Array(repeating: "", count: 3)
@@ -27,7 +29,7 @@ struct ContactForm: Equatable {
     var groupsAsStored: [String] = []
 
     static func == (a: ContactForm, b: ContactForm) -> Bool {
-        a.firstName == b.firstName && a.lastName == b.lastName && a.company == b.company && a.notes == b.notes
+        a.firstName == b.firstName && a.lastName == b.lastName && a.middleName == b.middleName && a.company == b.company && a.notes == b.notes
             && a.isFriend == b.isFriend && a.emails == b.emails
             && a.phones.map(\.label) == b.phones.map(\.label) && a.phones.map(\.number) == b.phones.map(\.number)
             && a.nickname == b.nickname && a.title == b.title && a.birthday == b.birthday && a.url == b.url
@@ -40,6 +42,7 @@ struct ContactForm: Equatable {
     init(_ record: ContactRecord) {
         firstName = record.firstName
         lastName = record.lastName
+        middleName = record.middleName
         for (i, p) in record.phones.prefix(3).enumerated() { phones[i] = (p.label, p.number) }
         for (i, e) in record.emails.prefix(3).enumerated() { emails[i] = e }
         company = record.company
@@ -80,7 +83,8 @@ enum ContactValidator {
         func unchanged(_ key: String) -> Bool {
             guard let o = original else { return false }
             switch key {
-            case "firstName", "lastName": return form.firstName == o.firstName && form.lastName == o.lastName
+            case "firstName", "lastName", "middleName":
+                return form.firstName == o.firstName && form.lastName == o.lastName && form.middleName == o.middleName && form.company == o.company
             case "company": return form.company == o.company
             case "notes": return form.notes == o.notes
             case "nickname": return form.nickname == o.nickname
@@ -103,10 +107,14 @@ enum ContactValidator {
             if text.count > max { problems.messages[key] = "At most \(max) characters." }
             if text.contains(where: { isControl($0) && !(lineBreaks && ($0 == "\n" || $0 == "\r\n" || $0 == "\t")) }) { problems.messages[key] = "No control characters." }
         }
-        let first = form.firstName.trimmedSpaces, last = form.lastName.trimmedSpaces
-        if first.isEmpty && last.isEmpty { problems.messages["firstName"] = "First or last name needed." }
+        let first = form.firstName.trimmedSpaces, last = form.lastName.trimmedSpaces, middle = form.middleName.trimmedSpaces
+        // A company's card needs no person's name: it is listed by the company.
+        if first.isEmpty && last.isEmpty && middle.isEmpty && form.company.trimmedSpaces.isEmpty {
+            problems.messages["firstName"] = "A name or a company needed."
+        }
         check("firstName", first, max: maxNameLength)
         check("lastName", last, max: maxNameLength)
+        check("middleName", middle, max: maxNameLength)
         check("company", form.company, max: maxNameLength)
         check("notes", form.notes, max: maxNotesLength, lineBreaks: true)
         var phones: [ContactRecord.Phone] = []
@@ -146,6 +154,7 @@ enum ContactValidator {
         guard problems.isEmpty else { return .failure(problems) }
         var record = ContactRecord(firstName: first, lastName: last, phones: phones, emails: emails,
                                    company: form.company.trimmedSpaces, notes: form.notes, isFriend: form.isFriend)
+        record.middleName = middle
         record.nickname = form.nickname.trimmedSpaces
         record.title = form.title.trimmedSpaces
         record.birthday = birthday ?? form.birthday.trimmedSpaces
@@ -192,5 +201,17 @@ enum ShownName {
     static func full(first: String, last: String) -> String {
         let shown = parts(first: first, last: last)
         return PersonName.full(first: shown.first, last: shown.last)
+    }
+
+    /// The name a contact is shown by: its display name as stored (a card's FN: "Ada Lovelace",
+    /// "中村 博", "Acme Plumbing Ltd"; a company's name), or — when that is only its first and last
+    /// name put together, or not kept — those as `full` shows them; "(no name)" when it has nothing to show.
+    static func display(_ displayName: String, first: String, last: String) -> String {
+        let shown = displayName.isEmpty || displayName == PersonName.full(first: first, last: last) ? full(first: first, last: last) : displayName
+        return shown.isEmpty ? "(no name)" : shown
+    }
+
+    static func display(_ contact: ContactRecord) -> String {
+        display(contact.displayName, first: contact.firstName, last: contact.lastName)
     }
 }

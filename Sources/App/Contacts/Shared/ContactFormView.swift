@@ -6,6 +6,8 @@ import TUIKit
 final class ContactFormView: View {
     let firstName = TextField()
     let lastName = TextField()
+    /// N's additional names; under the last name, so Tab from the first name still reaches the last.
+    let middleName = TextField()
     let phoneLabels = (0..<3).map { _ in TextField(placeholder: "label") }
     let phoneNumbers = (0..<3).map { _ in TextField(placeholder: "+44 20 7946 0000") }
     let emails = (0..<3).map { _ in TextField(placeholder: "name@example.org") }
@@ -36,7 +38,7 @@ final class ContactFormView: View {
         super.init(frame: frame)
         friendToggle.action = { [weak self] in self?.isFriend.toggle(); self?.onChange?() }
         var rows: [(caption: String, fields: [View], key: String)] = [
-            ("First name", [firstName], "firstName"), ("Last name", [lastName], "lastName"),
+            ("First name", [firstName], "firstName"), ("Last name", [lastName], "lastName"), ("Middle name", [middleName], "middleName"),
         ]
         // The number first (Tab from the last name lands on it), its label after.
         for i in 0..<3 { rows.append(("Phone \(i + 1)", [phoneNumbers[i], phoneLabels[i]], "phone.\(i)")) }
@@ -45,7 +47,7 @@ final class ContactFormView: View {
                  ("Birthday", [birthday], "birthday"), ("Web", [url], "url"), ("Street", [street], "street"),
                  ("City", [postalCode, city], "city"), ("Region", [region], "region"), ("Country", [country], "country"), ("Groups", [groups], "groups"),
                  ("Notes", [notes], "notes"), ("", [friendToggle], "friend")]
-        for field in [firstName, lastName, company, title, nickname, groups, street, postalCode, city, region, country] {
+        for field in [firstName, lastName, middleName, company, title, nickname, groups, street, postalCode, city, region, country] {
             field.maxLength = ContactValidator.maxNameLength + 10
         }
         birthday.maxLength = 20
@@ -110,7 +112,7 @@ final class ContactFormView: View {
     static let rowCount = 21 + notesRows - 1
 
     var allFields: [TextField] {
-        [firstName, lastName] + zip(phoneLabels, phoneNumbers).flatMap { [$0, $1] } + emails
+        [firstName, lastName, middleName] + zip(phoneLabels, phoneNumbers).flatMap { [$0, $1] } + emails
             + [company, title, nickname, birthday, url, street, postalCode, city, region, country, groups]
     }
 
@@ -119,6 +121,7 @@ final class ContactFormView: View {
             var f = ContactForm()
             f.firstName = firstName.text
             f.lastName = lastName.text
+            f.middleName = middleName.text
             f.phones = (0..<3).map { (phoneLabels[$0].text, phoneNumbers[$0].text) }
             f.emails = emails.map(\.text)
             f.company = company.text
@@ -140,6 +143,7 @@ final class ContactFormView: View {
         set {
             firstName.text = newValue.firstName
             lastName.text = newValue.lastName
+            middleName.text = newValue.middleName
             for i in 0..<3 { phoneLabels[i].text = newValue.phones[i].label; phoneNumbers[i].text = newValue.phones[i].number }
             for i in 0..<3 { emails[i].text = newValue.emails[i] }
             company.text = newValue.company
@@ -166,12 +170,13 @@ final class ContactFormView: View {
 
     /// The first field with a message, to put the focus there.
     func firstField(withMessageIn messages: [String: String]) -> View? {
-        let order = ["firstName", "lastName", "phone.0", "phone.1", "phone.2", "email.0", "email.1", "email.2", "company",
+        let order = ["firstName", "lastName", "middleName", "phone.0", "phone.1", "phone.2", "email.0", "email.1", "email.2", "company",
                      "title", "nickname", "birthday", "url", "street", "city", "region", "country", "groups", "notes"]
         guard let key = order.first(where: { messages[$0] != nil }) else { return nil }
         switch key {
         case "firstName": return firstName
         case "lastName": return lastName
+        case "middleName": return middleName
         case "company": return company
         case "notes": return notes
         case "title": return title

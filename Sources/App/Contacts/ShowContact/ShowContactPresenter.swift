@@ -21,10 +21,13 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
                                                             missingMessage: response.error.map(ContactDamage.message) ?? "There is no such contact (deleted, or never made)."))
             return
         }
-        let name = ShownName.full(first: c.firstName, last: c.lastName)
+        let name = ShownName.display(c)
         var lines: [ShowContact.GetContact.ViewModel.Line] = []
-        if !c.namePrefix.isEmpty || !c.nameSuffix.isEmpty {
-            lines.append(.init(label: "name", value: [c.namePrefix, name, c.nameSuffix].filter { !$0.isEmpty }.joined(separator: " ")))
+        // The name's parts, where they say more than the name shown (a prefix, a middle name, another spelling).
+        let given = [c.firstName, c.middleName].filter { !$0.isEmpty }.joined(separator: " ")
+        let parts = [c.namePrefix, ShownName.full(first: given, last: c.lastName), c.nameSuffix].filter { !$0.isEmpty }.joined(separator: " ")
+        if !parts.isEmpty && parts != name {
+            lines.append(.init(label: "name", value: parts))
         }
         for (i, p) in c.phones.enumerated() {
             lines.append(.init(label: p.label, value: p.number + (c.preferredPhone == i ? " (preferred)" : "")))
