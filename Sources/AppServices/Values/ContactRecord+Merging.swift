@@ -9,11 +9,13 @@ public extension ContactRecord {
     /// kept card (`ContactCardText.merging`). Its id, revision and UID are this contact's.
     func merged(with other: ContactRecord) -> ContactRecord {
         var m = self
-        let shownName = PersonName.full(first: firstName, last: lastName)
-        let otherName = PersonName.full(first: other.firstName, last: other.lastName)
-        if firstName.isEmpty && lastName.isEmpty {
+        let shownName = hasPersonName ? displayName : ""
+        let otherName = other.hasPersonName ? other.displayName : ""
+        if !hasPersonName {
             m.firstName = other.firstName
+            m.middleName = other.middleName
             m.lastName = other.lastName
+            if m.formattedName.isEmpty || m.formattedName == company { m.formattedName = other.formattedName }
         }
         if m.namePrefix.isEmpty { m.namePrefix = other.namePrefix }
         if m.nameSuffix.isEmpty { m.nameSuffix = other.nameSuffix }

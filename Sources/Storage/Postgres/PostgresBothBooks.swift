@@ -30,7 +30,7 @@ final class PostgresBothBooks: ContactsService {
     }
 
     /// The columns of a marked list row (`summaries`).
-    private static let rowColumns = "id, first_name, last_name, is_friend, sort_key, account_id"
+    private static let rowColumns = "id, first_name, last_name, is_friend, sort_key, account_id, display_name"
 
     func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         guard offset >= 0, limit > 0 else { return [] }
@@ -129,7 +129,7 @@ final class PostgresBothBooks: ContactsService {
     private func summaries(_ rows: PostgresRows) -> [ContactSummary] {
         (0..<rows.count).map { i in
             ContactSummary(id: rows.int64(i, 0), firstName: rows.text(i, 1), lastName: rows.text(i, 2), isFriend: rows.bool(i, 3),
-                           sortKey: rows.text(i, 4), inTeamBook: rows.int64(i, 5) == team.accountID)
+                           sortKey: rows.text(i, 4), inTeamBook: rows.int64(i, 5) == team.accountID, displayName: rows.text(i, 6))
         }
     }
 

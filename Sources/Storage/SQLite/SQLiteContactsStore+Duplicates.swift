@@ -7,7 +7,7 @@ extension SQLiteContactsStore {
         let s = try db.prepare("""
             SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key,
                    (SELECT group_concat(e.value, char(31)) FROM json_each(c.emails) e),
-                   (SELECT group_concat(p.value ->> 1, char(31)) FROM json_each(c.phones) p)
+                   (SELECT group_concat(p.value ->> 1, char(31)) FROM json_each(c.phones) p), c.display_name
             FROM contacts c INDEXED BY contacts_by_name
             WHERE c.account_id = ?1 AND (c.sort_key, c.id) > (?2, ?3) ORDER BY c.sort_key, c.id LIMIT ?4
             """)
@@ -15,7 +15,8 @@ extension SQLiteContactsStore {
         defer { s.reset() }
         var keys: [ContactMatchKeys] = []
         while try s.step() {
-            let row = ContactSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), isFriend: s.bool(3), sortKey: s.text(4))
+            let row = ContactSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), isFriend: s.bool(3), sortKey: s.text(4),
+                                     displayName: s.text(7))
             func list(_ column: Int32) -> [String] { s.text(column).split(separator: "\u{1F}").map(String.init) }
             keys.append(ContactMatchKeys(contact: row, emails: list(5), phones: list(6)))
         }

@@ -70,15 +70,15 @@ final class DuplicatesInteractor: DuplicatesBusinessLogic, DuplicatesDataStore {
     func mergePair(request: Duplicates.MergePair.Request) {
         guard request.index < finder.pairs.count else { return }
         let pair = finder.pairs[request.index]
-        let keptName = PersonName.full(first: pair.first.firstName, last: pair.first.lastName)
-        let mergedName = PersonName.full(first: pair.second.firstName, last: pair.second.lastName)
+        let keptName = ShownName.display(pair.first.displayName, first: pair.first.firstName, last: pair.first.lastName)
+        let mergedName = ShownName.display(pair.second.displayName, first: pair.second.firstName, last: pair.second.lastName)
         worker.merge(keeping: pair.first.id, removing: pair.second.id) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let outcome):
                 if let kept = outcome.kept {
                     let row = ContactSummary(id: pair.first.id, firstName: kept.firstName, lastName: kept.lastName, isFriend: kept.isFriend,
-                                             sortKey: SearchText.sortKey(firstName: kept.firstName, lastName: kept.lastName))
+                                             sortKey: kept.sortKey, displayName: kept.displayName)
                     self.finder.merged(pair.second.id, into: row)
                 }
                 self.presenter?.presentMerge(response: .init(keptName: keptName, mergedName: mergedName, merged: outcome.kept != nil))

@@ -50,8 +50,7 @@ final class DuplicatesPresenter: DuplicatesPresentationLogic {
     }
 
     static func name(_ c: ContactSummary) -> String {
-        let name = ShownName.full(first: c.firstName, last: c.lastName)
-        return name.isEmpty ? "(no name)" : name
+        ShownName.display(c.displayName, first: c.firstName, last: c.lastName)
     }
 
     static func why(_ reason: DuplicatesFinder.Reason) -> String {
