@@ -109,7 +109,7 @@ final class ContactFormView: View {
 
     /// Rows of the notes' area.
     static let notesRows = 3
-    static let rowCount = 21 + notesRows - 1
+    static let rowCount = 22 + notesRows - 1
 
     var allFields: [TextField] {
         [firstName, lastName, middleName] + zip(phoneLabels, phoneNumbers).flatMap { [$0, $1] } + emails
