@@ -151,9 +151,15 @@ struct ContactListSceneTests {
         later.last?()
         #expect(presenter.contacts.last?.totalCount == 1_300)
         #expect(presenter.contacts.last?.countIsPartial == false)
-        interactor.showContacts(request: .init(searchText: "ann", offset: 600)) // a later window keeps the exact count
+        let asked = later.count
+        interactor.showContacts(request: .init(searchText: "ann", offset: 600)) // a later window keeps the exact count…
         #expect(presenter.contacts.last?.totalCount == 1_300)
         #expect(presenter.contacts.last?.countIsPartial == false)
+        #expect(later.count == asked)                                          // …and asks for no count again
+        _ = try! store.delete(id: store.records[0].id!)
+        interactor.showContacts(request: .init(searchText: "ann", offset: 600, countsAgain: true)) // contacts changed
+        later.last?()
+        #expect(presenter.contacts.last?.totalCount == 1_299)
     }
 
     @Test func interactorKeepsTheSelectionInItsDataStore() {
@@ -245,7 +251,7 @@ struct ContactListSceneTests {
         let interactor = ContactListBusinessLogicSpy()
         vc.interactor = interactor
         let h = Harness(root: NavigationController(rootViewController: vc))
-        #expect(interactor.showRequests.last == .init(searchText: "", offset: 0)) // fetched when it appears
+        #expect(interactor.showRequests.last == .init(searchText: "", offset: 0, countsAgain: true)) // fetched when it appears (counted anew)
         vc.displayContacts(viewModel: .init(title: "Contacts (3)", searchText: "", totalCount: 3, offset: 0,
                                             displayedContacts: (1...3).map { .init(id: Int64($0), firstName: "N\($0)", lastName: "", fullName: "N\($0)", section: "N", startsSection: $0 == 1, isFriend: false) },
                                             emptyText: ""))

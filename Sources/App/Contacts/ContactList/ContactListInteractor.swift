@@ -90,6 +90,7 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         let showing = contactToShow
         contactToShow = nil
         searchText = request.searchText
+        if request.countsAgain { exact = nil }
         if group != request.group { shown = nil }   // another list: nothing of the last one stays
         group = request.group
         worker.fetchWindow(search: request.searchText, group: request.group, offset: request.offset, limit: request.limit,
@@ -104,12 +105,14 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
                     offset: fetched.offset, contacts: fetched.rows, previousSortKey: fetched.previousSortKey,
                     selectedIndex: fetched.selectedIndex)
                 if fetched.countIsPartial {
-                    // The count last read for this search stands until the next says otherwise.
+                    // The count read for this search stands (a window further down asks nothing again:
+                    // on a server a broad count would hold up the pages behind it) until contacts change.
                     if let exact = self.exact, exact.search == request.searchText, exact.count >= fetched.offset + fetched.rows.count {
                         response.totalCount = exact.count
                         response.countIsPartial = false
+                    } else {
+                        self.countExactly(request.searchText)
                     }
-                    self.countExactly(request.searchText)
                 }
                 self.shown = response
                 self.presenter?.presentContacts(response: response)

@@ -10,6 +10,8 @@ enum ContactList {
             var limit = 200
             /// Only the contacts in this group (nil: all).
             var group: String? = nil
+            /// Contacts may have changed (elsewhere, a delete, an undo): a search's exact count is read again.
+            var countsAgain = false
         }
         struct Response: Equatable {
             var searchText: String

@@ -61,7 +61,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
 
     /// Seed 001: the list is fetched again each time it reappears.
     override func viewWillAppear() {
-        fetch(around: list.selectedIndex ?? 0)
+        fetch(around: list.selectedIndex ?? 0, countsAgain: true) // a form or a card may have added or deleted
     }
 
     /// What a row (or the list) shows until its contacts have been read.
@@ -73,9 +73,10 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     private var unreadable: (search: String, rows: Range<Int>)?
 
     /// Asks for the window around `index` of the current search (its answer comes to `displayContacts`).
-    private func fetch(around index: Int, anew: Bool = true) {
+    private func fetch(around index: Int, anew: Bool = true, countsAgain: Bool = false) {
         if anew { unreadable = nil }
-        let request = ContactList.ShowContacts.Request(searchText: searchField.text, offset: windowStart(around: index), group: group)
+        let request = ContactList.ShowContacts.Request(searchText: searchField.text, offset: windowStart(around: index), group: group,
+                                                       countsAgain: countsAgain)
         asked = (request.searchText, request.offset..<(request.offset + request.limit))
         interactor?.showContacts(request: request)
     }
@@ -313,7 +314,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
 
     /// Fetches again after a change to rows already shown; what is on hand stays until the answer comes.
     private func refetch() {
-        fetch(around: list.selectedIndex ?? 0)
+        fetch(around: list.selectedIndex ?? 0, countsAgain: true)
     }
 
     /// The status message under the list.
@@ -328,6 +329,6 @@ extension ContactListViewController: AddedContactReceiving {
 extension ContactListViewController: ReloadsOnChangesElsewhere {
     /// The same search and window again, the selection kept where it was.
     func reloadForChangesElsewhere() {
-        fetch(around: list.selectedIndex ?? 0)
+        fetch(around: list.selectedIndex ?? 0, countsAgain: true)
     }
 }
