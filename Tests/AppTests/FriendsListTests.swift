@@ -120,6 +120,10 @@ struct FriendsListRealViewModelTests {
         #expect(content.item(at: 0)?.name == "🦄 Unicorn")
         content.seek(toPrefix: "lov") // no row starts so (family names come second): nothing moves
         #expect(content.item(at: 0)?.name == "🦄 Unicorn")
+        // A company's card is shown by the company: typed as shown, it is found.
+        _ = try store.add(ContactRecord(firstName: "", lastName: "", company: "Ørsted A/S", isFriend: true))
+        content.seek(toPrefix: "ørs")
+        #expect(content.item(at: 0)?.name == "Ørsted A/S")
     }
 
     @Test func typeAheadLooksPastTheFirstReadOfTheIndex() throws {

@@ -21,9 +21,10 @@ struct FriendsListItemFactory {
                                avatar: initials.isEmpty ? avatarPlaceholder : initials)
     }
 
-    /// The name a row shows, folded as searches fold ("" for a friend with no name).
+    /// The name a row shows (`makeItem`'s), folded as searches fold ("" for a friend with no name).
     func shownNameFolded(_ friend: FriendSummary) -> String {
-        SearchText.fold(ShownName.full(first: SearchText.trimmed(friend.firstName), last: SearchText.trimmed(friend.lastName)))
+        let name = ShownName.display(friend.displayName, first: SearchText.trimmed(friend.firstName), last: SearchText.trimmed(friend.lastName))
+        return name == "(no name)" ? "" : SearchText.fold(name)
     }
 
     func makePagedFriend(_ friend: FriendSummary) -> PagedFriend { PagedFriend(cursor: friend.cursor, item: makeItem(friend)) }
