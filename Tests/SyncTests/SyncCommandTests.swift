@@ -95,6 +95,8 @@ struct SyncCommandTests {
     func overTLSAnUntrustedCertificateIsRefusedAndTheCAFileTrustsIt() throws {
         let url = try #require(SyncTestServer.tlsURL), ca = try #require(SyncTestServer.caFile)
         let setup = try Setup()
+        // An address book of its own: on a fresh server (CI's) alice has none until a test makes one.
+        _ = try SyncTestServer.freshAddressBook(on: url, caFile: ca)
         let untrusted = run(["sync", "add", url, "--username", "alice", "--password-command", "cat \(setup.passwordFile)", "--addressbook", "all", "--db", setup.path])
         #expect(untrusted.code == 1)
         #expect(untrusted.errors.contains("could not be trusted") && untrusted.errors.contains("--ca-file"))
