@@ -4,6 +4,11 @@
 /// charsets already decoded to Swift text but vCard escapes (`\,` `\;` `\\` `\n`) kept,
 /// so that an unknown property can be written back exactly as it came.
 public struct VCardProperty: Equatable, Sendable {
+    /// Equal when group, name, parameters, value and line are (the name's spelling aside).
+    public static func == (a: VCardProperty, b: VCardProperty) -> Bool {
+        a.group == b.group && a.name == b.name && a.parameters == b.parameters && a.value == b.value && a.line == b.line
+    }
+
     /// The group prefix (`item1` in `item1.EMAIL`), if any.
     public var group: String?
     /// The property name, upper-cased (`EMAIL`, `X-ABLABEL`).
@@ -14,6 +19,15 @@ public struct VCardProperty: Equatable, Sendable {
     public var value: String
     /// The line the property starts on in its file (1-based); 0 for one made in code.
     public var line: Int
+    /// The name as its file spelled it (`X-abc`, `Email`), when that was not upper case: a kept card
+    /// writes it back byte for byte. Used only while it is still this property's name (any case).
+    public var spelling: String?
+
+    /// The name as written: its file's spelling while that still names it, else `name`.
+    public var writtenName: String {
+        if let spelling, spelling != name, spelling.uppercased() == name { return spelling }
+        return name
+    }
 
     /// Makes a property.
     public init(group: String? = nil, name: String, parameters: [VCardParameter] = [], value: String, line: Int = 0) {

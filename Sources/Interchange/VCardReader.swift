@@ -210,7 +210,8 @@ public struct VCardReader: ItemReading {
         } else {
             value = lineBreaksEscaped(value)
         }
-        let property = VCardProperty(group: group, name: name, parameters: parameters, value: value, line: line)
+        var property = VCardProperty(group: group, name: name, parameters: parameters, value: value, line: line)
+        if property.name != name { property.spelling = name } // kept as written: `X-abc`, `item1.Email`
         return Parsed(property: property, problem: decoded.note.map { ReadProblem(line: line, reason: $0) })
     }
 

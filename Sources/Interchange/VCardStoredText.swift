@@ -26,7 +26,7 @@ public extension VCardProperty {
     /// The property as one unfolded content line, exactly as read: no conversion for any version.
     var storedLine: String {
         var text = group.map { $0 + "." } ?? ""
-        text += name
+        text += writtenName
         for parameter in parameters {
             text += ";" + parameter.name + "="
             for (i, value) in parameter.values.enumerated() {

@@ -127,7 +127,7 @@ public struct VCardWriter: Sendable {
             value = data
         }
         var text = property.group.map { $0 + "." } ?? ""
-        text += property.name
+        text += property.writtenName
         for parameter in parameters {
             text += ";" + parameter.name + "=" + parameter.values.map(Self.parameterValue).joined(separator: ",")
         }

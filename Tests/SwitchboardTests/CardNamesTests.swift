@@ -164,3 +164,42 @@ struct CardNamesTests {
         #expect(again.contains("N:Lovelace;Ada;Augusta;;\r\n"), "\(again)")
     }
 }
+
+/// Issue 36: a kept card's property names are written as its file spelled them, byte for byte.
+@MainActor
+@Suite("Property names keep their case", .serialized)
+struct PropertyNameCaseTests {
+    static let card = """
+    BEGIN:VCARD\r
+    VERSION:3.0\r
+    UID:mixed-case\r
+    N:Hopper;Grace;;;\r
+    Fn:Grace Hopper\r
+    item1.Email;type=INTERNET:grace@navy.mil\r
+    item1.X-ABLabel:Navy\r
+    Tel;type=CELL:+1 555 0199\r
+    X-abc:kept as written\r
+    x-Phonetic-First-Name:GRAY-s\r
+    END:VCARD\r
+
+    """
+
+    @Test func exportsWriteTheNamesAsTheFileSpelledThem() {
+        let folder = InterchangeFolder("name-case")
+        let db = folder.dataFile("case.sqlite3")
+        folder.write("case.vcf", Self.card)
+        #expect(runSwitchboard(["import", folder.file("case.vcf"), "--db", db]).output.contains("imported 1"))
+        for format in ["vcard", "vcard3"] {
+            let export = runSwitchboard(["export", "--format", format, "--db", db]).output
+            for line in ["Fn:Grace Hopper\r\n", "item1.Email;", "item1.X-ABLabel:Navy\r\n", "Tel;", "X-abc:kept as written\r\n",
+                         "x-Phonetic-First-Name:GRAY-s\r\n"] {
+                #expect(export.contains(line), "\(format): \(line) in \(export)")
+            }
+        }
+        // An edit (the friend flag) rewrites only what it changed; the names stay as written.
+        let edited = runSwitchboard(["--headless", "--db", db, "--size", "100x30", "--keys", "wait:1s C wait:1s f wait:400ms"])
+        #expect(edited.code == 0)
+        let export = runSwitchboard(["export", "--db", db]).output
+        #expect(export.contains("CATEGORIES:friends\r\n") && export.contains("X-abc:kept as written\r\n") && export.contains("item1.Email;"), "\(export)")
+    }
+}

@@ -93,7 +93,7 @@ struct EditKeepsTheCardTests {
 
     /// A TITLE or TEL line, with or without a group (the properties the tests edit).
     static func isEdited(_ line: String) -> Bool {
-        let head = line.prefix { $0 != ":" && $0 != ";" }
+        let head = line.prefix { $0 != ":" && $0 != ";" }.uppercased() // a name as its file spelled it: `title`
         return head.hasSuffix("TITLE") || head.hasSuffix("TEL")
     }
 
@@ -151,8 +151,8 @@ struct EditKeepsTheCardTests {
             #expect(outcome.failure == nil, "\(place): \(outcome.failure ?? "")")
             guard outcome.failure == nil else { continue }
             edited += 1
-            let titles = outcome.changed.filter { $0.contains("TITLE") }
-            #expect(outcome.changed.allSatisfy { $0.contains("TITLE") }, "\(place): \(outcome.changed)")
+            let titles = outcome.changed.filter { $0.uppercased().contains("TITLE") }
+            #expect(outcome.changed.allSatisfy { $0.uppercased().contains("TITLE") }, "\(place): \(outcome.changed)")
             #expect(titles.contains { $0.hasPrefix("+") && $0.hasSuffix(":Edited Title") }, "\(place): \(outcome.changed)")
         }
         #expect(edited >= 50)

@@ -193,9 +193,9 @@ struct InterchangeCommandTests {
         #expect(lines.contains(folder.file("iphone.vcf") + ": imported 1, updated 0, skipped 1"), "\(lines)")
         #expect(lines.contains(folder.file("iphone.vcf") + ":15: a group or mailing list, not a person: not imported as a contact"), "\(lines)")
         let three = runSwitchboard(["export", "--format", "vcard3", "--db", db]).output
-        // The card as it came (property names in capitals, as vCard's names are read).
-        for line in ["item1.X-ABLABEL:_$!<AssistantPhone>!$_\r\n", "TEL;TYPE=IPHONE;TYPE=CELL;TYPE=VOICE:+1 555 0101\r\n", "CATEGORIES:Friend,Golf Club\r\n",
-                     "BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-12\r\n", "item2.URL:https://blog.example.com\r\nitem2.X-ABLABEL:_$!<HomePage>!$_\r\n"] {
+        // The card as it came (property names as the file spelled them, byte for byte; parameter names in capitals).
+        for line in ["item1.X-ABLabel:_$!<AssistantPhone>!$_\r\n", "TEL;TYPE=IPHONE;TYPE=CELL;TYPE=VOICE:+1 555 0101\r\n", "CATEGORIES:Friend,Golf Club\r\n",
+                     "BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-12\r\n", "item2.URL:https://blog.example.com\r\nitem2.X-ABLabel:_$!<HomePage>!$_\r\n"] {
             #expect(three.contains(line), "\(line) in \(three)")
         }
         let four = runSwitchboard(["export", "--db", db]).output

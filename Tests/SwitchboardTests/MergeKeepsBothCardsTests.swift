@@ -94,8 +94,8 @@ struct MergeKeepsBothCardsTests {
         for line in try #require(before["ada-kept"]) where !line.hasPrefix("NOTE") && !line.hasPrefix("CATEGORIES") {
             #expect(merged.contains(line), "kept card's \(line) not in:\n\(text)")
         }
-        // The other card's properties no field holds, whole: groups, parameters, values (names upper-cased, as every export writes them).
-        for line in ["item3.X-ABRELATEDNAMES:Charles Babbage", "item3.X-ABLABEL:colleague", "X-GENDER:F", "IMPP;TYPE=personal:xmpp:ada@jabber.example"] {
+        // The other card's properties no field holds, whole: groups, parameters, values (names as their file spelled them).
+        for line in ["item3.X-ABRELATEDNAMES:Charles Babbage", "item3.X-ABLabel:colleague", "X-GENDER:F", "IMPP;TYPE=personal:xmpp:ada@jabber.example"] {
             #expect(merged.contains(line), "\(line) not in:\n\(text)")
         }
         #expect(merged.contains { $0.hasPrefix("GEO") && $0.contains("51.5072") }, "\(text)")
