@@ -39,6 +39,25 @@ struct RowDetailsTests {
         try check(SQLiteDirectory(path: tmp.file("rows.sqlite3"), passwordCost: 1, now: { 1 }))
     }
 
+    /// A window's details are read by the primary key, one id at a time, however large the book:
+    /// never the account's index walked whole (9.6 ms for 200 rows beside 100,000; 0.35 ms by id).
+    @Test func anSQLiteFileReadsThemByThePrimaryKey() throws {
+        let tmp = TempFolder()
+        let db = try SQLiteDatabase(path: tmp.file("plan.sqlite3"))
+        let account = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
+        let store = SQLiteContactsStore(database: db, accountID: account.id)
+        var generator = ContactGenerator(seed: 4)
+        try store.addMany(count: 2_000, generator: &generator, friendPercent: 0)
+        try db.execute("ANALYZE")
+        let plan = try db.prepare("EXPLAIN QUERY PLAN " + SQLiteContactsStore.rowDetailsSQL)
+        plan.bind(1, "[1,2,3]").bind(2, account.id)
+        var steps: [String] = []
+        while try plan.step() { steps.append(plan.text(3)) }
+        plan.reset()
+        #expect(steps.contains { $0.contains("INTEGER PRIMARY KEY") }, "\(steps)")
+        #expect(!steps.contains { $0.contains("USING INDEX") || $0.hasPrefix("SCAN contacts") }, "\(steps)")
+    }
+
     @Test(.enabled(if: PostgresTestServer.isAvailable, "needs SWITCHBOARD_TEST_POSTGRES_URL (.ci/run starts a server)"))
     func aSharedDirectory() throws {
         let server = try PostgresTestServer()

@@ -96,17 +96,21 @@ public final class SQLiteContactsStore: ContactsService {
     /// the first) and the company. Lists another program damaged show nothing (the card says why).
     public func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails] {
         guard !ids.isEmpty else { return [:] }
-        let s = try db.prepare("""
-            SELECT id, CASE WHEN json_valid(emails) THEN coalesce(emails ->> coalesce(preferred_email, 0), '') ELSE '' END,
-                   CASE WHEN json_valid(phones) THEN coalesce(phones -> coalesce(preferred_phone, 0) ->> 1, '') ELSE '' END, coalesce(company, '')
-            FROM contacts WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))
-            """)
-        s.bind(1, accountID).bind(2, "[" + ids.map(String.init).joined(separator: ",") + "]")
+        let s = try db.prepare(Self.rowDetailsSQL)
+        s.bind(1, "[" + ids.map(String.init).joined(separator: ",") + "]").bind(2, accountID)
         defer { s.reset() }
         var details: [Int64: ContactRowDetails] = [:]
         while try s.step() { details[s.int64(0)] = ContactRowDetails(email: s.text(1), phone: s.text(2), company: s.text(3)) }
         return details
     }
+
+    /// Each id by the primary key (`+account_id` keeps the planner off the account's index, which
+    /// it walked whole testing each row: 9.6 ms for a window of 200 beside 100,000, against 0.35 ms).
+    static let rowDetailsSQL = """
+            SELECT id, CASE WHEN json_valid(emails) THEN coalesce(emails ->> coalesce(preferred_email, 0), '') ELSE '' END,
+                   CASE WHEN json_valid(phones) THEN coalesce(phones -> coalesce(preferred_phone, 0) ->> 1, '') ELSE '' END, coalesce(company, '')
+            FROM contacts WHERE id IN (SELECT value FROM json_each(?)) AND +account_id = ?
+            """
 
     private func readSummaries(_ s: SQLiteStatement) throws(ServiceError) -> [ContactSummary] {
         defer { s.reset() }
