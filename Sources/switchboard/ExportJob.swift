@@ -10,6 +10,8 @@ final class ExportJob {
     private let store: any AddressBookService
     private let format: ExportCommand.Format
     private let ids: [Int64]
+    /// The contacts asked for (nil: the whole book, group cards too).
+    private let only: [Int64]?
     private var next = 0
     private var pending = ""
     private let sink: FileSink?
@@ -28,6 +30,7 @@ final class ExportJob {
         self.store = store
         self.format = format
         self.sink = sink
+        self.only = only
         do {
             try store.assignMissingUIDs()
             if let only { ids = only } else { ids = try store.allContactIDs() }
@@ -73,6 +76,16 @@ final class ExportJob {
             throw .storage(error)
         }
         guard next == ids.count else { return false }
+        if format != .csv && only == nil {
+            // Group cards, whole as they came (a group is not a person: CSV has no row for one).
+            do throws(ServiceError) {
+                let writer = VCardWriter(version: format == .vcard ? .v40 : .v30)
+                for text in try store.groupCards() { if let card = VCard(storedText: text) { emit(writer.write(card)) } }
+            } catch {
+                cancel()
+                throw .storage(error)
+            }
+        }
         if format == .csv {
             let writer = CSVContactWriter(fitting: csvCards)
             emit("\u{FEFF}" + writer.header)   // the UTF-8 BOM: Excel reads the file as UTF-8 only with it

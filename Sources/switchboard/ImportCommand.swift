@@ -45,6 +45,8 @@ struct ImportCommand {
         var added = 0, updated = 0
         /// Cards that were a contact already taken from the same file, merged into it.
         var merged = 0
+        /// Group cards kept whole (not people, not contacts).
+        var groupCards = 0
         var skipped: [ReadProblem] = []
         /// Lines of imported cards that were left out or read with a guessed charset.
         var lineProblems: [ReadProblem] = []
@@ -57,7 +59,8 @@ struct ImportCommand {
         /// What the command prints for the file (the app shows the same lines).
         func lines(file: String) -> [String] {
             var lines = ["\(file): imported \(added), updated \(updated), skipped \(skipped.count)"
-                         + (merged > 0 ? ", merged \(merged) (the same contact again in the file)" : "")]
+                         + (merged > 0 ? ", merged \(merged) (the same contact again in the file)" : "")
+                         + (groupCards > 0 ? ", kept \(groupCards) group card\(groupCards == 1 ? "" : "s") as they came (groups, not people)" : "")]
             if let (name, line) = guessedCharset {
                 lines.append("\(file):\(line): not UTF-8 and no charset given; read as \(name.lowercased()), the charset its letters fit best: check the names")
             }

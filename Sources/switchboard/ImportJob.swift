@@ -110,7 +110,9 @@ final class ImportJob {
             case .card(let card):
                 let contact = VCardDecoder.contact(from: card)
                 if VCardDecoder.isGroup(card) {
-                    summary.skipped.append(ReadProblem(line: max(card.line, 1), reason: .notAPerson))
+                    // A group is not a person: kept whole, as it came, and written back by exports.
+                    try store.keepGroupCard(uid: contact.uid, card: card.storedText)
+                    summary.groupCards += 1
                 } else if contact.isNameless && !Self.holdsAnything(card) {
                     // A card with nothing at all to make a contact of: its bad line is why, if it had one.
                     summary.skipped.append(card.problems.first ?? ReadProblem(line: max(card.line, 1), reason: .noName))

@@ -16,7 +16,11 @@ enum MigrationUndo {
         ALTER TABLE contacts DROP COLUMN middle_name;
         """
 
+    /// Step 18's group cards.
+    static let groupCards = "DROP INDEX group_cards_by_account; DROP TABLE group_cards;"
+
     static let cardFields = """
+        \(groupCards)
         \(displayNames)
         \(sync)
         \(deletesKept)

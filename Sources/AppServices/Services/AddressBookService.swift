@@ -10,6 +10,12 @@ public protocol AddressBookService: ContactsService, FriendsService {
     /// Every e-mail address of these contacts (in the order of `ids`, each contact's preferred first),
     /// with the name the contact is shown by and its company.
     func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, name: String, company: String)]
+    /// Keeps a group card (vCard 4.0's KIND:group, iCloud's X-ADDRESSBOOKSERVER-KIND:group) whole, as it
+    /// came (`VCard.storedText`): a group is not a person, and goes back into exports as it came. A card
+    /// with the UID of one kept already replaces it; one without a UID is kept once.
+    func keepGroupCard(uid: String, card: String) throws(ServiceError)
+    /// The group cards kept, in the order they came.
+    func groupCards() throws(ServiceError) -> [String]
     func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(ServiceError)
     /// Runs `body` in one transaction: all of its changes are kept, or none.
     func inOneTransaction(_ body: () throws(ServiceError) -> Void) throws(ServiceError)
@@ -19,4 +25,10 @@ public protocol AddressBookService: ContactsService, FriendsService {
     func beginTransaction() throws(ServiceError)
     func commitTransaction() throws(ServiceError)
     func rollbackTransaction()
+}
+
+public extension AddressBookService {
+    /// A store that keeps no group cards keeps none.
+    func keepGroupCard(uid: String, card: String) throws(ServiceError) {}
+    func groupCards() throws(ServiceError) -> [String] { [] }
 }

@@ -184,6 +184,16 @@ enum PostgresMigrations {
             ADD COLUMN formatted_name TEXT NOT NULL DEFAULT '', ADD COLUMN middle_name TEXT NOT NULL DEFAULT '';
         ALTER TABLE contact_search ADD COLUMN display_name TEXT NOT NULL DEFAULT '';
         """),
+        // 16: group cards kept whole (SQLite's 18).
+        .sql("""
+        CREATE TABLE group_cards (
+            id BIGSERIAL PRIMARY KEY,
+            account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            uid TEXT NOT NULL,
+            card TEXT NOT NULL
+        );
+        CREATE INDEX group_cards_by_account ON group_cards (account_id, uid);
+        """),
     ]
 
     /// The newest schema this build knows.

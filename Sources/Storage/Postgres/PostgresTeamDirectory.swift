@@ -119,22 +119,25 @@ public enum PostgresTeamDirectory {
     }
 
     /// Grants and policies for the tables schema steps made after team directories came (the
-    /// deletes kept for Undo), once: run by `initialize`, also on a directory set up before them.
+    /// deletes kept for Undo, the group cards), each once: run by `initialize`, also on a directory
+    /// set up before them.
     static func grantTablesOfLaterVersions(_ roles: Roles, on pg: PostgresConnection) throws(ServiceError) {
-        let done = try pg.scalarInt("SELECT count(*) FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'deleted_contacts'") ?? 0
-        guard done == 0 else { return }
         let quoted = try pg.execute("SELECT quote_ident($1), quote_ident($2)", [roles.member, roles.editor])
         let member = quoted.text(0, 0), editor = quoted.text(0, 1)
         let own = "account_id IN (SELECT id FROM accounts WHERE role_name = current_user)"
         let team = "account_id IN (SELECT id FROM accounts WHERE is_team)"
-        try pg.executeScript("""
-            GRANT SELECT, INSERT, UPDATE, DELETE ON deleted_contacts TO \(member);
-            GRANT USAGE ON SEQUENCE deleted_contacts_id_seq TO \(member);
-            ALTER TABLE deleted_contacts ENABLE ROW LEVEL SECURITY;
-            CREATE POLICY deleted_contacts_seen ON deleted_contacts FOR SELECT TO \(member) USING (account_id IN (SELECT id FROM accounts));
-            CREATE POLICY deleted_contacts_own ON deleted_contacts FOR ALL TO \(member) USING (\(own)) WITH CHECK (\(own));
-            CREATE POLICY deleted_contacts_team ON deleted_contacts FOR ALL TO \(editor) USING (\(team)) WITH CHECK (\(team));
-            """)
+        for table in ["deleted_contacts", "group_cards"] {
+            let done = try pg.scalarInt("SELECT count(*) FROM pg_policies WHERE schemaname = current_schema() AND tablename = $1", [table]) ?? 0
+            guard done == 0 else { continue }
+            try pg.executeScript("""
+                GRANT SELECT, INSERT, UPDATE, DELETE ON \(table) TO \(member);
+                GRANT USAGE ON SEQUENCE \(table)_id_seq TO \(member);
+                ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY;
+                CREATE POLICY \(table)_seen ON \(table) FOR SELECT TO \(member) USING (account_id IN (SELECT id FROM accounts));
+                CREATE POLICY \(table)_own ON \(table) FOR ALL TO \(member) USING (\(own)) WITH CHECK (\(own));
+                CREATE POLICY \(table)_team ON \(table) FOR ALL TO \(editor) USING (\(team)) WITH CHECK (\(team));
+                """)
+        }
     }
 
     /// The account of the role this connection signed in as (nil for a role that is not a member: the owner).

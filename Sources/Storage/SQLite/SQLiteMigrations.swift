@@ -203,6 +203,17 @@ enum SQLiteMigrations {
         ALTER TABLE contacts ADD COLUMN formatted_name TEXT NOT NULL DEFAULT '';
         ALTER TABLE contacts ADD COLUMN middle_name TEXT NOT NULL DEFAULT '';
         """,
+        // 18: group cards (KIND:group, iCloud's X-ADDRESSBOOKSERVER-KIND:group), kept whole as they came:
+        // not people, so not contacts; an export writes them back after the contacts.
+        """
+        CREATE TABLE group_cards (
+            id INTEGER PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            uid TEXT NOT NULL,
+            card TEXT NOT NULL
+        );
+        CREATE INDEX group_cards_by_account ON group_cards (account_id, uid);
+        """,
     ]
 
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {

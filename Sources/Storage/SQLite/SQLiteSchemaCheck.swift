@@ -26,6 +26,7 @@ enum SQLiteSchemaCheck {
         "table settings(account_id,key,value)",
         "table activity(id,account_id,at,kind,subject,contact_id,subject_key)",
         "table deleted_contacts(id,account_id,deleted_at,record)",
+        "table group_cards(id,account_id,uid,card)",
         "table sync_accounts(id,account_id,url,home_url,username,password_command,ca_file,created_at,last_sync_at,last_error)",
         "table sync_books(id,sync_account_id,url,display_name,sync_token,ctag,is_default)",
         "table sync_cards(contact_id,book_id,href,etag,card)",
@@ -39,7 +40,7 @@ enum SQLiteSchemaCheck {
     static let ourTables: Set<String> = ([
         "accounts", "session", "sign_in_failures", "contacts", "contact_phones", "contact_emails", "contact_counts",
         "contact_search", "contact_search_data", "contact_search_idx", "contact_search_content", "contact_search_docsize",
-        "contact_search_config", "settings", "activity", "deleted_contacts",
+        "contact_search_config", "settings", "activity", "deleted_contacts", "group_cards",
     ] as Set<String>).union(SQLiteSyncSchema.tables)
 
     /// What version `version` of the schema holds: written out for the newest, made for the others.

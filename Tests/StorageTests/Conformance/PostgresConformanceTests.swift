@@ -21,6 +21,7 @@ struct PostgresConformanceTests {
     @Test func friendsKeysetPaging() throws { try StoreConformance.friendsKeysetPaging(fixture()) }
     @Test func search() throws { try StoreConformance.search(fixture()) }
     @Test func displayNames() throws { try StoreConformance.displayNames(fixture()) }
+    @Test func groupCards() throws { try StoreConformance.groupCards(fixture()) }
     @Test func contactsWithAnEmail() throws { try StoreConformance.contactsWithAnEmail(fixture()) }
     @Test func emailAddressesPreferredFirst() throws { try StoreConformance.emailAddressesPreferredFirst(fixture()) }
     @Test func anEditFromAnOldReadIsRefused() throws { try StoreConformance.anEditFromAnOldReadIsRefused(fixture()) }
@@ -216,7 +217,7 @@ struct PostgresConformanceTests {
     }
 
     /// The tables of the directory's schema, by name.
-    static let schemaTables = ["accounts", "activity", "contact_counts", "contact_search", "contact_word_starts", "contacts", "deleted_contacts", "settings",
+    static let schemaTables = ["accounts", "activity", "contact_counts", "contact_search", "contact_word_starts", "contacts", "deleted_contacts", "group_cards", "settings",
                                "sign_in_failures", "switchboard_schema"]
 
     private func tables(_ pg: PostgresConnection) throws -> [String] {

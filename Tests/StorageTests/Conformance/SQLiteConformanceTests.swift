@@ -15,6 +15,7 @@ struct SQLiteConformanceTests {
     @Test func friendsKeysetPaging() throws { try StoreConformance.friendsKeysetPaging(fixture()) }
     @Test func search() throws { try StoreConformance.search(fixture()) }
     @Test func displayNames() throws { try StoreConformance.displayNames(fixture()) }
+    @Test func groupCards() throws { try StoreConformance.groupCards(fixture()) }
     @Test func contactsWithAnEmail() throws { try StoreConformance.contactsWithAnEmail(fixture()) }
     @Test func emailAddressesPreferredFirst() throws { try StoreConformance.emailAddressesPreferredFirst(fixture()) }
     @Test func anEditFromAnOldReadIsRefused() throws { try StoreConformance.anEditFromAnOldReadIsRefused(fixture()) }

@@ -283,6 +283,23 @@ enum StoreConformance {
         #expect(try store.contacts(matching: "a", offset: 0, limit: 10).map(\.name).contains("Ørsted A/S") == false)
     }
 
+    /// Group cards are kept whole, apart from the contacts: one with a UID kept again replaces
+    /// itself, one without is kept once; another account sees none of them.
+    static func groupCards(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount(), eve = try f.makeAccount("eve")
+        let store = f.contacts(of: ada)
+        let golf = "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nUID:golf\r\nFN:Golf Club\r\nEND:VCARD\r\n"
+        let golfRenamed = golf.replacingOccurrences(of: "Golf Club", with: "Golf & Tennis")
+        let chess = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Chess\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nEND:VCARD\r\n"
+        try store.keepGroupCard(uid: "golf", card: golf)
+        try store.keepGroupCard(uid: "", card: chess)
+        try store.keepGroupCard(uid: "golf", card: golfRenamed)
+        try store.keepGroupCard(uid: "", card: chess)
+        #expect(try store.groupCards() == [golfRenamed, chess])
+        #expect(try store.count(matching: "", upTo: 10) == 0) // not contacts
+        #expect(try f.contacts(of: eve).groupCards().isEmpty)
+    }
+
     static func search(_ f: StoreFixture) throws {
         let ada = try f.makeAccount()
         let store = f.contacts(of: ada)

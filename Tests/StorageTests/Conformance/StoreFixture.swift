@@ -9,6 +9,8 @@ protocol ContactsUnderTest: ContactsService, FriendsService {
     func contactID(uid: String) throws(ServiceError) -> Int64?
     func allContactIDs() throws(ServiceError) -> [Int64]
     func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, name: String, company: String)]
+    func keepGroupCard(uid: String, card: String) throws(ServiceError)
+    func groupCards() throws(ServiceError) -> [String]
 }
 
 extension SQLiteContactsStore: ContactsUnderTest {}
