@@ -138,7 +138,7 @@ struct ContactsStoreTests {
             let db = try SQLiteDatabase(path: path)
             _ = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1)
             // Back to how version 1 left it.
-            try db.execute("\(MigrationUndo.sync) DROP TABLE deleted_contacts; DROP TABLE activity; DROP TABLE settings; DROP TABLE contact_counts; DROP TABLE contact_search; DROP TABLE contacts; PRAGMA user_version = 1")
+            try db.execute("\(MigrationUndo.groupCards) \(MigrationUndo.sync) DROP TABLE deleted_contacts; DROP TABLE activity; DROP TABLE settings; DROP TABLE contact_counts; DROP TABLE contact_search; DROP TABLE contacts; PRAGMA user_version = 1")
         }
         let db = try SQLiteDatabase(path: path)
         #expect(db.userVersion == SQLiteDatabase.schemaVersion)
