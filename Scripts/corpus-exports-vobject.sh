@@ -25,6 +25,9 @@ while IFS= read -r -d '' file; do
     name=${file#Tests/InterchangeTests/Corpus/}
     summary=$("$bin" import "$file" --db "$db" 2>&1 | head -1) || true
     imported=$(sed -n 's/.*: imported \([0-9]*\), updated \([0-9]*\).*/\1/p' <<<"$summary")
+    # Group cards are kept as they came and exported with the contacts.
+    groups=$(sed -n 's/.*kept \([0-9]*\) group card.*/\1/p' <<<"$summary")
+    imported=$(( ${imported:-0} + ${groups:-0} ))
     for format in vcard vcard3; do
         "$bin" export --format "$format" --db "$db" --output "$tmp/$n.$format.vcf" >/dev/null 2>&1 || true
         [ -f "$tmp/$n.$format.vcf" ] || { echo "$name $format: nothing exported"; [ "${imported:-0}" = 0 ] || status=1; continue; }
@@ -45,7 +48,16 @@ except Exception as e:
             sys.exit(0)
     print(f"{label}: vobject refused the export: {e}")
     sys.exit(1)
-problems = [i for i, c in enumerate(cards) if not hasattr(c, "fn") or not c.fn.value.strip()]
+# A card with nothing to name it by in the source (no FN, N, ORG, e-mail or phone) is exported with an
+# empty FN, as RFC 6350 allows: not counted where the source file has no such name at all.
+def named_in_source():
+    for line in open(source, encoding="utf-8", errors="replace").read().replace("\r\n", "\n").split("\n"):
+        name, _, value = line.partition(":")
+        prop = name.split(";")[0].split(".")[-1].upper()
+        if prop in ("FN", "N", "ORG", "EMAIL", "TEL") and value.replace(";", "").strip():
+            return True
+    return False
+problems = [i for i, c in enumerate(cards) if (not hasattr(c, "fn") or not c.fn.value.strip()) and (not hasattr(c, "fn") or named_in_source())]
 if len(cards) != expected or problems:
     print(f"{label}: vobject read {len(cards)} cards of {expected}; without FN: {problems}")
     sys.exit(1)

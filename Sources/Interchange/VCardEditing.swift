@@ -50,11 +50,18 @@ public extension VCard {
 extension VCard {
     /// Gives the card a formatted name (FN) when it has none or an empty one — every vCard must
     /// have one, and readers such as python's vobject refuse a card without — from `name`, the
-    /// name the contact is known by; a card with its own FN keeps it. True when it changed.
+    /// name the contact is known by (an empty FN when that is blank too); a card with its own FN
+    /// keeps it. True when it changed.
     @discardableResult
     public mutating func ensureFormattedName(_ name: String) -> Bool {
         func blank(_ text: String) -> Bool { text.allSatisfy { $0 == " " || $0 == "\t" } }
-        guard !blank(name) else { return false }
+        guard !blank(name) else {
+            // Nothing to name it by (a card of only a note, an address or a UID): an empty FN, which
+            // RFC 6350 allows and requires at least one of.
+            guard !properties.contains(where: { $0.name == "FN" }) else { return false }
+            properties.insert(VCardProperty(name: "FN", value: ""), at: properties.firstIndex { $0.name != "VERSION" } ?? properties.count)
+            return true
+        }
         let trimmed = name
         if let i = properties.firstIndex(where: { $0.name == "FN" }) {
             guard blank(properties[i].value) else { return false }

@@ -31,4 +31,16 @@ struct EnsureFormattedNameTests {
         let blank = named.ensureFormattedName(" ")
         #expect(!blank)
     }
+
+    /// A card with nothing to name it by (KDE's vcard7: an empty N, a label and a UID) still gets
+    /// an FN, empty: vobject refused the export of such a card once nameless cards were imported.
+    @Test func aCardWithNothingToNameItByGetsAnEmptyFN() throws {
+        var nameless = try card("BEGIN:VCARD\r\nVERSION:3.0\r\nN:\r\nUID:pas-id-3E136F9B00000000\r\nEND:VCARD\r\n")
+        let gave = nameless.ensureFormattedName("")
+        #expect(gave)
+        #expect(nameless.properties.map(\.name) == ["FN", "N", "UID"])
+        #expect(nameless.properties.first?.value == "")
+        let again = nameless.ensureFormattedName(" ")
+        #expect(!again)                                                  // one FN, never two
+    }
 }
