@@ -38,8 +38,12 @@ final class PostgresBothBooks: ContactsService {
             return Array(Self.merged(try own.contacts(matching: query, offset: 0, limit: offset + limit),
                                      try marked(team.contacts(matching: query, offset: 0, limit: offset + limit))).dropFirst(offset).prefix(limit))
         }
-        let total = try count(matching: "", upTo: .max)
-        guard offset < total else { return [] }
+        return try wholeList(offset: offset, limit: limit, total: try count(matching: "", upTo: .max))
+    }
+
+    /// A page of the whole list (no search), both books' `total` known.
+    private func wholeList(offset: Int, limit: Int, total: Int) throws(ServiceError) -> [ContactSummary] {
+        guard offset >= 0, limit > 0, offset < total else { return [] }
         // Past the middle, counted from the end, as one book's list does.
         let fromEnd = offset > total / 2
         let order = fromEnd ? "sort_key DESC, id DESC" : "sort_key, id"
@@ -66,7 +70,9 @@ final class PostgresBothBooks: ContactsService {
             let rows = Self.merged(mine.rows, marked(theirs.rows)).dropFirst(offset).prefix(limit)
             return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
         }
-        return ContactsPage(count: try count(matching: query, upTo: cap), rows: try contacts(matching: query, offset: offset, limit: limit))
+        // The whole list: both books' counts read once, for the count and the page.
+        let total = try count(matching: "", upTo: .max)
+        return ContactsPage(count: min(cap, total), rows: try wholeList(offset: offset, limit: limit, total: total))
     }
 
     func contact(id: Int64) throws(ServiceError) -> ContactRecord? {

@@ -392,7 +392,7 @@ public final class PostgresConnection {
     /// string libpq cannot read (it connects nowhere) keeps the first step's form.
     public static func redacted(_ conninfo: String) -> String {
         let text = redactedText(conninfo)
-        guard let values = parsed(conninfo), let password = values["password"], !password.isEmpty,
+        guard isURI(conninfo), let values = parsed(conninfo), let password = values["password"], !password.isEmpty,
               parsed(text)?["password"] == password else { return text }
         return written(values)
     }

@@ -134,12 +134,15 @@ extension PostgresContactsStore {
                              + startsLoad.swapStatements(indexNames: of("contact_word_starts").map(\.name)))
     }
 
+    /// The columns a word start's row is loaded with.
+    static let wordStartColumns = ["account_id", "start", "sort_key", "contact_id"]
+
     /// COPYs word-start rows (`groups`: each start with its contacts' positions in list order, in the
     /// index's order; ids and sort keys by list position) into `table` on `pg`: a load table, or
     /// `contact_word_starts` itself when populate loads them on its own connection.
     static func copyWordStarts(groups: [(start: String, rows: [Int32])], account: String, keys: [String], ids: [String],
                                into table: String, on pg: PostgresConnection, frozen: Bool = false) throws(ServiceError) {
-        try pg.copy(into: table, columns: ["account_id", "start", "sort_key", "contact_id"], frozen: frozen) { send throws(ServiceError) in
+        try pg.copy(into: table, columns: wordStartColumns, frozen: frozen) { send throws(ServiceError) in
             for (start, rows) in groups {
                 for i in rows { try send([account, start, keys[Int(i)], ids[Int(i)]]) }
             }
@@ -160,7 +163,7 @@ extension PostgresContactsStore {
     private func settleCopies() throws(ServiceError) {
         guard databaseLogsChanges else { return }
         for (table, columns) in [("contacts", PopulateRows.contactColumns), ("contact_search", PopulateRows.searchColumns),
-                                 ("contact_word_starts", ["account_id", "start", "sort_key", "contact_id"])] {
+                                 ("contact_word_starts", Self.wordStartColumns)] {
             let list = columns.joined(separator: ", ")
             try pg.executeScript("INSERT INTO \(table) (\(list)) SELECT \(list) FROM populate_\(table)")
         }

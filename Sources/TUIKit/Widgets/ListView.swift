@@ -342,16 +342,15 @@ open class ListView: View {
     }
 
     /// The window's content became stale, or current again: every row is configured anew.
-    func staleDidChange() {
-        needsReconfigureAll = true
-        setNeedsLayout()
-        setNeedsDisplay()
-    }
+    func staleDidChange() { reconfigureAll() }
 
     /// Show the selection highlight only while the list has the focus.
     public var showsSelectionOnlyWhenFocused = false
 
-    open override func focusDidChange() {
+    open override func focusDidChange() { reconfigureAll() }
+
+    /// Every row on screen configured anew at the next layout (the selection's look or the rows' style changed).
+    private func reconfigureAll() {
         needsReconfigureAll = true
         setNeedsLayout()
         setNeedsDisplay()
