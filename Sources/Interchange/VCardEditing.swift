@@ -40,8 +40,15 @@ public extension VCard {
         edit.setList("URL", old: old.urls, new: new.urls)
         edit.setAddresses(old: old.addresses, new: new.addresses)
         guard edit.changed else { return false }
-        edit.card.properties.removeAll { $0.name == "REV" }
-        edit.card.properties.append(VCardProperty(name: "REV", value: revision))
+        // REV where the card had it (a sync's PUT differs from the server's card only in the
+        // edited lines and REV's value), else at the end.
+        let rev = VCardProperty(name: "REV", value: revision)
+        if let at = edit.card.properties.firstIndex(where: { $0.name == "REV" }) {
+            edit.card.properties[at] = rev
+            edit.card.properties = edit.card.properties.enumerated().filter { $0.offset == at || $0.element.name != "REV" }.map(\.element)
+        } else {
+            edit.card.properties.append(rev)
+        }
         self = edit.card
         return true
     }
