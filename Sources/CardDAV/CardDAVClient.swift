@@ -180,8 +180,9 @@ public final class CardDAVClient {
         return Self.changes(in: try Multistatus(parse(response.body, url: url), url: url))
     }
 
-    /// A sync-collection answer's changes: a member with status 404 (or 410) was deleted, one
-    /// with a DAV:getetag is new or changed, a 507 says the answer is truncated; anything else is left out.
+    /// A sync-collection answer's changes: a member with status 404 (or 410) was deleted, a 507
+    /// says the answer is truncated, any other member is new or changed (with its DAV:getetag;
+    /// without one, or with its propstat unreadable, it is read again rather than taken as gone).
     static func changes(in multistatus: Multistatus) -> SyncChanges {
         var changes = SyncChanges(syncToken: multistatus.syncToken, changed: [], deleted: [])
         for member in multistatus.responses {
@@ -189,8 +190,9 @@ public final class CardDAVClient {
                 changes.truncated = true
             } else if let status = member.status, status == 404 || status == 410 {
                 changes.deleted.append(member.href)
-            } else if let etag = member.property(DAVNamespace.dav, "getetag") {
-                changes.changed.append((member.href, etag.trimmedText))
+            } else {
+                let etag = member.property(DAVNamespace.dav, "getetag")?.trimmedText
+                changes.changed.append((member.href, etag.flatMap { $0.isEmpty ? nil : $0 }))
             }
         }
         return changes
@@ -213,18 +215,28 @@ public final class CardDAVClient {
         return Self.etags(in: multistatus)
     }
 
+    /// A listing's cards with their etags: every member but collections and those whose own
+    /// status is 404 or 410; a member whose etag is missing or unreadable is listed with "" (it is
+    /// there: read again, never taken as deleted).
     static func etags(in multistatus: Multistatus) -> [(href: String, etag: String)] {
         multistatus.responses.compactMap { member in
             if let type = member.property(DAVNamespace.dav, "resourcetype"), type.child(DAVNamespace.dav, "collection") != nil { return nil }
-            guard let etag = member.property(DAVNamespace.dav, "getetag")?.trimmedText, !etag.isEmpty else { return nil }
-            return (member.href, etag)
+            if let status = member.status, status == 404 || status == 410 { return nil }
+            return (member.href, member.property(DAVNamespace.dav, "getetag")?.trimmedText ?? "")
         }
     }
 
     /// The cards at `hrefs` in the address book at `url`, read in batches of `multigetBatchSize`
     /// (addressbook-multiget, RFC 6352 §8.7); hrefs the server has no card for are left out.
     public func multiget(_ url: String, hrefs: [String]) throws(CardDAVError) -> [CardResource] {
+        try multigetAnswer(url, hrefs: hrefs).cards
+    }
+
+    /// `multiget`'s cards, and the hrefs the server said it has no card for (a 404 or 410 of
+    /// their own): an href neither among the cards nor among `gone` was not answered about.
+    public func multigetAnswer(_ url: String, hrefs: [String]) throws(CardDAVError) -> (cards: [CardResource], gone: [String]) {
         var cards: [CardResource] = []
+        var gone: [String] = []
         var start = 0
         while start < hrefs.count {
             let batch = hrefs[start..<min(start + max(1, multigetBatchSize), hrefs.count)]
@@ -239,9 +251,11 @@ public final class CardDAVClient {
             let response = try transport.send(CardDAVRequest(method: "REPORT", url: url,
                                                              headers: [.init("Depth", "1"), .init("Content-Type", "application/xml; charset=utf-8")],
                                                              body: Array(body.utf8)), expecting: [207])
-            cards += Self.cards(in: try Multistatus(parse(response.body, url: url), url: url))
+            let multistatus = try Multistatus(parse(response.body, url: url), url: url)
+            cards += Self.cards(in: multistatus)
+            gone += multistatus.responses.filter { $0.status == 404 || $0.status == 410 }.map(\.href)
         }
-        return cards
+        return (cards, gone)
     }
 
     /// `href` resolved against `base` (a full URL), by libcurl's URL parser.

@@ -44,6 +44,10 @@ public final class CardDAVTransport {
     /// How many requests were sent (for tests and benchmarks: "a sync with nothing new is ≤ 2 requests").
     public private(set) var requestCount = 0
 
+    /// What answers a request instead of the network (see `init(answering:)`).
+    public typealias Answering = (CardDAVRequest) -> Result<CardDAVResponse, CardDAVError>
+    private let answering: Answering?
+
     /// Opens libcurl (the error says how to install it when it is missing).
     public init(credentials: Credentials, options: Options = Options()) throws(CardDAVError) {
         library = try CurlLibrary.shared()
@@ -53,6 +57,21 @@ public final class CardDAVTransport {
         self.handle = handle
         self.credentials = credentials
         self.options = options
+        answering = nil
+    }
+
+    /// A transport whose answers come from `answering` instead of a server: for feeding the
+    /// client and the sync engine server answers as bytes (the seeded fuzz of `SyncFuzzTests`).
+    /// Nothing is sent anywhere; libcurl is still opened, for its URL parser.
+    public init(credentials: Credentials, answering: @escaping Answering) throws(CardDAVError) {
+        library = try CurlLibrary.shared()
+        guard let handle = withUnsafePointer(to: library.curl, { sb_curl_easy_init($0) }) else {
+            throw .transferFailed(url: "", code: 2, detail: "curl_easy_init failed")
+        }
+        self.handle = handle
+        self.credentials = credentials
+        options = Options()
+        self.answering = answering
     }
 
     deinit {
@@ -65,6 +84,7 @@ public final class CardDAVTransport {
     /// the answer's `redirectURL` says where one points.
     public func send(_ request: CardDAVRequest) throws(CardDAVError) -> CardDAVResponse {
         requestCount += 1
+        if let answering { return try answering(request).get() }
         let received = Received()
         var headerList: UnsafeMutableRawPointer? = nil
         defer { withUnsafePointer(to: library.curl) { sb_curl_slist_free_all($0, headerList) } }

@@ -33,10 +33,20 @@ struct Pass {
         // Cards whose etag is the one kept (ours, or unreadable and unchanged) are not read again.
         let known = try wrap { () throws(ServiceError) in try store.etags(book: book.id) }
         var wanted: [String] = []
-        for (href, etag) in changes.changed {
+        let bookPath = Self.path(of: book.url)
+        for (href, etag) in changes.changed where href != bookPath {
             if let etag, known[href] == etag { continue }
             if let etag, let noted = try wrap({ () throws(ServiceError) in try store.problemETag(book: book.id, href: href) }), noted == etag { continue }
             wanted.append(href)
+        }
+        // Deletions first: a card the server moved (deleted at one href, its UID new at another)
+        // then comes in as new instead of clashing with its old self.
+        if !changes.deleted.isEmpty {
+            try wrap { () throws(ServiceError) in
+                try store.applying { () throws(ServiceError) in
+                    for href in changes.deleted { try applyDelete(href, in: book) }
+                }
+            }
         }
         var start = 0
         while start < wanted.count {
@@ -49,13 +59,6 @@ struct Pass {
                 }
             }
             engine.progress?(start, wanted.count)
-        }
-        if !changes.deleted.isEmpty {
-            try wrap { () throws(ServiceError) in
-                try store.applying { () throws(ServiceError) in
-                    for href in changes.deleted { try applyDelete(href, in: book) }
-                }
-            }
         }
         try wrap { () throws(ServiceError) in try store.saveState(book: book.id, syncToken: changes.syncToken, ctag: changes.ctag ?? book.ctag) }
     }
@@ -144,9 +147,20 @@ struct Pass {
             }
             return
         }
-        try store.clearProblem(book: book.id, href: href)
         let text = resource.vCard
-        if let binding = try store.binding(book: book.id, href: href), let local = try contacts.contact(id: binding.contactID) {
+        let binding = try store.binding(book: book.id, href: href)
+        // Another contact here has the card's UID (two cards with one UID on the server): it is
+        // left there untouched and listed, never written over the other contact.
+        if let other = try store.contact(account: account.accountID, uid: server.uid, except: binding?.contactID),
+           try store.binding(contact: other) != nil || binding != nil {
+            let reason = "another card here has its UID (\(server.uid))"
+            try store.recordProblem(book: book.id, href: href, kind: .unreadable, etag: resource.etag, contact: nil, reason: reason)
+            summary.unreadable += 1
+            summary.notes.append("\(href): \(reason) (left on the server as it is)")
+            return
+        }
+        try store.clearProblem(book: book.id, href: href)
+        if let binding, let local = try contacts.contact(id: binding.contactID) {
             if let queued = try store.queued(contact: local.id!), queued.kind == .edit {
                 // Changed on both sides: three ways, over the card as last synced.
                 let base: ContactRecord
@@ -379,12 +393,18 @@ struct Pass {
         do { return .success(try body()) } catch { return .failure(error) }
     }
 
-    /// Reads the card at `href` and takes it in as a pull would; gone, it is a delete.
+    /// Reads the card at `href` and takes it in as a pull would; gone (the server says 404 or
+    /// 410 for it), it is a delete. An answer that says nothing of it deletes nothing: the sync
+    /// stops with the answer's fault, and the change waits in the queue.
     mutating func takeTheirs(_ href: String, _ book: SyncBookRow) throws(SyncError) {
-        let cards = try remote { () throws(CardDAVError) in try client.multiget(book.url, hrefs: [href]) }
+        let (cards, gone) = try remote { () throws(CardDAVError) in try client.multigetAnswer(book.url, hrefs: [href]) }
+        let card = cards.first { Self.path(of: $0.href) == href }
+        guard card != nil || gone.contains(where: { Self.path(of: $0) == href }) else {
+            throw .server(.malformedAnswer(url: book.url, detail: "the addressbook-multiget answer says nothing of \(href)"))
+        }
         try wrap { () throws(ServiceError) in
             try store.applying { () throws(ServiceError) in
-                if let card = cards.first { try apply(card, in: book) } else { try applyDelete(href, in: book) }
+                if let card { try apply(card, in: book) } else { try applyDelete(href, in: book) }
             }
         }
     }

@@ -275,6 +275,15 @@ public final class SQLiteSyncStore {
         return try s.step() ? s.int64(0) : nil
     }
 
+    /// The account's contact with this UID other than `except`, if any (bound to a card or not).
+    public func contact(account: Int64, uid: String, except: Int64?) throws(ServiceError) -> Int64? {
+        guard !uid.isEmpty else { return nil }
+        let s = try db.prepare("SELECT id FROM contacts WHERE account_id = ? AND uid = ? AND id IS NOT ? LIMIT 1")
+        s.bind(1, account).bind(2, uid).bind(3, except)
+        defer { s.reset() }
+        return try s.step() ? s.int64(0) : nil
+    }
+
     // MARK: The queue
 
     private static let queueColumns = "id, book_id, contact_id, kind, href, etag"
