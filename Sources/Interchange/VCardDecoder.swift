@@ -10,6 +10,9 @@ public enum VCardDecoder {
     /// value is always VCARD (vobject refuses a card that has it).
     static let regenerated: Set<String> = ["PRODID", "REV", "PROFILE"]
 
+    /// The properties an `X-ABLABEL` of their group labels.
+    static let labeled: Set<String> = ["EMAIL", "TEL", "ADR", "URL"]
+
     /// A value kept alone as a property (`VCardWriter.property(_:for:)`): its label from TYPE or
     /// an `X-ABLABEL` parameter, its preference from PREF.
     public static func labeledValue(from p: VCardProperty) -> LabeledValue {
@@ -21,13 +24,15 @@ public enum VCardDecoder {
     public static func contact(from card: VCard) -> ContactCard {
         var contact = ContactCard(line: card.line)
         var groupLabels: [String: String] = [:]
-        let labeled: Set<String> = ["EMAIL", "TEL", "ADR", "URL"]
-        let labeledGroups = Set(card.properties.filter { labeled.contains($0.name) }.compactMap { $0.group?.lowercased() })
-        for p in card.properties where p.name == "X-ABLABEL" && labeledGroups.contains(p.group?.lowercased() ?? "") {
-            if let group = p.group?.lowercased() { groupLabels[group] = VCardLabels.label(abLabel: p.text) }
+        // Apple's labels: an `X-ABLABEL` in the group of an e-mail, phone, address or URL (most cards have no groups).
+        if card.properties.contains(where: { $0.group != nil }) {
+            let labeledGroups = Set(card.properties.filter { labeled.contains($0.name) }.compactMap { $0.group?.lowercased() })
+            for p in card.properties where p.name == "X-ABLABEL" && labeledGroups.contains(p.group?.lowercased() ?? "") {
+                if let group = p.group?.lowercased() { groupLabels[group] = VCardLabels.label(abLabel: p.text) }
+            }
         }
         func label(_ p: VCardProperty) -> String {
-            if let group = p.group?.lowercased(), let label = groupLabels[group] { return label }
+            if !groupLabels.isEmpty, let group = p.group?.lowercased(), let label = groupLabels[group] { return label }
             return VCardLabels.label(types: p.types)
         }
         for p in card.properties {

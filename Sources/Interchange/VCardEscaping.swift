@@ -60,25 +60,26 @@ enum VCardEscaping {
     }
 
     /// Splits at every `separator` not preceded by an escaping backslash; escapes stay in the parts.
+    /// Both are ASCII, so the UTF-8 bytes are cut where the characters would be.
     static func split(_ raw: String, at separator: Unicode.Scalar) -> [String] {
+        let mark = UInt8(truncatingIfNeeded: separator.value), backslash = UInt8(ascii: "\\")
+        precondition(separator.isASCII, "vCard separators are ASCII")
         var parts: [String] = []
-        var current = ""
-        var escaping = false
-        for c in raw.unicodeScalars {
-            if escaping {
-                current.unicodeScalars.append(c)
-                escaping = false
-            } else if c == "\\" {
-                current.unicodeScalars.append(c)
-                escaping = true
-            } else if c == separator {
-                parts.append(current)
-                current = ""
-            } else {
-                current.unicodeScalars.append(c)
+        var raw = raw
+        raw.withUTF8 { bytes in
+            var start = 0
+            var escaping = false
+            for i in bytes.indices {
+                let b = bytes[i]
+                if escaping { escaping = false }
+                else if b == backslash { escaping = true }
+                else if b == mark {
+                    parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                    start = i + 1
+                }
             }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
         }
-        parts.append(current)
         return parts
     }
 }

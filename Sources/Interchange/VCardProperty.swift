@@ -41,16 +41,30 @@ public struct VCardProperty: Equatable, Sendable {
     /// Every value of every parameter called `name` (case-insensitive).
     public func values(of name: String) -> [String] {
         let wanted = name.uppercased()
-        return parameters.filter { $0.name == wanted }.flatMap(\.values)
+        var found: [String] = []
+        for parameter in parameters where parameter.name == wanted { found += parameter.values }
+        return found
     }
 
     /// TYPE values lower-cased, with vCard 2.1's bare parameters (`TEL;HOME;CELL:`) counted as types.
     public var types: [String] {
-        values(of: "TYPE").flatMap { $0.split(separator: ",").map { $0.lowercased() } }
+        var found: [String] = []
+        for parameter in parameters where parameter.name == "TYPE" {
+            for value in parameter.values {
+                // Most are one lower-case ASCII word (`cell`, `work`): taken as they are.
+                if value.utf8.allSatisfy({ $0 != UInt8(ascii: ",") && $0 < 0x80 && !(0x41...0x5A).contains($0) }) {
+                    if !value.isEmpty { found.append(value) }
+                } else {
+                    found += value.split(separator: ",").map { $0.lowercased() }
+                }
+            }
+        }
+        return found
     }
 
     /// True when the property is marked preferred: `PREF=1` (4.0) or `TYPE=pref` (2.1 / 3.0).
     public var isPreferred: Bool {
+        guard parameters.contains(where: { $0.name == "TYPE" || $0.name == "PREF" }) else { return false }
         if types.contains("pref") { return true }
         return values(of: "PREF").contains { Int($0) == 1 }
     }

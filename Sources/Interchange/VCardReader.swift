@@ -165,34 +165,42 @@ public struct VCardReader: ItemReading {
     }
 
     static func parse(_ bytes: [UInt8], line: Int) -> Parsed {
-        // The header ends at the first colon outside double quotes.
+        // The header ends at the first colon outside double quotes; its parts at the semicolons outside them.
+        // Both are ASCII, so the header is cut byte by byte and only its parts become text.
+        let quote = UInt8(ascii: "\""), semicolon = UInt8(ascii: ";"), colonByte = UInt8(ascii: ":")
         var inQuotes = false
         var colon: Int?
-        for (i, b) in bytes.enumerated() {
-            if b == UInt8(ascii: "\"") { inQuotes.toggle() }
-            else if b == UInt8(ascii: ":"), !inQuotes { colon = i; break }
+        var cuts: [Int] = []
+        var ascii = true
+        for i in bytes.indices {
+            let b = bytes[i]
+            if b == quote { inQuotes.toggle() }
+            else if !inQuotes && b == colonByte { colon = i; break }
+            else if !inQuotes && b == semicolon { cuts.append(i) }
+            if b >= 0x80 { ascii = false }
         }
         let shown = { String(decoding: bytes.prefix(60), as: UTF8.self) }
         // A name alone (`FN`, `NOTE;CHARSET=UTF-8`) is that property with an empty value.
         let headerEnd = colon ?? bytes.count
-        guard let header = String(validating: bytes[..<headerEnd], as: UTF8.self) else {
+        if !ascii, String(validating: bytes[..<headerEnd], as: UTF8.self) == nil {
             return Parsed(problem: ReadProblem(line: line, reason: .malformedLine(shown())))
         }
-        var segments = splitOutsideQuotes(header, at: ";")
-        let fullName = segments.removeFirst().trimmingSpaces
+        let nameRange = spacesTrimmed(bytes, 0..<(cuts.first ?? headerEnd))
+        let fullName = String(decoding: bytes[nameRange], as: UTF8.self)
         var group: String?
         var name = fullName
-        if let dot = fullName.firstIndex(of: ".") {
-            group = String(fullName[..<dot])
-            name = String(fullName[fullName.index(after: dot)...])
+        if let dot = bytes[nameRange].firstIndex(of: UInt8(ascii: ".")) {
+            group = String(decoding: bytes[nameRange.lowerBound..<dot], as: UTF8.self)
+            name = String(decoding: bytes[(dot + 1)..<nameRange.upperBound], as: UTF8.self)
         }
         guard isName(name), group.map(isName) ?? true else {
             let reason: ReadProblem.Reason = colon == nil ? .malformedLine(shown()) : .badPropertyName(fullName)
             return Parsed(problem: ReadProblem(line: line, reason: reason))
         }
         var parameters: [VCardParameter] = []
-        for segment in segments where !segment.trimmingSpaces.isEmpty {
-            parameters.append(parameter(segment.trimmingSpaces))
+        for (k, cut) in cuts.enumerated() {
+            let segment = spacesTrimmed(bytes, (cut + 1)..<(k + 1 < cuts.count ? cuts[k + 1] : headerEnd))
+            if !segment.isEmpty { parameters.append(parameter(bytes, segment)) }
         }
         var valueBytes = colon.map { Array(bytes[($0 + 1)...]) } ?? []
         let encoding = parameters.first { $0.name == "ENCODING" }?.values.first?.uppercased()
@@ -202,7 +210,9 @@ public struct VCardReader: ItemReading {
         let charset = parameters.first { $0.name == "CHARSET" }?.values.first
         let decoded = TextDecoding.decode(valueBytes, charset: charset)
         var value = decoded.text
-        parameters.removeAll { $0.name == "CHARSET" || ($0.name == "ENCODING" && $0.values.first?.uppercased() == "QUOTED-PRINTABLE") }
+        if parameters.contains(where: { $0.name == "CHARSET" || $0.name == "ENCODING" }) {
+            parameters.removeAll { $0.name == "CHARSET" || ($0.name == "ENCODING" && $0.values.first?.uppercased() == "QUOTED-PRINTABLE") }
+        }
         if encoding == "BASE64" || encoding == "B" {
             value.unicodeScalars.removeAll { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
             parameters.removeAll { $0.name == "ENCODING" }
@@ -213,6 +223,14 @@ public struct VCardReader: ItemReading {
         var property = VCardProperty(group: group, name: name, parameters: parameters, value: value, line: line)
         if property.name != name { property.spelling = name } // kept as written: `X-abc`, `item1.Email`
         return Parsed(property: property, problem: decoded.note.map { ReadProblem(line: line, reason: $0) })
+    }
+
+    /// `range` of `bytes` without spaces and tabs at either end.
+    private static func spacesTrimmed(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int> {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
+        while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
+        return low..<high
     }
 
     /// A property or group name: letters, digits, `-`, and what writers put in theirs
@@ -226,7 +244,9 @@ public struct VCardReader: ItemReading {
     /// Line breaks inside a decoded value (quoted-printable `=0D=0A`, Thunderbird's bare CR)
     /// as the `\n` escape, so the value stays one content line and its text keeps the break.
     static func lineBreaksEscaped(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) else { return value }
+        let breaks = value.utf8.withContiguousStorageIfAvailable { $0.contains { $0 == 0x0D || $0 == 0x0A } }
+            ?? value.utf8.contains { $0 == 0x0D || $0 == 0x0A }
+        guard breaks else { return value }
         var out = ""
         var lastWasCR = false
         for c in value.unicodeScalars {
@@ -240,22 +260,33 @@ public struct VCardReader: ItemReading {
         return out
     }
 
-    /// `TYPE=home,work` / `TYPE="a,b"` / a 2.1 bare `HOME` (a type) or `QUOTED-PRINTABLE` (an encoding).
-    private static func parameter(_ text: String) -> VCardParameter {
-        guard let eq = text.firstIndex(of: "=") else {
+    /// `TYPE=home,work` / `TYPE="a,b"` / a 2.1 bare `HOME` (a type) or `QUOTED-PRINTABLE` (an encoding):
+    /// the parameter in `range` of a header's `bytes` (spaces trimmed, not empty).
+    private static func parameter(_ bytes: [UInt8], _ range: Range<Int>) -> VCardParameter {
+        guard let eq = bytes[range].firstIndex(of: UInt8(ascii: "=")) else {
+            let text = String(decoding: bytes[range], as: UTF8.self)
             let bare = text.uppercased()
             switch bare {
             case "QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT", "B": return VCardParameter(name: "ENCODING", values: [bare])
             default: return VCardParameter(name: "TYPE", values: [text])
             }
         }
-        let name = String(text[..<eq]).trimmingSpaces
-        let rawValues = String(text[text.index(after: eq)...])
-        let values = splitOutsideQuotes(rawValues, at: ",").map { part -> String in
-            var v = part.trimmingSpaces
-            if v.count >= 2, v.hasPrefix("\""), v.hasSuffix("\"") { v = String(v.dropFirst().dropLast()) }
-            return caretDecoded(v)
+        let name = String(decoding: bytes[spacesTrimmed(bytes, range.lowerBound..<eq)], as: UTF8.self)
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        var values: [String] = []
+        func add(_ part: Range<Int>) {
+            var v = spacesTrimmed(bytes, part)
+            if v.count >= 2, bytes[v.lowerBound] == quote, bytes[v.upperBound - 1] == quote { v = (v.lowerBound + 1)..<(v.upperBound - 1) }
+            let text = String(decoding: bytes[v], as: UTF8.self)
+            values.append(bytes[v].contains(UInt8(ascii: "^")) ? caretDecoded(text) : text)
         }
+        var inQuotes = false
+        var start = eq + 1
+        for i in (eq + 1)..<range.upperBound {
+            if bytes[i] == quote { inQuotes.toggle() }
+            else if bytes[i] == comma, !inQuotes { add(start..<i); start = i + 1 }
+        }
+        add(start..<range.upperBound)
         return VCardParameter(name: name, values: values)
     }
 
@@ -277,27 +308,6 @@ public struct VCardReader: ItemReading {
         }
         if caret { out.append("^") }
         return out
-    }
-
-    /// The parts of `text` between `separator`s outside double quotes. Both are ASCII, so the
-    /// UTF-8 bytes are split where the characters would be, at a fraction of the cost.
-    private static func splitOutsideQuotes(_ text: String, at separator: Character) -> [String] {
-        let mark = separator.asciiValue!, quote = UInt8(ascii: "\"")
-        var parts: [String] = []
-        var inQuotes = false
-        var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            for (i, b) in bytes.enumerated() {
-                if b == quote { inQuotes.toggle() }
-                else if b == mark, !inQuotes {
-                    parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
-                    start = i + 1
-                }
-            }
-            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-        }
-        return parts
     }
 }
 

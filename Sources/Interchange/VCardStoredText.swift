@@ -7,9 +7,16 @@
 public extension VCard {
     /// The card as a store keeps it (see the type's comment).
     var storedText: String {
-        var text = "BEGIN:VCARD\r\nVERSION:" + version.rawValue + "\r\n"
-        for property in properties { text += property.storedLine + "\r\n" }
-        return text + "END:VCARD\r\n"
+        var text = "BEGIN:VCARD\r\nVERSION:"
+        text.reserveCapacity(64 + properties.reduce(0) { $0 + $1.value.utf8.count + 24 })
+        text += version.rawValue
+        text += "\r\n"
+        for property in properties {
+            property.appendStoredLine(to: &text)
+            text += "\r\n"
+        }
+        text += "END:VCARD\r\n"
+        return text
     }
 
     /// Reads a card's stored text; nil when it holds no card.
@@ -25,10 +32,19 @@ public extension VCard {
 public extension VCardProperty {
     /// The property as one unfolded content line, exactly as read: no conversion for any version.
     var storedLine: String {
-        var text = group.map { $0 + "." } ?? ""
+        var text = ""
+        appendStoredLine(to: &text)
+        return text
+    }
+
+    /// Appends `storedLine` to `text`, without making it first.
+    internal func appendStoredLine(to text: inout String) {
+        if let group { text += group; text += "." }
         text += writtenName
         for parameter in parameters {
-            text += ";" + parameter.name + "="
+            text += ";"
+            text += parameter.name
+            text += "="
             for (i, value) in parameter.values.enumerated() {
                 if i > 0 { text += "," }
                 // Most values (`work`, `pref`, `1`) need no quoting or caret: written as they are, unlooked at character by character.
@@ -36,7 +52,8 @@ public extension VCardProperty {
                 text += plain ? value : VCardWriter.parameterValue(value)
             }
         }
-        return text + ":" + value
+        text += ":"
+        text += value
     }
 }
 

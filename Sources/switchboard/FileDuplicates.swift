@@ -21,7 +21,11 @@ struct FileDuplicates {
         hasher.combine(record.sortKey(cache: &folds))
         if let email = record.emails.first, !email.isEmpty {
             hasher.combine(1)
-            hasher.combine(email.lowercased())
+            // Case aside: an ASCII address (nearly all) lower-cased byte by byte, any other by the stdlib.
+            var bytes: [UInt8] = email.utf8.allSatisfy { $0 < 0x80 }
+                ? email.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+                : Array(email.lowercased().utf8)
+            bytes.withUnsafeMutableBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         } else if let phone = record.phones.first.map({ SearchText.digits(of: $0.number) }), !phone.isEmpty {
             hasher.combine(2)
             hasher.combine(phone)

@@ -170,7 +170,7 @@ final class ImportJob {
         let withNULs = read.fieldsWithNULs
         if !withNULs.isEmpty { summary.lineProblems.append(ReadProblem(line: max(card.line, 1), reason: .nulRemoved(withNULs.joined(separator: ", ")))) }
         if let source { read.card = source.storedText }
-        let record = read.removingNULs()
+        let record = withNULs.isEmpty ? read : read.removingNULs()
         // The same contact earlier in this file: the two are merged, not the first replaced.
         let key = duplicates.key(of: record)
         if let id = duplicates.earlier(key), let stored = try store.contact(id: id) {

@@ -89,6 +89,15 @@ public enum SearchText {
             if searchFolded.count < 100_000 { searchFolded[text] = value }
             return value
         }
+        /// A name's part of a document (`namePart`) by the names it is made of: many contacts share a name.
+        fileprivate struct Name: Hashable { var first, last, display, middle: String; var marks: Bool }
+        fileprivate var nameParts: [Name: String] = [:]
+        fileprivate mutating func namePart(_ name: Name, _ make: (inout FoldCache) -> String) -> String {
+            if let hit = nameParts[name] { return hit }
+            let value = make(&self)
+            if nameParts.count < 100_000 { nameParts[name] = value }
+            return value
+        }
     }
 
     /// "last first", folded: the list's order (by last name, then first).
@@ -179,6 +188,14 @@ public enum SearchText {
     /// Ada Augusta Lovelace shown as "Ada Lovelace"). Without either, the same text as before they were kept.
     public static func namePart(firstName: String, lastName: String, displayName: String = "", middleName: String = "",
                                 marksWordStarts: Bool = true, cache: inout FoldCache) -> String {
+        cache.namePart(FoldCache.Name(first: firstName, last: lastName, display: displayName, middle: middleName, marks: marksWordStarts)) { cache in
+            makeNamePart(firstName: firstName, lastName: lastName, displayName: displayName, middleName: middleName,
+                         marksWordStarts: marksWordStarts, cache: &cache)
+        }
+    }
+
+    private static func makeNamePart(firstName: String, lastName: String, displayName: String, middleName: String,
+                                     marksWordStarts: Bool, cache: inout FoldCache) -> String {
         let first = cache.searchFold(trimmed(firstName)), last = cache.searchFold(trimmed(lastName))
         let built = cache.searchFold(PersonName.full(first: trimmed(firstName), last: trimmed(lastName)))
         let displayed = trimmed(displayName)
@@ -264,9 +281,17 @@ public enum SearchText {
     package static func trimmed(_ text: String) -> String {
         if let a = text.utf8.first, let z = text.utf8.last, a > 0x20, a < 0x7F, z > 0x20, z < 0x7F { return text } // printable ASCII ends
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
-        if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
+        if !isWhiteSpace(first) && !isWhiteSpace(last) { return text }
         let blank = { (c: Character) in c.isWhitespace && !c.isNewline } // Foundation's .whitespaces: not line ends
         return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
+    }
+
+    /// Unicode's White_Space property, from its short list rather than the property tables.
+    package static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
     // Substring search, byte for byte in UTF-8 (as SQLite's `instr` compares a search document):

@@ -139,7 +139,7 @@ public struct ContactRecord: Equatable, Sendable {
     /// The record with every NUL character taken out of its text (a file may hold them; a C
     /// string would end at the first, and PostgreSQL refuses text that has one).
     public func removingNULs() -> ContactRecord {
-        func clean(_ text: String) -> String { text.utf8.contains(0) ? String(text.unicodeScalars.filter { $0 != "\u{0}" }) : text }
+        func clean(_ text: String) -> String { Self.holdsNUL(text) ? String(text.unicodeScalars.filter { $0 != "\u{0}" }) : text }
         var r = self
         r.firstName = clean(firstName); r.lastName = clean(lastName); r.company = clean(company); r.notes = clean(notes)
         r.phones = phones.map { Phone(label: clean($0.label), number: clean($0.number)) }
@@ -154,9 +154,14 @@ public struct ContactRecord: Equatable, Sendable {
         return r
     }
 
+    /// Whether `text` holds a NUL character: a look at its bytes where they are at hand (nearly always).
+    static func holdsNUL(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? text.utf8.contains(0)
+    }
+
     /// The fields that hold a NUL character, by the names a person knows them by ("e-mail", "notes").
     public var fieldsWithNULs: [String] {
-        func has(_ text: String) -> Bool { text.utf8.contains(0) }
+        func has(_ text: String) -> Bool { Self.holdsNUL(text) }
         var found: [String] = []
         if has(firstName) || has(lastName) || has(formattedName) || has(middleName) || has(namePrefix) || has(nameSuffix) || has(nickname) { found.append("the name") }
         if phones.contains(where: { has($0.number) || has($0.label) }) { found.append("a phone") }

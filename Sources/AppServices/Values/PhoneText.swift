@@ -13,7 +13,14 @@ public enum PhoneText {
 
     /// The number as stored (spaces trimmed, a `tel:` taken off), or nil when it is not one.
     public static func stored(_ text: String) -> String? {
-        var number = SearchText.trimmed(text)
+        let number = SearchText.trimmed(text)
+        if let plain = plain(number) { return plain ? number : nil }
+        return storedByRule(number)
+    }
+
+    /// `stored` for a trimmed number, by the whole rule (what `plain` tells at once for most).
+    package static func storedByRule(_ trimmed: String) -> String? {
+        var number = trimmed
         if number.lowercased().hasPrefix("tel:") { number = String(number.dropFirst(4)) }
         guard !number.isEmpty, number.count <= maxLength else { return nil }
         var scalars = Array(number.lowercased().unicodeScalars)
@@ -23,6 +30,21 @@ public enum PhoneText {
         guard scalars.allSatisfy({ ("0"..."9").contains($0) || allowed.contains($0) }),
               scalars.filter({ ("0"..."9").contains($0) }).count >= 3 else { return nil }
         return number
+    }
+
+    /// Whether a number written with digits, spaces and `+ - ( ) . /` alone (most are) is one, told
+    /// from its bytes; nil when it has anything else (a `tel:`, an extension), for the whole rule to look at.
+    static func plain(_ number: String) -> Bool? {
+        var digits = 0, count = 0
+        for b in number.utf8 {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: " "), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "."), UInt8(ascii: "/"): break
+            default: return nil
+            }
+            count += 1
+        }
+        return count > 0 && count <= maxLength && digits >= 3
     }
 
     /// Where an extension starts (`x`, `ext`, `ext.`, `;ext=`, each followed by digits), if the number ends in one.
