@@ -63,11 +63,14 @@ final class ContactListPresenterSpy: ContactListPresentationLogic {
 final class ContactListWorkerSpy: ContactListWorker {
     var countQueries: [String] = []
     var groupsAsked: [String?] = []
-    override func fetchWindow(search: String, group: String? = nil, offset: Int, limit: Int, lookahead: Int, showing: Int64?,
-                              then deliver: @escaping @MainActor (Result<ContactListWorker.Window, ServiceError>) -> Void) {
+    var ordersAsked: [ContactListOrder] = []
+    override func fetchWindow(search: String, group: String? = nil, order: ContactListOrder = .lastName, offset: Int, limit: Int, lookahead: Int,
+                              showing: Int64?, then deliver: @escaping @MainActor (Result<ContactListWorker.Window, ServiceError>) -> Void) {
         countQueries.append(search)
         groupsAsked.append(group)
-        super.fetchWindow(search: search, group: group, offset: offset, limit: limit, lookahead: lookahead, showing: showing, then: deliver)
+        ordersAsked.append(order)
+        super.fetchWindow(search: search, group: group, order: order, offset: offset, limit: limit, lookahead: lookahead, showing: showing,
+                          then: deliver)
     }
 }
 

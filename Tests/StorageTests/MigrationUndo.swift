@@ -16,8 +16,14 @@ enum MigrationUndo {
         ALTER TABLE contacts DROP COLUMN middle_name;
         """
 
-    /// Step 18's group cards.
-    static let groupCards = "DROP INDEX group_cards_by_account; DROP TABLE group_cards;"
+    /// Step 19's keys of the first-name and company orders.
+    static let listOrders = """
+        DROP INDEX contacts_by_first_name; DROP INDEX contacts_by_company;
+        ALTER TABLE contacts DROP COLUMN sort_key_first; ALTER TABLE contacts DROP COLUMN sort_key_company;
+        """
+
+    /// Step 18's group cards (and every later step's undo first).
+    static let groupCards = "\(listOrders) DROP INDEX group_cards_by_account; DROP TABLE group_cards;"
 
     static let cardFields = """
         \(groupCards)

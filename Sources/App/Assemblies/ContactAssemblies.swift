@@ -15,6 +15,10 @@ struct ContactListAssembly: Assembly {
         ContactListConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator, book: services.book,
                                           contactsOfBook: contactsOfBook)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
+        vc.listOrder = services.listOrder
+        vc.savesListOrder = { [weak services, weak vc] order in
+            services?.saveListOrder(order) { message in vc?.showMessage(message) }
+        }
         vc.offersTransfer = services.configuration.interchange != nil
         return vc
     }

@@ -162,6 +162,14 @@ final class AssemblyServices {
         configuration.splashDuration ?? .milliseconds(settings?.current.value.splashMilliseconds ?? UserSettings().splashMilliseconds)
     }
 
+    /// The contacts list's order (a setting; by last name without one).
+    var listOrder: ContactListOrder { settings?.current.value.listOrder ?? .lastName }
+
+    /// Keeps the list's order in the settings (`failed` hears why it could not be; no settings: nothing kept).
+    func saveListOrder(_ order: ContactListOrder, failed: @escaping @MainActor (String) -> Void) {
+        settings?.update({ $0.listOrder = order }, failed: failed)
+    }
+
     /// Whether deleting a contact asks first (a setting).
     var confirmsBeforeDelete: Bool { settings?.current.value.confirmBeforeDelete ?? true }
 

@@ -52,6 +52,15 @@ public protocol ContactsService: AnyObject {
     func groups() throws(ServiceError) -> [ContactGroup]
     /// `page(matching:offset:limit:countingUpTo:)` among the contacts in `group` (its name as written).
     func page(inGroup group: String, matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage
+    /// `page(matching:offset:limit:countingUpTo:)` in `order`: each row's `sortKey` is its key in
+    /// that order (its first letter the row's section). The stores read one range of the order's
+    /// index for the whole list; a search's matches are put in that order.
+    func page(matching query: String, in order: ContactListOrder, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage
+    /// `page(inGroup:matching:offset:limit:countingUpTo:)` in `order`.
+    func page(inGroup group: String, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
+              countingUpTo cap: Int) throws(ServiceError) -> ContactsPage
+    /// `listIndex(ofContact:)` in `order`.
+    func listIndex(ofContact id: Int64, in order: ContactListOrder) throws(ServiceError) -> Int?
 }
 
 public extension ContactsService {
@@ -102,6 +111,45 @@ public extension ContactsService {
         }
         let rows = offset < members.count ? Array(members[offset..<min(members.count, offset + max(0, limit))]) : []
         return ContactsPage(count: min(cap, members.count), rows: rows)
+    }
+
+    /// The last-name order as ever; another: every match read whole and sorted (memory: a few contacts).
+    func page(matching query: String, in order: ContactListOrder, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        if order == .lastName { return try page(matching: query, offset: offset, limit: limit, countingUpTo: cap) }
+        let all = try contacts(matching: query, offset: 0, limit: count(matching: query, upTo: .max))
+        return try Self.reordered(all, in: order, offset: offset, limit: limit, cap: cap) { id throws(ServiceError) in try contact(id: id) }
+    }
+
+    func page(inGroup group: String, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
+              countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        if order == .lastName { return try page(inGroup: group, matching: query, offset: offset, limit: limit, countingUpTo: cap) }
+        let all = try page(inGroup: group, matching: query, offset: 0, limit: .max, countingUpTo: .max).rows
+        return try Self.reordered(all, in: order, offset: offset, limit: limit, cap: cap) { id throws(ServiceError) in try contact(id: id) }
+    }
+
+    func listIndex(ofContact id: Int64, in order: ContactListOrder) throws(ServiceError) -> Int? {
+        if order == .lastName { return try listIndex(ofContact: id) }
+        let all = try contacts(matching: "", offset: 0, limit: count(matching: "", upTo: .max))
+        let sorted = try Self.reordered(all, in: order, offset: 0, limit: .max, cap: .max) { id throws(ServiceError) in try contact(id: id) }
+        return sorted.rows.firstIndex { $0.id == id }
+    }
+
+    /// `rows` (read in the last-name order) in `order`, the page from `offset`, each row's
+    /// `sortKey` its key in that order.
+    static func reordered(_ rows: [ContactSummary], in order: ContactListOrder, offset: Int, limit: Int, cap: Int,
+                          record: (Int64) throws(ServiceError) -> ContactRecord?) throws(ServiceError) -> ContactsPage {
+        var cache = SearchText.FoldCache()
+        var keyed: [ContactSummary] = []
+        for row in rows {
+            let key = try record(row.id)?.sortKey(for: order, cache: &cache) ?? row.sortKey
+            var copy = ContactSummary(id: row.id, firstName: row.firstName, lastName: row.lastName, isFriend: row.isFriend, sortKey: key,
+                                      inTeamBook: row.inTeamBook, displayName: row.displayName)
+            copy.details = row.details
+            keyed.append(copy)
+        }
+        keyed.sort { $0.sortKey == $1.sortKey ? $0.id < $1.id : $0.sortKey.utf8.lexicographicallyPrecedes($1.sortKey.utf8) }
+        let start = min(max(0, offset), keyed.count), end = limit >= keyed.count - start ? keyed.count : start + max(0, limit)
+        return ContactsPage(count: min(cap, keyed.count), rows: Array(keyed[start..<end]))
     }
 
     /// The exact number of contacts matching a search.

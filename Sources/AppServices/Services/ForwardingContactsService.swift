@@ -63,6 +63,21 @@ public extension ForwardingContactsService {
     func page(inGroup group: String, matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
         try willForward(#function); return try forwardee.page(inGroup: group, matching: query, offset: offset, limit: limit, countingUpTo: cap)
     }
+    // The last-name order through the decorator's own reads (a decorator that writes `page(matching:…)` sees every page).
+    func page(matching query: String, in order: ContactListOrder, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        if order == .lastName { return try page(matching: query, offset: offset, limit: limit, countingUpTo: cap) }
+        try willForward(#function); return try forwardee.page(matching: query, in: order, offset: offset, limit: limit, countingUpTo: cap)
+    }
+    func page(inGroup group: String, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
+              countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        if order == .lastName { return try page(inGroup: group, matching: query, offset: offset, limit: limit, countingUpTo: cap) }
+        try willForward(#function)
+        return try forwardee.page(inGroup: group, matching: query, in: order, offset: offset, limit: limit, countingUpTo: cap)
+    }
+    func listIndex(ofContact id: Int64, in order: ContactListOrder) throws(ServiceError) -> Int? {
+        if order == .lastName { return try listIndex(ofContact: id) }
+        try willForward(#function); return try forwardee.listIndex(ofContact: id, in: order)
+    }
     func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         try willForward(#function); return try forwardee.setFriend(id: id, isFriend)
     }

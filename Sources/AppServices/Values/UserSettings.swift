@@ -7,6 +7,8 @@ public struct UserSettings: Equatable, Sendable {
     public var splashMilliseconds = 800
     public var confirmBeforeDelete = true
     public var kioskIdleSeconds = 30
+    /// The contacts list's order (`o` on the list changes it).
+    public var listOrder = ContactListOrder.lastName
 
     public init() {}
 
@@ -18,18 +20,19 @@ public struct UserSettings: Equatable, Sendable {
     package var stored: [String: String] {
         ["theme": theme, "animations": animations ? "1" : "0", "mouse": mouse ? "1" : "0",
          "splash_ms": String(splashMilliseconds), "confirm_delete": confirmBeforeDelete ? "1" : "0",
-         "kiosk_idle_s": String(kioskIdleSeconds)]
+         "kiosk_idle_s": String(kioskIdleSeconds), "list_order": listOrder.rawValue]
     }
 
     /// "theme: light", "animations: off": a change as the activity log says it.
     package static func describe(key: String, value: String) -> String {
         let names = ["theme": "theme", "animations": "animations", "mouse": "mouse", "splash_ms": "splash duration",
-                     "confirm_delete": "confirm before delete", "kiosk_idle_s": "kiosk idle timeout"]
+                     "confirm_delete": "confirm before delete", "kiosk_idle_s": "kiosk idle timeout", "list_order": "contacts sorted by"]
         let shown: String
         switch key {
         case "animations", "mouse", "confirm_delete": shown = value == "0" ? "off" : "on"
         case "splash_ms": shown = "\(value) ms"
         case "kiosk_idle_s": shown = "\(value) s"
+        case "list_order": shown = ContactListOrder(rawValue: value)?.name ?? value
         default: shown = value
         }
         return "\(names[key] ?? key): \(shown)"
@@ -43,5 +46,6 @@ public struct UserSettings: Equatable, Sendable {
         if let v = stored["splash_ms"].flatMap(Int.init), (0...10_000).contains(v) { splashMilliseconds = v }
         if let v = stored["confirm_delete"] { confirmBeforeDelete = v != "0" }
         if let v = stored["kiosk_idle_s"].flatMap(Int.init), (5...3600).contains(v) { kioskIdleSeconds = v }
+        if let v = stored["list_order"].flatMap(ContactListOrder.init(rawValue:)) { listOrder = v }
     }
 }

@@ -26,7 +26,7 @@ struct PopulateRows {
     var count: Int { order.count }
 
     static let contactColumns = ["id", "account_id", "first_name", "last_name", "company", "notes", "is_friend", "sort_key",
-                                 "phones", "emails", "created_at", "updated_at"]
+                                 "phones", "emails", "created_at", "updated_at", "sort_key_first", "sort_key_company"]
     static let searchColumns = ["id", "account_id", "sort_key", "first_name", "last_name", "is_friend", "search_text"]
 
     /// The `contact_search` row of the contact at list position `i`, its name word starts, and whether it is a friend.
@@ -50,8 +50,11 @@ struct PopulateRows {
 
     /// The `contacts` row of the contact at list position `i`.
     func contactRow(_ i: Int) -> [String?] {
+        var cache = SearchText.FoldCache()
         let contact = source.contact(at: Int(order[i]), friendPercent: friendPercent)
         return [ids[i], account, contact.firstName, contact.lastName, contact.company, contact.notes, contact.isFriend ? "t" : "f", keys[i],
-                PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails), time, time]
+                PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails), time, time,
+                SearchText.firstNameKey(firstName: contact.firstName, lastName: contact.lastName, displayName: "", cache: &cache),
+                SearchText.companyKey(company: contact.company, nameKey: keys[i], cache: &cache)]
     }
 }

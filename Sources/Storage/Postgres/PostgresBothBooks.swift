@@ -30,7 +30,7 @@ final class PostgresBothBooks: ContactsService {
     }
 
     /// The columns of a marked list row (`summaries`).
-    private static let rowColumns = "id, first_name, last_name, is_friend, sort_key, account_id, display_name"
+    private static func rowColumns(_ key: String) -> String { "id, first_name, last_name, is_friend, \(key), account_id, display_name" }
 
     func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         guard offset >= 0, limit > 0 else { return [] }
@@ -41,20 +41,21 @@ final class PostgresBothBooks: ContactsService {
         return try wholeList(offset: offset, limit: limit, total: try count(matching: "", upTo: .max))
     }
 
-    /// A page of the whole list (no search), both books' `total` known.
-    private func wholeList(offset: Int, limit: Int, total: Int) throws(ServiceError) -> [ContactSummary] {
+    /// A page of the whole list (no search), both books' `total` known, in `listOrder`.
+    private func wholeList(offset: Int, limit: Int, total: Int, in listOrder: ContactListOrder = .lastName) throws(ServiceError) -> [ContactSummary] {
         guard offset >= 0, limit > 0, offset < total else { return [] }
         // Past the middle, counted from the end, as one book's list does.
         let fromEnd = offset > total / 2
-        let order = fromEnd ? "sort_key DESC, id DESC" : "sort_key, id"
+        let key = PostgresContactsStore.listKey(listOrder)
+        let order = fromEnd ? "\(key) DESC, id DESC" : "\(key), id"
         let take = min(limit, total - offset), skip = fromEnd ? total - offset - take : offset
         // Each book's rows up to the page in index order, merged (without each its own LIMIT the
         // planner scans both books and sorts them: 170 ms for the first page beside a million).
         let rows = try pg.execute("""
-            SELECT * FROM (
-                (SELECT \(Self.rowColumns) FROM contacts WHERE account_id = $1 ORDER BY \(order) LIMIT $5)
+            SELECT id, first_name, last_name, is_friend, \(key), account_id, display_name FROM (
+                (SELECT \(Self.rowColumns(key)) FROM contacts WHERE account_id = $1 ORDER BY \(order) LIMIT $5)
                 UNION ALL
-                (SELECT \(Self.rowColumns) FROM contacts WHERE account_id = $2 ORDER BY \(order) LIMIT $5)) both_books
+                (SELECT \(Self.rowColumns(key)) FROM contacts WHERE account_id = $2 ORDER BY \(order) LIMIT $5)) both_books
             ORDER BY \(order) LIMIT $3 OFFSET $4
             """, [own.accountID, team.accountID, take, skip, take + skip])
         let page = summaries(rows)
@@ -73,6 +74,30 @@ final class PostgresBothBooks: ContactsService {
         // The whole list: both books' counts read once, for the count and the page.
         let total = try count(matching: "", upTo: .max)
         return ContactsPage(count: min(cap, total), rows: try wholeList(offset: offset, limit: limit, total: total))
+    }
+
+    func page(matching query: String, in order: ContactListOrder, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        if order == .lastName { return try page(matching: query, offset: offset, limit: limit, countingUpTo: cap) }
+        guard case .all = PostgresContactsStore.Match(query) else {
+            // Each book's matches up to the page in this order (and its count, capped), merged.
+            let upTo = offset + limit
+            let mine = try own.page(matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
+            let theirs = try team.page(matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
+            let rows = Self.merged(mine.rows, marked(theirs.rows)).dropFirst(offset).prefix(limit)
+            return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
+        }
+        let total = try count(matching: "", upTo: .max)
+        return ContactsPage(count: min(cap, total), rows: try wholeList(offset: offset, limit: limit, total: total, in: order))
+    }
+
+    func listIndex(ofContact id: Int64, in order: ContactListOrder) throws(ServiceError) -> Int? {
+        let key = PostgresContactsStore.listKey(order)
+        let rows = try pg.execute("""
+            SELECT (SELECT count(*) FROM contacts b WHERE b.account_id = $2 AND (b.\(key), b.id) < (c.\(key), c.id))
+                 + (SELECT count(*) FROM contacts b WHERE b.account_id = $3 AND (b.\(key), b.id) < (c.\(key), c.id))
+            FROM contacts c WHERE c.id = $1 AND c.account_id IN ($2, $3)
+            """, [id, own.accountID, team.accountID])
+        return rows.count == 1 ? rows.int(0, 0) : nil
     }
 
     func contact(id: Int64) throws(ServiceError) -> ContactRecord? {

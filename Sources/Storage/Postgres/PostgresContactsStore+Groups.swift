@@ -22,6 +22,12 @@ extension PostgresContactsStore {
     }
 
     public func page(inGroup group: String, matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        try page(inGroup: group, matching: query, in: .lastName, offset: offset, limit: limit, countingUpTo: cap)
+    }
+
+    public func page(inGroup group: String, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
+                     countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        let key = Self.listKey(order)
         var searched = ""
         var values: [any PostgresValue] = [accountID, group, Int64(min(cap, Int(Int64.max)))]
         switch Match(query) {
@@ -41,7 +47,7 @@ extension PostgresContactsStore {
         let count = try pg.scalarInt("SELECT count(*) FROM (SELECT 1 \(members) LIMIT $3) counted", values) ?? 0
         guard limit > 0, offset < count else { return ContactsPage(count: Int(count), rows: []) }
         values[2] = Int64(limit)
-        let rows = try pg.execute("SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key \(members) ORDER BY c.sort_key, c.id LIMIT $3 OFFSET $\(values.count + 1)",
+        let rows = try pg.execute("SELECT c.id, c.first_name, c.last_name, c.is_friend, c.\(key), c.display_name \(members) ORDER BY c.\(key), c.id LIMIT $3 OFFSET $\(values.count + 1)",
                                   values + [Int64(max(0, offset))])
         return ContactsPage(count: Int(count), rows: Self.summaries(rows))
     }

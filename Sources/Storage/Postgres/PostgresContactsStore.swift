@@ -257,7 +257,7 @@ public final class PostgresContactsStore: ContactsService {
     /// Runs a search of three characters or more through the trigram index: the planner
     /// guesses such a LIKE matches far more rows than it does and would scan the table (or
     /// the whole name order) instead. Word starts are one range of their own index.
-    private func throughTrigrams<T>(_ query: String, _ body: () throws(ServiceError) -> T) throws(ServiceError) -> T {
+    func throughTrigrams<T>(_ query: String, _ body: () throws(ServiceError) -> T) throws(ServiceError) -> T {
         guard case .substring = Match(query) else { return try body() }
         return try pg.transaction { () throws(ServiceError) -> T in
             try pg.executeScript("SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off")
@@ -347,6 +347,13 @@ public final class PostgresContactsStore: ContactsService {
          contact.displayName, contact.formattedName, contact.middleName]
     }
 
+    /// The first-name and company orders' keys of a contact (`ContactListOrder`).
+    private func otherSortKeys(of contact: ContactRecord) -> [any PostgresValue] {
+        var cache = SearchText.FoldCache()
+        let keys = contact.otherSortKeys(cache: &cache)
+        return [keys.firstName, keys.company]
+    }
+
     /// A contact's row of `contact_search` after its id and account: sort key, names, friend, document, display name.
     private func searchValues(of contact: ContactRecord) -> [any PostgresValue] {
         [contact.sortKey, contact.firstName, contact.lastName,
@@ -366,11 +373,12 @@ public final class PostgresContactsStore: ContactsService {
                 INSERT INTO contacts (first_name, last_name, company, notes, is_friend, sort_key, phones, emails,
                                       nickname, title, birthday, url, addresses, extras,
                                       name_prefix, name_suffix, email_labels, preferred_email, preferred_phone,
-                                      display_name, formatted_name, middle_name, uid, account_id, created_at, updated_at, card)
+                                      display_name, formatted_name, middle_name, uid, account_id, created_at, updated_at, card,
+                                      sort_key_first, sort_key_company)
                 VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13, $14,
-                        $15, $16, $17::jsonb, $18, $19, $20, $21, $22, nullif($23, ''), $24, $25, $25, $26)
+                        $15, $16, $17::jsonb, $18, $19, $20, $21, $22, nullif($23, ''), $24, $25, $25, $26, $27, $28)
                 RETURNING id
-                """, values(of: contact) + [contact.uid, accountID, time, contact.card])
+                """, values(of: contact) + [contact.uid, accountID, time, contact.card] + otherSortKeys(of: contact))
             let id = rows.int64(0, 0)
             try pg.execute("""
                 INSERT INTO contact_search (id, account_id, sort_key, first_name, last_name, is_friend, search_text, display_name)
@@ -399,9 +407,10 @@ public final class PostgresContactsStore: ContactsService {
                     phones = $7::jsonb, emails = $8::jsonb, nickname = $9, title = $10, birthday = $11, url = $12,
                     addresses = $13, extras = $14, name_prefix = $15, name_suffix = $16, email_labels = $17::jsonb,
                     preferred_email = $18, preferred_phone = $19, display_name = $20, formatted_name = $21, middle_name = $22,
-                    uid = coalesce(nullif($23, ''), uid), updated_at = $24, revision = revision + 1, card = $27
+                    uid = coalesce(nullif($23, ''), uid), updated_at = $24, revision = revision + 1, card = $27,
+                    sort_key_first = $28, sort_key_company = $29
                 WHERE id = $25 AND account_id = $26
-                """, values(of: contact) + [contact.uid, now(), id, accountID, contact.card])
+                """, values(of: contact) + [contact.uid, now(), id, accountID, contact.card] + otherSortKeys(of: contact))
             try pg.execute("""
                 UPDATE contact_search SET sort_key = $3, first_name = $4, last_name = $5, is_friend = $6, search_text = $7, display_name = $8
                 WHERE id = $1 AND account_id = $2

@@ -17,8 +17,13 @@ enum PostgresMigrations {
     struct Step {
         let sql: String
         let rebuildsSearch: Bool
+        /// Work in Swift after the SQL, in the same transaction (values only `SearchText` can make).
+        var then: (@Sendable (PostgresConnection) throws(ServiceError) -> Void)? = nil
         static func sql(_ sql: String) -> Step { Step(sql: sql, rebuildsSearch: false) }
         static func both(_ sql: String, rebuild: Bool) -> Step { Step(sql: sql, rebuildsSearch: rebuild) }
+        static func sql(_ sql: String, then: @escaping @Sendable (PostgresConnection) throws(ServiceError) -> Void) -> Step {
+            Step(sql: sql, rebuildsSearch: false, then: then)
+        }
     }
 
     static let all: [Step] = [
@@ -194,7 +199,57 @@ enum PostgresMigrations {
         );
         CREATE INDEX group_cards_by_account ON group_cards (account_id, uid);
         """),
+        // 17: the list sorted by first name or by company as well (SQLite's 19): each order's key in a
+        // column of its own, filled in Swift (`fillOtherSortKeys`), then indexed like the name order.
+        .sql("""
+        ALTER TABLE contacts ADD COLUMN sort_key_first TEXT COLLATE "C" NOT NULL DEFAULT '',
+            ADD COLUMN sort_key_company TEXT COLLATE "C" NOT NULL DEFAULT '';
+        """, then: { pg throws(ServiceError) in
+            try fillOtherSortKeys(pg)
+            try pg.executeScript("""
+                CREATE INDEX contacts_by_first_name ON contacts (account_id, sort_key_first, id);
+                CREATE INDEX contacts_by_company ON contacts (account_id, sort_key_company, id);
+                """)
+        }),
     ]
+
+    /// Every contact's first-name and company orders' keys, made from its row, written 5,000 at a time.
+    static func fillOtherSortKeys(_ pg: PostgresConnection) throws(ServiceError) {
+        // No activity entry a row on a team's directory (its trigger logs each change otherwise).
+        try pg.executeScript("SET LOCAL switchboard.bulk = 'on'")
+        let rows = try pg.execute("SELECT id, first_name, last_name, display_name, company, sort_key FROM contacts")
+        var cache = SearchText.FoldCache()
+        var start = 0
+        while start < rows.count {
+            let end = min(rows.count, start + 5_000)
+            var ids: [String] = [], first: [String] = [], company: [String] = []
+            for i in start..<end {
+                ids.append(String(rows.int64(i, 0)))
+                first.append(SearchText.firstNameKey(firstName: rows.text(i, 1), lastName: rows.text(i, 2), displayName: rows.text(i, 3), cache: &cache))
+                company.append(SearchText.companyKey(company: rows.text(i, 4), nameKey: rows.text(i, 5), cache: &cache))
+            }
+            try pg.execute("""
+                UPDATE contacts c SET sort_key_first = u.f, sort_key_company = u.co
+                FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u(id, f, co) WHERE c.id = u.id
+                """, ["{" + ids.joined(separator: ",") + "}", arrayLiteral(first), arrayLiteral(company)])
+            start = end
+        }
+    }
+
+    /// A PostgreSQL text array literal of `items`, each quoted.
+    static func arrayLiteral(_ items: [String]) -> String {
+        var out = "{"
+        for (n, item) in items.enumerated() {
+            if n > 0 { out += "," }
+            out += "\""
+            for c in item.unicodeScalars {
+                if c == "\\" || c == "\"" { out += "\\" }
+                out.unicodeScalars.append(c)
+            }
+            out += "\""
+        }
+        return out + "}"
+    }
 
     /// The newest schema this build knows.
     static var latest: Int { all.count }
@@ -271,6 +326,7 @@ enum PostgresMigrations {
                 if all[step].rebuildsSearch {
                     try rebuildSearch(pg, withNameStarts: step >= 5, inSearchTable: step >= 8, withPhoneStarts: step >= 10)
                 }
+                try all[step].then?(pg)
                 try pg.execute("UPDATE switchboard_schema SET version = $1", [step + 1])
             }
         }

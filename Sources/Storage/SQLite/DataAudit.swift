@@ -1,7 +1,8 @@
 import AppServices
 /// What a data file should always be, checked after a run that may have
 /// gone wrong (the fuzz test and its soak): intact to SQLite, and each
-/// account's kept contact and friend counts equal to its rows.
+/// account's kept contact and friend counts equal to its rows, each contact's keys of the
+/// first-name and company orders made from its row.
 public enum DataAudit {
     /// The problems found in `database`; empty when it is sound.
     public static func problems(in database: SQLiteDatabase) throws(ServiceError) -> [String] {
@@ -13,6 +14,11 @@ public enum DataAudit {
                OR coalesce(k.friends, 0) != (SELECT count(*) FROM contacts c WHERE c.account_id = a.id AND c.is_friend = 1)
             """) ?? 0
         if wrong > 0 { problems.append("\(wrong) accounts whose counts are not their rows") }
+        let unsorted = try database.scalarInt("""
+            SELECT count(*) FROM contacts WHERE sort_key_first != \(SortKeyFunction.firstName)(first_name, last_name, display_name)
+                OR sort_key_company != \(SortKeyFunction.company)(company, sort_key)
+            """) ?? 0
+        if unsorted > 0 { problems.append("\(unsorted) contacts whose first-name or company order keys are not their names'") }
         return problems
     }
 }

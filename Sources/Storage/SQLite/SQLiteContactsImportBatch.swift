@@ -167,23 +167,25 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
     /// The INSERT (or UPDATE) of a whole contact row, card fields included, for this many phones
     /// and emails; prepared once per shape. Parameters: 1 account (or, for UPDATE, the id),
     /// 2-6 names, company, notes, friend; 7 sort key; 8 time; 9-15 the card fields; 16 the rank
-    /// (INSERT only); 17-21 migration 10's fields; 22 the card; 23-25 display, formatted and middle name; then the lists.
+    /// (INSERT only); 17-21 migration 10's fields; 22 the card; 23-25 display, formatted and middle name; 26-27 the first-name and company orders' keys; then the lists.
     private func statement(for lists: SQLiteContactLists, update: Bool) throws(ServiceError) -> SQLiteStatement {
         let shape = lists.phones.count << 8 | lists.emails.count
         if let cached = update ? updates[shape] : inserts[shape] { return cached }
-        let (phones, emails) = lists.sql(from: 26)
+        let (phones, emails) = lists.sql(from: 28)
         let s = try db.prepare(update ? """
             UPDATE contacts SET first_name = ?2, last_name = ?3, company = ?4, notes = ?5, is_friend = ?6, sort_key = ?7,
                 updated_at = ?8, uid = coalesce(nullif(?9, ''), uid), nickname = ?10, title = ?11, birthday = ?12, url = ?13,
                 addresses = ?14, extras = ?15, name_prefix = ?17, name_suffix = ?18, email_labels = ?19, preferred_email = ?20,
-                preferred_phone = ?21, card = ?22, display_name = ?23, formatted_name = ?24, middle_name = ?25, phones = \(phones), emails = \(emails), revision = revision + 1
+                preferred_phone = ?21, card = ?22, display_name = ?23, formatted_name = ?24, middle_name = ?25,
+                sort_key_first = ?26, sort_key_company = ?27, phones = \(phones), emails = \(emails), revision = revision + 1
             WHERE id = ?1
             """ : """
             INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, created_at, updated_at,
                 uid, nickname, title, birthday, url, addresses, extras, sort_rank,
-                name_prefix, name_suffix, email_labels, preferred_email, preferred_phone, card, display_name, formatted_name, middle_name, phones, emails)
+                name_prefix, name_suffix, email_labels, preferred_email, preferred_phone, card, display_name, formatted_name, middle_name,
+                sort_key_first, sort_key_company, phones, emails)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, nullif(?9, ''), ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, \(phones), \(emails))
+                ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, \(phones), \(emails))
             """)
         if update { updates[shape] = s } else { inserts[shape] = s }
         return s
@@ -196,7 +198,9 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
             .bind(13, contact.url).bind(14, StoredCardFields.encode(contact.addresses)).bind(15, contact.extras)
         SQLiteContactsStore.bindNameAffixesAndPreferences(of: contact, to: s, from: 17)
         s.bind(22, contact.card).bind(23, contact.displayName).bind(24, contact.formattedName).bind(25, contact.middleName)
-        lists.bind(to: s, from: 26)
+            .bind(26, SearchText.firstNameKey(firstName: contact.firstName, lastName: contact.lastName, displayName: contact.displayName, cache: &folds))
+            .bind(27, SearchText.companyKey(company: contact.company, nameKey: key, cache: &folds))
+        lists.bind(to: s, from: 28)
     }
 
     private func insert(_ contact: ContactRecord) throws(ServiceError) -> Int64 {

@@ -26,6 +26,12 @@ extension SQLiteContactsStore {
     }
 
     public func page(inGroup group: String, matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        try page(inGroup: group, matching: query, in: .lastName, offset: offset, limit: limit, countingUpTo: cap)
+    }
+
+    public func page(inGroup group: String, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
+                     countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        let (key, index) = Self.listKey(order)
         // The group's name as its line writes it must be in the extras before the line is read.
         let inGroup = "instr(c.extras, ?5) > 0 AND instr(c.extras, 'CATEGORIES') > 0 AND \(GroupsFunction.inGroupName)(c.extras, ?2)"
         // The group's members in list order (the list-order index), or the search's matches (the
@@ -35,12 +41,12 @@ extension SQLiteContactsStore {
         if phrase != nil {
             from = """
                 (SELECT contact_id FROM contact_search WHERE contact_search MATCH ?3 ORDER BY rowid) m
-                CROSS JOIN contacts c ON c.id = m.contact_id WHERE c.account_id = ?1 AND \(inGroup)
+                CROSS JOIN contacts c ON c.id = m.contact_id WHERE c.account_id = ?1 AND \(inGroup)\(order == .lastName ? "" : " ORDER BY c.\(key), c.id")
                 """
         } else {
-            from = "contacts c INDEXED BY contacts_by_name WHERE c.account_id = ?1 AND \(inGroup) ORDER BY c.sort_key, c.id"
+            from = "contacts c INDEXED BY \(index) WHERE c.account_id = ?1 AND \(inGroup) ORDER BY c.\(key), c.id"
         }
-        let s = try db.prepare("SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key FROM \(from) LIMIT ?4")
+        let s = try db.prepare("SELECT c.id, c.first_name, c.last_name, c.is_friend, c.\(key), c.display_name FROM \(from) LIMIT ?4")
         s.bind(1, accountID).bind(2, group).bind(4, cap).bind(5, ContactCardText.escape(group))
         if let phrase { s.bind(3, phrase) }
         defer { s.reset() }
@@ -48,7 +54,8 @@ extension SQLiteContactsStore {
         var counted = 0
         while try s.step() {
             if counted >= offset, rows.count < limit {
-                rows.append(ContactSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), isFriend: s.bool(3), sortKey: s.text(4)))
+                rows.append(ContactSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), isFriend: s.bool(3), sortKey: s.text(4),
+                                           displayName: s.text(5)))
             }
             counted += 1
         }

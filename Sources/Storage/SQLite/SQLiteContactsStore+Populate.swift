@@ -47,7 +47,9 @@ extension SQLiteContactsStore {
                 insert.bind(1, accountID).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
                     .bind(5, contact.notes).bind(6, contact.isFriend)
                     .bind(7, keys[i]).bind(8, fresh ? low + spread * Int64(i + 1) : nil).bind(9, time).bind(10, time)
-                lists.bind(to: insert, from: 11)
+                    .bind(11, SearchText.firstNameKey(firstName: contact.firstName, lastName: contact.lastName, displayName: "", cache: &cache))
+                    .bind(12, SearchText.companyKey(company: contact.company, nameKey: keys[i], cache: &cache))
+                lists.bind(to: insert, from: 13)
                 try insert.run()
                 let id = db.lastInsertRowID
                 if fresh {

@@ -148,9 +148,11 @@ public final class SQLiteContactsStore: ContactsService {
     }
 
     /// The INSERT for a contact with these many phones and emails (prepared once per shape).
+    /// Parameters: 1 account, 2-6 names, company, notes, friend; 7 sort key; 8 rank; 9-10 times; 11-12 the
+    /// first-name and company orders' keys; then the lists.
     func insertStatement(for lists: SQLiteContactLists) throws(ServiceError) -> SQLiteStatement {
-        let (phones, emails) = lists.sql(from: 11)
-        return try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at, phones, emails) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \(phones), \(emails))")
+        let (phones, emails) = lists.sql(from: 13)
+        return try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at, sort_key_first, sort_key_company, phones, emails) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, \(phones), \(emails))")
     }
 
     /// One range of the list-order index (account, sort key, id), counted.
@@ -174,7 +176,10 @@ public final class SQLiteContactsStore: ContactsService {
                 .bind(5, contact.notes).bind(6, contact.isFriend)
                 .bind(7, contact.sortKey).bind(8, nil as Int64?)
                 .bind(9, time).bind(10, time)
-            lists.bind(to: s, from: 11)
+            var cache = SearchText.FoldCache()
+            let keys = contact.otherSortKeys(cache: &cache)
+            s.bind(11, keys.firstName).bind(12, keys.company)
+            lists.bind(to: s, from: 13)
             try s.run()
             let id = db.lastInsertRowID
             try writeCardFields(contact, id: id)
@@ -193,12 +198,14 @@ public final class SQLiteContactsStore: ContactsService {
                 throw .changedSinceRead(place: db.path, id: id, revision: contact.revision, stored: stored)
             }
             let lists = SQLiteContactLists(contact)
-            let (phones, emails) = lists.sql(from: 10)
-            let s = try db.prepare("UPDATE contacts SET first_name = ?1, last_name = ?2, company = ?3, notes = ?4, is_friend = ?5, sort_key = ?6, updated_at = ?7, phones = \(phones), emails = \(emails), revision = revision + 1 WHERE id = ?8 AND account_id = ?9")
+            let (phones, emails) = lists.sql(from: 12)
+            let s = try db.prepare("UPDATE contacts SET first_name = ?1, last_name = ?2, company = ?3, notes = ?4, is_friend = ?5, sort_key = ?6, updated_at = ?7, sort_key_first = ?10, sort_key_company = ?11, phones = \(phones), emails = \(emails), revision = revision + 1 WHERE id = ?8 AND account_id = ?9")
+            var cache = SearchText.FoldCache()
+            let keys = contact.otherSortKeys(cache: &cache)
             s.bind(1, contact.firstName).bind(2, contact.lastName).bind(3, contact.company).bind(4, contact.notes)
                 .bind(5, contact.isFriend).bind(6, contact.sortKey)
-                .bind(7, now()).bind(8, id).bind(9, accountID)
-            lists.bind(to: s, from: 10)
+                .bind(7, now()).bind(8, id).bind(9, accountID).bind(10, keys.firstName).bind(11, keys.company)
+            lists.bind(to: s, from: 12)
             try s.run()
             try writeCardFields(contact, id: id)
             try removeFromIndex(rank: rank)

@@ -214,6 +214,17 @@ enum SQLiteMigrations {
         );
         CREATE INDEX group_cards_by_account ON group_cards (account_id, uid);
         """,
+        // 19: the list sorted by first name or by company as well (`ContactListOrder`): each order's key
+        // in a column of its own (`SearchText.firstNameKey`, `companyKey`), kept at each write, under an
+        // index like the name order's, so a page of the list is one range of an index in any order.
+        """
+        ALTER TABLE contacts ADD COLUMN sort_key_first TEXT NOT NULL DEFAULT '';
+        ALTER TABLE contacts ADD COLUMN sort_key_company TEXT NOT NULL DEFAULT '';
+        UPDATE contacts SET sort_key_first = \(SortKeyFunction.firstName)(first_name, last_name, display_name),
+            sort_key_company = \(SortKeyFunction.company)(company, sort_key);
+        CREATE INDEX contacts_by_first_name ON contacts (account_id, sort_key_first, id);
+        CREATE INDEX contacts_by_company ON contacts (account_id, sort_key_company, id);
+        """,
     ]
 
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {

@@ -16,7 +16,7 @@ enum SQLiteSchemaCheck {
         "table sign_in_failures(username_key,failures,last_failure_at)",
         "table contacts(id,account_id,first_name,last_name,company,notes,is_friend,sort_key,created_at,updated_at,sort_rank,phones,emails,"
             + "uid,nickname,title,birthday,url,addresses,extras,name_prefix,name_suffix,email_labels,preferred_email,preferred_phone,revision,card,"
-            + "display_name,formatted_name,middle_name)",
+            + "display_name,formatted_name,middle_name,sort_key_first,sort_key_company)",
         "table contact_counts(account_id,total,friends)",
         "table contact_search(text,contact_id)",
         "table contact_search_data(id,block)",
@@ -56,6 +56,7 @@ enum SQLiteSchemaCheck {
         defer { sqlite3_close_v2(db) }
         SearchDocumentFunction.register(on: db)
         SearchDocumentFunction.registerFold(on: db)
+        SortKeyFunction.register(on: db)
         var shapes = [shape(of: db)]
         for step in SQLiteMigrations.all {
             guard sqlite3_exec(db, step, nil, nil, nil) == SQLITE_OK else { return shapes }

@@ -33,6 +33,8 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     private(set) var searchText = ""
     /// The group the list shows (nil: all contacts), as last asked for.
     private(set) var group: String?
+    /// The order the list is in, as last asked for.
+    private(set) var order: ContactListOrder = .lastName
     /// The window last fetched.
     private var window: (offset: Int, contacts: [ContactSummary]) = (0, [])
     /// The answer last shown, kept on screen when a later read of the same search fails.
@@ -91,17 +93,19 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         contactToShow = nil
         searchText = request.searchText
         if request.countsAgain { exact = nil }
-        if group != request.group { shown = nil }   // another list: nothing of the last one stays
+        if group != request.group || order != request.order { shown = nil }   // another list: nothing of the last one stays
         group = request.group
-        worker.fetchWindow(search: request.searchText, group: request.group, offset: request.offset, limit: request.limit,
+        order = request.order
+        worker.fetchWindow(search: request.searchText, group: request.group, order: request.order, offset: request.offset, limit: request.limit,
                            lookahead: Self.countLookahead, showing: showing) { [weak self] result in
-            // An answer for a search typed over since (or another group) is not shown.
-            guard let self, request.searchText == self.searchText, request.group == self.group else { return }
+            // An answer for a search typed over since (or another group, another order) is not shown.
+            guard let self, request.searchText == self.searchText, request.group == self.group, request.order == self.order else { return }
             switch result {
             case .success(let fetched):
                 self.window = (fetched.offset, fetched.rows)
                 var response = ContactList.ShowContacts.Response(
-                    searchText: request.searchText, group: request.group, totalCount: fetched.total, countIsPartial: fetched.countIsPartial,
+                    searchText: request.searchText, group: request.group, order: request.order, totalCount: fetched.total,
+                    countIsPartial: fetched.countIsPartial,
                     offset: fetched.offset, contacts: fetched.rows, previousSortKey: fetched.previousSortKey,
                     selectedIndex: fetched.selectedIndex)
                 if fetched.countIsPartial {
@@ -125,7 +129,8 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
                 } else {
                     self.window = (0, [])
                     self.shown = nil
-                    self.presenter?.presentContacts(response: .init(searchText: request.searchText, group: request.group, totalCount: 0, offset: 0,
+                    self.presenter?.presentContacts(response: .init(searchText: request.searchText, group: request.group, order: request.order,
+                                                                    totalCount: 0, offset: 0,
                                                                     contacts: [], error: error.description))
                 }
             }

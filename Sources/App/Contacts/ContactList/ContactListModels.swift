@@ -10,6 +10,8 @@ enum ContactList {
             var limit = 200
             /// Only the contacts in this group (nil: all).
             var group: String? = nil
+            /// The list's order (a setting: `o` changes it).
+            var order: ContactListOrder = .lastName
             /// Contacts may have changed (elsewhere, a delete, an undo): a search's exact count is read again.
             var countsAgain = false
         }
@@ -17,6 +19,8 @@ enum ContactList {
             var searchText: String
             /// The group the list shows (nil: all contacts).
             var group: String? = nil
+            /// The order the rows are in (their `sortKey`s are that order's).
+            var order: ContactListOrder = .lastName
             var totalCount: Int
             /// The search has more matches than `totalCount` (counting stopped there).
             var countIsPartial = false

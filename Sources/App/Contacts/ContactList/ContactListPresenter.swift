@@ -40,6 +40,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
 
     static func section(of sortKey: String) -> String {
         guard let first = sortKey.first else { return "#" }
+        if sortKey.hasPrefix(ContactListOrder.noCompany) { return "—" } // no company (the company order's last section)
         let upper = first.uppercased()
         return upper.count == 1 && first.isLetter && first.isASCII ? upper : (first.isLetter ? upper : "#")
     }
@@ -59,7 +60,8 @@ final class ContactListPresenter: ContactListPresentationLogic {
         let found = "\(response.totalCount)\(response.countIsPartial ? "+" : "")"
         // When the contacts could not be read, nothing on screen may say there are none.
         let unread = response.error != nil && response.contacts.isEmpty
-        let listName = response.group.map { "\(bookName) · \($0)" } ?? bookName
+        let listName = (response.group.map { "\(bookName) · \($0)" } ?? bookName)
+            + (response.order == .lastName ? "" : " by \(response.order.name)")
         let title = unread ? listName : searching ? "\(listName) (\(found) found)" : "\(listName) (\(response.totalCount))"
         let empty = unread ? "The contacts could not be read (see below)."
             : searching ? "No contact matches “\(response.searchText.trimmedSpaces)”\(response.group.map { " in \($0)" } ?? "")."

@@ -1,3 +1,4 @@
+import AppServices
 import TUIKit
 
 @MainActor
@@ -76,7 +77,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     private func fetch(around index: Int, anew: Bool = true, countsAgain: Bool = false) {
         if anew { unreadable = nil }
         let request = ContactList.ShowContacts.Request(searchText: searchField.text, offset: windowStart(around: index), group: group,
-                                                       countsAgain: countsAgain)
+                                                       order: listOrder, countsAgain: countsAgain)
         asked = (request.searchText, request.offset..<(request.offset + request.limit))
         interactor?.showContacts(request: request)
     }
@@ -122,8 +123,29 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
                 self.interactor?.selectContact(request: .init(index: index))
                 self.router?.routeToExport(search: nil)
             },
-        ]))
+        ])) + [
+            // Last: on a narrow status line the hints before it stay.
+            KeyCommand(.character("o"), title: "Sort (by \(listOrder.next.name) next)") { [weak self] in self?.sortNext() },
+        ]
     }
+
+    /// The list's order (the signed-in user's setting, handed in by the assembly); `o` goes to the next.
+    var listOrder: ContactListOrder = .lastName { didSet { setNeedsKeyCommandsUpdate() } }
+    /// Keeps the order chosen with `o` (the settings); nil: for this visit only (the kiosk).
+    var savesListOrder: ((ContactListOrder) -> Void)?
+
+    /// `o`: the next order; the contact selected stays selected, wherever it now stands.
+    private func sortNext() {
+        listOrder = listOrder.next
+        savesListOrder?(listOrder)
+        message.text = "Sorted by \(listOrder.name) · o: by \(listOrder.next.name)"
+        if let index = list.selectedIndex, let id = row(at: index)?.id { router?.dataStore?.contactToShow = id } else { list.select(0) }
+        displayed = nil
+        fetch(around: 0)
+    }
+
+    /// Says `text` on the line under the list.
+    func showMessage(_ text: String) { message.text = text }
 
     /// Whether `b` changes the book shown (both, the own, the team's: a team's directory).
     var choosesBooks = false { didSet { setNeedsKeyCommandsUpdate() } }

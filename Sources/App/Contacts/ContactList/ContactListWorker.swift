@@ -26,22 +26,23 @@ class ContactListWorker {
     /// counts only `lookahead` past the window: its exact count could mean walking every
     /// match). With `showing`, the window is centred on that contact instead.
     /// With `group`, only its contacts are listed, counted exactly.
-    func fetchWindow(search: String, group: String? = nil, offset: Int, limit: Int, lookahead: Int, showing: Int64?,
+    func fetchWindow(search: String, group: String? = nil, order: ContactListOrder = .lastName, offset: Int, limit: Int, lookahead: Int,
+                     showing: Int64?,
                      then deliver: @escaping @MainActor (Result<Window, ServiceError>) -> Void) {
         contacts.run({ store throws(ServiceError) -> Window in
             var offset = offset
             var selected: Int?
             let searching = !search.trimmedSpaces.isEmpty
-            if let id = showing, !searching, group == nil, let index = try? store.listIndex(ofContact: id) {
+            if let id = showing, !searching, group == nil, let index = try? store.listIndex(ofContact: id, in: order) {
                 selected = index
                 offset = max(0, index - limit / 2)
             }
             let cap = searching && group == nil ? offset + limit + lookahead : Int.max
             let start = max(0, offset - 1) // one row before, for the section of the first
             let page = if let group {
-                try store.page(inGroup: group, matching: search, offset: start, limit: limit + (offset - start), countingUpTo: cap)
+                try store.page(inGroup: group, matching: search, in: order, offset: start, limit: limit + (offset - start), countingUpTo: cap)
             } else {
-                try store.page(matching: search, offset: start, limit: limit + (offset - start), countingUpTo: cap)
+                try store.page(matching: search, in: order, offset: start, limit: limit + (offset - start), countingUpTo: cap)
             }
             let total = page.count
             var rows = page.rows
