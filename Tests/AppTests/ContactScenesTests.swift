@@ -147,6 +147,20 @@ struct ContactScenesTests {
         #expect(presenter.saved[2].error?.contains("deleted") == true)
     }
 
+    /// An iPhone's card keeps Apple's own labels for the phone to read back; the card shows them as words.
+    @Test func applesLabelsAreShownAsWords() {
+        let presenter = ShowContactPresenter()
+        let display = ShowContactDisplaySpy()
+        presenter.viewController = display
+        var apple = ContactRecord(firstName: "john", lastName: "doe", phones: [.init(label: "_$!<AssistantPhone>!$_", number: "905-222-1234"),
+                                                                               .init(label: "boat", number: "905-333-1234")],
+                                  emails: ["john@example.org"])
+        apple.emailLabels = ["_$!<Other>!$_"]
+        apple.addresses = [.init(label: "_$!<HomeFAX>!$_", street: "Silicon Alley 5", city: "New York")]
+        presenter.presentContact(response: .init(contact: apple))
+        #expect(display.contacts[0].lines.map(\.label) == ["assistant phone", "boat", "other email", "home fax address", "friend"])
+    }
+
     @Test func showContactPresenterBuildsTheCard() {
         let presenter = ShowContactPresenter()
         let display = ShowContactDisplaySpy()

@@ -30,10 +30,10 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
             lines.append(.init(label: "name", value: parts))
         }
         for (i, p) in c.phones.enumerated() {
-            lines.append(.init(label: p.label, value: p.number + (c.preferredPhone == i ? " (preferred)" : "")))
+            lines.append(.init(label: LabelText.shown(p.label), value: p.number + (c.preferredPhone == i ? " (preferred)" : "")))
         }
         for (i, e) in c.emails.enumerated() {
-            let label = c.emailLabel(at: i)
+            let label = LabelText.shown(c.emailLabel(at: i))
             lines.append(.init(label: label.isEmpty ? "email" : label + " email", value: e + (c.preferredEmail == i ? " (preferred)" : "")))
         }
         if !c.company.isEmpty { lines.append(.init(label: "company", value: c.company)) }
@@ -59,7 +59,7 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
             let city = [a.postalCode, a.city].filter { !$0.isEmpty }.joined(separator: " ")
             let parts = [a.poBox, a.extended, a.street, city, a.region, a.country]
                 .flatMap { $0.split(whereSeparator: \.isNewline).map(String.init) }.filter { !$0.isEmpty }
-            lines.append(.init(label: a.label.isEmpty ? "address" : a.label + " address", value: parts.joined(separator: ", ")))
+            lines.append(.init(label: a.label.isEmpty ? "address" : LabelText.shown(a.label) + " address", value: parts.joined(separator: ", ")))
         }
         return lines
     }

@@ -61,7 +61,7 @@ final class ContactTransferViewController: ViewController {
         title = kind == .importing ? "Import Contacts" : "Export Contacts"
         view.style = Theme.live.base
         caption.text = kind == .importing
-            ? "File to import (vCard, CSV with a header, or abook), then Enter"
+            ? "File to import (vCard, CSV with a header, LDIF or abook), then Enter"
             : Self.what(scope) + ": the file to write (.vcf: vCard 4.0, .csv: CSV), then Enter"
         pathField.maxLength = 1000
         // The field starts empty (what is typed is the path, nothing is appended to a suggestion).
