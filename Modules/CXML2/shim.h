@@ -15,7 +15,8 @@
 
 /* X(name): every libxml2 function the CardDAV target calls. */
 #define SB_LIBXML2_FUNCTIONS(X) \
-    X(xmlInitParser) X(xmlReadMemory) X(xmlDocGetRootElement) X(xmlFreeDoc)
+    X(xmlInitParser) X(xmlReadMemory) X(xmlDocGetRootElement) X(xmlFreeDoc) \
+    X(xmlCreatePushParserCtxt) X(xmlCtxtUseOptions) X(xmlParseChunk) X(xmlStopParser) X(xmlFreeParserCtxt)
 
 typedef struct SBLibXML2 {
 #define SB_LIBXML2_FIELD(name) __typeof__(name) * _Nonnull name;
@@ -43,4 +44,10 @@ static inline const char * _Nullable sb_libxml2_open(const char * _Nonnull file,
 /* The options every answer is parsed with: no network, no DTD loading, no entity substitution
  * (no external entities, no billion laughs), no messages on stderr, CDATA read as text. */
 static const int sb_xml_parse_options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA;
+
+/* A SAX2 handler (what xmlCreatePushParserCtxt copies) marked as SAX2's, so its *Ns callbacks are used. */
+static const unsigned int sb_xml_sax2_magic = XML_SAX2_MAGIC;
+
+/* Whether the push parser `context` found the document well-formed so far (no fatal error). */
+static inline int sb_xml_well_formed(xmlParserCtxtPtr _Nonnull context) { return context->wellFormed; }
 #endif

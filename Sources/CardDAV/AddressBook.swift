@@ -42,6 +42,16 @@ public struct CardResource: Equatable, Sendable {
     public var vCard: String
 }
 
+/// One member of a sync-collection answer, as it is read.
+public struct SyncMember: Equatable, Sendable {
+    /// Its href, as the server wrote it.
+    public var href: String
+    /// Its etag when new or changed (nil when the server gave none).
+    public var etag: String?
+    /// Whether it was deleted (a 404 or 410).
+    public var isDeleted: Bool
+}
+
 /// What changed in an address book since a sync-token (RFC 6578 sync-collection).
 public struct SyncChanges: Equatable, Sendable {
     /// The token to give next time.

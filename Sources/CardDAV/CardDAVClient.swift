@@ -160,6 +160,20 @@ public final class CardDAVClient {
     /// changed), with the token for next time (RFC 6578 sync-collection, sync-level 1). A token
     /// the server no longer knows is `syncTokenExpired`.
     public func syncCollection(_ url: String, token: String?) throws(CardDAVError) -> SyncChanges {
+        var changes = SyncChanges(syncToken: nil, changed: [], deleted: [])
+        let end = try syncCollection(url, token: token) { member in
+            if member.isDeleted { changes.deleted.append(member.href) } else { changes.changed.append((member.href, member.etag)) }
+        }
+        changes.syncToken = end.syncToken
+        changes.truncated = end.truncated
+        return changes
+    }
+
+    /// `syncCollection`, read as it arrives: `each` gets every member as it is read (a listing of
+    /// any size is never held whole). Only once this returns is the answer known to be whole and
+    /// well-formed: keep what `each` gives, act on it after. Returns the token for next time and
+    /// whether the server cut its answer short (ask again from that token for the rest).
+    public func syncCollection(_ url: String, token: String?, each: (SyncMember) -> Void) throws(CardDAVError) -> (syncToken: String?, truncated: Bool) {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <D:sync-collection xmlns:D="DAV:"><D:sync-token>\(token.map(Self.escaped) ?? "")</D:sync-token>\
@@ -168,7 +182,10 @@ public final class CardDAVClient {
         let request = CardDAVRequest(method: "REPORT", url: url,
                                      headers: [.init("Depth", "0"), .init("Content-Type", "application/xml; charset=utf-8")],
                                      body: Array(body.utf8))
-        let response = try transport.send(request)
+        var truncated = false
+        let (response, syncToken) = try streamMultistatus(request) { member in
+            if let change = Self.change(member) { each(change) } else { truncated = true }
+        }
         // RFC 6578 §3.2: 403 (or 409) with the DAV:valid-sync-token precondition; Xandikos answers 412 with it.
         if token != nil, [400, 403, 409, 412].contains(response.status),
            let root = try? parse(response.body, url: url), root.child(DAVNamespace.dav, "valid-sync-token") != nil {
@@ -177,53 +194,70 @@ public final class CardDAVClient {
         guard response.status == 207 else {
             throw CardDAVError.forStatus(response.status, method: "REPORT", url: url) ?? .unexpectedStatus(url: url, status: response.status, method: "REPORT")
         }
-        return Self.changes(in: try Multistatus(parse(response.body, url: url), url: url))
+        return (syncToken, truncated)
     }
 
-    /// A sync-collection answer's changes: a member with status 404 (or 410) was deleted, a 507
-    /// says the answer is truncated, any other member is new or changed (with its DAV:getetag;
-    /// without one, or with its propstat unreadable, it is read again rather than taken as gone).
+    /// One member of a sync-collection answer: a 404 (or 410) was deleted, a 507 (nil) says the
+    /// answer is truncated, any other is new or changed (with its DAV:getetag; without one, or
+    /// with its propstat unreadable, it is read again rather than taken as gone).
+    static func change(_ member: Multistatus.Response) -> SyncMember? {
+        if member.status == 507 { return nil }
+        if let status = member.status, status == 404 || status == 410 { return SyncMember(href: member.href, etag: nil, isDeleted: true) }
+        let etag = member.property(DAVNamespace.dav, "getetag")?.trimmedText
+        return SyncMember(href: member.href, etag: etag.flatMap { $0.isEmpty ? nil : $0 }, isDeleted: false)
+    }
+
+    /// A sync-collection answer's changes (see `change`).
     static func changes(in multistatus: Multistatus) -> SyncChanges {
         var changes = SyncChanges(syncToken: multistatus.syncToken, changed: [], deleted: [])
         for member in multistatus.responses {
-            if member.status == 507 {
-                changes.truncated = true
-            } else if let status = member.status, status == 404 || status == 410 {
-                changes.deleted.append(member.href)
-            } else {
-                let etag = member.property(DAVNamespace.dav, "getetag")?.trimmedText
-                changes.changed.append((member.href, etag.flatMap { $0.isEmpty ? nil : $0 }))
-            }
+            guard let change = change(member) else { changes.truncated = true; continue }
+            if change.isDeleted { changes.deleted.append(change.href) } else { changes.changed.append((change.href, change.etag)) }
         }
         return changes
     }
 
     /// An addressbook-multiget answer's cards: the members that have address-data.
     static func cards(in multistatus: Multistatus) -> [CardResource] {
-        multistatus.responses.compactMap { member in
-            member.property(DAVNamespace.cardDAV, "address-data").map {
-                CardResource(href: member.href, etag: member.property(DAVNamespace.dav, "getetag")?.trimmedText, vCard: $0.text)
-            }
-        }
+        multistatus.responses.compactMap(card)
     }
 
     /// Every card in the address book at `url` with its etag (PROPFIND Depth 1 of DAV:getetag):
     /// what is compared with the etags kept when the server offers no sync-collection, after its
     /// getctag changed. Members that are collections, or have no etag, are left out.
     public func etags(in url: String) throws(CardDAVError) -> [(href: String, etag: String)] {
-        let (_, multistatus) = try propfind(url, depth: "1", properties: [(DAVNamespace.dav, "getetag"), (DAVNamespace.dav, "resourcetype")])
-        return Self.etags(in: multistatus)
+        var listed: [(href: String, etag: String)] = []
+        try etags(in: url) { listed.append(($0, $1)) }
+        return listed
     }
 
-    /// A listing's cards with their etags: every member but collections and those whose own
-    /// status is 404 or 410; a member whose etag is missing or unreadable is listed with "" (it is
-    /// there: read again, never taken as deleted).
-    static func etags(in multistatus: Multistatus) -> [(href: String, etag: String)] {
-        multistatus.responses.compactMap { member in
-            if let type = member.property(DAVNamespace.dav, "resourcetype"), type.child(DAVNamespace.dav, "collection") != nil { return nil }
-            if let status = member.status, status == 404 || status == 410 { return nil }
-            return (member.href, member.property(DAVNamespace.dav, "getetag")?.trimmedText ?? "")
+    /// `etags(in:)`, read as it arrives: `each` gets every card's href and etag as it is read.
+    /// Only once this returns is the listing known to be whole: keep what `each` gives, act on it after.
+    public func etags(in url: String, each: (_ href: String, _ etag: String) -> Void) throws(CardDAVError) {
+        let document = Self.propfindBody([(DAVNamespace.dav, "getetag"), (DAVNamespace.dav, "resourcetype")])
+        let request = CardDAVRequest(method: "PROPFIND", url: url,
+                                     headers: [.init("Depth", "1"), .init("Content-Type", "application/xml; charset=utf-8")],
+                                     body: Array(document.utf8))
+        let (response, _) = try streamMultistatus(request) { member in
+            if let listed = Self.listed(member) { each(listed.href, listed.etag) }
         }
+        guard response.status == 207 else {
+            throw CardDAVError.forStatus(response.status, method: "PROPFIND", url: url) ?? .unexpectedStatus(url: url, status: response.status, method: "PROPFIND")
+        }
+    }
+
+    /// A listing's cards with their etags (see `listed`).
+    static func etags(in multistatus: Multistatus) -> [(href: String, etag: String)] {
+        multistatus.responses.compactMap(listed)
+    }
+
+    /// A listing's member as a card with its etag: nil for a collection or one whose own status
+    /// is 404 or 410; a member whose etag is missing or unreadable is listed with "" (it is
+    /// there: read again, never taken as deleted).
+    static func listed(_ member: Multistatus.Response) -> (href: String, etag: String)? {
+        if let type = member.property(DAVNamespace.dav, "resourcetype"), type.child(DAVNamespace.dav, "collection") != nil { return nil }
+        if let status = member.status, status == 404 || status == 410 { return nil }
+        return (member.href, member.property(DAVNamespace.dav, "getetag")?.trimmedText ?? "")
     }
 
     /// The cards at `hrefs` in the address book at `url`, read in batches of `multigetBatchSize`
@@ -248,14 +282,58 @@ public final class CardDAVClient {
                 """
             for href in batch { body += "<D:href>\(Self.escaped(href))</D:href>" }
             body += "</C:addressbook-multiget>"
-            let response = try transport.send(CardDAVRequest(method: "REPORT", url: url,
-                                                             headers: [.init("Depth", "1"), .init("Content-Type", "application/xml; charset=utf-8")],
-                                                             body: Array(body.utf8)), expecting: [207])
-            let multistatus = try Multistatus(parse(response.body, url: url), url: url)
-            cards += Self.cards(in: multistatus)
-            gone += multistatus.responses.filter { $0.status == 404 || $0.status == 410 }.map(\.href)
+            let request = CardDAVRequest(method: "REPORT", url: url,
+                                         headers: [.init("Depth", "1"), .init("Content-Type", "application/xml; charset=utf-8")],
+                                         body: Array(body.utf8))
+            var batchCards: [CardResource] = [], batchGone: [String] = []
+            let (response, _) = try streamMultistatus(request) { member in
+                if let card = Self.card(member) { batchCards.append(card) }
+                if member.status == 404 || member.status == 410 { batchGone.append(member.href) }
+            }
+            guard response.status == 207 else {
+                throw CardDAVError.forStatus(response.status, method: "REPORT", url: url) ?? .unexpectedStatus(url: url, status: response.status, method: "REPORT")
+            }
+            cards += batchCards
+            gone += batchGone
         }
         return (cards, gone)
+    }
+
+    /// A multiget member's card, nil when it has no address-data.
+    static func card(_ member: Multistatus.Response) -> CardResource? {
+        member.property(DAVNamespace.cardDAV, "address-data").map {
+            CardResource(href: member.href, etag: member.property(DAVNamespace.dav, "getetag")?.trimmedText, vCard: $0.text)
+        }
+    }
+
+    /// Sends `request` and reads a 207's multistatus as it arrives, each DAV:response to `each`
+    /// (never the whole answer in memory); returns the answer (a 207's body empty) and the
+    /// multistatus's sync-token. Throws when a 207 is not a whole, well-formed multistatus: what
+    /// `each` got is then not to be acted on.
+    func streamMultistatus(_ request: CardDAVRequest, each: (Multistatus.Response) -> Void) throws(CardDAVError) -> (response: CardDAVResponse, syncToken: String?) {
+        try withoutActuallyEscaping(each) { (each) throws(CardDAVError) in try stream(request, each: each) }
+    }
+
+    private func stream(_ request: CardDAVRequest, each: @escaping (Multistatus.Response) -> Void) throws(CardDAVError) -> (response: CardDAVResponse, syncToken: String?) {
+        // The stream (and `each` in it) lives only for this call.
+        let stream = try XMLStream { element in
+            if let member = Multistatus.response(element) { each(member) }
+        }
+        let response: CardDAVResponse
+        do {
+            response = try transport.send(request) { stream.feed($0) }
+        } catch {
+            if let why = stream.failure { throw .malformedAnswer(url: request.url, detail: why) }
+            throw error
+        }
+        guard response.status == 207 else { return (response, nil) }
+        guard let root = stream.finish() else {
+            throw .malformedAnswer(url: request.url, detail: stream.failure ?? "the answer is not well-formed XML")
+        }
+        guard root.is(DAVNamespace.dav, "multistatus") else {
+            throw .malformedAnswer(url: request.url, detail: "its root element is <\(root.name)> in “\(root.namespace)”, not DAV:multistatus")
+        }
+        return (response, root.child(DAVNamespace.dav, "sync-token").map(\.trimmedText))
     }
 
     /// `href` resolved against `base` (a full URL), by libcurl's URL parser.
@@ -268,14 +346,7 @@ public final class CardDAVClient {
     /// PROPFIND of `properties` on `url` at `depth`, redirects followed; the URL answered at and
     /// the multistatus.
     func propfind(_ url: String, depth: String, properties: [(String, String)]) throws(CardDAVError) -> (url: String, multistatus: Multistatus) {
-        var prefixes: [String: String] = ["DAV:": "D"]
-        var body = ""
-        for (namespace, name) in properties {
-            if prefixes[namespace] == nil { prefixes[namespace] = "N\(prefixes.count)" }
-            body += "<\(prefixes[namespace]!):\(name)/>"
-        }
-        let declarations = prefixes.sorted { $0.value < $1.value }.map { " xmlns:\($0.value)=\"\(Self.escaped($0.key))\"" }.joined()
-        let document = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:propfind\(declarations)><D:prop>\(body)</D:prop></D:propfind>"
+        let document = Self.propfindBody(properties)
         var at = url
         for _ in 0...Self.maximumRedirects {
             let response = try transport.send(CardDAVRequest(method: "PROPFIND", url: at,
@@ -295,6 +366,18 @@ public final class CardDAVClient {
             return (at, try Multistatus(parse(response.body, url: at), url: at))
         }
         throw .badRedirect(url: url, detail: "more than \(Self.maximumRedirects) redirects")
+    }
+
+    /// A PROPFIND body asking for `properties` (namespace, name).
+    static func propfindBody(_ properties: [(String, String)]) -> String {
+        var prefixes: [String: String] = ["DAV:": "D"]
+        var body = ""
+        for (namespace, name) in properties {
+            if prefixes[namespace] == nil { prefixes[namespace] = "N\(prefixes.count)" }
+            body += "<\(prefixes[namespace]!):\(name)/>"
+        }
+        let declarations = prefixes.sorted { $0.value < $1.value }.map { " xmlns:\($0.value)=\"\(Self.escaped($0.key))\"" }.joined()
+        return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:propfind\(declarations)><D:prop>\(body)</D:prop></D:propfind>"
     }
 
     /// PROPFIND Depth 0: the URL answered at and the one response about it (nil when none).

@@ -83,9 +83,43 @@ public final class CardDAVTransport {
     /// came (refused, timed out, TLS not trusted, connection broken). Redirects are not followed:
     /// the answer's `redirectURL` says where one points.
     public func send(_ request: CardDAVRequest) throws(CardDAVError) -> CardDAVResponse {
+        try perform(request, multistatus: nil)
+    }
+
+    /// Sends `request`; when the answer is a 207 (a multistatus), its body goes to `multistatus`
+    /// piece by piece as it arrives instead of being kept (the answer's `body` is then empty), so
+    /// a listing of any size costs no more memory than its biggest piece. `multistatus` returns
+    /// false to stop the transfer (the send then throws).
+    public func send(_ request: CardDAVRequest, multistatus: (UnsafeRawBufferPointer) -> Bool) throws(CardDAVError) -> CardDAVResponse {
+        try withoutActuallyEscaping(multistatus) { sink throws(CardDAVError) in try perform(request, multistatus: sink) }
+    }
+
+    /// An answer from `answering`: a 207's body given to `sink` in pieces of changing sizes, as a network would.
+    private func answer(_ request: CardDAVRequest, _ answering: Answering, sink: ((UnsafeRawBufferPointer) -> Bool)?) throws(CardDAVError) -> CardDAVResponse {
+        var response = try answering(request).get()
+        guard let sink, response.status == 207 else { return response }
+        let body = response.body
+        response.body = []
+        var at = 0, piece = 1 + (requestCount * 7919) % 3000
+        let taken = body.withUnsafeBytes { bytes in
+            while at < bytes.count {
+                let end = min(bytes.count, at + piece)
+                guard sink(UnsafeRawBufferPointer(rebasing: bytes[at..<end])) else { return false }
+                at = end
+                piece = piece % 3 == 0 ? 1 : piece * 2 + 1
+            }
+            return true
+        }
+        guard taken else { throw .transferFailed(url: request.url, code: 23, detail: "the answer was not taken") }
+        return response
+    }
+
+    private func perform(_ request: CardDAVRequest, multistatus sink: ((UnsafeRawBufferPointer) -> Bool)?) throws(CardDAVError) -> CardDAVResponse {
         requestCount += 1
-        if let answering { return try answering(request).get() }
+        if let answering { return try answer(request, answering, sink: sink) }
         let received = Received()
+        received.multistatus = sink
+        defer { received.multistatus = nil }
         var headerList: UnsafeMutableRawPointer? = nil
         defer { withUnsafePointer(to: library.curl) { sb_curl_slist_free_all($0, headerList) } }
         let code: Int32 = withUnsafePointer(to: library.curl) { curl in
@@ -113,8 +147,7 @@ public final class CardDAVTransport {
             let context = Unmanaged.passUnretained(received).toOpaque()
             sb_curl_setopt_callback(curl, handle, SB_CURLOPT_WRITEFUNCTION, { data, size, count, context in
                 let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
-                received.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: size * count))
-                return size * count
+                return received.bodyBytes(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
             })
             sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_WRITEDATA, context)
             sb_curl_setopt_callback(curl, handle, SB_CURLOPT_HEADERFUNCTION, { data, size, count, context in
@@ -189,13 +222,32 @@ public final class CardDAVTransport {
 private final class Received {
     var body: [UInt8] = []
     var headers: [CardDAVRequest.Header] = []
+    /// The status of the answer whose header lines are being read (the final one's once the body comes).
+    var status = 0
+    /// Where a 207's body goes instead of `body`.
+    var multistatus: ((UnsafeRawBufferPointer) -> Bool)?
+    /// Of any other answer to a request that streams its 207, this much of the body is kept (an error page says enough in its start).
+    static let keptBodyBytes = 4 << 20
+
+    /// A piece of the body; false stops the transfer.
+    func bodyBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let multistatus else { body.append(contentsOf: bytes); return true }
+        if status == 207 { return multistatus(bytes) }
+        if body.count < Self.keptBodyBytes { body.append(contentsOf: bytes.prefix(Self.keptBodyBytes - body.count)) }
+        return true
+    }
 
     /// One header line; a status line starts a new answer (after a 100 Continue), so the fields
     /// kept are the final answer's.
     func headerLine(_ bytes: UnsafeRawBufferPointer) {
         var line = Array(bytes)
         while let last = line.last, last == 13 || last == 10 { line.removeLast() }
-        if line.starts(with: Array("HTTP/".utf8)) { headers = []; return }
+        if line.starts(with: Array("HTTP/".utf8)) {
+            headers = []
+            let words = line.split(separator: 32)
+            status = words.count > 1 ? Int(String(decoding: words[1], as: UTF8.self)) ?? 0 : 0
+            return
+        }
         guard let colon = line.firstIndex(of: 58) else { return }
         let name = String(decoding: line[..<colon], as: UTF8.self)
         var value = line[(colon + 1)...]

@@ -27,24 +27,25 @@ struct Multistatus: Equatable, Sendable {
         guard root.is(DAVNamespace.dav, "multistatus") else {
             throw .malformedAnswer(url: url, detail: "its root element is <\(root.name)> in “\(root.namespace)”, not DAV:multistatus")
         }
-        var responses: [Response] = []
-        for element in root.children(DAVNamespace.dav, "response") {
-            guard let href = element.child(DAVNamespace.dav, "href")?.trimmedText, !href.isEmpty else { continue }
-            var response = Response(href: href, status: element.child(DAVNamespace.dav, "status").flatMap { Self.status($0.trimmedText) },
-                                    properties: [], missing: [])
-            for propstat in element.children(DAVNamespace.dav, "propstat") {
-                let properties = propstat.child(DAVNamespace.dav, "prop")?.children ?? []
-                let status = propstat.child(DAVNamespace.dav, "status").flatMap { Self.status($0.trimmedText) }
-                if status.map({ (200..<300).contains($0) }) ?? false {
-                    response.properties += properties
-                } else {
-                    response.missing += properties
-                }
-            }
-            responses.append(response)
-        }
-        self.responses = responses
+        responses = root.children(DAVNamespace.dav, "response").compactMap(Self.response)
         syncToken = root.child(DAVNamespace.dav, "sync-token").map(\.trimmedText)
+    }
+
+    /// One DAV:response element read; nil when it names no href.
+    static func response(_ element: DAVElement) -> Response? {
+        guard let href = element.child(DAVNamespace.dav, "href")?.trimmedText, !href.isEmpty else { return nil }
+        var response = Response(href: href, status: element.child(DAVNamespace.dav, "status").flatMap { Self.status($0.trimmedText) },
+                                properties: [], missing: [])
+        for propstat in element.children(DAVNamespace.dav, "propstat") {
+            let properties = propstat.child(DAVNamespace.dav, "prop")?.children ?? []
+            let status = propstat.child(DAVNamespace.dav, "status").flatMap { Self.status($0.trimmedText) }
+            if status.map({ (200..<300).contains($0) }) ?? false {
+                response.properties += properties
+            } else {
+                response.missing += properties
+            }
+        }
+        return response
     }
 
     /// The code in a status line ("HTTP/1.1 404 Not Found" → 404); nil when there is none.

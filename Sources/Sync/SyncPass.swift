@@ -20,53 +20,52 @@ struct Pass {
 
     // MARK: Pull
 
-    /// What changed in an address book since the last sync.
-    struct Changes {
-        var changed: [(href: String, etag: String?)] = []
-        var deleted: [String] = []
+    /// What a listing of an address book's changes ended with (the members themselves are in
+    /// the store's listing table, noted as they were read).
+    struct Listing {
         var syncToken: String?
         var ctag: String?
+        /// Whether it lists every card there is (a first sync, an expired token, a server without
+        /// sync-collection): a card kept here but not listed was deleted.
+        var whole: Bool
     }
 
     mutating func pull(_ book: SyncBookRow) throws(SyncError) {
-        guard let changes = try changes(in: book) else { return }
-        // Cards whose etag is the one kept (ours, or unreadable and unchanged) are not read again.
-        let known = try wrap { () throws(ServiceError) in try store.etags(book: book.id) }
-        var wanted: [String] = []
-        let bookPath = Self.path(of: book.url)
-        for (href, etag) in changes.changed where href != bookPath {
-            if let etag, known[href] == etag { continue }
-            if let etag, let noted = try wrap({ () throws(ServiceError) in try store.problemETag(book: book.id, href: href) }), noted == etag { continue }
-            wanted.append(href)
-        }
+        guard let listing = try list(book) else { return }
         // Deletions first: a card the server moved (deleted at one href, its UID new at another)
         // then comes in as new instead of clashing with its old self.
-        if !changes.deleted.isEmpty {
+        let deleted = try wrap { () throws(ServiceError) in try store.listedDeletions(book: book.id, whole: listing.whole) }
+        if !deleted.isEmpty {
             try wrap { () throws(ServiceError) in
                 try store.applying { () throws(ServiceError) in
-                    for href in changes.deleted { try applyDelete(href, in: book) }
+                    for href in deleted { try applyDelete(href, in: book) }
                 }
             }
         }
-        var start = 0
-        while start < wanted.count {
-            let batch = Array(wanted[start..<min(start + max(1, engine.batchSize), wanted.count)])
-            start += batch.count
-            let cards = try remote { () throws(CardDAVError) in try client.multiget(book.url, hrefs: batch) }
+        // The cards new or changed, read in batches straight from the listing (it is never in memory whole).
+        let total = try wrap { () throws(ServiceError) in try store.listedToReadCount(book: book.id) }
+        var after = Int64.min, done = 0
+        while true {
+            let batch = try wrap { () throws(ServiceError) in try store.listedToRead(book: book.id, after: after, limit: max(1, engine.batchSize)) }
+            guard let last = batch.last else { break }
+            after = last.number
+            let cards = try remote { () throws(CardDAVError) in try client.multiget(book.url, hrefs: batch.map(\.href)) }
             try wrap { () throws(ServiceError) in
                 try store.applying { () throws(ServiceError) in
                     for card in cards { try apply(card, in: book) }
                 }
             }
-            engine.progress?(start, wanted.count)
+            done += batch.count
+            engine.progress?(done, total)
         }
-        try wrap { () throws(ServiceError) in try store.saveState(book: book.id, syncToken: changes.syncToken, ctag: changes.ctag ?? book.ctag) }
+        try wrap { () throws(ServiceError) in try store.saveState(book: book.id, syncToken: listing.syncToken, ctag: listing.ctag ?? book.ctag) }
     }
 
-    /// The changes since the last sync: sync-collection from its token; else (first sync, token
-    /// expired) everything listed, compared with what is kept; a server without sync-collection by
-    /// its ctag, then its etags. nil when nothing changed (the ctag is the same).
-    func changes(in book: SyncBookRow) throws(SyncError) -> Changes? {
+    /// Lists the changes since the last sync into the store's listing: sync-collection from its
+    /// token; else (first sync, token expired) everything listed, to compare with what is kept; a
+    /// server without sync-collection by its ctag, then its etags. nil when nothing changed (the
+    /// ctag is the same).
+    func list(_ book: SyncBookRow) throws(SyncError) -> Listing? {
         if let token = book.syncToken {
             do {
                 return try incremental(book, from: token)
@@ -78,51 +77,61 @@ struct Pass {
             // A server without sync-collection: its ctag says whether anything changed.
             let now = try remote { () throws(CardDAVError) in try client.addressBook(at: book.url) }
             if now?.ctag == ctag { return nil }
-            return try full(book, listing: remote { () throws(CardDAVError) in try client.etags(in: book.url) }, token: nil, ctag: now?.ctag)
+            try listEtags(book)
+            return Listing(syncToken: nil, ctag: now?.ctag, whole: true)
         }
         do {
             var all = try incremental(book, from: nil)
-            let listed = all.changed
-            all = try full(book, listing: listed.map { ($0.href, $0.etag ?? "") }, token: all.syncToken, ctag: nil)
+            all.whole = true
             return all
         } catch .server(let error) {
             switch error {
             case .unexpectedStatus, .forbidden, .malformedAnswer:
                 // No sync-collection here: the ctag and the etags.
                 let now = try remote { () throws(CardDAVError) in try client.addressBook(at: book.url) }
-                return try full(book, listing: remote { () throws(CardDAVError) in try client.etags(in: book.url) }, token: nil, ctag: now?.ctag ?? "")
+                try listEtags(book)
+                return Listing(syncToken: nil, ctag: now?.ctag ?? "", whole: true)
             default: throw .server(error)
             }
         }
     }
 
-    /// sync-collection from `token`, asked again while the server says its answer was cut short.
-    func incremental(_ book: SyncBookRow, from token: String?) throws(SyncError) -> Changes {
-        var result = Changes(syncToken: token)
-        var token = token
-        while true {
-            let part = try remote { () throws(CardDAVError) in try client.syncCollection(book.url, token: token) }
-            result.changed += part.changed.map { (Self.path(of: $0.href), $0.etag) }
-            result.deleted += part.deleted.map(Self.path(of:))
-            result.syncToken = part.syncToken
-            guard part.truncated, part.syncToken != token else { return result }
-            token = part.syncToken
+    /// sync-collection from `token` into the listing, asked again while the server says its answer was cut short.
+    func incremental(_ book: SyncBookRow, from token: String?) throws(SyncError) -> Listing {
+        try listing(book) { (note: (String, String?, Bool) -> Void) throws(SyncError) -> Listing in
+            var result = Listing(syncToken: token, whole: false)
+            var token = token
+            while true {
+                let part = try remote { () throws(CardDAVError) in
+                    try client.syncCollection(book.url, token: token) { note($0.href, $0.etag, $0.isDeleted) }
+                }
+                result.syncToken = part.syncToken
+                guard part.truncated, part.syncToken != token else { return result }
+                token = part.syncToken
+            }
         }
     }
 
-    /// Everything the server lists, against the bindings kept: listed with another etag (or
-    /// new) is changed, kept but not listed is deleted.
-    func full(_ book: SyncBookRow, listing: [(href: String, etag: String)], token: String?, ctag: String?) throws(SyncError) -> Changes {
-        let known = try wrap { () throws(ServiceError) in try store.etags(book: book.id) }
-        var result = Changes(syncToken: token, ctag: ctag)
-        var listed = Set<String>()
-        for (href, etag) in listing {
-            let path = Self.path(of: href)
-            if path == Self.path(of: book.url) { continue }
-            listed.insert(path)
-            if known[path] != etag || etag.isEmpty { result.changed.append((path, etag.isEmpty ? nil : etag)) }
+    /// Every card the server lists with its etag (PROPFIND Depth 1) into the listing.
+    func listEtags(_ book: SyncBookRow) throws(SyncError) {
+        try listing(book) { (note: (String, String?, Bool) -> Void) throws(SyncError) in
+            try remote { () throws(CardDAVError) in try client.etags(in: book.url) { note($0, $1.isEmpty ? nil : $1, false) } }
         }
-        result.deleted = known.keys.filter { !listed.contains($0) }.sorted()
+    }
+
+    /// Runs `body` with a fresh listing; `body` notes each member (href, etag, gone) as it is read.
+    /// A storage failure while noting stops the sync once the answer is read.
+    func listing<T>(_ book: SyncBookRow, _ body: (_ note: (String, String?, Bool) -> Void) throws(SyncError) -> T) throws(SyncError) -> T {
+        try wrap { () throws(ServiceError) in try store.beginListing() }
+        defer { store.endListing() }
+        let bookPath = Self.path(of: book.url)
+        var failure: ServiceError?
+        let result = try body { href, etag, gone in
+            let path = Self.path(of: href)
+            guard failure == nil, path != bookPath else { return }
+            do throws(ServiceError) { try store.list(href: path, etag: etag, gone: gone) } catch { failure = error }
+        }
+        if let failure { throw .storage(failure) }
         return result
     }
 

@@ -209,15 +209,16 @@ final class FuzzServer: @unchecked Sendable {
             text = parts[0]
             for part in parts.dropFirst() {
                 var card = Array(("BEGIN:VCARD" + part).unicodeScalars)
-                let cardEnd = card.firstIndex(of: "<") ?? card.count
-                for _ in 0..<Int.random(in: 1...5, using: &random) where cardEnd > 0 {
-                    let at = Int.random(in: 0..<min(cardEnd, card.count), using: &random)
+                for _ in 0..<Int.random(in: 1...5, using: &random) {
+                    let cardEnd = card.firstIndex(of: "<") ?? card.count // the card's text ends where the XML goes on
+                    guard cardEnd > 0 else { break }
+                    let at = Int.random(in: 0..<cardEnd, using: &random)
                     switch Int.random(in: 0..<4, using: &random) {
                     case 0: card.insert(contentsOf: Array(FuzzServer.escaped(cardPieces.randomElement(using: &random)!).unicodeScalars), at: at)
                     case 1: card.removeSubrange(at..<min(cardEnd, at + Int.random(in: 1...30, using: &random)))
                     case 2: card[at] = Unicode.Scalar(UInt8.random(in: 0x20...0x7e, using: &random))
                         if card[at] == "<" || card[at] == "&" { card[at] = ";" }
-                    default: card.replaceSubrange(at..<min(cardEnd, card.count), with: [])
+                    default: card.removeSubrange(at..<cardEnd) // cut short
                         card.insert(contentsOf: Array("\r\n".unicodeScalars), at: at)
                     }
                 }

@@ -284,6 +284,69 @@ public final class SQLiteSyncStore {
         return try s.step() ? s.int64(0) : nil
     }
 
+    // MARK: A listing as it is read
+
+    /// Starts a listing of an address book's cards as the server's answer is read (a table of
+    /// this connection's own, never in the data file: memory stays flat whatever the size of the
+    /// address book). `list` notes each member; `endListing` ends it; the next `beginListing`
+    /// empties it.
+    public func beginListing() throws(ServiceError) {
+        try db.execute("CREATE TEMP TABLE IF NOT EXISTS sync_listing (href TEXT PRIMARY KEY, etag TEXT, gone INTEGER NOT NULL)")
+        try db.execute("DELETE FROM temp.sync_listing")
+        try db.execute("BEGIN") // only the temporary table is written: the data file is not locked
+    }
+
+    /// Notes one member of the listing: its href (as kept), its etag, whether the server said it is gone.
+    /// A later note of the same href replaces an earlier one.
+    public func list(href: String, etag: String?, gone: Bool) throws(ServiceError) {
+        let s = try db.prepare("INSERT OR REPLACE INTO temp.sync_listing (href, etag, gone) VALUES (?, ?, ?)")
+        s.bind(1, href).bind(2, etag).bind(3, gone)
+        try s.run()
+    }
+
+    public func endListing() {
+        try? db.execute("COMMIT")
+    }
+
+    /// How many members of the listing are to be read (see `listedToRead`).
+    public func listedToReadCount(book: Int64) throws(ServiceError) -> Int {
+        let s = try db.prepare("SELECT count(*) FROM temp.sync_listing l WHERE \(Self.toRead)")
+        s.bind(1, book).bind(2, Int64.min)
+        defer { s.reset() }
+        return try s.step() ? Int(s.int64(0)) : 0
+    }
+
+    /// The listing's members to read, in the order listed, after the one numbered `after`, at
+    /// most `limit`: new ones, those with another etag than the card kept, those without etag;
+    /// not one noted as unreadable or refused at the etag listed. (Number, href) each.
+    public func listedToRead(book: Int64, after: Int64, limit: Int) throws(ServiceError) -> [(number: Int64, href: String)] {
+        let s = try db.prepare("SELECT l.rowid, l.href FROM temp.sync_listing l WHERE \(Self.toRead) ORDER BY l.rowid LIMIT ?3")
+        s.bind(1, book).bind(2, after).bind(3, Int64(limit))
+        defer { s.reset() }
+        var rows: [(number: Int64, href: String)] = []
+        while try s.step() { rows.append((s.int64(0), s.text(1))) }
+        return rows
+    }
+
+    private static let toRead = """
+        l.gone = 0 AND l.rowid > ?2
+        AND (l.etag IS NULL OR NOT EXISTS (SELECT 1 FROM sync_cards c WHERE c.book_id = ?1 AND c.href = l.href AND c.etag = l.etag))
+        AND (l.etag IS NULL OR NOT EXISTS (SELECT 1 FROM sync_problems p WHERE p.book_id = ?1 AND p.href = l.href AND p.etag = l.etag))
+        """
+
+    /// What the listing says is deleted: the members the server said are gone; with `whole` (a
+    /// listing of every card there is), also every card kept of the book that it does not list.
+    public func listedDeletions(book: Int64, whole: Bool) throws(ServiceError) -> [String] {
+        let s = try db.prepare(whole ? """
+            SELECT href FROM sync_cards WHERE book_id = ? AND href NOT IN (SELECT href FROM temp.sync_listing WHERE gone = 0) ORDER BY href
+            """ : "SELECT href FROM temp.sync_listing WHERE gone = 1 ORDER BY rowid")
+        if whole { s.bind(1, book) }
+        defer { s.reset() }
+        var hrefs: [String] = []
+        while try s.step() { hrefs.append(s.text(0)) }
+        return hrefs
+    }
+
     // MARK: The queue
 
     private static let queueColumns = "id, book_id, contact_id, kind, href, etag"

@@ -1,0 +1,59 @@
+import Testing
+@testable import CardDAV
+
+/// An answer read as it arrives, in pieces of any size, says what the whole answer says; one cut
+/// short or broken anywhere is refused at its end, whatever it handed over before.
+struct XMLStreamTests {
+    /// The answer's responses and root as the stream reads it, fed `piece` bytes at a time.
+    static func streamed(_ text: String, piece: Int) throws -> (responses: [Multistatus.Response], root: DAVElement?) {
+        var responses: [Multistatus.Response] = []
+        let stream = try XMLStream { element in
+            if let response = Multistatus.response(element) { responses.append(response) }
+        }
+        let bytes = Array(text.utf8)
+        var at = 0
+        while at < bytes.count {
+            guard stream.feed(Array(bytes[at..<min(bytes.count, at + piece)])) else { break }
+            at += piece
+        }
+        return (responses, stream.finish())
+    }
+
+    @Test func anAnswerReadInPiecesOfAnySizeSaysWhatTheWholeOneSays() throws {
+        let whole = try Multistatus(try #require(try XMLLibrary.shared().parse(Array(MultistatusTests.syncAnswer.utf8))), url: "http://h/")
+        for piece in [1, 2, 3, 7, 64, 1000, 1 << 20] {
+            let (responses, root) = try Self.streamed(MultistatusTests.syncAnswer, piece: piece)
+            #expect(responses == whole.responses, "pieces of \(piece)")
+            // The responses are not kept in the tree: only the root and its sync-token.
+            #expect(root?.children.map(\.name) == ["sync-token"], "pieces of \(piece)")
+            #expect(root?.child(DAVNamespace.dav, "sync-token")?.trimmedText == "http://radicale.org/ns/sync/42")
+        }
+    }
+
+    @Test func anAnswerCutShortOrBrokenIsRefusedAtItsEnd() throws {
+        let bytes = Array(MultistatusTests.syncAnswer.utf8)
+        for cut in stride(from: 0, to: bytes.count - 1, by: 13) {
+            let (_, root) = try Self.streamed(String(decoding: bytes[..<cut], as: UTF8.self), piece: 5)
+            #expect(root == nil, "cut at \(cut)")
+        }
+        let broken = MultistatusTests.syncAnswer.replacingOccurrences(of: "</x:response>", with: "</x:respons>")
+        #expect(try Self.streamed(broken, piece: 9).root == nil)
+    }
+
+    @Test func anotherKindOfAnswerIsKeptWholeAndNothingIsHandedOver() throws {
+        let error = "<?xml version=\"1.0\"?><D:error xmlns:D=\"DAV:\"><D:valid-sync-token/><D:response><D:href>/a</D:href></D:response></D:error>"
+        let (responses, root) = try Self.streamed(error, piece: 4)
+        #expect(responses.isEmpty)
+        #expect(root?.child(DAVNamespace.dav, "valid-sync-token") != nil)
+        #expect(root?.child(DAVNamespace.dav, "response") != nil)
+    }
+
+    @Test func aValueOverTheLimitIsRefusedNotKept() throws {
+        let huge = "<D:multistatus xmlns:D=\"DAV:\"><D:response><D:href>" + String(repeating: "a", count: XMLStream.maximumKeptBytes + 10)
+            + "</D:href></D:response></D:multistatus>"
+        let stream = try XMLStream { _ in Issue.record("a response over the limit was handed over") }
+        #expect(!stream.feed(Array(huge.utf8)))
+        #expect(stream.finish() == nil)
+        #expect(stream.failure == "one of its parts is over 48 MB")
+    }
+}
