@@ -39,6 +39,7 @@ public extension VCard {
         edit.setList("TEL", old: old.phones, new: new.phones)
         edit.setList("URL", old: old.urls, new: new.urls)
         edit.setAddresses(old: old.addresses, new: new.addresses)
+        edit.setExtras(old: old.extras, new: new.extras)
         guard edit.changed else { return false }
         // REV where the card had it (a sync's PUT differs from the server's card only in the
         // edited lines and REV's value), else at the end.
@@ -224,6 +225,48 @@ private struct CardEdit {
         removeItems(at: deletions.union(removed.map { indices[$0] }))
         let after = itemIndices("ADR").last.map { $0 + 1 } ?? card.properties.count
         card.properties.insert(contentsOf: added.map { property(new[$0]) }, at: after)
+    }
+
+    /// The kept properties no field stands for (KIND, IMPP, ANNIVERSARY, X- properties…): each one
+    /// whose line changed is rewritten where it is (its group kept), one removed goes, one added
+    /// comes at the end; the others are not touched. Old and new are paired by position when as
+    /// many, else by equal line, then what is left by name, in order.
+    mutating func setExtras(old: [VCardProperty], new: [VCardProperty]) {
+        func line(_ p: VCardProperty) -> String { p.contentLine }
+        let oldLines = old.map(line), newLines = new.map(line)
+        guard oldLines != newLines else { return }
+        changed = true
+        // Where each old one is in the card: the next property, in order, that reads the same.
+        var at: [Int?] = []
+        var from = 0
+        for text in oldLines {
+            if let i = card.properties.indices.dropFirst(from).first(where: { line(card.properties[$0]) == text }) {
+                at.append(i)
+                from = i + 1
+            } else {
+                at.append(nil)
+            }
+        }
+        var (pairs, removed, added) = Self.pairs(old: oldLines, new: newLines) { $0 == $1 }
+        if oldLines.count != newLines.count {
+            // A changed one among others removed or added: paired with the next of its name.
+            for j in added {
+                guard let k = removed.firstIndex(where: { old[$0].name == new[j].name }) else { continue }
+                pairs.append((removed[k], j))
+                removed.remove(at: k)
+                added.removeAll { $0 == j }
+            }
+        }
+        for (i, j) in pairs where oldLines[i] != newLines[j] {
+            guard let index = at[i] else { added.append(j); continue }
+            var p = new[j]
+            p.group = card.properties[index].group
+            p.line = card.properties[index].line
+            if p.name == card.properties[index].name { p.spelling = card.properties[index].spelling }
+            card.properties[index] = p
+        }
+        removeItems(at: Set(removed.compactMap { at[$0] }))
+        card.properties.append(contentsOf: added.sorted().map { new[$0] })
     }
 
     /// Removes the properties at `indices` and the X-ABLABEL of any group left with nothing else.

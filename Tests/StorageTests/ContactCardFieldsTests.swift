@@ -57,9 +57,11 @@ struct ContactCardFieldsTests {
         // The form shows emails and phones only: one e-mail removed, the others reordered.
         var fromForm = ContactRecord(id: grace.id, firstName: "Grace", lastName: "Hopper", phones: [.init(label: "work", number: "555 0100")],
                                      emails: ["h@example.net", "grace@navy.mil"])
+        // The form edits the prefix and suffix too (issue 36): the prefix as it loaded it, the suffix cleared.
+        fromForm.namePrefix = "Rear Adm."
         fromForm.keepCardFields(of: try store.contact(id: grace.id!)!)
         #expect(fromForm.emailLabels == ["home \"quoted\" \\ \u{1}", "work"] && fromForm.preferredEmail == 0 && fromForm.preferredPhone == 0)
-        #expect(fromForm.namePrefix == "Rear Adm." && fromForm.nameSuffix == "PhD")
+        #expect(fromForm.namePrefix == "Rear Adm." && fromForm.nameSuffix == "")
         #expect(try store.update(fromForm))
         #expect(try store.contact(id: grace.id!)?.unversioned == fromForm)
     }

@@ -92,7 +92,7 @@ struct EditKeepsTheCardTests {
     }
 
     /// A TITLE or TEL line, with or without a group (the properties the tests edit).
-    static func isEdited(_ line: String) -> Bool {
+    nonisolated static func isEdited(_ line: String) -> Bool {
         let head = line.prefix { $0 != ":" && $0 != ";" }.uppercased() // a name as its file spelled it: `title`
         return head.hasSuffix("TITLE") || head.hasSuffix("TEL")
     }
@@ -105,7 +105,13 @@ struct EditKeepsTheCardTests {
         return onlyA.map { "- " + $0 } + rest.map { "+ " + $0 }
     }
 
-    func edit(_ card: [UInt8], in folder: InterchangeFolder, template: String, index: Int, keys: String) throws -> Outcome {
+    /// An FN line, with or without a group.
+    nonisolated static func isFormattedName(_ line: String) -> Bool {
+        line.prefix { $0 != ":" && $0 != ";" }.uppercased().hasSuffix("FN")
+    }
+
+    func edit(_ card: [UInt8], in folder: InterchangeFolder, template: String, index: Int, keys: String,
+              edited: (String) -> Bool = Self.isEdited) throws -> Outcome {
         let db = folder.file("edit\(index).sqlite3")
         try FileManager.default.copyItem(atPath: template, toPath: db)
         folder.write("edit\(index).vcf", bytes: card)
@@ -121,8 +127,8 @@ struct EditKeepsTheCardTests {
         guard run.code == 0 else { return Outcome(failure: "app: \(run.errors)") }
         let after = runSwitchboard(["export", "--format", format, "--db", db]).output
         // The other lines, in order, are the same.
-        let kept = Self.lines(after).filter { !Self.isEdited($0) }
-        let was = Self.lines(before).filter { !Self.isEdited($0) }
+        let kept = Self.lines(after).filter { !edited($0) }
+        let was = Self.lines(before).filter { !edited($0) }
         var outcome = Outcome(changed: Self.difference(Self.lines(before), Self.lines(after)))
         if kept != was { outcome.failure = "other lines changed or moved: \(Self.difference(was, kept))\n\(after)" }
         if !after.contains("\r\nREV:") { outcome.failure = (outcome.failure ?? "") + " no REV in \(after)" }
@@ -156,6 +162,39 @@ struct EditKeepsTheCardTests {
             #expect(titles.contains { $0.hasPrefix("+") && $0.hasSuffix(":Edited Title") }, "\(place): \(outcome.changed)")
         }
         #expect(edited >= 50)
+    }
+
+    /// The display name, edited apart from N's parts (issue 36's form): only FN changes, in every card.
+    @Test func changingTheDisplayNameChangesOnlyFNInEveryCardOfTheCorpus() throws {
+        let folder = InterchangeFolder("edit-corpus-fn")
+        let template = folder.dataFile("template.sqlite3")
+        var edited = 0
+        for (index, (place, card)) in Self.corpusCards().enumerated() {
+            if String(decoding: card, as: UTF8.self).uppercased().contains("KIND:GROUP") { continue }
+            // Shift-Tab from the first name: the suffix, the prefix, the display name.
+            let outcome = try edit(card, in: folder, template: template, index: index, keys: #"S-Tab S-Tab S-Tab C-u "Edited Name""#,
+                                   edited: Self.isFormattedName)
+            if outcome.failure == "group" || outcome.failure == "nameless" { continue }
+            #expect(outcome.failure == nil, "\(place): \(outcome.failure ?? "")")
+            guard outcome.failure == nil else { continue }
+            edited += 1
+            #expect(outcome.changed.allSatisfy { Self.isFormattedName(String($0.dropFirst(2))) }, "\(place): \(outcome.changed)")
+            #expect(outcome.changed.contains { $0.hasPrefix("+") && $0.hasSuffix(":Edited Name") }, "\(place): \(outcome.changed)")
+        }
+        #expect(edited >= 50)
+    }
+
+    /// Every card of the published corpus and the own cards above, named by where they come from.
+    static func corpusCards() -> [(String, [UInt8])] {
+        let names = (FileManager.default.enumerator(atPath: CorpusTests.corpus)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".vcf") || $0.hasSuffix(".ics") }.sorted()
+        var cards: [(String, [UInt8])] = []
+        for name in names {
+            let bytes = Array(FileManager.default.contents(atPath: CorpusTests.corpus + "/" + name) ?? Data())
+            for (i, card) in CorpusTests.split(bytes).enumerated() { cards.append(("\(name) card \(i + 1)", card)) }
+        }
+        for (i, card) in ownCards.enumerated() { cards.append(("own card \(i + 1)", Array(card.utf8))) }
+        return cards
     }
 
     @Test func changingAPhoneChangesOnlyThatPhone() throws {

@@ -21,7 +21,7 @@ public enum ContactCardText {
     }
 
     /// A content line's value: what follows the first colon outside quotes.
-    static func value(ofLine line: String) -> Substring {
+    public static func value(ofLine line: String) -> Substring {
         var quoted = false
         for i in line.indices {
             let c = line[i]

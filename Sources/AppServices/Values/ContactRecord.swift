@@ -229,8 +229,7 @@ public extension ContactRecord {
 
     /// Takes the fields the contact form does not edit from `stored`, so a save from the form
     /// keeps them: the phones and e-mails after the third, a value the form showed without its
-    /// line breaks and did not change; UID, the card as it came, extras, name prefix and suffix, the
-    /// formatted name while the name's parts are unchanged; the first address's label, PO box and
+    /// line breaks and did not change; UID, the card as it came, extras; the first address's label, PO box and
     /// extended part, and every other address; e-mail labels and the preferred e-mail and phone,
     /// which follow their address or number to wherever the form put it.
     mutating func keepCardFields(of stored: ContactRecord) {
@@ -245,11 +244,11 @@ public extension ContactRecord {
         middleName = asStored(middleName, stored.middleName)
         lastName = asStored(lastName, stored.lastName)
         company = asStored(company, stored.company)
-        // The formatted name stays while what it names stays: the name's parts (a company's card: its
-        // company too); a name changed in the form is shown as typed (FN made again from the parts).
-        let sameName = [firstName, middleName, lastName] == [stored.firstName, stored.middleName, stored.lastName]
-            && (stored.hasPersonName || company == stored.company)
-        formattedName = sameName ? stored.formattedName : ""
+        // The form edits the formatted name (FN) apart from N's parts: each changes only when its own
+        // field does ("" there: the name made from the parts).
+        formattedName = asStored(formattedName, stored.formattedName)
+        namePrefix = asStored(namePrefix, stored.namePrefix)
+        nameSuffix = asStored(nameSuffix, stored.nameSuffix)
         title = asStored(title, stored.title)
         nickname = asStored(nickname, stored.nickname)
         url = asStored(url, stored.url)
@@ -268,8 +267,6 @@ public extension ContactRecord {
         let groups = categories
         extras = stored.extras
         if groups != stored.categories { categories = groups }
-        namePrefix = stored.namePrefix
-        nameSuffix = stored.nameSuffix
         if var first = addresses.first, let old = stored.addresses.first {
             first.label = old.label
             first.poBox = old.poBox

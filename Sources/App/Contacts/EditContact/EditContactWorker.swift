@@ -15,12 +15,17 @@ class EditContactWorker {
     /// Stops the save out now where the store can (a server): it then fails and stores nothing.
     func stopSaving() { contacts.stopRunningCall() }
 
-    /// Replaces the stored contact with `record`, keeping what the form does not edit (UID,
-    /// extras from an import) as stored; false when it no longer exists.
+    /// Replaces the stored contact with `record`, keeping what the form does not edit (UID, the
+    /// card as it came) as stored; false when it no longer exists. `record`'s extras are the stored
+    /// ones with the form's changes (the lines of the fields that changed), taken as they are.
     func update(_ record: ContactRecord, then deliver: @escaping @MainActor (Result<Bool, ServiceError>) -> Void) {
         contacts.run({ store throws(ServiceError) in
             var record = record
-            if let id = record.id, let stored = try store.contact(id: id) { record.keepCardFields(of: stored) }
+            let edited = record.extras
+            if let id = record.id, let stored = try store.contact(id: id) {
+                record.keepCardFields(of: stored)
+                record.extras = edited
+            }
             return try store.update(record)
         }, then: deliver)
     }

@@ -2,6 +2,11 @@ import AppServices
 
 /// The fields of a contact form as typed, before any checking.
 struct ContactForm: Equatable {
+    /// The name the contact is shown by (the card's FN) as typed; "" shows the name made from the parts.
+    var displayName = ""
+    /// N's honorific prefix ("Dr.") and suffix ("Jr.").
+    var namePrefix = ""
+    var nameSuffix = ""
     var firstName = ""
     var lastName = ""
     /// N's additional names ("Augusta"), kept apart from the first name.
@@ -27,9 +32,13 @@ struct ContactForm: Equatable {
     var groups = ""
     /// The groups as the contact had them (a group's own comma survives a save that left the field as it was).
     var groupsAsStored: [String] = []
+    /// The contact's kept properties that no field above stands for (`ContactRecord.extras`) as
+    /// loaded: a save changes only the lines whose field changed.
+    var extras = ""
 
     static func == (a: ContactForm, b: ContactForm) -> Bool {
-        a.firstName == b.firstName && a.lastName == b.lastName && a.middleName == b.middleName && a.company == b.company && a.notes == b.notes
+        a.displayName == b.displayName && a.namePrefix == b.namePrefix && a.nameSuffix == b.nameSuffix
+            && a.firstName == b.firstName && a.lastName == b.lastName && a.middleName == b.middleName && a.company == b.company && a.notes == b.notes
             && a.isFriend == b.isFriend && a.emails == b.emails
             && a.phones.map(\.label) == b.phones.map(\.label) && a.phones.map(\.number) == b.phones.map(\.number)
             && a.nickname == b.nickname && a.title == b.title && a.birthday == b.birthday && a.url == b.url
@@ -40,6 +49,10 @@ struct ContactForm: Equatable {
     init() {}
 
     init(_ record: ContactRecord) {
+        displayName = record.formattedName
+        namePrefix = record.namePrefix
+        nameSuffix = record.nameSuffix
+        extras = record.extras
         firstName = record.firstName
         lastName = record.lastName
         middleName = record.middleName
@@ -73,6 +86,8 @@ struct ContactFormProblems: Error, Equatable {
 /// The rules a contact must meet before anything is stored.
 enum ContactValidator {
     static let maxNameLength = 80
+    /// A display name may be longer than one part of the name ("Ada, Countess of Lovelace, née Byron").
+    static let maxDisplayNameLength = 200
     static let maxNotesLength = 2000
 
     /// A record ready to store, or the problems. `original`: the form as an edit loaded it; a
@@ -86,6 +101,9 @@ enum ContactValidator {
             case "firstName", "lastName", "middleName":
                 return form.firstName == o.firstName && form.lastName == o.lastName && form.middleName == o.middleName && form.company == o.company
             case "company": return form.company == o.company
+            case "displayName": return form.displayName == o.displayName
+            case "namePrefix": return form.namePrefix == o.namePrefix
+            case "nameSuffix": return form.nameSuffix == o.nameSuffix
             case "notes": return form.notes == o.notes
             case "nickname": return form.nickname == o.nickname
             case "title": return form.title == o.title
@@ -108,10 +126,14 @@ enum ContactValidator {
             if text.contains(where: { isControl($0) && !(lineBreaks && ($0 == "\n" || $0 == "\r\n" || $0 == "\t")) }) { problems.messages[key] = "No control characters." }
         }
         let first = form.firstName.trimmedSpaces, last = form.lastName.trimmedSpaces, middle = form.middleName.trimmedSpaces
-        // A company's card needs no person's name: it is listed by the company.
-        if first.isEmpty && last.isEmpty && middle.isEmpty && form.company.trimmedSpaces.isEmpty {
+        let shownAs = form.displayName.trimmedSpaces, prefix = form.namePrefix.trimmedSpaces, suffix = form.nameSuffix.trimmedSpaces
+        // A company's card needs no person's name: it is listed by the company (and written KIND:org).
+        if first.isEmpty && last.isEmpty && middle.isEmpty && form.company.trimmedSpaces.isEmpty && shownAs.isEmpty {
             problems.messages["firstName"] = "A name or a company needed."
         }
+        check("displayName", shownAs, max: maxDisplayNameLength)
+        check("namePrefix", prefix, max: maxNameLength)
+        check("nameSuffix", suffix, max: maxNameLength)
         check("firstName", first, max: maxNameLength)
         check("lastName", last, max: maxNameLength)
         check("middleName", middle, max: maxNameLength)
@@ -155,15 +177,39 @@ enum ContactValidator {
         var record = ContactRecord(firstName: first, lastName: last, phones: phones, emails: emails,
                                    company: form.company.trimmedSpaces, notes: form.notes, isFriend: form.isFriend)
         record.middleName = middle
+        record.formattedName = shownAs
+        record.namePrefix = prefix
+        record.nameSuffix = suffix
         record.nickname = form.nickname.trimmedSpaces
         record.title = form.title.trimmedSpaces
         record.birthday = birthday ?? form.birthday.trimmedSpaces
         record.url = url
-        record.categories = original.map { form.groups == $0.groups } == true ? form.groupsAsStored : groups
+        // The kept lines as loaded; the groups' line is rewritten only when the groups changed.
+        record.extras = companyKind(form.extras, company: record.company, person: record.hasPersonName, original: original)
+        if original.map({ form.groups != $0.groups }) ?? !groups.isEmpty { record.categories = groups }
         if parts.contains(where: { !$0.isEmpty }) {
             record.addresses = [.init(street: parts[0], city: parts[2], region: parts[3], postalCode: parts[1], country: parts[4])]
         }
         return .success(record)
+    }
+
+    /// `extras` with a KIND:org line where a save makes the contact a company's card (a company and
+    /// no person's name), and without it where a person's name was given to a company's card; a
+    /// contact whose kind did not change keeps its lines as they were.
+    static func companyKind(_ extras: String, company: String, person: Bool, original: ContactForm?) -> String {
+        func isCompanyOnly(_ hasPerson: Bool, _ company: String) -> Bool { !hasPerson && !company.trimmedSpaces.isEmpty }
+        let now = isCompanyOnly(person, company)
+        let before = original.map { o in isCompanyOnly(!(o.firstName + o.middleName + o.lastName).trimmedSpaces.isEmpty, o.company) } ?? false
+        guard now != before else { return extras }
+        var lines = extras.isEmpty ? [] : extras.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        let isKind = { (line: String) in ContactCardText.propertyName(of: line) == "KIND" }
+        if now {
+            guard !lines.contains(where: isKind) else { return extras }
+            lines.append("KIND:org")
+        } else if person {
+            lines.removeAll { isKind($0) && ContactCardText.value(ofLine: $0).lowercased() == "org" }
+        }
+        return lines.joined(separator: "\r\n")
     }
 
     private static func isControl(_ c: Character) -> Bool {

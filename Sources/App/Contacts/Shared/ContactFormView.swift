@@ -1,9 +1,16 @@
+import AppServices
 import TUIKit
 
 /// The fields of a contact, one row each, with a message beside any field
 /// that is wrong. Add and Edit share this view, not their logic.
 @MainActor
 final class ContactFormView: View {
+    /// The name the contact is shown by (FN); empty, the placeholder shows the name made from the parts.
+    let displayName = TextField()
+    /// N's honorific prefix and suffix, on one row above the first name.
+    let namePrefix = TextField(placeholder: "Dr.")
+    let nameSuffix = TextField(placeholder: "Jr.")
+    private let suffixCaption = Label("Suffix", style: Theme.live.secondary)
     let firstName = TextField()
     let lastName = TextField()
     /// N's additional names; under the last name, so Tab from the first name still reaches the last.
@@ -31,13 +38,18 @@ final class ContactFormView: View {
     private var messageLabels: [String: Label] = [:]
     /// The groups as the contact had them (see `ContactForm.groupsAsStored`).
     private var storedGroups: [String] = []
+    /// The kept lines as loaded (see `ContactForm.extras`).
+    private var storedExtras = ""
     /// Called after any edit.
     var onChange: (() -> Void)?
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
         friendToggle.action = { [weak self] in self?.isFriend.toggle(); self?.onChange?() }
+        // The display name and N's prefix and suffix above the first name (where the form opens):
+        // Tab from the first name goes on to the last name as before.
         var rows: [(caption: String, fields: [View], key: String)] = [
+            ("Shown as", [displayName], "displayName"), ("Prefix", [namePrefix, nameSuffix], "namePrefix"),
             ("First name", [firstName], "firstName"), ("Last name", [lastName], "lastName"), ("Middle name", [middleName], "middleName"),
         ]
         // The number first (Tab from the last name lands on it), its label after.
@@ -47,14 +59,16 @@ final class ContactFormView: View {
                  ("Birthday", [birthday], "birthday"), ("Web", [url], "url"), ("Street", [street], "street"),
                  ("City", [postalCode, city], "city"), ("Region", [region], "region"), ("Country", [country], "country"), ("Groups", [groups], "groups"),
                  ("Notes", [notes], "notes"), ("", [friendToggle], "friend")]
-        for field in [firstName, lastName, middleName, company, title, nickname, groups, street, postalCode, city, region, country] {
+        displayName.maxLength = ContactValidator.maxDisplayNameLength + 10
+        for field in [namePrefix, nameSuffix, firstName, lastName, middleName, company, title, nickname, groups, street, postalCode, city, region, country] {
             field.maxLength = ContactValidator.maxNameLength + 10
         }
         birthday.maxLength = 20
         url.maxLength = 310
         notes.maxLength = ContactValidator.maxNotesLength + 10
-        for field in allFields { field.onChange = { [weak self] _ in self?.onChange?() } }
+        for field in allFields { field.onChange = { [weak self] _ in self?.updateShownAsPlaceholder(); self?.onChange?() } }
         notes.onChange = { [weak self] _ in self?.onChange?() }
+        updateShownAsPlaceholder()
         for (index, row) in rows.enumerated() {
             // The notes take three rows; the rows after them are two further down.
             let y = row.key == "friend" ? index + Self.notesRows - 1 : index
@@ -62,7 +76,11 @@ final class ContactFormView: View {
             let message = Label("", style: Theme.live.error)
             messageLabels[row.key] = message
             place(caption, x: 0, y: y, width: 12)
-            if row.key.hasPrefix("phone.") {
+            if row.key == "namePrefix" {
+                place(row.fields[0], x: 12, y: y, width: 8)
+                place(suffixCaption, x: 21, y: y, width: 6)
+                place(row.fields[1], x: 28, y: y, width: 8)
+            } else if row.key.hasPrefix("phone.") {
                 // On a narrow screen the number gives up columns, never the label (40 columns: `la` before).
                 place(row.fields[0], x: 12, y: y, width: 22)
                 row.fields[0].widthAnchor.constraint(lessThanOrEqualTo: widthAnchor, constant: -(12 + 1 + 9)).isActive = true
@@ -109,16 +127,20 @@ final class ContactFormView: View {
 
     /// Rows of the notes' area.
     static let notesRows = 3
-    static let rowCount = 22 + notesRows - 1
+    static let rowCount = 24 + notesRows - 1
 
     var allFields: [TextField] {
-        [firstName, lastName, middleName] + zip(phoneLabels, phoneNumbers).flatMap { [$0, $1] } + emails
+        [displayName, namePrefix, nameSuffix, firstName, lastName, middleName] + zip(phoneLabels, phoneNumbers).flatMap { [$0, $1] } + emails
             + [company, title, nickname, birthday, url, street, postalCode, city, region, country, groups]
     }
 
     var form: ContactForm {
         get {
             var f = ContactForm()
+            f.displayName = displayName.text
+            f.namePrefix = namePrefix.text
+            f.nameSuffix = nameSuffix.text
+            f.extras = storedExtras
             f.firstName = firstName.text
             f.lastName = lastName.text
             f.middleName = middleName.text
@@ -141,39 +163,61 @@ final class ContactFormView: View {
             return f
         }
         set {
-            firstName.text = newValue.firstName
-            lastName.text = newValue.lastName
-            middleName.text = newValue.middleName
-            for i in 0..<3 { phoneLabels[i].text = newValue.phones[i].label; phoneNumbers[i].text = newValue.phones[i].number }
-            for i in 0..<3 { emails[i].text = newValue.emails[i] }
-            company.text = newValue.company
+            fill(displayName, newValue.displayName)
+            fill(namePrefix, newValue.namePrefix)
+            fill(nameSuffix, newValue.nameSuffix)
+            storedExtras = newValue.extras
+            fill(firstName, newValue.firstName)
+            fill(lastName, newValue.lastName)
+            fill(middleName, newValue.middleName)
+            for i in 0..<3 { fill(phoneLabels[i], newValue.phones[i].label); fill(phoneNumbers[i], newValue.phones[i].number) }
+            for i in 0..<3 { fill(emails[i], newValue.emails[i]) }
+            fill(company, newValue.company)
+            if let limit = notes.maxLength, newValue.notes.count > limit { notes.maxLength = newValue.notes.count }
             notes.text = newValue.notes
             isFriend = newValue.isFriend
-            nickname.text = newValue.nickname
-            groups.text = newValue.groups
+            fill(nickname, newValue.nickname)
+            fill(groups, newValue.groups)
             storedGroups = newValue.groupsAsStored
-            title.text = newValue.title
-            birthday.text = newValue.birthday
-            url.text = newValue.url
-            street.text = newValue.street
-            postalCode.text = newValue.postalCode
-            city.text = newValue.city
-            region.text = newValue.region
-            country.text = newValue.country
+            fill(title, newValue.title)
+            fill(birthday, newValue.birthday)
+            fill(url, newValue.url)
+            fill(street, newValue.street)
+            fill(postalCode, newValue.postalCode)
+            fill(city, newValue.city)
+            fill(region, newValue.region)
+            fill(country, newValue.country)
+            updateShownAsPlaceholder()
         }
+    }
+
+    /// Puts a stored value in its field whole: a value longer than what may be typed raises the
+    /// field's limit (cut, it would read as changed, and be saved cut).
+    private func fill(_ field: TextField, _ text: String) {
+        if let limit = field.maxLength, text.count > limit { field.maxLength = text.count }
+        field.text = text
+    }
+
+    /// The display name field's placeholder: the name the contact is shown by while the field is empty.
+    private func updateShownAsPlaceholder() {
+        let made = ContactRecord.displayName(firstName: firstName.text, middleName: middleName.text, lastName: lastName.text, company: company.text)
+        displayName.placeholder = made.isEmpty ? "the name shown" : made
     }
 
     /// Shows each message beside its field (and clears the others).
     func show(messages: [String: String]) {
-        for (key, label) in messageLabels { label.text = messages[key] ?? "" }
+        for (key, label) in messageLabels { label.text = messages[key] ?? (key == "namePrefix" ? messages["nameSuffix"] : nil) ?? "" }
     }
 
     /// The first field with a message, to put the focus there.
     func firstField(withMessageIn messages: [String: String]) -> View? {
-        let order = ["firstName", "lastName", "middleName", "phone.0", "phone.1", "phone.2", "email.0", "email.1", "email.2", "company",
+        let order = ["displayName", "namePrefix", "nameSuffix", "firstName", "lastName", "middleName", "phone.0", "phone.1", "phone.2", "email.0", "email.1", "email.2", "company",
                      "title", "nickname", "birthday", "url", "street", "city", "region", "country", "groups", "notes"]
         guard let key = order.first(where: { messages[$0] != nil }) else { return nil }
         switch key {
+        case "displayName": return displayName
+        case "namePrefix": return namePrefix
+        case "nameSuffix": return nameSuffix
         case "firstName": return firstName
         case "lastName": return lastName
         case "middleName": return middleName
