@@ -12,28 +12,32 @@ struct FileDuplicates {
         fileprivate var rule: Int
     }
 
-    private var folds = SearchText.FoldCache()
+    /// Makes cards' keys (the reading thread of an import does, see `ImportReading`).
+    struct Keys {
+        private var folds = SearchText.FoldCache()
+
+        mutating func key(of record: ContactRecord) -> Key {
+            var hasher = Hasher()
+            hasher.combine(record.sortKey(cache: &folds))
+            if let email = record.emails.first, !email.isEmpty {
+                hasher.combine(1)
+                // Case aside: an ASCII address (nearly all) lower-cased byte by byte, any other by the stdlib.
+                let bytes: [UInt8] = email.utf8.allSatisfy { $0 < 0x80 }
+                    ? email.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+                    : Array(email.lowercased().utf8)
+                bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            } else if let phone = record.phones.first.map({ SearchText.digits(of: $0.number) }), !phone.isEmpty {
+                hasher.combine(2)
+                hasher.combine(phone)
+            } else {
+                hasher.combine(3)
+            }
+            return Key(uid: record.uid.isEmpty ? nil : record.uid.hashValue, rule: hasher.finalize())
+        }
+    }
+
     private var byUID: [Int: Int64] = [:]
     private var byRule: [Int: (id: Int64, hasUID: Bool)] = [:]
-
-    mutating func key(of record: ContactRecord) -> Key {
-        var hasher = Hasher()
-        hasher.combine(record.sortKey(cache: &folds))
-        if let email = record.emails.first, !email.isEmpty {
-            hasher.combine(1)
-            // Case aside: an ASCII address (nearly all) lower-cased byte by byte, any other by the stdlib.
-            var bytes: [UInt8] = email.utf8.allSatisfy { $0 < 0x80 }
-                ? email.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-                : Array(email.lowercased().utf8)
-            bytes.withUnsafeMutableBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        } else if let phone = record.phones.first.map({ SearchText.digits(of: $0.number) }), !phone.isEmpty {
-            hasher.combine(2)
-            hasher.combine(phone)
-        } else {
-            hasher.combine(3)
-        }
-        return Key(uid: record.uid.isEmpty ? nil : record.uid.hashValue, rule: hasher.finalize())
-    }
 
     /// The contact taken earlier from this file that the card with `key` is, if any.
     func earlier(_ key: Key) -> Int64? {
