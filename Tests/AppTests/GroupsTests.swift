@@ -135,13 +135,13 @@ struct GroupsTests {
         #expect(h.lines.contains { $0.contains("groups") && $0.contains("Science, Poetry") }, "\(h.text)")
         h.press("e wait:400ms")
         #expect(h.lines.contains { $0.contains("Groups") && $0.contains("Science, Poetry") }, "\(h.text)")
-        // To Groups: past the names (middle name too), phones, e-mails, company … country (22 Tabs from the first name).
-        h.press(String(repeating: "Tab ", count: 22) + #"C-e ", Mathematicians" C-s wait:400ms"#)
+        // To Groups: past the names (middle name too), phones, e-mails and their labels, company … anniversary, the address and IM 1 (29 Tabs from the first name).
+        h.press(String(repeating: "Tab ", count: 29) + #"C-e ", Mathematicians" C-s wait:400ms"#)
         let ada = try #require(try stored(h).first { $0.lastName == "Lovelace" })
         #expect(ada.categories == ["Science", "Poetry", "Mathematicians"], "\(h.text)")
         #expect(h.lines.contains { $0.contains("groups") && $0.contains("Science, Poetry, Mathematicians") }, "\(h.text)")
         // Taken out of a group in the form: gone from its list.
-        h.press("e wait:400ms" + String(repeating: " Tab", count: 22) + #" C-a C-k "Poetry" C-s wait:400ms Esc wait:400ms l wait:400ms"#)
+        h.press("e wait:400ms" + String(repeating: " Tab", count: 29) + #" C-a C-k "Poetry" C-s wait:400ms Esc wait:400ms l wait:400ms"#)
         #expect(!h.text.contains("Mathematicians") && h.text.contains("Science (1)"), "\(h.text)")
     }
 

@@ -54,9 +54,11 @@ struct ContactCardFieldsTests {
         plain.id = try store.add(plain)
         #expect(try store.contact(id: plain.id!)?.unversioned == plain)
 
-        // The form shows emails and phones only: one e-mail removed, the others reordered.
+        // One e-mail removed in the form, the others reordered, each with its label as a one-line
+        // field shows it (the control character left out): saved unchanged, the label stays as stored.
         var fromForm = ContactRecord(id: grace.id, firstName: "Grace", lastName: "Hopper", phones: [.init(label: "work", number: "555 0100")],
                                      emails: ["h@example.net", "grace@navy.mil"])
+        fromForm.emailLabels = ["home \"quoted\" \\", "work"]   // trimmed, as the form saves it
         // The form edits the prefix and suffix too (issue 36): the prefix as it loaded it, the suffix cleared.
         fromForm.namePrefix = "Rear Adm."
         fromForm.keepCardFields(of: try store.contact(id: grace.id!)!)

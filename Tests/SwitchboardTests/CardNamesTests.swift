@@ -120,8 +120,8 @@ struct CardNamesTests {
     @Test func anEditIsLoggedUnderTheNameShown() {
         let folder = InterchangeFolder("card-names-feed")
         let db = imported(folder)
-        // Edit Ada's title (the 14th field from the first name), save, then the activity feed.
-        let keys = #"/ "lovelace" wait:400ms Enter e wait:400ms "# + Array(repeating: "Tab", count: 13).joined(separator: " ")
+        // Edit Ada's title (16 Tabs from the first name: past the names, three phones and three e-mails with their labels, the company), save, then the activity feed.
+        let keys = #"/ "lovelace" wait:400ms Enter e wait:400ms "# + Array(repeating: "Tab", count: 16).joined(separator: " ")
             + #" "Countess" C-s wait:400ms Esc wait:400ms Esc wait:400ms Esc wait:400ms C-t wait:1s"#
         let feed = runSwitchboard(["--headless", "--db", db, "--size", "100x30", "--keys", "wait:1s C wait:1s " + keys]).output
         #expect(feed.contains("Contact edited · Ada Lovelace"), "\(feed)")

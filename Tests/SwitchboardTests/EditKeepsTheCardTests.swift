@@ -11,8 +11,20 @@ import Foundation
 @MainActor
 @Suite("Edits change only what was edited", .serialized)
 struct EditKeepsTheCardTests {
-    /// The form's fields in Tab order from the first name (the title is the 14th: the middle name is third).
-    static let toTitle = Array(repeating: "Tab", count: 13).joined(separator: " ")
+    /// The Tabs from the first name to the title: past the last and middle name, each phone and
+    /// each e-mail with its label (three rows of each at least), and the company.
+    static func toTitle(_ card: [UInt8]) -> String {
+        var reader = VCardReader(bytes: card)
+        var phones = 0, emails = 0
+        while let item = try? reader.next() {
+            guard case .card(let vcard) = item else { continue }
+            let contact = VCardDecoder.contact(from: vcard)
+            phones = contact.phones.count
+            emails = contact.emails.count
+            break
+        }
+        return Array(repeating: "Tab", count: 3 + 2 * max(3, phones) + 2 * max(3, emails) + 1).joined(separator: " ")
+    }
 
     /// Cards of the shapes people's address books write, beside the published corpus.
     static let ownCards: [String] = [
@@ -152,7 +164,7 @@ struct EditKeepsTheCardTests {
             let source = String(decoding: card, as: UTF8.self).uppercased()
             // A group card is not a contact (nothing to edit).
             if source.contains("KIND:GROUP") { continue }
-            let outcome = try edit(card, in: folder, template: template, index: index, keys: Self.toTitle + " C-u \"Edited Title\"")
+            let outcome = try edit(card, in: folder, template: template, index: index, keys: Self.toTitle(card) + " C-u \"Edited Title\"")
             if outcome.failure == "group" || outcome.failure == "nameless" { continue }
             #expect(outcome.failure == nil, "\(place): \(outcome.failure ?? "")")
             guard outcome.failure == nil else { continue }
@@ -180,6 +192,25 @@ struct EditKeepsTheCardTests {
             edited += 1
             #expect(outcome.changed.allSatisfy { Self.isFormattedName(String($0.dropFirst(2))) }, "\(place): \(outcome.changed)")
             #expect(outcome.changed.contains { $0.hasPrefix("+") && $0.hasSuffix(":Edited Name") }, "\(place): \(outcome.changed)")
+        }
+        #expect(edited >= 50)
+    }
+
+    /// A custom field added with ^N (issue 39's richer form): only its line is new, in every card.
+    @Test func addingACustomFieldAddsOnlyItsLineInEveryCardOfTheCorpus() throws {
+        let folder = InterchangeFolder("edit-corpus-custom")
+        let template = folder.dataFile("template.sqlite3")
+        var edited = 0
+        for (index, (place, card)) in Self.corpusCards().enumerated() {
+            if String(decoding: card, as: UTF8.self).uppercased().contains("KIND:GROUP") { continue }
+            // From the first name (in no list): ^N adds a custom field, the cursor in its name.
+            let outcome = try edit(card, in: folder, template: template, index: index, keys: #"C-n "X-EDITED" Tab "yes""#,
+                                   edited: { $0 == "X-EDITED:yes" })
+            if outcome.failure == "group" || outcome.failure == "nameless" { continue }
+            #expect(outcome.failure == nil, "\(place): \(outcome.failure ?? "")")
+            guard outcome.failure == nil else { continue }
+            edited += 1
+            #expect(outcome.changed == ["+ X-EDITED:yes"], "\(place): \(outcome.changed)")
         }
         #expect(edited >= 50)
     }

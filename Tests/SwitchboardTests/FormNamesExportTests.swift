@@ -64,8 +64,8 @@ struct FormNamesExportTests {
     @Test func aCompanyMadeInTheFormIsWrittenKINDOrgAndStaysSoThroughAnEdit() throws {
         let folder = InterchangeFolder("form-company")
         let db = folder.dataFile("company.sqlite3")
-        // Add: to Company (past the names, three phones with labels, three e-mails), save.
-        let add = "wait:1s C wait:1s a wait:400ms " + Array(repeating: "Tab", count: 12).joined(separator: " ") + #" "Ørsted A/S" C-s wait:500ms"#
+        // Add: to Company (past the names, three phones and three e-mails with their labels), save.
+        let add = "wait:1s C wait:1s a wait:400ms " + Array(repeating: "Tab", count: 15).joined(separator: " ") + #" "Ørsted A/S" C-s wait:500ms"#
         #expect(runSwitchboard(["--headless", "--db", db, "--size", "100x30", "--keys", add]).code == 0)
         for format in ["vcard", "vcard3"] {
             let export = runSwitchboard(["export", "--format", format, "--db", db]).output
@@ -73,7 +73,7 @@ struct FormNamesExportTests {
                     && export.contains("\r\nORG:Ørsted A/S\r\n"), "\(export)")
         }
         // Edit its title: still a company's card, KIND once.
-        let edit = "wait:1s C wait:1s Enter wait:500ms e wait:500ms " + Array(repeating: "Tab", count: 13).joined(separator: " ") + #" "Wind" C-s wait:500ms"#
+        let edit = "wait:1s C wait:1s Enter wait:500ms e wait:500ms " + Array(repeating: "Tab", count: 16).joined(separator: " ") + #" "Wind" C-s wait:500ms"#
         #expect(runSwitchboard(["--headless", "--db", db, "--size", "100x30", "--keys", edit]).code == 0)
         let export = runSwitchboard(["export", "--db", db]).output
         #expect(export.contains("\r\nTITLE:Wind\r\n") && export.components(separatedBy: "KIND:org").count == 2, "\(export)")

@@ -224,14 +224,11 @@ public struct ContactSummary: Equatable, Sendable {
 }
 
 public extension ContactRecord {
-    /// How many phones and e-mails the contact form shows.
-    static let formRows = 3
 
     /// Takes the fields the contact form does not edit from `stored`, so a save from the form
-    /// keeps them: the phones and e-mails after the third, a value the form showed without its
-    /// line breaks and did not change; UID, the card as it came, extras; the first address's label, PO box and
-    /// extended part, and every other address; e-mail labels and the preferred e-mail and phone,
-    /// which follow their address or number to wherever the form put it.
+    /// keeps them: a value the form showed without its line breaks and did not change; UID, the
+    /// card as it came, extras (but the groups); the preferred e-mail and phone, which follow their
+    /// address or number to wherever the form put it.
     mutating func keepCardFields(of stored: ContactRecord) {
         uid = stored.uid
         card = stored.card
@@ -252,32 +249,23 @@ public extension ContactRecord {
         title = asStored(title, stored.title)
         nickname = asStored(nickname, stored.nickname)
         url = asStored(url, stored.url)
-        if var first = addresses.first, let old = stored.addresses.first {
-            first.street = asStored(first.street, old.street)
-            first.city = asStored(first.city, old.city)
-            first.region = asStored(first.region, old.region)
-            first.postalCode = asStored(first.postalCode, old.postalCode)
-            first.country = asStored(first.country, old.country)
-            addresses[0] = first
+        // Each address the form shows, each e-mail label: as stored where only its hidden characters went.
+        for i in addresses.indices where i < stored.addresses.count {
+            let old = stored.addresses[i]
+            addresses[i].street = asStored(addresses[i].street, old.street)
+            addresses[i].city = asStored(addresses[i].city, old.city)
+            addresses[i].region = asStored(addresses[i].region, old.region)
+            addresses[i].postalCode = asStored(addresses[i].postalCode, old.postalCode)
+            addresses[i].country = asStored(addresses[i].country, old.country)
+            addresses[i].label = asStored(addresses[i].label, old.label)
         }
-        // The form shows three phones and three e-mails: those after stay.
-        if stored.phones.count > Self.formRows { phones += stored.phones.dropFirst(Self.formRows) }
-        if stored.emails.count > Self.formRows { emails += stored.emails.dropFirst(Self.formRows) }
         // The groups the form edits (a CATEGORIES line of the extras); the other extras stay as stored.
         let groups = categories
         extras = stored.extras
         if groups != stored.categories { categories = groups }
-        if var first = addresses.first, let old = stored.addresses.first {
-            first.label = old.label
-            first.poBox = old.poBox
-            first.extended = old.extended
-            addresses[0] = first
+        let labels = emails.indices.map { i in
+            stored.emails.firstIndex(of: emails[i]).map { asStored(emailLabel(at: i), stored.emailLabel(at: $0)) } ?? emailLabel(at: i)
         }
-        // A first address with nothing the form shows (a PO box alone) was not cleared in the form: it stays.
-        if addresses.isEmpty, let old = stored.addresses.first,
-           [old.street, old.postalCode, old.city, old.region, old.country].allSatisfy(\.isEmpty) { addresses = [old] }
-        addresses = Array(addresses.prefix(1)) + stored.addresses.dropFirst()
-        let labels = emails.map { e in stored.emails.firstIndex(of: e).map { stored.emailLabel(at: $0) } ?? "" }
         emailLabels = labels.allSatisfy(\.isEmpty) ? [] : labels
         // The preference follows its address or number; one edited in its row stays with the row.
         preferredEmail = stored.preferredEmail.flatMap { p in

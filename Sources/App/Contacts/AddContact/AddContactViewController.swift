@@ -15,7 +15,7 @@ final class AddContactViewController: ViewController, AddContactDisplayLogic, Un
 
     override func viewDidLoad() {
         title = "New Contact"
-        ContactFormScreen.build(in: view, form: formView, message: message)
+        ContactFormScreen.build(in: self, form: formView, message: message)
         navigationItem.hidesBackButton = true
         navigationItem.setRightBarButton(BarButtonItem(title: "Save", key: .ctrl("s")) { [weak self] in self?.save() })
         navigationItem.setLeftBarButton(BarButtonItem(title: "Cancel", key: .escape) { [weak self] in self?.cancel() })

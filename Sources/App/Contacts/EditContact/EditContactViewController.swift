@@ -17,7 +17,7 @@ final class EditContactViewController: ViewController, EditContactDisplayLogic, 
 
     override func viewDidLoad() {
         title = "Edit Contact"
-        ContactFormScreen.build(in: view, form: formView, message: message)
+        ContactFormScreen.build(in: self, form: formView, message: message)
         navigationItem.hidesBackButton = true
         navigationItem.setRightBarButton(BarButtonItem(title: "Save", key: .ctrl("s")) { [weak self] in self?.save() })
         navigationItem.setLeftBarButton(BarButtonItem(title: "Cancel", key: .escape) { [weak self] in self?.cancel() })

@@ -1,7 +1,39 @@
 import AppServices
 
+/// One postal address of the form: the parts it shows, its label, and the two it keeps unseen.
+struct AddressRow: Equatable {
+    var label = ""
+    var street = ""
+    var postalCode = ""
+    var city = ""
+    var region = ""
+    var country = ""
+    /// ADR's PO box and extended part: not shown, kept as stored.
+    var poBox = ""
+    var extended = ""
+    /// Whether the address had a part the form shows when it was loaded (one cleared in the form
+    /// goes; one that had none — a PO box alone — stays).
+    var hadShownParts = false
+
+    var shownParts: [String] { [street, postalCode, city, region, country] }
+    var isBlank: Bool { (shownParts + [label]).allSatisfy { $0.trimmedSpaces.isEmpty } }
+
+    init() {}
+    init(_ a: ContactRecord.Address) {
+        label = a.label; street = a.street; postalCode = a.postalCode; city = a.city; region = a.region; country = a.country
+        poBox = a.poBox; extended = a.extended
+        hadShownParts = shownParts.contains { !$0.isEmpty }
+    }
+
+    /// Equal in what a person can see and change.
+    static func == (a: AddressRow, b: AddressRow) -> Bool { a.label == b.label && a.shownParts == b.shownParts && a.poBox == b.poBox }
+}
+
 /// The fields of a contact form as typed, before any checking.
 struct ContactForm: Equatable {
+    /// Rows a list shows at least (an empty one is dropped on save).
+    static let minimumPhones = 3, minimumEmails = 3, minimumAddresses = 1, minimumIMs = 1, minimumCustoms = 1
+
     /// The name the contact is shown by (the card's FN) as typed; "" shows the name made from the parts.
     var displayName = ""
     /// N's honorific prefix ("Dr.") and suffix ("Jr.").
@@ -11,9 +43,11 @@ struct ContactForm: Equatable {
     var lastName = ""
     /// N's additional names ("Augusta"), kept apart from the first name.
     var middleName = ""
-    /// Up to three (label, number) rows; empty rows are dropped.
-    var phones: [(label: String, number: String)] = Array(repeating: ("", ""), count: 3)
-    var emails: [String] = Array(repeating: "", count: 3)
+    /// (label, number) rows, as many as the contact has (three at least); empty rows are dropped.
+    var phones: [(label: String, number: String)] = Array(repeating: ("", ""), count: minimumPhones)
+    /// E-mail rows and their labels (TYPE), by position.
+    var emails: [String] = Array(repeating: "", count: minimumEmails)
+    var emailLabels: [String] = Array(repeating: "", count: minimumEmails)
     var company = ""
     var notes = ""
     var isFriend = false
@@ -21,28 +55,44 @@ struct ContactForm: Equatable {
     var title = ""
     /// As typed: `1985-04-12`, `04-12` or `--04-12` without the year, or "".
     var birthday = ""
+    /// As the birthday (an ANNIVERSARY line of the card).
+    var anniversary = ""
     var url = ""
-    /// The first postal address's visible parts (its label, PO box and extended part stay as stored).
-    var street = ""
-    var postalCode = ""
-    var city = ""
-    var region = ""
-    var country = ""
+    /// Postal addresses, each with its label (one at least).
+    var addresses: [AddressRow] = [AddressRow()]
+    /// IM addresses (IMPP lines of the card: `xmpp:ada@example.org`), each with its label.
+    var ims: [ExtraRow] = [ExtraRow()]
+    /// The card's other properties (X- ones and others no field stands for) as name and value.
+    var customs: [ExtraRow] = [ExtraRow()]
     /// The groups, comma-separated as typed ("family, work").
     var groups = ""
     /// The groups as the contact had them (a group's own comma survives a save that left the field as it was).
     var groupsAsStored: [String] = []
     /// The contact's kept properties that no field above stands for (`ContactRecord.extras`) as
-    /// loaded: a save changes only the lines whose field changed.
+    /// loaded: a save changes only the lines whose row changed.
     var extras = ""
 
+    /// The first address's parts (the form's first Street, City, Region and Country).
+    var street: String { get { addresses[0].street } set { addresses[0].street = newValue } }
+    var postalCode: String { get { addresses[0].postalCode } set { addresses[0].postalCode = newValue } }
+    var city: String { get { addresses[0].city } set { addresses[0].city = newValue } }
+    var region: String { get { addresses[0].region } set { addresses[0].region = newValue } }
+    var country: String { get { addresses[0].country } set { addresses[0].country = newValue } }
+
+    /// Equal in what the person typed: rows with nothing in them (added and left empty) aside.
     static func == (a: ContactForm, b: ContactForm) -> Bool {
-        a.displayName == b.displayName && a.namePrefix == b.namePrefix && a.nameSuffix == b.nameSuffix
+        func phones(_ f: ContactForm) -> [String] { f.phones.filter { !($0.label + $0.number).isEmpty }.map { $0.label + "\u{0}" + $0.number } }
+        func emails(_ f: ContactForm) -> [String] {
+            zip(f.emails, f.emailLabels).filter { !($0 + $1).isEmpty }.map { $0 + "\u{0}" + $1 }
+        }
+        func rows(_ r: [ExtraRow]) -> [ExtraRow] { r.filter { $0.line != nil || !$0.isBlank } }
+        return a.displayName == b.displayName && a.namePrefix == b.namePrefix && a.nameSuffix == b.nameSuffix
             && a.firstName == b.firstName && a.lastName == b.lastName && a.middleName == b.middleName && a.company == b.company && a.notes == b.notes
-            && a.isFriend == b.isFriend && a.emails == b.emails
-            && a.phones.map(\.label) == b.phones.map(\.label) && a.phones.map(\.number) == b.phones.map(\.number)
-            && a.nickname == b.nickname && a.title == b.title && a.birthday == b.birthday && a.url == b.url
-            && a.street == b.street && a.postalCode == b.postalCode && a.city == b.city && a.region == b.region && a.country == b.country
+            && a.isFriend == b.isFriend && emails(a) == emails(b) && phones(a) == phones(b)
+            && a.nickname == b.nickname && a.title == b.title && a.birthday == b.birthday && a.anniversary == b.anniversary && a.url == b.url
+            && a.addresses.filter { !$0.isBlank || $0.poBox != "" } == b.addresses.filter { !$0.isBlank || $0.poBox != "" }
+            && rows(a.ims).map { [$0.label, $0.value] } == rows(b.ims).map { [$0.label, $0.value] }
+            && rows(a.customs).map { [$0.name, $0.value] } == rows(b.customs).map { [$0.name, $0.value] }
             && a.groups == b.groups
     }
 
@@ -56,8 +106,9 @@ struct ContactForm: Equatable {
         firstName = record.firstName
         lastName = record.lastName
         middleName = record.middleName
-        for (i, p) in record.phones.prefix(3).enumerated() { phones[i] = (p.label, p.number) }
-        for (i, e) in record.emails.prefix(3).enumerated() { emails[i] = e }
+        phones = record.phones.map { ($0.label, $0.number) }
+        emails = record.emails
+        emailLabels = record.emails.indices.map(record.emailLabel(at:))
         company = record.company
         notes = record.notes
         isFriend = record.isFriend
@@ -67,13 +118,22 @@ struct ContactForm: Equatable {
         url = record.url
         groupsAsStored = record.categories
         groups = groupsAsStored.joined(separator: ", ")
-        if let a = record.addresses.first {
-            street = a.street
-            postalCode = a.postalCode
-            city = a.city
-            region = a.region
-            country = a.country
-        }
+        addresses = record.addresses.map(AddressRow.init)
+        let kept = ContactFormExtras.rows(from: record.extras)
+        ims = kept.ims
+        anniversary = kept.anniversary
+        customs = kept.customs
+        padRows()
+    }
+
+    /// Each list with its fewest rows at least (empty ones added at its end).
+    mutating func padRows() {
+        while phones.count < Self.minimumPhones { phones.append(("", "")) }
+        while emails.count < Self.minimumEmails { emails.append("") }
+        while emailLabels.count < emails.count { emailLabels.append("") }
+        while addresses.count < Self.minimumAddresses { addresses.append(AddressRow()) }
+        while ims.count < Self.minimumIMs { ims.append(ExtraRow()) }
+        while customs.count < Self.minimumCustoms { customs.append(ExtraRow()) }
     }
 }
 
@@ -108,17 +168,22 @@ enum ContactValidator {
             case "nickname": return form.nickname == o.nickname
             case "title": return form.title == o.title
             case "birthday": return form.birthday == o.birthday
+            case "anniversary": return form.anniversary == o.anniversary
             case "url": return form.url == o.url
-            case "street": return form.street == o.street
-            case "city": return form.city == o.city && form.postalCode == o.postalCode
-            case "region": return form.region == o.region
-            case "country": return form.country == o.country
             case "groups": return form.groups == o.groups
             default:
+                // A row of a list: unchanged when the row at its place was loaded so (a row added is never).
                 let parts = key.split(separator: ".")
                 guard parts.count == 2, let i = Int(parts[1]) else { return false }
-                if parts[0] == "phone" { return form.phones[i].label == o.phones[i].label && form.phones[i].number == o.phones[i].number }
-                return form.emails[i] == o.emails[i]
+                switch parts[0] {
+                case "phone": return i < o.phones.count && form.phones[i].label == o.phones[i].label && form.phones[i].number == o.phones[i].number
+                case "email": return i < o.emails.count && form.emails[i] == o.emails[i] && form.emailLabels[i] == o.emailLabels[i]
+                case "street", "city", "region", "country", "address":
+                    return i < o.addresses.count && form.addresses[i] == o.addresses[i]
+                case "im": return form.ims[i].line != nil && o.ims.contains(form.ims[i])
+                case "custom": return form.customs[i].line != nil && o.customs.contains(form.customs[i])
+                default: return false
+                }
             }
         }
         func check(_ key: String, _ text: String, max: Int, lineBreaks: Bool = false) {
@@ -154,22 +219,53 @@ enum ContactValidator {
             check("phone.\(i)", label, max: 64)
             phones.append(.init(label: label.isEmpty ? "phone" : label, number: stored))
         }
-        var emails: [String] = []
+        var emails: [String] = [], emailLabels: [String] = []
         for (i, email) in form.emails.enumerated() {
-            let address = email.trimmedSpaces
-            if address.isEmpty { continue }
+            let address = email.trimmedSpaces, label = i < form.emailLabels.count ? form.emailLabels[i].trimmedSpaces : ""
+            if address.isEmpty {
+                if !label.isEmpty { problems.messages["email.\(i)"] = "A label needs an address." }
+                continue
+            }
             if !isSaneEmail(address) { problems.messages["email.\(i)"] = "Not an email address." }
+            check("email.\(i)", label, max: 64)
             emails.append(address)
+            emailLabels.append(label)
         }
         check("nickname", form.nickname.trimmedSpaces, max: maxNameLength)
         check("title", form.title.trimmedSpaces, max: maxNameLength)
         let birthday = BirthdayText.stored(form.birthday.trimmedSpaces)
         if birthday == nil { problems.messages["birthday"] = BirthdayText.problem }
+        let anniversary = BirthdayText.stored(form.anniversary.trimmedSpaces)
+        if anniversary == nil { problems.messages["anniversary"] = BirthdayText.problem }
         let url = form.url.trimmedSpaces
         check("url", url, max: 300)
         if url.contains(" ") { problems.messages["url"] = "No spaces in a web address." }
-        let parts = [form.street, form.postalCode, form.city, form.region, form.country].map(\.trimmedSpaces)
-        for (key, part) in zip(["street", "city", "city", "region", "country"], parts) { check(key, part, max: maxNameLength) }
+        var addresses: [ContactRecord.Address] = []
+        for (i, row) in form.addresses.enumerated() {
+            let parts = row.shownParts.map(\.trimmedSpaces), label = row.label.trimmedSpaces
+            for (key, part) in zip(["street", "city", "city", "region", "country"], parts) { check("\(key).\(i)", part, max: maxNameLength) }
+            check("address.\(i)", label, max: 64)
+            // Cleared in the form, it goes; one that showed nothing (a PO box alone) stays while its row does.
+            if parts.allSatisfy(\.isEmpty) && (row.hadShownParts || row.poBox.isEmpty && row.extended.isEmpty) {
+                if !label.isEmpty && !row.hadShownParts { problems.messages["address.\(i)"] = "A label needs an address." }
+                continue
+            }
+            addresses.append(.init(label: label, poBox: row.poBox, extended: row.extended, street: parts[0], city: parts[2], region: parts[3],
+                                   postalCode: parts[1], country: parts[4]))
+        }
+        for (i, row) in form.ims.enumerated() where !row.isBlank {
+            let value = row.value.trimmedSpaces
+            if value.isEmpty { problems.messages["im.\(i)"] = "A label needs an address." }
+            else if !value.contains(":") || value.hasPrefix(":") || value.contains(" ") { problems.messages["im.\(i)"] = "Like xmpp:ada@example.org." }
+            check("im.\(i)", value, max: 300)
+            check("im.\(i)", row.label.trimmedSpaces, max: 64)
+            if row.label.contains("\"") { problems.messages["im.\(i)"] = "No quotes in a label." }
+        }
+        for (i, row) in form.customs.enumerated() where !row.isBlank {
+            let name = row.name.trimmedSpaces
+            if !ContactFormExtras.isCustomName(name) { problems.messages["custom.\(i)"] = "A name like X-SPOUSE (letters, digits, -)." }
+            check("custom.\(i)", row.value.trimmedSpaces, max: ContactFormExtras.longestShown)
+        }
         let groups = form.groups.split(separator: ",").map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
         for g in groups where g.count > maxNameLength || g.contains(where: isControl) { problems.messages["groups"] = "Each group at most \(maxNameLength) characters, no control characters." }
         for key in problems.messages.keys where unchanged(key) { problems.messages[key] = nil }
@@ -184,12 +280,14 @@ enum ContactValidator {
         record.title = form.title.trimmedSpaces
         record.birthday = birthday ?? form.birthday.trimmedSpaces
         record.url = url
+        record.emailLabels = emailLabels.allSatisfy(\.isEmpty) ? [] : emailLabels
         // The kept lines as loaded; the groups' line is rewritten only when the groups changed.
-        record.extras = companyKind(form.extras, company: record.company, person: record.hasPersonName, original: original)
+        // IM addresses, the anniversary and custom fields: each row's own line, the others as they were.
+        let anniversaryChanged = form.anniversary != (original?.anniversary ?? "")
+        let rows = ContactFormExtras.edited(form.extras, ims: form.ims, anniversary: anniversaryChanged ? anniversary ?? "" : nil, customs: form.customs)
+        record.extras = companyKind(rows, company: record.company, person: record.hasPersonName, original: original)
         if original.map({ form.groups != $0.groups }) ?? !groups.isEmpty { record.categories = groups }
-        if parts.contains(where: { !$0.isEmpty }) {
-            record.addresses = [.init(street: parts[0], city: parts[2], region: parts[3], postalCode: parts[1], country: parts[4])]
-        }
+        record.addresses = addresses
         return .success(record)
     }
 
