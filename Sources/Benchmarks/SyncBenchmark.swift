@@ -30,21 +30,58 @@ enum SyncBenchmark {
 
     /// "N requests" from `switchboard sync --verbose`'s account line.
     static func requests(in output: String) -> Int {
-        guard let line = output.split(separator: "\n").first(where: { $0.hasSuffix(" ms") }),
-              let words = Optional(line.split(separator: " ")), let at = words.firstIndex(of: "requests,") else { return -1 }
-        return Int(words[words.index(before: at)]) ?? -1
+        number(before: "requests,", in: output)
+    }
+
+    /// The milliseconds the requests waited for the server ("(N ms waiting for the server)").
+    static func serverMilliseconds(in output: String) -> Int {
+        number(before: "ms waiting", in: output)
+    }
+
+    /// The number before the word `word` (or words) in the account line, -1 when there is none.
+    static func number(before word: String, in output: String) -> Int {
+        guard let line = output.split(separator: "\n").first(where: { $0.contains(" requests, ") }) else { return -1 }
+        let words = line.split(separator: " ").map(String.init)
+        let wanted = word.split(separator: " ").map(String.init)
+        for at in words.indices.dropFirst() where Array(words[at...].prefix(wanted.count)) == wanted {
+            return Int(words[at - 1].drop { $0 == "(" }) ?? -1
+        }
+        return -1
+    }
+
+    /// Runs `command` (`/bin/sh -c`, which should `exec` the program measured) with its output
+    /// to /dev/null; wall milliseconds, exit status and the program's peak RSS.
+    static func measure(_ command: String) -> InterchangeBenchmark.Run {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [String] = ["/bin/sh", "-c", command]
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        var pid: pid_t = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        guard posix_spawn(&pid, "/bin/sh", &actions, nil, &cArgs, environ) == 0 else { return .init(milliseconds: -1, status: -1, maxRSSKiB: 0) }
+        posix_spawn_file_actions_destroy(&actions)
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+        return .init(milliseconds: Measurement.milliseconds(clock.now - start), status: (status >> 8) & 0xFF, maxRSSKiB: usage.ru_maxrss, cpuMilliseconds: cpu)
     }
 
     static func run() {
         let count = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10_000
         let folder = "/tmp/switchboard-bench-sync-\(getpid())"
         mkdir(folder, 0o700)
-        let server = folder + "/radicale"
-        guard let base = lastLine(of: ".ci/carddav start '\(server)' 2>/dev/null") else {
+        let radicale = folder + "/radicale"
+        guard let base = lastLine(of: ".ci/carddav start '\(radicale)' 2>/dev/null") else {
             print("sync: could not start Radicale (.ci/carddav start; run from the repository's root)")
             return
         }
-        defer { _ = system(".ci/carddav stop '\(server)' >/dev/null 2>&1; rm -rf '\(folder)'") }
+        defer { _ = system(".ci/carddav stop '\(radicale)' >/dev/null 2>&1; rm -rf '\(folder)'") }
 
         // The collection: `count` cards as a phone writes them, put in one request.
         let cards = folder + "/cards.vcf"
@@ -71,17 +108,23 @@ enum SyncBenchmark {
         let out = folder + "/out.txt"
         let first = InterchangeBenchmark.spawn(["sync", "--verbose", "--db", data], output: out)
         let firstOutput = read(out)
-        print("sync: first sync of \(count) cards from Radicale: \(Int((first.milliseconds).rounded())) ms wall, "
-              + "\(Int((first.cpuMilliseconds).rounded())) ms CPU, \(requests(in: firstOutput)) requests, peak RSS \(first.maxRSSKiB / 1024) MiB, "
+        print("sync: first sync of \(count) cards from Radicale: \(Int((first.milliseconds).rounded())) ms wall "
+              + "(\(serverMilliseconds(in: firstOutput)) ms waiting for the server), \(Int((first.cpuMilliseconds).rounded())) ms CPU, "
+              + "\(requests(in: firstOutput)) requests, peak RSS \(first.maxRSSKiB / 1024) MiB, "
               + "exit \(first.status): \(firstOutput.split(separator: "\n").first ?? "")")
-        var times: [Double] = [], counts: [Int] = []
+        var times: [Double] = [], server: [Double] = [], counts: [Int] = [], peaks: [Int] = []
         for _ in 0..<5 {
             let again = InterchangeBenchmark.spawn(["sync", "--verbose", "--db", data], output: out)
+            let output = read(out)
             times.append(again.milliseconds)
-            counts.append(requests(in: read(out)))
+            server.append(Double(serverMilliseconds(in: output)))
+            counts.append(requests(in: output))
+            peaks.append(again.maxRSSKiB)
         }
-        print("sync: a sync with nothing new (median of 5, process start included): \(Int((InterchangeBenchmark.median(times)).rounded())) ms, "
-              + "\(counts.max() ?? -1) requests")
+        let wall = InterchangeBenchmark.median(times), waited = InterchangeBenchmark.median(server)
+        print("sync: a sync with nothing new (median of 5, process start included): \(Int(wall.rounded())) ms, of which "
+              + "\(Int(waited.rounded())) ms waiting for Radicale's answer and \(Int((wall - waited).rounded())) ms ours; "
+              + "\(counts.max() ?? -1) requests, peak RSS \((peaks.max() ?? 0) / 1024) MiB")
 
         // vdirsyncer, if there is one, on the same collection.
         guard system("command -v vdirsyncer >/dev/null 2>&1") == 0 else {
@@ -112,9 +155,17 @@ enum SyncBenchmark {
         fclose(f)
         mkdir(folder + "/vdir", 0o700)
         _ = system("VDIRSYNCER_CONFIG='\(config)' vdirsyncer discover bench >/dev/null 2>&1 </dev/null")
-        let clock = ContinuousClock()
-        let started = clock.now
-        let status = system("VDIRSYNCER_CONFIG='\(config)' vdirsyncer sync bench >/dev/null 2>&1 </dev/null")
-        print("sync: vdirsyncer's first sync of the same \(count) cards: \(Int((Measurement.milliseconds(clock.now - started)).rounded())) ms wall (exit \(status >> 8))")
+        let vdirsyncer = "VDIRSYNCER_CONFIG='\(config)' exec vdirsyncer sync bench"
+        let vFirst = measure(vdirsyncer)
+        print("sync: vdirsyncer's first sync of the same \(count) cards: \(Int(vFirst.milliseconds.rounded())) ms wall, "
+              + "\(Int(vFirst.cpuMilliseconds.rounded())) ms CPU, peak RSS \(vFirst.maxRSSKiB / 1024) MiB (exit \(vFirst.status))")
+        var vTimes: [Double] = [], vPeaks: [Int] = []
+        for _ in 0..<3 {
+            let again = measure(vdirsyncer)
+            vTimes.append(again.milliseconds)
+            vPeaks.append(again.maxRSSKiB)
+        }
+        print("sync: vdirsyncer's sync with nothing new (median of 3): \(Int(InterchangeBenchmark.median(vTimes).rounded())) ms, "
+              + "peak RSS \((vPeaks.max() ?? 0) / 1024) MiB")
     }
 }

@@ -43,6 +43,12 @@ public final class CardDAVTransport {
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(SB_CURL_ERROR_SIZE))
     /// How many requests were sent (for tests and benchmarks: "a sync with nothing new is ≤ 2 requests").
     public private(set) var requestCount = 0
+    /// How long the requests took from sending to the last byte of their answers (the server's
+    /// time and the network's), in milliseconds: what a sync's time is made of beside its own work.
+    public var serverMilliseconds: Int {
+        Int(waited.components.seconds * 1000 + waited.components.attoseconds / 1_000_000_000_000_000)
+    }
+    private var waited = Duration.zero
 
     /// What answers a request instead of the network (see `init(answering:)`).
     public typealias Answering = (CardDAVRequest) -> Result<CardDAVResponse, CardDAVError>
@@ -169,6 +175,8 @@ public final class CardDAVTransport {
                     }
                     sb_curl_setopt_off(curl, handle, SB_CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count))
                 }
+                let started = ContinuousClock.now
+                defer { waited += ContinuousClock.now - started }
                 return sb_curl_easy_perform(curl, handle)
             }
         }

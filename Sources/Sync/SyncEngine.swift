@@ -25,6 +25,11 @@ public final class SyncEngine {
     public var newCardName: () -> String = SyncEngine.randomName
     /// Called when the pull is done, before anything is sent (where a test races the server).
     public var beforePush: (() -> Void)?
+    /// Whether sync-collection is asked for when the server offers it; false: what changed is
+    /// always found by the address book's getctag, then every card's etag (PROPFIND), as with a
+    /// server that has no sync-collection (for a server whose sync-collection misbehaves, and to
+    /// test that way against servers that have one).
+    public var usesSyncCollection = true
     /// Called after each local change sent (how many so far).
     public var afterSend: ((Int) -> Void)?
 

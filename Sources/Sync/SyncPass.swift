@@ -66,6 +66,12 @@ struct Pass {
     /// server without sync-collection by its ctag, then its etags. nil when nothing changed (the
     /// ctag is the same).
     func list(_ book: SyncBookRow) throws(SyncError) -> Listing? {
+        if !engine.usesSyncCollection {
+            let now = try remote { () throws(CardDAVError) in try client.addressBook(at: book.url) }
+            if let ctag = book.ctag, !ctag.isEmpty, now?.ctag == ctag { return nil }
+            try listEtags(book)
+            return Listing(syncToken: nil, ctag: now?.ctag ?? "", whole: true)
+        }
         if let token = book.syncToken {
             do {
                 return try incremental(book, from: token)

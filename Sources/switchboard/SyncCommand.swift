@@ -36,7 +36,7 @@ struct SyncCommand {
       "↓ 12 new, 3 changed, 1 deleted · ↑ 2 sent · 1 conflict". Conflicts keep both sides: the
       server's version in the list, yours beside it. Exit 0 when every account synced, 1 when
       one could not (the reason on stderr), 2 for a wrong command line. --verbose adds a line
-      per account: the requests it took and how long.
+      per account: the requests it took, how long, and how much of it was the server's.
     """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SyncCommand {
@@ -233,7 +233,7 @@ struct SyncCommand {
                 total.add(try engine.sync(account, client: CardDAVClient(transport: transport)))
                 let took = ContinuousClock.now - started
                 let ms = took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000
-                details.append("\(account.username) at \(account.url): \(transport.requestCount) requests, \(ms) ms")
+                details.append("\(account.username) at \(account.url): \(transport.requestCount) requests, \(ms) ms (\(transport.serverMilliseconds) ms waiting for the server)")
             } catch {
                 print("switchboard: sync: \(account.username) at \(account.url): \(error)", to: &errors)
                 failed = true
