@@ -8,7 +8,8 @@ import Darwin
 /// Radicale on 127.0.0.1 (`.ci/carddav start`, run from the repository's root): a first sync of
 /// 10,000 cards into a fresh data file (time, requests, peak memory), then a sync with nothing new
 /// (median of 5: time and requests). With `vdirsyncer` on the PATH, its first sync of the same
-/// collection into a folder is timed beside it. `switchboard-bench sync [COUNT]`.
+/// collection into a folder is timed beside it (not with --no-vdirsyncer).
+/// `switchboard-bench sync [COUNT] [--no-vdirsyncer]`.
 enum SyncBenchmark {
     /// The last line `command` prints (`/bin/sh -c`), nil when it fails.
     static func lastLine(of command: String) -> String? {
@@ -73,7 +74,8 @@ enum SyncBenchmark {
     }
 
     static func run() {
-        let count = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10_000
+        let count = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 10_000
+        let withVdirsyncer = !CommandLine.arguments.contains("--no-vdirsyncer")
         let folder = "/tmp/switchboard-bench-sync-\(getpid())"
         mkdir(folder, 0o700)
         let radicale = folder + "/radicale"
@@ -127,6 +129,7 @@ enum SyncBenchmark {
               + "\(counts.max() ?? -1) requests, peak RSS \((peaks.max() ?? 0) / 1024) MiB")
 
         // vdirsyncer, if there is one, on the same collection.
+        guard withVdirsyncer else { return }
         guard system("command -v vdirsyncer >/dev/null 2>&1") == 0 else {
             print("sync: vdirsyncer is not on the PATH: its side of the comparison is skipped (pip install vdirsyncer)")
             return
