@@ -61,6 +61,35 @@ struct ResolveConflictSceneTests {
         #expect(stored.lastName == "Brewster Hopper" && stored.company == "US Navy")
     }
 
+    /// The form's newer fields are compared too: the person's IM address and display name, their
+    /// title; each side's change kept, the groups' line left to its own row.
+    @Test func theDisplayNameAndTheKeptLinesAreFieldsOfTheirOwn() throws {
+        let store = InMemoryContacts()
+        var grace = ContactRecord(firstName: "Grace", lastName: "Hopper")
+        grace.extras = "IMPP:xmpp:grace@jabber.org\r\nCATEGORIES:Navy"
+        let id = try store.add(grace)
+        let read = try #require(try store.contact(id: id))
+        var theirs = read
+        theirs.title = "Rear Admiral"
+        theirs.categories = ["Navy", "Computing"]
+        #expect(try store.update(theirs))
+        var yours = read
+        yours.formattedName = "Amazing Grace"
+        yours.extras = "IMPP;TYPE=work:xmpp:grace@navy.example\r\nCATEGORIES:Navy"
+        let interactor = ResolveConflictInteractor(yours: yours, read: read, worker: EditContactWorker(store: store))
+        let presenter = ResolveConflictPresenterSpy()
+        interactor.presenter = presenter
+        interactor.load(request: .init())
+        let rows = try #require(presenter.loads.last?.rows)
+        #expect(rows.map(\.label) == ["Shown as", "Title", "Groups", "Other fields"], "\(rows)")
+        #expect(rows.map(\.pick) == [.yours, .theirs, .theirs, .yours])
+        #expect(rows.last?.yours == "IM xmpp:grace@navy.example (work)" && rows.last?.theirs == "IM xmpp:grace@jabber.org")
+        interactor.save(request: .init())
+        let stored = try #require(try store.contact(id: id))
+        #expect(stored.formattedName == "Amazing Grace" && stored.title == "Rear Admiral" && stored.categories == ["Navy", "Computing"])
+        #expect(stored.extras.hasPrefix("IMPP;TYPE=work:xmpp:grace@navy.example\r\n"), "\(stored.extras)")
+    }
+
     @Test func aContactChangedAgainIsReadAgainAndNotOverwritten() throws {
         let s = try scene()
         s.interactor.load(request: .init())

@@ -11,12 +11,15 @@ struct ContactField: Sendable {
 
     /// Every field the form edits, in the form's order.
     static let all: [ContactField] = [
+        field("Shown as", \.formattedName),
+        field("Prefix", \.namePrefix),
+        field("Suffix", \.nameSuffix),
         field("First name", \.firstName),
         field("Last name", \.lastName),
         field("Middle name", \.middleName),
         ContactField(label: "Phones", text: { $0.phones.map { $0.label.isEmpty ? $0.number : "\($0.number) (\($0.label))" }.joined(separator: ", ") },
                      copy: { $0.phones = $1.phones; $0.preferredPhone = $1.preferredPhone }),
-        ContactField(label: "E-mails", text: { $0.emails.joined(separator: ", ") },
+        ContactField(label: "E-mails", text: { r in r.emails.indices.map { r.emailLabel(at: $0).isEmpty ? r.emails[$0] : "\(r.emails[$0]) (\(r.emailLabel(at: $0)))" }.joined(separator: ", ") },
                      copy: { $0.emails = $1.emails; $0.emailLabels = $1.emailLabels; $0.preferredEmail = $1.preferredEmail }),
         field("Company", \.company),
         field("Title", \.title),
@@ -28,6 +31,17 @@ struct ContactField: Sendable {
             record.addresses.map { a in [a.street, a.postalCode, a.city, a.region, a.country].filter { !$0.isEmpty }.joined(separator: ", ") }
                 .joined(separator: "; ")
         }, copy: { $0.addresses = $1.addresses }),
+        // IM addresses, the anniversary and the custom fields: the kept lines but the groups, taken whole.
+        ContactField(label: "Other fields", text: { record in
+            let rows = ContactFormExtras.rows(from: record.extras)
+            return (rows.ims.map { "IM " + $0.value + ($0.label.isEmpty ? "" : " (\($0.label))") }
+                + (rows.anniversary.isEmpty ? [] : ["anniversary " + rows.anniversary]) + rows.customs.map { $0.name + " " + $0.value })
+                .joined(separator: ", ")
+        }, copy: { target, source in
+            let groups = target.categories
+            target.extras = source.extras
+            if target.categories != groups { target.categories = groups }
+        }),
         field("Notes", \.notes),
         ContactField(label: "Friend", text: { $0.isFriend ? "yes" : "no" }, copy: { $0.isFriend = $1.isFriend }),
     ]
