@@ -11,7 +11,7 @@ base=${1:?"usage: Scripts/populate-kill-check.sh POSTGRES_URL [BINARY]"}
 bin=${2:-.build/release/switchboard}
 export SWITCHBOARD_PASSWORD_COST=1
 status=0
-expected="accounts activity contact_counts contact_search contact_word_starts contacts deleted_contacts group_cards settings sign_in_failures switchboard_schema"
+expected="accounts activity contact_counts contact_groups contact_search contact_word_starts contacts deleted_contacts group_cards settings sign_in_failures switchboard_schema"
 for t in 0.3 1 2 4 7; do
     schema="sb_kill_$$_${t/./_}"
     psql -X -q "$base" -c "CREATE SCHEMA $schema" >/dev/null

@@ -22,6 +22,7 @@ enum Benchmarks {
         Benchmark(name: "contacts-100k", run: ContactsBenchmark.runSmall),
         Benchmark(name: "contacts-1m", run: ContactsBenchmark.runLarge),
         Benchmark(name: "list-orders", run: { ListOrderBenchmark.run() }),
+        Benchmark(name: "groups", run: { GroupWindowBenchmark.run() }),
         Benchmark(name: "friends", run: FriendsBenchmark.run),
         Benchmark(name: "friends-100k", run: { FriendsBenchmark.run(count: 100_000) }),
         Benchmark(name: "friends-1k", run: { FriendsBenchmark.run(count: 1_000) }),

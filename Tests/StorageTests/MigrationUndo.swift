@@ -16,8 +16,12 @@ enum MigrationUndo {
         ALTER TABLE contacts DROP COLUMN middle_name;
         """
 
-    /// Step 19's keys of the first-name and company orders.
+    /// Step 20's group memberships and their triggers.
+    static let memberships = "DROP TRIGGER contact_groups_added; DROP TRIGGER contact_groups_changed; DROP TABLE contact_groups;"
+
+    /// Step 19's keys of the first-name and company orders (and step 20's undo first).
     static let listOrders = """
+        \(memberships)
         DROP INDEX contacts_by_first_name; DROP INDEX contacts_by_company;
         ALTER TABLE contacts DROP COLUMN sort_key_first; ALTER TABLE contacts DROP COLUMN sort_key_company;
         """

@@ -100,6 +100,29 @@ final class PostgresBothBooks: ContactsService {
         return rows.count == 1 ? rows.int(0, 0) : nil
     }
 
+    /// Each book's groups, one entry a group (its counts added).
+    func groups() throws(ServiceError) -> [ContactGroup] {
+        var merged: [String: ContactGroup] = [:]
+        for group in try own.groups() + team.groups() {
+            if var known = merged[group.id] { known.count += group.count; merged[group.id] = known } else { merged[group.id] = group }
+        }
+        return merged.values.sorted { (SearchText.fold($0.name), $0.name, $0.id) < (SearchText.fold($1.name), $1.name, $1.id) }
+    }
+
+    func page(inGroup group: String, matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        try page(inGroup: group, matching: query, in: .lastName, offset: offset, limit: limit, countingUpTo: cap)
+    }
+
+    /// Each book's members up to the page (and its count, capped), merged in the order.
+    func page(inGroup group: String, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
+              countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        let upTo = offset + limit
+        let mine = try own.page(inGroup: group, matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
+        let theirs = try team.page(inGroup: group, matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
+        let rows = Self.merged(mine.rows, marked(theirs.rows)).dropFirst(offset).prefix(limit)
+        return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
+    }
+
     func contact(id: Int64) throws(ServiceError) -> ContactRecord? {
         if let mine = try own.contact(id: id) { return mine }
         return try team.contact(id: id)

@@ -53,7 +53,7 @@ extension PostgresContactsStore {
                                     account: account, time: String(now()), cache: cache)
             // Into a new directory (the tables locked and empty) the rows go in frozen: the searches
             // that first read them then write nothing back (hint bits), and no vacuum has to freeze them.
-            if remake != nil { try pg.executeScript("TRUNCATE contacts, contact_search") }
+            if remake != nil { try pg.executeScript("TRUNCATE contacts, contact_search, contact_groups") }
             // The search rows first, so that their trigram index (populate's longest build) starts while
             // the contacts are still being sent: into a new directory on a connection of its own.
             // (A load left open by a failure is ended and dropped by `discard()`.)

@@ -385,6 +385,7 @@ public final class PostgresContactsStore: ContactsService {
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                 """, [id, accountID] + searchValues(of: contact))
             try writeWordStarts(contact, id: id)
+            try writeGroups(contact, id: id, replacing: false)
             try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
             try log(.contactAdded, name: contact.displayName, id: id)
             return id
@@ -416,6 +417,7 @@ public final class PostgresContactsStore: ContactsService {
                 WHERE id = $1 AND account_id = $2
                 """, [id, accountID] + searchValues(of: contact))
             try writeWordStarts(contact, id: id)
+            try writeGroups(contact, id: id, replacing: true)
             let name = contact.displayName
             if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }
             try log(.contactEdited, name: name, id: id)

@@ -211,6 +211,28 @@ enum PostgresMigrations {
                 CREATE INDEX contacts_by_company ON contacts (account_id, sort_key_company, id);
                 """)
         }),
+        // 18: each group's members (CATEGORIES) in a table of their own, with the members' keys of each
+        // list order under an index each (SQLite's 20), so a group's window is one range of an index;
+        // written by the store with the contact (`PostgresContactsStore.writeGroups`).
+        .sql("""
+        CREATE TABLE contact_groups (
+            id BIGSERIAL PRIMARY KEY,
+            account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            name TEXT COLLATE "C" NOT NULL,
+            contact_id BIGINT NOT NULL REFERENCES contacts(id) ON DELETE CASCADE,
+            sort_key TEXT COLLATE "C" NOT NULL,
+            sort_key_first TEXT COLLATE "C" NOT NULL,
+            sort_key_company TEXT COLLATE "C" NOT NULL
+        );
+        INSERT INTO contact_groups (account_id, name, contact_id, sort_key, sort_key_first, sort_key_company)
+            SELECT c.account_id, g.item, c.id, c.sort_key, c.sort_key_first, c.sort_key_company
+            FROM contacts c CROSS JOIN LATERAL \(PostgresContactsStore.groupItems) g
+            WHERE position('CATEGORIES' in c.extras) > 0 AND g.item <> '';
+        CREATE INDEX contact_groups_by_name ON contact_groups (account_id, name, sort_key, contact_id);
+        CREATE INDEX contact_groups_by_first_name ON contact_groups (account_id, name, sort_key_first, contact_id);
+        CREATE INDEX contact_groups_by_company ON contact_groups (account_id, name, sort_key_company, contact_id);
+        CREATE INDEX contact_groups_of_contact ON contact_groups (contact_id);
+        """),
     ]
 
     /// Every contact's first-name and company orders' keys, made from its row, written 5,000 at a time.

@@ -126,7 +126,7 @@ public enum PostgresTeamDirectory {
         let member = quoted.text(0, 0), editor = quoted.text(0, 1)
         let own = "account_id IN (SELECT id FROM accounts WHERE role_name = current_user)"
         let team = "account_id IN (SELECT id FROM accounts WHERE is_team)"
-        for table in ["deleted_contacts", "group_cards"] {
+        for table in ["deleted_contacts", "group_cards", "contact_groups"] {
             let done = try pg.scalarInt("SELECT count(*) FROM pg_policies WHERE schemaname = current_schema() AND tablename = $1", [table]) ?? 0
             guard done == 0 else { continue }
             try pg.executeScript("""

@@ -7,12 +7,19 @@ import AppServices
 enum GroupsFunction {
     static let groupsName = "switchboard_groups"
     static let inGroupName = "switchboard_in_group"
+    /// `switchboard_groups_json(extras)`: the groups as a JSON array (for `json_each`: the membership triggers).
+    static let groupsJSONName = "switchboard_groups_json"
 
     static func register(on handle: OpaquePointer) {
         sqlite3_create_function_v2(handle, groupsName, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
             guard let value = arguments?[0], let bytes = sqlite3_value_text(value) else { sqlite3_result_text(context, "", -1, sb_sqlite_transient()); return }
             let groups = ContactCardText.categories(inExtras: String(cString: bytes)).joined(separator: "\u{1F}")
             sqlite3_result_text(context, groups, -1, sb_sqlite_transient())
+        }, nil, nil, nil)
+        sqlite3_create_function_v2(handle, groupsJSONName, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
+            guard let value = arguments?[0], let bytes = sqlite3_value_text(value) else { sqlite3_result_text(context, "[]", -1, sb_sqlite_transient()); return }
+            let json = JSONText.array(of: ContactCardText.categories(inExtras: String(cString: bytes)))
+            sqlite3_result_text(context, json, -1, sb_sqlite_transient())
         }, nil, nil, nil)
         sqlite3_create_function_v2(handle, inGroupName, 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
             guard let arguments, let extrasValue = arguments[0], let groupValue = arguments[1],

@@ -1,28 +1,31 @@
 import AppServices
 
-/// Groups (CATEGORIES): which there are, and the list of one. A contact's groups are in its
-/// extras (`ContactCardText.categories`); only the contacts whose extras name any are looked at.
+/// Groups: CATEGORIES items (a contact's extras, `ContactCardText.categories`), whose members are
+/// kept in `contact_groups` by triggers (migration 20) with their keys of each list order, and
+/// iCloud/Apple group cards (`group_cards`), whose MEMBER references name contacts by UID.
 extension SQLiteContactsStore {
     public func groups() throws(ServiceError) -> [ContactGroup] {
-        // Each CATEGORIES line once, with how many contacts have it (most books repeat a few lines
-        // over and over: Google's "myContacts" on every card), read by the same rules as the contact.
-        let s = try db.prepare("""
-            SELECT line, count(*) FROM (
-                SELECT substr(extras, instr(extras, 'CATEGORIES')) AS rest,
-                       CASE WHEN instr(substr(extras, instr(extras, 'CATEGORIES')), char(13)) > 0
-                            THEN substr(substr(extras, instr(extras, 'CATEGORIES')), 1, instr(substr(extras, instr(extras, 'CATEGORIES')), char(13)) - 1)
-                            ELSE substr(extras, instr(extras, 'CATEGORIES')) END AS line
-                FROM contacts WHERE account_id = ? AND instr(extras, 'CATEGORIES') > 0)
-            GROUP BY line
-            """)
+        // One walk of the membership index, grouped by name as it goes (no sort).
+        let s = try db.prepare("SELECT name, count(*) FROM contact_groups INDEXED BY contact_groups_by_name WHERE account_id = ? GROUP BY name")
         s.bind(1, accountID)
-        defer { s.reset() }
-        var counts: [String: Int] = [:]
-        while try s.step() {
-            for g in ContactCardText.categories(inExtras: s.text(0)) { counts[g, default: 0] += Int(s.int64(1)) }
+        var groups: [ContactGroup] = []
+        while try s.step() { groups.append(ContactGroup(name: s.text(0), count: Int(s.int64(1)))) }
+        s.reset()
+        for card in try groupCards().compactMap(GroupCard.init(storedText:)) {
+            groups.append(ContactGroup(name: card.name, count: try memberIDs(of: card).count, id: card.groupID))
         }
-        return counts.map { ContactGroup(name: $0.key, count: $0.value) }
-            .sorted { (SearchText.fold($0.name), $0.name) < (SearchText.fold($1.name), $1.name) }
+        return groups.sorted { (SearchText.fold($0.name), $0.name, $0.id) < (SearchText.fold($1.name), $1.name, $1.id) }
+    }
+
+    /// The stored contacts a group card names (by UID, `contacts_by_uid`), each once.
+    func memberIDs(of card: GroupCard) throws(ServiceError) -> [Int64] {
+        guard !card.memberUIDs.isEmpty else { return [] }
+        let s = try db.prepare("SELECT DISTINCT id FROM contacts WHERE account_id = ? AND uid IN (SELECT value FROM json_each(?))")
+        s.bind(1, accountID).bind(2, JSONText.array(of: card.memberUIDs))
+        defer { s.reset() }
+        var ids: [Int64] = []
+        while try s.step() { ids.append(s.int64(0)) }
+        return ids
     }
 
     public func page(inGroup group: String, matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
@@ -31,34 +34,74 @@ extension SQLiteContactsStore {
 
     public func page(inGroup group: String, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
                      countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
-        let (key, index) = Self.listKey(order)
-        // The group's name as its line writes it must be in the extras before the line is read.
-        let inGroup = "instr(c.extras, ?5) > 0 AND instr(c.extras, 'CATEGORIES') > 0 AND \(GroupsFunction.inGroupName)(c.extras, ?2)"
-        // The group's members in list order (the list-order index), or the search's matches (the
-        // trigram index, in rank = list order) among them.
-        let from: String
-        let phrase = SearchText.ftsPhrase(for: query)
-        if phrase != nil {
-            from = """
-                (SELECT contact_id FROM contact_search WHERE contact_search MATCH ?3 ORDER BY rowid) m
-                CROSS JOIN contacts c ON c.id = m.contact_id WHERE c.account_id = ?1 AND \(inGroup)\(order == .lastName ? "" : " ORDER BY c.\(key), c.id")
-                """
-        } else {
-            from = "contacts c INDEXED BY \(index) WHERE c.account_id = ?1 AND \(inGroup) ORDER BY c.\(key), c.id"
+        if let uid = GroupCard.uid(ofGroupID: group) {
+            return try page(ofGroupCard: uid, matching: query, in: order, offset: offset, limit: limit, countingUpTo: cap)
         }
-        let s = try db.prepare("SELECT c.id, c.first_name, c.last_name, c.is_friend, c.\(key), c.display_name FROM \(from) LIMIT ?4")
-        s.bind(1, accountID).bind(2, group).bind(4, cap).bind(5, ContactCardText.escape(group))
-        if let phrase { s.bind(3, phrase) }
-        defer { s.reset() }
-        var rows: [ContactSummary] = []
-        var counted = 0
-        while try s.step() {
-            if counted >= offset, rows.count < limit {
-                rows.append(ContactSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), isFriend: s.bool(3), sortKey: s.text(4),
-                                           displayName: s.text(5)))
-            }
-            counted += 1
+        let (key, _) = Self.listKey(order)
+        let index = Self.membershipIndex(order)
+        let columns = "c.id, c.first_name, c.last_name, c.is_friend, c.\(key), c.display_name"
+        if let phrase = SearchText.ftsPhrase(for: query) {
+            // The search's matches (the trigram index, in last-name order) that are members (the
+            // membership's primary key), in the order asked for.
+            guard let bounds = try self.order.bounds(of: accountID) else { return ContactsPage(count: 0, rows: []) }
+            let s = try db.prepare("""
+                SELECT \(columns) FROM
+                (SELECT rowid AS rank, contact_id FROM contact_search WHERE contact_search MATCH ?1 AND rowid BETWEEN ?2 AND ?3) m
+                CROSS JOIN contacts c ON c.id = m.contact_id
+                WHERE EXISTS (SELECT 1 FROM contact_groups g WHERE g.contact_id = c.id AND g.name = ?4)
+                ORDER BY \(order == .lastName ? "m.rank" : "c.\(key), c.id") LIMIT ?5
+                """)
+            s.bind(1, phrase).bind(2, bounds.first).bind(3, bounds.last).bind(4, group).bind(5, cap)
+            let all = try summaries(s)
+            let start = min(all.count, max(0, offset))
+            return ContactsPage(count: all.count, rows: Array(all[start..<min(all.count, start + max(0, limit))]))
         }
-        return ContactsPage(count: counted, rows: rows)
+        // The whole group: its count one range of the index, its page another (from the end past the middle).
+        let counted = try db.prepare("SELECT count(*) FROM contact_groups INDEXED BY \(index) WHERE account_id = ? AND name = ?")
+        counted.bind(1, accountID).bind(2, group)
+        _ = try counted.step()
+        let total = Int(counted.int64(0))
+        counted.reset()
+        guard offset >= 0, limit > 0, offset < total else { return ContactsPage(count: min(total, cap), rows: []) }
+        let fromEnd = offset > total / 2
+        let direction = fromEnd ? " DESC" : ""
+        let take = min(limit, total - offset), skip = fromEnd ? total - offset - take : offset
+        let s = try db.prepare("""
+            SELECT \(columns) FROM contact_groups g INDEXED BY \(index) CROSS JOIN contacts c ON c.id = g.contact_id
+            WHERE g.account_id = ? AND g.name = ? ORDER BY g.\(key)\(direction), g.contact_id\(direction) LIMIT ? OFFSET ?
+            """)
+        s.bind(1, accountID).bind(2, group).bind(3, take).bind(4, skip)
+        let rows = try summaries(s)
+        return ContactsPage(count: min(total, cap), rows: fromEnd ? rows.reversed() : rows)
+    }
+
+    /// The membership index of each list order.
+    static func membershipIndex(_ order: ContactListOrder) -> String {
+        switch order {
+        case .lastName: "contact_groups_by_name"
+        case .firstName: "contact_groups_by_first_name"
+        case .company: "contact_groups_by_company"
+        }
+    }
+
+    /// A group card's members (by UID), those matching a search among them, in `order`: a sort of
+    /// the members (a group card names its members one by one: tens, hundreds).
+    private func page(ofGroupCard uid: String, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
+                      countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        guard let card = try groupCards().compactMap(GroupCard.init(storedText:)).first(where: { $0.uid == uid }) else {
+            return ContactsPage(count: 0, rows: [])
+        }
+        var ids = try memberIDs(of: card)
+        if SearchText.ftsPhrase(for: query) != nil {
+            let matching = Set(try contacts(matching: query, offset: 0, limit: count(matching: query, upTo: .max)).map(\.id))
+            ids = ids.filter(matching.contains)
+        }
+        let (key, _) = Self.listKey(order)
+        let s = try db.prepare("""
+            SELECT id, first_name, last_name, is_friend, \(key), display_name FROM contacts
+            WHERE id IN (SELECT value FROM json_each(?)) AND +account_id = ? ORDER BY \(key), id LIMIT ? OFFSET ?
+            """)
+        s.bind(1, "[" + ids.map(String.init).joined(separator: ",") + "]").bind(2, accountID).bind(3, max(0, limit)).bind(4, max(0, offset))
+        return ContactsPage(count: min(ids.count, cap), rows: try summaries(s))
     }
 }

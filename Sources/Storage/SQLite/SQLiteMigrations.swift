@@ -225,6 +225,38 @@ enum SQLiteMigrations {
         CREATE INDEX contacts_by_first_name ON contacts (account_id, sort_key_first, id);
         CREATE INDEX contacts_by_company ON contacts (account_id, sort_key_company, id);
         """,
+        // 20: each group's members (CATEGORIES) in a table of their own, with the members' keys of each
+        // list order under an index each, so a group's window is one range of an index (it was a walk
+        // of the whole list reading every contact's extras); kept by triggers on `contacts`, so every
+        // writer is covered (only a contact whose extras name CATEGORIES costs anything).
+        """
+        CREATE TABLE contact_groups (
+            account_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            contact_id INTEGER NOT NULL REFERENCES contacts(id) ON DELETE CASCADE,
+            sort_key TEXT NOT NULL,
+            sort_key_first TEXT NOT NULL,
+            sort_key_company TEXT NOT NULL,
+            PRIMARY KEY (contact_id, name)
+        ) WITHOUT ROWID;
+        INSERT INTO contact_groups SELECT c.account_id, g.value, c.id, c.sort_key, c.sort_key_first, c.sort_key_company
+            FROM contacts c, json_each(\(GroupsFunction.groupsJSONName)(c.extras)) g WHERE instr(c.extras, 'CATEGORIES') > 0;
+        CREATE INDEX contact_groups_by_name ON contact_groups (account_id, name, sort_key, contact_id);
+        CREATE INDEX contact_groups_by_first_name ON contact_groups (account_id, name, sort_key_first, contact_id);
+        CREATE INDEX contact_groups_by_company ON contact_groups (account_id, name, sort_key_company, contact_id);
+        CREATE TRIGGER contact_groups_added AFTER INSERT ON contacts WHEN instr(NEW.extras, 'CATEGORIES') > 0
+        BEGIN
+            INSERT INTO contact_groups SELECT NEW.account_id, g.value, NEW.id, NEW.sort_key, NEW.sort_key_first, NEW.sort_key_company
+                FROM json_each(\(GroupsFunction.groupsJSONName)(NEW.extras)) g;
+        END;
+        CREATE TRIGGER contact_groups_changed AFTER UPDATE OF extras, sort_key, sort_key_first, sort_key_company, account_id ON contacts
+        WHEN instr(OLD.extras, 'CATEGORIES') > 0 OR instr(NEW.extras, 'CATEGORIES') > 0
+        BEGIN
+            DELETE FROM contact_groups WHERE contact_id = OLD.id;
+            INSERT INTO contact_groups SELECT NEW.account_id, g.value, NEW.id, NEW.sort_key, NEW.sort_key_first, NEW.sort_key_company
+                FROM json_each(\(GroupsFunction.groupsJSONName)(NEW.extras)) g;
+        END;
+        """,
     ]
 
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {

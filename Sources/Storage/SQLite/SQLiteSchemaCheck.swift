@@ -18,6 +18,7 @@ enum SQLiteSchemaCheck {
             + "uid,nickname,title,birthday,url,addresses,extras,name_prefix,name_suffix,email_labels,preferred_email,preferred_phone,revision,card,"
             + "display_name,formatted_name,middle_name,sort_key_first,sort_key_company)",
         "table contact_counts(account_id,total,friends)",
+        "table contact_groups(account_id,name,contact_id,sort_key,sort_key_first,sort_key_company)",
         "table contact_search(text,contact_id)",
         "table contact_search_data(id,block)",
         "table contact_search_idx(segid,term,pgno)",
@@ -40,7 +41,7 @@ enum SQLiteSchemaCheck {
     static let ourTables: Set<String> = ([
         "accounts", "session", "sign_in_failures", "contacts", "contact_phones", "contact_emails", "contact_counts",
         "contact_search", "contact_search_data", "contact_search_idx", "contact_search_content", "contact_search_docsize",
-        "contact_search_config", "settings", "activity", "deleted_contacts", "group_cards",
+        "contact_search_config", "settings", "activity", "deleted_contacts", "group_cards", "contact_groups",
     ] as Set<String>).union(SQLiteSyncSchema.tables)
 
     /// What version `version` of the schema holds: written out for the newest, made for the others.
@@ -57,6 +58,7 @@ enum SQLiteSchemaCheck {
         SearchDocumentFunction.register(on: db)
         SearchDocumentFunction.registerFold(on: db)
         SortKeyFunction.register(on: db)
+        GroupsFunction.register(on: db)
         var shapes = [shape(of: db)]
         for step in SQLiteMigrations.all {
             guard sqlite3_exec(db, step, nil, nil, nil) == SQLITE_OK else { return shapes }

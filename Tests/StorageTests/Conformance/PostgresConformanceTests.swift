@@ -217,7 +217,7 @@ struct PostgresConformanceTests {
     }
 
     /// The tables of the directory's schema, by name.
-    static let schemaTables = ["accounts", "activity", "contact_counts", "contact_search", "contact_word_starts", "contacts", "deleted_contacts", "group_cards", "settings",
+    static let schemaTables = ["accounts", "activity", "contact_counts", "contact_groups", "contact_search", "contact_word_starts", "contacts", "deleted_contacts", "group_cards", "settings",
                                "sign_in_failures", "switchboard_schema"]
 
     private func tables(_ pg: PostgresConnection) throws -> [String] {

@@ -18,6 +18,8 @@ final class ContactListPresenter: ContactListPresentationLogic {
     /// What the list is called in its title: "Contacts" where there is one book; on a team's
     /// directory "All contacts", "My contacts" or "Team contacts" for the book (or both) it shows.
     var bookName = "Contacts"
+    /// The name of each group offered last (a group card's filter is its card's, not its name).
+    private var groupNames: [String: String] = [:]
 
     /// The title's name of a book on a team's directory.
     static func name(of book: ContactBook) -> String {
@@ -60,12 +62,13 @@ final class ContactListPresenter: ContactListPresentationLogic {
         let found = "\(response.totalCount)\(response.countIsPartial ? "+" : "")"
         // When the contacts could not be read, nothing on screen may say there are none.
         let unread = response.error != nil && response.contacts.isEmpty
-        let listName = (response.group.map { "\(bookName) · \($0)" } ?? bookName)
+        let groupName = response.group.map { groupNames[$0] ?? $0 }
+        let listName = (groupName.map { "\(bookName) · \($0)" } ?? bookName)
             + (response.order == .lastName ? "" : " by \(response.order.name)")
         let title = unread ? listName : searching ? "\(listName) (\(found) found)" : "\(listName) (\(response.totalCount))"
         let empty = unread ? "The contacts could not be read (see below)."
-            : searching ? "No contact matches “\(response.searchText.trimmedSpaces)”\(response.group.map { " in \($0)" } ?? "")."
-            : response.group.map { "No contact is in \($0) now. Esc shows all contacts." } ?? "No contacts yet. Press a to add one."
+            : searching ? "No contact matches “\(response.searchText.trimmedSpaces)”\(groupName.map { " in \($0)" } ?? "")."
+            : groupName.map { "No contact is in \($0) now. Esc shows all contacts." } ?? "No contacts yet. Press a to add one."
         viewController?.displayContacts(viewModel: .init(title: title, searchText: response.searchText, totalCount: response.totalCount,
                                                          offset: response.offset, displayedContacts: displayed,
                                                          emptyText: empty, error: response.error, selectedIndex: response.selectedIndex))
@@ -77,8 +80,9 @@ final class ContactListPresenter: ContactListPresentationLogic {
         } else if response.groups.isEmpty {
             viewController?.displayGroups(viewModel: .init(options: [], message: "No contact is in a group yet (e to edit a contact's groups)."))
         } else {
+            for group in response.groups { groupNames[group.id] = group.name }
             let options = [ContactList.ListGroups.ViewModel.Option(text: "All contacts", group: nil)]
-                + response.groups.map { .init(text: "\($0.name) (\($0.count))", group: $0.name) }
+                + response.groups.map { .init(text: "\($0.name) (\($0.count))\($0.isGroupCard ? " · group card" : "")", group: $0.id) }
             viewController?.displayGroups(viewModel: .init(options: options, message: nil))
         }
     }
