@@ -86,16 +86,18 @@ struct QueryCommand {
 
     private func listBirthdays(_ store: any AddressBookService, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {
         let now = today ?? Self.localToday()
-        let rows = try store.birthdays().compactMap { row -> (PartialDate, String)? in
-            guard let date = PartialDate(parsing: row.birthday) else { return nil }
-            return (date, [row.firstName, row.lastName].filter { !$0.isEmpty }.joined(separator: " "))
+        let day = BirthdayDate.Day(year: now.year ?? 2000, month: now.month, day: now.day)
+        // The stored birthday read as the Birthdays screen reads it; the contact by its display name (FN).
+        let rows = try store.birthdays().compactMap { row -> (BirthdayDate, String)? in
+            guard let date = BirthdayDate(parsing: row.birthday) else { return nil }
+            return (date, ContactRecord.shownName(displayName: row.displayName, firstName: row.firstName, lastName: row.lastName))
         }
         guard !rows.isEmpty else { print("No birthdays.", to: &output); return 1 }
         let sorted = rows.enumerated().sorted { a, b in
-            let da = a.element.0.daysUntilNext(month: now.month, day: now.day), db = b.element.0.daysUntilNext(month: now.month, day: now.day)
+            let da = a.element.0.next(after: day).number, db = b.element.0.next(after: day).number
             return da != db ? da < db : a.offset < b.offset
         }
-        for (_, (date, name)) in sorted { print("\(date)\t\(clean(name))", to: &output) }
+        for (_, (date, name)) in sorted { print("\(date.stored)\t\(clean(name))", to: &output) }
         return 0
     }
 

@@ -5,6 +5,8 @@ struct UpcomingBirthday: Equatable, Sendable {
     let id: Int64
     let firstName: String
     let lastName: String
+    /// The name the contact is shown by (its FN), "" from a row written before it was kept.
+    var displayName = ""
     let date: BirthdayDate
     /// The day it comes round next (today or later).
     let next: BirthdayDate.Day
@@ -14,12 +16,12 @@ struct UpcomingBirthday: Equatable, Sendable {
     var turns: Int? { date.year.map { next.year - $0 } }
 
     /// Every contact's birthday that is a date, the soonest first (then in list order).
-    static func upcoming(_ rows: [(id: Int64, firstName: String, lastName: String, birthday: String)], today: BirthdayDate.Day) -> [UpcomingBirthday] {
+    static func upcoming(_ rows: [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)], today: BirthdayDate.Day) -> [UpcomingBirthday] {
         let todayNumber = today.number
         let found = rows.enumerated().compactMap { (offset, row) -> (Int, UpcomingBirthday)? in
             guard let date = BirthdayDate(parsing: row.birthday) else { return nil }
             let next = date.next(after: today)
-            return (offset, UpcomingBirthday(id: row.id, firstName: row.firstName, lastName: row.lastName, date: date,
+            return (offset, UpcomingBirthday(id: row.id, firstName: row.firstName, lastName: row.lastName, displayName: row.displayName, date: date,
                                              next: next, daysToGo: next.number - todayNumber))
         }
         return found.sorted { a, b in a.1.daysToGo != b.1.daysToGo ? a.1.daysToGo < b.1.daysToGo : a.0 < b.0 }.map(\.1)

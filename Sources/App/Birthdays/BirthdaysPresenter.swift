@@ -19,7 +19,7 @@ final class BirthdaysPresenter: BirthdaysPresentationLogic {
             Birthdays.ShowBirthdays.ViewModel.Row(
                 id: b.id, when: Self.when(b.daysToGo),
                 date: "\(Self.weekdays[b.next.weekday]) \(b.next.day) \(Self.months[b.next.month - 1])",
-                name: { let n = ShownName.full(first: b.firstName, last: b.lastName); return n.isEmpty ? "(no name)" : n }(),
+                name: { let n = ShownName.display(b.displayName, first: b.firstName, last: b.lastName); return n.isEmpty ? "(no name)" : n }(),
                 age: b.turns.map { "turns \($0)" } ?? "")
         }
         let unread = response.error != nil && rows.isEmpty

@@ -64,8 +64,8 @@ public final class InMemoryContacts: ContactsService, FriendsService {
         return order.filter { id in records[id]!.emails.contains { folded($0) == wanted } }.map(summary)
     }
 
-    public func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)] {
-        order.compactMap { id in records[id].flatMap { $0.birthday.isEmpty ? nil : (id, $0.firstName, $0.lastName, $0.birthday) } }
+    public func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] {
+        order.compactMap { id in records[id].flatMap { $0.birthday.isEmpty ? nil : (id, $0.firstName, $0.lastName, $0.birthday, $0.displayName) } }
     }
 
     public func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { matches("").firstIndex(of: id) }

@@ -26,8 +26,8 @@ struct PopulateRows {
     var count: Int { order.count }
 
     static let contactColumns = ["id", "account_id", "first_name", "last_name", "company", "notes", "is_friend", "sort_key",
-                                 "phones", "emails", "created_at", "updated_at", "sort_key_first", "sort_key_company"]
-    static let searchColumns = ["id", "account_id", "sort_key", "first_name", "last_name", "is_friend", "search_text"]
+                                 "phones", "emails", "created_at", "updated_at", "sort_key_first", "sort_key_company", "display_name"]
+    static let searchColumns = ["id", "account_id", "sort_key", "first_name", "last_name", "is_friend", "search_text", "display_name"]
 
     /// The `contact_search` row of the contact at list position `i`, its name word starts, and whether it is a friend.
     mutating func searchRow(_ i: Int) -> (fields: [String?], starts: [String], isFriend: Bool) {
@@ -44,7 +44,7 @@ struct PopulateRows {
         SearchText.appendDocument(foldedName: name, emails: contact.emails, phoneNumbers: contact.phones.map(\.number),
                                   others: SearchText.searchedOthers(of: contact), marksPhoneStarts: false, to: &document, cache: &cache)
         return (fields: [ids[i], account, keys[i], contact.firstName, contact.lastName, contact.isFriend ? "t" : "f",
-                         String(decoding: document, as: UTF8.self)],
+                         String(decoding: document, as: UTF8.self), contact.displayName],
                 starts: starts + PostgresContactsStore.phoneStarts(contact.phones.map(\.number), besides: starts), isFriend: contact.isFriend)
     }
 
@@ -55,6 +55,6 @@ struct PopulateRows {
         return [ids[i], account, contact.firstName, contact.lastName, contact.company, contact.notes, contact.isFriend ? "t" : "f", keys[i],
                 PostgresContactLists.encode(phones: contact.phones), PostgresContactLists.encode(emails: contact.emails), time, time,
                 SearchText.firstNameKey(firstName: contact.firstName, lastName: contact.lastName, displayName: "", cache: &cache),
-                SearchText.companyKey(company: contact.company, nameKey: keys[i], cache: &cache)]
+                SearchText.companyKey(company: contact.company, nameKey: keys[i], cache: &cache), contact.displayName]
     }
 }

@@ -133,7 +133,7 @@ final class PostgresBothBooks: ContactsService {
         try own.rowDetails(of: ids).merging(try team.rowDetails(of: ids)) { mine, _ in mine }
     }
 
-    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)] {
+    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] {
         try own.birthdays() + team.birthdays()
     }
 

@@ -20,9 +20,9 @@ extension PostgresContactsStore {
     }
 
     /// Every contact of this account with a birthday: id, first and last name, birthday text.
-    public func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String)] {
-        let rows = try pg.execute("SELECT id, first_name, last_name, birthday FROM contacts WHERE account_id = $1 AND birthday <> '' ORDER BY sort_key, id", [accountID])
-        return (0..<rows.count).map { (rows.int64($0, 0), rows.text($0, 1), rows.text($0, 2), rows.text($0, 3)) }
+    public func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] {
+        let rows = try pg.execute("SELECT id, first_name, last_name, birthday, display_name FROM contacts WHERE account_id = $1 AND birthday <> '' ORDER BY sort_key, id", [accountID])
+        return (0..<rows.count).map { (rows.int64($0, 0), rows.text($0, 1), rows.text($0, 2), rows.text($0, 3), rows.text($0, 4)) }
     }
 
     /// Every e-mail address of the contacts with these ids, in the order of `ids` and of each contact's

@@ -233,7 +233,70 @@ enum PostgresMigrations {
         CREATE INDEX contact_groups_by_company ON contact_groups (account_id, name, sort_key_company, contact_id);
         CREATE INDEX contact_groups_of_contact ON contact_groups (contact_id);
         """),
+        // 19: the display name (FN) of rows stored before it was kept (15; SQLite's 21), with what follows
+        // from it: a contact with no person's name is filed by it (keys, search row, word starts, groups).
+        .sql("SELECT 1", then: { pg throws(ServiceError) in try fillDisplayNames(pg) }),
     ]
+
+    /// Every contact whose display name is '' gets it (`ContactRecord.backfilled`), 2,000 at a time.
+    static func fillDisplayNames(_ pg: PostgresConnection) throws(ServiceError) {
+        try pg.executeScript("SET LOCAL switchboard.bulk = 'on'")
+        var after: Int64 = 0
+        while true {
+            let rows = try pg.execute("""
+                SELECT id, account_id, first_name, middle_name, last_name, company, coalesce(emails ->> 0, ''), coalesce(phones -> 0 ->> 1, ''),
+                       nickname, title, url, notes, formatted_name, card, phones::text, emails::text, addresses, is_friend
+                FROM contacts WHERE display_name = '' AND id > $1 ORDER BY id LIMIT 2000
+                """, [after])
+            guard rows.count > 0 else { return }
+            after = rows.int64(rows.count - 1, 0)
+            var cache = SearchText.FoldCache()
+            var ids: [String] = [], display: [String] = [], formatted: [String] = [], keys: [String] = [], first: [String] = [],
+                company: [String] = [], documents: [String] = [], starts: [String] = [], startIDs: [String] = [], startAccounts: [String] = [],
+                startKeys: [String] = []
+            for i in 0..<rows.count {
+                var record = ContactRecord.backfilled(firstName: rows.text(i, 2), middleName: rows.text(i, 3), lastName: rows.text(i, 4),
+                                                      company: rows.text(i, 5), email: rows.text(i, 6), phone: rows.text(i, 7), nickname: rows.text(i, 8),
+                                                      title: rows.text(i, 9), url: rows.text(i, 10), notes: rows.text(i, 11),
+                                                      formattedName: rows.text(i, 12), card: rows.text(i, 13))
+                let lists = PostgresContactLists.decode(phones: rows.text(i, 14), emails: rows.text(i, 15))
+                record.phones = lists.phones
+                record.emails = lists.emails
+                record.addresses = StoredCardFields.decodeAddresses(rows.text(i, 16))
+                let id = String(rows.int64(i, 0))
+                let shown = record.displayName
+                if shown.isEmpty { continue } // nothing to name it by: it keeps ''
+
+                let key = record.sortKey(cache: &cache), other = record.otherSortKeys(cache: &cache)
+                ids.append(id); display.append(shown); formatted.append(record.formattedName); keys.append(key)
+                first.append(other.firstName); company.append(other.company); documents.append(SearchText.phraseDocument(for: record))
+                for start in PostgresContactsStore.wordStarts(firstName: record.firstName, lastName: record.lastName, displayName: shown,
+                                                              middleName: record.middleName, cache: &cache)
+                    + PostgresContactsStore.phoneStarts(record.phones.map(\.number), besides: []) {
+                    starts.append(start); startIDs.append(id); startAccounts.append(String(rows.int64(i, 1))); startKeys.append(key)
+                }
+            }
+            guard !ids.isEmpty else { continue }
+            let idArray = "{" + ids.joined(separator: ",") + "}"
+            try pg.execute("""
+                UPDATE contacts c SET display_name = u.d, formatted_name = u.f, sort_key = u.k, sort_key_first = u.kf, sort_key_company = u.kc
+                FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS u(id, d, f, k, kf, kc) WHERE c.id = u.id
+                """, [idArray, arrayLiteral(display), arrayLiteral(formatted), arrayLiteral(keys), arrayLiteral(first), arrayLiteral(company)])
+            try pg.execute("""
+                UPDATE contact_search s SET display_name = u.d, sort_key = u.k, search_text = u.t
+                FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS u(id, d, k, t) WHERE s.id = u.id
+                """, [idArray, arrayLiteral(display), arrayLiteral(keys), arrayLiteral(documents)])
+            try pg.execute("DELETE FROM contact_word_starts WHERE contact_id = ANY($1::bigint[])", [idArray])
+            try pg.execute("""
+                INSERT INTO contact_word_starts (account_id, start, sort_key, contact_id)
+                SELECT a, s, k, c FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[]) AS u(a, s, k, c)
+                """, ["{" + startAccounts.joined(separator: ",") + "}", arrayLiteral(starts), arrayLiteral(startKeys), "{" + startIDs.joined(separator: ",") + "}"])
+            try pg.execute("""
+                UPDATE contact_groups g SET sort_key = c.sort_key, sort_key_first = c.sort_key_first, sort_key_company = c.sort_key_company
+                FROM contacts c WHERE g.contact_id = c.id AND c.id = ANY($1::bigint[])
+                """, [idArray])
+        }
+    }
 
     /// Every contact's first-name and company orders' keys, made from its row, written 5,000 at a time.
     static func fillOtherSortKeys(_ pg: PostgresConnection) throws(ServiceError) {

@@ -49,7 +49,8 @@ extension SQLiteContactsStore {
                     .bind(7, keys[i]).bind(8, fresh ? low + spread * Int64(i + 1) : nil).bind(9, time).bind(10, time)
                     .bind(11, SearchText.firstNameKey(firstName: contact.firstName, lastName: contact.lastName, displayName: "", cache: &cache))
                     .bind(12, SearchText.companyKey(company: contact.company, nameKey: keys[i], cache: &cache))
-                lists.bind(to: insert, from: 13)
+                    .bind(13, contact.displayName)
+                lists.bind(to: insert, from: 14)
                 try insert.run()
                 let id = db.lastInsertRowID
                 if fresh {

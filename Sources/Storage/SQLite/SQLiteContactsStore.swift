@@ -149,10 +149,10 @@ public final class SQLiteContactsStore: ContactsService {
 
     /// The INSERT for a contact with these many phones and emails (prepared once per shape).
     /// Parameters: 1 account, 2-6 names, company, notes, friend; 7 sort key; 8 rank; 9-10 times; 11-12 the
-    /// first-name and company orders' keys; then the lists.
+    /// first-name and company orders' keys; 13 the display name; then the lists.
     func insertStatement(for lists: SQLiteContactLists) throws(ServiceError) -> SQLiteStatement {
-        let (phones, emails) = lists.sql(from: 13)
-        return try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at, sort_key_first, sort_key_company, phones, emails) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, \(phones), \(emails))")
+        let (phones, emails) = lists.sql(from: 14)
+        return try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at, sort_key_first, sort_key_company, display_name, phones, emails) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, \(phones), \(emails))")
     }
 
     /// One range of the list-order index (account, sort key, id), counted.
@@ -178,8 +178,8 @@ public final class SQLiteContactsStore: ContactsService {
                 .bind(9, time).bind(10, time)
             var cache = SearchText.FoldCache()
             let keys = contact.otherSortKeys(cache: &cache)
-            s.bind(11, keys.firstName).bind(12, keys.company)
-            lists.bind(to: s, from: 13)
+            s.bind(11, keys.firstName).bind(12, keys.company).bind(13, contact.displayName)
+            lists.bind(to: s, from: 14)
             try s.run()
             let id = db.lastInsertRowID
             try writeCardFields(contact, id: id)

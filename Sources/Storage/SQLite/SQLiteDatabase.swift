@@ -63,6 +63,7 @@ public final class SQLiteDatabase {
         SearchDocumentFunction.registerFold(on: db)
         GroupsFunction.register(on: db)
         SortKeyFunction.register(on: db)
+        SortKeyFunction.registerBackfill(on: db)
         do {
             // Read before anything writes: this is where a bad file shows itself.
             let version = try Self.readUserVersion(db, path: path)

@@ -257,7 +257,40 @@ enum SQLiteMigrations {
                 FROM json_each(\(GroupsFunction.groupsJSONName)(NEW.extras)) g;
         END;
         """,
+        // 21: the display name (FN) of rows stored before it was kept (17) — an import's card's FN, else
+        // the name from the parts, company, e-mail… (`ContactRecord.displayName`) — so the list, search and
+        // mail clients' query show it; a contact with no person's name is filed by it, so the keys, ranks
+        // and search entries are made again when any row changed.
+        """
+        CREATE TEMP TABLE migration_fn (id INTEGER PRIMARY KEY);
+        INSERT INTO migration_fn SELECT id FROM contacts WHERE display_name = '';
+        UPDATE contacts SET
+            formatted_name = \(SortKeyFunction.backfilled)(\(Self.backfillArguments), 1)
+            WHERE id IN (SELECT id FROM migration_fn);
+        UPDATE contacts SET
+            display_name = \(SortKeyFunction.backfilled)(\(Self.backfillArguments), 0)
+            WHERE id IN (SELECT id FROM migration_fn);
+        UPDATE contacts SET sort_key = \(SortKeyFunction.name)(first_name, last_name, display_name) WHERE id IN (SELECT id FROM migration_fn);
+        UPDATE contacts SET sort_key_first = \(SortKeyFunction.firstName)(first_name, last_name, display_name),
+            sort_key_company = \(SortKeyFunction.company)(company, sort_key) WHERE id IN (SELECT id FROM migration_fn);
+        DELETE FROM contact_search WHERE EXISTS (SELECT 1 FROM migration_fn);
+        UPDATE contacts SET sort_rank = r.place * 64 FROM
+            (SELECT id, row_number() OVER (ORDER BY account_id, sort_key, id) AS place FROM contacts) r
+            WHERE contacts.id = r.id AND EXISTS (SELECT 1 FROM migration_fn);
+        INSERT INTO contact_search (rowid, text, contact_id)
+            SELECT c.sort_rank, \(SearchDocumentFunction.documentOfContactC), c.id FROM contacts c
+            WHERE EXISTS (SELECT 1 FROM migration_fn) ORDER BY c.sort_rank;
+        DROP TABLE migration_fn;
+        """,
     ]
+
+    /// A row's columns for `switchboard_backfilled` (its first e-mail and phone, where the lists are JSON).
+    static let backfillArguments = """
+        first_name, middle_name, last_name, company,
+        CASE WHEN json_valid(emails) THEN coalesce(emails ->> 0, '') ELSE '' END,
+        CASE WHEN json_valid(phones) THEN coalesce(phones -> 0 ->> 1, '') ELSE '' END,
+        nickname, title, url, notes, formatted_name, card
+        """
 
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {
         guard version < all.count else { return }

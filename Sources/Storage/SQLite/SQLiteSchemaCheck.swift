@@ -58,6 +58,7 @@ enum SQLiteSchemaCheck {
         SearchDocumentFunction.register(on: db)
         SearchDocumentFunction.registerFold(on: db)
         SortKeyFunction.register(on: db)
+        SortKeyFunction.registerBackfill(on: db)
         GroupsFunction.register(on: db)
         var shapes = [shape(of: db)]
         for step in SQLiteMigrations.all {

@@ -90,7 +90,7 @@ struct ListOrderConformanceTests {
         try store.addMany(count: 3_000, generator: &generator, friendPercent: 10, progress: nil)
         _ = try store.add(Self.contact("Aaron", "Zywiec", company: "Aardvark Ltd"))
         try pg.executeScript("""
-            DROP INDEX contacts_by_first_name; DROP INDEX contacts_by_company;
+            DROP TABLE contact_groups; DROP INDEX contacts_by_first_name; DROP INDEX contacts_by_company;
             ALTER TABLE contacts DROP COLUMN sort_key_first, DROP COLUMN sort_key_company;
             UPDATE switchboard_schema SET version = 16
             """)
