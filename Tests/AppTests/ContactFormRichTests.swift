@@ -97,7 +97,13 @@ struct ContactFormRichTests {
         #expect(ada.addresses == [.init(label: "home", street: "1 Main St", city: "Springfield", postalCode: "12345"),
                                   .init(label: "work", street: "2 Side St", city: "Shelbyville", postalCode: "54321")], "\(ada.addresses)")
         #expect(ada.extras == "IMPP;TYPE=home:xmpp:ada@jabber.org\r\nX-SPOUSE:William King\r\nANNIVERSARY:20100612", "\(ada.extras)")
-        h.press("Enter wait:400ms e wait:400ms")
+        h.press("Enter wait:400ms")
+        // The card shows them too.
+        for (label, text) in [("anniversary", "2010-06-12"), ("home IM", "xmpp:ada@jabber.org"), ("X-SPOUSE", "William King"),
+                              ("work address", "2 Side St, 54321 Shelbyville")] {
+            #expect(h.lines.contains { $0.contains(label) && $0.contains(text) }, "\(label): \(h.text)")
+        }
+        h.press("e wait:400ms")
         for (caption, text) in [("Anniversary", "2010-06-12"), ("IM 1", "xmpp:ada@jabber.org"), ("X-SPOUSE", "William King"), ("Address 2", "work")] {
             #expect(row(h, caption).contains(text), "\(caption): \(h.text)")
         }

@@ -48,7 +48,8 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
                                                         hasEmail: c.mailAddress != nil, hasLink: !c.url.trimmedSpaces.isEmpty))
     }
 
-    /// Nickname, title, birthday, web address and postal addresses, each when there is one.
+    /// Nickname, title, birthday, web address, postal addresses, anniversary, IM addresses and
+    /// custom fields, each when there is one.
     static func addressBookLines(of c: ContactRecord) -> [ShowContact.GetContact.ViewModel.Line] {
         var lines: [ShowContact.GetContact.ViewModel.Line] = []
         if !c.title.isEmpty { lines.append(.init(label: "title", value: c.title)) }
@@ -61,6 +62,15 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
                 .flatMap { $0.split(whereSeparator: \.isNewline).map(String.init) }.filter { !$0.isEmpty }
             lines.append(.init(label: a.label.isEmpty ? "address" : LabelText.shown(a.label) + " address", value: parts.joined(separator: ", ")))
         }
+        // What the form's rows of kept lines show: the anniversary, IM addresses, custom fields.
+        let kept = ContactFormExtras.rows(from: c.extras)
+        if !kept.anniversary.isEmpty {
+            lines.append(.init(label: "anniversary", value: kept.anniversary.hasPrefix("--") ? String(kept.anniversary.dropFirst(2)) : kept.anniversary))
+        }
+        for im in kept.ims where !im.value.isEmpty {
+            lines.append(.init(label: im.label.isEmpty ? "IM" : LabelText.shown(im.label) + " IM", value: im.value))
+        }
+        for field in kept.customs where !field.value.isEmpty { lines.append(.init(label: field.name, value: field.value)) }
         return lines
     }
 
