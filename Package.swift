@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "AppServices"]),
         .testTarget(name: "CardDAVTests", dependencies: ["TestSupport", "CardDAV"],
                     swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]),
-        .testTarget(name: "SyncTests", dependencies: ["TestSupport", "Sync", "CardDAV", "Storage", "AppServices", "Interchange", "switchboard"]),
+        .testTarget(name: "SyncTests", dependencies: ["TestSupport", "Sync", "CardDAV", "Storage", "AppServices", "Interchange", "switchboard", "App", "TUIKit"]),
         .testTarget(name: "InterchangeTests", dependencies: ["TestSupport", "Interchange"], exclude: ["Corpus"]), // Corpus: read by path (SOURCES.md)
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "AppTests", dependencies: ["TestSupport", "App", "AppServices", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),

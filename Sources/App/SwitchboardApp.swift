@@ -90,6 +90,8 @@ public final class SwitchboardApp {
 
     /// The root controller (for tests).
     public var rootViewController: RootViewController? { rootAssembly.root }
+    /// Background sync (tests; nil where the data cannot sync).
+    var syncCenter: SyncCenter? { rootAssembly.services.syncCenter }
     /// The coordinator (for tests and deep links).
     public var coordinator: Coordinator { rootAssembly.services.coordinator }
 }

@@ -36,6 +36,13 @@ enum AppScene {
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(scheduler: scheduler) }
         configuration.interchange = { AppInterchange() }
         configuration.noColorIsSet = !(environment["NO_COLOR"] ?? "").isEmpty
+        if !PostgresConnection.isURI(path) {
+            // Sync runs in a child process of this very program (`switchboard sync --progress …`):
+            // libcurl, libxml2 and the sync's memory never come into the app's own.
+            configuration.syncProcesses = { scheduler in
+                ChildSyncProcesses(executable: "/proc/self/exe", commonArguments: ["--db", path], scheduler: scheduler)
+            }
+        }
         return configuration
     }
 

@@ -20,6 +20,15 @@ struct SyncCommand {
     var wantsHelp = false
     /// `--verbose`: a line per account after the summary (requests sent, milliseconds taken).
     var verbose = false
+    /// `--progress`: the app's child-process protocol on standard output (`SyncChildLine`), not
+    /// the lines a person reads.
+    var progress = false
+    /// `--passwords-on-stdin`: passwords typed in the app come on standard input, never as
+    /// arguments: for `sync add`, the first line; for `sync`, `ID<TAB>PASSWORD` lines (the sync
+    /// account's id) up to the end of input.
+    var passwordsOnStdin = false
+    /// `sync add --list-addressbooks`: list the server's address books and store nothing.
+    var listOnly = false
 
     static let help = """
     usage: switchboard sync [--verbose] [--user NAME] [--db PATH]
@@ -53,6 +62,9 @@ struct SyncCommand {
             case "--ca-file": command.caFile = try cursor.path(for: argument)
             case "--addressbook": command.addressBook = try cursor.value(for: argument)
             case "--verbose", "-v": command.verbose = true
+            case "--progress": command.progress = true
+            case "--passwords-on-stdin": command.passwordsOnStdin = true
+            case "--list-addressbooks": command.listOnly = true
             case let flag where flag.hasPrefix("--"): throw .unknownArgument(flag)
             default: words.append(argument)
             }
@@ -60,7 +72,7 @@ struct SyncCommand {
         if command.wantsHelp { return command }
         switch words.first {
         case nil:
-            if command.username != nil || command.passwordCommand != nil || command.caFile != nil || command.addressBook != nil {
+            if command.username != nil || command.passwordCommand != nil || command.caFile != nil || command.addressBook != nil || command.listOnly {
                 throw .badValue(flag: "sync", value: "", expected: "sync add URL --username NAME … to use --username, --password-command, --ca-file or --addressbook")
             }
         case "add":
@@ -107,24 +119,35 @@ struct SyncCommand {
         }
         let user = username ?? ""
         let password: String
-        switch Self.password(for: user, at: url, command: passwordCommand, input: input) {
-        case .success(let p): password = p
-        case .failure(let why): print("switchboard: sync: \(why.text)", to: &errors); return 1
+        if passwordsOnStdin, passwordCommand == nil {
+            guard let line = input.readLine(nil), !line.isEmpty else {
+                return fail("no password for \(user) at \(url) on standard input", code: 1, output: &output, errors: &errors)
+            }
+            password = line
+        } else {
+            switch Self.password(for: user, at: url, command: passwordCommand, input: input) {
+            case .success(let p): password = p
+            case .failure(let why): return fail(why.text, code: 1, output: &output, errors: &errors)
+            }
         }
         let found: CardDAVAccount
         do throws(CardDAVError) {
             let client = CardDAVClient(transport: try CardDAVTransport(credentials: .init(user: user, password: password), options: .init(caFile: caFile)))
             found = try client.discover(from: url)
         } catch {
-            print("switchboard: sync: \(error)", to: &errors)
-            return 1
+            return fail("\(error)", code: 1, output: &output, errors: &errors)
+        }
+        if listOnly {
+            for book in found.addressBooks {
+                print(progress ? SyncChildLine.book(url: book.url, name: Self.name(of: book)).text : "\(Self.name(of: book))\t\(book.url)", to: &output)
+            }
+            return 0
         }
         let books: [AddressBook]
         switch Self.choose(addressBook, from: found.addressBooks) {
         case .success(let chosen): books = chosen
         case .failure(let why):
-            print("switchboard: sync: \(why.text)", to: &errors)
-            return found.addressBooks.isEmpty ? 1 : 2
+            return fail(why.text, code: found.addressBooks.isEmpty ? 1 : 2, output: &output, errors: &errors)
         }
         do throws(ServiceError) {
             let db = try SQLiteDatabase(path: location)
@@ -132,14 +155,31 @@ struct SyncCommand {
             try store.addAccount(accountID: account.id, url: url, homeURL: found.homeURL, username: user, passwordCommand: passwordCommand,
                                  caFile: caFile, books: books.map { ($0.url, Self.name(of: $0)) })
             let pending = try store.pendingCount()
+            if progress { print(SyncChildLine.added(books: books.map { Self.name(of: $0) }).text, to: &output); return 0 }
             print("added \(user) at \(url): " + books.map { Self.name(of: $0) }.joined(separator: ", ")
                   + (pending > 0 ? " (\(pending) contact\(pending == 1 ? "" : "s") here will go up at the next sync)" : "")
                   + "; run switchboard sync", to: &output)
             return 0
         } catch {
-            print("switchboard: sync: \(CommandLineMessage.line(for: error))", to: &errors)
-            return 1
+            return fail(CommandLineMessage.line(for: error), code: 1, output: &output, errors: &errors)
         }
+    }
+
+    /// Says why on standard error (and, for the app, as an `error` line on standard output); returns `code`.
+    private func fail(_ text: String, code: Int32, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        print("switchboard: sync: \(text)", to: &errors)
+        if progress { print(SyncChildLine.error(text).text, to: &output) }
+        return code
+    }
+
+    /// The passwords the app typed, by sync account id (`--passwords-on-stdin`): `ID<TAB>PASSWORD` lines.
+    static func typedPasswords(from input: PasswordInput) -> [Int64: String] {
+        var passwords: [Int64: String] = [:]
+        while let line = input.readLine(nil) {
+            guard let tab = line.firstIndex(of: "\t"), let id = Int64(line[..<tab]) else { continue }
+            passwords[id] = String(line[line.index(after: tab)...])
+        }
+        return passwords
     }
 
     /// An address book's name as a person knows it: its displayname, else its URL's last part.
@@ -163,7 +203,7 @@ struct SyncCommand {
             return .failure(.init(text: "the server has \(books.count) address books; pick with --addressbook NAME or --addressbook all:\n" + listing))
         }
         if wanted == "all" { return .success(books) }
-        let matching = books.filter { $0.displayName == wanted || lastSegment(of: $0.url) == wanted }
+        let matching = books.filter { $0.url == wanted || $0.displayName == wanted || lastSegment(of: $0.url) == wanted }
         guard !matching.isEmpty else { return .failure(.init(text: "no address book called “\(wanted)” on the server; there are:\n" + listing)) }
         return .success(Array(matching.prefix(1)))
     }
@@ -204,25 +244,45 @@ struct SyncCommand {
             store = SQLiteSyncStore(database: try SQLiteDatabase(path: location))
             accounts = try store.accounts(of: only)
         } catch {
-            print("switchboard: sync: \(CommandLineMessage.line(for: error))", to: &errors)
-            return 1
+            return fail(CommandLineMessage.line(for: error), code: 1, output: &output, errors: &errors)
         }
         guard !accounts.isEmpty else {
-            print("switchboard: sync: no CardDAV account is set up in \(location); add one with switchboard sync add URL --username NAME", to: &errors)
-            return 1
+            return fail("no CardDAV account is set up in \(location); add one with switchboard sync add URL --username NAME", code: 1,
+                        output: &output, errors: &errors)
         }
         let engine = SyncEngine(store: store, coding: ContactSyncCoding())
+        if progress {
+            engine.progress = { done, total in
+                var out = StandardOutput()
+                print(SyncChildLine.progress(done: done, total: total).text, to: &out)
+            }
+            engine.afterSend = { count in
+                var out = StandardOutput()
+                print(SyncChildLine.sent(count).text, to: &out)
+            }
+        }
+        let typed = passwordsOnStdin ? Self.typedPasswords(from: input) : [:]
         var total = SyncSummary()
         var failed = false
         var details: [String] = []
         for account in accounts {
             let password: String
-            switch Self.password(for: account.username, at: account.url, command: account.passwordCommand, input: input) {
-            case .success(let p): password = p
-            case .failure(let why):
-                print("switchboard: sync: \(why.text)", to: &errors)
-                failed = true
-                continue
+            if passwordsOnStdin, account.passwordCommand == nil {
+                guard let p = typed[account.id], !p.isEmpty else {
+                    failed = true
+                    _ = fail("no password for \(account.username) at \(account.url): type it in the app (Settings → Sync)", code: 1,
+                             output: &output, errors: &errors)
+                    continue
+                }
+                password = p
+            } else {
+                switch Self.password(for: account.username, at: account.url, command: account.passwordCommand, input: input) {
+                case .success(let p): password = p
+                case .failure(let why):
+                    _ = fail(why.text, code: 1, output: &output, errors: &errors)
+                    failed = true
+                    continue
+                }
             }
             do throws(SyncError) {
                 let transport: CardDAVTransport
@@ -235,11 +295,11 @@ struct SyncCommand {
                 let ms = took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000
                 details.append("\(account.username) at \(account.url): \(transport.requestCount) requests, \(ms) ms (\(transport.serverMilliseconds) ms waiting for the server)")
             } catch {
-                print("switchboard: sync: \(account.username) at \(account.url): \(error)", to: &errors)
+                _ = fail("\(account.username) at \(account.url): \(error)", code: 1, output: &output, errors: &errors)
                 failed = true
             }
         }
-        print(total.line, to: &output)
+        print(progress ? SyncChildLine.summary(total.line).text : total.line, to: &output)
         if verbose { for line in details { print(line, to: &output) } }
         for note in total.notes { print("switchboard: sync: \(note)", to: &errors) }
         return failed || total.refused > 0 ? 1 : 0

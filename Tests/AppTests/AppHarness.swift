@@ -30,14 +30,18 @@ final class AppHarness {
     let interchange: (any ContactsInterchange)?
     /// Runs the card's other programs (nil: the real ones).
     let runProgram: ProgramRunner?
+    /// Starts the sync child processes (nil: the app offers no sync, as App alone does).
+    let syncProcesses: (@MainActor @Sendable (Scheduler) -> any SyncProcessStarting)?
 
     init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil, demoFriends: Bool = false,
          noColor: Bool = false, interchange: (any ContactsInterchange)? = nil, runProgram: ProgramRunner? = nil,
+         syncProcesses: (@MainActor @Sendable (Scheduler) -> any SyncProcessStarting)? = nil,
          backend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)? = nil) {
         self.demoFriends = demoFriends
         self.noColor = noColor
         self.interchange = interchange
         self.runProgram = runProgram
+        self.syncProcesses = syncProcesses
         makeBackend = backend
         let temp = TempFolder("app")
         ownFolder = temp
@@ -61,6 +65,7 @@ final class AppHarness {
         configuration.wallClockBase = Self.noon // the day is fixed: Today is today whenever the tests run
         if let interchange { configuration.interchange = { interchange } }
         if let runProgram { configuration.runProgram = runProgram }
+        configuration.syncProcesses = syncProcesses
         if demoFriends { configuration.demoFriendsList = { FriendsListDemo.makeViewModel(scheduler: $0) } }
         switchboard = SwitchboardApp(application: app, configuration: configuration)
         app.renderFrame()

@@ -44,6 +44,9 @@ struct KeysEveryWayInTests {
             case .about: return "A wait:400ms"
             case .activity: return "C-t wait:400ms"
             case .birthdays: return "B wait:400ms"
+            case .sync: return "S wait:400ms End Up Up Up Up Enter wait:400ms"
+            case .syncSetup: return "S wait:400ms End Up Up Up Up Enter wait:400ms a wait:400ms"
+            case .syncPassword: return nil // an account set up without a password command (SyncScreenTests)
             }
         case .popup:
             switch screen {
@@ -51,7 +54,8 @@ struct KeysEveryWayInTests {
             case .contactEdit: return "F wait:400ms Enter wait:400ms e wait:400ms"
             case .about: return "F wait:400ms F2 wait:400ms"
             case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactAdd, .contactTransfer, .contactExport, .duplicates,
-                 .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .birthdays, .comingSoon: return nil
+                 .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .birthdays, .comingSoon,
+                 .sync, .syncSetup, .syncPassword: return nil
             }
         case .deepLink:
             return link(to: screen) == nil ? nil : ""
@@ -74,6 +78,8 @@ struct KeysEveryWayInTests {
         case .about: "switchboard://about"
         case .activity: "switchboard://activity"
         case .birthdays: "switchboard://birthdays"
+        case .sync: "switchboard://sync"
+        case .syncSetup, .syncPassword: nil
         case .splash, .login, .createAccount, .contactAdd, .contactEdit, .contactTransfer, .contactExport, .changePassword, .deleteAccount, .comingSoon: nil
         }
     }
@@ -93,7 +99,7 @@ struct KeysEveryWayInTests {
     /// The app on the case's screen, reached its way; the data: ada with one friend, Ada Lovelace (id 1).
     func open(_ c: Case) throws -> AppHarness {
         if c.way == .coordinator { return try KeysEverywhereTests().open(c.screen) }
-        let h = AppHarness(demoFriends: c.screen == .friendsListDemo)
+        let h = AppHarness(demoFriends: c.screen == .friendsListDemo, syncProcesses: { _ in RecordedSyncProcesses() })
         h.createAccount()
         let db = try SQLiteDatabase(path: h.databasePath)
         let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
@@ -132,6 +138,9 @@ struct KeysEveryWayInTests {
         case .about: "About"
         case .activity: "Activity"
         case .birthdays: "Birthdays"
+        case .sync: "Sync"
+        case .syncSetup: "Add CardDAV account"
+        case .syncPassword: "Password"
         }
     }
 

@@ -17,15 +17,17 @@ struct KeysEverywhereTests {
         .contactDetail(id: 1), .contactAdd, .contactEdit(id: 1), .friendsList, .friendsListDemo, .settings,
         .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon(feature: "Later"), .teamContactList,
         .contactConflict(yours: ContactRecord(id: 1, firstName: "Ada", lastName: "King"), read: nil), .duplicates,
+        .sync, .syncSetup, .syncPassword(syncAccountID: 1, username: "alice"),
     ]
 
     enum Expected { case quits, types }
     /// Where the screen opens with the focus in a text field, `q` types.
     static func qDoes(on screen: Screen) -> Expected {
         switch screen {
-        case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .contactExport, .changePassword, .deleteAccount: .types
+        case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .contactExport, .changePassword, .deleteAccount,
+             .syncSetup, .syncPassword: .types
         case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .duplicates, .friendsList, .friendsListDemo, .settings,
-             .about, .activity, .birthdays, .comingSoon: .quits
+             .about, .activity, .birthdays, .comingSoon, .sync: .quits
         }
     }
 
@@ -34,13 +36,14 @@ struct KeysEverywhereTests {
         switch screen {
         case .splash, .login, .main: false
         case .createAccount, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .contactAdd, .contactEdit, .contactTransfer, .contactExport,
-             .duplicates, .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon: true
+             .duplicates, .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon,
+             .sync, .syncSetup, .syncPassword: true
         }
     }
 
     /// The app on `screen`: reached through the coordinator (the same way menus, keys and deep links go).
     func open(_ screen: Screen) throws -> AppHarness {
-        let h = AppHarness(demoFriends: screen == .friendsListDemo)
+        let h = AppHarness(demoFriends: screen == .friendsListDemo, syncProcesses: { _ in RecordedSyncProcesses() })
         switch screen {
         case .splash: return h
         case .createAccount: h.press("wait:900ms"); return h                // a first run opens it over Log In

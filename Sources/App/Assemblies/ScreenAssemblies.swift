@@ -43,10 +43,12 @@ struct MainAssembly: Assembly {
     let services: AssemblyServices
     let onLogOut: () -> Void
     func build() -> ViewController {
-        MainViewController(username: services.account?.username ?? "", coordinator: services.coordinator,
+        services.startSync()
+        return MainViewController(username: services.account?.username ?? "", coordinator: services.coordinator,
                            offersDemo: services.configuration.demoFriendsList != nil && services.friends != nil,
                            hasTeamBook: services.teamBook != nil,
-                           summary: { [services] deliver in Self.readSummary(services, then: deliver) }, onLogOut: onLogOut)
+                           summary: { [services] deliver in Self.readSummary(services, then: deliver) },
+                           sync: services.syncCenter, now: services.now, onLogOut: onLogOut)
     }
 
     /// Reads the home's counts and the newest few activity entries, then hands them to

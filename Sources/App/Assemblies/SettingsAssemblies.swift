@@ -18,10 +18,15 @@ struct SettingsAssembly: Assembly {
             change: { change in settings.update(change, failed: { screen?.show(error: $0) }) },
             changePassword: { [weak coordinator] in coordinator?.show(.changePassword) },
             deleteAccount: { [weak coordinator] in coordinator?.show(.deleteAccount) },
-            logOut: onLogOut)
+            logOut: onLogOut,
+            sync: { [weak coordinator] in coordinator?.show(.sync) })
         let constructor = SettingsConstructor(settings: settings.current.value, username: account.username,
                                               showsKioskIdle: services.configuration.showsKioskSettings,
                                               monochromeReason: services.monochromeReason, actions: actions)
+        if let center = services.syncCenter {
+            center.readAgain()
+            constructor.syncSummary = SyncAssembly.summary(center.activity.value)
+        }
         let controller = SettingsViewController(constructor: constructor, settings: settings.current,
                                                 readAgain: { [weak settings] in settings?.readAgain() })
         screen = controller

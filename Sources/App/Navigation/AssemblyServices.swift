@@ -118,6 +118,10 @@ final class AssemblyServices {
         liveReaders.append(WeakReader(reader: reader))
     }
 
+    /// Background sync, made once the first time the home shows on data that can sync (see `syncCenter`).
+    var madeSyncCenter: SyncCenter?
+    var syncSettingsObserver: ObserverProtocol?
+
     /// The signed-in user's settings (nil when nobody is signed in).
     private(set) var settings: LiveSettings?
     /// Called when the signed-in user's settings change, or someone else signs in (the app applies them).

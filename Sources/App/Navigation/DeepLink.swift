@@ -50,6 +50,7 @@ public enum DeepLink {
         case ("friends-demo", 1): return .screen(.friendsListDemo)
         case ("settings", 1): return .screen(.settings)
         case ("about", 1): return .screen(.about)
+        case ("sync", 1): return .screen(.sync)
         default: return .invalid(.unknownTarget(parts.joined(separator: "/")))
         }
     }

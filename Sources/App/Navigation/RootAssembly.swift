@@ -71,6 +71,12 @@ public final class RootAssembly {
             .pushed(AboutAssembly(services: services))
         case .activity:
             .pushed(ActivityAssembly(services: services))
+        case .sync:
+            .pushed(SyncAssembly(services: services))
+        case .syncSetup:
+            .pushed(SyncSetupAssembly(services: services))
+        case .syncPassword(let id, let username):
+            .pushed(SyncPasswordAssembly(services: services, syncAccountID: id, username: username))
         case .birthdays:
             .pushed(BirthdaysAssembly(services: services.showing(services.teamBook == nil ? .own : .both)))
         }
@@ -189,6 +195,7 @@ public final class RootAssembly {
     func signedOut() {
         // The slide follows the user's Animations setting, read before the defaults come back.
         let animated = Animator.animationsEnabled
+        services.syncCenter?.signedOut()
         services.account = nil
         services.loadSettings()
         // Signed out, the login flow keeps the choice of the person who just left (Animations Off stays off).

@@ -39,6 +39,12 @@ public enum Screen: Equatable, Sendable {
     case about
     /// The signed-in user's log of what happened.
     case activity
+    /// The CardDAV accounts, their address books, last sync, pending changes, errors (a static table, seed 003).
+    case sync
+    /// Adding a CardDAV account: a form that finds the address books and lets the person pick.
+    case syncSetup
+    /// The password of an account set up without a password command, typed for this run.
+    case syncPassword(syncAccountID: Int64, username: String)
     /// The contacts' birthdays, the soonest first, with the days to go.
     case birthdays
     /// A menu item whose feature arrives in a later version (it says so, and does nothing else).
@@ -52,7 +58,8 @@ public enum Screen: Equatable, Sendable {
         case .splash: .launch
         case .login, .createAccount: .login
         case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactConflict, .contactTransfer, .contactExport, .duplicates,
-             .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays: .main
+             .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays,
+             .sync, .syncSetup, .syncPassword: .main
         }
     }
 }

@@ -37,6 +37,10 @@ public struct AppConfiguration: Sendable {
     /// tests give a recorder.
     public var runProgram: ProgramRunner = { ExternalProgram.run($0) }
 
+    /// Starts `switchboard sync …` child processes for the app's background sync (the executable's:
+    /// its own program on the data file); nil: the app offers no sync (the kiosk, a team directory).
+    public var syncProcesses: (@MainActor @Sendable (Scheduler) -> any SyncProcessStarting)?
+
     /// Whether Settings shows the kiosk's idle timeout (only the kiosk has an
     /// idle timeout; the app shows no row that changes nothing).
     public var showsKioskSettings = false

@@ -7,6 +7,8 @@ import TUIKit
 @MainActor
 public final class StoreBackend: AppBackend {
     private let directory: any DataDirectory
+    /// The data file's sync tables (nil where the data cannot sync: a server).
+    var syncStatus: (any SyncStatusService)? { (directory as? SyncingDirectory)?.syncStatus }
     private let now: () -> Int64
     private var service: SignInService?
     /// Where the screens' calls run off the main loop on a server: a work owning a second directory

@@ -14,6 +14,8 @@ final class SettingsConstructor: StaticConstructorContainer {
         var changePassword: () -> Void
         var deleteAccount: () -> Void
         var logOut: () -> Void
+        /// Opens the Sync screen (the CardDAV accounts).
+        var sync: () -> Void = {}
     }
 
     var settings: UserSettings
@@ -22,6 +24,8 @@ final class SettingsConstructor: StaticConstructorContainer {
     let showsKioskIdle: Bool
     /// Why the theme cannot be chosen (no colours: `NO_COLOR`, or the terminal), or nil.
     let monochromeReason: String?
+    /// The Sync row's value ("off", "1 account · 3 pending"); nil: no Sync rows (the kiosk, a team directory).
+    var syncSummary: String?
     private let actions: Actions
 
     init(settings: UserSettings, username: String, showsKioskIdle: Bool = false, monochromeReason: String? = nil, actions: Actions) {
@@ -36,16 +40,17 @@ final class SettingsConstructor: StaticConstructorContainer {
         [.appearanceHeader, monochromeReason.map { .themeFixed(reason: $0) } ?? .theme(settings.theme), .animations(settings.animations), .mouse(settings.mouse), .spacer,
          .behaviourHeader, .splashDuration(settings.splashMilliseconds), .confirmBeforeDelete(settings.confirmBeforeDelete)]
             + (showsKioskIdle ? [.kioskIdle(settings.kioskIdleSeconds)] : [])
+            + (syncSummary.map { [.spacer, .sync($0), .syncEvery(settings.syncMinutes)] } ?? [])
             + [.spacer, .accountHeader(username), .changePassword, .deleteAccount, .logOut]
     }
 
     func cellType(for model: SettingsModel) -> StaticTableViewCellClass.Type {
         switch model {
         case .appearanceHeader, .behaviourHeader, .accountHeader: StaticSectionHeaderCell.self
-        case .theme, .splashDuration, .kioskIdle: StaticValueCell.self // a value that changes in place, not a page
+        case .theme, .splashDuration, .kioskIdle, .syncEvery: StaticValueCell.self // a value that changes in place, not a page
         case .animations, .mouse, .confirmBeforeDelete: StaticToggleCell.self
         case .themeFixed: StaticSubtitleCell.self // says why it is not a choice
-        case .changePassword: StaticDisclosureCell.self
+        case .changePassword, .sync: StaticDisclosureCell.self
         case .deleteAccount: StaticDestructiveCell.self
         case .logOut: StaticTextCell.self
         case .spacer: StaticSpacerCell.self
@@ -74,6 +79,8 @@ final class SettingsConstructor: StaticConstructorContainer {
             actions.change { $0.splashMilliseconds = Self.step(from: ms, by: delta, in: UserSettings.splashChoices) }
         case .kioskIdle(let s):
             actions.change { $0.kioskIdleSeconds = Self.step(from: s, by: delta, in: UserSettings.kioskIdleChoices) }
+        case .syncEvery(let m):
+            actions.change { $0.syncMinutes = Self.step(from: m, by: delta, in: UserSettings.syncChoices) }
         default: return false
         }
         return true
@@ -81,7 +88,8 @@ final class SettingsConstructor: StaticConstructorContainer {
 
     private func open(_ item: SettingsModel) {
         switch item {
-        case .theme, .themeFixed, .animations, .mouse, .confirmBeforeDelete, .splashDuration, .kioskIdle: break
+        case .theme, .themeFixed, .animations, .mouse, .confirmBeforeDelete, .splashDuration, .kioskIdle, .syncEvery: break
+        case .sync: actions.sync()
         case .changePassword: actions.changePassword()
         case .deleteAccount: actions.deleteAccount()
         case .logOut: actions.logOut()

@@ -14,6 +14,10 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
     case splashDuration(Int)
     case confirmBeforeDelete(Bool)
     case kioskIdle(Int)
+    /// The CardDAV accounts (a page of their own), and how they stand ("2 accounts · 3 pending").
+    case sync(String)
+    /// How often sync runs in the background, in minutes (0: only when asked).
+    case syncEvery(Int)
     case accountHeader(String)
     case changePassword
     case deleteAccount
@@ -31,6 +35,8 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
         case .splashDuration: "Splash duration"
         case .confirmBeforeDelete: "Confirm before deleting"
         case .kioskIdle: "Kiosk idle timeout"
+        case .sync: "Sync"
+        case .syncEvery: "Sync every"
         case .accountHeader(let name): "Account · \(name)"
         case .changePassword: "Change password"
         case .deleteAccount: "Delete account…"
@@ -46,6 +52,7 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
         case .mouse: "Off, the terminal's own text selection works."
         case .splashDuration: "How long the splash shows at start."
         case .kioskIdle: "Without input for this long, the demo kiosk starts its tour again."
+        case .syncEvery: "In the background, while the app runs."
         case .deleteAccount: "Removes your contacts, friends and settings."
         default: nil
         }
@@ -56,6 +63,8 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
         case .theme(let name): name
         case .splashDuration(let ms): ms == 0 ? "none" : OneDecimal.text(Double(ms) / 1000) + " s"
         case .kioskIdle(let s): s < 60 ? "\(s) s" : "\(s / 60) min"
+        case .sync(let text): text
+        case .syncEvery(let m): m == 0 ? "only when asked" : "\(m) min"
         default: nil
         }
     }
@@ -75,6 +84,8 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
         case .splashDuration: "⏱"
         case .confirmBeforeDelete: "?"
         case .kioskIdle: "◷"
+        case .sync: "⟳"
+        case .syncEvery: "◷"
         case .changePassword: "⚿"
         case .deleteAccount: "✕"
         case .logOut: "⏻"

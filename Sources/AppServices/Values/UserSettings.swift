@@ -9,30 +9,34 @@ public struct UserSettings: Equatable, Sendable {
     public var kioskIdleSeconds = 30
     /// The contacts list's order (`o` on the list changes it).
     public var listOrder = ContactListOrder.lastName
+    /// How often the app syncs with its CardDAV accounts, in minutes (0: only when asked).
+    public var syncMinutes = 15
 
     public init() {}
 
     /// The values a setting may take, in the order choosing it cycles through.
     public static let splashChoices = [0, 400, 800, 1500, 3000]
     public static let kioskIdleChoices = [15, 30, 60, 120, 300]
+    public static let syncChoices = [0, 5, 15, 30, 60]
 
     /// As stored: one text value a key.
     package var stored: [String: String] {
         ["theme": theme, "animations": animations ? "1" : "0", "mouse": mouse ? "1" : "0",
          "splash_ms": String(splashMilliseconds), "confirm_delete": confirmBeforeDelete ? "1" : "0",
-         "kiosk_idle_s": String(kioskIdleSeconds), "list_order": listOrder.rawValue]
+         "kiosk_idle_s": String(kioskIdleSeconds), "list_order": listOrder.rawValue, "sync_min": String(syncMinutes)]
     }
 
     /// "theme: light", "animations: off": a change as the activity log says it.
     package static func describe(key: String, value: String) -> String {
         let names = ["theme": "theme", "animations": "animations", "mouse": "mouse", "splash_ms": "splash duration",
-                     "confirm_delete": "confirm before delete", "kiosk_idle_s": "kiosk idle timeout", "list_order": "contacts sorted by"]
+                     "confirm_delete": "confirm before delete", "kiosk_idle_s": "kiosk idle timeout", "list_order": "contacts sorted by", "sync_min": "sync every"]
         let shown: String
         switch key {
         case "animations", "mouse", "confirm_delete": shown = value == "0" ? "off" : "on"
         case "splash_ms": shown = "\(value) ms"
         case "kiosk_idle_s": shown = "\(value) s"
         case "list_order": shown = ContactListOrder(rawValue: value)?.name ?? value
+        case "sync_min": shown = value == "0" ? "only when asked" : "\(value) min"
         default: shown = value
         }
         return "\(names[key] ?? key): \(shown)"
@@ -47,5 +51,6 @@ public struct UserSettings: Equatable, Sendable {
         if let v = stored["confirm_delete"] { confirmBeforeDelete = v != "0" }
         if let v = stored["kiosk_idle_s"].flatMap(Int.init), (5...3600).contains(v) { kioskIdleSeconds = v }
         if let v = stored["list_order"].flatMap(ContactListOrder.init(rawValue:)) { listOrder = v }
+        if let v = stored["sync_min"].flatMap(Int.init), (0...1440).contains(v) { syncMinutes = v }
     }
 }

@@ -12,8 +12,8 @@ public final class SQLiteDirectory: DataDirectory {
     private let path: String
     private let passwordCost: Int
     private let busyTimeoutMilliseconds: Int32
-    private let now: () -> Int64
-    private var database: SQLiteDatabase?
+    let now: () -> Int64
+    private(set) var database: SQLiteDatabase?
     private var accountStore: SQLiteAccountStore?
     private var settingsStore: SQLiteSettingsStore?
     private var contactsCache: SQLiteContactsStore?

@@ -18,6 +18,12 @@ public final class Window: View {
     /// terminal does not take it.
     public internal(set) var copyToClipboard: ((String) -> Bool)?
 
+    /// A few words every status line of the window shows at its right end, whatever the screen
+    /// ("synced 14:02 · 3 pending"); nil: none. The key hints give way to it.
+    public var statusText: String? { didSet { if statusText != oldValue { statusTextRevision &+= 1 } } }
+    /// Counts changes of `statusText` (the status lines look at it before each frame).
+    public private(set) var statusTextRevision = 0
+
     /// The view keys go to first.
     public private(set) weak var firstResponder: View? { didSet { setNeedsKeyCommandsUpdate() } } // the hints follow it
 

@@ -38,6 +38,8 @@ public final class StatusLine: View {
     /// The hints drawn, and the `Responder.keyCommandsRevision` they were worked out at (nil: not yet).
     private var drawnHints: [Hint] = []
     private var hintsRevision: Int?
+    /// The window's `statusTextRevision` drawn.
+    private var drawnStatusRevision = 0
 
     private struct Hint: Equatable {
         var key: String
@@ -48,6 +50,10 @@ public final class StatusLine: View {
     /// may have changed (focus, the view tree, a responder's own state), and
     /// redraws only when the hints it finds differ from those drawn.
     override func refreshLiveContent() {
+        if let window, window.statusTextRevision != drawnStatusRevision {
+            drawnStatusRevision = window.statusTextRevision
+            setNeedsDisplay()
+        }
         guard hintsRevision != Responder.keyCommandsRevision else { return }
         hintsRevision = Responder.keyCommandsRevision
         let now = currentHints()
@@ -84,8 +90,16 @@ public final class StatusLine: View {
             drawnHints = currentHints()
         }
         let drawn = drawnHints
+        // The window's status text at the right end, at most half the line; the rest is the line's own.
+        var available = canvas.size.width
+        if let status = window?.statusText, !status.isEmpty, canvas.size.width >= 20 {
+            let shown = TextLayout.truncate(status, toWidth: canvas.size.width / 2)
+            let width = DisplayWidth.of(shown)
+            canvas.write(shown, at: Point(x: canvas.size.width - width - 1, y: 0), style: viewConfig.text)
+            available = canvas.size.width - width - 2
+        }
         if let message {
-            canvas.write(" " + TextLayout.truncate(message, toWidth: canvas.size.width - 1), at: .zero, style: viewConfig.text)
+            canvas.write(" " + TextLayout.truncate(message, toWidth: available - 1), at: .zero, style: viewConfig.text)
             return
         }
         // The help hint (last) always fits: the hints before it go from the end first.
@@ -94,7 +108,8 @@ public final class StatusLine: View {
         var x = 1
         for (i, hint) in drawn.enumerated() {
             let isHelp = i == drawn.count - 1
-            if !isHelp, x + width(hint) + helpWidth > canvas.size.width { continue }
+            if !isHelp, x + width(hint) + helpWidth > available { continue }
+            if isHelp, x + width(hint) > available + 2 { break }
             x = canvas.write(hint.key, at: Point(x: x, y: 0), style: viewConfig.key)
             x = canvas.write(" " + hint.title, at: Point(x: x, y: 0), style: viewConfig.text) + 2
         }

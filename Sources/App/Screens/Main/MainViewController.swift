@@ -56,12 +56,21 @@ final class MainViewController: ViewController {
     private let list = ListView()
     private let banner = Label("")
     private let recentLabel = Label("")
+    /// Sync, where the data syncs: a line saying when it last synced, what is pending and any
+    /// error (the progress while a pass runs), and `Y` to sync now.
+    private let sync: SyncCenter?
+    private let syncLabel = Label("")
+    private var syncObserver: ObserverProtocol?
+    private let now: () -> Int64
 
     /// - Parameter summary: reads the summary and hands it over (nil: it could not be read),
     ///   at once or later; one read at a time is asked for.
     init(username: String, coordinator: Coordination, offersDemo: Bool = false, hasTeamBook: Bool = false,
          summary: @escaping (_ deliver: @escaping @MainActor (Summary?) -> Void) -> Void = { $0(Summary()) },
+         sync: SyncCenter? = nil, now: @escaping () -> Int64 = { 0 },
          onLogOut: @escaping () -> Void) {
+        self.sync = sync
+        self.now = now
         menu = Self.allItems.filter { (offersDemo || $0.screen != .friendsListDemo) && (hasTeamBook || $0.screen != .teamContactList) }
         self.hasTeamBook = hasTeamBook
         self.username = username
@@ -90,8 +99,16 @@ final class MainViewController: ViewController {
         let menu = self.menu
         list.onSelect = { [weak self] index in self?.coordinator?.show(menu[index].screen) }
         list.reloadData(numberOfRows: self.menu.count)
-        FormLayout.stack([(greeting, 1), (list, self.menu.count), (banner, 1), (recentLabel, 4)],
+        syncLabel.textStyle = Theme.live.secondary
+        syncLabel.wrapsText = true
+        FormLayout.stack([(greeting, 1), (list, self.menu.count), (banner, 1)] + (sync == nil ? [] : [(syncLabel, 2)]) + [(recentLabel, 4)],
                          in: view, width: 76)
+        syncObserver = sync?.activity.observeNewAndCall { [weak self] activity in
+            guard let self else { return }
+            let text = activity.homeText(now: self.now())
+            self.syncLabel.text = text.isEmpty ? "" : "Sync: " + text
+            self.syncLabel.textStyle = activity.error != nil && !activity.isRunning ? Theme.live.error : Theme.live.secondary
+        }
         showSummary()
         refresh()
     }
@@ -104,6 +121,7 @@ final class MainViewController: ViewController {
 
     /// Reads the summary (once the read out now is back, if one is); draws only what changed.
     func refresh() {
+        sync?.readAgain()
         guard !summaryOut else { summaryWanted = true; return }
         summaryOut = true
         readSummary { [weak self] fresh in
@@ -170,7 +188,9 @@ final class MainViewController: ViewController {
         + [
          KeyCommand(.character("B"), title: "Birthdays") { [weak self] in self?.coordinator?.show(.birthdays) },
          KeyCommand(.character("S"), title: "Settings") { [weak self] in self?.coordinator?.show(.settings) },
-         KeyCommand(.character("A"), title: "About") { [weak self] in self?.coordinator?.show(.about) },
+         KeyCommand(.character("A"), title: "About") { [weak self] in self?.coordinator?.show(.about) }]
+        + (sync?.activity.value.isSetUp == true ? [KeyCommand(.character("Y"), title: "Sync now") { [weak self] in self?.sync?.syncNow() }] : [])
+        + [
          KeyCommand(.up, alternatives: [.character("k")], title: "Move", showsInStatusLine: false) { [weak self] in
              _ = self?.list.handleKey(.up) },
          KeyCommand(.down, alternatives: [.character("j")], title: "Move", showsInStatusLine: false) { [weak self] in

@@ -1,0 +1,90 @@
+import AppServices
+import TUIKit
+
+extension AssemblyServices {
+    /// Background sync: nil where the data cannot sync (a server, the kiosk's memory), where the
+    /// app was given no way to start the child process, or before the root controller exists.
+    var syncCenter: SyncCenter? {
+        if let made = madeSyncCenter { return made }
+        guard let status = (backend as? StoreBackend)?.syncStatus, let start = configuration.syncProcesses,
+              let scheduler = coordinator.root?.scheduler else { return nil }
+        let center = SyncCenter(status: status, processes: start(scheduler), scheduler: scheduler, account: { [weak self] in self?.account })
+        center.onPassEnded = { [weak self] in self?.readScreensAgain() }
+        let now = self.now
+        center.statusObserver = center.activity.observeNewAndCall { [weak root = coordinator.root] activity in
+            root?.view.window?.statusText = activity.statusText(now: now())
+        }
+        madeSyncCenter = center
+        return center
+    }
+
+    /// Once someone is signed in and the home shows: the accounts are read, and the timer follows
+    /// the "Sync every" setting (a first pass at once when an account is set up).
+    func startSync() {
+        guard account != nil, let center = syncCenter else { return }
+        center.readAgain()
+        syncSettingsObserver = settings?.current.observeNewAndCall { [weak center] in center?.setInterval(minutes: $0.syncMinutes) }
+        // Accounts whose password comes from a command sync at once; a typed one waits for its password.
+        if center.activity.value.accounts.contains(where: \.hasPasswordCommand) { center.syncNow() }
+    }
+}
+
+/// The Sync screen, on the app's `SyncCenter`.
+@MainActor
+struct SyncAssembly: Assembly {
+    let services: AssemblyServices
+
+    func build() -> ViewController {
+        guard let center = services.syncCenter else {
+            return ComingSoonAssembly(feature: "Sync", reason: "Sync keeps its state in a data file: this data cannot sync.").build()
+        }
+        let coordinator = services.coordinator
+        let actions = SyncConstructor.Actions(
+            syncNow: { [weak center] in center?.syncNow() },
+            addAccount: { [weak coordinator] in coordinator?.show(.syncSetup) },
+            typePassword: { [weak coordinator] id, username in coordinator?.show(.syncPassword(syncAccountID: id, username: username)) },
+            conflicts: { [weak coordinator] in coordinator?.show(.comingSoon(feature: "Conflicts")) })
+        return SyncViewController(center: center, now: services.now, actions: actions)
+    }
+
+    /// The Settings row's value: "off", "1 account · 3 pending", "syncing".
+    static func summary(_ activity: SyncActivity) -> String {
+        guard activity.isSetUp else { return "off" }
+        if activity.isRunning { return "syncing" }
+        var text = activity.accounts.count == 1 ? "1 account" : "\(activity.accounts.count) accounts"
+        if activity.pending > 0 { text += " · \(activity.pending) pending" }
+        if activity.error != nil { text += " · failed" }
+        return text
+    }
+}
+
+/// Adding a CardDAV account.
+@MainActor
+struct SyncSetupAssembly: Assembly {
+    let services: AssemblyServices
+
+    func build() -> ViewController {
+        guard let center = services.syncCenter else { return SyncAssembly(services: services).build() }
+        return SyncSetupViewController(center: center) { [weak coordinator = services.coordinator] notice in
+            coordinator?.pop()
+            (coordinator?.navigationController?.topViewController as? SyncViewController)?.show(notice: notice)
+        }
+    }
+}
+
+/// The password of an account without a password command, for this run.
+@MainActor
+struct SyncPasswordAssembly: Assembly {
+    let services: AssemblyServices
+    let syncAccountID: Int64
+    let username: String
+
+    func build() -> ViewController {
+        guard let center = services.syncCenter else { return SyncAssembly(services: services).build() }
+        return SyncPasswordViewController(username: username) { [weak center, weak coordinator = services.coordinator, syncAccountID] password in
+            center?.remember(password: password, for: syncAccountID)
+            coordinator?.pop()
+            center?.syncNow()
+        }
+    }
+}

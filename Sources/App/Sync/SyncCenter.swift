@@ -1,0 +1,192 @@
+import AppServices
+import TUIKit
+
+/// Sync in the app: reads the sync tables (on the main loop: a file answers at once) and runs
+/// the network work as `switchboard sync …` child processes, never in this process, so a key is
+/// never held up and libcurl and libxml2 are never loaded here. A pass runs on a timer (the
+/// "Sync every" setting) and on a key; one at a time. The passwords typed in the app are kept
+/// here, for this run only, and handed to each child on its standard input.
+@MainActor
+final class SyncCenter {
+    /// What the screens show; changes as the child reports and when the tables are read again.
+    let activity = Observable(SyncActivity())
+    private let status: any SyncStatusService
+    private let processes: any SyncProcessStarting
+    private let scheduler: Scheduler
+    /// Who is signed in now (nil: nobody: nothing runs).
+    private let account: () -> Account?
+    /// Passwords typed in the app, by sync account id: this run only, never written anywhere.
+    private var passwords: [Int64: String] = [:]
+    private var running: SyncProcessHandle?
+    /// A pass asked for while one runs: it runs once that one ends.
+    private var wanted = false
+    private var timer: Timer?
+    private(set) var intervalMinutes = 0
+    /// Called after a pass ended (the screens on view read their data again).
+    var onPassEnded: (() -> Void)?
+    /// Keeps the window's status text following `activity`.
+    var statusObserver: ObserverProtocol?
+
+    init(status: any SyncStatusService, processes: any SyncProcessStarting, scheduler: Scheduler, account: @escaping () -> Account?) {
+        self.status = status
+        self.processes = processes
+        self.scheduler = scheduler
+        self.account = account
+    }
+
+    /// Reads the accounts, their books, pending changes and conflicts again from the data file.
+    func readAgain() {
+        guard let account = account() else { activity.value = SyncActivity(); return }
+        var next = activity.value
+        next.accounts = (try? status.syncAccounts(of: account.id)) ?? next.accounts
+        next.conflicts = (try? status.syncConflicts(of: account.id).count) ?? next.conflicts
+        if next != activity.value { activity.value = next }
+    }
+
+    /// Whether the account has a password for this run (from a command, or typed in the app).
+    func hasPassword(for account: SyncAccountStatus) -> Bool {
+        account.hasPasswordCommand || passwords[account.id] != nil
+    }
+
+    /// Keeps a password typed in the app for this run.
+    func remember(password: String, for syncAccountID: Int64) { passwords[syncAccountID] = password }
+
+    /// Forgets everything of the person who signed out (the passwords typed above all).
+    func signedOut() {
+        passwords.removeAll()
+        timer?.cancel()
+        timer = nil
+        wanted = false
+        activity.value = SyncActivity()
+    }
+
+    /// Runs a pass every `minutes` (0: only on a key).
+    func setInterval(minutes: Int) {
+        guard minutes != intervalMinutes || (timer == nil && minutes > 0) else { return }
+        intervalMinutes = minutes
+        timer?.cancel()
+        timer = nil
+        guard minutes > 0 else { return }
+        timer = scheduler.every(.seconds(60 * minutes)) { [weak self] _ in
+            guard let self else { return }
+            self.readAgain()
+            if self.activity.value.isSetUp { self.syncNow() }
+        }
+    }
+
+    /// Starts a pass of every account now (once the one under way ends, if one is).
+    func syncNow() {
+        guard let account = account() else { return }
+        if activity.value.accounts.isEmpty { readAgain() }
+        guard activity.value.isSetUp else { return }
+        guard running == nil else { wanted = true; return }
+        var next = activity.value
+        next.isRunning = true
+        next.progress = nil
+        next.sent = 0
+        next.lastError = nil
+        activity.value = next
+        let input = passwords.map { "\($0.key)\t\($0.value)\n" }.joined()
+        running = processes.start(["sync", "--progress", "--passwords-on-stdin", "--user", account.username], input: input,
+                                  onLine: { [weak self] line in self?.take(line) },
+                                  onExit: { [weak self] code in self?.passEnded(code) })
+    }
+
+    private func take(_ line: SyncChildLine) {
+        var next = activity.value
+        switch line {
+        case .progress(let done, let total): next.progress = (done, total)
+        case .sent(let count): next.sent = count
+        case .summary(let text): next.lastSummary = text
+        case .error(let text): next.lastError = next.lastError.map { $0 + "; " + text } ?? text
+        case .book, .added: break
+        }
+        if next != activity.value { activity.value = next }
+    }
+
+    private func passEnded(_ code: Int32?) {
+        running = nil
+        var next = activity.value
+        next.isRunning = false
+        next.progress = nil
+        if code != 0, next.lastError == nil {
+            next.lastError = code.map { "the sync stopped (exit code \($0))" } ?? "the sync could not be started"
+        }
+        activity.value = next
+        readAgain()
+        onPassEnded?()
+        if wanted {
+            wanted = false
+            syncNow()
+        }
+    }
+
+    // MARK: Set-up
+
+    /// What the set-up form typed.
+    struct Server: Equatable {
+        var url: String
+        var username: String
+        /// Typed in the app (kept for this run), or nil when `passwordCommand` gives it.
+        var password: String?
+        var passwordCommand: String?
+        var caFile: String?
+
+        var arguments: [String] {
+            ["--username", username] + (passwordCommand.map { ["--password-command", $0] } ?? [])
+                + (caFile.map { ["--ca-file", $0] } ?? [])
+        }
+        var input: String { passwordCommand == nil ? (password ?? "") + "\n" : "" }
+    }
+
+    /// Finds the server's address books (a child `sync add --list-addressbooks`): `done` gets
+    /// them (URL and name), or why not.
+    func discover(_ server: Server, then done: @escaping @MainActor (Result<[(url: String, name: String)], SyncSetupFailure>) -> Void) {
+        var books: [(url: String, name: String)] = []
+        var error: String?
+        _ = processes.start(["sync", "add", server.url, "--list-addressbooks", "--progress", "--passwords-on-stdin"] + server.arguments,
+                            input: server.input,
+                            onLine: { line in
+                                switch line {
+                                case .book(let url, let name): books.append((url, name))
+                                case .error(let text): error = text
+                                default: break
+                                }
+                            },
+                            onExit: { code in
+                                if let error { done(.failure(SyncSetupFailure(text: error))); return }
+                                guard code == 0 else { done(.failure(SyncSetupFailure(text: "the server could not be asked (exit code \(code.map(String.init) ?? "none"))"))); return }
+                                guard !books.isEmpty else { done(.failure(SyncSetupFailure(text: "the server lists no address books for this account; make one there first"))); return }
+                                done(.success(books))
+                            })
+    }
+
+    /// Stores the account with the address books chosen (their URLs) (a child `sync add`), keeps
+    /// a typed password for this run, and starts the first sync.
+    func add(_ server: Server, books: [String], then done: @escaping @MainActor (SyncSetupFailure?) -> Void) {
+        var error: String?
+        let before = Set(activity.value.accounts.map(\.id))
+        let choice = books.count == 1 ? books[0] : "all"
+        _ = processes.start(["sync", "add", server.url, "--addressbook", choice, "--progress", "--passwords-on-stdin"] + server.arguments
+                            + (account().map { ["--user", $0.username] } ?? []),
+                            input: server.input,
+                            onLine: { line in if case .error(let text) = line { error = text } },
+                            onExit: { [weak self] code in
+                                guard let self else { return }
+                                if let error { done(SyncSetupFailure(text: error)); return }
+                                guard code == 0 else { done(SyncSetupFailure(text: "the account was not added (exit code \(code.map(String.init) ?? "none"))")); return }
+                                self.readAgain()
+                                if let password = server.password, server.passwordCommand == nil,
+                                   let added = self.activity.value.accounts.last(where: { !before.contains($0.id) }) {
+                                    self.passwords[added.id] = password
+                                }
+                                done(nil)
+                                self.syncNow()
+                            })
+    }
+}
+
+/// Why setting up an account did not work, in words a person can act on.
+struct SyncSetupFailure: Error, Equatable {
+    let text: String
+}

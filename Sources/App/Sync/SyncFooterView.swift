@@ -1,0 +1,30 @@
+import TUIKit
+
+/// The Sync screen's bottom line: the first sync's progress bar while cards come in, else a
+/// message (what happened, what went wrong).
+@MainActor
+final class SyncFooterView: View {
+    private let bar = ProgressBarView()
+    private let label = Label("")
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        for v in [bar, label] {
+            addSubview(v)
+            v.pinEdges(to: self)
+        }
+        bar.isHidden = true
+        label.wrapsText = false
+    }
+
+    /// Shows the bar at `fraction` (nil: the message instead).
+    func show(fraction: Double?, message: String, isError: Bool) {
+        bar.isHidden = fraction == nil
+        label.isHidden = fraction != nil
+        if let fraction { bar.fraction = fraction }
+        label.textStyle = isError ? Theme.live.error : Theme.live.secondary
+        label.text = message
+    }
+
+    var text: String { label.text }
+}

@@ -1,0 +1,160 @@
+import AppServices
+import TUIKit
+
+/// "Add a CardDAV account": the server's address, the user name, the password (typed here and
+/// kept in memory for this run only — never written to the data file) or a command that prints
+/// it, and a CA file for a server with its own certificate authority. ^S (or Enter on the last
+/// field) finds the address books (a child `switchboard sync add --list-addressbooks`): one is
+/// taken without asking; several are listed to pick one, or all. Then the account is stored and
+/// the first sync starts.
+@MainActor
+final class SyncSetupViewController: ViewController {
+    let urlField = FormTextField(placeholder: "https://dav.example.com/")
+    let userField = FormTextField(placeholder: "your user name there")
+    let passwordField = FormTextField(placeholder: "kept for this run only")
+    let commandField = FormTextField(placeholder: "or a command that prints it: pass show dav")
+    let caField = FormTextField(placeholder: "only for a server's own CA: /path/ca.pem")
+    private let general = Label("")
+    private let bookCaption = Label("")
+    let bookList = ListView()
+    private let center: SyncCenter
+    private let onAdded: (String) -> Void
+    /// The address books found, offered to pick from (then "All of them").
+    private(set) var found: [(url: String, name: String)] = []
+    private var asked: SyncCenter.Server?
+    /// Whether a child process is out (the form is held meanwhile).
+    private(set) var isWaiting = false {
+        didSet { for field in fields { field.isHeld = isWaiting } }
+    }
+    private var fields: [FormTextField] { [urlField, userField, passwordField, commandField, caField] }
+
+    /// - Parameter onAdded: told what was added ("alice at … : Contacts").
+    init(center: SyncCenter, onAdded: @escaping (String) -> Void) {
+        self.center = center
+        self.onAdded = onAdded
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        title = "Add CardDAV account"
+        view.style = Theme.live.base
+        navigationItem.setRightBarButton(BarButtonItem(title: "Find books", key: .ctrl("s")) { [weak self] in self?.findBooks() })
+        passwordField.isSecureTextEntry = true
+        for field in fields { field.maxLength = 1000 }
+        for (field, next) in zip(fields, fields.dropFirst()) {
+            field.onSubmit = { [weak self] _ in self?.view.window?.makeFirstResponder(next) }
+        }
+        caField.onSubmit = { [weak self] _ in self?.findBooks() }
+        general.textStyle = Theme.live.error
+        general.wrapsText = true
+        bookCaption.textStyle = Theme.live.secondary
+        bookList.configureRow = { [weak self] row, index, selected in
+            guard let self else { return }
+            (row as? ListRowLabel)?.configure(text: " " + self.bookRowText(index), selected: selected)
+        }
+        bookList.onSelect = { [weak self] index in self?.pick(index) }
+        bookList.emptyText = ""
+        bookList.isHidden = true
+        FormLayout.stack([
+            (FormLayout.caption("Server address"), 1), (urlField, 2),
+            (FormLayout.caption("User name"), 1), (userField, 2),
+            (FormLayout.caption("Password"), 1), (passwordField, 2),
+            (FormLayout.caption("Password command"), 1), (commandField, 2),
+            (FormLayout.caption("CA file (PEM)"), 1), (caField, 2),
+            (general, 2), (bookCaption, 1), (bookList, 6),
+        ], in: view, width: 64)
+    }
+
+    override var preferredFirstResponder: View? { urlField }
+
+    private func bookRowText(_ index: Int) -> String {
+        index < found.count ? "\(found[index].name)  \(found[index].url)" : "All of them"
+    }
+
+    /// What was typed, or nil (with the field that needs it marked).
+    private func server() -> SyncCenter.Server? {
+        for field in fields { field.validationMessage = nil }
+        general.text = ""
+        let url = urlField.text.trimmed, user = userField.text.trimmed
+        let command = commandField.text.trimmed, ca = caField.text.trimmed
+        if !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
+            urlField.validationMessage = "The server's http:// or https:// address."
+        }
+        if user.isEmpty { userField.validationMessage = "The user name you sign in with there." }
+        if passwordField.text.isEmpty && command.isEmpty { passwordField.validationMessage = "Type the password, or a command below." }
+        if let bad = fields.first(where: { $0.validationMessage != nil }) {
+            view.window?.makeFirstResponder(bad)
+            return nil
+        }
+        return SyncCenter.Server(url: url, username: user, password: command.isEmpty ? passwordField.text : nil,
+                                 passwordCommand: command.isEmpty ? nil : command, caFile: ca.isEmpty ? nil : ca)
+    }
+
+    /// Asks the server for its address books.
+    func findBooks() {
+        guard !isWaiting, let server = server() else { return }
+        asked = server
+        found = []
+        bookList.isHidden = true
+        bookCaption.text = ""
+        isWaiting = true
+        general.textStyle = Theme.live.emphasis
+        general.text = "Looking for address books at \(server.url)…"
+        center.discover(server) { [weak self] result in
+            guard let self else { return }
+            self.isWaiting = false
+            switch result {
+            case .failure(let why):
+                self.general.textStyle = Theme.live.error
+                self.general.text = "Not added: " + why.text
+            case .success(let books):
+                self.found = books
+                if books.count == 1 {
+                    self.add(server, books: [books[0].url], names: [books[0].name])
+                } else {
+                    self.general.text = ""
+                    self.bookCaption.text = "The server has \(books.count) address books: pick one (Enter)"
+                    self.bookList.isHidden = false
+                    self.bookList.reloadData(numberOfRows: books.count + 1)
+                    self.view.window?.makeFirstResponder(self.bookList)
+                }
+            }
+        }
+    }
+
+    /// The person picked a book (or, past the last, all of them).
+    private func pick(_ index: Int) {
+        guard !isWaiting, let server = asked else { return }
+        if index < found.count { add(server, books: [found[index].url], names: [found[index].name]) }
+        else { add(server, books: found.map(\.url), names: found.map(\.name)) }
+    }
+
+    private func add(_ server: SyncCenter.Server, books: [String], names: [String]) {
+        isWaiting = true
+        general.textStyle = Theme.live.emphasis
+        general.text = "Adding \(server.username) at \(server.url)…"
+        center.add(server, books: books.count == found.count && books.count > 1 ? ["all"] : books) { [weak self] failure in
+            guard let self else { return }
+            self.isWaiting = false
+            if let failure {
+                self.general.textStyle = Theme.live.error
+                self.general.text = "Not added: " + failure.text
+                return
+            }
+            self.passwordField.text = ""
+            self.onAdded("Added \(server.username) at \(server.url): " + names.joined(separator: ", ") + ". Syncing…")
+        }
+    }
+
+    /// The line under the form (tests).
+    var message: String { general.text }
+}
+
+private extension String {
+    var trimmed: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s.removeFirst() }
+        while s.last?.isWhitespace == true { s.removeLast() }
+        return String(s)
+    }
+}

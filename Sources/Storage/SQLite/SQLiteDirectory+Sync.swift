@@ -1,0 +1,9 @@
+import AppServices
+
+/// The data file's sync tables, read on the directory's own connection (no network: a child
+/// `switchboard sync` process does that and writes to the same file).
+extension SQLiteDirectory: SyncingDirectory {
+    public var syncStatus: (any SyncStatusService)? {
+        database.map { SQLiteSyncStore(database: $0, now: now) }
+    }
+}

@@ -1,0 +1,216 @@
+import AppServices
+import Foundation
+import TestSupport
+import Testing
+@testable import App
+@testable import Storage
+@testable import TUIKit
+
+/// Sync in the app, on a virtual screen, with the `switchboard sync` child processes stood in
+/// for (`RecordedSyncProcesses`): Settings → Sync, the set-up form, the password kept for the
+/// run and handed to the child on its standard input (never an argument), the progress bar, the
+/// status line and the home's line, the timer and the key.
+@MainActor
+@Suite(.serialized)
+struct SyncScreenTests {
+    /// ada signed in, sync offered, on the home.
+    func harness(width: Int = 80, height: Int = 24) -> (AppHarness, RecordedSyncProcesses) {
+        let processes = RecordedSyncProcesses()
+        let h = AppHarness(width: width, height: height, syncProcesses: { _ in processes })
+        h.createAccount()
+        return (h, processes)
+    }
+
+    /// What a `sync add` child does to the data file: the account and its books stored.
+    func storeAccount(_ h: AppHarness, books: [String] = ["Contacts"], command: String? = nil) throws -> Int64 {
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
+        return try SQLiteSyncStore(database: db).addAccount(accountID: ada.id, url: "https://dav.example.com/", homeURL: "https://dav.example.com/alice/",
+                                                            username: "alice", passwordCommand: command, caFile: nil,
+                                                            books: books.map { ("https://dav.example.com/alice/\($0.lowercased())/", $0) })
+    }
+
+    @Test func settingsHasASyncRowThatOpensTheSyncScreen() throws {
+        let (h, _) = harness()
+        h.press("S wait:400ms")
+        #expect(h.text.contains("Sync") && h.text.contains("off") && h.text.contains("Sync every") && h.text.contains("15 min"))
+        h.press("End Up Up Up Up Enter wait:400ms")
+        #expect(h.topController is SyncViewController)
+        #expect(h.text.contains("No CardDAV account yet") && h.text.contains("Add a CardDAV account"))
+        // Without an account there is nothing to sync: no status on the status line.
+        #expect(!h.lines.last!.contains("sync"))
+    }
+
+    @Test func setUpFromTheFormWithTwoBooksPicksOneAndTheTypedPasswordGoesOnStdinOnly() throws {
+        let (h, processes) = harness()
+        h.switchboard.coordinator.show(.sync)
+        h.press("wait:400ms a wait:400ms")
+        let form = try #require(h.topController as? SyncSetupViewController)
+        h.press("\"http://127.0.0.1:5232/\" Enter \"alice\" Enter \"s3cret pw\" Enter Enter Enter")
+        let discover = try #require(processes.last)
+        #expect(discover.arguments.starts(with: ["sync", "add", "http://127.0.0.1:5232/", "--list-addressbooks", "--progress", "--passwords-on-stdin"]))
+        #expect(discover.arguments.contains("alice") && !discover.arguments.contains { $0.contains("s3cret") }, "never an argument")
+        #expect(discover.input == "s3cret pw\n")
+        h.press("wait:100ms")
+        #expect(h.text.contains("Looking for address books"))
+        discover.prints(.book(url: "http://127.0.0.1:5232/alice/work/", name: "Work"), .book(url: "http://127.0.0.1:5232/alice/home/", name: "Home"))
+        discover.exits(0)
+        h.press("wait:100ms")
+        #expect(h.text.contains("The server has 2 address books") && h.text.contains("Work") && h.text.contains("All of them"))
+        #expect(form.found.count == 2)
+        h.press("Down Enter wait:100ms")
+        let add = try #require(processes.last)
+        #expect(processes.runs.count == 2)
+        #expect(add.arguments.contains("--addressbook") && add.arguments.contains("http://127.0.0.1:5232/alice/home/"))
+        #expect(add.input == "s3cret pw\n" && !add.arguments.contains { $0.contains("s3cret") })
+        let id = try storeAccount(h, books: ["Home"])
+        add.prints(.added(books: ["Home"]))
+        add.exits(0)
+        h.press("wait:400ms")
+        // Back on Sync, saying so; the first sync started with the password on its standard input.
+        #expect(h.topController is SyncViewController)
+        #expect(h.text.contains("ALICE AT HTTPS://DAV.EXAMPLE.COM/") && h.text.contains("Home") && h.text.contains("new go here"), "\(h.text)")
+        let sync = try #require(processes.last)
+        #expect(processes.runs.count == 3)
+        #expect(sync.arguments == ["sync", "--progress", "--passwords-on-stdin", "--user", "ada"])
+        #expect(sync.input == "\(id)\ts3cret pw\n")
+        // The password is nowhere in the data file.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: h.databasePath)) + ((try? Data(contentsOf: URL(fileURLWithPath: h.databasePath + "-wal"))) ?? Data())
+        #expect(bytes.range(of: Data("s3cret".utf8)) == nil)
+    }
+
+    @Test func oneBookIsTakenWithoutAsking() throws {
+        let (h, processes) = harness()
+        h.switchboard.coordinator.show(.syncSetup)
+        h.press("wait:400ms \"https://dav.example.com/\" Enter \"alice\" Enter Enter \"pass show dav\" Enter Enter")
+        let discover = try #require(processes.last)
+        #expect(discover.input == "" && discover.arguments.contains("--password-command") && discover.arguments.contains("pass show dav"))
+        discover.prints(.book(url: "https://dav.example.com/alice/contacts/", name: "Contacts"))
+        discover.exits(0)
+        let add = try #require(processes.last)
+        #expect(processes.runs.count == 2 && add.arguments.contains("https://dav.example.com/alice/contacts/"))
+    }
+
+    @Test func aServerThatRefusesSaysWhyOnTheForm() throws {
+        let (h, processes) = harness()
+        h.switchboard.coordinator.show(.syncSetup)
+        h.press("wait:400ms \"https://dav.example.com/\" Enter \"alice\" Enter \"wrong\" Enter Enter Enter")
+        processes.last?.prints(.error("the server refused the user name or password (HTTP 401)"))
+        processes.last?.exits(1)
+        h.press("wait:100ms")
+        #expect(h.text.contains("Not added: the server refused the user name or password"))
+        #expect(processes.runs.count == 1)
+        // Missing fields are named, and nothing starts.
+        h.switchboard.coordinator.show(.syncSetup)
+        h.press("wait:400ms C-s wait:100ms")
+        #expect(h.text.contains("The server's http:// or https:// address."))
+        #expect(processes.runs.count == 1)
+    }
+
+    @Test func aPassShowsItsProgressBarOnTheSyncScreenAndTheStatusLineAndTheHome() throws {
+        let (h, processes) = harness()
+        _ = try storeAccount(h, command: "cat pw")
+        h.press("C wait:400ms Esc wait:400ms")
+        h.switchboard.coordinator.show(.sync)
+        h.press("wait:400ms n wait:100ms")
+        let run = try #require(processes.runs.last)
+        #expect(run.arguments.first == "sync" && run.input == "")
+        run.prints(.progress(done: 500, total: 2000))
+        h.press("wait:100ms")
+        #expect(h.text.contains("25%") && h.text.contains("█"))
+        #expect(h.lines.last!.contains("⟳ sync 25%"))
+        // Keys are answered meanwhile.
+        h.press("Esc wait:400ms")
+        #expect(h.topController is SettingsViewController || h.topController is MainViewController)
+        h.switchboard.coordinator.show(.main)
+        h.press("wait:400ms")
+        #expect(h.text.contains("Sync: Syncing: 500 of 2000 cards read"))
+        run.prints(.progress(done: 2000, total: 2000), .summary("↓ 2000 new, 0 changed, 0 deleted · ↑ 0 sent · 0 conflicts"))
+        try SQLiteSyncStore(database: try SQLiteDatabase(path: h.databasePath), now: { AppHarness.noon + 60 }).noteSync(account: 1, error: nil)
+        run.exits(0)
+        h.press("wait:400ms")
+        #expect(h.lines.last!.contains("synced 12:01") || h.lines.last!.contains("synced"), "\(h.lines.last!)")
+        #expect(h.text.contains("Sync: Last synced") && h.text.contains("nothing pending"))
+    }
+
+    @Test func aFailedPassSaysWhyOnTheHomeAndTheStatusLine() throws {
+        let (h, processes) = harness()
+        _ = try storeAccount(h, command: "cat pw")
+        h.switchboard.coordinator.show(.sync)
+        h.press("wait:400ms Esc wait:400ms") // back on the home
+        h.press("Y wait:100ms")
+        let run = try #require(processes.runs.last)
+        run.prints(.error("alice at https://dav.example.com/: could not connect to the server"))
+        run.exits(1)
+        h.press("wait:400ms")
+        #expect(h.text.contains("Sync failed: alice at") && h.text.contains("could not connect to the server"))
+        #expect(h.lines.last!.contains("sync failed"))
+    }
+
+    @Test func theTimerSyncsEveryFewMinutesAsTheSettingSays() throws {
+        let (h, processes) = harness()
+        _ = try storeAccount(h) // no password command: the home does not sync at once
+        h.press("C wait:400ms Esc wait:400ms")
+        let before = processes.runs.count
+        h.press("wait:840s")
+        #expect(processes.runs.count == before)
+        h.press("wait:61s")
+        #expect(processes.runs.count == before + 1, "15 min, the default")
+        processes.last?.exits(0)
+        // Every 5 min: Settings' row, one step back from 15.
+        h.press("S wait:400ms End Up Up Up Left wait:400ms")
+        #expect(h.text.contains("5 min"))
+        h.press("wait:301s")
+        #expect(processes.runs.count == before + 2)
+    }
+
+    @Test func anAccountWithoutAPasswordCommandAsksForItOnceThisRun() throws {
+        let (h, processes) = harness()
+        let id = try storeAccount(h)
+        h.switchboard.coordinator.show(.sync)
+        h.press("wait:400ms")
+        #expect(h.text.contains("Type alice's password"))
+        h.switchboard.coordinator.show(.syncPassword(syncAccountID: id, username: "alice"))
+        h.press("wait:400ms \"pw of alice\" Enter wait:400ms")
+        let run = try #require(processes.last)
+        #expect(run.input == "\(id)\tpw of alice\n" && !run.arguments.contains { $0.contains("pw of") })
+        run.exits(0)
+        h.press("wait:400ms")
+        #expect(!h.text.contains("Type alice's password"))
+        // Log out: forgotten.
+        h.press("Esc wait:400ms")
+    }
+
+    @Test func theSyncScreenAt40x12() throws {
+        let (h, processes) = harness(width: 40, height: 12)
+        _ = try storeAccount(h, command: "cat pw")
+        h.switchboard.coordinator.show(.sync)
+        h.press("wait:400ms n wait:100ms")
+        processes.last?.prints(.progress(done: 100, total: 3000))
+        h.press("wait:100ms")
+        #expect(h.lines.count == 12 && h.lines.allSatisfy { $0.count <= 40 })
+        #expect(h.text.contains("3%"))
+        h.press("resize:100x30 wait:100ms")
+        #expect(h.text.contains("100 of 3000") || h.text.contains("3%"))
+    }
+}
+
+@Suite struct SyncChildLineTests {
+    @Test func everyLineReadsBackAsWritten() {
+        let lines: [SyncChildLine] = [.book(url: "https://x/a/", name: "Work"), .added(books: ["A", "B"]), .progress(done: 3, total: 2000),
+                                      .sent(4), .summary("↓ 1 new, 0 changed, 0 deleted · ↑ 0 sent · 0 conflicts"), .error("the server said no")]
+        for line in lines { #expect(SyncChildLine(line: line.text) == line) }
+    }
+
+    @Test func tabsAndLineEndsInAFieldCannotBreakALine() {
+        let text = SyncChildLine.error("one\ttwo\nthree").text
+        #expect(!text.contains("\n") && SyncChildLine(line: text) == .error("one two three"))
+        #expect(SyncChildLine(line: "progress\t1\t2\r") == .progress(done: 1, total: 2))
+    }
+
+    @Test func otherLinesAreNotOfTheProtocol() {
+        for line in ["", "↓ 1 new", "progress\tx\t2", "progress\t1", "progress\t-1\t2", "sent", "book\tonly-url", "nonsense\tx"] {
+            #expect(SyncChildLine(line: line) == nil, "\(line)")
+        }
+    }
+}
