@@ -47,6 +47,7 @@ struct KeysEveryWayInTests {
             case .sync: return "S wait:400ms End Up Up Up Up Enter wait:400ms"
             case .syncSetup: return "S wait:400ms End Up Up Up Up Enter wait:400ms a wait:400ms"
             case .syncPassword: return nil // an account set up without a password command (SyncScreenTests)
+            case .syncConflicts: return nil // from Sync (c) once an account is set up (SyncConflictsTests)
             }
         case .popup:
             switch screen {
@@ -55,7 +56,7 @@ struct KeysEveryWayInTests {
             case .about: return "F wait:400ms F2 wait:400ms"
             case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactAdd, .contactTransfer, .contactExport, .duplicates,
                  .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .birthdays, .comingSoon,
-                 .sync, .syncSetup, .syncPassword: return nil
+                 .sync, .syncSetup, .syncPassword, .syncConflicts: return nil
             }
         case .deepLink:
             return link(to: screen) == nil ? nil : ""
@@ -79,7 +80,7 @@ struct KeysEveryWayInTests {
         case .activity: "switchboard://activity"
         case .birthdays: "switchboard://birthdays"
         case .sync: "switchboard://sync"
-        case .syncSetup, .syncPassword: nil
+        case .syncSetup, .syncPassword, .syncConflicts: nil
         case .splash, .login, .createAccount, .contactAdd, .contactEdit, .contactTransfer, .contactExport, .changePassword, .deleteAccount, .comingSoon: nil
         }
     }
@@ -141,6 +142,7 @@ struct KeysEveryWayInTests {
         case .sync: "Sync"
         case .syncSetup: "Add CardDAV account"
         case .syncPassword: "Password"
+        case .syncConflicts: "Conflicts"
         }
     }
 

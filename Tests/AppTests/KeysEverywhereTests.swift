@@ -17,7 +17,7 @@ struct KeysEverywhereTests {
         .contactDetail(id: 1), .contactAdd, .contactEdit(id: 1), .friendsList, .friendsListDemo, .settings,
         .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon(feature: "Later"), .teamContactList,
         .contactConflict(yours: ContactRecord(id: 1, firstName: "Ada", lastName: "King"), read: nil), .duplicates,
-        .sync, .syncSetup, .syncPassword(syncAccountID: 1, username: "alice"),
+        .sync, .syncSetup, .syncPassword(syncAccountID: 1, username: "alice"), .syncConflicts,
     ]
 
     enum Expected { case quits, types }
@@ -27,7 +27,7 @@ struct KeysEverywhereTests {
         case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .contactExport, .changePassword, .deleteAccount,
              .syncSetup, .syncPassword: .types
         case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .duplicates, .friendsList, .friendsListDemo, .settings,
-             .about, .activity, .birthdays, .comingSoon, .sync: .quits
+             .about, .activity, .birthdays, .comingSoon, .sync, .syncConflicts: .quits
         }
     }
 
@@ -37,7 +37,7 @@ struct KeysEverywhereTests {
         case .splash, .login, .main: false
         case .createAccount, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .contactAdd, .contactEdit, .contactTransfer, .contactExport,
              .duplicates, .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon,
-             .sync, .syncSetup, .syncPassword: true
+             .sync, .syncSetup, .syncPassword, .syncConflicts: true
         }
     }
 

@@ -77,6 +77,8 @@ public final class RootAssembly {
             .pushed(SyncSetupAssembly(services: services))
         case .syncPassword(let id, let username):
             .pushed(SyncPasswordAssembly(services: services, syncAccountID: id, username: username))
+        case .syncConflicts:
+            .pushed(SyncConflictsAssembly(services: services))
         case .birthdays:
             .pushed(BirthdaysAssembly(services: services.showing(services.teamBook == nil ? .own : .both)))
         }

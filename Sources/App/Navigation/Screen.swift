@@ -45,6 +45,8 @@ public enum Screen: Equatable, Sendable {
     case syncSetup
     /// The password of an account set up without a password command, typed for this run.
     case syncPassword(syncAccountID: Int64, username: String)
+    /// The conflicts sync kept (changed on both sides), settled field by field (a VIP scene).
+    case syncConflicts
     /// The contacts' birthdays, the soonest first, with the days to go.
     case birthdays
     /// A menu item whose feature arrives in a later version (it says so, and does nothing else).
@@ -59,7 +61,7 @@ public enum Screen: Equatable, Sendable {
         case .login, .createAccount: .login
         case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactConflict, .contactTransfer, .contactExport, .duplicates,
              .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays,
-             .sync, .syncSetup, .syncPassword: .main
+             .sync, .syncSetup, .syncPassword, .syncConflicts: .main
         }
     }
 }

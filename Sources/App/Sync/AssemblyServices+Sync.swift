@@ -43,7 +43,7 @@ struct SyncAssembly: Assembly {
             syncNow: { [weak center] in center?.syncNow() },
             addAccount: { [weak coordinator] in coordinator?.show(.syncSetup) },
             typePassword: { [weak coordinator] id, username in coordinator?.show(.syncPassword(syncAccountID: id, username: username)) },
-            conflicts: { [weak coordinator] in coordinator?.show(.comingSoon(feature: "Conflicts")) })
+            conflicts: { [weak coordinator] in coordinator?.show(.syncConflicts) })
         return SyncViewController(center: center, now: services.now, actions: actions)
     }
 
@@ -55,6 +55,22 @@ struct SyncAssembly: Assembly {
         if activity.pending > 0 { text += " · \(activity.pending) pending" }
         if activity.error != nil { text += " · failed" }
         return text
+    }
+}
+
+/// The conflicts sync kept, on the signed-in person's contacts.
+@MainActor
+struct SyncConflictsAssembly: Assembly {
+    let services: AssemblyServices
+
+    func build() -> ViewController {
+        guard let account = services.account, let status = (services.backend as? StoreBackend)?.syncStatus else {
+            return SyncAssembly(services: services).build()
+        }
+        let vc = SyncConflictsViewController()
+        SyncConflictsConfigurator.configure(vc, worker: SyncConflictsWorker(status: status, contacts: services.contacts, accountID: account.id),
+                                            coordinator: services.coordinator)
+        return vc
     }
 }
 

@@ -19,6 +19,9 @@ final class ResolveConflictRouter: ResolveConflictRoutingLogic, ResolveConflictD
     func routeBack() { coordinator?.pop() }
 
     func routeSaved() {
-        coordinator?.pop { ($0 as? EditContactViewController)?.conflictResolved() }
+        coordinator?.pop {
+            ($0 as? EditContactViewController)?.conflictResolved()
+            ($0 as? SyncConflictsViewController)?.pickedFieldsSaved() // a sync conflict: settled, the picks go out at the next sync
+        }
     }
 }
