@@ -69,6 +69,25 @@ struct ContactFormFieldsTests {
         #expect(cleared.addresses == [.init(label: "work", street: "2 Quai")])
     }
 
+    /// An iPhone's built-in labels read as words in the form and are saved as Apple wrote them while left so.
+    @Test func applesLabelsReadAsWordsAndAreSavedAsTheyCame() throws {
+        var record = ContactRecord(firstName: "john", lastName: "doe",
+                                   phones: [.init(label: "_$!<AssistantPhone>!$_", number: "905-222-1234"), .init(label: "mobile", number: "905-555-1234")],
+                                   emails: ["john@example.org"])
+        record.emailLabels = ["_$!<Other>!$_"]
+        record.addresses = [.init(label: "_$!<HomeFAX>!$_", street: "Silicon Alley 5", city: "New York")]
+        var form = ContactForm(record)
+        #expect(form.phones.prefix(2).map(\.label) == ["assistant phone", "mobile"])
+        #expect(form.emailLabels.first == "other" && form.addresses.first?.label == "home fax")
+        form.notes = "an edit elsewhere"
+        let saved = try ContactValidator.validate(form, leaving: ContactForm(record)).get()
+        #expect(saved.phones.map(\.label) == ["_$!<AssistantPhone>!$_", "mobile"])
+        #expect(saved.emailLabels == ["_$!<Other>!$_"] && saved.addresses.first?.label == "_$!<HomeFAX>!$_")
+        // A label typed anew is the person's.
+        form.phones[0].label = "assistant"
+        #expect(try ContactValidator.validate(form).get().phones.first?.label == "assistant")
+    }
+
     /// The edit scene's interactor, with a spy store: what the form shows is saved, the rest kept.
     @Test func editingSavesTheNewFieldsAndKeepsTheHiddenOnes() throws {
         let store = ContactsStoreSpy()

@@ -68,6 +68,9 @@ struct ContactForm: Equatable {
     var groups = ""
     /// The groups as the contact had them (a group's own comma survives a save that left the field as it was).
     var groupsAsStored: [String] = []
+    /// Apple's built-in labels the contact has (`_$!<AssistantPhone>!$_`), by the words the form shows
+    /// for them ("assistant phone", `LabelText`): a label left so is saved as Apple wrote it.
+    var labelsAsStored: [String: String] = [:]
     /// The contact's kept properties that no field above stands for (`ContactRecord.extras`) as
     /// loaded: a save changes only the lines whose row changed.
     var extras = ""
@@ -106,9 +109,13 @@ struct ContactForm: Equatable {
         firstName = record.firstName
         lastName = record.lastName
         middleName = record.middleName
-        phones = record.phones.map { ($0.label, $0.number) }
+        for label in record.phones.map(\.label) + record.emails.indices.map(record.emailLabel(at:)) + record.addresses.map(\.label)
+        where LabelText.shown(label) != label {
+            labelsAsStored[LabelText.shown(label)] = label
+        }
+        phones = record.phones.map { (LabelText.shown($0.label), $0.number) }
         emails = record.emails
-        emailLabels = record.emails.indices.map(record.emailLabel(at:))
+        emailLabels = record.emails.indices.map { LabelText.shown(record.emailLabel(at: $0)) }
         company = record.company
         notes = record.notes
         isFriend = record.isFriend
@@ -118,7 +125,7 @@ struct ContactForm: Equatable {
         url = record.url
         groupsAsStored = record.categories
         groups = groupsAsStored.joined(separator: ", ")
-        addresses = record.addresses.map(AddressRow.init)
+        addresses = record.addresses.map(AddressRow.init).map { var row = $0; row.label = LabelText.shown(row.label); return row }
         let kept = ContactFormExtras.rows(from: record.extras)
         ims = kept.ims
         anniversary = kept.anniversary
@@ -217,7 +224,7 @@ enum ContactValidator {
                 continue
             }
             check("phone.\(i)", label, max: 64)
-            phones.append(.init(label: label.isEmpty ? "phone" : label, number: stored))
+            phones.append(.init(label: label.isEmpty ? "phone" : form.labelsAsStored[label] ?? label, number: stored))
         }
         var emails: [String] = [], emailLabels: [String] = []
         for (i, email) in form.emails.enumerated() {
@@ -229,7 +236,7 @@ enum ContactValidator {
             if !isSaneEmail(address) { problems.messages["email.\(i)"] = "Not an email address." }
             check("email.\(i)", label, max: 64)
             emails.append(address)
-            emailLabels.append(label)
+            emailLabels.append(form.labelsAsStored[label] ?? label)
         }
         check("nickname", form.nickname.trimmedSpaces, max: maxNameLength)
         check("title", form.title.trimmedSpaces, max: maxNameLength)
@@ -250,7 +257,7 @@ enum ContactValidator {
                 if !label.isEmpty && !row.hadShownParts { problems.messages["address.\(i)"] = "A label needs an address." }
                 continue
             }
-            addresses.append(.init(label: label, poBox: row.poBox, extended: row.extended, street: parts[0], city: parts[2], region: parts[3],
+            addresses.append(.init(label: form.labelsAsStored[label] ?? label, poBox: row.poBox, extended: row.extended, street: parts[0], city: parts[2], region: parts[3],
                                    postalCode: parts[1], country: parts[4]))
         }
         for (i, row) in form.ims.enumerated() where !row.isBlank {

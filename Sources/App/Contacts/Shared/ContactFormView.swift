@@ -78,6 +78,8 @@ final class ContactFormView: View {
     private var storedGroups: [String] = []
     /// The kept lines as loaded (see `ContactForm.extras`).
     private var storedExtras = ""
+    /// Apple's labels as loaded (see `ContactForm.labelsAsStored`).
+    private var storedLabels: [String: String] = [:]
     /// Called after any edit.
     var onChange: (() -> Void)?
     /// Called when the rows change, with the form's new height.
@@ -360,6 +362,7 @@ final class ContactFormView: View {
             f.namePrefix = namePrefix.text
             f.nameSuffix = nameSuffix.text
             f.extras = storedExtras
+            f.labelsAsStored = storedLabels
             f.firstName = firstName.text
             f.lastName = lastName.text
             f.middleName = middleName.text
@@ -397,6 +400,7 @@ final class ContactFormView: View {
             fill(namePrefix, newValue.namePrefix)
             fill(nameSuffix, newValue.nameSuffix)
             storedExtras = newValue.extras
+            storedLabels = newValue.labelsAsStored
             fill(firstName, newValue.firstName)
             fill(lastName, newValue.lastName)
             fill(middleName, newValue.middleName)
