@@ -46,6 +46,10 @@ struct SyncCommand {
       server's version in the list, yours beside it. Exit 0 when every account synced, 1 when
       one could not (the reason on stderr), 2 for a wrong command line. --verbose adds a line
       per account: the requests it took, how long, and how much of it was the server's.
+      For the app (which runs sync as a child process): --progress prints tab-separated lines
+      (progress DONE TOTAL, sent N, summary LINE, error TEXT; with sync add, book URL NAME and
+      added NAMES); --passwords-on-stdin reads typed passwords from standard input (sync add: the
+      first line; sync: ID<TAB>PASSWORD lines); sync add --list-addressbooks stores nothing.
     """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SyncCommand {

@@ -74,6 +74,11 @@ struct SyncScreenTests {
         #expect(processes.runs.count == 3)
         #expect(sync.arguments == ["sync", "--progress", "--passwords-on-stdin", "--user", "ada"])
         #expect(sync.input == "\(id)\ts3cret pw\n")
+        // Once the pass ends, the footer gives its summary.
+        sync.prints(.summary("↓ 3 new, 0 changed, 0 deleted · ↑ 0 sent · 0 conflicts"))
+        sync.exits(0)
+        h.press("wait:100ms")
+        #expect(h.text.contains("↓ 3 new, 0 changed"))
         // The password is nowhere in the data file.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: h.databasePath)) + ((try? Data(contentsOf: URL(fileURLWithPath: h.databasePath + "-wal"))) ?? Data())
         #expect(bytes.range(of: Data("s3cret".utf8)) == nil)

@@ -17,6 +17,8 @@ final class SyncViewController: ViewController {
     private let actions: SyncConstructor.Actions
     /// A notice to show until the next pass (after an account was added).
     private var notice: String?
+    /// Whether a pass ran since the notice was given.
+    private var sawRun = false
 
     init(center: SyncCenter, now: @escaping () -> Int64, actions: SyncConstructor.Actions) {
         self.center = center
@@ -52,11 +54,14 @@ final class SyncViewController: ViewController {
         delegateDataSource.reload()
         if let selected, selected < constructor.models.count { tableView.selectRow(at: IndexPath(row: selected, section: 0)) }
         if activity.isRunning {
+            sawRun = true
             let read = activity.progress.map { "\($0.done) of \($0.total) cards read" } ?? (activity.sent > 0 ? "\(activity.sent) sent" : "Syncing…")
             footer.show(fraction: activity.fraction, message: read, isError: false)
         } else if let error = activity.lastError {
             footer.show(fraction: nil, message: "Sync failed: " + error, isError: true)
         } else {
+            // Once the pass the notice announced has ended, its summary says more.
+            if sawRun { notice = nil }
             footer.show(fraction: nil, message: notice ?? activity.lastSummary ?? "", isError: false)
         }
         setNeedsKeyCommandsUpdate()
@@ -65,6 +70,7 @@ final class SyncViewController: ViewController {
     /// Says what was done ("Added alice at …; syncing").
     func show(notice: String) {
         self.notice = notice
+        sawRun = false
         show(center.activity.value)
     }
 
