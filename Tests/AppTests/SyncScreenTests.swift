@@ -186,6 +186,25 @@ struct SyncScreenTests {
         h.press("Esc wait:400ms")
     }
 
+    @Test func aSyncedContactsCardSaysWhichAddressBookItIsIn() throws {
+        let (h, _) = harness()
+        _ = try storeAccount(h, books: ["Work"], command: "cat pw")
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let sync = SQLiteSyncStore(database: db)
+        let book = try #require(try sync.books(of: 1).first)
+        let contacts = SQLiteContactsStore(database: db, accountID: 1)
+        let synced = try sync.applying { () throws(ServiceError) -> Int64 in try contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace")) }
+        try sync.bind(contact: synced, book: book.id, href: book.url + "ada.vcf", etag: "\"1\"", card: "BEGIN:VCARD\r\nEND:VCARD\r\n")
+        let local = try contacts.add(ContactRecord(firstName: "Grace", lastName: "Hopper"))
+        h.switchboard.coordinator.show(.contactDetail(id: synced))
+        h.press("wait:400ms")
+        #expect(h.lines.contains { $0.contains("address book") && $0.contains("Work") }, "\(h.text)")
+        h.press("Esc wait:400ms")
+        h.switchboard.coordinator.show(.contactDetail(id: local))
+        h.press("wait:400ms")
+        #expect(h.text.contains("Grace Hopper") && !h.text.contains("address book"), "a contact on no server says nothing of it")
+    }
+
     @Test func theSyncScreenAt40x12() throws {
         let (h, processes) = harness(width: 40, height: 12)
         _ = try storeAccount(h, command: "cat pw")

@@ -33,6 +33,9 @@ struct ShowContactAssembly: Assembly {
         ShowContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator,
                                           runProgram: services.configuration.runProgram)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
+        if let status = (services.backend as? StoreBackend)?.syncStatus {
+            (vc.interactor as? ShowContactInteractor)?.addressBookOf = { id in (try? status.bookNames(of: [id]))?[id] }
+        }
         return vc
     }
 }

@@ -28,6 +28,8 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
     private(set) var duplicates: [LikelyDuplicate] = []
     /// The clipboard and other programs, for the card's actions (see `ShowContactInteractor+Actions`).
     var actions: ContactActions?
+    /// The CardDAV address book a contact syncs with (nil where the data cannot sync).
+    var addressBookOf: ((Int64) -> String?)?
     /// Which of the contact's e-mails and phones `y` copies next.
     var nextCopy = 0
 
@@ -42,7 +44,8 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
             switch result {
             case .success(let record):
                 self.contact = record
-                self.presenter?.presentContact(response: .init(contact: record, duplicates: self.duplicates.filter { _ in record != nil }))
+                self.presenter?.presentContact(response: .init(contact: record, addressBook: record.flatMap { _ in self.addressBookOf?(self.contactID) },
+                                                               duplicates: self.duplicates.filter { _ in record != nil }))
                 if let record { self.lookForDuplicates(of: record) }
             case .failure(let error):
                 if self.contact != nil {
@@ -84,7 +87,7 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
         worker.likelyDuplicates(of: record) { [weak self] result in
             guard let self, case .success(let found) = result, self.contact == record, found != self.duplicates else { return }
             self.duplicates = found
-            self.presenter?.presentContact(response: .init(contact: record, duplicates: found))
+            self.presenter?.presentContact(response: .init(contact: record, addressBook: self.addressBookOf?(self.contactID), duplicates: found))
         }
     }
 

@@ -6,6 +6,8 @@ enum ShowContact {
         struct Request: Equatable {}
         struct Response: Equatable {
             var contact: ContactRecord?
+            /// The CardDAV address book the contact syncs with (nil: none, or the data cannot sync).
+            var addressBook: String? = nil
             /// Why it could not be read (a damaged row), when it exists but cannot be shown.
             var error: String? = nil
             /// Contacts that may be the same person (the hint at the card's end; m merges the first in).

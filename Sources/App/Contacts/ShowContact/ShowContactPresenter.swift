@@ -40,6 +40,7 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
         lines += Self.addressBookLines(of: c)
         let groups = c.categories
         if !groups.isEmpty { lines.append(.init(label: "groups", value: groups.joined(separator: ", "))) }
+        if let book = response.addressBook { lines.append(.init(label: "address book", value: book)) }
         if !c.notes.isEmpty { lines.append(.init(label: "notes", value: c.notes)) }
         lines.append(.init(label: "friend", value: c.isFriend ? "yes ★" : "no"))
         lines += Self.duplicateLines(response.duplicates)
