@@ -144,6 +144,23 @@ struct ContactFormRichTests {
         if let focus = window.firstResponder { #expect(focus.frameInWindow.minY < size.1 - 3, "\(h.text)") }
     }
 
+    /// At 40 columns a field's message is on a row of its own under the field (beside it, from
+    /// column 46, it was off screen); the rows under it move down, and it goes when fixed.
+    @Test func onANarrowScreenMessagesAreUnderTheirFields() throws {
+        let h = onContactList(width: 40, height: 12)
+        h.press("a wait:400ms C-s")
+        let first = try #require(h.lines.firstIndex { $0.contains("First name") })
+        #expect(h.lines[first + 1].contains("A name or a company"), "\(h.text)")
+        #expect(h.lines[first + 2].contains("Last name"), "\(h.text)")
+        h.press(#""Ada" C-s"#)
+        #expect(!h.text.contains("A name or a company"), "\(h.text)")
+        #expect(try stored(h).map(\.firstName) == ["Ada"])
+        // Wide enough, beside the field as before.
+        let wide = onContactList(width: 100, height: 30)
+        wide.press("a wait:400ms C-s")
+        #expect(wide.lines.first { $0.contains("First name") }?.contains("A name or a company") == true, "\(wide.text)")
+    }
+
     /// The edit scene's boundary, with a spy store: an IM address and a custom field edited, a
     /// custom field removed, the photo and the other lines left byte for byte.
     @Test func theEditInteractorRewritesOnlyTheRowsThatChanged() throws {

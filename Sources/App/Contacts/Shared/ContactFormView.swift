@@ -262,10 +262,25 @@ final class ContactFormView: View {
                 f[1].frame = Rect(x: 21, y: y, width: 6, height: 1)
                 f[2].frame = Rect(x: 28, y: y, width: 8, height: 1)
             }
-            line.message.frame = Rect(x: 46, y: y, width: max(0, width - 46), height: 1)
-            y += line.height
+            if width >= Self.messagesBesideFrom {
+                line.message.frame = Rect(x: 46, y: y, width: max(0, width - 46), height: 1)
+                y += line.height
+            } else {
+                // Too narrow to say it beside the field: on a row of its own under it, while there is one.
+                y += line.height
+                let shown = !line.message.text.isEmpty
+                line.message.frame = Rect(x: 12, y: y, width: shown ? max(0, width - 13) : 0, height: shown ? 1 : 0)
+                if shown { y += 1 }
+            }
+        }
+        if y != contentHeight {
+            contentHeight = y
+            onHeightChange?(y)
         }
     }
+
+    /// The narrowest form that shows a field's message beside it (from column 46, 20 columns at least).
+    static let messagesBesideFrom = 66
 
     // MARK: Adding and removing rows
 
@@ -464,6 +479,7 @@ final class ContactFormView: View {
         for line in lines {
             line.message.text = messages[line.key] ?? (line.key == "namePrefix" ? messages["nameSuffix"] : nil) ?? ""
         }
+        setNeedsLayout() // on a narrow screen a message takes a row of its own
     }
 
     /// The first field with a message, to put the focus there.
