@@ -48,7 +48,14 @@ struct NoColorOnARealTerminalTests {
         let terminal = try PseudoTerminal(executable: ProcessTests.executable,
                                           arguments: ["--db", db, "--splash-ms", "0", "--open", "switchboard://settings"],
                                           term: "xterm-256color", columns: 100, rows: 30, environment: ["NO_COLOR": "1"])
-        try terminal.wait(for: "Settings") { $0.text.contains("APPEARANCE") }
+        // Settings slides in over Main (a real-time animation): on a loaded machine the screen was read
+        // mid-slide, "APPEARANCE" on it with the theme row's end still beyond the right edge ("Because
+        // NO_COLOR" cut), and the check after it failed. The wait is for the slide's end — Main's
+        // "Signed in as" gone — with the theme row whole; a row that never says it fails here.
+        try terminal.wait(for: "Settings, slid in, its theme row whole") {
+            $0.text.contains("APPEARANCE") && !$0.text.contains("Signed in as")
+                && $0.text.contains("Theme: monochrome") && $0.text.contains("Because NO_COLOR is set")
+        }
         #expect(terminal.screen.text.contains("Theme: monochrome"), "\(terminal.screen.text)")
         #expect(terminal.screen.text.contains("Because NO_COLOR is set"), "\(terminal.screen.text)")
         #expect(!terminal.screen.text.contains("dark"))
