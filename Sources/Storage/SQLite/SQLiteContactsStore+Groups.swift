@@ -66,9 +66,11 @@ extension SQLiteContactsStore {
         let fromEnd = offset > total / 2
         let direction = fromEnd ? " DESC" : ""
         let take = min(limit, total - offset), skip = fromEnd ? total - offset - take : offset
+        // The page's members from the index alone (the rows skipped are never joined), then their contacts.
         let s = try db.prepare("""
-            SELECT \(columns) FROM contact_groups g INDEXED BY \(index) CROSS JOIN contacts c ON c.id = g.contact_id
-            WHERE g.account_id = ? AND g.name = ? ORDER BY g.\(key)\(direction), g.contact_id\(direction) LIMIT ? OFFSET ?
+            SELECT \(columns) FROM (SELECT g.contact_id, g.\(key) FROM contact_groups g INDEXED BY \(index)
+                                    WHERE g.account_id = ? AND g.name = ? ORDER BY g.\(key)\(direction), g.contact_id\(direction) LIMIT ? OFFSET ?) g
+            CROSS JOIN contacts c ON c.id = g.contact_id ORDER BY g.\(key)\(direction), g.contact_id\(direction)
             """)
         s.bind(1, accountID).bind(2, group).bind(3, take).bind(4, skip)
         let rows = try summaries(s)

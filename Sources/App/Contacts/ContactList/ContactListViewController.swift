@@ -125,7 +125,9 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             },
         ])) + [
             // Last: on a narrow status line the hints before it stay.
-            KeyCommand(.character("o"), title: "Sort (by \(listOrder.next.name) next)") { [weak self] in self?.sortNext() },
+            // In the status line from 100 columns (narrower, the Back hint keeps its room; `?` lists it always);
+            // the line under the list says the order and the next.
+            KeyCommand(.character("o"), title: "Sort", showsInStatusLine: sortHintFits) { [weak self] in self?.sortNext() },
         ]
     }
 
@@ -246,8 +248,13 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
                                                     details: contact.details), selected: selected)
     }
 
+    /// Whether the status line shows `o Sort` (the list is 100 columns wide or more).
+    private var sortHintFits = false
+
     /// The columns for the list's width now; the header follows them.
     private func columnsForWidth() -> ContactListColumns {
+        let fits = list.bounds.width + 2 >= 100
+        if fits != sortHintFits { sortHintFits = fits; setNeedsKeyCommandsUpdate() }
         let now = ContactListColumns(width: list.bounds.width)
         if now != columns {
             columns = now
