@@ -252,13 +252,14 @@ final class FuzzServer: @unchecked Sendable {
 
     /// Whether what was served says the card `name` is gone: a 404 or 410 in an answer that names
     /// it (sync-collection since a token, a multiget), or a full listing (sync-collection from no
-    /// token, PROPFIND Depth 1) that does not name it. Read from the bytes, not by the client's parser.
+    /// token, PROPFIND Depth 1) that does not name its href (a mangled href, such as `/alice/b\nok/c4.vcf`
+    /// for `/alice/book/c4.vcf`, names another card). Read from the bytes, not by the client's parser.
     func mayHaveSaidGone(_ name: String) -> Bool {
         served.contains { kind, body in
             let text = String(decoding: body, as: UTF8.self)
             switch kind {
             case .syncSince, .multiget: return text.contains(name) && (text.contains("404") || text.contains("410"))
-            case .syncFull, .propfind1: return !text.contains(name) || text.contains("404") || text.contains("410")
+            case .syncFull, .propfind1: return !text.contains(Self.book + name) || text.contains("404") || text.contains("410")
             default: return false
             }
         }
