@@ -63,7 +63,7 @@ extension SQLiteContactsStore {
         return try s.step() ? Int(s.int64(0)) : nil
     }
 
-    /// Rows of `id, first_name, last_name, is_friend, <order's key>, display_name`.
+    /// Rows of `id, first_name, last_name, is_friend, <an order's key>, display_name`: every list read's.
     func summaries(_ s: SQLiteStatement) throws(ServiceError) -> [ContactSummary] {
         defer { s.reset() }
         var rows: [ContactSummary] = []

@@ -60,7 +60,7 @@ public final class SQLiteContactsStore: ContactsService {
             ORDER BY sort_key, id
             """)
         s.bind(1, accountID).bind(2, address)
-        return try readSummaries(s)
+        return try summaries(s)
     }
 
     public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
@@ -75,7 +75,7 @@ public final class SQLiteContactsStore: ContactsService {
                 let fromEnd = max(0, total - offset - limit), take = max(0, min(limit, total - offset))
                 s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? ORDER BY sort_key DESC, id DESC LIMIT ? OFFSET ?")
                 s.bind(1, accountID).bind(2, take).bind(3, fromEnd)
-                return try readSummaries(s).reversed()
+                return try summaries(s).reversed()
             }
             s = try db.prepare("SELECT \(columns) FROM contacts WHERE account_id = ? ORDER BY sort_key, id LIMIT ? OFFSET ?")
             s.bind(1, accountID).bind(2, limit).bind(3, offset)
@@ -89,7 +89,7 @@ public final class SQLiteContactsStore: ContactsService {
                 """)
             s.bind(1, phrase).bind(2, bounds.first).bind(3, bounds.last).bind(4, limit).bind(5, offset)
         }
-        return try readSummaries(s)
+        return try summaries(s)
     }
 
     /// One read by id (the primary key) for a window's rows: the preferred e-mail and phone (else
@@ -111,16 +111,6 @@ public final class SQLiteContactsStore: ContactsService {
                    CASE WHEN json_valid(phones) THEN coalesce(phones -> coalesce(preferred_phone, 0) ->> 1, '') ELSE '' END, coalesce(company, '')
             FROM contacts WHERE id IN (SELECT value FROM json_each(?)) AND +account_id = ?
             """
-
-    private func readSummaries(_ s: SQLiteStatement) throws(ServiceError) -> [ContactSummary] {
-        defer { s.reset() }
-        var rows: [ContactSummary] = []
-        while try s.step() {
-            rows.append(ContactSummary(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), isFriend: s.bool(3), sortKey: s.text(4),
-                                       displayName: s.text(5)))
-        }
-        return rows
-    }
 
     public func contact(id: Int64) throws(ServiceError) -> ContactRecord? {
         let s = try db.prepare("SELECT first_name, last_name, company, notes, is_friend, revision FROM contacts WHERE id = ? AND account_id = ?")
