@@ -42,23 +42,38 @@ struct Pass {
                 }
             }
         }
-        // The cards new or changed, read in batches straight from the listing (it is never in memory whole).
+        // The cards new or changed, read in batches straight from the listing (it is never in memory
+        // whole). While a batch is written, the next is read from the server on a thread of its own.
         let total = try wrap { () throws(ServiceError) in try store.listedToReadCount(book: book.id) }
         var after = Int64.min, done = 0
-        while true {
-            let batch = try wrap { () throws(ServiceError) in try store.listedToRead(book: book.id, after: after, limit: max(1, engine.batchSize)) }
-            guard let last = batch.last else { break }
-            after = last.number
-            let cards = try remote { () throws(CardDAVError) in try client.multiget(book.url, hrefs: batch.map(\.href)) }
+        var reading = try readNext(book, after: &after)
+        while let (count, cards) = reading {
+            let arrived: [CardResource]
+            switch cards.value() {
+            case .success(let read): arrived = read
+            case .failure(let error): throw .server(error)
+            }
+            reading = try readNext(book, after: &after)
             try wrap { () throws(ServiceError) in
                 try store.applying { () throws(ServiceError) in
-                    for card in cards { try apply(card, in: book) }
+                    for card in arrived { try apply(card, in: book) }
                 }
             }
-            done += batch.count
+            done += count
             engine.progress?(done, total)
         }
         try wrap { () throws(ServiceError) in try store.saveState(book: book.id, syncToken: listing.syncToken, ctag: listing.ctag ?? book.ctag) }
+    }
+
+    /// The listing's next batch after `after` (which moves past it), being read from the server
+    /// on a thread of its own; nil when the listing is done.
+    func readNext(_ book: SyncBookRow, after: inout Int64) throws(SyncError) -> (count: Int, cards: OffThread<Result<[CardResource], CardDAVError>>)? {
+        let from = after
+        let batch = try wrap { () throws(ServiceError) in try store.listedToRead(book: book.id, after: from, limit: max(1, engine.batchSize)) }
+        guard let last = batch.last else { return nil }
+        after = last.number
+        let client = client, url = book.url, hrefs = batch.map(\.href)
+        return (batch.count, OffThread { Result { () throws(CardDAVError) in try client.multiget(url, hrefs: hrefs) } })
     }
 
     /// Lists the changes since the last sync into the store's listing: sync-collection from its
