@@ -8,8 +8,9 @@ import Darwin
 /// Radicale on 127.0.0.1 (`.ci/carddav start`, run from the repository's root): a first sync of
 /// 10,000 cards into a fresh data file (time, requests, peak memory), then a sync with nothing new
 /// (median of 5: time and requests). With `vdirsyncer` on the PATH, its first sync of the same
-/// collection into a folder is timed beside it (not with --no-vdirsyncer).
-/// `switchboard-bench sync [COUNT] [--no-vdirsyncer]`.
+/// collection into a fresh folder is timed beside ours, in turn, `--rounds N` times (3; not with
+/// --no-vdirsyncer), with Radicale's own CPU time for each.
+/// `switchboard-bench sync [COUNT] [--rounds N] [--no-vdirsyncer]`.
 enum SyncBenchmark {
     /// The last line `command` prints (`/bin/sh -c`), nil when it fails.
     static func lastLine(of command: String) -> String? {
@@ -73,9 +74,21 @@ enum SyncBenchmark {
         return .init(milliseconds: Measurement.milliseconds(clock.now - start), status: (status >> 8) & 0xFF, maxRSSKiB: usage.ru_maxrss, cpuMilliseconds: cpu)
     }
 
+    /// The CPU milliseconds process `pid` has used so far (/proc/PID/stat's utime + stime), 0 when unknown.
+    static func processCPU(_ pid: Int32) -> Double {
+        let stat = read("/proc/\(pid)/stat")
+        guard let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the name: state is field 3, utime 14, stime 15 (1-based over the whole line).
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     static func run() {
-        let count = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.first ?? 10_000
+        let count = CommandLine.arguments.dropFirst(2).prefix { !$0.hasPrefix("--") }.compactMap { Int($0) }.first ?? 10_000
         let withVdirsyncer = !CommandLine.arguments.contains("--no-vdirsyncer")
+        let rounds = CommandLine.arguments.firstIndex(of: "--rounds").flatMap { at in
+            CommandLine.arguments.dropFirst(at + 1).first.flatMap { Int($0) } } ?? 3
         let folder = "/tmp/switchboard-bench-sync-\(getpid())"
         mkdir(folder, 0o700)
         let radicale = folder + "/radicale"
@@ -108,18 +121,56 @@ enum SyncBenchmark {
                    + "'<?xml version=\"1.0\"?><propfind xmlns=\"DAV:\" xmlns:CS=\"http://calendarserver.org/ns/\"><prop><CS:getctag/><sync-token/></prop></propfind>' "
                    + "'\(book)' -o /dev/null")
         let data = folder + "/data.sqlite3"
-        InterchangeBenchmark.freshDataFile(data)
-        let passwordCommand = "printf 'alice pw'"
-        let add = InterchangeBenchmark.spawn(["sync", "add", base, "--username", "alice", "--password-command", passwordCommand,
-                                              "--addressbook", "bench", "--db", data])
-        guard add.status == 0 else { print("sync: sync add failed (exit \(add.status))"); return }
         let out = folder + "/out.txt"
-        let first = InterchangeBenchmark.spawn(["sync", "--verbose", "--db", data], output: out)
-        let firstOutput = read(out)
-        print("sync: first sync of \(count) cards from Radicale: \(Int((first.milliseconds).rounded())) ms wall "
-              + "(\(serverMilliseconds(in: firstOutput)) ms waiting for the server), \(Int((first.cpuMilliseconds).rounded())) ms CPU, "
-              + "\(requests(in: firstOutput)) requests, peak RSS \(first.maxRSSKiB / 1024) MiB, "
-              + "exit \(first.status): \(firstOutput.split(separator: "\n").first ?? "")")
+        let serverPID = Int32(read(radicale + "/pid").split(separator: "\n").first.map(String.init) ?? "") ?? 0
+        // Side by side: first syncs of the same collection, ours and vdirsyncer's in turn (who goes
+        // first alternates), each into a fresh data file or folder, with the server's CPU for each.
+        let vdirsyncer = withVdirsyncer ? VdirsyncerSide(folder: folder, book: book) : nil
+        if withVdirsyncer, vdirsyncer == nil {
+            print("sync: vdirsyncer is not on the PATH: its side of the comparison is skipped (pip install vdirsyncer)")
+        }
+        var ours: [InterchangeBenchmark.Run] = [], theirs: [InterchangeBenchmark.Run] = []
+        var oursServer: [Double] = [], theirsServer: [Double] = []
+        var firstOutput = ""
+        for round in 0..<rounds {
+            for side in (round % 2 == 0 ? [0, 1] : [1, 0]) {
+                if side == 0 {
+                    InterchangeBenchmark.freshDataFile(data)
+                    let passwordCommand = "printf 'alice pw'"
+                    let add = InterchangeBenchmark.spawn(["sync", "add", base, "--username", "alice", "--password-command", passwordCommand,
+                                                          "--addressbook", "bench", "--db", data])
+                    guard add.status == 0 else { print("sync: sync add failed (exit \(add.status))"); return }
+                    let cpu0 = processCPU(serverPID)
+                    let first = InterchangeBenchmark.spawn(["sync", "--verbose", "--db", data], output: out)
+                    oursServer.append(processCPU(serverPID) - cpu0)
+                    firstOutput = read(out)
+                    ours.append(first)
+                    print("sync: round \(round + 1), ours: first sync of \(count) cards from Radicale: \(Int(first.milliseconds.rounded())) ms wall "
+                          + "(\(serverMilliseconds(in: firstOutput)) ms waiting for the server), \(Int(first.cpuMilliseconds.rounded())) ms CPU, "
+                          + "Radicale's CPU \(Int(oursServer.last!.rounded())) ms, \(requests(in: firstOutput)) requests, peak RSS \(first.maxRSSKiB / 1024) MiB, "
+                          + "exit \(first.status): \(firstOutput.split(separator: "\n").first ?? "")")
+                } else if let vdirsyncer {
+                    let cpu0 = processCPU(serverPID)
+                    let first = vdirsyncer.firstSync()
+                    theirsServer.append(processCPU(serverPID) - cpu0)
+                    theirs.append(first)
+                    print("sync: round \(round + 1), vdirsyncer: first sync of the same \(count) cards: \(Int(first.milliseconds.rounded())) ms wall, "
+                          + "\(Int(first.cpuMilliseconds.rounded())) ms CPU, Radicale's CPU \(Int(theirsServer.last!.rounded())) ms, "
+                          + "peak RSS \(first.maxRSSKiB / 1024) MiB (exit \(first.status))")
+                }
+            }
+        }
+        let oursWall = InterchangeBenchmark.median(ours.map(\.milliseconds))
+        print("sync: first sync of \(count) cards, median of \(rounds): ours \(Int(oursWall.rounded())) ms wall, "
+              + "\(Int(InterchangeBenchmark.median(ours.map(\.cpuMilliseconds)).rounded())) ms CPU, Radicale's CPU "
+              + "\(Int(InterchangeBenchmark.median(oursServer).rounded())) ms")
+        if !theirs.isEmpty {
+            let theirsWall = InterchangeBenchmark.median(theirs.map(\.milliseconds))
+            print("sync: first sync of \(count) cards, median of \(rounds): vdirsyncer \(Int(theirsWall.rounded())) ms wall, "
+                  + "\(Int(InterchangeBenchmark.median(theirs.map(\.cpuMilliseconds)).rounded())) ms CPU, Radicale's CPU "
+                  + "\(Int(InterchangeBenchmark.median(theirsServer).rounded())) ms; ours takes "
+                  + "\(String(Int((oursWall / theirsWall * 100).rounded())))% of vdirsyncer's wall time")
+        }
         var times: [Double] = [], server: [Double] = [], counts: [Int] = [], peaks: [Int] = []
         for _ in 0..<5 {
             let again = InterchangeBenchmark.spawn(["sync", "--verbose", "--db", data], output: out)
@@ -134,13 +185,36 @@ enum SyncBenchmark {
               + "\(Int(waited.rounded())) ms waiting for Radicale's answer and \(Int((wall - waited).rounded())) ms ours; "
               + "\(counts.max() ?? -1) requests, peak RSS \((peaks.max() ?? 0) / 1024) MiB")
 
-        // vdirsyncer, if there is one, on the same collection.
-        guard withVdirsyncer else { return }
-        guard system("command -v vdirsyncer >/dev/null 2>&1") == 0 else {
-            print("sync: vdirsyncer is not on the PATH: its side of the comparison is skipped (pip install vdirsyncer)")
-            return
+        guard let vdirsyncer else { return }
+        var vTimes: [Double] = [], vPeaks: [Int] = []
+        for _ in 0..<3 {
+            let again = vdirsyncer.sync()
+            vTimes.append(again.milliseconds)
+            vPeaks.append(again.maxRSSKiB)
         }
-        let config = folder + "/vdirsyncer.conf"
+        print("sync: vdirsyncer's sync with nothing new (median of 3): \(Int(InterchangeBenchmark.median(vTimes).rounded())) ms, "
+              + "peak RSS \((vPeaks.max() ?? 0) / 1024) MiB")
+    }
+}
+
+/// vdirsyncer (from PyPI) syncing the benchmark's address book into a folder: the peer measured
+/// beside `switchboard sync`.
+struct VdirsyncerSide {
+    let folder: String
+    let book: String
+    private var config: String { folder + "/vdirsyncer.conf" }
+
+    /// nil when there is no vdirsyncer on the PATH.
+    init?(folder: String, book: String) {
+        guard system("command -v vdirsyncer >/dev/null 2>&1") == 0 else { return nil }
+        self.folder = folder
+        self.book = book
+    }
+
+    /// A first sync into a fresh folder (its status and the folder removed, then discovered again).
+    func firstSync() -> InterchangeBenchmark.Run {
+        _ = system("rm -rf '\(folder)/vdir' '\(folder)/vdir-status'")
+        mkdir(folder + "/vdir", 0o700)
         let text = """
             [general]
             status_path = "\(folder)/vdir-status/"
@@ -159,22 +233,15 @@ enum SyncBenchmark {
             password = "alice pw"
 
             """
-        guard let f = fopen(config, "wb") else { return }
+        guard let f = fopen(config, "wb") else { return .init(milliseconds: -1, status: -1, maxRSSKiB: 0) }
         fputs(text, f)
         fclose(f)
-        mkdir(folder + "/vdir", 0o700)
         _ = system("VDIRSYNCER_CONFIG='\(config)' vdirsyncer discover bench >/dev/null 2>&1 </dev/null")
-        let vdirsyncer = "VDIRSYNCER_CONFIG='\(config)' exec vdirsyncer sync bench"
-        let vFirst = measure(vdirsyncer)
-        print("sync: vdirsyncer's first sync of the same \(count) cards: \(Int(vFirst.milliseconds.rounded())) ms wall, "
-              + "\(Int(vFirst.cpuMilliseconds.rounded())) ms CPU, peak RSS \(vFirst.maxRSSKiB / 1024) MiB (exit \(vFirst.status))")
-        var vTimes: [Double] = [], vPeaks: [Int] = []
-        for _ in 0..<3 {
-            let again = measure(vdirsyncer)
-            vTimes.append(again.milliseconds)
-            vPeaks.append(again.maxRSSKiB)
-        }
-        print("sync: vdirsyncer's sync with nothing new (median of 3): \(Int(InterchangeBenchmark.median(vTimes).rounded())) ms, "
-              + "peak RSS \((vPeaks.max() ?? 0) / 1024) MiB")
+        return sync()
+    }
+
+    /// `vdirsyncer sync` once, as it stands.
+    func sync() -> InterchangeBenchmark.Run {
+        SyncBenchmark.measure("VDIRSYNCER_CONFIG='\(config)' exec vdirsyncer sync bench")
     }
 }
