@@ -15,7 +15,7 @@ import Storage
 /// card equal to ours and is taken as sent. A card that cannot be read stays on the server
 /// untouched and is listed (`sync_problems`); conflicts keep both sides (`ContactMerge`).
 public final class SyncEngine {
-    let store: SQLiteSyncStore
+    let store: any SyncStore
     let coding: any SyncCardCoding
     /// Cards read in one addressbook-multiget, and written in one transaction. 500: Radicale spends
     /// a third less of its time on 20 multigets of 500 than on 100 of 100 (BENCHMARKS.md), the cards
@@ -36,7 +36,7 @@ public final class SyncEngine {
     /// Called after each local change sent (how many so far).
     public var afterSend: ((Int) -> Void)?
 
-    public init(store: SQLiteSyncStore, coding: any SyncCardCoding) {
+    public init(store: any SyncStore, coding: any SyncCardCoding) {
         self.store = store
         self.coding = coding
     }

@@ -7,15 +7,15 @@ struct Pass {
     let engine: SyncEngine
     let account: SyncAccountRow
     let client: CardDAVClient
-    let contacts: SQLiteContactsStore
+    let contacts: any ContactsService
     var summary = SyncSummary()
-    var store: SQLiteSyncStore { engine.store }
+    var store: any SyncStore { engine.store }
 
     init(engine: SyncEngine, account: SyncAccountRow, client: CardDAVClient) {
         self.engine = engine
         self.account = account
         self.client = client
-        contacts = SQLiteContactsStore(database: engine.store.db, accountID: account.accountID)
+        contacts = engine.store.contacts(of: account.accountID)
     }
 
     // MARK: Pull

@@ -5,105 +5,10 @@ import Darwin
 #endif
 import AppServices
 
-/// A CardDAV account as stored: where and as whom, never the password (it comes from the
-/// password command, or is typed, at each sync).
-public struct SyncAccountRow: Equatable, Sendable {
-    public var id: Int64
-    /// Whose contacts sync (a Switchboard account).
-    public var accountID: Int64
-    /// The address given to `sync add`.
-    public var url: String
-    /// The address book home discovery found.
-    public var homeURL: String
-    public var username: String
-    public var passwordCommand: String?
-    public var caFile: String?
-    public var lastSyncAt: Int64?
-    public var lastError: String?
-}
-
-/// An address book chosen for sync.
-public struct SyncBookRow: Equatable, Sendable {
-    public var id: Int64
-    public var syncAccountID: Int64
-    public var url: String
-    public var displayName: String
-    /// The last sync's DAV:sync-token (nil before the first, or when the server has none).
-    public var syncToken: String?
-    /// The last sync's CS:getctag.
-    public var ctag: String?
-    /// Where contacts made here go.
-    public var isDefault: Bool
-}
-
-/// Where a synced contact's card is on the server, and the card as last synced (the base of a
-/// three-way merge).
-public struct SyncBinding: Equatable, Sendable {
-    public var contactID: Int64
-    public var bookID: Int64
-    public var href: String
-    public var etag: String?
-    public var card: String
-}
-
-/// One local change waiting to be sent.
-public struct SyncQueueItem: Equatable, Sendable {
-    public enum Kind: String, Sendable { case add, edit, delete }
-    public var id: Int64
-    public var bookID: Int64
-    /// The contact (add, edit); nil for a delete.
-    public var contactID: Int64?
-    public var kind: Kind
-    /// Delete: the card's href; add: where it is being put (set before the PUT, so an interrupted add is found again).
-    public var href: String?
-    /// Delete: the version deleted (If-Match).
-    public var etag: String?
-
-    public init(id: Int64, bookID: Int64, contactID: Int64?, kind: Kind, href: String? = nil, etag: String? = nil) {
-        self.id = id
-        self.bookID = bookID
-        self.contactID = contactID
-        self.kind = kind
-        self.href = href
-        self.etag = etag
-    }
-}
-
-/// A conflict kept for the person to settle: the server's version is in the list, the local one here.
-public struct SyncConflict: Equatable, Sendable {
-    public enum Kind: String, Sendable {
-        /// Both changed the same fields.
-        case fields
-        /// Deleted on the server, edited here: the contact stays here, no longer bound.
-        case deletedOnServer
-        /// Deleted here, changed on the server: the server's version came back.
-        case deletedHere
-    }
-    public var id: Int64
-    public var bookID: Int64
-    public var contactID: Int64?
-    public var href: String
-    public var kind: Kind
-    /// The fields both sides changed ("name", "phones", …).
-    public var fields: [String]
-    /// The local version as it was.
-    public var local: ContactRecord?
-}
-
-/// A card on the server that was left alone: one that could not be read, or that the server refused.
-public struct SyncProblem: Equatable, Sendable {
-    public enum Kind: String, Sendable { case unreadable, refused }
-    public var bookID: Int64
-    public var href: String
-    public var kind: Kind
-    public var contactID: Int64?
-    public var reason: String
-}
-
 /// The sync state in the SQLite data file (migration 16, `SQLiteSyncSchema`): accounts, address
 /// books, bindings, the queue, conflicts and problems. Each method that writes is one transaction
 /// (or joins the caller's); `applying` runs the sync engine's own writes so they are not queued.
-public final class SQLiteSyncStore {
+public final class SQLiteSyncStore: SyncStore {
     public let db: SQLiteDatabase
     let now: () -> Int64
 
@@ -126,6 +31,10 @@ public final class SQLiteSyncStore {
                 throw error
             }
         }
+    }
+
+    public func contacts(of accountID: Int64) -> any ContactsService {
+        SQLiteContactsStore(database: db, accountID: accountID)
     }
 
     // MARK: Accounts and address books
@@ -168,7 +77,7 @@ public final class SQLiteSyncStore {
     }
 
     /// The stored accounts (of one Switchboard account, or all), oldest first.
-    public func accounts(of accountID: Int64? = nil) throws(ServiceError) -> [SyncAccountRow] {
+    public func accounts(of accountID: Int64?) throws(ServiceError) -> [SyncAccountRow] {
         let s = try db.prepare("""
             SELECT id, account_id, url, home_url, username, password_command, ca_file, last_sync_at, last_error FROM sync_accounts
             WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id
@@ -363,7 +272,7 @@ public final class SQLiteSyncStore {
     }
 
     /// The changes waiting to be sent to `book`'s server, oldest first (all books when nil).
-    public func queue(book: Int64? = nil) throws(ServiceError) -> [SyncQueueItem] {
+    public func queue(book: Int64?) throws(ServiceError) -> [SyncQueueItem] {
         let s = try db.prepare("SELECT \(Self.queueColumns) FROM sync_queue WHERE ?1 IS NULL OR book_id = ?1 ORDER BY id")
         s.bind(1, book)
         return try readQueue(s)
@@ -390,7 +299,7 @@ public final class SQLiteSyncStore {
     }
 
     /// How many changes wait in `book` (all books of the file when nil).
-    public func pendingCount(book: Int64? = nil) throws(ServiceError) -> Int {
+    public func pendingCount(book: Int64?) throws(ServiceError) -> Int {
         let s = try db.prepare("SELECT count(*) FROM sync_queue WHERE ?1 IS NULL OR book_id = ?1")
         s.bind(1, book)
         defer { s.reset() }
