@@ -236,6 +236,10 @@ enum PostgresMigrations {
         // 19: the display name (FN) of rows stored before it was kept (15; SQLite's 21), with what follows
         // from it: a contact with no person's name is filed by it (keys, search row, word starts, groups).
         .sql("SELECT 1", then: { pg throws(ServiceError) in try fillDisplayNames(pg) }),
+        // 20: CardDAV sync per account (SQLite's 16; `PostgresSyncSchema`): accounts on servers (never a
+        // password), their address books, each synced contact's card, the queue of local changes filled
+        // by triggers on the contacts, conflicts and problems.
+        .sql(PostgresSyncSchema.migration),
     ]
 
     /// Every contact whose display name is '' gets it (`ContactRecord.backfilled`), 2,000 at a time.

@@ -27,4 +27,5 @@ public final class PostgresRows {
     public func int(_ row: Int, _ column: Int) -> Int { Int(text(row, column)) ?? 0 }
     public func bool(_ row: Int, _ column: Int) -> Bool { text(row, column) == "t" }
     public func optionalInt64(_ row: Int, _ column: Int) -> Int64? { isNull(row, column) ? nil : int64(row, column) }
+    public func optionalText(_ row: Int, _ column: Int) -> String? { isNull(row, column) ? nil : text(row, column) }
 }

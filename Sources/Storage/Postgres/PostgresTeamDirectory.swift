@@ -119,7 +119,7 @@ public enum PostgresTeamDirectory {
     }
 
     /// Grants and policies for the tables schema steps made after team directories came (the
-    /// deletes kept for Undo, the group cards), each once: run by `initialize`, also on a directory
+    /// deletes kept for Undo, the group cards, CardDAV sync's tables), each once: run by `initialize`, also on a directory
     /// set up before them.
     static func grantTablesOfLaterVersions(_ roles: Roles, on pg: PostgresConnection) throws(ServiceError) {
         let quoted = try pg.execute("SELECT quote_ident($1), quote_ident($2)", [roles.member, roles.editor])
@@ -137,6 +137,10 @@ public enum PostgresTeamDirectory {
                 CREATE POLICY \(table)_own ON \(table) FOR ALL TO \(member) USING (\(own)) WITH CHECK (\(own));
                 CREATE POLICY \(table)_team ON \(table) FOR ALL TO \(editor) USING (\(team)) WITH CHECK (\(team));
                 """)
+        }
+        // CardDAV sync (step 20): each member's own accounts, the queue and bindings of their books.
+        if try pg.scalarInt("SELECT count(*) FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'sync_accounts'") == 0 {
+            try pg.executeScript(PostgresSyncSchema.teamPolicies(member: member, editor: editor))
         }
     }
 

@@ -1,0 +1,258 @@
+import TestSupport
+import AppServices
+import Foundation
+import Testing
+@testable import Storage
+
+/// CardDAV sync's state in a shared directory on a real PostgreSQL server (migration 20): the
+/// queue filled by the triggers on `contacts` as in the data file (every writer, once a contact,
+/// in order; not the engine's own writes), the listing, conflicts; and on a team's directory,
+/// row-level security keeping each member's sync accounts, queue and bindings their own —
+/// checked with the other member's own connection, as psql would be.
+@Suite("Sync state on PostgreSQL", .serialized,
+       .enabled(if: PostgresTestServer.isAvailable, "needs SWITCHBOARD_TEST_POSTGRES_URL (.ci/run starts a server)"))
+struct PostgresSyncQueueTests {
+    struct Fixture {
+        let server: PostgresTestServer
+        let db: PostgresDatabase
+        let contacts: PostgresContactsStore
+        let sync: PostgresSyncStore
+        let accountID: Int64
+
+        init() throws {
+            server = try PostgresTestServer()
+            db = try server.open()
+            let accounts = PostgresAccountStore(database: db, session: try LocalSessionFile(server: server.uri, environment: ["XDG_STATE_HOME": TempFolder().file("s")]),
+                                                hasher: PasswordHasher(cost: 1))
+            accountID = try accounts.createAccount(username: "ada", password: "analytical", now: 1).id
+            contacts = PostgresContactsStore(database: db, accountID: accountID, now: { 100 })
+            sync = PostgresSyncStore(database: db, now: { 200 })
+        }
+
+        func addSyncAccount() throws -> (account: Int64, book: Int64) {
+            let id = try sync.addAccount(accountID: accountID, url: "http://127.0.0.1:1/", homeURL: "http://127.0.0.1:1/ada/", username: "ada",
+                                         passwordCommand: "pass show dav", caFile: nil,
+                                         books: [(url: "http://127.0.0.1:1/ada/book/", displayName: "Book")])
+            return (id, try #require(try sync.books(of: id).first).id)
+        }
+    }
+
+    @Test func withoutASyncAccountNothingIsQueued() throws {
+        let f = try Fixture()
+        let id = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        _ = try f.contacts.setFriend(id: id, true)
+        _ = try f.contacts.delete(id: id)
+        #expect(try f.sync.pendingCount() == 0)
+    }
+
+    @Test func settingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow() throws {
+        let f = try Fixture()
+        let first = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        let second = try f.contacts.add(ContactRecord(firstName: "Alan", lastName: "Turing"))
+        let (account, book) = try f.addSyncAccount()
+        let stored = try #require(try f.sync.accounts().first)
+        #expect(stored.id == account && stored.username == "ada" && stored.passwordCommand == "pass show dav" && stored.caFile == nil)
+        #expect(try f.sync.books(of: account).map(\.isDefault) == [true])
+        let third = try f.contacts.add(ContactRecord(firstName: "Grace", lastName: "Hopper"))
+        let queue = try f.sync.queue()
+        #expect(queue.map(\.contactID) == [first, second, third])
+        #expect(queue.allSatisfy { $0.kind == .add && $0.bookID == book })
+        var ada = try #require(try f.contacts.contact(id: first))
+        ada.notes = "first programmer"
+        _ = try f.contacts.update(ada)
+        _ = try f.contacts.setFriend(id: first, true)
+        #expect(try f.sync.queue().map(\.id) == queue.map(\.id))
+        _ = try f.contacts.delete(id: second)
+        #expect(try f.sync.queue().map(\.contactID) == [first, third])
+        // No column of the data file holds a password.
+        #expect(try f.server.count("SELECT count(*) FROM information_schema.columns WHERE table_schema = '\(f.server.schema)' AND table_name LIKE 'sync_%' AND column_name LIKE '%password%' AND column_name <> 'password_command'") == 0)
+    }
+
+    @Test func aSyncedContactsEditsAreOneQueuedEditAndItsDeleteCarriesHrefAndEtag() throws {
+        let f = try Fixture()
+        let (_, book) = try f.addSyncAccount()
+        let id = try f.sync.applying { () throws(ServiceError) -> Int64 in
+            let id = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+            try f.sync.bind(contact: id, book: book, href: "/ada/book/ada.vcf", etag: "\"e1\"", card: "BEGIN:VCARD\r\nEND:VCARD\r\n")
+            return id
+        }
+        #expect(try f.sync.pendingCount() == 0)
+        _ = try f.contacts.update(try #require(try f.contacts.contact(id: id)))
+        try f.db.connection.executeScript("UPDATE contacts SET updated_at = 5, revision = revision + 1, card = 'BEGIN:VCARD'")
+        #expect(try f.sync.pendingCount() == 0)
+        _ = try f.contacts.setFriend(id: id, true)
+        var ada = try #require(try f.contacts.contact(id: id))
+        ada.phones = [.init(label: "mobile", number: "+44 20 7946 0001")]
+        _ = try f.contacts.update(ada)
+        let queued = try f.sync.queue()
+        #expect(queued.count == 1)
+        #expect(queued.first?.kind == .edit && queued.first?.contactID == id)
+        _ = try f.contacts.delete(id: id)
+        let after = try f.sync.queue()
+        #expect(after.count == 1)
+        #expect(after.first?.kind == .delete && after.first?.href == "/ada/book/ada.vcf" && after.first?.etag == "\"e1\"")
+        #expect(after.first?.contactID == nil)
+        #expect(try f.sync.binding(contact: id) == nil)
+    }
+
+    @Test func theEnginesWritesQueueNothingAndAFailedApplyLeavesNothingBehind() throws {
+        let f = try Fixture()
+        let (_, book) = try f.addSyncAccount()
+        try f.sync.applying { () throws(ServiceError) in
+            let id = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+            try f.sync.bind(contact: id, book: book, href: "/ada/book/ada.vcf", etag: "\"e1\"", card: "")
+            _ = try f.contacts.delete(id: id)
+        }
+        #expect(try f.sync.pendingCount() == 0)
+        #expect(try f.sync.etags(book: book).isEmpty)
+        #expect(throws: ServiceError.self) {
+            try f.sync.applying { () throws(ServiceError) in
+                _ = try f.contacts.add(ContactRecord(firstName: "Bea", lastName: "Babbage"))
+                throw ServiceError(.failed, place: "test", detail: "stop")
+            }
+        }
+        #expect(try f.contacts.count(matching: "") == 0)
+        // The flag went with that transaction: the next add is queued.
+        _ = try f.contacts.add(ContactRecord(firstName: "Cy", lastName: "Clarke"))
+        #expect(try f.sync.pendingCount() == 1)
+    }
+
+    @Test func anImportAndAnotherClientsWritesAreQueuedInOrder() throws {
+        let f = try Fixture()
+        _ = try f.addSyncAccount()
+        try f.contacts.beginTransaction()
+        let batch = try f.contacts.importer()
+        for i in 0..<5 { _ = try batch.take(ContactRecord(firstName: "Person \(i)", lastName: "Imported", emails: ["p\(i)@example.com"])) }
+        try batch.finish(subject: "import")
+        try f.contacts.commitTransaction()
+        let other = PostgresContactsStore(database: try f.server.open(), accountID: f.accountID)
+        let eve = try other.add(ContactRecord(firstName: "Eve", lastName: "Other"))
+        let queue = try f.sync.queue()
+        #expect(queue.count == 6 && queue.allSatisfy { $0.kind == .add })
+        #expect(queue.last?.contactID == eve)
+        #expect(queue.map(\.id) == queue.map(\.id).sorted())
+    }
+
+    @Test func aListingKeepsTheLastNoteOfAnHrefInOrderAndSaysWhatIsGone() throws {
+        let f = try Fixture()
+        let (_, book) = try f.addSyncAccount()
+        try f.sync.applying { () throws(ServiceError) in
+            for name in ["kept", "changed", "deleted"] {
+                let id = try f.contacts.add(ContactRecord(firstName: name, lastName: "Card"))
+                try f.sync.bind(contact: id, book: book, href: "/b/\(name).vcf", etag: "\"1\"", card: "")
+            }
+        }
+        try f.sync.beginListing()
+        try f.sync.list(href: "/b/new.vcf", etag: "\"1\"", gone: false)
+        try f.sync.list(href: "/b/kept.vcf", etag: "\"1\"", gone: false)
+        try f.sync.list(href: "/b/changed.vcf", etag: "\"1\"", gone: false)
+        for i in 0..<600 { try f.sync.list(href: "/b/many-\(i).vcf", etag: nil, gone: false) } // more than one batch
+        try f.sync.list(href: "/b/changed.vcf", etag: "\"2\"", gone: false) // noted again: now last
+        f.sync.endListing()
+        let toRead = try f.sync.listedToRead(book: book, after: Int64.min, limit: 1000).map(\.href)
+        #expect(toRead.count == 602)
+        #expect(toRead.first == "/b/new.vcf" && toRead.last == "/b/changed.vcf")
+        #expect(try f.sync.listedToReadCount(book: book) == 602)
+        let firstTwo = try f.sync.listedToRead(book: book, after: Int64.min, limit: 2)
+        #expect(try f.sync.listedToRead(book: book, after: firstTwo[1].number, limit: 1).first?.href == "/b/many-1.vcf")
+        #expect(try f.sync.listedDeletions(book: book, whole: true) == ["/b/deleted.vcf"])
+        #expect(try f.sync.listedDeletions(book: book, whole: false).isEmpty)
+        // A new listing starts empty.
+        try f.sync.beginListing()
+        try f.sync.list(href: "/b/kept.vcf", etag: nil, gone: true)
+        f.sync.endListing()
+        #expect(try f.sync.listedDeletions(book: book, whole: false) == ["/b/kept.vcf"])
+    }
+
+    @Test func conflictsAndProblemsAreKeptWhole() throws {
+        let f = try Fixture()
+        let (_, book) = try f.addSyncAccount()
+        var local = ContactRecord(firstName: "Ada", lastName: "Lovelace", phones: [.init(label: "work", number: "1")], notes: "mine")
+        local.uid = "u1"
+        try f.sync.recordConflict(book: book, contact: 7, href: "/a.vcf", kind: .fields, fields: ["notes", "phones"], local: local)
+        try f.sync.recordConflict(book: book, contact: nil, href: "/b.vcf", kind: .deletedHere, fields: [], local: nil)
+        let conflicts = try f.sync.conflicts()
+        #expect(conflicts.count == 2)
+        #expect(conflicts[0].fields == ["notes", "phones"] && conflicts[0].local == local && conflicts[0].kind == .fields && conflicts[0].contactID == 7)
+        #expect(conflicts[1].fields.isEmpty && conflicts[1].local == nil && conflicts[1].kind == .deletedHere)
+        try f.sync.recordProblem(book: book, href: "/g.vcf", kind: .unreadable, etag: "\"1\"", contact: nil, reason: "a group card")
+        try f.sync.recordProblem(book: book, href: "/g.vcf", kind: .unreadable, etag: "\"2\"", contact: nil, reason: "still a group card")
+        #expect(try f.sync.problems().map(\.reason) == ["still a group card"])
+        #expect(try f.sync.problemETag(book: book, href: "/g.vcf") == .some("\"2\""))
+        try f.sync.clearProblem(book: book, href: "/g.vcf")
+        #expect(try f.sync.problems().isEmpty)
+    }
+
+    // MARK: A team's directory
+
+    /// Alice and bob, members of a team directory, each with a sync account of their own: what one
+    /// keeps, the other's connection neither reads nor changes, and the triggers queue each
+    /// member's changes into their own book.
+    @Test func aMemberSeesAndChangesOnlyTheirOwnSyncState() throws {
+        let server = try PostgresTestServer()
+        let owner = try server.open()
+        _ = try PostgresTeamDirectory.initialize(owner, now: 1)
+        let suffix = String(UUID().uuidString.prefix(8)).lowercased()
+        let aliceAccount = try PostgresTeamDirectory.addMember(owner, name: "alice_" + suffix, password: "alice's secret", editor: false, now: 2)
+        let bobAccount = try PostgresTeamDirectory.addMember(owner, name: "bob_" + suffix, password: "bob's secret", editor: false, now: 3)
+        let alice = try PostgresDatabase(uri: server.uri, signIn: PostgresSignIn(role: aliceAccount.username, password: "alice's secret"))
+        let bob = try PostgresDatabase(uri: server.uri, signIn: PostgresSignIn(role: bobAccount.username, password: "bob's secret"))
+        let aliceSync = PostgresSyncStore(database: alice), bobSync = PostgresSyncStore(database: bob)
+        let aliceContacts = PostgresContactsStore(database: alice, accountID: aliceAccount.id)
+        let kept = try aliceContacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        let aliceSyncID = try aliceSync.addAccount(accountID: aliceAccount.id, url: "https://dav.example.com/", homeURL: "https://dav.example.com/alice/",
+                                                   username: "alice", passwordCommand: "pass show dav/alice", caFile: nil,
+                                                   books: [(url: "https://dav.example.com/alice/book/", displayName: "Alice's")])
+        let aliceBook = try #require(try aliceSync.books(of: aliceSyncID).first).id
+        try aliceSync.applying { () throws(ServiceError) in
+            try aliceSync.bind(contact: kept, book: aliceBook, href: "/alice/book/ada.vcf", etag: "\"1\"", card: "BEGIN:VCARD\r\nEND:VCARD\r\n")
+        }
+        try aliceSync.dequeue(try #require(try aliceSync.queued(contact: kept)).id)
+        _ = try aliceContacts.add(ContactRecord(firstName: "Grace", lastName: "Hopper")) // queued by the trigger, as alice
+        var ada = try #require(try aliceContacts.contact(id: kept))
+        ada.notes = "edited by alice"
+        _ = try aliceContacts.update(ada)
+        #expect(try aliceSync.queue().map(\.kind) == [.add, .edit])
+        #expect(try aliceSync.accounts().map(\.id) == [aliceSyncID])
+
+        // Bob, straight at the tables with his own credentials: none of alice's rows.
+        let pg = bob.connection
+        for table in PostgresSyncSchema.tables {
+            #expect(try pg.scalarInt("SELECT count(*) FROM \(table)") == 0, "bob sees \(table)")
+        }
+        #expect(try bobSync.accounts().isEmpty && bobSync.queue().isEmpty && bobSync.binding(contact: kept) == nil)
+        #expect(try bobSync.syncAccounts(of: aliceAccount.id).isEmpty)
+        #expect(try pg.execute("UPDATE sync_accounts SET password_command = 'curl evil' WHERE id = $1", [aliceSyncID]).affected == 0)
+        #expect(try pg.execute("DELETE FROM sync_queue").affected == 0)
+        #expect(try pg.execute("UPDATE sync_cards SET etag = 'x'").affected == 0)
+        #expect(try pg.execute("DELETE FROM sync_books").affected == 0)
+        // Nor may he plant rows in hers: a queue item in her book, a sync account on her contacts.
+        let planted = #expect(throws: ServiceError.self) { try bobSync.enqueue(contact: kept, book: aliceBook, kind: .delete) }
+        #expect(planted?.sqlState == "42501")
+        let account = #expect(throws: ServiceError.self) {
+            try bobSync.addAccount(accountID: aliceAccount.id, url: "https://evil.example/", homeURL: "https://evil.example/", username: "x",
+                                   passwordCommand: nil, caFile: nil, books: [(url: "https://evil.example/b/", displayName: "b")])
+        }
+        #expect(account?.sqlState == "42501")
+        #expect(throws: ServiceError.self) {
+            try bobSync.bind(contact: 999_999, book: aliceBook, href: "/alice/book/x.vcf", etag: nil, card: "")
+        }
+
+        // His own sync account works alongside, and alice sees none of it.
+        let bobContacts = PostgresContactsStore(database: bob, accountID: bobAccount.id)
+        _ = try bobContacts.add(ContactRecord(firstName: "Bea", lastName: "Babbage"))
+        let bobSyncID = try bobSync.addAccount(accountID: bobAccount.id, url: "https://dav.example.com/", homeURL: "https://dav.example.com/bob/",
+                                               username: "bob", passwordCommand: nil, caFile: nil,
+                                               books: [(url: "https://dav.example.com/bob/book/", displayName: "Bob's")])
+        #expect(try bobSync.queue().count == 1 && bobSync.accounts().map(\.id) == [bobSyncID])
+        #expect(try aliceSync.accounts().map(\.id) == [aliceSyncID])
+        #expect(try aliceSync.queue().map(\.kind) == [.add, .edit])
+        // Alice's state is as she left it.
+        #expect(try aliceSync.accounts().first?.passwordCommand == "pass show dav/alice")
+        #expect(try aliceSync.binding(contact: kept)?.etag == "\"1\"")
+        // Deleting her bound contact queues its delete into her book, under her own policies.
+        _ = try aliceContacts.delete(id: kept)
+        #expect(try aliceSync.queue().map(\.kind) == [.add, .delete])
+        #expect(try server.count("SELECT count(*) FROM sync_queue") == 3)
+    }
+}
