@@ -12,6 +12,7 @@ public struct DataStore {
     /// Whose contacts a command uses is then decided by who signed in, never by a name given.
     public let team: (book: Int64, member: Account?)?
     private let makeContacts: (Int64) -> any AddressBookService
+    private let makeSync: () -> any SyncStore
 
     /// Opens `location`; `environment` places a shared directory's session file (this machine's).
     public init(location: String, environment: [String: String], passwordCost: Int = 0) throws(ServiceError) {
@@ -23,15 +24,21 @@ public struct DataStore {
             team = try db.teamBookID.map { book throws(ServiceError) in (book, try PostgresTeamDirectory.account(ofSignedInRoleOn: db.connection)) }
             accounts = PostgresAccountStore(database: db, session: session, hasher: hasher)
             makeContacts = { PostgresContactsStore(database: db, accountID: $0) }
+            makeSync = { PostgresSyncStore(database: db) }
         } else {
             let db = try SQLiteDatabase(path: location)
             place = location
             team = nil
             accounts = SQLiteAccountStore(database: db, hasher: hasher)
             makeContacts = { SQLiteContactsStore(database: db, accountID: $0) }
+            makeSync = { SQLiteSyncStore(database: db) }
         }
     }
 
     /// One account's contacts.
     public func contacts(of accountID: Int64) -> any AddressBookService { makeContacts(accountID) }
+
+    /// CardDAV sync's state, on the same connection (on a team's directory, what the member who
+    /// signed in may see of it).
+    public func syncStore() -> any SyncStore { makeSync() }
 }

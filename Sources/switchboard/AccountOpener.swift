@@ -37,24 +37,34 @@ struct AccountOpener {
             throw .usage("\(UsageError.noDataLocation)")
         }
         if let missing = Self.missingFile(location) { throw .refused(missing) }
+        let db: DataStore
         do {
-            let db = try DataStore(location: location, environment: environment)
-            let accounts = db.accounts
-            let path = db.place
+            db = try DataStore(location: location, environment: environment)
+        } catch {
+            throw .refused(CommandLineMessage.line(for: error))
+        }
+        return (db, try account(in: db), db.place)
+    }
+
+    /// Whose contacts to use in `db`: on a team directory the member who signed in (or the team
+    /// book with `--team`), else `--user`, else the person signed in on this machine.
+    func account(in db: DataStore) throws(Failure) -> Account {
+        let path = db.place
+        do {
             if let team = db.team {
-                return (db, try Self.teamAccount(team, user: user, teamBook: teamBook, path: path), path)
+                return try Self.teamAccount(team, user: user, teamBook: teamBook, path: path)
             }
             if teamBook { throw Failure.refused("\(path) has no team address book (it is not a team directory)") }
             if let user {
-                guard let found = try accounts.account(named: user) else {
+                guard let found = try db.accounts.account(named: user) else {
                     throw Failure.refused("there is no account “\(user)” in \(path); create it in the app first")
                 }
-                return (db, found, path)
+                return found
             }
-            guard let signedIn = try accounts.savedSession() else {
+            guard let signedIn = try db.accounts.savedSession() else {
                 throw Failure.refused("nobody is signed in to \(path); pass --user NAME")
             }
-            return (db, signedIn, path)
+            return signedIn
         } catch let failure as Failure {
             throw failure
         } catch {

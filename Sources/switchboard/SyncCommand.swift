@@ -31,9 +31,9 @@ struct SyncCommand {
     var listOnly = false
 
     static let help = """
-    usage: switchboard sync [--verbose] [--user NAME] [--db PATH]
+    usage: switchboard sync [--verbose] [--user NAME | --team] [--db PATH|URL]
            switchboard sync add URL --username NAME [--password-command CMD] [--ca-file PEM]
-                                    [--addressbook NAME|all] [--user NAME] [--db PATH]
+                                    [--addressbook NAME|all] [--user NAME | --team] [--db PATH|URL]
       sync add finds the address books from the server's address (/.well-known/carddav, the
       principal, its address book home): with one it is taken; with several, name one with
       --addressbook NAME (its name or the last part of its URL) or take them all with
@@ -41,6 +41,8 @@ struct SyncCommand {
       contacts added later. The password comes from --password-command (its first line of
       output, as mbsync's PassCmd) or is typed, hidden; it is never stored. TLS certificates
       are always checked: against the system's CAs, or the CA certificates in --ca-file PEM.
+      On a shared directory (--db postgresql://…) each person's accounts are their own: on a
+      team directory the member signed in (the team book with --team, for its editors).
       sync syncs every account in the data file once (only NAME's with --user) and prints
       "↓ 12 new, 3 changed, 1 deleted · ↑ 2 sent · 1 conflict". Conflicts keep both sides: the
       server's version in the list, yours beside it. Exit 0 when every account synced, 1 when
@@ -60,6 +62,7 @@ struct SyncCommand {
             switch argument {
             case "--help", "-h": command.wantsHelp = true
             case "--user": command.opener.user = try cursor.value(for: argument)
+            case "--team": command.opener.teamBook = true
             case "--db": command.opener.databasePath = try cursor.dataLocation(for: argument)
             case "--username": command.username = try cursor.value(for: argument)
             case "--password-command": command.passwordCommand = try cursor.value(for: argument)
@@ -97,10 +100,6 @@ struct SyncCommand {
         if wantsHelp { print(Self.help, to: &output); return 0 }
         let location = opener.databasePath ?? DatabaseLocation.defaultPath(environment: environment)
         guard let location else { print("switchboard: sync: \(UsageError.noDataLocation)", to: &errors); return 2 }
-        if PostgresConnection.isURI(location) {
-            print("switchboard: sync: sync keeps its state in a data file; a team directory on PostgreSQL cannot sync yet", to: &errors)
-            return 1
-        }
         if let missing = AccountOpener.missingFile(location) { print("switchboard: sync: \(missing)", to: &errors); return 1 }
         switch action {
         case .add(let url): return add(url, location: location, environment: environment, input: input, output: &output, errors: &errors)
@@ -113,8 +112,9 @@ struct SyncCommand {
     private func add(_ url: String, location: String, environment: [String: String], input: PasswordInput,
                      output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         let account: Account
+        let data: DataStore
         do throws(AccountOpener.Failure) {
-            account = try opener.open(environment: environment).account
+            (data, account, _) = try opener.open(environment: environment)
         } catch {
             switch error {
             case .usage(let m): print("switchboard: sync: \(m)", to: &errors); return 2
@@ -154,8 +154,7 @@ struct SyncCommand {
             return fail(why.text, code: found.addressBooks.isEmpty ? 1 : 2, output: &output, errors: &errors)
         }
         do throws(ServiceError) {
-            let db = try SQLiteDatabase(path: location)
-            let store = SQLiteSyncStore(database: db)
+            let store = data.syncStore()
             try store.addAccount(accountID: account.id, url: url, homeURL: found.homeURL, username: user, passwordCommand: passwordCommand,
                                  caFile: caFile, books: books.map { ($0.url, Self.name(of: $0)) })
             let pending = try store.pendingCount()
@@ -231,27 +230,41 @@ struct SyncCommand {
 
     private func syncAll(location: String, environment: [String: String], input: PasswordInput,
                          output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        // Every account of the file (only NAME's with --user); on a team directory the member's who
+        // signed in (the team book's with --team), whose sync state is all the server lets them see.
         var only: Int64?
-        if opener.user != nil {
-            do throws(AccountOpener.Failure) {
-                only = try opener.open(environment: environment).account.id
-            } catch {
-                switch error {
-                case .usage(let m): print("switchboard: sync: \(m)", to: &errors); return 2
-                case .refused(let m): print("switchboard: sync: \(m)", to: &errors); return 1
+        var data: DataStore?
+        var place = location
+        do throws(AccountOpener.Failure) {
+            if PostgresConnection.isURI(location) {
+                let opened: DataStore
+                do throws(ServiceError) {
+                    opened = try DataStore(location: location, environment: environment)
+                } catch {
+                    throw .refused(CommandLineMessage.line(for: error))
                 }
+                data = opened
+                place = opened.place
+                if opened.team != nil || opener.user != nil || opener.teamBook { only = try opener.account(in: opened).id }
+            } else if opener.user != nil {
+                only = try opener.open(environment: environment).account.id
+            }
+        } catch {
+            switch error {
+            case .usage(let m): print("switchboard: sync: \(m)", to: &errors); return 2
+            case .refused(let m): return fail(m, code: 1, output: &output, errors: &errors)
             }
         }
-        let store: SQLiteSyncStore
+        let store: any SyncStore
         let accounts: [SyncAccountRow]
         do throws(ServiceError) {
-            store = SQLiteSyncStore(database: try SQLiteDatabase(path: location))
+            if let data { store = data.syncStore() } else { store = SQLiteSyncStore(database: try SQLiteDatabase(path: location)) }
             accounts = try store.accounts(of: only)
         } catch {
             return fail(CommandLineMessage.line(for: error), code: 1, output: &output, errors: &errors)
         }
         guard !accounts.isEmpty else {
-            return fail("no CardDAV account is set up in \(location); add one with switchboard sync add URL --username NAME", code: 1,
+            return fail("no CardDAV account is set up in \(place); add one with switchboard sync add URL --username NAME", code: 1,
                         output: &output, errors: &errors)
         }
         let engine = SyncEngine(store: store, coding: ContactSyncCoding())

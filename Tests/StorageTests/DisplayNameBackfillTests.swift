@@ -67,7 +67,8 @@ struct DisplayNameBackfillTests {
             UPDATE contacts SET display_name = '', formatted_name = '';
             UPDATE contacts SET sort_key = '' WHERE first_name = '' AND last_name = '';
             UPDATE contact_search SET display_name = '', sort_key = '' WHERE id IN (SELECT id FROM contacts WHERE sort_key = '');
-            UPDATE switchboard_schema SET version = 18
+            UPDATE switchboard_schema SET version = 18;
+            \(PostgresTestServer.undoSyncStep)
             """)
         let again = try f.secondClient()
         let migrated = again.contacts(of: try #require(try again.accounts.account(named: "ada")))

@@ -52,4 +52,13 @@ final class PostgresTestServer {
     }
 
     deinit { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
+
+    /// SQL that takes away what schema step 20 (CardDAV sync) made, for a test that sets a
+    /// directory's version back below it to migrate it again.
+    static let undoSyncStep = """
+        DROP TABLE sync_problems, sync_conflicts, sync_queue, sync_cards, sync_books, sync_accounts;
+        DROP FUNCTION switchboard_sync_contacts_added() CASCADE;
+        DROP FUNCTION switchboard_sync_contacts_changed() CASCADE;
+        DROP FUNCTION switchboard_sync_contacts_deleted() CASCADE;
+        """
 }

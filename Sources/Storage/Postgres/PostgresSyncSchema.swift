@@ -27,7 +27,8 @@ enum PostgresSyncSchema {
 
     static let tables = ["sync_accounts", "sync_books", "sync_cards", "sync_queue", "sync_conflicts", "sync_problems"]
 
-    private static let applying = "current_setting('switchboard.sync_applying', true) = 'on'"
+    /// True while the sync engine writes (never NULL: a connection that never set it is not applying).
+    private static let applying = "coalesce(current_setting('switchboard.sync_applying', true), '') = 'on'"
     private static let now = "extract(epoch FROM clock_timestamp())::bigint"
     /// The default address book of `n.account_id` (as `d.book_id`), where its new contacts go.
     private static let defaultBook = """

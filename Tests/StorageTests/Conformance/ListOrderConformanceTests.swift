@@ -92,7 +92,8 @@ struct ListOrderConformanceTests {
         try pg.executeScript("""
             DROP TABLE contact_groups; DROP INDEX contacts_by_first_name; DROP INDEX contacts_by_company;
             ALTER TABLE contacts DROP COLUMN sort_key_first, DROP COLUMN sort_key_company;
-            UPDATE switchboard_schema SET version = 16
+            UPDATE switchboard_schema SET version = 16;
+            \(PostgresTestServer.undoSyncStep)
             """)
         let again = try f.secondClient()
         let ada = try #require(try again.accounts.account(named: "ada"))

@@ -218,7 +218,8 @@ struct PostgresConformanceTests {
 
     /// The tables of the directory's schema, by name.
     static let schemaTables = ["accounts", "activity", "contact_counts", "contact_groups", "contact_search", "contact_word_starts", "contacts", "deleted_contacts", "group_cards", "settings",
-                               "sign_in_failures", "switchboard_schema"]
+                               "sign_in_failures", "switchboard_schema", "sync_accounts", "sync_books", "sync_cards", "sync_conflicts",
+                               "sync_problems", "sync_queue"]
 
     private func tables(_ pg: PostgresConnection) throws -> [String] {
         let rows = try pg.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
