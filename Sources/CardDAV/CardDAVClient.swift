@@ -156,6 +156,15 @@ public final class CardDAVClient {
         try addressBooks(in: url, depth: "0").first
     }
 
+    /// The address book's CS:getctag alone (PROPFIND, Depth 0), nil when the server has none: a
+    /// cheap "did anything change" where the sync-token is dear (Xandikos answers it from its git
+    /// tree at once; Radicale with two thirds of a sync-collection's work, as it does not compute
+    /// the token for it).
+    public func ctag(of url: String) throws(CardDAVError) -> String? {
+        let (_, response) = try propfindOne(url, properties: [(DAVNamespace.calendarServer, "getctag")])
+        return response?.property(DAVNamespace.calendarServer, "getctag").map(\.trimmedText).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// What changed in the address book at `url` since `token` (nil: everything there is, as
     /// changed), with the token for next time (RFC 6578 sync-collection, sync-level 1). A token
     /// the server no longer knows is `syncTokenExpired`.

@@ -33,6 +33,12 @@ public final class SyncEngine {
     /// server that has no sync-collection (for a server whose sync-collection misbehaves, and to
     /// test that way against servers that have one).
     public var usesSyncCollection = true
+    /// Whether an address book synced by sync-collection is first asked for its getctag alone, and
+    /// left alone when it has not moved: a sync with nothing new is then that one request, which
+    /// servers answer faster than a sync-collection (at 10,000 cards: Xandikos at once instead of
+    /// 70-90 ms, Radicale in 420 ms of its CPU instead of 620); when something changed it is one
+    /// request more. false: straight to sync-collection (and how the fuzz tries both).
+    public var checksCtagFirst = true
     /// Called after each local change sent (how many so far).
     public var afterSend: ((Int) -> Void)?
 

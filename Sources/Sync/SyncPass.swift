@@ -79,7 +79,7 @@ struct Pass {
     /// Lists the changes since the last sync into the store's listing: sync-collection from its
     /// token; else (first sync, token expired) everything listed, to compare with what is kept; a
     /// server without sync-collection by its ctag, then its etags. nil when nothing changed (the
-    /// ctag is the same).
+    /// ctag is the same; asked first, alone, where sync-collection is used: `checksCtagFirst`).
     func list(_ book: SyncBookRow) throws(SyncError) -> Listing? {
         if !engine.usesSyncCollection {
             let now = try remote { () throws(CardDAVError) in try client.addressBook(at: book.url) }
@@ -87,34 +87,52 @@ struct Pass {
             try listEtags(book)
             return Listing(syncToken: nil, ctag: now?.ctag ?? "", whole: true)
         }
+        // The ctag is read before the changes: one that has not moved since the last sync says
+        // nothing changed, in one cheap request; a change made after it was read shows at the
+        // next sync, as the ctag kept is older than the token. "" kept: the server has none.
+        var ctagNow: String?
+        if engine.checksCtagFirst, book.ctag != "" {
+            ctagNow = try remote { () throws(CardDAVError) in try client.ctag(of: book.url) } ?? ""
+            if book.syncToken != nil, let kept = book.ctag, ctagNow == kept { return nil }
+        }
         if let token = book.syncToken {
             do {
-                return try incremental(book, from: token)
+                var changes = try incremental(book, from: token)
+                changes.ctag = ctagNow
+                return changes
             } catch .server(.syncTokenExpired) {
                 // every card's etag is compared instead, below
             }
         }
         if book.syncToken == nil, let ctag = book.ctag {
             // A server without sync-collection: its ctag says whether anything changed.
-            let now = try remote { () throws(CardDAVError) in try client.addressBook(at: book.url) }
-            if now?.ctag == ctag { return nil }
+            var now = ctagNow
+            if now == nil { now = try currentCtag(book) }
+            if now == ctag { return nil }
             try listEtags(book)
-            return Listing(syncToken: nil, ctag: now?.ctag, whole: true)
+            return Listing(syncToken: nil, ctag: now, whole: true)
         }
         do {
             var all = try incremental(book, from: nil)
             all.whole = true
+            all.ctag = ctagNow
             return all
         } catch .server(let error) {
             switch error {
             case .unexpectedStatus, .forbidden, .malformedAnswer:
                 // No sync-collection here: the ctag and the etags.
-                let now = try remote { () throws(CardDAVError) in try client.addressBook(at: book.url) }
+                var now = ctagNow
+                if now == nil { now = try currentCtag(book) }
                 try listEtags(book)
-                return Listing(syncToken: nil, ctag: now?.ctag ?? "", whole: true)
+                return Listing(syncToken: nil, ctag: now ?? "", whole: true)
             default: throw .server(error)
             }
         }
+    }
+
+    /// The address book's getctag as it lists itself (nil: it has none).
+    func currentCtag(_ book: SyncBookRow) throws(SyncError) -> String? {
+        try remote { () throws(CardDAVError) in try client.addressBook(at: book.url) }?.ctag
     }
 
     /// sync-collection from `token` into the listing, asked again while the server says its answer was cut short.

@@ -29,7 +29,7 @@ struct SyncServerTests {
         let (first, requests) = try f.sync()
         let took = ContinuousClock.now - started
         #expect(first.new == 2000 && first.changed == 0 && first.deleted == 0 && first.sent == 0 && first.conflicts == 0)
-        #expect(requests == 1 + 4) // sync-collection, then 4 multigets of 500
+        #expect(requests == 2 + 4) // the getctag, sync-collection, then 4 multigets of 500
         let here = try f.localContacts()
         #expect(here.count == 2000)
         #expect(Set(here.map(\.uid)).count == 2000)
