@@ -61,6 +61,14 @@ public protocol ContactsService: AnyObject {
               countingUpTo cap: Int) throws(ServiceError) -> ContactsPage
     /// `listIndex(ofContact:)` in `order`.
     func listIndex(ofContact id: Int64, in order: ContactListOrder) throws(ServiceError) -> Int?
+    /// The CardDAV address books the contacts sync with (none where the data cannot sync), with how
+    /// many contacts are on each and on none; `counted: false` leaves every count 0 (a look at
+    /// which books there are, for each window of the list).
+    func addressBooks(counted: Bool) throws(ServiceError) -> ContactAddressBooks
+    /// `page(matching:in:offset:limit:countingUpTo:)` among the contacts `filter` keeps: those on
+    /// one address book, or on none.
+    func page(in filter: AddressBookFilter, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
+              countingUpTo cap: Int) throws(ServiceError) -> ContactsPage
 }
 
 public extension ContactsService {
@@ -132,6 +140,16 @@ public extension ContactsService {
         let all = try contacts(matching: "", offset: 0, limit: count(matching: "", upTo: .max))
         let sorted = try Self.reordered(all, in: order, offset: 0, limit: .max, cap: .max) { id throws(ServiceError) in try contact(id: id) }
         return sorted.rows.firstIndex { $0.id == id }
+    }
+
+    /// No address books: nothing syncs here (memory, a team's directory for now).
+    func addressBooks(counted: Bool) throws(ServiceError) -> ContactAddressBooks { ContactAddressBooks() }
+
+    /// With no address books every contact is on none, and no book has any.
+    func page(in filter: AddressBookFilter, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
+              countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        guard filter == .notSynced else { return ContactsPage(count: 0, rows: []) }
+        return try page(matching: query, in: order, offset: offset, limit: limit, countingUpTo: cap)
     }
 
     /// `rows` (read in the last-name order) in `order`, the page from `offset`, each row's

@@ -78,6 +78,14 @@ public extension ForwardingContactsService {
         if order == .lastName { return try listIndex(ofContact: id) }
         try willForward(#function); return try forwardee.listIndex(ofContact: id, in: order)
     }
+    func addressBooks(counted: Bool) throws(ServiceError) -> ContactAddressBooks {
+        try willForward(#function); return try forwardee.addressBooks(counted: counted)
+    }
+    func page(in filter: AddressBookFilter, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
+              countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        try willForward(#function)
+        return try forwardee.page(in: filter, matching: query, in: order, offset: offset, limit: limit, countingUpTo: cap)
+    }
     func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
         try willForward(#function); return try forwardee.setFriend(id: id, isFriend)
     }
