@@ -57,6 +57,8 @@ final class ContactListPresenterSpy: ContactListPresentationLogic {
     func presentChosenBook(response: ContactList.ChooseBook.Response) { books.append(response) }
     var groups: [ContactList.ListGroups.Response] = []
     func presentGroups(response: ContactList.ListGroups.Response) { groups.append(response) }
+    var addressBooks: [ContactList.ListAddressBooks.Response] = []
+    func presentAddressBooks(response: ContactList.ListAddressBooks.Response) { addressBooks.append(response) }
 }
 
 @MainActor
@@ -64,13 +66,21 @@ final class ContactListWorkerSpy: ContactListWorker {
     var countQueries: [String] = []
     var groupsAsked: [String?] = []
     var ordersAsked: [ContactListOrder] = []
-    override func fetchWindow(search: String, group: String? = nil, order: ContactListOrder = .lastName, offset: Int, limit: Int, lookahead: Int,
-                              showing: Int64?, then deliver: @escaping @MainActor (Result<ContactListWorker.Window, ServiceError>) -> Void) {
+    var addressBooksAsked: [AddressBookFilter?] = []
+    var addressBookListings = 0
+    override func fetchWindow(search: String, group: String? = nil, addressBook: AddressBookFilter? = nil, order: ContactListOrder = .lastName,
+                              offset: Int, limit: Int, lookahead: Int, showing: Int64?,
+                              then deliver: @escaping @MainActor (Result<ContactListWorker.Window, ServiceError>) -> Void) {
         countQueries.append(search)
         groupsAsked.append(group)
+        addressBooksAsked.append(addressBook)
         ordersAsked.append(order)
-        super.fetchWindow(search: search, group: group, order: order, offset: offset, limit: limit, lookahead: lookahead, showing: showing,
-                          then: deliver)
+        super.fetchWindow(search: search, group: group, addressBook: addressBook, order: order, offset: offset, limit: limit, lookahead: lookahead,
+                          showing: showing, then: deliver)
+    }
+    override func addressBooks(then deliver: @escaping @MainActor (Result<ContactAddressBooks, ServiceError>) -> Void) {
+        addressBookListings += 1
+        super.addressBooks(then: deliver)
     }
 }
 
@@ -85,6 +95,8 @@ final class ContactListDisplaySpy: ContactListDisplayLogic {
     func displayChosenBook(viewModel: ContactList.ChooseBook.ViewModel) { messages.append(viewModel.message) }
     var groups: [ContactList.ListGroups.ViewModel] = []
     func displayGroups(viewModel: ContactList.ListGroups.ViewModel) { groups.append(viewModel) }
+    var addressBooks: [ContactList.ListAddressBooks.ViewModel] = []
+    func displayAddressBooks(viewModel: ContactList.ListAddressBooks.ViewModel) { addressBooks.append(viewModel) }
 }
 
 @MainActor
@@ -103,6 +115,8 @@ final class ContactListBusinessLogicSpy: ContactListBusinessLogic {
     func chooseBook(request: ContactList.ChooseBook.Request) { bookRequests.append(request.book) }
     var groupListings = 0
     func listGroups(request: ContactList.ListGroups.Request) { groupListings += 1 }
+    var addressBookListings = 0
+    func listAddressBooks(request: ContactList.ListAddressBooks.Request) { addressBookListings += 1 }
 }
 
 @MainActor

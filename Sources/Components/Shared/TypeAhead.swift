@@ -4,15 +4,17 @@ import TUIKit
 /// letters, digits and emoji (not `q`, which quits, nor ASCII punctuation such
 /// as `?`, which are keys of their own) typed within `pause` of the
 /// last one add to the text, a later one starts it again, any other key
-/// ends it. The friends popup and the activity feed use it where letters
-/// are not commands.
-struct TypeAhead {
-    var pause: Duration = .seconds(1)
-    private(set) var text = ""
+/// ends it. The friends popup, the activity feed and the app's pickers use it
+/// where letters are not commands.
+public struct TypeAhead {
+    public var pause: Duration = .seconds(1)
+    public private(set) var text = ""
     private var last: Duration?
 
+    public init() {}
+
     /// The text to seek to after `key` pressed at `now`; nil when the key is not type-ahead's.
-    mutating func text(after key: Key, at now: Duration) -> String? {
+    public mutating func text(after key: Key, at now: Duration) -> String? {
         guard case .character(let c) = key, c != "q", c.isLetter || c.isNumber || Self.isEmoji(c) || (c == " " && !text.isEmpty) else {
             reset()
             return nil
@@ -29,7 +31,7 @@ struct TypeAhead {
         return first.properties.isEmoji || c.isSymbol
     }
 
-    mutating func reset() {
+    public mutating func reset() {
         text = ""
         last = nil
     }

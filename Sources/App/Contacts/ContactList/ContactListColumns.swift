@@ -3,14 +3,17 @@ import TUIKit
 
 /// The columns a contact-list row shows at a width, as abook shows its list: the name alone on
 /// a narrow terminal (under 70 columns), then the e-mail and phone beside it, then the company
-/// too (from 150). Each column is cut with "…" where its text does not fit, by display width
-/// (wide characters take two columns).
+/// too (from 150). Where the contacts sync with CardDAV address books, each row ends with its
+/// book's name (a short column; at any width, names first: a narrow row gives the book a third at
+/// most). Each column is cut with "…" where its text does not fit, by display width (wide
+/// characters take two columns).
 struct ContactListColumns: Equatable {
     /// The widths; 0: the column is not shown.
     let name: Int
     let email: Int
     let phone: Int
     let company: Int
+    let addressBook: Int
 
     /// The narrowest row that shows the e-mail and phone, and the company.
     static let detailsFrom = 70
@@ -19,21 +22,27 @@ struct ContactListColumns: Equatable {
     /// The section letter and its gap before the name, and the friend's star slot after it.
     private static let lead = 4, star = 3, gap = 2
 
-    init(width: Int) {
+    init(width: Int, addressBooks: Bool = false) {
         // One column is kept free at the right for the list's scroll mark.
         let room = max(0, width - Self.lead - Self.star - 1)
         if width >= Self.companyFrom {
             phone = 20
             email = 48
             name = 36
-            company = min(40, max(0, room - name - email - phone - 2 * Self.gap))
+            addressBook = addressBooks ? 16 : 0
+            let used = name + email + phone + Self.gap * (addressBook > 0 ? 3 : 2) + addressBook
+            company = min(40, max(0, room - used))
         } else if width >= Self.detailsFrom {
             phone = 16
-            email = min(36, (room - phone - Self.gap) / 2)
-            name = room - email - Self.gap - phone
+            addressBook = addressBooks ? 12 : 0
+            let rest = room - phone - Self.gap - (addressBook > 0 ? addressBook + Self.gap : 0)
+            email = min(36, rest / 2)
+            name = rest - email
             company = 0
         } else {
-            name = room
+            let book = addressBooks ? min(12, (room - Self.gap) / 3) : 0
+            addressBook = book >= 4 ? book : 0
+            name = room - (addressBook > 0 ? addressBook + Self.gap : 0)
             email = 0
             phone = 0
             company = 0
@@ -43,24 +52,29 @@ struct ContactListColumns: Equatable {
     var showsDetails: Bool { email > 0 }
 
     /// A row: the section letter (or a blank), the name, the friend's star and the team book's mark
-    /// (a list of both books), and the columns shown.
+    /// (a list of both books), the columns shown, and the address book last.
     func row(letter: String, name: String, isFriend: Bool, inTeamBook: Bool = false, details: ContactRowDetails) -> String {
         let star = (isFriend ? "  ★" : "") + (inTeamBook ? "  · team" : "")
-        guard showsDetails else { return " \(letter)  \(name)\(star)" }
+        let gap = String(repeating: " ", count: Self.gap)
+        guard showsDetails || addressBook > 0 else { return " \(letter)  \(name)\(star)" }
         // The marks follow the name; a name too long for both is cut, never the marks.
         let room = self.name + Self.star, marks = DisplayWidth.of(star)
         let named = DisplayWidth.of(name) + marks <= room ? Self.fit(name + star, room) : Self.fit(name, max(1, room - marks)) + star
-        var text = " \(letter)  " + named + Self.fit(details.email, email) + String(repeating: " ", count: Self.gap) + Self.fit(details.phone, phone)
-        if company > 0 { text += String(repeating: " ", count: Self.gap) + Self.fit(details.company, company) }
+        var text = " \(letter)  " + named
+        if showsDetails { text += Self.fit(details.email, email) + gap + Self.fit(details.phone, phone) }
+        if company > 0 { text += gap + Self.fit(details.company, company) }
+        if addressBook > 0 { text += gap + Self.fit(details.addressBook, addressBook) }
         return text
     }
 
-    /// The line over the rows naming the columns ("" when only names show).
+    /// The line over the rows naming the columns ("" when only names show, the book's or not).
     var header: String {
         guard showsDetails else { return "" }
+        let gap = String(repeating: " ", count: Self.gap)
         var text = String(repeating: " ", count: Self.lead) + Self.fit("Name", name + Self.star) + Self.fit("E-mail", email)
-            + String(repeating: " ", count: Self.gap) + Self.fit("Phone", phone)
-        if company > 0 { text += String(repeating: " ", count: Self.gap) + Self.fit("Company", company) }
+            + gap + Self.fit("Phone", phone)
+        if company > 0 { text += gap + Self.fit("Company", company) }
+        if addressBook > 0 { text += gap + Self.fit("Book", addressBook) }
         return text
     }
 

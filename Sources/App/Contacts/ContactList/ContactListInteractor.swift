@@ -9,6 +9,7 @@ protocol ContactListBusinessLogic: AnyObject {
     func undoDelete(request: ContactList.UndoDelete.Request)
     func chooseBook(request: ContactList.ChooseBook.Request)
     func listGroups(request: ContactList.ListGroups.Request)
+    func listAddressBooks(request: ContactList.ListAddressBooks.Request)
 }
 
 /// What the list scene keeps for routing: the chosen contact and the search.
@@ -33,6 +34,8 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     private(set) var searchText = ""
     /// The group the list shows (nil: all contacts), as last asked for.
     private(set) var group: String?
+    /// The address book the list shows (nil: all contacts), as last asked for.
+    private(set) var addressBook: AddressBookFilter?
     /// The order the list is in, as last asked for.
     private(set) var order: ContactListOrder = .lastName
     /// The window last fetched.
@@ -77,6 +80,15 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         }
     }
 
+    func listAddressBooks(request: ContactList.ListAddressBooks.Request) {
+        worker.addressBooks { [weak self] result in
+            switch result {
+            case .success(let books): self?.presenter?.presentAddressBooks(response: .init(books: books))
+            case .failure(let error): self?.presenter?.presentAddressBooks(response: .init(books: ContactAddressBooks(), error: error.description))
+            }
+        }
+    }
+
     func chooseBook(request: ContactList.ChooseBook.Request) {
         guard let contactsOfBook, request.book != book else { return }
         book = request.book
@@ -93,18 +105,23 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         contactToShow = nil
         searchText = request.searchText
         if request.countsAgain { exact = nil }
-        if group != request.group || order != request.order { shown = nil }   // another list: nothing of the last one stays
+        if group != request.group || addressBook != request.addressBook || order != request.order {
+            shown = nil   // another list: nothing of the last one stays
+        }
         group = request.group
+        addressBook = request.addressBook
         order = request.order
-        worker.fetchWindow(search: request.searchText, group: request.group, order: request.order, offset: request.offset, limit: request.limit,
-                           lookahead: Self.countLookahead, showing: showing) { [weak self] result in
-            // An answer for a search typed over since (or another group, another order) is not shown.
-            guard let self, request.searchText == self.searchText, request.group == self.group, request.order == self.order else { return }
+        worker.fetchWindow(search: request.searchText, group: request.group, addressBook: request.addressBook, order: request.order,
+                           offset: request.offset, limit: request.limit, lookahead: Self.countLookahead, showing: showing) { [weak self] result in
+            // An answer for a search typed over since (or another group, book or order) is not shown.
+            guard let self, request.searchText == self.searchText, request.group == self.group, request.addressBook == self.addressBook,
+                  request.order == self.order else { return }
             switch result {
             case .success(let fetched):
                 self.window = (fetched.offset, fetched.rows)
                 var response = ContactList.ShowContacts.Response(
-                    searchText: request.searchText, group: request.group, order: request.order, totalCount: fetched.total,
+                    searchText: request.searchText, group: request.group, addressBook: request.addressBook,
+                    hasAddressBooks: fetched.hasAddressBooks, order: request.order, totalCount: fetched.total,
                     countIsPartial: fetched.countIsPartial,
                     offset: fetched.offset, contacts: fetched.rows, previousSortKey: fetched.previousSortKey,
                     selectedIndex: fetched.selectedIndex)
@@ -129,7 +146,8 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
                 } else {
                     self.window = (0, [])
                     self.shown = nil
-                    self.presenter?.presentContacts(response: .init(searchText: request.searchText, group: request.group, order: request.order,
+                    self.presenter?.presentContacts(response: .init(searchText: request.searchText, group: request.group,
+                                                                    addressBook: request.addressBook, order: request.order,
                                                                     totalCount: 0, offset: 0,
                                                                     contacts: [], error: error.description))
                 }

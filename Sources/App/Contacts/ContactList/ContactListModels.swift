@@ -10,6 +10,8 @@ enum ContactList {
             var limit = 200
             /// Only the contacts in this group (nil: all).
             var group: String? = nil
+            /// Only the contacts on this CardDAV address book, or on none (nil: all). Not with a group.
+            var addressBook: AddressBookFilter? = nil
             /// The list's order (a setting: `o` changes it).
             var order: ContactListOrder = .lastName
             /// Contacts may have changed (elsewhere, a delete, an undo): a search's exact count is read again.
@@ -19,6 +21,10 @@ enum ContactList {
             var searchText: String
             /// The group the list shows (nil: all contacts).
             var group: String? = nil
+            /// The address book the list shows (nil: all contacts).
+            var addressBook: AddressBookFilter? = nil
+            /// Whether the contacts sync with address books (each row then says its book).
+            var hasAddressBooks = false
             /// The order the rows are in (their `sortKey`s are that order's).
             var order: ContactListOrder = .lastName
             var totalCount: Int
@@ -56,6 +62,22 @@ enum ContactList {
             var emptyText: String
             var error: String?
             var selectedIndex: Int?
+            /// Whether the rows say their address book (the contacts sync with some).
+            var showsAddressBooks = false
+        }
+    }
+
+    /// `A`: the CardDAV address books the contacts sync with, to show one of them, or the contacts
+    /// on none (Esc shows all again).
+    enum ListAddressBooks {
+        struct Request: Equatable {}
+        struct Response: Equatable { var books: ContactAddressBooks; var error: String? = nil }
+        struct ViewModel: Equatable {
+            struct Option: Equatable { var text: String; var filter: AddressBookFilter? }
+            /// "All contacts", each book with its count, "Not synced"; empty when there is none to pick.
+            var options: [Option]
+            /// Said under the list when there is no book to pick (or they could not be read).
+            var message: String?
         }
     }
 

@@ -8,6 +8,7 @@ protocol ContactListPresentationLogic: AnyObject {
     func presentUndoDelete(response: ContactList.UndoDelete.Response)
     func presentChosenBook(response: ContactList.ChooseBook.Response)
     func presentGroups(response: ContactList.ListGroups.Response)
+    func presentAddressBooks(response: ContactList.ListAddressBooks.Response)
 }
 
 /// Formats for display: names with an upper-case first letter, sections by
@@ -20,6 +21,19 @@ final class ContactListPresenter: ContactListPresentationLogic {
     var bookName = "Contacts"
     /// The name of each group offered last (a group card's filter is its card's, not its name).
     private var groupNames: [String: String] = [:]
+    /// The name of each address book offered last.
+    private var addressBookNames: [Int64: String] = [:]
+
+    /// What the title calls the contacts on no address book.
+    static let notSyncedName = "Not synced"
+
+    /// The name of an address-book filter ("Work", "Not synced").
+    func name(of filter: AddressBookFilter) -> String {
+        switch filter {
+        case .book(let id): addressBookNames[id] ?? "address book \(id)"
+        case .notSynced: Self.notSyncedName
+        }
+    }
 
     /// The title's name of a book on a team's directory.
     static func name(of book: ContactBook) -> String {
@@ -63,15 +77,21 @@ final class ContactListPresenter: ContactListPresentationLogic {
         // When the contacts could not be read, nothing on screen may say there are none.
         let unread = response.error != nil && response.contacts.isEmpty
         let groupName = response.group.map { groupNames[$0] ?? $0 }
-        let listName = (groupName.map { "\(bookName) · \($0)" } ?? bookName)
+        let filterName = groupName ?? response.addressBook.map(name(of:))
+        let listName = (filterName.map { "\(bookName) · \($0)" } ?? bookName)
             + (response.order == .lastName ? "" : " by \(response.order.name)")
         let title = unread ? listName : searching ? "\(listName) (\(found) found)" : "\(listName) (\(response.totalCount))"
+        let place: String? = if let groupName { "in \(groupName)" }
+            else if let filter = response.addressBook { filter == .notSynced ? "among those not synced" : "on \(name(of: filter))" }
+            else { nil }
         let empty = unread ? "The contacts could not be read (see below)."
-            : searching ? "No contact matches “\(response.searchText.trimmedSpaces)”\(groupName.map { " in \($0)" } ?? "")."
-            : groupName.map { "No contact is in \($0) now. Esc shows all contacts." } ?? "No contacts yet. Press a to add one."
+            : searching ? "No contact matches “\(response.searchText.trimmedSpaces)”\(place.map { " " + $0 } ?? "")."
+            : response.addressBook == .notSynced ? "Every contact syncs with an address book. Esc shows all contacts."
+            : place.map { "No contact is \($0) now. Esc shows all contacts." } ?? "No contacts yet. Press a to add one."
         viewController?.displayContacts(viewModel: .init(title: title, searchText: response.searchText, totalCount: response.totalCount,
                                                          offset: response.offset, displayedContacts: displayed,
-                                                         emptyText: empty, error: response.error, selectedIndex: response.selectedIndex))
+                                                         emptyText: empty, error: response.error, selectedIndex: response.selectedIndex,
+                                                         showsAddressBooks: response.hasAddressBooks))
     }
 
     func presentGroups(response: ContactList.ListGroups.Response) {
@@ -84,6 +104,21 @@ final class ContactListPresenter: ContactListPresentationLogic {
             let options = [ContactList.ListGroups.ViewModel.Option(text: "All contacts", group: nil)]
                 + response.groups.map { .init(text: "\($0.name) (\($0.count))\($0.isGroupCard ? " · group card" : "")", group: $0.id) }
             viewController?.displayGroups(viewModel: .init(options: options, message: nil))
+        }
+    }
+
+    func presentAddressBooks(response: ContactList.ListAddressBooks.Response) {
+        if let error = response.error {
+            viewController?.displayAddressBooks(viewModel: .init(options: [], message: "The address books could not be read: " + error))
+        } else if response.books.books.isEmpty {
+            viewController?.displayAddressBooks(viewModel: .init(
+                options: [], message: "Nothing to filter by: no contact here syncs with a CardDAV address book."))
+        } else {
+            for book in response.books.books { addressBookNames[book.id] = book.name }
+            let options = [ContactList.ListAddressBooks.ViewModel.Option(text: "All contacts", filter: nil)]
+                + response.books.books.map { .init(text: "\($0.name) (\($0.count))", filter: .book($0.id)) }
+                + [.init(text: "\(Self.notSyncedName) (\(response.books.notSynced))", filter: .notSynced)]
+            viewController?.displayAddressBooks(viewModel: .init(options: options, message: nil))
         }
     }
 

@@ -8,6 +8,7 @@ protocol ContactListDisplayLogic: AnyObject {
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel)
     func displayUndoDelete(viewModel: ContactList.UndoDelete.ViewModel)
     func displayGroups(viewModel: ContactList.ListGroups.ViewModel)
+    func displayAddressBooks(viewModel: ContactList.ListAddressBooks.ViewModel)
     func displayChosenBook(viewModel: ContactList.ChooseBook.ViewModel)
 }
 
@@ -77,7 +78,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     private func fetch(around index: Int, anew: Bool = true, countsAgain: Bool = false) {
         if anew { unreadable = nil }
         let request = ContactList.ShowContacts.Request(searchText: searchField.text, offset: windowStart(around: index), group: group,
-                                                       order: listOrder, countsAgain: countsAgain)
+                                                       addressBook: addressBook, order: listOrder, countsAgain: countsAgain)
         asked = (request.searchText, request.offset..<(request.offset + request.limit))
         interactor?.showContacts(request: request)
     }
@@ -91,9 +92,11 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
                 self?.escapeFromSearch()
             },
         ]
-        // Out of the search field, Esc first shows all contacts again when a group is shown.
-        let clearGroup: [KeyCommand] = searchField.isFirstResponder || group == nil ? [] : [
-            KeyCommand(.escape, title: "All contacts") { [weak self] in self?.show(group: nil) },
+        // Out of the search field, Esc first shows all contacts again when a group or an address book is shown.
+        let clearGroup: [KeyCommand] = searchField.isFirstResponder || (group == nil && addressBook == nil) ? [] : [
+            KeyCommand(.escape, title: "All contacts") { [weak self] in
+                if self?.group != nil { self?.show(group: nil) } else { self?.show(addressBook: nil) }
+            },
         ]
         // Edit, Delete and Friend only with a contact to do them to (an empty list offers Add).
         let onContact: [KeyCommand] = list.selectedIndex == nil ? [] : [
@@ -105,6 +108,11 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             KeyCommand(.character("u"), title: "Undo delete", showsInStatusLine: false) { [weak self] in self?.interactor?.undoDelete(request: .init()) },
             KeyCommand(.character("D"), title: "Duplicates", showsInStatusLine: false) { [weak self] in self?.router?.routeToDuplicates() },
             KeyCommand(.character("l"), title: "Show a group", showsInStatusLine: false) { [weak self] in self?.interactor?.listGroups(request: .init()) },
+            // In the status line only where the contacts sync with address books (elsewhere `?` lists it,
+            // and it says there is nothing to filter by).
+            KeyCommand(.character("A"), title: "Address book", showsInStatusLine: showsAddressBooks) { [weak self] in
+                self?.interactor?.listAddressBooks(request: .init())
+            },
             KeyCommand(.character("/"), title: "Search") { [weak self] in
                 guard let self else { return }
                 self.view.window?.makeFirstResponder(self.searchField)
@@ -251,11 +259,14 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     /// Whether the status line shows `o Sort` (the list is 100 columns wide or more).
     private var sortHintFits = false
 
+    /// Whether the rows say their address book (the contacts sync with some).
+    private var showsAddressBooks = false { didSet { if oldValue != showsAddressBooks { setNeedsKeyCommandsUpdate() } } }
+
     /// The columns for the list's width now; the header follows them.
     private func columnsForWidth() -> ContactListColumns {
         let fits = list.bounds.width + 2 >= 100
         if fits != sortHintFits { sortHintFits = fits; setNeedsKeyCommandsUpdate() }
-        let now = ContactListColumns(width: list.bounds.width)
+        let now = ContactListColumns(width: list.bounds.width, addressBooks: showsAddressBooks)
         if now != columns {
             columns = now
             columnsHeader.text = now.header
@@ -272,6 +283,10 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         unreadable = viewModel.error == nil ? nil : asked
         asked = nil
         displayed = viewModel
+        if showsAddressBooks != viewModel.showsAddressBooks {
+            showsAddressBooks = viewModel.showsAddressBooks
+            list.setNeedsDisplay() // every row gains (or loses) its book
+        }
         title = viewModel.title
         list.emptyText = viewModel.emptyText
         if let error = viewModel.error { message.text = error } else if message.text == lastError { message.text = "" }
@@ -301,10 +316,24 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     /// The group the list shows (nil: all contacts): `l` picks one, Esc shows all again.
     private(set) var group: String? { didSet { setNeedsKeyCommandsUpdate() } }
 
-    /// Shows only `group`'s contacts (nil: all), from the top.
+    /// Shows only `group`'s contacts (nil: all), from the top; not with an address book.
     func show(group: String?) {
-        guard group != self.group else { return }
+        guard group != self.group || (group != nil && addressBook != nil) else { return }
         self.group = group
+        if group != nil { addressBook = nil }
+        displayed = nil
+        list.select(0)
+        fetch(around: 0)
+    }
+
+    /// The address book the list shows, or the contacts on none (nil: all): `A` picks, Esc shows all again.
+    private(set) var addressBook: AddressBookFilter? { didSet { setNeedsKeyCommandsUpdate() } }
+
+    /// Shows only the contacts `filter` keeps (nil: all), from the top; not with a group.
+    func show(addressBook filter: AddressBookFilter?) {
+        guard filter != addressBook || (filter != nil && group != nil) else { return }
+        addressBook = filter
+        if filter != nil { group = nil }
         displayed = nil
         list.select(0)
         fetch(around: 0)
@@ -315,8 +344,21 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             message.text = viewModel.message ?? ""
             return
         }
-        let picker = GroupPickerViewController(options: viewModel.options.map { ($0.text, $0.group) }, chosen: group) { [weak self] picked in
+        let picker = PickerViewController(title: "Show a group", options: viewModel.options.map { ($0.text, $0.group) },
+                                          chosen: group) { [weak self] picked in
             self?.show(group: picked)
+        }
+        present(picker)
+    }
+
+    func displayAddressBooks(viewModel: ContactList.ListAddressBooks.ViewModel) {
+        guard !viewModel.options.isEmpty else {
+            message.text = viewModel.message ?? ""
+            return
+        }
+        let picker = PickerViewController(title: "Show an address book", options: viewModel.options.map { ($0.text, $0.filter) },
+                                          chosen: addressBook) { [weak self] picked in
+            self?.show(addressBook: picked)
         }
         present(picker)
     }

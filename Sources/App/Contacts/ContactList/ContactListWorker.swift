@@ -20,27 +20,32 @@ class ContactListWorker {
         var previousSortKey: String?
         /// Where the contact asked to be shown stands (nil: not asked, or a search hides it).
         var selectedIndex: Int?
+        /// Whether the contacts sync with address books (the rows' details then name each one's).
+        var hasAddressBooks = false
     }
 
     /// Reads `limit` contacts from `offset` matching `search`, and how many match (a search
     /// counts only `lookahead` past the window: its exact count could mean walking every
     /// match). With `showing`, the window is centred on that contact instead.
-    /// With `group`, only its contacts are listed, counted exactly.
-    func fetchWindow(search: String, group: String? = nil, order: ContactListOrder = .lastName, offset: Int, limit: Int, lookahead: Int,
-                     showing: Int64?,
+    /// With `group`, only its contacts are listed, counted exactly; with `addressBook`, only
+    /// those on that book (or on none), counted exactly.
+    func fetchWindow(search: String, group: String? = nil, addressBook: AddressBookFilter? = nil, order: ContactListOrder = .lastName,
+                     offset: Int, limit: Int, lookahead: Int, showing: Int64?,
                      then deliver: @escaping @MainActor (Result<Window, ServiceError>) -> Void) {
         contacts.run({ store throws(ServiceError) -> Window in
             var offset = offset
             var selected: Int?
             let searching = !search.trimmedSpaces.isEmpty
-            if let id = showing, !searching, group == nil, let index = try? store.listIndex(ofContact: id, in: order) {
+            if let id = showing, !searching, group == nil, addressBook == nil, let index = try? store.listIndex(ofContact: id, in: order) {
                 selected = index
                 offset = max(0, index - limit / 2)
             }
-            let cap = searching && group == nil ? offset + limit + lookahead : Int.max
+            let cap = searching && group == nil && addressBook == nil ? offset + limit + lookahead : Int.max
             let start = max(0, offset - 1) // one row before, for the section of the first
             let page = if let group {
                 try store.page(inGroup: group, matching: search, in: order, offset: start, limit: limit + (offset - start), countingUpTo: cap)
+            } else if let addressBook {
+                try store.page(in: addressBook, matching: search, in: order, offset: start, limit: limit + (offset - start), countingUpTo: cap)
             } else {
                 try store.page(matching: search, in: order, offset: start, limit: limit + (offset - start), countingUpTo: cap)
             }
@@ -54,8 +59,14 @@ class ContactListWorker {
                 for i in rows.indices { rows[i].details = details[rows[i].id] ?? ContactRowDetails() }
             }
             return Window(total: total, countIsPartial: total == cap, offset: offset, rows: rows,
-                          previousSortKey: previous, selectedIndex: selected)
+                          previousSortKey: previous, selectedIndex: selected,
+                          hasAddressBooks: !(try store.addressBooks(counted: false).books.isEmpty))
         }, then: deliver)
+    }
+
+    /// The address books the contacts sync with, with how many are on each and on none.
+    func addressBooks(then deliver: @escaping @MainActor (Result<ContactAddressBooks, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.addressBooks(counted: true) }, then: deliver)
     }
 
     /// How many contacts match `search`, exactly (a walk over every match: asked for once the

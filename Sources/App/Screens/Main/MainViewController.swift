@@ -61,6 +61,8 @@ final class MainViewController: ViewController {
     private let sync: SyncCenter?
     private let syncLabel = Label("")
     private var syncObserver: ObserverProtocol?
+    /// Whether Y (Sync now) was offered when the key commands were last worked out.
+    private var offersSyncNow = false
     private let now: () -> Int64
 
     /// - Parameter summary: reads the summary and hands it over (nil: it could not be read),
@@ -103,11 +105,14 @@ final class MainViewController: ViewController {
         syncLabel.wrapsText = true
         FormLayout.stack([(greeting, 1), (list, self.menu.count), (banner, 1)] + (sync == nil ? [] : [(syncLabel, 2)]) + [(recentLabel, 4)],
                          in: view, width: 76)
+        offersSyncNow = sync?.activity.value.isSetUp == true
         syncObserver = sync?.activity.observeNewAndCall { [weak self] activity in
             guard let self else { return }
             let text = activity.homeText(now: self.now())
             self.syncLabel.text = text.isEmpty ? "" : "Sync: " + text
             self.syncLabel.textStyle = activity.error != nil && !activity.isRunning ? Theme.live.error : Theme.live.secondary
+            // Y (Sync now) is a key once an account is set up (perhaps by another process on the file).
+            if activity.isSetUp != self.offersSyncNow { self.offersSyncNow = activity.isSetUp; self.setNeedsKeyCommandsUpdate() }
         }
         showSummary()
         refresh()
