@@ -53,6 +53,17 @@ struct ListSortTests {
 
     static let four = ["Ada Lovelace", "Alan Turing", "Charles Babbage", "Grace Hopper"]
 
+    /// At 80 columns not every hint fits: Sort goes first and Back stays (it used to be pushed off);
+    /// at 100 both show.
+    @Test func aShortStatusLineDropsSortBeforeBack() throws {
+        let h = try app(width: 80)
+        let line = try #require(h.lines.last)
+        #expect(line.contains("Esc/Backspace Back") && line.contains("? Help") && line.contains("a Add"), "\(line)")
+        #expect(!line.contains("o Sort"), "\(line)")
+        h.press("resize:100x30 wait:100ms")
+        #expect(h.lines.last!.contains("o Sort") && h.lines.last!.contains("Esc/Backspace Back"), "\(h.lines.last!)")
+    }
+
     @Test func oSortsByFirstNameThenCompanyThenLastNameAgainAndTheChoiceIsKept() throws {
         let h = try app()
         #expect(h.lines[0].contains("Contacts (4)"), "\(h.text)")

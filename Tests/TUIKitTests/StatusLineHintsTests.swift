@@ -23,6 +23,28 @@ struct StatusLineHintsTests {
         override func loadView() { view = Label("Modes") }
     }
 
+    /// Where not every hint fits, those marked `dropsFirstInStatusLine` go first (from the end), so
+    /// an ancestor's Back after them keeps its room; where all fit, all show, in order.
+    @Test func hintsThatDropFirstGoBeforeTheOthers() {
+        final class Screen: ViewController {
+            override var keyCommands: [KeyCommand] {
+                var sort = KeyCommand(.character("o"), title: "Sort") {}
+                sort.dropsFirstInStatusLine = true
+                return [KeyCommand(.character("a"), title: "Add") {}, sort, KeyCommand(.character("e"), title: "Edit") {}]
+            }
+            override func loadView() { view = Label("Hints") }
+        }
+        final class Root: ViewController { override func loadView() { view = Label("Root") } }
+        let root = NavigationController(rootViewController: Root())
+        let h = Harness(width: 50, height: 12, root: root)
+        root.push(Screen(), animated: false)
+        h.wait(0)
+        // " a Add  o Sort  e Edit  Esc/Backspace Back  ? Help" is 51 columns: Sort goes, the rest stay.
+        #expect(!h.lines[11].contains("o Sort") && h.lines[11].contains("a Add  e Edit  Esc/Backspace Back  ? Help"), "\(h.lines[11])")
+        h.press("resize:60x12")
+        #expect(h.lines[11].hasPrefix(" a Add  o Sort  e Edit  Esc/Backspace Back  ? Help"), "\(h.lines[11])")
+    }
+
     @Test func framesWithNoNewCommandsDoNotWalkTheChain() {
         let screen = ModeController()
         let h = Harness(width: 40, height: 12, root: NavigationController(rootViewController: screen))

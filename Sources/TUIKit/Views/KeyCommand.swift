@@ -17,6 +17,9 @@ public struct KeyCommand {
     public var title: String
     /// Shown in the status line's key hints, not only in the help overlay.
     public var showsInStatusLine: Bool
+    /// Where the status line has no room for every hint, this one goes before those without it
+    /// (a convenience such as a sort key goes before Back); false: hints go from the end.
+    public var dropsFirstInStatusLine = false
     /// What runs when the key is pressed.
     public var action: () -> Void
 

@@ -44,6 +44,8 @@ public final class StatusLine: View {
     private struct Hint: Equatable {
         var key: String
         var title: String
+        /// Left out first where not every hint fits (`KeyCommand.dropsFirstInStatusLine`).
+        var dropsFirst = false
     }
 
     /// Walks the responder chain again only when some responder's key commands
@@ -78,7 +80,9 @@ public final class StatusLine: View {
         var result: [Hint] = []
         for command in window.keyCommandsForTarget where command.showsInStatusLine {
             // A title shown once (a handful of hints: a look back is cheaper than a set).
-            if !result.contains(where: { $0.title == command.title }) { result.append(Hint(key: command.keyLabel, title: command.title)) }
+            if !result.contains(where: { $0.title == command.title }) {
+                result.append(Hint(key: command.keyLabel, title: command.title, dropsFirst: command.dropsFirstInStatusLine))
+            }
         }
         result.append(Hint(key: window.isTyping ? "F1" : "?", title: "Help")) // in a text field `?` types
         return result
@@ -89,7 +93,7 @@ public final class StatusLine: View {
             hintsRevision = Responder.keyCommandsRevision
             drawnHints = currentHints()
         }
-        let drawn = drawnHints
+        var drawn = drawnHints
         // The window's status text at the right end, at most half the line; the rest is the line's own.
         var available = canvas.size.width
         if let status = window?.statusText, !status.isEmpty, canvas.size.width >= 20 {
@@ -102,9 +106,15 @@ public final class StatusLine: View {
             canvas.write(" " + TextLayout.truncate(message, toWidth: available - 1), at: .zero, style: viewConfig.text)
             return
         }
-        // The help hint (last) always fits: the hints before it go from the end first.
+        // The help hint (last) always fits: the hints that drop first go first (from the end), then
+        // the others from the end.
         func width(_ hint: Hint) -> Int { DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.title) + 2 }
         let helpWidth = drawn.last.map(width) ?? 0
+        var needed = 1 + drawn.reduce(0) { $0 + width($1) }
+        while needed > available, let i = drawn.dropLast().lastIndex(where: \.dropsFirst) {
+            needed -= width(drawn[i])
+            drawn.remove(at: i)
+        }
         var x = 1
         for (i, hint) in drawn.enumerated() {
             let isHelp = i == drawn.count - 1

@@ -108,23 +108,24 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             KeyCommand(.character("u"), title: "Undo delete", showsInStatusLine: false) { [weak self] in self?.interactor?.undoDelete(request: .init()) },
             KeyCommand(.character("D"), title: "Duplicates", showsInStatusLine: false) { [weak self] in self?.router?.routeToDuplicates() },
             KeyCommand(.character("l"), title: "Show a group", showsInStatusLine: false) { [weak self] in self?.interactor?.listGroups(request: .init()) },
-            // In the status line only where the contacts sync with address books (elsewhere `?` lists it,
-            // and it says there is nothing to filter by).
-            KeyCommand(.character("A"), title: "Address book", showsInStatusLine: showsAddressBooks) { [weak self] in
-                self?.interactor?.listAddressBooks(request: .init())
-            },
             KeyCommand(.character("/"), title: "Search") { [weak self] in
                 guard let self else { return }
                 self.view.window?.makeFirstResponder(self.searchField)
             },
         ] + (!choosesBooks ? [] : [
             KeyCommand(.character("b"), title: "Books") { [weak self] in self?.showNextBook() },
-        ]) + (!offersTransfer ? [] : [
-            KeyCommand(.character("i"), title: "Import") { [weak self] in self?.router?.routeToTransfer(export: false) },
+        ]) + [
+            // In the status line only where the contacts sync with address books (elsewhere `?` lists it,
+            // and it says there is nothing to filter by).
+            Self.droppingFirst(KeyCommand(.character("A"), title: "Address book", showsInStatusLine: showsAddressBooks) { [weak self] in
+                self?.interactor?.listAddressBooks(request: .init())
+            }),
+        ] + (!offersTransfer ? [] : [
+            Self.droppingFirst(KeyCommand(.character("i"), title: "Import") { [weak self] in self?.router?.routeToTransfer(export: false) }),
             // With a search on screen, Export… writes what it found.
-            searchField.text.trimmedSpaces.isEmpty
+            Self.droppingFirst(searchField.text.trimmedSpaces.isEmpty
                 ? KeyCommand(.character("x"), title: "Export") { [weak self] in self?.router?.routeToTransfer(export: true) }
-                : KeyCommand(.character("x"), title: "Export found") { [weak self] in self?.router?.routeToExport(search: self?.searchField.text) },
+                : KeyCommand(.character("x"), title: "Export found") { [weak self] in self?.router?.routeToExport(search: self?.searchField.text) }),
         ] + (list.selectedIndex == nil ? [] : [
             KeyCommand(.character("X"), title: "Export this contact", showsInStatusLine: false) { [weak self] in
                 guard let self, let index = self.list.selectedIndex else { return }
@@ -132,11 +133,18 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
                 self.router?.routeToExport(search: nil)
             },
         ])) + [
-            // Last: on a narrow status line the hints before it stay.
-            // In the status line from 100 columns (narrower, the Back hint keeps its room; `?` lists it always);
-            // the line under the list says the order and the next.
-            KeyCommand(.character("o"), title: "Sort", showsInStatusLine: sortHintFits) { [weak self] in self?.sortNext() },
+            // Where the status line is short, the hints that drop first go from the end (Sort, Export,
+            // Import, Address book), so Back keeps its room; `?` lists them always. The line under the
+            // list says the order and the next.
+            Self.droppingFirst(KeyCommand(.character("o"), title: "Sort") { [weak self] in self?.sortNext() }),
         ]
+    }
+
+    /// `command`, its hint left out of a short status line before the others.
+    private static func droppingFirst(_ command: KeyCommand) -> KeyCommand {
+        var command = command
+        command.dropsFirstInStatusLine = true
+        return command
     }
 
     /// The list's order (the signed-in user's setting, handed in by the assembly); `o` goes to the next.
@@ -256,16 +264,11 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
                                                     details: contact.details), selected: selected)
     }
 
-    /// Whether the status line shows `o Sort` (the list is 100 columns wide or more).
-    private var sortHintFits = false
-
     /// Whether the rows say their address book (the contacts sync with some).
     private var showsAddressBooks = false { didSet { if oldValue != showsAddressBooks { setNeedsKeyCommandsUpdate() } } }
 
     /// The columns for the list's width now; the header follows them.
     private func columnsForWidth() -> ContactListColumns {
-        let fits = list.bounds.width + 2 >= 100
-        if fits != sortHintFits { sortHintFits = fits; setNeedsKeyCommandsUpdate() }
         let now = ContactListColumns(width: list.bounds.width, addressBooks: showsAddressBooks)
         if now != columns {
             columns = now
