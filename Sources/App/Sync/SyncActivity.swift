@@ -30,6 +30,10 @@ struct SyncActivity: Equatable {
     /// The error to show: this run's, else an account's as kept.
     var error: String? { lastError ?? accounts.compactMap(\.lastError).first }
 
+    /// A pass has started and nothing has been read or sent yet: the server is listing its cards
+    /// (on a first sync of thousands, that takes seconds).
+    var isListing: Bool { isRunning && progress == nil && sent == 0 }
+
     /// How far the pull under way is, from 0 to 1 (nil: nothing to show a bar for).
     var fraction: Double? {
         guard isRunning, let progress, progress.total > 0 else { return nil }
@@ -57,7 +61,7 @@ struct SyncActivity: Equatable {
         guard isSetUp else { return "" }
         if isRunning {
             if let progress, progress.total > 0 { return "Syncing: \(progress.done) of \(progress.total) cards read" }
-            return sent > 0 ? "Syncing: \(sent) sent" : "Syncing…"
+            return sent > 0 ? "Syncing: \(sent) sent" : "Syncing: listing the server's cards…"
         }
         var text = lastSyncAt.map { "Last synced " + Self.when($0, now: now) } ?? "Not synced yet"
         text += pending == 0 ? ", nothing pending" : ", \(pending) change\(pending == 1 ? "" : "s") pending"

@@ -1,7 +1,7 @@
 import TUIKit
 
-/// The Sync screen's bottom line: the first sync's progress bar while cards come in, else a
-/// message (what happened, what went wrong).
+/// The Sync screen's bottom line: the progress bar from a pass's first request ("listing…" until
+/// the first cards are read), else a message (what happened, what went wrong).
 @MainActor
 final class SyncFooterView: View {
     private let bar = ProgressBarView()
@@ -17,14 +17,17 @@ final class SyncFooterView: View {
         label.wrapsText = false
     }
 
-    /// Shows the bar at `fraction` (nil: the message instead).
-    func show(fraction: Double?, message: String, isError: Bool) {
+    /// Shows the bar at `fraction`, `caption` in place of its percentage (nil: the message instead).
+    func show(fraction: Double?, caption: String? = nil, message: String, isError: Bool) {
         bar.isHidden = fraction == nil
         label.isHidden = fraction != nil
         if let fraction { bar.fraction = fraction }
+        bar.caption = caption
         label.textStyle = isError ? Theme.live.error : Theme.live.secondary
         label.text = message
     }
 
     var text: String { label.text }
+    /// What the bar says after itself (tests).
+    var barCaption: String? { bar.isHidden ? nil : bar.caption }
 }

@@ -53,6 +53,7 @@ final class SyncSetupViewController: ViewController {
             (row as? ListRowLabel)?.configure(text: " " + self.bookRowText(index), selected: selected)
         }
         bookList.onSelect = { [weak self] index in self?.pick(index) }
+        bookList.lettersMoveSelection = false // letters are type-ahead there
         bookList.emptyText = ""
         bookList.isHidden = true
         FormLayout.stack([
@@ -66,6 +67,13 @@ final class SyncSetupViewController: ViewController {
     }
 
     override var preferredFirstResponder: View? { urlField }
+
+    /// In the list of address books found, typing a book's first letters selects it.
+    override func handleKey(_ key: Key) -> Bool {
+        guard !bookList.isHidden, bookList.isFirstResponder else { return false }
+        return typeAhead.handle(key, in: bookList, texts: (0...found.count).map(bookRowText))
+    }
+    private var typeAhead = ListTypeAhead()
 
     private func bookRowText(_ index: Int) -> String {
         index < found.count ? "\(found[index].name)  \(found[index].url)" : "All of them"

@@ -56,7 +56,9 @@ final class SyncViewController: ViewController {
         if activity.isRunning {
             sawRun = true
             let read = activity.progress.map { "\($0.done) of \($0.total) cards read" } ?? (activity.sent > 0 ? "\(activity.sent) sent" : "Syncing…")
-            footer.show(fraction: activity.fraction, message: read, isError: false)
+            // From the first request: an empty bar saying "listing…" until the first cards are read.
+            footer.show(fraction: activity.isListing ? 0 : activity.fraction, caption: activity.isListing ? "listing…" : nil,
+                        message: read, isError: false)
         } else if let error = activity.lastError {
             footer.show(fraction: nil, message: "Sync failed: " + error, isError: true)
         } else {
@@ -76,6 +78,8 @@ final class SyncViewController: ViewController {
 
     /// The footer's text (tests).
     var footerText: String { footer.text }
+    /// What the progress bar says in place of its percentage (tests; nil: no bar, or the percentage).
+    var footerBarCaption: String? { footer.barCaption }
 
     override var keyCommands: [KeyCommand] {
         var commands = [KeyCommand(.character("a"), title: "Add account") { [weak self] in self?.actions.addAccount() }]
