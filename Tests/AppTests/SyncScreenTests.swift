@@ -205,6 +205,20 @@ struct SyncScreenTests {
         #expect(h.text.contains("Grace Hopper") && !h.text.contains("address book"), "a contact on no server says nothing of it")
     }
 
+    /// An edit made here is counted on the status line of the screen it was made on, at once (not
+    /// only once the home is shown again).
+    @Test func aChangeMadeHereShowsAsPendingOnTheStatusLineAtOnce() throws {
+        let (h, processes) = harness()
+        _ = try storeAccount(h, command: "cat pw")
+        h.press("C wait:400ms")
+        processes.last?.exits(0)
+        h.press("wait:400ms")
+        #expect(!h.lines.last!.contains("pending"), "\(h.lines.last!)")
+        h.press(#"a wait:400ms "Grace" Tab "Hopper" C-s wait:400ms"#)
+        #expect(h.text.contains("Grace Hopper"), "\(h.text)")
+        #expect(h.lines.last!.contains("1 pending"), "\(h.lines.last!)")
+    }
+
     @Test func theSyncScreenAt40x12() throws {
         let (h, processes) = harness(width: 40, height: 12)
         _ = try storeAccount(h, command: "cat pw")

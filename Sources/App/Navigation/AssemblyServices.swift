@@ -79,12 +79,16 @@ final class AssemblyServices {
     }
 
     /// Asks the backend whether someone else changed the signed-in account's data (when its
-    /// `changeSignal` became readable), and if so
-    /// has every screen on view (the top of the flow, and what is presented over it) read
+    /// `changeSignal` became readable; the sync's pending changes are read again whoever wrote),
+    /// and if so has every screen on view (the top of the flow, and what is presented over it) read
     /// its data again.
     func pollChangesElsewhere() {
-        guard signIn != nil, let account, backend.changedElsewhere(for: account) else { return }
-        readScreensAgain()
+        guard signIn != nil, let account else { return }
+        let elsewhere = backend.changedElsewhere(for: account)
+        // Any write, this app's own too: what is pending to sync shows on the status line of
+        // whatever screen the change was made on.
+        madeSyncCenter?.readAgain()
+        if elsewhere { readScreensAgain() }
     }
 
     /// Has every screen on view, and the live readers, read their data again.
