@@ -32,6 +32,19 @@ struct SyncQueueTests {
         }
     }
 
+    @Test func aFailedSyncKeepsTheTimeOfTheLastOneThatWorked() throws {
+        let f = try Fixture()
+        let (account, _) = try f.addSyncAccount()
+        try f.sync.noteSync(account: account, error: nil)
+        let later = SQLiteSyncStore(database: f.db, now: { 300 })
+        try later.noteSync(account: account, error: "Nothing answers at 127.0.0.1:1")
+        var row = try #require(try f.sync.accounts().first)
+        #expect(row.lastSyncAt == 200 && row.lastError == "Nothing answers at 127.0.0.1:1")
+        try later.noteSync(account: account, error: nil)
+        row = try #require(try f.sync.accounts().first)
+        #expect(row.lastSyncAt == 300 && row.lastError == nil)
+    }
+
     @Test func withoutASyncAccountNothingIsQueued() throws {
         let f = try Fixture()
         let id = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))

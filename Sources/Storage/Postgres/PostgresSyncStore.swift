@@ -95,7 +95,9 @@ public final class PostgresSyncStore: SyncStore {
     }
 
     public func noteSync(account: Int64, error: String?) throws(ServiceError) {
-        try pg.execute("UPDATE sync_accounts SET last_sync_at = $1, last_error = $2 WHERE id = $3", [now(), error, account])
+        // A failed sync keeps the time of the last one that worked ("Last synced 14:02. Sync failed: …").
+        try pg.execute("UPDATE sync_accounts SET last_sync_at = CASE WHEN $2::text IS NULL THEN $1 ELSE last_sync_at END, last_error = $2 WHERE id = $3",
+                       [now(), error, account])
     }
 
     // MARK: Bindings

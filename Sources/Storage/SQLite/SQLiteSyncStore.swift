@@ -115,7 +115,8 @@ public final class SQLiteSyncStore: SyncStore {
 
     /// Notes when an account last synced, and the error that stopped it (nil: it went through).
     public func noteSync(account: Int64, error: String?) throws(ServiceError) {
-        let s = try db.prepare("UPDATE sync_accounts SET last_sync_at = ?, last_error = ? WHERE id = ?")
+        // A failed sync keeps the time of the last one that worked ("Last synced 14:02. Sync failed: …").
+        let s = try db.prepare("UPDATE sync_accounts SET last_sync_at = CASE WHEN ?2 IS NULL THEN ?1 ELSE last_sync_at END, last_error = ?2 WHERE id = ?3")
         s.bind(1, now()).bind(2, error).bind(3, account)
         try db.transaction { () throws(ServiceError) in try s.run() }
     }

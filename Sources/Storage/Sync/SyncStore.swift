@@ -27,7 +27,8 @@ public protocol SyncStore: AnyObject {
     func books(of syncAccountID: Int64) throws(ServiceError) -> [SyncBookRow]
     /// Keeps the token and ctag a finished pull ended with.
     func saveState(book: Int64, syncToken: String?, ctag: String?) throws(ServiceError)
-    /// Notes when an account last synced, and the error that stopped it (nil: it went through).
+    /// Notes how an account's pass ended: the error that stopped it (nil: it went through, and
+    /// its time becomes the last sync; a failure keeps the time of the last one that worked).
     func noteSync(account: Int64, error: String?) throws(ServiceError)
 
     // MARK: Bindings
