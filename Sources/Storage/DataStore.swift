@@ -15,10 +15,12 @@ public struct DataStore {
     private let makeSync: () -> any SyncStore
 
     /// Opens `location`; `environment` places a shared directory's session file (this machine's).
-    public init(location: String, environment: [String: String], passwordCost: Int = 0) throws(ServiceError) {
+    /// `signIn`: a team member's role and password for a shared directory (nil: the connection
+    /// string's, or libpq's own places).
+    public init(location: String, environment: [String: String], passwordCost: Int = 0, signIn: PostgresSignIn? = nil) throws(ServiceError) {
         let hasher = PasswordHasher(cost: passwordCost)
         if PostgresConnection.isURI(location) {
-            let db = try PostgresDatabase(uri: location)
+            let db = try PostgresDatabase(uri: location, signIn: signIn)
             let session = try LocalSessionFile(server: location, environment: environment)
             place = db.server
             team = try db.teamBookID.map { book throws(ServiceError) in (book, try PostgresTeamDirectory.account(ofSignedInRoleOn: db.connection)) }

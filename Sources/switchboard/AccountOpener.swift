@@ -19,6 +19,9 @@ struct AccountOpener {
     var user: String?
     /// `--team`: the team address book of a team directory, not the member's own contacts.
     var teamBook = false
+    /// A team member's sign-in given otherwise than in the connection string (the app's sync child
+    /// reads it from its standard input).
+    var signIn: PostgresSignIn?
 
     /// On a team directory, the account is who signed in (the role in `--db`), never a name given:
     /// `--user` may only repeat it. `--team`: the team book (the server decides what may be changed).
@@ -39,7 +42,7 @@ struct AccountOpener {
         if let missing = Self.missingFile(location) { throw .refused(missing) }
         let db: DataStore
         do {
-            db = try DataStore(location: location, environment: environment)
+            db = try DataStore(location: location, environment: environment, signIn: signIn)
         } catch {
             throw .refused(CommandLineMessage.line(for: error))
         }

@@ -36,14 +36,32 @@ enum AppScene {
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(scheduler: scheduler) }
         configuration.interchange = { AppInterchange() }
         configuration.noColorIsSet = !(environment["NO_COLOR"] ?? "").isEmpty
-        if !PostgresConnection.isURI(path) {
-            // Sync runs in a child process of this very program (`switchboard sync --progress …`):
-            // libcurl, libxml2 and the sync's memory never come into the app's own.
-            configuration.syncProcesses = { scheduler in
-                ChildSyncProcesses(executable: "/proc/self/exe", commonArguments: ["--db", path], scheduler: scheduler)
-            }
-        }
+        // Sync runs in a child process of this very program (`switchboard sync --progress …`):
+        // libcurl, libxml2 and the sync's memory never come into the app's own.
+        configuration.syncProcesses = syncProcesses(executable: "/proc/self/exe", path: path, signIn: signIn)
         return configuration
+    }
+
+    /// The app's `switchboard sync` children on `path`. On a shared directory the child gets the
+    /// connection string without its password (`ps` shows a child's arguments), and the member's
+    /// sign-in — the one typed at Log In this run, else the string's own user and password — as
+    /// the first line of its standard input (libpq's own places, `~/.pgpass` and `PGPASSWORD`,
+    /// reach it as they reach the app).
+    static func syncProcesses(executable: String, path: String,
+                              signIn: PostgresSignInCell) -> @MainActor @Sendable (Scheduler) -> any SyncProcessStarting {
+        guard PostgresConnection.isURI(path) else {
+            return { scheduler in ChildSyncProcesses(executable: executable, commonArguments: ["--db", path], scheduler: scheduler) }
+        }
+        let stripped = PostgresConnection.withoutPassword(path)
+        return { scheduler in
+            let child = ChildSyncProcesses(executable: executable, commonArguments: ["--db", stripped.conninfo], scheduler: scheduler)
+            child.inputPrefix = {
+                if let typed = signIn.signIn { return typed.role + "\t" + typed.password + "\n" }
+                if let password = stripped.password { return (stripped.user ?? "") + "\t" + password + "\n" }
+                return "\n"
+            }
+            return child
+        }
     }
 
     /// The scene, running in `application` (kept alive as long as the result is).

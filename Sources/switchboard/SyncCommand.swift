@@ -29,6 +29,8 @@ struct SyncCommand {
     var passwordsOnStdin = false
     /// `sync add --list-addressbooks`: list the server's address books and store nothing.
     var listOnly = false
+    /// The data location given to `run` (the sign-in of a shared directory is read against it).
+    private var location = ""
 
     static let help = """
     usage: switchboard sync [--verbose] [--user NAME | --team] [--db PATH|URL]
@@ -51,7 +53,8 @@ struct SyncCommand {
       For the app (which runs sync as a child process): --progress prints tab-separated lines
       (progress DONE TOTAL, sent N, summary LINE, error TEXT; with sync add, book URL NAME and
       added NAMES); --passwords-on-stdin reads typed passwords from standard input (sync add: the
-      first line; sync: ID<TAB>PASSWORD lines); sync add --list-addressbooks stores nothing.
+      first line; sync: ID<TAB>PASSWORD lines; on a shared directory a line ROLE<TAB>PASSWORD
+      before them, the member's sign-in, empty for none); sync add --list-addressbooks stores nothing.
     """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SyncCommand {
@@ -100,6 +103,24 @@ struct SyncCommand {
         if wantsHelp { print(Self.help, to: &output); return 0 }
         let location = opener.databasePath ?? DatabaseLocation.defaultPath(environment: environment)
         guard let location else { print("switchboard: sync: \(UsageError.noDataLocation)", to: &errors); return 2 }
+        var command = self
+        if passwordsOnStdin, PostgresConnection.isURI(location) {
+            // The app's child on a shared directory: the member's sign-in comes first, as
+            // ROLE<TAB>PASSWORD (an empty line: none; the connection string or ~/.pgpass sign in).
+            command.opener.signIn = Self.signIn(from: input.readLine(nil) ?? "")
+        }
+        return command.runOn(location, environment: environment, input: input, output: &output, errors: &errors)
+    }
+
+    /// `ROLE<TAB>PASSWORD`, else nil.
+    static func signIn(from line: String) -> PostgresSignIn? {
+        guard let tab = line.firstIndex(of: "\t") else { return nil }
+        let password = String(line[line.index(after: tab)...])
+        return password.isEmpty ? nil : PostgresSignIn(role: String(line[..<tab]), password: password)
+    }
+
+    private func runOn(_ location: String, environment: [String: String], input: PasswordInput,
+                       output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let missing = AccountOpener.missingFile(location) { print("switchboard: sync: \(missing)", to: &errors); return 1 }
         switch action {
         case .add(let url): return add(url, location: location, environment: environment, input: input, output: &output, errors: &errors)
@@ -239,7 +260,7 @@ struct SyncCommand {
             if PostgresConnection.isURI(location) {
                 let opened: DataStore
                 do throws(ServiceError) {
-                    opened = try DataStore(location: location, environment: environment)
+                    opened = try DataStore(location: location, environment: environment, signIn: opener.signIn)
                 } catch {
                     throw .refused(CommandLineMessage.line(for: error))
                 }

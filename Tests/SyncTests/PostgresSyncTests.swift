@@ -61,10 +61,10 @@ struct PostgresSyncTests {
         deinit { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
 
         /// The member's connection string, their password in it (as a person might type it).
-        func uri(_ member: Account, _ password: String) -> String {
+        func uri(_ member: Account, _ password: String?) -> String {
             let at = owner.range(of: "@")!
             let scheme = owner.range(of: "://")!
-            return String(owner[..<scheme.upperBound]) + member.username + ":" + password + String(owner[at.lowerBound...])
+            return String(owner[..<scheme.upperBound]) + member.username + (password.map { ":" + $0 } ?? "") + String(owner[at.lowerBound...])
         }
         var asAlice: String { uri(alice, "alice-pg") }
         var asBob: String { uri(bob, "bob-pg") }

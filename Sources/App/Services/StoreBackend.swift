@@ -7,7 +7,7 @@ import TUIKit
 @MainActor
 public final class StoreBackend: AppBackend {
     private let directory: any DataDirectory
-    /// The data file's sync tables (nil where the data cannot sync: a server).
+    /// The sync tables (the data file's, or a shared directory's; nil where the data cannot sync).
     var syncStatus: (any SyncStatusService)? { (directory as? SyncingDirectory)?.syncStatus }
     private let now: () -> Int64
     private var service: SignInService?

@@ -2,7 +2,7 @@ import AppServices
 import TUIKit
 
 extension AssemblyServices {
-    /// Background sync: nil where the data cannot sync (a server, the kiosk's memory), where the
+    /// Background sync: nil where the data cannot sync (the kiosk's memory), where the
     /// app was given no way to start the child process, or before the root controller exists.
     var syncCenter: SyncCenter? {
         if let made = madeSyncCenter { return made }
@@ -36,7 +36,7 @@ struct SyncAssembly: Assembly {
 
     func build() -> ViewController {
         guard let center = services.syncCenter else {
-            return ComingSoonAssembly(feature: "Sync", reason: "Sync keeps its state in a data file: this data cannot sync.").build()
+            return ComingSoonAssembly(feature: "Sync", reason: "This data cannot sync.").build()
         }
         let coordinator = services.coordinator
         let actions = SyncConstructor.Actions(

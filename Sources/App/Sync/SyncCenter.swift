@@ -1,7 +1,8 @@
 import AppServices
 import TUIKit
 
-/// Sync in the app: reads the sync tables (on the main loop: a file answers at once) and runs
+/// Sync in the app: reads the sync tables (on the main loop: a file answers at once; a shared
+/// directory's are a few short reads on the main loop's connection) and runs
 /// the network work as `switchboard sync …` child processes, never in this process, so a key is
 /// never held up and libcurl and libxml2 are never loaded here. A pass runs on a timer (the
 /// "Sync every" setting) and on a key; one at a time. The passwords typed in the app are kept

@@ -34,6 +34,9 @@ public final class ChildSyncProcesses: SyncProcessStarting {
     let executable: String
     let commonArguments: [String]
     let scheduler: Scheduler
+    /// What goes to each child's standard input before its own input (on a shared directory the
+    /// member's sign-in line: never an argument, which `ps` would show).
+    public var inputPrefix: (@MainActor () -> String)?
 
     public init(executable: String, commonArguments: [String], scheduler: Scheduler) {
         self.executable = executable
@@ -44,7 +47,7 @@ public final class ChildSyncProcesses: SyncProcessStarting {
     public func start(_ arguments: [String], input: String, onLine: @escaping @MainActor (SyncChildLine) -> Void,
                       onExit: @escaping @MainActor (Int32?) -> Void) -> SyncProcessHandle {
         let child = ChildSyncProcess(scheduler: scheduler, onLine: onLine, onExit: onExit)
-        child.spawn(executable: executable, arguments: ["switchboard"] + arguments + commonArguments, input: input)
+        child.spawn(executable: executable, arguments: ["switchboard"] + arguments + commonArguments, input: (inputPrefix?() ?? "") + input)
         return child
     }
 }

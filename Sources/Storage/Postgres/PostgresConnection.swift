@@ -128,6 +128,18 @@ public final class PostgresConnection {
         return values
     }
 
+    /// A connection string without its password, and the user and password it named: what may go
+    /// on another process's command line, and what must not (`switchboard sync` children get the
+    /// password on their standard input). A string without a password, or one libpq cannot
+    /// read, comes back as it is.
+    public static func withoutPassword(_ conninfo: String) -> (conninfo: String, user: String?, password: String?) {
+        guard var values = parsed(conninfo), let password = values["password"], !password.isEmpty else {
+            return (conninfo, parsed(conninfo)?["user"], nil)
+        }
+        values["password"] = nil
+        return (written(values), values["user"], password)
+    }
+
     /// The role this connection signed in as (libpq's `PQuser`).
     public var role: String { Self.text(pq.PQuser(handle)) }
 

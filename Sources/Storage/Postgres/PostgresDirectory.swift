@@ -10,7 +10,7 @@ public final class PostgresDirectory: DataDirectory {
     private let uri: String
     private let environment: [String: String]
     private let passwordCost: Int
-    private let now: () -> Int64
+    let now: () -> Int64
     /// The member's sign-in of this run, shared with the app's other connection to this directory.
     private let signInCell: PostgresSignInCell
     /// The cell's generation `database` was connected at.

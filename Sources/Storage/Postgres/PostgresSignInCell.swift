@@ -8,6 +8,10 @@ public final class PostgresSignInCell: Sendable {
 
     public init() {}
 
+    /// The member's sign-in of this run (nil: none typed; the connection string or libpq's own
+    /// places sign in): what the app hands a `switchboard sync` child on its standard input.
+    public var signIn: PostgresSignIn? { current.signIn }
+
     /// The sign-in, and how many times it has changed (a connection made at an older one is out of date).
     var current: (signIn: PostgresSignIn?, generation: Int) { state.withLock { $0 } }
 

@@ -1,0 +1,116 @@
+import AppServices
+import CardDAV
+import Foundation
+import Storage
+import TestSupport
+import Testing
+@testable import App
+@testable import TUIKit
+@testable import switchboard
+
+/// The app's sync on a team directory on PostgreSQL: the member signs in at Log In (the password
+/// typed, kept in memory), sets an account up from Settings → Sync's form, and the real child
+/// processes (`ChildSyncProcesses`, the built `switchboard`) sync it into the directory — signed
+/// in as the same member through their standard input, never an argument.
+@MainActor
+@Suite(.serialized)
+struct PostgresSyncInTheAppTests {
+    /// The children of an app on a connection string with a password: the password is in no
+    /// argument, and reaches the child as the first line of its input, with the role.
+    @Test func theChildGetsTheSignInOnItsInputNotItsArguments() throws {
+        let scheduler = Scheduler(clock: VirtualClock())
+        let uri = "postgresql://ada:s3cret@db.example.org:5433/team?sslmode=require"
+        let make = AppScene.syncProcesses(executable: "/bin/false", path: uri, signIn: PostgresSignInCell())
+        let child = try #require(make(scheduler) as? ChildSyncProcesses)
+        #expect(!child.commonArguments.joined(separator: " ").contains("s3cret"))
+        #expect(child.commonArguments.first == "--db")
+        let parsed = try #require(PostgresConnection.parsed(child.commonArguments[1]))
+        #expect(parsed["host"] == "db.example.org" && parsed["port"] == "5433" && parsed["dbname"] == "team" && parsed["user"] == "ada")
+        #expect(parsed["sslmode"] == "require" && parsed["password"] == nil)
+        #expect(child.inputPrefix?() == "ada\ts3cret\n")
+        // No password anywhere: an empty line (libpq's own places sign in), and the string as it was.
+        let plain = try #require(AppScene.syncProcesses(executable: "/bin/false", path: "postgresql://ada@db/team",
+                                                        signIn: PostgresSignInCell())(scheduler) as? ChildSyncProcesses)
+        #expect(plain.commonArguments == ["--db", "postgresql://ada@db/team"] && plain.inputPrefix?() == "\n")
+        // A file: its path, nothing before the input.
+        let file = try #require(AppScene.syncProcesses(executable: "/bin/false", path: "/tmp/x.sqlite3", signIn: PostgresSignInCell())(scheduler) as? ChildSyncProcesses)
+        #expect(file.commonArguments == ["--db", "/tmp/x.sqlite3"] && file.inputPrefix == nil)
+        #expect(SyncCommand.signIn(from: "ada\tpw") == PostgresSignIn(role: "ada", password: "pw"))
+        #expect(SyncCommand.signIn(from: "") == nil && SyncCommand.signIn(from: "ada\t") == nil)
+    }
+
+    @Test(.enabled(if: PostgresSyncServer.isAvailable, PostgresSyncServer.needs))
+    func aMemberSetsUpSyncInTheAppAndItSyncsIntoTheDirectory() throws {
+        let base = try #require(SyncTestServer.url)
+        let team = try PostgresSyncTests.Team()
+        let book = try SyncTestServer.freshAddressBook(on: base)
+        let phone = try SyncTestServer.client()
+        for i in 0..<3 {
+            try phone.put(SyncFixture.card(uid: "pg-app-\(i)", first: "Person\(i)", last: "Sample"), at: book.url + "pg-app-\(i).vcf", replacing: nil)
+        }
+        setenv("PGPASSFILE", "/nonexistent", 1) // no password from anywhere but Log In
+        defer { unsetenv("PGPASSFILE") }
+        let path = team.uri(team.alice, nil)
+        let terminal = VirtualTerminal(size: Size(width: 100, height: 30))
+        let app = Application(terminal: terminal)
+        let cell = PostgresSignInCell()
+        let environment = team.environment
+        var configuration = AppConfiguration(directory: { now in
+            PostgresDirectory(uri: path, environment: environment, passwordCost: 1, signIn: cell, now: now)
+        })
+        configuration.syncProcesses = AppScene.syncProcesses(executable: SyncInTheAppTests.executable, path: path, signIn: cell)
+        let switchboard = SwitchboardApp(application: app, configuration: configuration)
+        func press(_ script: String) {
+            try? terminal.enqueue(script: script)
+            try? app.run()
+        }
+        func pump(until done: () -> Bool) {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while !done() && ContinuousClock.now < deadline {
+                var fds = app.scheduler.watchedDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                _ = poll(&fds, nfds_t(fds.count), 100)
+                press("wait:30ms")
+            }
+        }
+        app.renderFrame()
+        press("wait:1s \"alice-pg\" Enter wait:1s")
+        #expect(terminal.text.contains("Signed in as \(team.alice.username)"), "\(terminal.text)")
+        let center = try #require(switchboard.syncCenter, "Sync is offered on a team directory")
+
+        switchboard.coordinator.show(.syncSetup)
+        press("wait:400ms")
+        let form = try #require(switchboard.coordinator.navigationController?.topViewController as? SyncSetupViewController)
+        press("\"\(base)\" Enter \"alice\" Enter \"\(SyncTestServer.password)\" Enter Enter Enter")
+        pump(until: { !form.isWaiting })
+        try #require(form.message.isEmpty || !form.message.hasPrefix("Not added"), "\(form.message)")
+        if form.found.count > 1 {
+            let index = try #require(form.found.firstIndex { $0.url == book.url })
+            press(Array(repeating: "Down", count: index).joined(separator: " ") + " Enter")
+        }
+        pump(until: { !form.isWaiting && center.activity.value.isSetUp && !center.activity.value.isRunning })
+        let account = try #require(center.activity.value.accounts.first, "\(form.message) \(terminal.text)")
+        #expect(account.books.map(\.url) == [book.url] && !account.hasPasswordCommand)
+        #expect(account.lastError == nil, "\(account)")
+        #expect(account.books.first?.contacts == 3)
+        #expect(center.activity.value.lastSummary?.hasPrefix("↓ 3 new") == true, "\(center.activity.value)")
+        // In the directory, under alice's account, and no trace of either password.
+        #expect(try team.admin.scalarInt("SELECT count(*) FROM \(team.schema).contacts WHERE account_id = $1", [team.alice.id]) == 3)
+        #expect(try team.admin.scalarInt("SELECT count(*) FROM \(team.schema).sync_accounts a JOIN \(team.schema).accounts o ON o.id = a.account_id WHERE o.role_name = $1",
+                                         [team.alice.username]) == 1)
+
+        // An edit made here goes out at the next pass (Y on the home), with the password typed this run.
+        let contacts = PostgresContactsStore(database: try team.aliceDatabase(), accountID: team.alice.id)
+        let id = try #require(try contacts.allContactIDs().first { try contacts.contact(id: $0)?.firstName == "Person1" })
+        var edited = try #require(try contacts.contact(id: id))
+        edited.company = "Analytical Engines"
+        #expect(try contacts.update(edited))
+        switchboard.coordinator.show(.main)
+        press("wait:400ms")
+        #expect(terminal.text.contains("1 change pending"), "\(terminal.text)")
+        press("Y")
+        pump(until: { !center.activity.value.isRunning })
+        #expect(center.activity.value.lastSummary?.contains("↑ 1 sent") == true, "\(center.activity.value)")
+        let card = try #require(try phone.multiget(book.url, hrefs: [book.url + "pg-app-1.vcf"]).first)
+        #expect(card.vCard.contains("ORG:Analytical Engines"))
+    }
+}
