@@ -186,6 +186,28 @@ struct PostgresSyncQueueTests {
 
     // MARK: A team's directory
 
+    /// A team directory set up before sync came (schema 19): after the upgrade, the owner's
+    /// `directory init` again grants the sync tables with their policies, and members use them.
+    @Test func aTeamDirectoryFromBeforeSyncGetsItsPoliciesAtTheNextInit() throws {
+        let server = try PostgresTestServer()
+        let old = try server.open(migratingTo: 19)
+        _ = try PostgresTeamDirectory.initialize(old, now: 1)
+        let suffix = String(UUID().uuidString.prefix(8)).lowercased()
+        let carol = try PostgresTeamDirectory.addMember(old, name: "carol_" + suffix, password: "carol's secret", editor: false, now: 2)
+        let dave = try PostgresTeamDirectory.addMember(old, name: "dave_" + suffix, password: "dave's secret", editor: false, now: 3)
+        let owner = try server.open()
+        #expect(try owner.schemaVersionFound() == PostgresDatabase.schemaVersion)
+        #expect(try PostgresTeamDirectory.initialize(owner, now: 4).created == false)
+        let asCarol = try PostgresDatabase(uri: server.uri, signIn: PostgresSignIn(role: carol.username, password: "carol's secret"))
+        let asDave = try PostgresDatabase(uri: server.uri, signIn: PostgresSignIn(role: dave.username, password: "dave's secret"))
+        _ = try PostgresContactsStore(database: asCarol, accountID: carol.id).add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        _ = try PostgresSyncStore(database: asCarol).addAccount(accountID: carol.id, url: "https://dav.example.com/", homeURL: "https://dav.example.com/c/",
+                                                             username: "carol", passwordCommand: nil, caFile: nil,
+                                                             books: [(url: "https://dav.example.com/c/b/", displayName: "b")])
+        #expect(try PostgresSyncStore(database: asCarol).pendingCount() == 1)
+        #expect(try PostgresSyncStore(database: asDave).accounts().isEmpty && PostgresSyncStore(database: asDave).pendingCount() == 0)
+    }
+
     /// Alice and bob, members of a team directory, each with a sync account of their own: what one
     /// keeps, the other's connection neither reads nor changes, and the triggers queue each
     /// member's changes into their own book.

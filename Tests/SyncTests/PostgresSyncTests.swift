@@ -204,6 +204,52 @@ struct PostgresSyncTests {
         #expect(!cards.values.contains { $0.contains("Clarke") })
     }
 
+    /// A change made on both sides: to different fields, merged; to the same field, the server's
+    /// version stays and the member's is kept beside it, listed for the Conflicts screen, and
+    /// settled there.
+    @Test(.enabled(if: PostgresSyncServer.isAvailable, PostgresSyncServer.needs))
+    func conflictsKeepBothSidesInTheDirectory() throws {
+        let base = try #require(SyncTestServer.url)
+        let team = try Team()
+        let book = try SyncTestServer.freshAddressBook(on: base)
+        let phone = try SyncTestServer.client()
+        let url = book.url + "eve.vcf"
+        try phone.put(SyncFixture.card(uid: "pg-eve", first: "Eve", last: "Example", note: "base"), at: url, replacing: nil)
+        #expect(run(["sync", "add", base, "--username", SyncTestServer.user, "--password-command", "cat \(team.passwordFile)",
+                     "--addressbook", SyncCommand.lastSegment(of: book.url), "--db", team.asAlice], team).code == 0)
+        #expect(run(["sync", "--db", team.asAlice], team).code == 0)
+        let alice = try team.aliceDatabase()
+        let contacts = PostgresContactsStore(database: alice, accountID: team.alice.id)
+        let id = try #require(try contacts.allContactIDs().first)
+
+        // Different fields: the phone's note, alice's company: both kept, and hers goes up.
+        var etag = try #require(try phone.etags(in: book.url).first?.etag)
+        try phone.put(SyncFixture.card(uid: "pg-eve", first: "Eve", last: "Example", note: "the phone's note"), at: url, replacing: etag)
+        var eve = try #require(try contacts.contact(id: id))
+        eve.company = "Alice's company"
+        _ = try contacts.update(eve)
+        let merged = run(["sync", "--db", team.asAlice], team)
+        #expect(merged.output == "↓ 0 new, 1 changed, 0 deleted · ↑ 1 sent · 0 conflicts\n", "\(merged.output) \(merged.errors)")
+        eve = try #require(try contacts.contact(id: id))
+        #expect(eve.notes == "the phone's note" && eve.company == "Alice's company")
+
+        // The same field: the server's stays, hers is kept beside it.
+        etag = try #require(try phone.etags(in: book.url).first?.etag)
+        try phone.put(SyncFixture.card(uid: "pg-eve", first: "Eve", last: "Example", note: "phone again"), at: url, replacing: etag)
+        eve.notes = "alice again"
+        eve.revision = 0
+        _ = try contacts.update(eve)
+        let clash = run(["sync", "--db", team.asAlice], team)
+        #expect(clash.output.hasSuffix("· 1 conflict\n"), "\(clash.output) \(clash.errors)")
+        #expect(try contacts.contact(id: id)?.notes == "phone again")
+        let status = PostgresSyncStore(database: alice)
+        let conflict = try #require(try status.syncConflicts(of: team.alice.id).first)
+        #expect(conflict.fields == ["notes"] && conflict.local?.notes == "alice again" && conflict.contactID == id)
+        #expect(try PostgresSyncStore(database: try team.bobDatabase()).syncConflicts(of: team.alice.id).isEmpty)
+        try status.settleConflict(conflict.id, with: nil, accountID: team.alice.id)
+        #expect(try status.syncConflicts(of: team.alice.id).isEmpty)
+    }
+
     /// The server's cards in the address book: href → vCard.
     func serverCards(_ phone: CardDAVClient, _ book: AddressBook) throws -> [String: String] {
         let listed = try phone.etags(in: book.url)

@@ -138,8 +138,10 @@ public enum PostgresTeamDirectory {
                 CREATE POLICY \(table)_team ON \(table) FOR ALL TO \(editor) USING (\(team)) WITH CHECK (\(team));
                 """)
         }
-        // CardDAV sync (step 20): each member's own accounts, the queue and bindings of their books.
-        if try pg.scalarInt("SELECT count(*) FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'sync_accounts'") == 0 {
+        // CardDAV sync (step 20): each member's own accounts, the queue and bindings of their books
+        // (a directory of an older schema has none of it yet: the next `directory init` after its upgrade grants it).
+        if try pg.execute("SELECT to_regclass(quote_ident(current_schema()) || '.sync_accounts') IS NOT NULL").bool(0, 0),
+           try pg.scalarInt("SELECT count(*) FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'sync_accounts'") == 0 {
             try pg.executeScript(PostgresSyncSchema.teamPolicies(member: member, editor: editor))
         }
     }
