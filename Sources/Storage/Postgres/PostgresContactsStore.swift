@@ -278,11 +278,15 @@ public final class PostgresContactsStore: ContactsService {
     public func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails] {
         guard !ids.isEmpty else { return [:] }
         let rows = try pg.execute("""
-            SELECT id, coalesce(emails ->> coalesce(preferred_email, 0), ''), coalesce(phones -> coalesce(preferred_phone, 0) ->> 1, ''), coalesce(company, '')
-            FROM contacts WHERE account_id = $1 AND id = ANY($2::bigint[])
+            SELECT c.id, coalesce(c.emails ->> coalesce(c.preferred_email, 0), ''), coalesce(c.phones -> coalesce(c.preferred_phone, 0) ->> 1, ''),
+                   coalesce(c.company, ''),
+                   coalesce((SELECT b.display_name FROM sync_cards s JOIN sync_books b ON b.id = s.book_id WHERE s.contact_id = c.id), '')
+            FROM contacts c WHERE c.account_id = $1 AND c.id = ANY($2::bigint[])
             """, [accountID, "{" + ids.map(String.init).joined(separator: ",") + "}"])
         var details: [Int64: ContactRowDetails] = [:]
-        for i in 0..<rows.count { details[rows.int64(i, 0)] = ContactRowDetails(email: rows.text(i, 1), phone: rows.text(i, 2), company: rows.text(i, 3)) }
+        for i in 0..<rows.count {
+            details[rows.int64(i, 0)] = ContactRowDetails(email: rows.text(i, 1), phone: rows.text(i, 2), company: rows.text(i, 3), addressBook: rows.text(i, 4))
+        }
         return details
     }
 
