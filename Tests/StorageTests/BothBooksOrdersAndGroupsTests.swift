@@ -40,6 +40,26 @@ struct BothBooksOrdersAndGroupsTests {
             #expect(club.count == 15 && club.rows.map(\.id) == expected.filter { $0.firstName.hasPrefix("Team") || ["Bob0", "Bob2", "Bob4", "Bob6", "Bob8", "Bob10"].contains($0.firstName) }.map(\.id), "\(order)")
             #expect(try both.listIndex(ofContact: expected[7].id, in: order) == 7)
         }
+        // Bob's own address book (a CardDAV account of his): both books' list by it, and on none
+        // (the team's contacts with his unsynced ones); Alice's sync account is not his to see.
+        let sync = PostgresSyncStore(database: bob)
+        let bobsAccount = try sync.addAccount(accountID: team.bob.id, url: "https://dav.example/", homeURL: "https://dav.example/bob/",
+                                              username: "bob", passwordCommand: nil, caFile: nil, books: [("https://dav.example/bob/cards/", "Cards")])
+        let cards = try #require(try sync.books(of: bobsAccount).first).id
+        _ = try PostgresSyncStore(database: alice).addAccount(accountID: team.alice.id, url: "https://dav.example/", homeURL: "https://dav.example/alice/",
+                                                              username: "alice", passwordCommand: nil, caFile: nil,
+                                                              books: [("https://dav.example/alice/secret/", "Alice's")])
+        let bobs = try own.page(matching: "", in: .lastName, offset: 0, limit: 100, countingUpTo: .max).rows
+        for row in bobs.prefix(4) { try sync.bind(contact: row.id, book: cards, href: "/bob/\(row.id).vcf", etag: nil, card: "BEGIN:VCARD\r\nEND:VCARD\r\n") }
+        let books = try both.addressBooks(counted: true)
+        #expect(books.books == [ContactAddressBook(id: cards, name: "Cards", count: 4)] && books.notSynced == 17, "\(books)")
+        let onCards = try both.page(in: .book(cards), matching: "", in: .lastName, offset: 0, limit: 100, countingUpTo: .max)
+        #expect(onCards.count == 4 && Set(onCards.rows.map(\.id)) == Set(bobs.prefix(4).map(\.id)))
+        let local = try both.page(in: .notSynced, matching: "", in: .firstName, offset: 2, limit: 5, countingUpTo: .max)
+        let expectedLocal = try both.page(matching: "", in: .firstName, offset: 0, limit: 100, countingUpTo: .max).rows
+            .filter { !bobs.prefix(4).map(\.id).contains($0.id) }
+        #expect(local.count == 17 && local.rows == Array(expectedLocal.dropFirst(2).prefix(5)))
+        #expect(try both.rowDetails(of: [bobs[0].id])[bobs[0].id]?.addressBook == "Cards")
         // Alice's memberships are hers: Bob sees the groups of his book and the team's only.
         #expect(try both.groups() == [ContactGroup(name: "Club", count: 15)])
         #expect(try alicesOwn.groups().contains(ContactGroup(name: "Alice only", count: 5)))

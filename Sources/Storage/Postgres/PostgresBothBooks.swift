@@ -123,6 +123,24 @@ final class PostgresBothBooks: ContactsService {
         return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
     }
 
+    /// The address books of both books' accounts (as row-level security lets the member see
+    /// them: the team's only to an editor); on none, those of both.
+    func addressBooks(counted: Bool) throws(ServiceError) -> ContactAddressBooks {
+        let mine = try own.addressBooks(counted: counted), theirs = try team.addressBooks(counted: counted)
+        return ContactAddressBooks(books: mine.books + theirs.books.filter { book in !mine.books.contains { $0.id == book.id } },
+                                   notSynced: mine.notSynced + theirs.notSynced)
+    }
+
+    /// Each book's contacts on the address book (or on none) up to the page (and its count, capped), merged in the order.
+    func page(in filter: AddressBookFilter, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
+              countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        let upTo = offset + limit
+        let mine = try own.page(in: filter, matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
+        let theirs = try team.page(in: filter, matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
+        let rows = Self.merged(mine.rows, marked(theirs.rows)).dropFirst(offset).prefix(limit)
+        return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
+    }
+
     func contact(id: Int64) throws(ServiceError) -> ContactRecord? {
         if let mine = try own.contact(id: id) { return mine }
         return try team.contact(id: id)
