@@ -5,12 +5,12 @@ import Darwin
 #endif
 
 /// The release `switchboard sync` as cron runs it (process start included), against a throwaway
-/// Radicale on 127.0.0.1 (`.ci/carddav start`, run from the repository's root): a first sync of
+/// Radicale (or with --xandikos a Xandikos) on 127.0.0.1 (`.ci/carddav start`, run from the repository's root): a first sync of
 /// 10,000 cards into a fresh data file (time, requests, peak memory), then a sync with nothing new
 /// (median of 5: time and requests). With `vdirsyncer` on the PATH, its first sync of the same
 /// collection into a fresh folder is timed beside ours, in turn, `--rounds N` times (3; not with
-/// --no-vdirsyncer), with Radicale's own CPU time for each.
-/// `switchboard-bench sync [COUNT] [--rounds N] [--no-vdirsyncer]`.
+/// --no-vdirsyncer), with the server's own CPU time for each.
+/// `switchboard-bench sync [COUNT] [--rounds N] [--no-vdirsyncer] [--xandikos]`.
 enum SyncBenchmark {
     /// The last line `command` prints (`/bin/sh -c`), nil when it fails.
     static func lastLine(of command: String) -> String? {
@@ -91,27 +91,50 @@ enum SyncBenchmark {
             CommandLine.arguments.dropFirst(at + 1).first.flatMap { Int($0) } } ?? 3
         let folder = "/tmp/switchboard-bench-sync-\(getpid())"
         mkdir(folder, 0o700)
-        let radicale = folder + "/radicale"
-        guard let base = lastLine(of: ".ci/carddav start '\(radicale)' 2>/dev/null") else {
-            print("sync: could not start Radicale (.ci/carddav start; run from the repository's root)")
+        let xandikos = CommandLine.arguments.contains("--xandikos")
+        let serverName = xandikos ? "Xandikos" : "Radicale"
+        let serverFolder = folder + (xandikos ? "/xandikos" : "/radicale")
+        guard let base = lastLine(of: ".ci/carddav start '\(serverFolder)'\(xandikos ? " --xandikos" : "") 2>/dev/null") else {
+            print("sync: could not start \(serverName) (.ci/carddav start; run from the repository's root)")
             return
         }
-        defer { _ = system(".ci/carddav stop '\(radicale)' >/dev/null 2>&1; rm -rf '\(folder)'") }
+        defer { _ = system(".ci/carddav stop '\(serverFolder)' >/dev/null 2>&1; rm -rf '\(folder)'") }
 
-        // The collection: `count` cards as a phone writes them, put in one request.
-        let cards = folder + "/cards.vcf"
-        guard let file = fopen(cards, "wb") else { return }
-        for i in 0..<count {
-            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nPRODID:-//bench//EN\r\nUID:bench-\(i)\r\nFN:Person \(i) Bench\r\nN:Bench;Person \(i);;;\r\n"
+        // The collection: `count` cards as a phone writes them.
+        func card(_ i: Int) -> String {
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nPRODID:-//bench//EN\r\nUID:bench-\(i)\r\nFN:Person \(i) Bench\r\nN:Bench;Person \(i);;;\r\n"
                 + "TEL;TYPE=CELL:+44 20 7946 \(i % 10_000)\r\nEMAIL;TYPE=INTERNET:person\(i)@example.com\r\nNOTE:card \(i)\\, benchmarked\r\n"
                 + "X-BENCH:\(i)\r\nitem1.URL:https://example.com/\(i)\r\nitem1.X-ABLABEL:blog\r\nEND:VCARD\r\n"
-            fputs(card, file)
         }
-        fclose(file)
-        let book = base + "alice/bench/"
-        guard system("curl -sf -u 'alice:alice pw' -X PUT -H 'Content-Type: text/vcard' --data-binary @'\(cards)' '\(book)' -o /dev/null") == 0 else {
-            print("sync: the cards could not be put on the server")
-            return
+        let book: String
+        if xandikos {
+            // Xandikos keeps an address book as a git repository: the cards are committed into a
+            // new one at once (10,000 PUTs would take minutes, each a commit).
+            let path = serverFolder + "/collections/alice/contacts/bench"
+            mkdir(path, 0o755)
+            guard let marker = fopen(path + "/.xandikos", "wb") else { return }
+            fputs("[DEFAULT]\ntype = addressbook\n", marker)
+            fclose(marker)
+            for i in 0..<count {
+                guard let f = fopen(path + "/bench-\(i).vcf", "wb") else { return }
+                fputs(card(i), f)
+                fclose(f)
+            }
+            guard system("cd '\(path)' && git init -q && git add -A && git -c user.name=bench -c user.email=bench@example.com commit -qm bench") == 0 else {
+                print("sync: the cards could not be committed into Xandikos's collection")
+                return
+            }
+            book = base + "alice/contacts/bench/"
+        } else {
+            let cards = folder + "/cards.vcf"
+            guard let file = fopen(cards, "wb") else { return }
+            for i in 0..<count { fputs(card(i), file) }
+            fclose(file)
+            book = base + "alice/bench/"
+            guard system("curl -sf -u 'alice:alice pw' -X PUT -H 'Content-Type: text/vcard' --data-binary @'\(cards)' '\(book)' -o /dev/null") == 0 else {
+                print("sync: the cards could not be put on the server")
+                return
+            }
         }
 
         // Radicale reads every card of a collection it has not cached yet at the first request that
@@ -122,7 +145,7 @@ enum SyncBenchmark {
                    + "'\(book)' -o /dev/null")
         let data = folder + "/data.sqlite3"
         let out = folder + "/out.txt"
-        let serverPID = Int32(read(radicale + "/pid").split(separator: "\n").first.map(String.init) ?? "") ?? 0
+        let serverPID = Int32(read(serverFolder + "/pid").split(separator: "\n").first.map(String.init) ?? "") ?? 0
         // Side by side: first syncs of the same collection, ours and vdirsyncer's in turn (who goes
         // first alternates), each into a fresh data file or folder, with the server's CPU for each.
         let vdirsyncer = withVdirsyncer ? VdirsyncerSide(folder: folder, book: book) : nil
@@ -145,9 +168,9 @@ enum SyncBenchmark {
                     oursServer.append(processCPU(serverPID) - cpu0)
                     firstOutput = read(out)
                     ours.append(first)
-                    print("sync: round \(round + 1), ours: first sync of \(count) cards from Radicale: \(Int(first.milliseconds.rounded())) ms wall "
+                    print("sync: round \(round + 1), ours: first sync of \(count) cards from \(serverName): \(Int(first.milliseconds.rounded())) ms wall "
                           + "(\(serverMilliseconds(in: firstOutput)) ms waiting for the server), \(Int(first.cpuMilliseconds.rounded())) ms CPU, "
-                          + "Radicale's CPU \(Int(oursServer.last!.rounded())) ms, \(requests(in: firstOutput)) requests, peak RSS \(first.maxRSSKiB / 1024) MiB, "
+                          + "\(serverName)'s CPU \(Int(oursServer.last!.rounded())) ms, \(requests(in: firstOutput)) requests, peak RSS \(first.maxRSSKiB / 1024) MiB, "
                           + "exit \(first.status): \(firstOutput.split(separator: "\n").first ?? "")")
                 } else if let vdirsyncer {
                     let cpu0 = processCPU(serverPID)
@@ -155,19 +178,19 @@ enum SyncBenchmark {
                     theirsServer.append(processCPU(serverPID) - cpu0)
                     theirs.append(first)
                     print("sync: round \(round + 1), vdirsyncer: first sync of the same \(count) cards: \(Int(first.milliseconds.rounded())) ms wall, "
-                          + "\(Int(first.cpuMilliseconds.rounded())) ms CPU, Radicale's CPU \(Int(theirsServer.last!.rounded())) ms, "
+                          + "\(Int(first.cpuMilliseconds.rounded())) ms CPU, \(serverName)'s CPU \(Int(theirsServer.last!.rounded())) ms, "
                           + "peak RSS \(first.maxRSSKiB / 1024) MiB (exit \(first.status))")
                 }
             }
         }
         let oursWall = InterchangeBenchmark.median(ours.map(\.milliseconds))
         print("sync: first sync of \(count) cards, median of \(rounds): ours \(Int(oursWall.rounded())) ms wall, "
-              + "\(Int(InterchangeBenchmark.median(ours.map(\.cpuMilliseconds)).rounded())) ms CPU, Radicale's CPU "
+              + "\(Int(InterchangeBenchmark.median(ours.map(\.cpuMilliseconds)).rounded())) ms CPU, \(serverName)'s CPU "
               + "\(Int(InterchangeBenchmark.median(oursServer).rounded())) ms")
         if !theirs.isEmpty {
             let theirsWall = InterchangeBenchmark.median(theirs.map(\.milliseconds))
             print("sync: first sync of \(count) cards, median of \(rounds): vdirsyncer \(Int(theirsWall.rounded())) ms wall, "
-                  + "\(Int(InterchangeBenchmark.median(theirs.map(\.cpuMilliseconds)).rounded())) ms CPU, Radicale's CPU "
+                  + "\(Int(InterchangeBenchmark.median(theirs.map(\.cpuMilliseconds)).rounded())) ms CPU, \(serverName)'s CPU "
                   + "\(Int(InterchangeBenchmark.median(theirsServer).rounded())) ms; ours takes "
                   + "\(String(Int((oursWall / theirsWall * 100).rounded())))% of vdirsyncer's wall time")
         }
@@ -182,7 +205,7 @@ enum SyncBenchmark {
         }
         let wall = InterchangeBenchmark.median(times), waited = InterchangeBenchmark.median(server)
         print("sync: a sync with nothing new (median of 5, process start included): \(Int(wall.rounded())) ms, of which "
-              + "\(Int(waited.rounded())) ms waiting for Radicale's answer and \(Int((wall - waited).rounded())) ms ours; "
+              + "\(Int(waited.rounded())) ms waiting for \(serverName)'s answer and \(Int((wall - waited).rounded())) ms ours; "
               + "\(counts.max() ?? -1) requests, peak RSS \((peaks.max() ?? 0) / 1024) MiB")
 
         guard let vdirsyncer else { return }
