@@ -3,9 +3,11 @@ import AppServices
 /// The contacts list by CardDAV address book on a shared directory (issue 38), as the data file's
 /// (`SQLiteContactsStore+SyncBooks`): which books the account's contacts sync with, and a page of
 /// those on one book or on none, over the sync tables of migration 20 (on a team's directory,
-/// what row-level security lets the member see). A book's page walks the order's
-/// `(account_id, key, id)` index, each row tested by `sync_cards`' primary key; a search's
-/// matches on the book are sorted (never the whole book).
+/// what row-level security lets the member see). The planner picks how a book's page is read: near
+/// either end a walk of the order's `(account_id, key, id)` index, each row tested by `sync_cards`'
+/// primary key (1.5 ms at 100,000); deep in a large book a hash join and a sort of the book's rows
+/// (the middle of 50,000 of 100,000: 80 ms, where the index walk measured 480 ms: PostgreSQL's
+/// lookup a row costs more than SQLite's). A search's matches on the book are sorted.
 extension PostgresContactsStore {
     public func addressBooks(counted: Bool) throws(ServiceError) -> ContactAddressBooks {
         let rows = try pg.execute("""
