@@ -60,6 +60,14 @@ extension PostgresContactsStore {
             let page = Self.summaries(rows)
             return ContactsPage(count: min(total, cap), rows: fromEnd ? page.reversed() : page)
         }
+        return try page(of: members, values: values, matching: query, orderedBy: key, columns: columns, offset: offset, limit: limit, countingUpTo: cap)
+    }
+
+    /// A page of the contacts whose ids `members` selects (its parameters `values`, `$1` the
+    /// account), those matching `query` among them: counted up to the cap, then sorted by `key`.
+    func page(of members: String, values: [any PostgresValue], matching query: String, orderedBy key: String, columns: String,
+              offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        var members = members, values = values
         switch Match(query) {
         case .all: break
         case .wordStart(let start):
@@ -69,7 +77,6 @@ extension PostgresContactsStore {
             members += " INTERSECT SELECT id FROM contact_search WHERE account_id = $1 AND search_text LIKE $\(values.count + 1)"
             values.append(like)
         }
-        // The members (a search's matches among them), counted up to the cap, then the page in the order asked for.
         let count = try pg.scalarInt("SELECT count(*) FROM (\(members) LIMIT $\(values.count + 1)) counted",
                                      values + [Int64(min(cap, Int(Int64.max)))]) ?? 0
         guard limit > 0, offset < count else { return ContactsPage(count: Int(count), rows: []) }

@@ -33,7 +33,7 @@ extension PostgresContactsStore {
         case .notSynced:
             kept = "NOT EXISTS (SELECT 1 FROM sync_cards s WHERE s.contact_id = c.id)"
         }
-        var members = "SELECT c.id FROM contacts c WHERE c.account_id = $1 AND \(kept)"
+        let members = "SELECT c.id FROM contacts c WHERE c.account_id = $1 AND \(kept)"
         switch Match(query) {
         case .all:
             let total = try count(of: filter)
@@ -48,22 +48,9 @@ extension PostgresContactsStore {
                 """, values + [Int64(take), Int64(skip)])
             let page = Self.summaries(rows)
             return ContactsPage(count: min(total, cap), rows: fromEnd ? page.reversed() : page)
-        case .wordStart(let start):
-            members += " INTERSECT SELECT contact_id FROM contact_word_starts WHERE account_id = $1 AND start = $\(values.count + 1)"
-            values.append(start)
-        case .substring(let like):
-            members += " INTERSECT SELECT id FROM contact_search WHERE account_id = $1 AND search_text LIKE $\(values.count + 1)"
-            values.append(like)
+        case .wordStart, .substring: break
         }
-        // A search's matches on the book, counted up to the cap, then the page in the order asked for.
-        let count = try pg.scalarInt("SELECT count(*) FROM (\(members) LIMIT $\(values.count + 1)) counted",
-                                     values + [Int64(min(cap, Int(Int64.max)))]) ?? 0
-        guard limit > 0, offset < count else { return ContactsPage(count: Int(count), rows: []) }
-        let rows = try pg.execute("""
-            SELECT \(columns) FROM (\(members)) m JOIN contacts c ON c.id = m.id
-            ORDER BY c.\(key), c.id LIMIT $\(values.count + 1) OFFSET $\(values.count + 2)
-            """, values + [Int64(limit), Int64(max(0, offset))])
-        return ContactsPage(count: Int(count), rows: Self.summaries(rows))
+        return try page(of: members, values: values, matching: query, orderedBy: key, columns: columns, offset: offset, limit: limit, countingUpTo: cap)
     }
 
     /// How many contacts `filter` keeps: a book's (of this account) one range of `sync_cards_by_href`;
