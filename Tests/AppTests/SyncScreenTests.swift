@@ -219,6 +219,28 @@ struct SyncScreenTests {
         #expect(h.lines.last!.contains("1 pending"), "\(h.lines.last!)")
     }
 
+    /// A card the sync could not read stays on the server and is listed with its reason; one the
+    /// server refused, too.
+    @Test func cardsLeftAloneAreListedWithTheirReasons() throws {
+        let (h, _) = harness(width: 100, height: 30)
+        _ = try storeAccount(h, command: "cat pw")
+        let sync = SQLiteSyncStore(database: try SQLiteDatabase(path: h.databasePath))
+        let book = try #require(try sync.books(of: 1).first)
+        try sync.recordProblem(book: book.id, href: "/alice/contacts/broken.vcf", kind: .unreadable, etag: "\"1\"", contact: nil,
+                               reason: "not a vCard: no BEGIN:VCARD line")
+        try sync.recordProblem(book: book.id, href: "/alice/contacts/big.vcf", kind: .refused, etag: nil, contact: nil,
+                               reason: "the server refused it (413): too large")
+        h.switchboard.coordinator.show(.sync)
+        h.press("wait:400ms")
+        #expect(h.text.contains("broken.vcf · left on the server") && h.text.contains("not a vCard: no BEGIN:VCARD line"), "\(h.text)")
+        #expect(h.text.contains("big.vcf · refused by the server") && h.text.contains("the server refused it (413): too large"))
+        try sync.clearProblem(book: book.id, href: "/alice/contacts/broken.vcf")
+        h.press("Esc wait:400ms")
+        h.switchboard.coordinator.show(.sync)
+        h.press("wait:400ms")
+        #expect(!h.text.contains("broken.vcf") && h.text.contains("big.vcf"))
+    }
+
     @Test func theSyncScreenAt40x12() throws {
         let (h, processes) = harness(width: 40, height: 12)
         _ = try storeAccount(h, command: "cat pw")

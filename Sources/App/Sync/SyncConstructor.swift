@@ -38,6 +38,7 @@ final class SyncConstructor: StaticConstructorContainer {
             rows.append(.lastSync(account.lastSyncAt.map { SyncActivity.when($0, now: now()) } ?? "never"))
             rows.append(.pending(account.pending))
             if let error = account.lastError { rows.append(.error(error)) }
+            rows += account.books.flatMap(\.leftAlone).map { .leftAlone($0) }
             if needsPassword(account) { rows.append(.typePassword(syncAccountID: account.id, username: account.username)) }
             rows.append(.spacer)
         }
@@ -50,7 +51,7 @@ final class SyncConstructor: StaticConstructorContainer {
         switch model {
         case .accountHeader: StaticSectionHeaderCell.self
         case .book, .lastSync, .pending: StaticValueCell.self
-        case .error, .nothingYet: StaticSubtitleCell.self
+        case .error, .nothingYet, .leftAlone: StaticSubtitleCell.self
         case .typePassword: StaticSubtitleCell.self
         case .syncNow: StaticTextCell.self
         case .conflicts, .addAccount: StaticDisclosureCell.self
@@ -70,7 +71,7 @@ final class SyncConstructor: StaticConstructorContainer {
         case .addAccount, .nothingYet: actions.addAccount()
         case .typePassword(let id, let username): actions.typePassword(id, username)
         case .conflicts: actions.conflicts()
-        case .accountHeader, .book, .lastSync, .pending, .error, .spacer: break
+        case .accountHeader, .book, .lastSync, .pending, .error, .leftAlone, .spacer: break
         }
     }
 }

@@ -2,7 +2,8 @@ import AppServices
 import TUIKit
 
 /// Every row of the Sync screen (seed 003's `CellModel`): the accounts, each with its address
-/// books, when it last synced, what is pending and its last error; then what can be done.
+/// books, when it last synced, what is pending, its last error and the cards it leaves alone
+/// (each with its reason); then what can be done.
 enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
     /// "alice at https://dav.example.com/".
     case accountHeader(String)
@@ -11,6 +12,8 @@ enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
     case lastSync(String)
     case pending(Int)
     case error(String)
+    /// A card the sync leaves alone, with its reason.
+    case leftAlone(SyncLeftCard)
     /// The password is typed in the app and has not been this run: choosing the row asks for it.
     case typePassword(syncAccountID: Int64, username: String)
     case syncNow(running: Bool)
@@ -27,6 +30,7 @@ enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
         case .lastSync: "Last sync"
         case .pending: "Pending changes"
         case .error: "Last error"
+        case .leftAlone(let card): card.name + (card.refused ? " · refused by the server" : " · left on the server")
         case .typePassword(_, let username): "Type \(username)'s password…"
         case .syncNow(let running): running ? "Syncing…" : "Sync now"
         case .conflicts: "Conflicts"
@@ -39,6 +43,7 @@ enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
     var subtitle: String? {
         switch self {
         case .error(let text): text
+        case .leftAlone(let card): card.reason
         case .typePassword: "Kept in memory for this run only, never written to the data file."
         case .nothingYet: "Add one to keep your contacts in step with Nextcloud, Fastmail, iCloud, Radicale… (or: switchboard sync add)."
         default: nil
@@ -61,6 +66,7 @@ enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
         case .lastSync: "◷"
         case .pending: "↑"
         case .error: "!"
+        case .leftAlone: "⚠"
         case .typePassword: "⚿"
         case .syncNow: "⟳"
         case .conflicts: "⇄"

@@ -42,14 +42,36 @@ public struct SyncBookStatus: Equatable, Sendable {
     public var contacts: Int
     /// Changes waiting to be sent to it.
     public var pending: Int
+    /// Cards the sync leaves alone, each with its reason: cards here it could not read (kept on
+    /// the server untouched, never deleted), and changes the server refused (kept here).
+    public var leftAlone: [SyncLeftCard]
 
-    public init(id: Int64, name: String, url: String, isDefault: Bool = false, contacts: Int = 0, pending: Int = 0) {
+    public init(id: Int64, name: String, url: String, isDefault: Bool = false, contacts: Int = 0, pending: Int = 0,
+                leftAlone: [SyncLeftCard] = []) {
         self.id = id
         self.name = name
         self.url = url
         self.isDefault = isDefault
         self.contacts = contacts
         self.pending = pending
+        self.leftAlone = leftAlone
+    }
+}
+
+/// A card the sync leaves alone, and why (`sync_problems`).
+public struct SyncLeftCard: Equatable, Sendable {
+    /// Its name on the server (the last part of its href: "f3a9….vcf").
+    public var name: String
+    /// Whether the server's card could not be read here (it stays on the server as it is), or
+    /// the server refused a change made here (it stays here, and is sent again at the next sync).
+    public var refused: Bool
+    /// Why, in words.
+    public var reason: String
+
+    public init(name: String, refused: Bool, reason: String) {
+        self.name = name
+        self.refused = refused
+        self.reason = reason
     }
 }
 

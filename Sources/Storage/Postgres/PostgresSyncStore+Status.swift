@@ -20,9 +20,20 @@ extension PostgresSyncStore: SyncStatusService {
                 status.books.append(SyncBookStatus(id: rows.int64(i, 0), name: rows.text(i, 1), url: rows.text(i, 2), isDefault: rows.bool(i, 3),
                                                    contacts: rows.int(i, 4), pending: rows.int(i, 5)))
             }
+            for index in status.books.indices { status.books[index].leftAlone = try leftAlone(book: status.books[index].id) }
             result.append(status)
         }
         return result
+    }
+
+    /// The book's cards left alone (`sync_problems`), by href.
+    private func leftAlone(book: Int64) throws(ServiceError) -> [SyncLeftCard] {
+        let rows = try pg.execute("SELECT href, kind, reason FROM sync_problems WHERE book_id = $1 ORDER BY href", [book])
+        return (0..<rows.count).map { i in
+            let href = rows.text(i, 0)
+            return SyncLeftCard(name: String(href.split(separator: "/").last ?? Substring(href)),
+                                refused: rows.text(i, 1) == SyncProblem.Kind.refused.rawValue, reason: rows.text(i, 2))
+        }
     }
 
     public func syncConflicts(of accountID: Int64) throws(ServiceError) -> [SyncConflictItem] {

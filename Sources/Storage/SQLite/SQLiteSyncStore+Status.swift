@@ -21,9 +21,24 @@ extension SQLiteSyncStore: SyncStatusService {
                                                    contacts: s.int(4), pending: s.int(5)))
             }
             s.reset()
+            for index in status.books.indices { status.books[index].leftAlone = try leftAlone(book: status.books[index].id) }
             result.append(status)
         }
         return result
+    }
+
+    /// The book's cards left alone (`sync_problems`), by href.
+    private func leftAlone(book: Int64) throws(ServiceError) -> [SyncLeftCard] {
+        let s = try db.prepare("SELECT href, kind, reason FROM sync_problems WHERE book_id = ? ORDER BY href")
+        s.bind(1, book)
+        defer { s.reset() }
+        var cards: [SyncLeftCard] = []
+        while try s.step() {
+            let href = s.text(0)
+            cards.append(SyncLeftCard(name: String(href.split(separator: "/").last ?? Substring(href)),
+                                      refused: s.text(1) == SyncProblem.Kind.refused.rawValue, reason: s.text(2)))
+        }
+        return cards
     }
 
     public func syncConflicts(of accountID: Int64) throws(ServiceError) -> [SyncConflictItem] {
