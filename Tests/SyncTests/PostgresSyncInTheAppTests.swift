@@ -39,8 +39,10 @@ struct PostgresSyncInTheAppTests {
         #expect(SyncCommand.signIn(from: "") == nil && SyncCommand.signIn(from: "ada\t") == nil)
     }
 
-    @Test(.enabled(if: PostgresSyncServer.isAvailable, PostgresSyncServer.needs))
-    func aMemberSetsUpSyncInTheAppAndItSyncsIntoTheDirectory() throws {
+    /// `shared`: the app as it runs on a terminal on a server (its screens' calls on a thread of
+    /// their own); else as headless runs it (every call at once).
+    @Test(.enabled(if: PostgresSyncServer.isAvailable, PostgresSyncServer.needs), arguments: [false, true])
+    func aMemberSetsUpSyncInTheAppAndItSyncsIntoTheDirectory(shared: Bool) throws {
         let base = try #require(SyncTestServer.url)
         let team = try PostgresSyncTests.Team()
         let book = try SyncTestServer.freshAddressBook(on: base)
@@ -55,9 +57,10 @@ struct PostgresSyncInTheAppTests {
         let app = Application(terminal: terminal)
         let cell = PostgresSignInCell()
         let environment = team.environment
-        var configuration = AppConfiguration(directory: { now in
+        let make: @MainActor @Sendable (@escaping () -> Int64) -> any DataDirectory = { now in
             PostgresDirectory(uri: path, environment: environment, passwordCost: 1, signIn: cell, now: now)
-        })
+        }
+        var configuration = shared ? AppConfiguration(sharedDirectory: make) : AppConfiguration(directory: make)
         configuration.syncProcesses = AppScene.syncProcesses(executable: SyncInTheAppTests.executable, path: path, signIn: cell)
         let switchboard = SwitchboardApp(application: app, configuration: configuration)
         func press(_ script: String) {
@@ -65,7 +68,7 @@ struct PostgresSyncInTheAppTests {
             try? app.run()
         }
         func pump(until done: () -> Bool) {
-            let deadline = ContinuousClock.now + .seconds(120)
+            let deadline = ContinuousClock.now + .seconds(60)
             while !done() && ContinuousClock.now < deadline {
                 var fds = app.scheduler.watchedDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
                 _ = poll(&fds, nfds_t(fds.count), 100)
@@ -73,7 +76,10 @@ struct PostgresSyncInTheAppTests {
             }
         }
         app.renderFrame()
-        press("wait:1s \"alice-pg\" Enter wait:1s")
+        press("wait:1s")
+        pump(until: { terminal.text.contains("Log In") && terminal.text.contains(team.alice.username) })
+        press("\"alice-pg\" Enter wait:1s")
+        pump(until: { terminal.text.contains("Signed in as \(team.alice.username)") })
         #expect(terminal.text.contains("Signed in as \(team.alice.username)"), "\(terminal.text)")
         let center = try #require(switchboard.syncCenter, "Sync is offered on a team directory")
 
