@@ -82,6 +82,8 @@ struct PostgresSyncInTheAppTests {
         pump(until: { terminal.text.contains("Signed in as \(team.alice.username)") })
         #expect(terminal.text.contains("Signed in as \(team.alice.username)"), "\(terminal.text)")
         let center = try #require(switchboard.syncCenter, "Sync is offered on a team directory")
+        // On a terminal the sync tables are read off the main loop, as the screens' other calls.
+        #expect((center.reads?().map { $0.inlineService == nil } ?? false) == shared)
 
         switchboard.coordinator.show(.syncSetup)
         press("wait:400ms")
@@ -112,6 +114,7 @@ struct PostgresSyncInTheAppTests {
         #expect(try contacts.update(edited))
         switchboard.coordinator.show(.main)
         press("wait:400ms")
+        pump(until: { terminal.text.contains("1 change pending") }) // read off the main loop on a terminal
         #expect(terminal.text.contains("1 change pending"), "\(terminal.text)")
         press("Y")
         pump(until: { !center.activity.value.isRunning })

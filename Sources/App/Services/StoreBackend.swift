@@ -9,6 +9,12 @@ public final class StoreBackend: AppBackend {
     private let directory: any DataDirectory
     /// The sync tables (the data file's, or a shared directory's; nil where the data cannot sync).
     var syncStatus: (any SyncStatusService)? { (directory as? SyncingDirectory)?.syncStatus }
+    /// The sync tables' reads for the Sync screen and the status line as jobs off the main loop,
+    /// where the screens' calls run there (a server); nil where they answer at once (a file).
+    var syncStatusWork: ServiceWork<any SyncStatusService>? {
+        guard let work, workIsOpen else { return nil }
+        return ServiceWork(work: work, watch: watch) { ($0 as? SyncingDirectory)?.syncStatus ?? UnavailableSyncStatus() }
+    }
     private let now: () -> Int64
     private var service: SignInService?
     /// Where the screens' calls run off the main loop on a server: a work owning a second directory

@@ -10,6 +10,7 @@ extension AssemblyServices {
               let scheduler = coordinator.root?.scheduler else { return nil }
         let center = SyncCenter(status: status, processes: start(scheduler), scheduler: scheduler, account: { [weak self] in self?.account })
         center.onPassEnded = { [weak self] in self?.readScreensAgain() }
+        center.reads = { [weak backend] in (backend as? StoreBackend)?.syncStatusWork }
         let now = self.now
         center.statusObserver = center.activity.observeNewAndCall { [weak root = coordinator.root] activity in
             root?.view.window?.statusText = activity.statusText(now: now())
@@ -22,10 +23,12 @@ extension AssemblyServices {
     /// the "Sync every" setting (a first pass at once when an account is set up).
     func startSync() {
         guard account != nil, let center = syncCenter else { return }
-        center.readAgain()
-        syncSettingsObserver = settings?.current.observeNewAndCall { [weak center] in center?.setInterval(minutes: $0.syncMinutes) }
         // Accounts whose password comes from a command sync at once; a typed one waits for its password.
-        if center.activity.value.accounts.contains(where: \.hasPasswordCommand) { center.syncNow() }
+        center.readAgain { [weak center] in
+            guard let center, center.activity.value.accounts.contains(where: \.hasPasswordCommand) else { return }
+            center.syncNow()
+        }
+        syncSettingsObserver = settings?.current.observeNewAndCall { [weak center] in center?.setInterval(minutes: $0.syncMinutes) }
     }
 }
 

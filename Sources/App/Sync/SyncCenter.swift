@@ -2,7 +2,7 @@ import AppServices
 import TUIKit
 
 /// Sync in the app: reads the sync tables (on the main loop: a file answers at once; a shared
-/// directory's are a few short reads on the main loop's connection) and runs
+/// directory's as jobs off the main loop, `reads`) and runs
 /// the network work as `switchboard sync …` child processes, never in this process, so a key is
 /// never held up and libcurl and libxml2 are never loaded here. A pass runs on a timer (the
 /// "Sync every" setting) and on a key; one at a time. The passwords typed in the app are kept
@@ -27,6 +27,11 @@ final class SyncCenter {
     var onPassEnded: (() -> Void)?
     /// Keeps the window's status text following `activity`.
     var statusObserver: ObserverProtocol?
+    /// Where the tables are read off the main loop (a shared directory); nil, or a work that
+    /// answers at once: `status` on the main loop (a file).
+    var reads: (() -> ServiceWork<any SyncStatusService>?)?
+    /// A pass asked for before the accounts were first read (off the main loop): it runs once they are.
+    private var syncAfterRead = false
 
     init(status: any SyncStatusService, processes: any SyncProcessStarting, scheduler: Scheduler, account: @escaping () -> Account?) {
         self.status = status
@@ -35,14 +40,39 @@ final class SyncCenter {
         self.account = account
     }
 
-    /// Reads the accounts, their books, pending changes and conflicts again from the data file.
-    func readAgain() {
-        guard let account = account() else { activity.value = SyncActivity(); return }
+    /// Reads the accounts, their books, pending changes and conflicts again from the data file
+    /// (a shared directory's off the main loop: `then` runs once they are in).
+    func readAgain(then: (() -> Void)? = nil) {
+        guard let account = account() else { activity.value = SyncActivity(); then?(); return }
+        if let work = reads?(), work.inlineService == nil {
+            let id = account.id
+            work.run({ status throws(ServiceError) in
+                (try status.syncAccounts(of: id), try status.syncConflicts(of: id).count)
+            }, then: { [weak self] result in
+                guard let self, self.account()?.id == id else { return }
+                if case .success(let read) = result { self.take(accounts: read.0, conflicts: read.1) }
+                if self.syncAfterRead {
+                    self.syncAfterRead = false
+                    if self.activity.value.isSetUp { self.syncNow() }
+                }
+                then?()
+            })
+            return
+        }
+        take(accounts: try? status.syncAccounts(of: account.id), conflicts: try? status.syncConflicts(of: account.id).count)
+        then?()
+    }
+
+    /// What a read found (nil: it failed, and what was read before stays).
+    private func take(accounts: [SyncAccountStatus]?, conflicts: Int?) {
         var next = activity.value
-        next.accounts = (try? status.syncAccounts(of: account.id)) ?? next.accounts
-        next.conflicts = (try? status.syncConflicts(of: account.id).count) ?? next.conflicts
+        next.accounts = accounts ?? next.accounts
+        next.conflicts = conflicts ?? next.conflicts
         if next != activity.value { activity.value = next }
     }
+
+    /// Whether the tables are read off the main loop (their answer comes later).
+    private var readsLater: Bool { reads?().map { $0.inlineService == nil } ?? false }
 
     /// Whether the account has a password for this run (from a command, or typed in the app).
     func hasPassword(for account: SyncAccountStatus) -> Bool {
@@ -78,7 +108,10 @@ final class SyncCenter {
     /// Starts a pass of every account now (once the one under way ends, if one is).
     func syncNow() {
         guard let account = account() else { return }
-        if activity.value.accounts.isEmpty { readAgain() }
+        if activity.value.accounts.isEmpty {
+            if readsLater { syncAfterRead = true; readAgain(); return }
+            readAgain()
+        }
         guard activity.value.isSetUp else { return }
         guard running == nil else { wanted = true; return }
         var next = activity.value
@@ -176,13 +209,15 @@ final class SyncCenter {
                                 guard let self else { return }
                                 if let error { done(SyncSetupFailure(text: error)); return }
                                 guard code == 0 else { done(SyncSetupFailure(text: "the account was not added (exit code \(code.map(String.init) ?? "none"))")); return }
-                                self.readAgain()
-                                if let password = server.password, server.passwordCommand == nil,
-                                   let added = self.activity.value.accounts.last(where: { !before.contains($0.id) }) {
-                                    self.passwords[added.id] = password
+                                self.readAgain { [weak self] in
+                                    guard let self else { return }
+                                    if let password = server.password, server.passwordCommand == nil,
+                                       let added = self.activity.value.accounts.last(where: { !before.contains($0.id) }) {
+                                        self.passwords[added.id] = password
+                                    }
+                                    done(nil)
+                                    self.syncNow()
                                 }
-                                done(nil)
-                                self.syncNow()
                             })
     }
 }
