@@ -44,7 +44,8 @@ struct PostgresSyncTests {
         var passwordFile: String { folder.file("pw") }
         var environment: [String: String] { ["HOME": "/nonexistent-home", "XDG_STATE_HOME": folder.file("state")] }
 
-        init() throws {
+        /// `aliceEdits`: alice is an editor (changes the team book, and may sync it).
+        init(aliceEdits: Bool = false) throws {
             let base = try #require(PostgresSyncServer.postgresURL)
             let tag = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
             schema = "sb_sync_\(tag)"
@@ -53,7 +54,7 @@ struct PostgresSyncTests {
             owner = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic"
             let db = try PostgresDatabase(uri: owner)
             _ = try PostgresTeamDirectory.initialize(db, now: 1)
-            alice = try PostgresTeamDirectory.addMember(db, name: "alice_\(tag)", password: "alice-pg", editor: false, now: 2)
+            alice = try PostgresTeamDirectory.addMember(db, name: "alice_\(tag)", password: "alice-pg", editor: aliceEdits, now: 2)
             bob = try PostgresTeamDirectory.addMember(db, name: "bob_\(tag)", password: "bob-pg", editor: false, now: 3)
             try SyncTestServer.password.write(toFile: folder.file("pw"), atomically: true, encoding: .utf8)
         }
@@ -248,6 +249,37 @@ struct PostgresSyncTests {
         #expect(try PostgresSyncStore(database: try team.bobDatabase()).syncConflicts(of: team.alice.id).isEmpty)
         try status.settleConflict(conflict.id, with: nil, accountID: team.alice.id)
         #expect(try status.syncConflicts(of: team.alice.id).isEmpty)
+    }
+
+    /// The team book syncs as the contacts are changed: by an editor (`--team`), whose team
+    /// account every editor then shares; a member who is no editor may not set it up, nor see it.
+    @Test(.enabled(if: PostgresSyncServer.isAvailable, PostgresSyncServer.needs))
+    func anEditorSyncsTheTeamBookAndOtherMembersCannot() throws {
+        let base = try #require(SyncTestServer.url)
+        let team = try Team(aliceEdits: true)
+        let book = try SyncTestServer.freshAddressBook(on: base)
+        let phone = try SyncTestServer.client()
+        try phone.put(SyncFixture.card(uid: "pg-team-1", first: "Team", last: "Plumber"), at: book.url + "plumber.vcf", replacing: nil)
+        let segment = SyncCommand.lastSegment(of: book.url)
+        let byBob = run(["sync", "add", base, "--username", SyncTestServer.user, "--password-command", "cat \(team.passwordFile)",
+                         "--addressbook", segment, "--team", "--db", team.asBob], team)
+        #expect(byBob.code == 1 && byBob.errors.contains("does not let you change that"), "\(byBob.errors)")
+        let byAlice = run(["sync", "add", base, "--username", SyncTestServer.user, "--password-command", "cat \(team.passwordFile)",
+                           "--addressbook", segment, "--team", "--db", team.asAlice], team)
+        #expect(byAlice.code == 0, "\(byAlice.errors)")
+        let synced = run(["sync", "--team", "--db", team.asAlice], team)
+        #expect(synced.output == "↓ 1 new, 0 changed, 0 deleted · ↑ 0 sent · 0 conflicts\n", "\(synced.output) \(synced.errors)")
+        let teamBook = try #require(try team.aliceDatabase().teamBookID)
+        #expect(try team.admin.scalarInt("SELECT count(*) FROM \(team.schema).contacts WHERE account_id = $1 AND last_name = 'Plumber'", [teamBook]) == 1)
+        // Alice's own accounts are not the team's: a sync of her own finds none.
+        #expect(run(["sync", "--db", team.asAlice], team).errors.contains("no CardDAV account is set up"))
+        // Bob reads the team's contacts, not its sync account, queue or cards.
+        let bob = try team.bobDatabase().connection
+        #expect(try bob.scalarInt("SELECT count(*) FROM contacts WHERE account_id = $1", [teamBook]) == 1)
+        for table in ["sync_accounts", "sync_books", "sync_cards", "sync_queue"] {
+            #expect(try bob.scalarInt("SELECT count(*) FROM \(table)") == 0, "bob sees \(table)")
+        }
+        #expect(run(["sync", "--team", "--db", team.asBob], team).errors.contains("no CardDAV account is set up"))
     }
 
     /// The server's cards in the address book: href → vCard.
