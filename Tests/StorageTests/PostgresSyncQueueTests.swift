@@ -287,6 +287,13 @@ struct PostgresSyncQueueTests {
         // Alice's state is as she left it.
         #expect(try aliceSync.accounts().first?.passwordCommand == "pass show dav/alice")
         #expect(try aliceSync.binding(contact: kept)?.etag == "\"1\"")
+        // The card kept after a send is no edit in the team's activity log; an edit is.
+        let logged = { () throws -> Int in try server.count("SELECT count(*) FROM activity WHERE kind = 'contact_edited'") }
+        let edits = try logged()
+        try aliceSync.applying { () throws(ServiceError) in try aliceSync.setKeptCard(contact: kept, card: "BEGIN:VCARD\r\nVERSION:3.0\r\nEND:VCARD\r\n") }
+        #expect(try logged() == edits)
+        _ = try aliceContacts.update(try #require(try aliceContacts.contact(id: kept)))
+        #expect(try logged() == edits + 1)
         // Deleting her bound contact queues its delete into her book, under her own policies.
         _ = try aliceContacts.delete(id: kept)
         #expect(try aliceSync.queue().map(\.kind) == [.add, .delete])

@@ -34,9 +34,15 @@ public final class PostgresSyncStore: SyncStore {
     public func applying<T>(_ body: () throws(ServiceError) -> T) throws(ServiceError) -> T {
         try pg.transaction { () throws(ServiceError) -> T in
             try pg.executeScript("SET LOCAL switchboard.sync_applying = 'on'")
-            let result = try body()
-            try pg.executeScript("SET LOCAL switchboard.sync_applying = 'off'")
-            return result
+            do throws(ServiceError) {
+                let result = try body()
+                try pg.executeScript("SET LOCAL switchboard.sync_applying = 'off'")
+                return result
+            } catch {
+                // Inside a caller's transaction that goes on: its later writes are queued again.
+                try? pg.executeScript("SET LOCAL switchboard.sync_applying = 'off'")
+                throw error
+            }
         }
     }
 
@@ -130,8 +136,15 @@ public final class PostgresSyncStore: SyncStore {
         try pg.execute("DELETE FROM sync_cards WHERE contact_id = $1", [contact])
     }
 
+    /// On a team's directory the card alone changing is no edit in the activity log (its trigger
+    /// skips a bulk write): after each card sent, the log would say the member edited it twice.
     public func setKeptCard(contact: Int64, card: String) throws(ServiceError) {
-        try pg.execute("UPDATE contacts SET card = $1 WHERE id = $2", [card, contact])
+        try pg.transaction { () throws(ServiceError) in
+            let before = try pg.execute("SELECT coalesce(current_setting('switchboard.bulk', true), '')").text(0, 0)
+            try pg.execute("SELECT set_config('switchboard.bulk', 'on', true)")
+            try pg.execute("UPDATE contacts SET card = $1 WHERE id = $2", [card, contact])
+            try pg.execute("SELECT set_config('switchboard.bulk', $1, true)", [before])
+        }
     }
 
     public func etags(book: Int64) throws(ServiceError) -> [String: String] {
