@@ -16,9 +16,14 @@ struct SyncConflictsTests {
         var listed: [SyncConflictItem] = []
         var settled: [(Int64, ContactRecord?)] = []
         var deleted: [Int64] = []
-        func conflicts() throws(ServiceError) -> [SyncConflictItem] { listed }
-        func settle(_ id: Int64, with record: ContactRecord?) throws(ServiceError) { settled.append((id, record)); listed.removeAll { $0.id == id } }
-        func delete(contact id: Int64) throws(ServiceError) { deleted.append(id) }
+        func conflicts(then: @escaping @MainActor (Result<[SyncConflictItem], ServiceError>) -> Void) { then(.success(listed)) }
+        func settle(_ id: Int64, with record: ContactRecord?, then: @escaping @MainActor (Result<Void, ServiceError>) -> Void) {
+            settled.append((id, record)); listed.removeAll { $0.id == id }; then(.success(()))
+        }
+        func delete(contact id: Int64, settling conflict: Int64, then: @escaping @MainActor (Result<Void, ServiceError>) -> Void) {
+            deleted.append(id)
+            settle(conflict, with: nil, then: then)
+        }
     }
 
     final class PresenterSpy: SyncConflictsPresentationLogic {

@@ -121,5 +121,19 @@ struct PostgresSyncInTheAppTests {
         #expect(center.activity.value.lastSummary?.contains("↑ 1 sent") == true, "\(center.activity.value)")
         let card = try #require(try phone.multiget(book.url, hrefs: [book.url + "pg-app-1.vcf"]).first)
         #expect(card.vCard.contains("ORG:Analytical Engines"))
+
+        // A conflict kept in the directory: the Conflicts screen lists it, s keeps the server's.
+        let sync = PostgresSyncStore(database: try team.aliceDatabase())
+        let bookID = try #require(try sync.accounts().first.map { try sync.books(of: $0.id) }?.first?.id)
+        var mine = edited
+        mine.notes = "mine"
+        try sync.recordConflict(book: bookID, contact: id, href: "/x.vcf", kind: .fields, fields: ["notes"], local: mine)
+        switchboard.coordinator.show(.syncConflicts)
+        pump(until: { terminal.text.contains("Person1") && terminal.text.contains("notes") })
+        #expect(terminal.text.contains("Person1"), "\(terminal.text)")
+        press("s")
+        pump(until: { terminal.text.contains("No conflicts") })
+        #expect(terminal.text.contains("Settled"), "\(terminal.text)")
+        #expect(try sync.syncConflicts(of: team.alice.id).isEmpty)
     }
 }

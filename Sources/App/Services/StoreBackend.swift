@@ -9,6 +9,15 @@ public final class StoreBackend: AppBackend {
     private let directory: any DataDirectory
     /// The sync tables (the data file's, or a shared directory's; nil where the data cannot sync).
     var syncStatus: (any SyncStatusService)? { (directory as? SyncingDirectory)?.syncStatus }
+    /// The Conflicts screen's calls as jobs off the main loop where the screens' calls run there
+    /// (a server); nil where they answer at once (a file).
+    func syncConflictsWork(for account: Account) -> ServiceWork<SyncConflictServices>? {
+        guard let work, workIsOpen else { return nil }
+        return ServiceWork(work: work, watch: watch) { directory in
+            SyncConflictServices(status: (directory as? SyncingDirectory)?.syncStatus ?? UnavailableSyncStatus(), contacts: directory.contacts(for: account))
+        }
+    }
+
     /// The sync tables' reads for the Sync screen and the status line as jobs off the main loop,
     /// where the screens' calls run there (a server); nil where they answer at once (a file).
     var syncStatusWork: ServiceWork<any SyncStatusService>? {

@@ -71,7 +71,9 @@ struct SyncConflictsAssembly: Assembly {
             return SyncAssembly(services: services).build()
         }
         let vc = SyncConflictsViewController()
-        SyncConflictsConfigurator.configure(vc, worker: SyncConflictsWorker(status: status, contacts: services.contacts, accountID: account.id),
+        let work = (services.backend as? StoreBackend)?.syncConflictsWork(for: account)
+            ?? .inline(SyncConflictServices(status: status, contacts: services.contacts))
+        SyncConflictsConfigurator.configure(vc, worker: SyncConflictsWorker(work: work, accountID: account.id),
                                             coordinator: services.coordinator)
         return vc
     }

@@ -26,50 +26,67 @@ final class SyncConflictsInteractor: SyncConflictsBusinessLogic, SyncConflictsDa
     init(worker: SyncConflictsWorking) { self.worker = worker }
 
     func load(request: SyncConflicts.Load.Request) {
-        do throws(ServiceError) {
-            conflicts = try worker.conflicts()
-            presenter?.presentLoad(response: .init(conflicts: conflicts))
-        } catch {
-            presenter?.presentLoad(response: .init(conflicts: conflicts, error: error.description))
+        load(then: nil)
+    }
+
+    /// Reads the conflicts again and presents them; `then` after.
+    private func load(then: (() -> Void)?) {
+        worker.conflicts { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let read):
+                self.conflicts = read
+                self.presenter?.presentLoad(response: .init(conflicts: read))
+            case .failure(let error):
+                self.presenter?.presentLoad(response: .init(conflicts: self.conflicts, error: error.description))
+            }
+            then?()
         }
     }
 
     func settle(request: SyncConflicts.Settle.Request) {
         guard conflicts.indices.contains(request.index) else { return }
         let conflict = conflicts[request.index]
-        do throws(ServiceError) {
-            switch (request.choice, conflict.kind) {
-            case (.pickFields, .fields), (.pickFields, .deletedOnServer):
-                guard var local = conflict.local, let id = conflict.contactID else { return }
-                local.id = id
-                local.revision = 0
-                router?.routeToPickFields(yours: local, index: request.index)
-                return
-            case (.keepServers, _):
-                try worker.settle(conflict.id, with: nil)
-            case (.keepMine, .deletedOnServer):
-                try worker.settle(conflict.id, with: conflict.local)
-            case (.deleteHere, .deletedHere):
-                if let id = conflict.contactID { try worker.delete(contact: id) }
-                try worker.settle(conflict.id, with: nil)
-            default:
-                return
+        let done: @MainActor (Result<Void, ServiceError>) -> Void = { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success:
+                self.load { self.presenter?.presentSettle(response: .init(notice: "Settled: it goes out at the next sync.")) }
+            case .failure(let error):
+                self.presenter?.presentSettle(response: .init(error: "Nothing was changed: " + error.description))
             }
-            load(request: .init())
-            presenter?.presentSettle(response: .init(notice: "Settled: it goes out at the next sync."))
-        } catch {
-            presenter?.presentSettle(response: .init(error: "Nothing was changed: " + error.description))
+        }
+        switch (request.choice, conflict.kind) {
+        case (.pickFields, .fields), (.pickFields, .deletedOnServer):
+            guard var local = conflict.local, let id = conflict.contactID else { return }
+            local.id = id
+            local.revision = 0
+            router?.routeToPickFields(yours: local, index: request.index)
+        case (.keepServers, _):
+            worker.settle(conflict.id, with: nil, then: done)
+        case (.keepMine, .deletedOnServer):
+            worker.settle(conflict.id, with: conflict.local, then: done)
+        case (.deleteHere, .deletedHere):
+            if let id = conflict.contactID {
+                worker.delete(contact: id, settling: conflict.id, then: done)
+            } else {
+                worker.settle(conflict.id, with: nil, then: done)
+            }
+        default:
+            return
         }
     }
 
     func pickedFieldsSaved(index: Int) {
         guard conflicts.indices.contains(index) else { return }
-        do throws(ServiceError) {
-            try worker.settle(conflicts[index].id, with: conflicts[index].local)
-            load(request: .init())
-            presenter?.presentSettle(response: .init(notice: "Saved your picks: they go out at the next sync."))
-        } catch {
-            presenter?.presentSettle(response: .init(error: "Saved, but the conflict is still listed: " + error.description))
+        worker.settle(conflicts[index].id, with: conflicts[index].local) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success:
+                self.load { self.presenter?.presentSettle(response: .init(notice: "Saved your picks: they go out at the next sync.")) }
+            case .failure(let error):
+                self.presenter?.presentSettle(response: .init(error: "Saved, but the conflict is still listed: " + error.description))
+            }
         }
     }
 }
