@@ -24,7 +24,7 @@ enum HelpText {
                                           e-mail addresses for mutt and aerc, or birthdays, next first
       switchboard sync add URL --username NAME [--password-command CMD] [--ca-file PEM] [--addressbook NAME|all]
                                           set up two-way sync with a CardDAV server (see sync --help)
-      switchboard sync [--user NAME] [--db PATH]
+      switchboard sync [--user NAME | --team] [--db PATH]
                                           sync every CardDAV account once; one summary line
       switchboard directory init | add-member NAME [--editor] --db postgresql://…
                                           set a team directory up on PostgreSQL (see directory --help)
@@ -34,7 +34,7 @@ enum HelpText {
                           else ~/.local/share/switchboard/switchboard.sqlite3), or a shared
                           directory on PostgreSQL: postgresql://USER@HOST:PORT/DBNAME (the password
                           from ~/.pgpass or PGPASSWORD, or typed at Log In on a team directory)
-      --team              import, export or query the team address book of a team directory
+      --team              import, export, query or sync the team address book of a team directory
       --splash-ms N       show the splash at least N ms (default 800)
       --open URL          open a link once signed in, e.g. switchboard://text-confirmation?text=hi
 
