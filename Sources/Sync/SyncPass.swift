@@ -87,13 +87,15 @@ struct Pass {
             try listEtags(book)
             return Listing(syncToken: nil, ctag: now?.ctag ?? "", whole: true)
         }
-        // The ctag is read before the changes: one that has not moved since the last sync says
-        // nothing changed, in one cheap request; a change made after it was read shows at the
-        // next sync, as the ctag kept is older than the token. "" kept: the server has none.
+        // Where a token is kept, the ctag is read before the changes: one that has not moved since
+        // the last sync says nothing changed, in one cheap request; a change made after it was read
+        // shows at the next sync, as the ctag kept is older than the token. "" kept: the server has
+        // none. (Not on a first sync: the first read of it costs Radicale as much as a nothing-new
+        // sync; the second sync reads it, the ones after are that one request.)
         var ctagNow: String?
-        if engine.checksCtagFirst, book.ctag != "" {
+        if engine.checksCtagFirst, book.syncToken != nil, book.ctag != "" {
             ctagNow = try remote { () throws(CardDAVError) in try client.ctag(of: book.url) } ?? ""
-            if book.syncToken != nil, let kept = book.ctag, ctagNow == kept { return nil }
+            if let kept = book.ctag, ctagNow == kept { return nil }
         }
         if let token = book.syncToken {
             do {

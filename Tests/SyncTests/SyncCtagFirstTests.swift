@@ -13,11 +13,18 @@ struct SyncCtagFirstTests {
     @Test func nothingNewIsOneGetctagAndAChangeStillComesIn() throws {
         let server = FuzzServer(cards: Array(SyncFuzzTests.startCards.prefix(3)))
         let f = try SyncFuzzTests.Synced(server)
-        #expect(try f.sync(server).new == 3)
-        let book = try #require(try f.store.books(of: try f.account.id).first)
-        #expect(book.ctag == server.ctag) // kept from the getctag read before the first listing
-
         var before = server.served.count
+        #expect(try f.sync(server).new == 3)
+        #expect(!asked(server, since: before).contains(.propfind0)) // a first sync does not ask
+        #expect(try #require(try f.store.books(of: try f.account.id).first).ctag == nil)
+
+        // The second asks it (and lists the changes from the token), then keeps it.
+        before = server.served.count
+        #expect(try f.sync(server) == SyncSummary())
+        #expect(asked(server, since: before) == [.propfind0, .syncSince])
+        #expect(try #require(try f.store.books(of: try f.account.id).first).ctag == server.ctag)
+
+        before = server.served.count
         #expect(try f.sync(server) == SyncSummary())
         #expect(asked(server, since: before) == [.propfind0])
 
@@ -44,6 +51,7 @@ struct SyncCtagFirstTests {
         let f = try SyncFuzzTests.Synced(server)
         f.engine.checksCtagFirst = false
         #expect(try f.sync(server).new == 2)
+        _ = try f.sync(server)
         let before = server.served.count
         #expect(try f.sync(server) == SyncSummary())
         #expect(asked(server, since: before) == [.syncSince])
