@@ -1,5 +1,6 @@
 import TestSupport
 import AppServices
+import Foundation
 import Testing
 @testable import Storage
 
@@ -72,6 +73,33 @@ struct SyncQueueTests {
         try reopened.execute("DELETE FROM sync_accounts")
         let again = try SQLiteDatabase(path: f.folder.file("s.sqlite3"))
         #expect(try again.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'sync_queue_%'") == 0)
+    }
+
+    /// A name's every part is a change to send: the middle name, the name shown, the formatted
+    /// name (FN) — also in a file whose triggers an older build made without them.
+    @Test func everyPartOfANameIsQueuedAlsoInAFileAnOlderBuildMadeTriggersFor() throws {
+        let f = try Fixture()
+        let (_, book) = try f.addSyncAccount()
+        let id = try f.sync.applying { () throws(ServiceError) -> Int64 in
+            let id = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+            try f.sync.bind(contact: id, book: book, href: "/ada/book/ada.vcf", etag: "\"e1\"", card: "BEGIN:VCARD\r\nEND:VCARD\r\n")
+            return id
+        }
+        for column in ["middle_name = 'Augusta'", "display_name = 'Countess Ada'", "formatted_name = 'Ada King'"] {
+            try f.db.execute("DELETE FROM sync_queue")
+            try f.db.execute("UPDATE contacts SET \(column) WHERE id = \(id)")
+            #expect(try f.sync.queue().map(\.kind) == [.edit], "\(column)")
+        }
+        // The edit trigger as an older build made it (without the name's newer columns): the next open makes today's.
+        let old = SQLiteSyncSchema.changedTrigger.replacingOccurrences(of: ", display_name, formatted_name, middle_name", with: "")
+        #expect(old != SQLiteSyncSchema.changedTrigger)
+        try f.db.execute("DROP TRIGGER sync_queue_contact_changed; " + old)
+        try f.db.execute("DELETE FROM sync_queue")
+        try f.db.execute("UPDATE contacts SET middle_name = 'A.' WHERE id = \(id)")
+        #expect(try f.sync.pendingCount() == 0) // the old trigger missed it
+        let reopened = try SQLiteDatabase(path: f.folder.file("s.sqlite3"))
+        try reopened.execute("UPDATE contacts SET middle_name = 'Augusta' WHERE id = \(id)")
+        #expect(try SQLiteSyncStore(database: reopened).queue().map(\.kind) == [.edit])
     }
 
     @Test func settingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow() throws {

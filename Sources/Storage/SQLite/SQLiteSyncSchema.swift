@@ -24,7 +24,7 @@ enum SQLiteSyncSchema {
     /// The fields a person sees and edits; a change of any of them is queued.
     static let syncedColumns = ["first_name", "last_name", "company", "notes", "is_friend", "phones", "emails", "uid", "nickname",
                                 "title", "birthday", "url", "addresses", "extras", "name_prefix", "name_suffix", "email_labels",
-                                "preferred_email", "preferred_phone"]
+                                "preferred_email", "preferred_phone", "display_name", "formatted_name", "middle_name"]
 
     static let migration = """
         CREATE TABLE sync_accounts (
@@ -133,6 +133,14 @@ enum SQLiteSyncSchema {
 
     static let triggerNames = ["sync_queue_contact_added", "sync_queue_contact_changed", "sync_queue_contact_deleted"]
 
+    /// The edit trigger's statement as SQLite keeps it (`sqlite_master.sql`: from CREATE to END).
+    static let changedTrigger: String = {
+        let lines = triggers.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = lines.firstIndex { $0.hasPrefix("CREATE TRIGGER sync_queue_contact_changed") }!
+        let last = lines[first...].firstIndex { $0 == "END;" }!
+        return lines[first...last].joined(separator: "\n").dropLast().description
+    }()
+
     /// Makes the queue's triggers exist exactly while some address book syncs (inside the caller's
     /// transaction, or on its own): made when they are missing and a book syncs, dropped when none
     /// does. Only reads when they already match (no lock taken: a file another program is writing
@@ -141,7 +149,11 @@ enum SQLiteSyncSchema {
         let syncing = try db.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_books)") == 1
         let names = triggerNames.map { "'\($0)'" }.joined(separator: ", ")
         let present = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (\(names))") ?? 0
-        guard syncing ? present < triggerNames.count : present > 0 else { return }
+        // A file whose triggers an older build made (fewer columns watched) gets today's.
+        let watching = syncing && present == triggerNames.count
+            ? try db.scalarText("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'sync_queue_contact_changed'") : nil
+        let stale = watching.map { $0 != changedTrigger } ?? false
+        guard syncing ? present < triggerNames.count || stale : present > 0 else { return }
         // A savepoint: inside the caller's transaction, or a transaction of its own.
         try db.execute("SAVEPOINT settle_sync_triggers; " + triggerNames.map { "DROP TRIGGER IF EXISTS \($0);" }.joined(separator: " ")
                        + (syncing ? triggers : "") + "; RELEASE settle_sync_triggers")
