@@ -29,25 +29,11 @@ extension PostgresSyncStore: SyncStatusService {
     /// The book's cards left alone (`sync_problems`), by href.
     private func leftAlone(book: Int64) throws(ServiceError) -> [SyncLeftCard] {
         let rows = try pg.execute("SELECT href, kind, reason FROM sync_problems WHERE book_id = $1 ORDER BY href", [book])
-        return (0..<rows.count).map { i in
-            let href = rows.text(i, 0)
-            return SyncLeftCard(name: String(href.split(separator: "/").last ?? Substring(href)),
-                                refused: rows.text(i, 1) == SyncProblem.Kind.refused.rawValue, reason: rows.text(i, 2))
-        }
+        return (0..<rows.count).map { SyncLeftCard(href: rows.text($0, 0), kind: rows.text($0, 1), reason: rows.text($0, 2)) }
     }
 
     public func syncConflicts(of accountID: Int64) throws(ServiceError) -> [SyncConflictItem] {
-        let names = try bookNamesByID(of: accountID)
-        return try conflicts().compactMap { conflict -> SyncConflictItem? in
-            guard let name = names[conflict.bookID] else { return nil }
-            let kind: SyncConflictItem.Kind = switch conflict.kind {
-            case .fields: .fields
-            case .deletedOnServer: .deletedOnServer
-            case .deletedHere: .deletedHere
-            }
-            return SyncConflictItem(id: conflict.id, contactID: conflict.contactID, kind: kind, fields: conflict.fields,
-                                    local: conflict.local, bookName: name)
-        }
+        try conflictItems(in: bookNamesByID(of: accountID))
     }
 
     public func settleConflict(_ id: Int64, with record: ContactRecord?, accountID: Int64) throws(ServiceError) {

@@ -33,26 +33,12 @@ extension SQLiteSyncStore: SyncStatusService {
         s.bind(1, book)
         defer { s.reset() }
         var cards: [SyncLeftCard] = []
-        while try s.step() {
-            let href = s.text(0)
-            cards.append(SyncLeftCard(name: String(href.split(separator: "/").last ?? Substring(href)),
-                                      refused: s.text(1) == SyncProblem.Kind.refused.rawValue, reason: s.text(2)))
-        }
+        while try s.step() { cards.append(SyncLeftCard(href: s.text(0), kind: s.text(1), reason: s.text(2))) }
         return cards
     }
 
     public func syncConflicts(of accountID: Int64) throws(ServiceError) -> [SyncConflictItem] {
-        let names = try bookNamesByID(of: accountID)
-        return try conflicts().compactMap { conflict -> SyncConflictItem? in
-            guard let name = names[conflict.bookID] else { return nil }
-            let kind: SyncConflictItem.Kind = switch conflict.kind {
-            case .fields: .fields
-            case .deletedOnServer: .deletedOnServer
-            case .deletedHere: .deletedHere
-            }
-            return SyncConflictItem(id: conflict.id, contactID: conflict.contactID, kind: kind, fields: conflict.fields,
-                                    local: conflict.local, bookName: name)
-        }
+        try conflictItems(in: bookNamesByID(of: accountID))
     }
 
     public func settleConflict(_ id: Int64, with record: ContactRecord?, accountID: Int64) throws(ServiceError) {
