@@ -37,7 +37,7 @@ public final class SyncEngine {
     /// left alone when it has not moved: a sync with nothing new is then that one request, which
     /// servers answer faster than a sync-collection (at 10,000 cards: Xandikos at once instead of
     /// 70-90 ms, Radicale in 420 ms of its CPU instead of 620); when something changed it is one
-    /// request more. false: straight to sync-collection (and how the fuzz tries both).
+    /// request more. false: straight to sync-collection, as before (`SyncCtagFirstTests` tries both).
     public var checksCtagFirst = true
     /// Called after each local change sent (how many so far).
     public var afterSend: ((Int) -> Void)?
