@@ -11,7 +11,17 @@ base=${1:?"usage: Scripts/populate-kill-check.sh POSTGRES_URL [BINARY]"}
 bin=${2:-.build/release/switchboard}
 export SWITCHBOARD_PASSWORD_COST=1
 status=0
-expected="accounts activity contact_counts contact_groups contact_search contact_word_starts contacts deleted_contacts group_cards settings sign_in_failures switchboard_schema"
+# The tables a directory has (its migrations'), from a fresh schema with one account: what a
+# killed populate must leave once the next has run.
+reference="sb_kill_$$_reference"
+psql -X -q "$base" -c "CREATE SCHEMA $reference" >/dev/null
+home=$(mktemp -d /tmp/switchboard-kill.XXXXXX)
+HOME=$home "$bin" --headless --db "$base?options=-c%20search_path%3D$reference%2Cpublic" \
+    --keys 'wait:1s C-n wait:400ms "ada" Enter "analytical" Enter "analytical" Enter wait:400ms' >/dev/null
+expected=$(psql -X -qAt "$base" -c "SELECT string_agg(tablename, ' ' ORDER BY tablename) FROM pg_tables WHERE schemaname = '$reference'")
+psql -X -q "$base" -c "DROP SCHEMA $reference CASCADE" >/dev/null
+rm -rf "$home"
+case " $expected " in *" contacts "*) ;; *) echo "the reference directory has no contacts table: [$expected]"; exit 1;; esac
 for t in 0.3 1 2 4 7; do
     schema="sb_kill_$$_${t/./_}"
     psql -X -q "$base" -c "CREATE SCHEMA $schema" >/dev/null
