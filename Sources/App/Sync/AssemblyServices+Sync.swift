@@ -38,9 +38,7 @@ struct SyncAssembly: Assembly {
     let services: AssemblyServices
 
     func build() -> ViewController {
-        guard let center = services.syncCenter else {
-            return ComingSoonAssembly(feature: "Sync", reason: "This data cannot sync.").build()
-        }
+        guard let center = services.syncCenter else { return Self.unavailable() }
         let coordinator = services.coordinator
         let actions = SyncConstructor.Actions(
             syncNow: { [weak center] in center?.syncNow() },
@@ -48,6 +46,11 @@ struct SyncAssembly: Assembly {
             typePassword: { [weak coordinator] id, username in coordinator?.show(.syncPassword(syncAccountID: id, username: username)) },
             conflicts: { [weak coordinator] in coordinator?.show(.syncConflicts) })
         return SyncViewController(center: center, now: services.now, actions: actions)
+    }
+
+    /// What the sync screens show where the data cannot sync.
+    static func unavailable() -> ViewController {
+        ComingSoonAssembly(feature: "Sync", reason: "This data cannot sync.").build()
     }
 
     /// The Settings row's value: "off", "1 account · 3 pending", "syncing".
@@ -68,7 +71,7 @@ struct SyncConflictsAssembly: Assembly {
 
     func build() -> ViewController {
         guard let account = services.account, let status = (services.backend as? StoreBackend)?.syncStatus else {
-            return SyncAssembly(services: services).build()
+            return SyncAssembly.unavailable()
         }
         let vc = SyncConflictsViewController()
         let work = (services.backend as? StoreBackend)?.syncConflictsWork(for: account)
@@ -85,7 +88,7 @@ struct SyncSetupAssembly: Assembly {
     let services: AssemblyServices
 
     func build() -> ViewController {
-        guard let center = services.syncCenter else { return SyncAssembly(services: services).build() }
+        guard let center = services.syncCenter else { return SyncAssembly.unavailable() }
         return SyncSetupViewController(center: center) { [weak coordinator = services.coordinator] notice in
             coordinator?.pop()
             (coordinator?.navigationController?.topViewController as? SyncViewController)?.show(notice: notice)
@@ -101,7 +104,7 @@ struct SyncPasswordAssembly: Assembly {
     let username: String
 
     func build() -> ViewController {
-        guard let center = services.syncCenter else { return SyncAssembly(services: services).build() }
+        guard let center = services.syncCenter else { return SyncAssembly.unavailable() }
         return SyncPasswordViewController(username: username) { [weak center, weak coordinator = services.coordinator, syncAccountID] password in
             center?.remember(password: password, for: syncAccountID)
             coordinator?.pop()
