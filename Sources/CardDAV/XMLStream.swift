@@ -95,7 +95,8 @@ final class XMLStream {
     }
 
     private func end() {
-        guard failure == nil, var (element, text) = open.popLast() else { return }
+        guard failure == nil, let (ended, text) = open.popLast() else { return }
+        var element = ended
         if !text.isEmpty { element.text = String(decoding: text, as: UTF8.self) }
         guard let parent = open.indices.last else { root = element; return }
         if let responses, open.count == 1, open[0].element.is(DAVNamespace.dav, "multistatus"), element.is(DAVNamespace.dav, "response") {

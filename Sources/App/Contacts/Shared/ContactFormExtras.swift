@@ -60,7 +60,7 @@ enum ContactFormExtras {
             switch line.key {
             case "IMPP":
                 rows.ims.append(ExtraRow(line: i, name: line.name, label: shown(line.label), value: shown(line.value)))
-            case "ANNIVERSARY", "X-ANNIVERSARY" where rows.anniversaryLine == nil:
+            case "ANNIVERSARY" where rows.anniversaryLine == nil, "X-ANNIVERSARY" where rows.anniversaryLine == nil:
                 rows.anniversaryLine = i
                 rows.anniversary = shown(dateShown(line.unescaped))
             default:
