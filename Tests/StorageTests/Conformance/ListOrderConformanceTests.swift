@@ -105,7 +105,10 @@ struct ListOrderConformanceTests {
         for row in whole.prefix(300) { expected.append(try #require(try migrated.contact(id: row.id)).sortKey(for: .firstName)) }
         #expect(whole.prefix(300).map(\.sortKey) == expected)
         let conn = try #require(again.postgres).connection
-        try conn.executeScript("ANALYZE contacts")
+        // At 3,001 rows a sort costs about what the index walk does, and which the planner takes
+        // follows the rows' physical order after the migration's rewrite (CI saw both): sorting is
+        // priced out, so what is checked is that the migrated index serves each order without one.
+        try conn.executeScript("ANALYZE contacts; SET enable_sort = off")
         for order in [ContactListOrder.firstName, .company] {
             let key = PostgresContactsStore.listKey(order)
             for direction in ["", " DESC"] {
