@@ -1,3 +1,4 @@
+import AppServices
 import TestSupport
 import Foundation
 import Testing
@@ -92,6 +93,23 @@ final class AppHarness {
     /// A separate look at the data file.
     func store() -> SQLiteAccountStore {
         SQLiteAccountStore(database: try! SQLiteDatabase(path: databasePath), hasher: PasswordHasher(cost: 1))
+    }
+
+    /// A fresh start signed in as ada, on the contact list.
+    static func onContactList(width: Int = 80, height: Int = 24) -> AppHarness {
+        let h = AppHarness(width: width, height: height)
+        h.createAccount()
+        h.press("Down Enter wait:400ms")
+        return h
+    }
+
+    /// ada's contacts as stored in the data file (the first `limit` in the list's order), read
+    /// through a connection of their own.
+    func storedContacts(limit: Int = 100) throws -> [ContactRecord] {
+        let db = try SQLiteDatabase(path: databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
+        let store = SQLiteContactsStore(database: db, accountID: account.id)
+        return try store.contacts(matching: "", offset: 0, limit: limit).compactMap { try store.contact(id: $0.id) }
     }
 
     /// From a fresh start: past the splash, create `ada`, arrive on main.

@@ -11,19 +11,7 @@ import TUIKitTesting
 @MainActor
 @Suite("Contact form: address-book fields", .serialized)
 struct ContactFormFieldsTests {
-    func onContactList(width: Int = 80, height: Int = 24) -> AppHarness {
-        let h = AppHarness(width: width, height: height)
-        h.createAccount()
-        h.press("Down Enter wait:400ms")
-        return h
-    }
 
-    func storedContacts(_ h: AppHarness) throws -> [ContactRecord] {
-        let db = try SQLiteDatabase(path: h.databasePath)
-        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
-        let store = SQLiteContactsStore(database: db, accountID: account.id)
-        return try store.contacts(matching: "", offset: 0, limit: 10).compactMap { try store.contact(id: $0.id) }
-    }
 
     // MARK: The validator and the form (no screen)
 
@@ -113,7 +101,7 @@ struct ContactFormFieldsTests {
     /// Typed through the keys, a wrong birthday is refused with its message beside it (the form
     /// scrolled to it), corrected, saved; the card shows every field, Unicode and all.
     @Test func typedFieldsAreCheckedSavedAndShown() throws {
-        let h = onContactList()
+        let h = AppHarness.onContactList()
         h.press("a wait:400ms")
         // First name, last name, then 14 Tabs past the middle name, phones and e-mails (with their labels) to Company, and on.
         h.press(#""Zoë" Tab "Ångström" Tab Tab Tab Tab Tab Tab Tab Tab Tab Tab Tab Tab Tab Tab "Société 東京" Tab "Ingénieure" Tab "ゾエ 🌸" Tab "1985-02-30""#)
@@ -122,9 +110,9 @@ struct ContactFormFieldsTests {
         #expect(h.text.contains("Date like 1985-04-12 or 04-12"), "\(h.text)")
         #expect(h.text.contains("Nothing was saved"))
         #expect(h.lines.contains { $0.contains("Birthday") && $0.contains("1985-02-30") }, "the form scrolled back to the birthday: \(h.text)")
-        #expect(try storedContacts(h).isEmpty)
+        #expect(try h.storedContacts(limit: 10).isEmpty)
         h.press(#"C-a C-k "02-29" C-s wait:400ms"#)
-        let zoe = try #require(try storedContacts(h).first)
+        let zoe = try #require(try h.storedContacts(limit: 10).first)
         #expect(zoe.birthday == "--02-29" && zoe.nickname == "ゾエ 🌸" && zoe.title == "Ingénieure" && zoe.url == "https://zoë.example")
         #expect(zoe.addresses == [.init(street: "1 Rue de la Paix", city: "Paris", region: "Île-de-France", postalCode: "75002", country: "France")])
         h.press("Enter wait:400ms")
@@ -134,13 +122,13 @@ struct ContactFormFieldsTests {
         // Edit: the fields come back in the form; a change to one of them is saved.
         h.press("e wait:400ms")
         h.press(String(repeating: "Tab ", count: 17) + "C-a C-k \"Zozo\" C-s wait:400ms")   // to Nickname
-        #expect(try storedContacts(h).first?.nickname == "Zozo")
-        #expect(try storedContacts(h).first?.birthday == "--02-29")
+        #expect(try h.storedContacts(limit: 10).first?.nickname == "Zozo")
+        #expect(try h.storedContacts(limit: 10).first?.birthday == "--02-29")
     }
 
     /// On a screen too short for the form, each field Tab reaches is scrolled into view.
     @Test func aShortScreenScrollsToTheFocusedField() throws {
-        let h = onContactList(width: 60, height: 12)
+        let h = AppHarness.onContactList(width: 60, height: 12)
         h.press("a wait:400ms")
         #expect(h.text.contains("First name"))
         #expect(!h.text.contains("Country"))
@@ -156,7 +144,7 @@ struct ContactFormFieldsTests {
     /// At 40 columns each phone's label field shows whole ("label", and what is typed in it): the
     /// number gives up columns instead (issue 39, item 11: it showed `la`). A resize in the middle keeps it.
     @Test func atFortyColumnsThePhoneLabelsShowWhole() throws {
-        let h = onContactList(width: 40, height: 12)
+        let h = AppHarness.onContactList(width: 40, height: 12)
         h.press("a wait:400ms")
         let phoneRow = { h.lines.first { $0.contains("Phone 1") } ?? "" }
         #expect(phoneRow().contains(" label"), "\(h.text)")
@@ -167,7 +155,7 @@ struct ContactFormFieldsTests {
         h.press("resize:40x12 wait:100ms")
         #expect(phoneRow().contains("0171 555") && phoneRow().contains("mobile"), "\(h.text)")
         h.press("C-s wait:400ms")
-        let stored = try storedContacts(h)
+        let stored = try h.storedContacts(limit: 10)
         #expect(stored.first?.phones.first == ContactRecord.Phone(label: "mobile", number: "0171 555"), "\(stored)")
     }
 }

@@ -11,19 +11,8 @@ import TUIKitTesting
 @MainActor
 @Suite("Contact form: display name, prefix, suffix, company cards", .serialized)
 struct ContactFormNamesTests {
-    func onContactList(width: Int = 100, height: Int = 30) -> AppHarness {
-        let h = AppHarness(width: width, height: height)
-        h.createAccount()
-        h.press("Down Enter wait:400ms")
-        return h
-    }
+    func onContactList(width: Int = 100, height: Int = 30) -> AppHarness { .onContactList(width: width, height: height) }
 
-    func stored(_ h: AppHarness) throws -> [ContactRecord] {
-        let db = try SQLiteDatabase(path: h.databasePath)
-        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
-        let store = SQLiteContactsStore(database: db, accountID: account.id)
-        return try store.contacts(matching: "", offset: 0, limit: 10).compactMap { try store.contact(id: $0.id) }
-    }
 
     /// The row of the screen holding `caption`.
     func row(_ h: AppHarness, _ caption: String) -> String { h.lines.first { $0.contains(caption) } ?? "" }
@@ -36,19 +25,19 @@ struct ContactFormNamesTests {
         h.press(#""Ada" Tab "Lovelace""#)
         #expect(row(h, "Shown as").contains("Ada Lovelace"), "the placeholder follows the name: \(h.text)")
         h.press(#"S-Tab S-Tab "PhD" S-Tab "Dr." S-Tab "Ada, Countess of Lovelace" C-s wait:400ms"#)
-        var ada = try #require(try stored(h).first)
+        var ada = try #require(try h.storedContacts(limit: 10).first)
         #expect(ada.formattedName == "Ada, Countess of Lovelace" && ada.namePrefix == "Dr." && ada.nameSuffix == "PhD", "\(ada)")
         #expect(ada.firstName == "Ada" && ada.lastName == "Lovelace")
         #expect(h.text.contains("Ada, Countess of Lovelace"), "the list shows the display name: \(h.text)")
         // A new last name leaves the display name as it is: it changes only through its own field.
         h.press(#"Enter wait:400ms e wait:400ms Tab C-a C-k "King" C-s wait:400ms"#)
-        ada = try #require(try stored(h).first)
+        ada = try #require(try h.storedContacts(limit: 10).first)
         #expect(ada.lastName == "King" && ada.formattedName == "Ada, Countess of Lovelace" && ada.namePrefix == "Dr.", "\(ada)")
         // Emptied, the name is made from the parts again (the placeholder says which).
         h.press(#"e wait:400ms S-Tab S-Tab S-Tab C-u"#)
         #expect(row(h, "Shown as").contains("Ada King"), "\(h.text)")
         h.press("C-s wait:400ms")
-        ada = try #require(try stored(h).first)
+        ada = try #require(try h.storedContacts(limit: 10).first)
         #expect(ada.formattedName == "" && ada.displayName == "Ada King", "\(ada)")
     }
 
@@ -58,16 +47,16 @@ struct ContactFormNamesTests {
         // To Company: past the last and middle name, three phones and three e-mails with their labels.
         h.press(String(repeating: "Tab ", count: 15) + #""Ørsted A/S" C-s wait:400ms"#)
         #expect(!h.text.contains("Nothing was saved"), "\(h.text)")
-        var orsted = try #require(try stored(h).first)
+        var orsted = try #require(try h.storedContacts(limit: 10).first)
         #expect(!orsted.hasPersonName && orsted.company == "Ørsted A/S" && orsted.extras == "KIND:org", "\(orsted)")
         #expect(h.text.contains("Ørsted A/S"))
         // An edit of another field keeps it a company's card, its KIND line once.
         h.press(#"Enter wait:400ms e wait:400ms "# + String(repeating: "Tab ", count: 16) + #""Energy" C-s wait:400ms"#)
-        orsted = try #require(try stored(h).first)
+        orsted = try #require(try h.storedContacts(limit: 10).first)
         #expect(orsted.title == "Energy" && orsted.extras == "KIND:org", "\(orsted)")
         // A person's name given to it makes it a person's card at that company.
         h.press(#"e wait:400ms "Anna" C-s wait:400ms"#)
-        orsted = try #require(try stored(h).first)
+        orsted = try #require(try h.storedContacts(limit: 10).first)
         #expect(orsted.firstName == "Anna" && orsted.extras == "", "\(orsted)")
     }
 
@@ -76,7 +65,7 @@ struct ContactFormNamesTests {
         h.press(#"a wait:400ms C-s wait:100ms"#)
         #expect(h.text.contains("A name or a company needed."), "\(h.text)")
         h.press(#"S-Tab S-Tab S-Tab "Mum" C-s wait:400ms"#)
-        let mum = try #require(try stored(h).first)
+        let mum = try #require(try h.storedContacts(limit: 10).first)
         #expect(mum.formattedName == "Mum" && mum.displayName == "Mum" && !mum.hasPersonName && mum.extras == "", "\(mum)")
     }
 

@@ -12,19 +12,8 @@ import TUIKitTesting
 @MainActor
 @Suite("Contact form: more rows, labels, IM, anniversary, custom fields", .serialized)
 struct ContactFormRichTests {
-    func onContactList(width: Int = 100, height: Int = 30) -> AppHarness {
-        let h = AppHarness(width: width, height: height)
-        h.createAccount()
-        h.press("Down Enter wait:400ms")
-        return h
-    }
+    func onContactList(width: Int = 100, height: Int = 30) -> AppHarness { .onContactList(width: width, height: height) }
 
-    func stored(_ h: AppHarness) throws -> [ContactRecord] {
-        let db = try SQLiteDatabase(path: h.databasePath)
-        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
-        let store = SQLiteContactsStore(database: db, accountID: account.id)
-        return try store.contacts(matching: "", offset: 0, limit: 10).compactMap { try store.contact(id: $0.id) }
-    }
 
     func tabs(_ n: Int) -> String { Array(repeating: "Tab", count: n).joined(separator: " ") + " " }
 
@@ -43,7 +32,7 @@ struct ContactFormRichTests {
         #expect(row(h, "Phone 4").contains("+44 20 7946 0000"), "a new, empty fourth row: \(h.text)")
         h.press(#""555 0104" Tab "fax" Tab "grace@navy.mil" Tab "work" Tab "g@example.org" Tab "home" C-n "h@example.net" C-n "i@example.com" C-s wait:400ms"#)
         #expect(!h.text.contains("Nothing was saved"), "\(h.text)")
-        let grace = try #require(try stored(h).first)
+        let grace = try #require(try h.storedContacts(limit: 10).first)
         #expect(grace.phones.map(\.number) == ["555 0101", "555 0102", "555 0103", "555 0104"], "\(grace.phones)")
         #expect(grace.phones.map(\.label) == ["mobile", "phone", "phone", "fax"])
         #expect(grace.emails == ["grace@navy.mil", "g@example.org", "h@example.net", "i@example.com"], "\(grace.emails)")
@@ -80,7 +69,7 @@ struct ContactFormRichTests {
         #expect(h.text.contains("^R removes a phone"), "\(h.text)")
         #expect(form(h)?.form.lastName == "" && form(h)?.form.firstName == "Ada")
         h.press("C-s wait:400ms")
-        #expect(try stored(h).first?.phones == [.init(label: "phone", number: "555 0102")])
+        #expect(try h.storedContacts(limit: 10).first?.phones == [.init(label: "phone", number: "555 0102")])
     }
 
     /// Through the keys: an anniversary, two labelled addresses, an IM address and a custom field;
@@ -93,7 +82,7 @@ struct ContactFormRichTests {
         #expect(row(h, "Address 2").contains("home, work"), "a second address, its label first: \(h.text)")
         h.press(#""work" Tab "2 Side St" Tab "54321" Tab "Shelbyville" Tab Tab Tab "xmpp:ada@jabber.org" Tab "home" Tab Tab "X-SPOUSE" Tab "William King" C-s wait:400ms"#)
         #expect(!h.text.contains("Nothing was saved"), "\(h.text)")
-        let ada = try #require(try stored(h).first)
+        let ada = try #require(try h.storedContacts(limit: 10).first)
         #expect(ada.addresses == [.init(label: "home", street: "1 Main St", city: "Springfield", postalCode: "12345"),
                                   .init(label: "work", street: "2 Side St", city: "Shelbyville", postalCode: "54321")], "\(ada.addresses)")
         #expect(ada.extras == "IMPP;TYPE=home:xmpp:ada@jabber.org\r\nX-SPOUSE:William King\r\nANNIVERSARY:20100612", "\(ada.extras)")
@@ -109,7 +98,7 @@ struct ContactFormRichTests {
         }
         // A changed IM label rewrites its TYPE; the other kept lines stay as they were, in their order.
         h.press(tabs(34) + #"C-u "work" C-s wait:400ms"#)     // IM 1's label, past the two addresses
-        #expect(try stored(h).first?.extras == "IMPP;TYPE=work:xmpp:ada@jabber.org\r\nX-SPOUSE:William King\r\nANNIVERSARY:20100612")
+        #expect(try h.storedContacts(limit: 10).first?.extras == "IMPP;TYPE=work:xmpp:ada@jabber.org\r\nX-SPOUSE:William King\r\nANNIVERSARY:20100612")
     }
 
     @Test func wrongRowsAreRefusedWithTheirMessage() throws {
@@ -119,7 +108,7 @@ struct ContactFormRichTests {
         #expect(row(h, "Anniversary").contains("Date like 1985-04-12 or 04-12"), "\(h.text)")
         #expect(row(h, "IM 1").contains("Like xmpp:ada@example.org."), "\(h.text)")
         #expect(row(h, "SPOUSE!").contains("A name like X-SPOUSE"), "\(h.text)")
-        #expect(try stored(h).isEmpty)
+        #expect(try h.storedContacts(limit: 10).isEmpty)
     }
 
     /// At each size the form scrolls to the field Tab reaches (its row on screen), typed text
@@ -154,7 +143,7 @@ struct ContactFormRichTests {
         #expect(h.lines[first + 2].contains("Last name"), "\(h.text)")
         h.press(#""Ada" C-s"#)
         #expect(!h.text.contains("A name or a company"), "\(h.text)")
-        #expect(try stored(h).map(\.firstName) == ["Ada"])
+        #expect(try h.storedContacts(limit: 10).map(\.firstName) == ["Ada"])
         // Wide enough, beside the field as before.
         let wide = onContactList(width: 100, height: 30)
         wide.press("a wait:400ms C-s")

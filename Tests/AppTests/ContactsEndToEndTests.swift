@@ -8,13 +8,6 @@ import TUIKitTesting
 @MainActor
 @Suite("Contacts end to end", .serialized)
 struct ContactsEndToEndTests {
-    /// Signed in as ada, on the contact list.
-    func onContactList() -> AppHarness {
-        let h = AppHarness()
-        h.createAccount()
-        h.press("Down Enter wait:400ms")
-        return h
-    }
 
     func contactsInFile(_ h: AppHarness) -> [ContactSummary] {
         let db = try! SQLiteDatabase(path: h.databasePath)
@@ -27,7 +20,7 @@ struct ContactsEndToEndTests {
     }
 
     @Test func addedContactsAppearInOrderWithSections() {
-        let h = onContactList()
+        let h = AppHarness.onContactList()
         #expect(h.lines[0].contains("Contacts (0)"))
         #expect(h.text.contains("No contacts yet. Press a to add one."))
         add(h, "alan", "turing")
@@ -42,7 +35,7 @@ struct ContactsEndToEndTests {
 
     /// A contact just added is selected in the list, scrolled to, wherever it sorts (issue 20).
     @Test func aNewContactIsSelectedWhereItSorts() throws {
-        let h = onContactList()
+        let h = AppHarness.onContactList()
         let db = try SQLiteDatabase(path: h.databasePath)
         let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         var generator = ContactGenerator(seed: 3)
@@ -60,7 +53,7 @@ struct ContactsEndToEndTests {
     }
 
     @Test func searchNarrowsAndClears() {
-        let h = onContactList()
+        let h = AppHarness.onContactList()
         for (f, l) in [("anders", "ångström"), ("ada", "lovelace"), ("alan", "turing")] { add(h, f, l) }
         h.press(#"/ "ANGS""#)
         #expect(h.lines[0].contains("Contacts (1 found)"))
@@ -73,7 +66,7 @@ struct ContactsEndToEndTests {
     }
 
     @Test func openEditAndSave() {
-        let h = onContactList()
+        let h = AppHarness.onContactList()
         add(h, "ada", "lovelace")
         h.press("Enter wait:400ms")
         #expect(h.lines[0].contains("Ada Lovelace"))
@@ -88,7 +81,7 @@ struct ContactsEndToEndTests {
     }
 
     @Test func deleteAsksAndCancelKeepsIt() {
-        let h = onContactList()
+        let h = AppHarness.onContactList()
         add(h, "ada", "lovelace")
         add(h, "alan", "turing")                                 // selected, as just added
         h.press("Home d wait:400ms")                             // the first row: Ada Lovelace
@@ -105,7 +98,7 @@ struct ContactsEndToEndTests {
 
     /// `u` brings back the contact deleted last, with everything it had — after a restart too.
     @Test func undoBringsBackADeleteAfterARestartToo() {
-        let h = onContactList()
+        let h = AppHarness.onContactList()
         add(h, "ada", "lovelace")
         add(h, "alan", "turing")
         h.press("Home d wait:400ms Left Enter wait:400ms")      // Ada Lovelace, deleted
@@ -123,7 +116,7 @@ struct ContactsEndToEndTests {
     }
 
     @Test func deleteFromTheCardGoesBackToTheList() {
-        let h = onContactList()
+        let h = AppHarness.onContactList()
         add(h, "ada", "lovelace")
         h.press("Enter wait:400ms d wait:400ms Left Enter wait:400ms wait:400ms")   // Cancel has the focus: Left to Delete
         #expect(h.lines[0].contains("Contacts (0)"))
@@ -131,7 +124,7 @@ struct ContactsEndToEndTests {
     }
 
     @Test func friendFlagToggles() {
-        let h = onContactList()
+        let h = AppHarness.onContactList()
         add(h, "ada", "lovelace")
         h.press("f")
         #expect(h.text.contains("Ada Lovelace  ★"))
@@ -140,7 +133,7 @@ struct ContactsEndToEndTests {
     }
 
     @Test func everyValidationFailureLeavesTheFileUnchanged() {
-        let h = onContactList()
+        let h = AppHarness.onContactList()
         h.press("a wait:400ms C-s")
         #expect(h.text.contains("A name or a company needed."))
         h.press(#""ada" Tab Tab Tab "12ab" C-s"#)
@@ -157,7 +150,7 @@ struct ContactsEndToEndTests {
     }
 
     @Test func aDeepLinkOpensACardAndAMissingOneSaysSo() {
-        let h = onContactList()
+        let h = AppHarness.onContactList()
         add(h, "ada", "lovelace")
         let id = contactsInFile(h)[0].id
         h.switchboard.coordinator.open(DeepLink.parse("switchboard://contacts/\(id)"))

@@ -98,12 +98,6 @@ struct GroupsTests {
         return h
     }
 
-    func stored(_ h: AppHarness) throws -> [ContactRecord] {
-        let db = try SQLiteDatabase(path: h.databasePath)
-        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
-        let file = SQLiteContactsStore(database: db, accountID: account.id)
-        return try file.contacts(matching: "", offset: 0, limit: 100).compactMap { try file.contact(id: $0.id) }
-    }
 
     @Test func theListShowsOneGroupAndEscShowsAllAgain() throws {
         let h = try app()
@@ -137,7 +131,7 @@ struct GroupsTests {
         #expect(h.lines.contains { $0.contains("Groups") && $0.contains("Science, Poetry") }, "\(h.text)")
         // To Groups: past the names (middle name too), phones, e-mails and their labels, company … anniversary, the address and IM 1 (29 Tabs from the first name).
         h.press(String(repeating: "Tab ", count: 29) + #"C-e ", Mathematicians" C-s wait:400ms"#)
-        let ada = try #require(try stored(h).first { $0.lastName == "Lovelace" })
+        let ada = try #require(try h.storedContacts().first { $0.lastName == "Lovelace" })
         #expect(ada.categories == ["Science", "Poetry", "Mathematicians"], "\(h.text)")
         #expect(h.lines.contains { $0.contains("groups") && $0.contains("Science, Poetry, Mathematicians") }, "\(h.text)")
         // Taken out of a group in the form: gone from its list.
