@@ -65,11 +65,9 @@ final class PostgresBothBooks: ContactsService {
     func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
         guard case .all = PostgresContactsStore.Match(query) else {
             // Each book's matches up to the page (and its count, capped), merged.
-            let upTo = offset + limit
-            let mine = try own.page(matching: query, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
-            let theirs = try team.page(matching: query, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
-            let rows = Self.merged(mine.rows, marked(theirs.rows)).dropFirst(offset).prefix(limit)
-            return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
+            return try mergedPage(offset: offset, limit: limit, countingUpTo: cap) { (book, upTo, counted) throws(ServiceError) in
+                try book.page(matching: query, offset: 0, limit: upTo, countingUpTo: counted)
+            }
         }
         // The whole list: both books' counts read once, for the count and the page.
         let total = try count(matching: "", upTo: .max)
@@ -80,11 +78,9 @@ final class PostgresBothBooks: ContactsService {
         if order == .lastName { return try page(matching: query, offset: offset, limit: limit, countingUpTo: cap) }
         guard case .all = PostgresContactsStore.Match(query) else {
             // Each book's matches up to the page in this order (and its count, capped), merged.
-            let upTo = offset + limit
-            let mine = try own.page(matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
-            let theirs = try team.page(matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
-            let rows = Self.merged(mine.rows, marked(theirs.rows)).dropFirst(offset).prefix(limit)
-            return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
+            return try mergedPage(offset: offset, limit: limit, countingUpTo: cap) { (book, upTo, counted) throws(ServiceError) in
+                try book.page(matching: query, in: order, offset: 0, limit: upTo, countingUpTo: counted)
+            }
         }
         let total = try count(matching: "", upTo: .max)
         return ContactsPage(count: min(cap, total), rows: try wholeList(offset: offset, limit: limit, total: total, in: order))
@@ -116,11 +112,9 @@ final class PostgresBothBooks: ContactsService {
     /// Each book's members up to the page (and its count, capped), merged in the order.
     func page(inGroup group: String, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
               countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
-        let upTo = offset + limit
-        let mine = try own.page(inGroup: group, matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
-        let theirs = try team.page(inGroup: group, matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
-        let rows = Self.merged(mine.rows, marked(theirs.rows)).dropFirst(offset).prefix(limit)
-        return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
+        return try mergedPage(offset: offset, limit: limit, countingUpTo: cap) { (book, upTo, counted) throws(ServiceError) in
+            try book.page(inGroup: group, matching: query, in: order, offset: 0, limit: upTo, countingUpTo: counted)
+        }
     }
 
     /// The address books of both books' accounts (as row-level security lets the member see
@@ -134,11 +128,9 @@ final class PostgresBothBooks: ContactsService {
     /// Each book's contacts on the address book (or on none) up to the page (and its count, capped), merged in the order.
     func page(in filter: AddressBookFilter, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
               countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
-        let upTo = offset + limit
-        let mine = try own.page(in: filter, matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
-        let theirs = try team.page(in: filter, matching: query, in: order, offset: 0, limit: upTo, countingUpTo: max(cap, upTo))
-        let rows = Self.merged(mine.rows, marked(theirs.rows)).dropFirst(offset).prefix(limit)
-        return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
+        return try mergedPage(offset: offset, limit: limit, countingUpTo: cap) { (book, upTo, counted) throws(ServiceError) in
+            try book.page(in: filter, matching: query, in: order, offset: 0, limit: upTo, countingUpTo: counted)
+        }
     }
 
     func contact(id: Int64) throws(ServiceError) -> ContactRecord? {
@@ -203,6 +195,17 @@ final class PostgresBothBooks: ContactsService {
             ContactSummary(id: rows.int64(i, 0), firstName: rows.text(i, 1), lastName: rows.text(i, 2), isFriend: rows.bool(i, 3),
                            sortKey: rows.text(i, 4), inTeamBook: rows.int64(i, 5) == team.accountID, displayName: rows.text(i, 6))
         }
+    }
+
+    /// Each book's first rows up to the page's end as `read` gives them (from the top, counted at
+    /// least that far), merged in the order: the page asked for, and both counts added (capped).
+    private func mergedPage(offset: Int, limit: Int, countingUpTo cap: Int,
+                            _ read: (_ book: PostgresContactsStore, _ upTo: Int, _ counted: Int) throws(ServiceError) -> ContactsPage)
+        throws(ServiceError) -> ContactsPage {
+        let upTo = offset + limit
+        let mine = try read(own, upTo, max(cap, upTo)), theirs = try read(team, upTo, max(cap, upTo))
+        let rows = Self.merged(mine.rows, marked(theirs.rows)).dropFirst(offset).prefix(limit)
+        return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
     }
 
     private func marked(_ rows: [ContactSummary]) -> [ContactSummary] {
