@@ -57,7 +57,7 @@ public final class PostgresSyncStore: SyncStore {
     public func addAccount(accountID: Int64, url: String, homeURL: String, username: String, passwordCommand: String?, caFile: String?,
                            books: [(url: String, displayName: String)]) throws(ServiceError) -> Int64 {
         if passwordCommand != nil, localCommands == nil {
-            throw ServiceError(.refused, place: pg.server, detail: "a shared directory keeps no password command, and this machine has no place for one (set XDG_CONFIG_HOME or HOME)")
+            throw .folderNotWritable(path: "~/.config/switchboard", reason: "a shared directory keeps no password command, and this machine has no place for one: set XDG_CONFIG_HOME or HOME")
         }
         let id = try pg.transaction { () throws(ServiceError) -> Int64 in
             let defaultTaken = try pg.scalarInt("""

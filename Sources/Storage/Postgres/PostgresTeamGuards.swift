@@ -35,18 +35,31 @@ enum PostgresTeamGuards {
 
     /// Schema step 21, on every directory (a team's also gets `apply`).
     static func migrate(_ pg: PostgresConnection) throws(ServiceError) {
+        if let roles = try PostgresTeamDirectory.roles(of: pg) { try apply(roles, on: pg) } else { try everyDirectorys(pg) }
+    }
+
+    /// Whether the directory has CardDAV sync's tables (schema step 20; a team directory set up
+    /// at an older version has not, until it is migrated).
+    static func hasSyncTables(_ pg: PostgresConnection) throws(ServiceError) -> Bool {
+        try pg.execute("SELECT to_regclass(quote_ident(current_schema()) || '.sync_accounts') IS NOT NULL").bool(0, 0)
+    }
+
+    /// What every directory gets: the announcements' function and key, and no password command kept.
+    static func everyDirectorys(_ pg: PostgresConnection) throws(ServiceError) {
         let path = try searchPath(pg)
         try pg.executeScript("""
             ALTER TABLE accounts ADD COLUMN IF NOT EXISTS notify_key TEXT NOT NULL DEFAULT replace(gen_random_uuid()::text, '-', '');
+            \(announce(path: path))
+            """)
+        guard try hasSyncTables(pg) else { return }
+        try pg.executeScript("""
             UPDATE sync_accounts SET password_command = NULL WHERE password_command IS NOT NULL;
             ALTER TABLE sync_accounts DROP CONSTRAINT IF EXISTS sync_accounts_password_command_is_local;
             ALTER TABLE sync_accounts ADD CONSTRAINT sync_accounts_password_command_is_local CHECK (password_command IS NULL);
-            \(announce(path: path))
             ALTER FUNCTION switchboard_sync_contacts_added() SET search_path = \(path);
             ALTER FUNCTION switchboard_sync_contacts_changed() SET search_path = \(path);
             ALTER FUNCTION switchboard_sync_contacts_deleted() SET search_path = \(path);
             """)
-        if let roles = try PostgresTeamDirectory.roles(of: pg) { try apply(roles, on: pg) }
     }
 
     /// `pg_notify` for a change to `changed`'s data: a member's own book on its secret channel, any
@@ -77,6 +90,8 @@ enum PostgresTeamGuards {
     static func apply(_ roles: PostgresTeamDirectory.Roles, on pg: PostgresConnection) throws(ServiceError) {
         // The tables of later versions first (their grants and first policies), then these over them.
         try PostgresTeamDirectory.grantTablesOfLaterVersions(roles, on: pg)
+        try everyDirectorys(pg)
+        let sync = try hasSyncTables(pg)
         let path = try searchPath(pg)
         let quoted = try pg.execute("SELECT quote_ident($1), quote_ident($2)", [roles.member, roles.editor])
         let member = quoted.text(0, 0), editor = quoted.text(0, 1)
@@ -120,16 +135,16 @@ enum PostgresTeamGuards {
             CREATE TRIGGER contacts_logged AFTER INSERT OR UPDATE OR DELETE ON contacts FOR EACH ROW EXECUTE FUNCTION switchboard_contact_changed();
 
             """
-        for table in tablesWithIDs {
+        for table in tablesWithIDs where sync || !table.hasPrefix("sync_") {
             sql += """
                 DROP TRIGGER IF EXISTS \(table)_id_assigned ON \(table);
                 CREATE TRIGGER \(table)_id_assigned BEFORE INSERT ON \(table) FOR EACH ROW EXECUTE FUNCTION switchboard_assign_id('\(table)_id_seq');
 
                 """
         }
-        sql += policies(member: member, editor: editor)
+        sql += policies(member: member, editor: editor, sync: sync)
         // Rows planted before these policies: a queue item or binding of a contact not in its book's account.
-        for table in ["sync_queue", "sync_cards"] {
+        for table in ["sync_queue", "sync_cards"] where sync {
             sql += """
                 DELETE FROM \(table) t WHERE t.contact_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM sync_books b
                     JOIN sync_accounts a ON a.id = b.sync_account_id JOIN contacts c ON c.account_id = a.account_id
@@ -188,7 +203,7 @@ enum PostgresTeamGuards {
     /// The policies that tie a row to a contact of the account it is filed under (`member`,
     /// `editor`: the group roles, quoted), in place of the ones `PostgresTeamDirectory` and
     /// `PostgresSyncSchema` first made.
-    static func policies(member: String, editor: String) -> String {
+    static func policies(member: String, editor: String, sync: Bool) -> String {
         let own = "account_id IN (SELECT id FROM accounts WHERE role_name = current_user)"
         let team = "account_id IN (SELECT id FROM accounts WHERE is_team)"
         var sql = ""
@@ -203,7 +218,7 @@ enum PostgresTeamGuards {
                 """
         }
         let inBooks = "book_id IN (SELECT id FROM sync_books)"
-        for table in ["sync_cards", "sync_queue", "sync_conflicts", "sync_problems"] {
+        for table in ["sync_cards", "sync_queue", "sync_conflicts", "sync_problems"] where sync {
             // The contact is one of the account whose sync account holds the book (the member's own, or the team's for an editor).
             let tied = """
                 (\(table).contact_id IS NULL OR EXISTS (SELECT 1 FROM sync_books b JOIN sync_accounts a ON a.id = b.sync_account_id
