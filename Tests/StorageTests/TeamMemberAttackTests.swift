@@ -189,3 +189,37 @@ struct TeamMemberAttackTests {
         #expect(hers.changedAccounts(waitingUpTo: 5_000) == [team.teamBook])
     }
 }
+
+extension TeamMemberAttackTests {
+    /// A team directory of schema 20 (before these guards), with a password command and a planted
+    /// queue row in it: the owner's next open migrates it, and the command, the row and the
+    /// unguarded functions are gone.
+    @Test func anOlderTeamDirectoryGetsTheGuardsWhenTheOwnerUpgradesIt() throws {
+        let team = try Team()
+        let bob = try team.asBob()
+        let bobSync = PostgresSyncStore(database: bob)
+        let syncID = try bobSync.addAccount(accountID: team.bob.id, url: "https://dav.example/", homeURL: "https://dav.example/bob/", username: "bob",
+                                            passwordCommand: nil, caFile: nil, books: [(url: "https://dav.example/bob/b/", displayName: "b")])
+        let book = try #require(try bobSync.books(of: syncID).first).id
+        let alicesContact = try PostgresContactsStore(database: try team.asAlice(), accountID: team.alice.id).add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        // What a version 20 directory could hold: no CHECK, a command, a row planted by bob, functions without a search path.
+        let owner = try PostgresConnection(uri: team.server.uri)
+        for sql in ["ALTER TABLE sync_accounts DROP CONSTRAINT sync_accounts_password_command_is_local",
+                    "UPDATE sync_accounts SET password_command = 'touch /tmp/pwned' WHERE id = \(syncID)",
+                    "INSERT INTO sync_queue (book_id, contact_id, kind, queued_at) VALUES (\(book), \(alicesContact), 'edit', 0)",
+                    "ALTER FUNCTION switchboard_contact_changed() RESET search_path",
+                    "UPDATE switchboard_schema SET version = 20"] {
+            try owner.executeScript(sql)
+        }
+        #expect(try team.server.count("SELECT count(*) FROM sync_queue WHERE contact_id = \(alicesContact)") == 1)
+        let upgraded = try team.server.open()
+        #expect(try upgraded.schemaVersionFound() == PostgresDatabase.schemaVersion)
+        #expect(try team.server.count("SELECT count(*) FROM sync_accounts WHERE password_command IS NOT NULL") == 0)
+        #expect(try team.server.count("SELECT count(*) FROM sync_queue WHERE contact_id = \(alicesContact)") == 0)
+        #expect(try team.server.count("""
+            SELECT count(*) FROM pg_proc WHERE pronamespace = '\(team.server.schema)'::regnamespace AND proname = 'switchboard_contact_changed' AND proconfig IS NULL
+            """) == 0)
+        let again = #expect(throws: ServiceError.self) { try bob.connection.execute("UPDATE sync_accounts SET password_command = 'x'") }
+        #expect(again?.sqlState == "23514")
+    }
+}
