@@ -155,6 +155,9 @@ struct TeamMemberAttackTests {
             """)
         #expect(try logged() == 2, "the trigger writes the directory's log, not a temporary table")
         #expect(try pg.scalarInt("SELECT count(*) FROM pg_temp.activity") == 0)
+        // The card export writes, changed alone: logged too (only the sync engine's own keeping of it is not).
+        try pg.execute("UPDATE contacts SET card = $1 WHERE id = $2", ["BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Team Plumber\r\nX-PLANTED:1\r\nEND:VCARD\r\n", plumber])
+        #expect(try logged() == 3)
         let moved = #expect(throws: ServiceError.self) { try pg.execute("UPDATE contacts SET account_id = $1 WHERE id = $2", [team.alice.id, plumber]) }
         #expect(moved?.sqlState == "42501")
         #expect(try team.server.count("SELECT count(*) FROM contacts WHERE id = \(plumber) AND account_id = \(team.teamBook)") == 1)

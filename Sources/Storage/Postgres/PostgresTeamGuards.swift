@@ -14,7 +14,8 @@ import AppServices
 ///   one written.
 /// - **The log is the database's.** A bulk load's `switchboard.bulk` skips the per-row activity
 ///   entries only for the owner's maintenance and for rows of the member's own private book; every
-///   change to the team book is logged, and a contact is never moved from one book to another.
+///   change to the team book is logged (but the card the sync engine keeps after a send), and a
+///   contact is never moved from one book to another.
 /// - **Keys are the database's.** A member's inserts get their ids from the sequence, whatever id
 ///   the client sent (a trigger), except contact ids the database handed that member for a
 ///   populate (`switchboard_reserve_contact_ids`); no one makes another's insert fail with a
@@ -174,8 +175,12 @@ enum PostgresTeamGuards {
                     RAISE EXCEPTION 'a contact stays in its address book: copy it to the other and delete it here instead'
                         USING ERRCODE = '42501';
                 END IF;
-                -- Only the card kept for sync changed (after a send): nothing anyone sees.
-                IF (to_jsonb(OLD) - 'card') = (to_jsonb(NEW) - 'card') THEN RETURN NULL; END IF;
+                -- Only the card kept for sync changed, by the sync engine after a send: nothing anyone sees.
+                -- (Outside the engine's writes a change of the card, which export writes, is logged.)
+                IF (to_jsonb(OLD) - 'card') = (to_jsonb(NEW) - 'card')
+                   AND coalesce(current_setting('switchboard.sync_applying', true), '') = 'on' THEN
+                    RETURN NULL;
+                END IF;
                 IF OLD.is_friend IS DISTINCT FROM NEW.is_friend
                    AND (to_jsonb(OLD) - 'is_friend' - 'updated_at' - 'revision') = (to_jsonb(NEW) - 'is_friend' - 'updated_at' - 'revision') THEN
                     what := CASE WHEN NEW.is_friend THEN 'friend_added' ELSE 'friend_removed' END;
