@@ -182,6 +182,14 @@ struct TeamMemberAttackCommandTests {
         let readded = runSwitchboard(["directory", "add-member", team.carol, "--editor", "--password-command", "echo pw-\(team.carol)", "--db", team.owner], environment: env)
         #expect(readded.code == 0, "\(readded.errors)")
         #expect(runSwitchboard(["import", folder.file("own.vcf"), "--db", team.uri(team.carol)], environment: team.environment(team.carol)).code == 0)
+        // A role dropped by hand (what there was before remove-member) left its account behind, and the
+        // name could not be added again; remove-member clears what is left, and it can.
+        try team.admin.executeScript("DROP ROLE \(team.alice)")
+        let stuck = runSwitchboard(["directory", "add-member", team.alice, "--password-command", "echo pw", "--db", team.owner], environment: env)
+        #expect(stuck.code == 1, "\(stuck.output)")
+        let cleared = runSwitchboard(["directory", "remove-member", team.alice, "--keep-contacts", "--db", team.owner], environment: env)
+        #expect(cleared.code == 0 && cleared.output.contains("Removed \(team.alice)"), "\(cleared.errors)")
+        #expect(runSwitchboard(["directory", "add-member", team.alice, "--password-command", "echo pw", "--db", team.owner], environment: env).code == 0)
         let unknown = runSwitchboard(["directory", "remove-member", "nobody_\(team.tag)", "--delete-contacts", "--db", team.owner], environment: env)
         #expect(unknown.code == 1 && unknown.errors.contains("is not a member"), "\(unknown.errors)")
     }
