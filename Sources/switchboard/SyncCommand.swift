@@ -8,7 +8,7 @@ import Sync
 /// The password is never stored and never an argument: `--password-command` prints it, or it is
 /// typed (hidden) at each run.
 struct SyncCommand {
-    enum Action: Equatable { case run, add(url: String) }
+    enum Action: Equatable { case run, add(url: String), passwordCommand(String) }
 
     var action = Action.run
     var opener = AccountOpener()
@@ -36,6 +36,7 @@ struct SyncCommand {
     usage: switchboard sync [--verbose] [--user NAME | --team] [--db PATH|URL]
            switchboard sync add URL --username NAME [--password-command CMD] [--ca-file PEM]
                                     [--addressbook NAME|all] [--user NAME | --team] [--db PATH|URL]
+           switchboard sync password-command CMD [--team] --db URL
       sync add finds the address books from the server's address (/.well-known/carddav, the
       principal, its address book home): with one it is taken; with several, name one with
       --addressbook NAME (its name or the last part of its URL) or take them all with
@@ -44,7 +45,12 @@ struct SyncCommand {
       output, as mbsync's PassCmd) or is typed, hidden; it is never stored. TLS certificates
       are always checked: against the system's CAs, or the CA certificates in --ca-file PEM.
       On a shared directory (--db postgresql://…) each person's accounts are their own: on a
-      team directory the member signed in (the team book with --team, for its editors).
+      team directory the member signed in (the team book with --team, for its editors). There the
+      directory keeps each account's address and user name only: a password command is kept on
+      this machine ($XDG_CONFIG_HOME/switchboard/sync/, else ~/.config/switchboard/sync/), for that
+      address and user — never run when the directory's account names another since. Another
+      member who syncs the same account (the team book's) keeps their own with
+      sync password-command CMD.
       sync syncs every account in the data file once (only NAME's with --user) and prints
       "↓ 12 new, 3 changed, 1 deleted · ↑ 2 sent · 1 conflict". Conflicts keep both sides: the
       server's version in the list, yours beside it. Exit 0 when every account synced, 1 when
@@ -85,6 +91,9 @@ struct SyncCommand {
             if command.username != nil || command.passwordCommand != nil || command.caFile != nil || command.addressBook != nil || command.listOnly {
                 throw .badValue(flag: "sync", value: "", expected: "sync add URL --username NAME … to use --username, --password-command, --ca-file or --addressbook")
             }
+        case "password-command":
+            guard words.count == 2 else { throw words.count < 2 ? .missingValue("sync password-command CMD") : .unknownArgument(words[2]) }
+            command.action = .passwordCommand(words[1])
         case "add":
             guard words.count == 2 else { throw words.count < 2 ? .missingValue("sync add URL") : .unknownArgument(words[2]) }
             guard command.username != nil else { throw .missingValue("--username") }
@@ -125,6 +134,43 @@ struct SyncCommand {
         switch action {
         case .add(let url): return add(url, location: location, environment: environment, input: input, output: &output, errors: &errors)
         case .run: return syncAll(location: location, environment: environment, input: input, output: &output, errors: &errors)
+        case .passwordCommand(let command): return keep(command, location: location, environment: environment, output: &output, errors: &errors)
+        }
+    }
+
+    // MARK: sync password-command
+
+    /// Keeps `command` on this machine for the sync accounts of the book (the member's, the team's
+    /// with --team) of a shared directory, for their address and user as they are now.
+    private func keep(_ command: String, location: String, environment: [String: String],
+                      output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let opened: (data: DataStore, account: Account, path: String)
+        do throws(AccountOpener.Failure) {
+            opened = try opener.open(environment: environment)
+        } catch {
+            switch error {
+            case .usage(let m): print("switchboard: sync: \(m)", to: &errors); return 2
+            case .refused(let m): print("switchboard: sync: \(m)", to: &errors); return 1
+            }
+        }
+        guard let store = opened.data.syncStore() as? PostgresSyncStore, let local = store.localCommands else {
+            print("switchboard: sync: password-command is for a shared directory's accounts (a data file keeps the one sync add was given)", to: &errors)
+            return 2
+        }
+        do throws(ServiceError) {
+            let accounts = try store.accounts(of: opened.account.id)
+            guard !accounts.isEmpty else {
+                print("switchboard: sync: no CardDAV account is set up for \(opened.account.username) in \(opened.path)", to: &errors)
+                return 1
+            }
+            for account in accounts {
+                try local.set(command, syncAccountID: account.id, url: account.url, username: account.username)
+                print("kept on this machine: the password command for \(account.username) at \(account.url) (\(local.path))", to: &output)
+            }
+            return 0
+        } catch {
+            print("switchboard: sync: \(CommandLineMessage.line(for: error))", to: &errors)
+            return 1
         }
     }
 
@@ -233,7 +279,9 @@ struct SyncCommand {
     }
 
     /// The password of `user` at `url`: the command's first line, else typed once, hidden.
-    static func password(for user: String, at url: String, command: String?, input: PasswordInput) -> Result<String, PasswordInput.Failure> {
+    /// `shared`: a shared directory, where a command is kept on this machine (`sync password-command`).
+    static func password(for user: String, at url: String, command: String?, input: PasswordInput,
+                         shared: Bool = false, team: Bool = false) -> Result<String, PasswordInput.Failure> {
         if let command {
             switch input.runCommand(command) {
             case .success(let line) where !line.isEmpty: return .success(line)
@@ -242,6 +290,9 @@ struct SyncCommand {
             }
         }
         guard let typed = input.readLine("Password for \(user) at \(url): "), !typed.isEmpty else {
+            if shared {
+                return .failure(.init(text: "no password for \(user) at \(url): type it, pipe it in, or keep a command for it on this machine with switchboard sync password-command CMD\(team ? " --team" : "") --db … (the directory keeps none)"))
+            }
             return .failure(.init(text: "no password for \(user) at \(url): type it, pipe it in, or set the account up with --password-command CMD"))
         }
         return .success(typed)
@@ -303,7 +354,15 @@ struct SyncCommand {
         var total = SyncSummary()
         var failed = false
         var details: [String] = []
+        let local = (store as? PostgresSyncStore)?.localCommands
         for account in accounts {
+            // A command kept on this machine for another address or user: the directory's account was changed since.
+            if account.passwordCommand == nil, let stale = local?.stale(for: account), !(passwordsOnStdin && typed[account.id] != nil) {
+                failed = true
+                _ = fail("the directory's account now names \(account.username) at \(account.url), not \(stale.username) at \(stale.url) as when its password command was kept on this machine; nothing was run or sent. If that change is right, keep the command again: switchboard sync password-command CMD\(opener.teamBook ? " --team" : "") --db …",
+                         code: 1, output: &output, errors: &errors)
+                continue
+            }
             let password: String
             if passwordsOnStdin, account.passwordCommand == nil {
                 guard let p = typed[account.id], !p.isEmpty else {
@@ -314,7 +373,8 @@ struct SyncCommand {
                 }
                 password = p
             } else {
-                switch Self.password(for: account.username, at: account.url, command: account.passwordCommand, input: input) {
+                switch Self.password(for: account.username, at: account.url, command: account.passwordCommand, input: input,
+                                     shared: local != nil, team: opener.teamBook) {
                 case .success(let p): password = p
                 case .failure(let why):
                     _ = fail(why.text, code: 1, output: &output, errors: &errors)

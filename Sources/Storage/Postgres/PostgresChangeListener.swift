@@ -7,9 +7,10 @@ import Darwin
 
 /// Hears which accounts another client changed: every change to an account's data in a
 /// shared directory writes an activity event, and with it `pg_notify('switchboard:<schema>',
-/// account id)`, which the server delivers when (and only if) the change commits — once per
-/// transaction. Notifications are per database, so the channel names the directory's schema:
-/// two directories in one database do not hear each other. A listener keeps its own
+/// account id)` (a team member's own book: `switchboard:<its secret key>`, see `PostgresTeamGuards`),
+/// which the server delivers when (and only if) the change commits — once per transaction.
+/// Notifications are per database, so the channel names the directory's schema: two directories
+/// in one database do not hear each other. A listener keeps its own
 /// connection; its socket can be waited on with the terminal's input, or polled with a zero timeout.
 ///
 /// `@unchecked Sendable`: a C-interop cell around a libpq connection, guarded by a pthread mutex
@@ -18,7 +19,8 @@ public final class PostgresChangeListener: @unchecked Sendable {
     /// Every change is announced on this followed by the directory's schema.
     static let channelPrefix = "switchboard:"
     private let connection: PostgresConnection
-    private let channel: String
+    /// The channels listened to: the directory's, and on a team's directory the signed-in member's own.
+    private let channels: Set<String>
     private let listen: String
     /// Guards the connection and the marks below: the main loop only ever tries it (a look
     /// never waits), a thread of its own holds it while connecting again.
@@ -29,9 +31,20 @@ public final class PostgresChangeListener: @unchecked Sendable {
 
     public init(uri: String, signIn: PostgresSignIn? = nil) throws(ServiceError) {
         connection = try PostgresConnection(uri: uri, signIn: signIn)
-        let rows = try connection.execute("SELECT $1 || current_schema(), quote_ident($1 || current_schema())", [Self.channelPrefix])
-        channel = rows.text(0, 0)
-        listen = "LISTEN \(rows.text(0, 1))"
+        // A member's own book is announced on a channel named by a secret of their account (schema
+        // step 21), which no other member can read: the directory's channel carries only the team book's.
+        let rows = try connection.execute("""
+            SELECT $1 || current_schema(), quote_ident($1 || current_schema()), $1 || a.notify_key, quote_ident($1 || a.notify_key)
+            FROM (SELECT 1) one LEFT JOIN accounts a ON a.role_name = current_user
+            """, [Self.channelPrefix])
+        var channels: Set<String> = [rows.text(0, 0)]
+        var listen = "LISTEN \(rows.text(0, 1))"
+        if !rows.isNull(0, 2) {
+            channels.insert(rows.text(0, 2))
+            listen += "; LISTEN \(rows.text(0, 3))"
+        }
+        self.channels = channels
+        self.listen = listen
         try connection.executeScript(listen)
         pthread_mutex_init(mutex, nil)
     }
@@ -135,7 +148,7 @@ public final class PostgresChangeListener: @unchecked Sendable {
     }
 
     private func accounts(in notes: [(channel: String, payload: String)]) -> Set<Int64> {
-        Set(notes.filter { $0.channel == channel }.compactMap { Int64($0.payload) })
+        Set(notes.filter { channels.contains($0.channel) }.compactMap { Int64($0.payload) })
     }
 }
 

@@ -8,7 +8,7 @@ import AppServices
 /// account from another's contacts, the server's roles are what keep strangers out.
 public final class PostgresDirectory: DataDirectory {
     private let uri: String
-    private let environment: [String: String]
+    let environment: [String: String]
     private let passwordCost: Int
     let now: () -> Int64
     /// The member's sign-in of this run, shared with the app's other connection to this directory.
