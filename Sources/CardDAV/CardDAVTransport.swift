@@ -157,7 +157,9 @@ public final class CardDAVTransport {
             sb_curl_setopt_long(curl, handle, SB_CURLOPT_CONNECTTIMEOUT_MS, CardDAVLimits.milliseconds(limits.connectTimeout))
             sb_curl_setopt_long(curl, handle, SB_CURLOPT_TIMEOUT_MS, max(1, CardDAVLimits.milliseconds(budget)))
             sb_curl_setopt_long(curl, handle, SB_CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedBytesPerSecond)
-            sb_curl_setopt_long(curl, handle, SB_CURLOPT_LOW_SPEED_TIME, options.lowSpeedSeconds)
+            // Never before the first-byte timeout: a silence before the answer begins is that one's to report.
+            let firstByteSeconds = Int(limits.firstByteTimeout.components.seconds) + 2
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_LOW_SPEED_TIME, max(options.lowSpeedSeconds, firstByteSeconds))
             sb_curl_setopt_long(curl, handle, SB_CURLOPT_HTTPAUTH, Int(SB_CURLAUTH_BASIC))
             sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_USERNAME, credentials.user)
             sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_PASSWORD, credentials.password)
@@ -201,13 +203,12 @@ public final class CardDAVTransport {
             }
         }
         if let limit = received.stopped { throw .limitReached(url: request.url, limit: limit) }
-        if code == SB_CURLE_OPERATION_TIMEDOUT, !received.heard {
-            // Nothing came: either connecting took too long, or the request's (or the pass's) time ran out.
-            let took = ContinuousClock.now - started
-            if took + .milliseconds(200) >= budget { throw .limitReached(url: request.url, limit: budgetLimit) }
-            if took + .milliseconds(200) >= limits.connectTimeout { throw .limitReached(url: request.url, limit: .connect(limits.connectTimeout)) }
-        } else if code == SB_CURLE_OPERATION_TIMEDOUT, ContinuousClock.now - started + .milliseconds(200) >= budget {
-            throw .limitReached(url: request.url, limit: budgetLimit)
+        if code == SB_CURLE_OPERATION_TIMEDOUT {
+            // The request's (or the pass's) time ran out; else, with nothing heard, connecting took too
+            // long (the low-speed limit starts only after the first-byte one, which the callback keeps);
+            // else the answer slowed to a stop (`timedOut`).
+            if ContinuousClock.now - started + .milliseconds(200) >= budget { throw .limitReached(url: request.url, limit: budgetLimit) }
+            if !received.heard { throw .limitReached(url: request.url, limit: .connect(limits.connectTimeout)) }
         }
         if code != SB_CURLE_OK { throw error(code, url: request.url) }
         var status = 0

@@ -57,6 +57,35 @@ struct CardDAVTransportTests {
         #expect(error.description.contains("sent nothing back for 1 s (--first-byte-timeout)"), "\(error)")
     }
 
+    @Test func aServerWhoseQueueIsFullIsGivenUpOnAtTheConnectTimeout() throws {
+        // A listener that never accepts, its queue filled: the kernel drops the next SYN, so connecting hangs.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = listen(fd, 0)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        var fillers: [Int32] = []
+        defer { for filler in fillers { close(filler) } }
+        for _ in 0..<4 {
+            let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            _ = fcntl(filler, F_SETFL, O_NONBLOCK)
+            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, length) } }
+            fillers.append(filler)
+        }
+        var limits = CardDAVLimits()
+        limits.connectTimeout = .seconds(1)
+        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/"
+        let started = Date()
+        let error = try #require(throws: CardDAVError.self) { try Self.transport(.init(limits: limits)).send(CardDAVRequest(method: "GET", url: url)) }
+        #expect(error == .limitReached(url: url, limit: .connect(.seconds(1))), "\(error)")
+        #expect(error.description.contains("could not be connected to within 1 s (--connect-timeout)"))
+        #expect(Date().timeIntervalSince(started) < 4)
+    }
+
     @Test func theRequestsOwnTimeAndThePasssAreEachALimit() throws {
         let (fd, port) = Self.silentListener()
         defer { close(fd) }
