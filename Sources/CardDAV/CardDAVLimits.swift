@@ -69,6 +69,9 @@ public enum CardDAVLimit: Equatable, Sendable {
     case request(Duration)
     case pass(Duration)
     case answerSize(Int)
+    /// An answer read whole (a discovery's PROPFIND, a PUT's), which is a few kilobytes from a
+    /// CardDAV server, was larger than `CardDAVLimits.heldWholeBytes` (or `answerSize`, if smaller).
+    case wholeAnswerSize(Int)
 
     /// The option of `switchboard sync` that sets it.
     public var option: String {
@@ -77,7 +80,7 @@ public enum CardDAVLimit: Equatable, Sendable {
         case .firstByte: "--first-byte-timeout"
         case .request: "--request-timeout"
         case .pass: "--sync-timeout"
-        case .answerSize: "--max-answer-size"
+        case .answerSize, .wholeAnswerSize: "--max-answer-size"
         }
     }
 
@@ -89,6 +92,7 @@ public enum CardDAVLimit: Equatable, Sendable {
         case .request(let d): "was still answering after \(CardDAVLimits.durationText(d)) (\(option)), so the request was stopped"
         case .pass(let d): "was being asked when the sync reached its \(CardDAVLimits.durationText(d)) (\(option)), so the sync was stopped"
         case .answerSize(let n): "sent an answer larger than \(CardDAVLimits.sizeText(n)) (\(option)), so it was not read further"
+        case .wholeAnswerSize(let n): "sent an answer larger than \(CardDAVLimits.sizeText(n)) where a CardDAV server sends a few kilobytes, so it was not read further"
         }
     }
 
@@ -100,6 +104,7 @@ public enum CardDAVLimit: Equatable, Sendable {
         case .request: "The server or the network is very slow (or the answer has no end); try again later, or allow longer with \(option) SECONDS."
         case .pass: "What was finished is kept and the next sync goes on from there; allow longer with \(option) SECONDS."
         case .answerSize: "A CardDAV server should not send this much; if the address book really is this large, allow more with \(option) SIZE (such as 1G)."
+        case .wholeAnswerSize: "This is not how a CardDAV server answers: check the address (the server's CardDAV address, or an address book's)."
         }
     }
 }

@@ -138,6 +138,8 @@ public final class CardDAVTransport {
         let received = Received()
         received.multistatus = sink
         received.maximumBytes = sink == nil ? min(limits.maximumAnswerBytes, CardDAVLimits.heldWholeBytes) : limits.maximumAnswerBytes
+        received.sizeLimit = sink == nil && received.maximumBytes < limits.maximumAnswerBytes
+            ? .wholeAnswerSize(received.maximumBytes) : .answerSize(received.maximumBytes)
         received.firstByteTimeout = limits.firstByteTimeout
         received.firstByteBy = started + limits.firstByteTimeout
         defer { received.multistatus = nil }
@@ -266,8 +268,10 @@ private final class Received {
     var multistatus: ((UnsafeRawBufferPointer) -> Bool)?
     /// Of any other answer to a request that streams its 207, this much of the body is kept (an error page says enough in its start).
     static let keptBodyBytes = 4 << 20
-    /// The most bytes of body read before the transfer is stopped (`CardDAVLimits.maximumAnswerBytes`).
+    /// The most bytes of body read before the transfer is stopped (`CardDAVLimits.maximumAnswerBytes`),
+    /// and what is reported when that happens.
     var maximumBytes = Int.max
+    var sizeLimit = CardDAVLimit.answerSize(Int.max)
     /// The body's bytes so far.
     var bodyCount = 0
     /// How long the first byte of the answer may take, and when that is.
@@ -282,7 +286,7 @@ private final class Received {
     func bodyBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
         heard = true
         bodyCount += bytes.count
-        guard bodyCount <= maximumBytes else { stopped = .answerSize(maximumBytes); return false }
+        guard bodyCount <= maximumBytes else { stopped = sizeLimit; return false }
         guard let multistatus else { body.append(contentsOf: bytes); return true }
         if status == 207 { return multistatus(bytes) }
         if body.count < Self.keptBodyBytes { body.append(contentsOf: bytes.prefix(Self.keptBodyBytes - body.count)) }
@@ -317,7 +321,7 @@ private final class Received {
         headers.append(field)
         // An answer that says at once it is too large is not read at all.
         if status >= 200, CardDAVResponse(status: status, headers: [field]).header("Content-Length").flatMap(Int.init) ?? 0 > maximumBytes {
-            stopped = .answerSize(maximumBytes)
+            stopped = sizeLimit
             return false
         }
         return true
