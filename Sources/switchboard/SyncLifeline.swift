@@ -26,6 +26,11 @@ enum SyncLifeline {
             while true {
                 let n = read(descriptor, &byte, 1)
                 if n > 0 || (n < 0 && errno == EINTR) { continue }
+                if n < 0 && errno == EBADF {
+                    let text = Array("switchboard: sync: --lifeline-fd \(descriptor) is not an open descriptor (the option is the app's, for its sync child); stopped\n".utf8)
+                    _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                    _exit(2)
+                }
                 // The end of the pipe (or no pipe at all): the app is not there any more.
                 _exit(SyncLifeline.exitStatus)
             }
