@@ -128,7 +128,7 @@ struct HostileServerTests {
              says: "reached its 2 s (--sync-timeout)", limit: 2),
         Case(name: "accepts and never answers (sync)", behaviour: .silent, says: "sent nothing back for 2 s (--first-byte-timeout)", limit: 2),
         Case(name: "accepts and never answers (sync add)", behaviour: .silent, add: true, says: "sent nothing back for 2 s (--first-byte-timeout)", limit: 2),
-        Case(name: "garbage instead of XML", behaviour: .garbage, says: "not the WebDAV XML expected", limit: 0),
+        Case(name: "garbage instead of XML", behaviour: .garbage, says: "not well-formed XML", limit: 0),
         Case(name: "500", behaviour: .serverError, says: "HTTP 500", limit: 0),
         Case(name: "HTML instead of XML", behaviour: .html, says: "HTTP 200", limit: 0),
     ]
