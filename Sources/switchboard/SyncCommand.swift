@@ -29,13 +29,20 @@ struct SyncCommand {
     var passwordsOnStdin = false
     /// `sync add --list-addressbooks`: list the server's address books and store nothing.
     var listOnly = false
+    /// The timeouts and sizes a server (and a password command) is held to.
+    var limits = SyncLimitArguments()
+    /// `--lifeline-fd N`: a pipe the app holds open while it runs; its end (the app has gone) ends
+    /// this process at once, so nothing is written after (`SyncLifeline`).
+    var lifeline: Int32?
+    /// When the command was read: the pass's time (`--sync-timeout`) counts from here, a password command's included.
+    var began = ContinuousClock.now
     /// The data location given to `run` (the sign-in of a shared directory is read against it).
     private var location = ""
 
     static let help = """
-    usage: switchboard sync [--verbose] [--user NAME | --team] [--db PATH|URL]
+    usage: switchboard sync [--verbose] [--user NAME | --team] [--db PATH|URL] [LIMITS]
            switchboard sync add URL --username NAME [--password-command CMD] [--ca-file PEM]
-                                    [--addressbook NAME|all] [--user NAME | --team] [--db PATH|URL]
+                                    [--addressbook NAME|all] [--user NAME | --team] [--db PATH|URL] [LIMITS]
            switchboard sync password-command CMD [--team] --db URL
       sync add finds the address books from the server's address (/.well-known/carddav, the
       principal, its address book home): with one it is taken; with several, name one with
@@ -56,11 +63,15 @@ struct SyncCommand {
       server's version in the list, yours beside it. Exit 0 when every account synced, 1 when
       one could not (the reason on stderr), 2 for a wrong command line. --verbose adds a line
       per account: the requests it took, how long, and how much of it was the server's.
+      The address is given without a user name or password in it (http://alice:…@host/ is
+      refused: it would be stored and shown); the user name goes to --username.
+    \(SyncLimitArguments.help)
       For the app (which runs sync as a child process): --progress prints tab-separated lines
       (progress DONE TOTAL, sent N, summary LINE, error TEXT; with sync add, book URL NAME and
       added NAMES); --passwords-on-stdin reads typed passwords from standard input (sync add: the
       first line; sync: ID<TAB>PASSWORD lines; on a shared directory a line ROLE<TAB>PASSWORD
-      before them, the member's sign-in, empty for none); sync add --list-addressbooks stores nothing.
+      before them, the member's sign-in, empty for none); sync add --list-addressbooks stores nothing;
+      --lifeline-fd N names a pipe the app keeps open: when it closes, the sync ends at once.
     """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SyncCommand {
@@ -81,6 +92,11 @@ struct SyncCommand {
             case "--progress": command.progress = true
             case "--passwords-on-stdin": command.passwordsOnStdin = true
             case "--list-addressbooks": command.listOnly = true
+            case "--lifeline-fd":
+                let value = try cursor.value(for: argument)
+                guard let fd = Int32(value), fd > 2 else { throw .badValue(flag: argument, value: value, expected: "a descriptor number above 2") }
+                command.lifeline = fd
+            case let flag where SyncLimitArguments.flags.contains(flag): try command.limits.read(flag, from: &cursor)
             case let flag where flag.hasPrefix("--"): throw .unknownArgument(flag)
             default: words.append(argument)
             }
@@ -96,6 +112,8 @@ struct SyncCommand {
             command.action = .passwordCommand(words[1])
         case "add":
             guard words.count == 2 else { throw words.count < 2 ? .missingValue("sync add URL") : .unknownArgument(words[2]) }
+            let address = ServerAddress(words[1])
+            guard !address.hasUserInfo else { throw .badValue(flag: "sync add", value: address.url, expected: address.refusal) }
             guard command.username != nil else { throw .missingValue("--username") }
             guard words[1].hasPrefix("http://") || words[1].hasPrefix("https://") else {
                 throw .badValue(flag: "sync add", value: words[1], expected: "the server's http:// or https:// address, such as https://dav.example.com/")
@@ -107,9 +125,11 @@ struct SyncCommand {
         return command
     }
 
-    func run(environment: [String: String], input: PasswordInput = .standard,
+    func run(environment: [String: String], input: PasswordInput? = nil,
              output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if wantsHelp { print(Self.help, to: &output); return 0 }
+        if let lifeline { SyncLifeline.watch(lifeline) }
+        let input = input ?? .standard(commandTimeout: limits.passwordTimeout)
         let location = opener.databasePath ?? DatabaseLocation.defaultPath(environment: environment)
         guard let location else { print("switchboard: sync: \(UsageError.noDataLocation)", to: &errors); return 2 }
         var command = self
@@ -203,7 +223,7 @@ struct SyncCommand {
         }
         let found: CardDAVAccount
         do throws(CardDAVError) {
-            let client = CardDAVClient(transport: try CardDAVTransport(credentials: .init(user: user, password: password), options: .init(caFile: caFile)))
+            let client = CardDAVClient(transport: try CardDAVTransport(credentials: .init(user: user, password: password), options: transportOptions(caFile: caFile)))
             found = try client.discover(from: url)
         } catch {
             return fail("\(error)", code: 1, output: &output, errors: &errors)
@@ -233,6 +253,11 @@ struct SyncCommand {
         } catch {
             return fail(CommandLineMessage.line(for: error), code: 1, output: &output, errors: &errors)
         }
+    }
+
+    /// The limits of this run for a transport (the pass's time counted from when the command began).
+    private func transportOptions(caFile: String?) -> CardDAVTransport.Options {
+        CardDAVTransport.Options(limits: limits.server, passDeadline: began + limits.server.passTimeout, caFile: caFile)
     }
 
     /// Says why on standard error (and, for the app, as an `error` line on standard output); returns `code`.
@@ -356,10 +381,12 @@ struct SyncCommand {
         var details: [String] = []
         let local = (store as? PostgresSyncStore)?.localCommands
         for account in accounts {
+            // An address stored with a user name or password in it (before such were refused) is never shown whole.
+            let shownURL = ServerAddress.shown(account.url)
             // A command kept on this machine for another address or user: the directory's account was changed since.
             if account.passwordCommand == nil, let stale = local?.stale(for: account), !(passwordsOnStdin && typed[account.id] != nil) {
                 failed = true
-                _ = fail("the directory's account now names \(account.username) at \(account.url), not \(stale.username) at \(stale.url) as when its password command was kept on this machine; nothing was run or sent. If that change is right, keep the command again: switchboard sync password-command CMD\(opener.teamBook ? " --team" : "") --db …",
+                _ = fail("the directory's account now names \(account.username) at \(shownURL), not \(stale.username) at \(ServerAddress.shown(stale.url)) as when its password command was kept on this machine; nothing was run or sent. If that change is right, keep the command again: switchboard sync password-command CMD\(opener.teamBook ? " --team" : "") --db …",
                          code: 1, output: &output, errors: &errors)
                 continue
             }
@@ -367,13 +394,13 @@ struct SyncCommand {
             if passwordsOnStdin, account.passwordCommand == nil {
                 guard let p = typed[account.id], !p.isEmpty else {
                     failed = true
-                    _ = fail("no password for \(account.username) at \(account.url): type it in the app (Settings → Sync)", code: 1,
+                    _ = fail("no password for \(account.username) at \(shownURL): type it in the app (Settings → Sync)", code: 1,
                              output: &output, errors: &errors)
                     continue
                 }
                 password = p
             } else {
-                switch Self.password(for: account.username, at: account.url, command: account.passwordCommand, input: input,
+                switch Self.password(for: account.username, at: shownURL, command: account.passwordCommand, input: input,
                                      shared: local != nil, team: opener.teamBook) {
                 case .success(let p): password = p
                 case .failure(let why):
@@ -385,15 +412,15 @@ struct SyncCommand {
             do throws(SyncError) {
                 let transport: CardDAVTransport
                 do throws(CardDAVError) {
-                    transport = try CardDAVTransport(credentials: .init(user: account.username, password: password), options: .init(caFile: account.caFile))
+                    transport = try CardDAVTransport(credentials: .init(user: account.username, password: password), options: transportOptions(caFile: account.caFile))
                 } catch { throw .server(error) }
                 let started = ContinuousClock.now
                 total.add(try engine.sync(account, client: CardDAVClient(transport: transport)))
                 let took = ContinuousClock.now - started
                 let ms = took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000
-                details.append("\(account.username) at \(account.url): \(transport.requestCount) requests, \(ms) ms (\(transport.serverMilliseconds) ms waiting for the server)")
+                details.append("\(account.username) at \(shownURL): \(transport.requestCount) requests, \(ms) ms (\(transport.serverMilliseconds) ms waiting for the server)")
             } catch {
-                _ = fail("\(account.username) at \(account.url): \(error)", code: 1, output: &output, errors: &errors)
+                _ = fail("\(account.username) at \(shownURL): \(error)", code: 1, output: &output, errors: &errors)
                 failed = true
             }
         }
