@@ -238,7 +238,7 @@ struct SyncCommand {
         let listing = books.map { "  \(name(of: $0))  (\($0.url))" }.joined(separator: "\n")
         guard let wanted else {
             if books.count == 1 { return .success(books) }
-            if let url, let given = books.first(where: { sameCollection($0.url, url) }) { return .success([given]) }
+            if let url, let given = books.first(where: { CollectionAddress.same($0.url, url) }) { return .success([given]) }
             return .failure(.init(text: "the server has \(books.count) address books; pick with --addressbook NAME or --addressbook all:\n" + listing))
         }
         if wanted == "all" { return .success(books) }
@@ -247,33 +247,11 @@ struct SyncCommand {
         return .success(Array(matching.prefix(1)))
     }
 
-    /// Whether two addresses name the same collection: the same path (a trailing slash aside) on
-    /// the same host, whether written as a URL or as the path alone.
-    static func sameCollection(_ a: String, _ b: String) -> Bool {
-        func parts(_ url: String) -> (host: String?, path: String) {
-            var rest = Substring(url)
-            var host: String?
-            let bytes = Array(url.utf8)
-            if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.count > colon + 2,
-               bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") {
-                rest = rest.dropFirst(colon + 3)
-                let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-                host = String(rest[..<slash]).lowercased()
-                rest = rest[slash...]
-            }
-            var path = String(rest.prefix { $0 != "?" && $0 != "#" })
-            while path.hasSuffix("/") { path.removeLast() }
-            return (host, path)
-        }
-        let x = parts(a), y = parts(b)
-        return x.path == y.path && (x.host == nil || y.host == nil || x.host == y.host)
-    }
-
     /// Why `books` cannot be added (one of them is synced by an account here already), or nil.
     static func alreadySynced(_ books: [AddressBook], in store: any SyncStore) throws(ServiceError) -> String? {
         for account in try store.accounts() {
             for kept in try store.books(of: account.id) {
-                guard let book = books.first(where: { sameCollection($0.url, kept.url) }) else { continue }
+                guard let book = books.first(where: { CollectionAddress.same($0.url, kept.url) }) else { continue }
                 return "the address book “\(name(of: book))” (\(book.url)) is synced already, by \(account.username) at \(account.url); "
                     + "one account per address book, so nothing was added (switchboard sync syncs it)"
             }
