@@ -186,6 +186,23 @@ struct SyncServerTests {
         #expect(try f.serverCards().isEmpty)
     }
 
+    /// Deleted here, changed on the server meanwhile: the server's version comes back, and the
+    /// conflict says whose it is (issue 48: it was "(no name)").
+    @Test(.enabled(if: SyncTestServer.isAvailable, needsServer), arguments: SyncTestServer.servers)
+    func aContactDeletedHereButChangedOnTheServerComesBackAsANamedConflict(server: SyncTestServer.Server) throws {
+        let f = try SyncFixture(server: server.url)
+        let (url, etag) = try f.phonePut(SyncFixture.card(uid: "a", first: "Ada", last: "Lovelace"), name: "a")
+        try f.phonePut(SyncFixture.card(uid: "b", first: "Bea", last: "Babbage"), name: "b")
+        try f.sync()
+        _ = try f.contacts.delete(id: try f.contact(named: "Ada").id!)
+        try f.phone.put(SyncFixture.card(uid: "a", first: "Ada", last: "Lovelace", note: "changed there"), at: url, replacing: etag)
+        let summary = try f.sync().summary
+        #expect(summary.conflicts == 1, "\(summary)")
+        #expect(try f.contact(named: "Ada").notes == "changed there")
+        let conflict = try #require(try f.store.conflicts().first)
+        #expect(conflict.kind == .deletedHere && conflict.local?.firstName == "Ada" && conflict.local?.lastName == "Lovelace")
+    }
+
     @Test(.enabled(if: SyncTestServer.isAvailable, needsServer), arguments: SyncTestServer.servers)
     func aCardThatCannotBeReadStaysOnTheServerUntouchedAndIsListed(server: SyncTestServer.Server) throws {
         let f = try SyncFixture(server: server.url)

@@ -35,7 +35,7 @@ enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
         case .error: "Last error"
         case .leftAlone(let card): card.name + (card.refused ? " · refused by the server" : " · left on the server")
         case .typePassword(_, let username): "Type \(username)'s password…"
-        case .wipe(let wipe): wipe.headline + ": delete \(wipe.deleting == 1 ? "it" : "them") here too?"
+        case .wipe(let wipe): wipe.headline
         case .syncNow(let running): running ? "Syncing…" : "Sync now"
         case .conflicts: "Conflicts"
         case .addAccount: "Add a CardDAV account…"
@@ -49,8 +49,8 @@ enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
         case .error(let text): text
         case .leftAlone(let card): card.reason
         case .typePassword: "Kept in memory for this run only, never written to the data file."
-        case .wipe(let wipe): "Nothing was deleted here. Enter deletes the \(wipe.deleting) here too (as switchboard sync --allow-wipe); "
-            + "leave it, and they stay here while each sync asks again."
+        case .wipe(let wipe): "Delete \(wipe.deleting == 1 ? "it" : "the \(wipe.deleting)") here too? Enter: yes (as switchboard sync --allow-wipe). "
+            + "Nothing was deleted here; leave it, and they stay while each sync asks again."
         case .nothingYet: "Add one to keep your contacts in step with Nextcloud, Fastmail, iCloud, Radicale… (or: switchboard sync add)."
         default: nil
         }
