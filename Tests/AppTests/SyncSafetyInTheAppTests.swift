@@ -87,4 +87,41 @@ struct SyncSafetyInTheAppTests {
         #expect(worker.settled.count == 1 && worker.deleted.isEmpty)
         #expect(presenter.settles.last?.notice?.contains("d deletes it here again, s keeps the server's") == true)
     }
+
+    /// A contact whose kept card is `version`'s, stored in ada's book; its id.
+    func contact(_ h: AppHarness, version: String) throws -> Int64 {
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
+        var record = ContactRecord(firstName: "Lars", lastName: "Åberg")
+        record.card = "BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:Lars Åberg\r\nN:Åberg;Lars;;;\r\nEND:VCARD\r\n"
+        return try SQLiteContactsStore(database: db, accountID: ada.id).add(record)
+    }
+
+    /// From the first name: past the last and middle name, three phones and three e-mails (number
+    /// and label each), the company and the title: the nickname, then the birthday.
+    static let toNickname = Array(repeating: "Tab", count: 3 + 6 + 6 + 2).joined(separator: " ")
+
+    /// Issue 48: where a card's version cannot hold what was typed, the edit says so under the
+    /// field before saving; ^S again saves it as said. A 4.0 card holds it all: saved at once.
+    @Test func whatACardsVersionCannotHoldIsSaidAtTheEditBeforeItIsSaved() throws {
+        let (h, _) = harness(width: 120, height: 50)
+        let old = try contact(h, version: "2.1")
+        h.switchboard.coordinator.show(.contactEdit(id: old))
+        h.press("wait:400ms \(Self.toNickname) \"Lasse\" Tab \"04-12\" C-s wait:400ms")
+        #expect(h.topController is EditContactViewController, "not saved yet")
+        #expect(h.text.contains("This card is vCard 2.1: what is marked goes as it says. ^S again saves."), "\(h.text)")
+        #expect(h.text.contains("which has no nickname: sent as 3.0's NICKNAME"), "\(h.text)")
+        #expect(h.text.contains("whose dates have a year: sent as Apple's (1604"), "\(h.text)")
+        #expect(try h.storedContacts().first { $0.id == old }?.nickname == "")
+        h.press("C-s wait:400ms")
+        #expect(!(h.topController is EditContactViewController), "saved the second time")
+        let saved = try #require(try h.storedContacts().first { $0.id == old })
+        #expect(saved.nickname == "Lasse" && saved.birthday == "--04-12")
+
+        let new = try contact(h, version: "4.0")
+        h.switchboard.coordinator.show(.contactEdit(id: new))
+        h.press("wait:400ms \(Self.toNickname) \"Lasse\" Tab \"04-12\" C-s wait:400ms")
+        #expect(!(h.topController is EditContactViewController), "a 4.0 card holds both: saved at once")
+        #expect(try h.storedContacts().first { $0.id == new }?.nickname == "Lasse")
+    }
 }
