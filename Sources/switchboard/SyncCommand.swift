@@ -45,8 +45,9 @@ struct SyncCommand {
       --addressbook NAME (its name or the last part of its URL) or take them all with
       --addressbook all; given one address book's own URL, sync add takes that one. An address
       book another account here syncs already is refused (one account per address book). The
-      contacts already here go to the first at the next sync, as do contacts added later. The password comes from --password-command (its first line of
-      output, as mbsync's PassCmd) or is typed, hidden; it is never stored. TLS certificates
+      contacts already here go to the first at the next sync, as do contacts added later. The
+      password comes from --password-command (its first line of output, as mbsync's PassCmd)
+      or is typed, hidden; it is never stored. TLS certificates
       are always checked: against the system's CAs, or the CA certificates in --ca-file PEM.
       On a shared directory (--db postgresql://…) each person's accounts are their own: on a
       team directory the member signed in (the team book with --team, for its editors).
@@ -59,10 +60,11 @@ struct SyncCommand {
       one could not (the reason on stderr), 2 for a wrong command line. --verbose adds a line
       per account: the requests it took, how long, and how much of it was the server's.
       For the app (which runs sync as a child process): --progress prints tab-separated lines
-      (progress DONE TOTAL, sent N, summary LINE, error TEXT, wipe BOOK N OF; with sync add, book URL NAME and
-      added NAMES); --passwords-on-stdin reads typed passwords from standard input (sync add: the
-      first line; sync: ID<TAB>PASSWORD lines; on a shared directory a line ROLE<TAB>PASSWORD
-      before them, the member's sign-in, empty for none); sync add --list-addressbooks stores nothing.
+      (progress DONE TOTAL, sent N, summary LINE, error TEXT, wipe BOOK N OF; with sync add,
+      book URL NAME and added NAMES); --passwords-on-stdin reads typed passwords from standard
+      input (sync add: the first line; sync: ID<TAB>PASSWORD lines; on a shared directory a
+      line ROLE<TAB>PASSWORD before them, the member's sign-in, empty for none); sync add
+      --list-addressbooks stores nothing.
     """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SyncCommand {
