@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Interchange
 
@@ -94,5 +95,49 @@ private extension String {
             rest = rest[range.upperBound...]
         }
         return parts + [String(rest)]
+    }
+}
+
+/// The corpus's cards with bytes thrown in (line breaks, folds, quotes, colons, quoted-printable's
+/// `=`, bytes that are not UTF-8), seeded: never a crash; where the text is matched line for line,
+/// the card unchanged is written back byte for byte, and an edit of one property changes nothing
+/// before or after its line.
+@Suite("Source text fuzz")
+struct VCardSourceTextFuzzTests {
+    @Test func anyTextIsMatchedWholeOrNotAtAllAndNothingEditedIsTheSameBytes() throws {
+        var rng = SeededGenerator(seed: 48_2026)
+        let pieces: [[UInt8]] = [[0x0D, 0x0A], [0x0A], [0x0D], [0x0D, 0x0A, 0x20], [0x20], [0x09], [0x3D], [0x3D, 0x0D, 0x0A],
+                                 [0x3A], [0x3B], [0x22], [0x2C], [0x5C], [0xC3], [0xFF], Array("QUOTED-PRINTABLE".utf8),
+                                 Array("BEGIN:VCARD\r\n".utf8), Array("END:VCARD\r\n".utf8), Array(";CHARSET=windows-1252".utf8)]
+        var matched = 0, tried = 0
+        for (_, bytes) in Corpus.files() {
+            for card in Corpus.cards(of: bytes) {
+                for _ in 0..<6 {
+                    var mutated = card
+                    for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                        let piece = pieces[Int.random(in: 0..<pieces.count, using: &rng)]
+                        mutated.insert(contentsOf: piece, at: Int.random(in: 0...mutated.count, using: &rng))
+                    }
+                    let text = String(decoding: mutated, as: UTF8.self)
+                    tried += 1
+                    guard let source = VCardSourceText(text) else { continue }
+                    matched += 1
+                    #expect(source.text(with: source.card) == text)
+                    guard let i = source.card.properties.indices.randomElement(using: &rng) else { continue }
+                    var edited = source.card
+                    edited.properties[i].value = "Edited\\, value"
+                    let out = source.text(with: edited)
+                    // Reading it again finds the edit, and the other properties as they were.
+                    let again = try #require(VCardSourceText(out), "the edited text reads again:\n\(out)")
+                    #expect(again.card.properties.count == source.card.properties.count)
+                    for k in again.card.properties.indices where k != i && k < source.card.properties.count {
+                        let a: VCardProperty = again.card.properties[k], b: VCardProperty = source.card.properties[k]
+                        #expect(a.name == b.name && a.value == b.value && a.parameters == b.parameters, "\(out)")
+                    }
+                }
+            }
+        }
+        #expect(tried >= 600 && matched >= tried / 2, "\(matched) of \(tried) matched")
+        print("measured: source-text fuzz: \(matched) of \(tried) damaged corpus cards matched line for line, each written back byte for byte")
     }
 }
