@@ -47,7 +47,7 @@ struct EditFidelityTests {
 
     /// The edit each written card gets (the rest take turns: title, phone, note).
     static let editOf: [String: Edit] = [
-        "UTF-8 under CHARSET=windows-1252": .phone, "two NOTEs": .title, "Outlook 2.1": .note, "Android 2.1 export": .phone,
+        "UTF-8 under CHARSET=windows-1252": .phone, "two NOTEs": .title, "Outlook 2.1": .note, "Outlook 2.1 UTF-8": .note, "Android 2.1 export": .phone,
         "Nextcloud": .phone, "4.0 with X-GENDER": .title, "iPhone": .phone, "Thunderbird": .note,
     ]
 

@@ -100,6 +100,27 @@ enum FidelityCards {
         END:VCARD\r
 
         """),
+        // Outlook (2.1) as later versions write non-ASCII: quoted-printable UTF-8, a folded QP note,
+        // a LABEL in quoted-printable, X-MS- properties; this one the servers take.
+        Card(place: "Outlook 2.1 UTF-8", text: """
+        BEGIN:VCARD\r
+        VERSION:2.1\r
+        N;LANGUAGE=de;CHARSET=utf-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen\r
+        FN;CHARSET=utf-8;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen M=C3=BCller\r
+        ORG:Beispiel GmbH;Vertrieb\r
+        TITLE:Leiter\r
+        NOTE;CHARSET=utf-8;ENCODING=QUOTED-PRINTABLE:Erste Zeile=0D=0AZweite Zeile mit =C3=9Cmlaut und einem langen Tex=\r
+        t\r
+        TEL;WORK;VOICE:+49 30 1234567\r
+        TEL;CELL;VOICE:+49 170 7654321\r
+        ADR;WORK;PREF:;;Hauptstrasse 1;Berlin;;10115;Deutschland\r
+        LABEL;WORK;PREF;ENCODING=QUOTED-PRINTABLE:Hauptstrasse 1=0D=0A10115 Berlin=0D=0ADeutschland\r
+        EMAIL;PREF;INTERNET:juergen.mueller@example.de\r
+        X-MS-OL-DEFAULT-POSTAL-ADDRESS:2\r
+        REV:20260101T120000Z\r
+        END:VCARD\r
+
+        """),
         // A 2.1 card as phones exported them: PHOTO;BASE64: with the encoding bare, UTF-8 in quoted-printable.
         Card(place: "Android 2.1 export", text: """
         BEGIN:VCARD\r
