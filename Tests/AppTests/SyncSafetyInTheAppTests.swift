@@ -88,13 +88,21 @@ struct SyncSafetyInTheAppTests {
         #expect(presenter.settles.last?.notice?.contains("d deletes it here again, s keeps the server's") == true)
     }
 
-    /// A contact whose kept card is `version`'s, stored in ada's book; its id.
-    func contact(_ h: AppHarness, version: String) throws -> Int64 {
+    /// A contact whose kept card is `version`'s, stored in ada's book (and synced with an address book); its id.
+    func contact(_ h: AppHarness, version: String, synced: Bool = true) throws -> Int64 {
         let db = try SQLiteDatabase(path: h.databasePath)
         let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         var record = ContactRecord(firstName: "Lars", lastName: "Åberg")
         record.card = "BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:Lars Åberg\r\nN:Åberg;Lars;;;\r\nEND:VCARD\r\n"
-        return try SQLiteContactsStore(database: db, accountID: ada.id).add(record)
+        let id = try SQLiteContactsStore(database: db, accountID: ada.id).add(record)
+        guard synced else { return id }
+        let sync = SQLiteSyncStore(database: db)
+        let account = try sync.accounts().first?.id ?? sync.addAccount(accountID: ada.id, url: "https://dav.example.com/", homeURL: "https://dav.example.com/alice/",
+                                                                        username: "alice", passwordCommand: "cat pw", caFile: nil,
+                                                                        books: [("https://dav.example.com/alice/contacts/", "Contacts")])
+        let book = try #require(try sync.books(of: account).first)
+        try sync.bind(contact: id, book: book.id, href: "/alice/contacts/\(id).vcf", etag: "\"1\"", card: record.card)
+        return id
     }
 
     /// From the first name: past the last and middle name, three phones and three e-mails (number
@@ -123,5 +131,12 @@ struct SyncSafetyInTheAppTests {
         h.press("wait:400ms \(Self.toNickname) \"Lasse\" Tab \"04-12\" C-s wait:400ms")
         #expect(!(h.topController is EditContactViewController), "a 4.0 card holds both: saved at once")
         #expect(try h.storedContacts().first { $0.id == new }?.nickname == "Lasse")
+
+        // A 2.1 card that does not sync is exported as 3.0 or 4.0, which hold both: saved at once.
+        let imported = try contact(h, version: "2.1", synced: false)
+        h.switchboard.coordinator.show(.contactEdit(id: imported))
+        h.press("wait:400ms \(Self.toNickname) \"Lasse\" Tab \"04-12\" C-s wait:400ms")
+        #expect(!(h.topController is EditContactViewController), "not synced: saved at once")
+        #expect(try h.storedContacts().first { $0.id == imported }?.nickname == "Lasse")
     }
 }
