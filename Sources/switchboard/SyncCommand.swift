@@ -333,7 +333,18 @@ struct SyncCommand {
         var total = SyncSummary()
         var failed = false
         var details: [String] = []
+        // An address book two accounts sync (set up twice before `sync add` refused it): the first
+        // account syncs it, the others leave it alone, said once a sync (else every card would be
+        // read twice and listed as another's UID).
+        var syncedBy: [(url: String, by: SyncAccountRow)] = []
         for account in accounts {
+            let books = (try? store.books(of: account.id)) ?? []
+            if let twice = books.lazy.compactMap({ book in syncedBy.first { CollectionAddress.same($0.url, book.url) }.map { (book, $0.by) } }).first {
+                print("switchboard: sync: \(account.username) at \(account.url) skipped: its address book “\(twice.0.displayName)” is synced already "
+                      + "by \(twice.1.username) at \(twice.1.url) (one account per address book)", to: &errors)
+                continue
+            }
+            syncedBy += books.map { ($0.url, account) }
             let password: String
             if passwordsOnStdin, account.passwordCommand == nil {
                 guard let p = typed[account.id], !p.isEmpty else {

@@ -98,6 +98,31 @@ struct WipedCollectionTests {
         #expect(try store.books(of: try #require(try store.accounts().first).id).map(\.url) == [book.url])
     }
 
+    /// Two accounts on one address book (set up before `sync add` refused it): the first syncs it,
+    /// the second is skipped with a line saying why, and no card is "unreadable" or another's UID.
+    @Test(.enabled(if: SyncTestServer.isAvailable, SyncServerTests.needsServer))
+    func anAddressBookTwoAccountsSyncIsSyncedOnceAndTheOtherSaysWhy() throws {
+        let base = try #require(SyncTestServer.url)
+        let setup = try SyncCommandTests.Setup()
+        let book = try SyncTestServer.freshAddressBook(on: base)
+        let phone = try SyncTestServer.client()
+        for i in 0..<3 { try phone.put(SyncFixture.card(uid: "d\(i)", first: "Twice\(i)", last: "Set"), at: book.url + "d\(i).vcf", replacing: nil) }
+        let db = try SQLiteDatabase(path: setup.path)
+        let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
+        let store = SQLiteSyncStore(database: db)
+        for _ in 0..<2 {
+            _ = try store.addAccount(accountID: ada.id, url: book.url, homeURL: base + "alice/", username: "alice",
+                                     passwordCommand: "cat \(setup.passwordFile)", caFile: nil, books: [(book.url, "Twice")])
+        }
+        let synced = run(["sync", "--db", setup.path])
+        #expect(synced.code == 0, "\(synced.errors)")
+        #expect(synced.output == "↓ 3 new, 0 changed, 0 deleted · ↑ 0 sent · 0 conflicts\n", "\(synced.output)")
+        #expect(synced.errors == "switchboard: sync: alice at \(book.url) skipped: its address book “Twice” is synced already by alice at \(book.url) (one account per address book)\n",
+                "\(synced.errors)")
+        #expect(try store.problems().isEmpty)
+        #expect(try SQLiteContactsStore(database: db, accountID: ada.id).allContactIDs().count == 3)
+    }
+
     @Test(.enabled(if: SyncTestServer.isAvailable, SyncServerTests.needsServer))
     func aSyncStoppedHalfWaySaysWhatItKept() throws {
         let base = try #require(SyncTestServer.url)
