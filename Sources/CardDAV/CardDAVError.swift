@@ -38,6 +38,9 @@ public enum CardDAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedAnswer(url: String, detail: String)
     /// No CardDAV address book home could be found from the address given.
     case notCardDAV(url: String, detail: String)
+    /// What answers at the address does not speak HTTP (another service on that port, TLS where
+    /// http:// was given): libcurl's words in `detail`.
+    case notHTTP(url: String, detail: String)
     /// Anything else libcurl reported (its code and words).
     case transferFailed(url: String, code: Int, detail: String)
     /// One of the limits a person sets (`CardDAVLimits`: a timeout, the size of an answer) was
@@ -55,9 +58,9 @@ public enum CardDAVError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .connectionRefused(url, detail):
             return "Nothing answers at \(url) (\(detail)). Is the server running, and are the host and port right?"
         case let .timedOut(url, detail):
-            return "\(url) did not answer in time (\(detail)). The server or the network is slow or down; nothing half-done was kept, try again later."
+            return "\(url) did not answer in time (\(detail)). The server or the network is slow or down; what was synced before it is kept (each batch whole), and the next sync goes on from there."
         case let .connectionDropped(url, detail):
-            return "The connection to \(url) broke during the request (\(detail)). Nothing half-done was kept; try again."
+            return "The connection to \(url) broke during the request (\(detail)). What was synced before it is kept (each batch whole); sync again to go on from there."
         case let .tlsVerificationFailed(url, detail):
             return "\(url) could not be trusted: its TLS certificate did not check out (\(detail)). If the server uses its own CA, name that CA's certificate with --ca-file PEM."
         case let .caFileUnreadable(path, detail):
@@ -76,6 +79,10 @@ public enum CardDAVError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(url) no longer knows the last sync's token: every card's etag is compared instead."
         case let .badRedirect(url, detail):
             return "\(url) redirected badly (\(detail)). Give the server's CardDAV address itself."
+        case let .unexpectedStatus(url, status, method) where (500..<600).contains(status):
+            return "\(url) failed on the server's side answering \(method) (HTTP \(status)): the server has a fault of its own, not the address. Try again later, or tell the server's admin."
+        case let .notHTTP(url, detail):
+            return "What answers at \(url) is not a web server (\(detail)). Check the port, and http:// against https://: a CardDAV server answers HTTP there."
         case let .unexpectedStatus(url, status, method):
             return "\(url) answered \(method) with HTTP \(status), which a CardDAV server should not. Is this a CardDAV address?"
         case let .malformedAnswer(url, detail):

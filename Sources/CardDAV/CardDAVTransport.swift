@@ -244,6 +244,9 @@ public final class CardDAVTransport {
         var detail = String(cString: errorBuffer)
         if detail.isEmpty { detail = withUnsafePointer(to: library.curl) { String(cString: sb_curl_easy_strerror($0, code)) } }
         switch code {
+        case SB_CURLE_UNSUPPORTED_PROTOCOL where url.hasPrefix("http://") || url.hasPrefix("https://"), SB_CURLE_WEIRD_SERVER_REPLY:
+            // An http(s) address that libcurl can read: the answer was not HTTP (libcurl says "Received HTTP/0.9").
+            return .notHTTP(url: url, detail: detail)
         case SB_CURLE_UNSUPPORTED_PROTOCOL, SB_CURLE_URL_MALFORMAT: return .invalidURL(url)
         case SB_CURLE_COULDNT_RESOLVE_HOST: return .hostNotFound(url: url, detail: detail)
         case SB_CURLE_COULDNT_CONNECT: return .connectionRefused(url: url, detail: detail)

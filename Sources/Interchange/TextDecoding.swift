@@ -22,6 +22,13 @@ enum TextDecoding {
         if !isWide(name), bytes.allSatisfy({ $0 < 0x80 }) {
             return Decoded(text: String(decoding: bytes, as: UTF8.self))
         }
+        // A single-byte charset declared over bytes that are valid UTF-8 (a card stored as UTF-8 that
+        // still says CHARSET=windows-1252, as servers keep what clients sent): the bytes win, so
+        // "John Doë" is not read as "John DoÃ«" (and never written back so). Text really in such a
+        // charset is almost never valid UTF-8; the multi-byte charsets are left to their own reading.
+        if !isWide(name), !isMultiByte(name), let text = String(validating: bytes, as: UTF8.self) {
+            return Decoded(text: text, note: .decodedAs(expected: name, used: "UTF-8"))
+        }
         guard let converter = Iconv(from: name) ?? Iconv(from: withoutXPrefix(name)) else {
             if let text = String(validating: bytes, as: UTF8.self) { return Decoded(text: text, note: .unknownCharset(name)) }
             return Decoded(text: utf8OrWindows1252(bytes), note: .unknownCharset(name))
@@ -109,6 +116,13 @@ enum TextDecoding {
     }
 
     static func isUTF8(_ name: String) -> Bool { folded(name) == "UTF8" }
+    /// The CJK charsets whose two-byte characters can look like UTF-8 (and ISO-2022's escapes).
+    static func isMultiByte(_ name: String) -> Bool {
+        let f = folded(withoutXPrefix(name))
+        return ["SHIFTJIS", "SJIS", "MSKANJI", "WINDOWS31J", "CP932", "GB", "EUC", "BIG5", "KSC", "CP936", "CP949", "CP950", "ISO2022", "HZ", "JOHAB", "UHC"]
+            .contains { f.hasPrefix($0) }
+    }
+
     static func isWide(_ name: String) -> Bool { let f = folded(name); return f.hasPrefix("UTF16") || f.hasPrefix("UTF32") || f.hasPrefix("UCS") }
     /// ISO-8859-1 and US-ASCII are read as windows-1252, their superset, as browsers do: files
     /// that declare them were mostly written on Windows.

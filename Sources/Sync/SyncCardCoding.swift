@@ -7,6 +7,9 @@ public enum SyncCardReading: Sendable {
     /// A card this app cannot keep as a contact (a group, one with no name, not a vCard): it is
     /// left on the server untouched, and listed with `reason`.
     case unreadable(reason: String)
+    /// A card left on the server on purpose (a group card: groups do not sync yet): noted once with
+    /// `reason` where the Sync screen lists the cards left alone, never counted as unreadable.
+    case skipped(reason: String)
 }
 
 /// How cards and contacts turn into each other: the executable's mapping (the one import and

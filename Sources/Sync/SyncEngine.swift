@@ -41,6 +41,18 @@ public final class SyncEngine {
     public var checksCtagFirst = true
     /// Called after each local change sent (how many so far).
     public var afterSend: ((Int) -> Void)?
+    /// Whether a pull may delete most of an address book's contacts here (`SyncError.wipeRefused`,
+    /// as vdirsyncer refuses a one-sided wipe): false stops such a pass before it deletes anything.
+    public var allowsWipe = false
+    /// What the last `sync` did before it stopped or ended: a pass that failed half-way has kept
+    /// what it applied (each batch whole), and this says how much that was.
+    public private(set) var lastSummary = SyncSummary()
+
+    /// Whether deleting `deleting` of the `of` contacts synced from one address book is a wipe:
+    /// all of them, or over half of more than ten.
+    public static func isWipe(deleting: Int, of: Int) -> Bool {
+        deleting > 0 && (deleting >= of || (of > 10 && deleting * 2 > of))
+    }
 
     public init(store: any SyncStore, coding: any SyncCardCoding) {
         self.store = store
@@ -51,6 +63,8 @@ public final class SyncEngine {
     public func sync(_ account: SyncAccountRow, client: CardDAVClient) throws(SyncError) -> SyncSummary {
         client.multigetBatchSize = batchSize
         var pass = Pass(engine: self, account: account, client: client)
+        lastSummary = SyncSummary()
+        defer { lastSummary = pass.summary }
         do {
             let books = try wrap { () throws(ServiceError) in try store.books(of: account.id) }
             for book in books { try pass.pull(book) }

@@ -35,6 +35,25 @@ struct Pass {
         // Deletions first: a card the server moved (deleted at one href, its UID new at another)
         // then comes in as new instead of clashing with its old self.
         let deleted = try wrap { () throws(ServiceError) in try store.listedDeletions(book: book.id, whole: listing.whole) }
+        if !deleted.isEmpty, !engine.allowsWipe {
+            // An address book emptied on the server, or deleted and made again: its contacts here are
+            // not deleted unasked (the token is not kept, so the next sync asks again).
+            let synced = try wrap { () throws(ServiceError) in try store.etags(book: book.id).count }
+            if SyncEngine.isWipe(deleting: deleted.count, of: synced) {
+                // A contact edited here is not deleted (it stays, as a conflict): only the others count.
+                let deleting = try wrap { () throws(ServiceError) in
+                    var count = 0
+                    for href in deleted {
+                        guard let binding = try store.binding(book: book.id, href: href) else { continue }
+                        if try store.queued(contact: binding.contactID)?.kind != .edit { count += 1 }
+                    }
+                    return count
+                }
+                if SyncEngine.isWipe(deleting: deleting, of: synced) {
+                    throw .wipeRefused(book: book.displayName.isEmpty ? book.url : book.displayName, deleting: deleting, of: synced)
+                }
+            }
+        }
         if !deleted.isEmpty {
             try wrap { () throws(ServiceError) in
                 try store.applying { () throws(ServiceError) in
@@ -198,12 +217,17 @@ struct Pass {
             summary.notes.append("\(href): \(reason) (left on the server as it is)")
             return
         }
-        guard case .contact(var server) = engine.coding.read(resource.vCard) else {
-            if case .unreadable(let reason) = engine.coding.read(resource.vCard) {
-                try store.recordProblem(book: book.id, href: href, kind: .unreadable, etag: resource.etag, contact: nil, reason: reason)
-                summary.unreadable += 1
-                summary.notes.append("\(href): \(reason) (left on the server as it is)")
-            }
+        var server: ContactRecord
+        switch engine.coding.read(resource.vCard) {
+        case .contact(let read): server = read
+        case .unreadable(let reason):
+            try store.recordProblem(book: book.id, href: href, kind: .unreadable, etag: resource.etag, contact: nil, reason: reason)
+            summary.unreadable += 1
+            summary.notes.append("\(href): \(reason) (left on the server as it is)")
+            return
+        case .skipped(let reason):
+            // Noted at its etag, so it is not read again until it changes; not a fault to report.
+            try store.recordProblem(book: book.id, href: href, kind: .unreadable, etag: resource.etag, contact: nil, reason: reason)
             return
         }
         let text = resource.vCard
@@ -253,7 +277,10 @@ struct Pass {
             let id = try contacts.add(server)
             try store.bind(contact: id, book: book.id, href: href, etag: resource.etag, card: text)
             try store.dequeue(queued.id)
-            try store.recordConflict(book: book.id, contact: id, href: href, kind: .deletedHere, fields: [], local: nil)
+            // Kept with the conflict: the version that came back, so the conflict can say whose it is.
+            var back = server
+            back.id = id
+            try store.recordConflict(book: book.id, contact: id, href: href, kind: .deletedHere, fields: [], local: back)
             summary.conflicts += 1
         } else if let id = try store.unboundContact(account: account.accountID, uid: server.uid), let local = try contacts.contact(id: id) {
             // A contact here with the card's UID (imported before sync was set up): they become one.

@@ -109,7 +109,16 @@ enum ContactCardMapping {
     /// edit, the friend flag, a UID given by an export, a duplicate merged in) rewritten and REV
     /// set to `revision`; nil for a contact made here (its card is made from its fields).
     static func keptCard(of record: ContactRecord, revision: String) -> VCard? {
-        guard !record.card.isEmpty, var kept = VCard(storedText: record.card) else { return nil }
+        guard !record.card.isEmpty, let kept = VCard(storedText: record.card) else { return nil }
+        return edited(kept, to: record, revision: revision)
+    }
+
+    /// `kept` (the card `record` was read from) with the properties of every field `record`
+    /// changed since rewritten and REV set to `revision` (see `keptCard(of:revision:)`).
+    /// `fillsBlankName`: an FN that is there but empty gets the contact's name too (an export);
+    /// false: only a card with no FN at all gets one (a sync: the server's card keeps its own).
+    static func edited(_ kept: VCard, to record: ContactRecord, revision: String, fillsBlankName: Bool = true) -> VCard {
+        var kept = kept
         var scratch = Dropped()
         var asCame = self.record(from: VCardDecoder.contact(from: kept), dropped: &scratch)
         asCame.card = record.card
@@ -117,6 +126,7 @@ enum ContactCardMapping {
         let now = card(from: record)
         kept.apply(from: card(from: asCame), to: now, revision: revision)
         // A card that came without a name to show gets the one the contact is listed by (an export must have FN).
+        guard fillsBlankName || !kept.properties.contains(where: { $0.name == "FN" }) else { return kept }
         kept.ensureFormattedName([now.formattedName, record.company, record.emails.first ?? "", record.phones.first?.number ?? "", record.nickname]
                                     .first { !$0.isEmpty } ?? "")
         return kept

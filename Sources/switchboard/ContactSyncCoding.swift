@@ -18,7 +18,9 @@ struct ContactSyncCoding: SyncCardCoding {
             case .problem(let problem):
                 if firstProblem == nil { firstProblem = problem }
             case .card(let card):
-                if VCardDecoder.isGroup(card) { return .unreadable(reason: "a group card (KIND:group), not a person") }
+                if VCardDecoder.isGroup(card) {
+                    return .skipped(reason: "a group card (\(card.first("FN")?.text ?? "no name")): groups stay on the server, they do not sync yet")
+                }
                 let contact = VCardDecoder.contact(from: card)
                 if contact.isNameless {
                     return .unreadable(reason: card.problems.first.map { "\($0)" } ?? "a card with no name, e-mail, phone or company to show")
@@ -34,6 +36,12 @@ struct ContactSyncCoding: SyncCardCoding {
 
     func write(_ contact: ContactRecord, over base: String?) -> String {
         var record = contact
+        // The card as the server has it, line for line: only the lines of the changed fields (and
+        // REV) are written anew, in the card's own version; every other line goes back byte for byte.
+        if let base, let source = VCardSourceText(base) {
+            record.card = source.card.storedText
+            return source.text(with: ContactCardMapping.edited(source.card, to: record, revision: revision(), fillsBlankName: false))
+        }
         if let base, let card = VCard(storedText: base) {
             record.card = card.storedText
             if let kept = ContactCardMapping.keptCard(of: record, revision: revision()) {

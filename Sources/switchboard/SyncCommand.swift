@@ -36,20 +36,26 @@ struct SyncCommand {
     var lifeline: Int32?
     /// When the command was read: the pass's time (`--sync-timeout`) counts from here, a password command's included.
     var began = ContinuousClock.now
+    /// `--allow-wipe`: a pull may delete most of an address book's contacts here (all of them, or
+    /// over half of more than ten), which a sync otherwise refuses (an address book emptied, or
+    /// deleted and made again, on the server).
+    var allowWipe = false
     /// The data location given to `run` (the sign-in of a shared directory is read against it).
     private var location = ""
 
     static let help = """
-    usage: switchboard sync [--verbose] [--user NAME | --team] [--db PATH|URL] [LIMITS]
+    usage: switchboard sync [--verbose] [--allow-wipe] [--user NAME | --team] [--db PATH|URL] [LIMITS]
            switchboard sync add URL --username NAME [--password-command CMD] [--ca-file PEM]
                                     [--addressbook NAME|all] [--user NAME | --team] [--db PATH|URL] [LIMITS]
            switchboard sync password-command CMD [--team] --db URL
       sync add finds the address books from the server's address (/.well-known/carddav, the
       principal, its address book home): with one it is taken; with several, name one with
       --addressbook NAME (its name or the last part of its URL) or take them all with
-      --addressbook all. The contacts already here go to the first at the next sync, as do
-      contacts added later. The password comes from --password-command (its first line of
-      output, as mbsync's PassCmd) or is typed, hidden; it is never stored. TLS certificates
+      --addressbook all; given one address book's own URL, sync add takes that one. An address
+      book another account here syncs already is refused (one account per address book). The
+      contacts already here go to the first at the next sync, as do contacts added later. The
+      password comes from --password-command (its first line of output, as mbsync's PassCmd)
+      or is typed, hidden; it is never stored. TLS certificates
       are always checked: against the system's CAs, or the CA certificates in --ca-file PEM.
       On a shared directory (--db postgresql://…) each person's accounts are their own: on a
       team directory the member signed in (the team book with --team, for its editors). There the
@@ -60,18 +66,22 @@ struct SyncCommand {
       sync password-command CMD.
       sync syncs every account in the data file once (only NAME's with --user) and prints
       "↓ 12 new, 3 changed, 1 deleted · ↑ 2 sent · 1 conflict". Conflicts keep both sides: the
-      server's version in the list, yours beside it. Exit 0 when every account synced, 1 when
+      server's version in the list, yours beside it. A sync that would delete all the contacts
+      of an address book here, or over half of more than ten (the address book emptied, or deleted
+      and made again, on the server), stops before deleting any and says so; --allow-wipe lets
+      it delete them (as vdirsyncer's --force-delete). Exit 0 when every account synced, 1 when
       one could not (the reason on stderr), 2 for a wrong command line. --verbose adds a line
       per account: the requests it took, how long, and how much of it was the server's.
       The address is given without a user name or password in it (http://alice:…@host/ is
       refused: it would be stored and shown); the user name goes to --username.
     \(SyncLimitArguments.help)
       For the app (which runs sync as a child process): --progress prints tab-separated lines
-      (progress DONE TOTAL, sent N, summary LINE, error TEXT; with sync add, book URL NAME and
-      added NAMES); --passwords-on-stdin reads typed passwords from standard input (sync add: the
-      first line; sync: ID<TAB>PASSWORD lines; on a shared directory a line ROLE<TAB>PASSWORD
-      before them, the member's sign-in, empty for none); sync add --list-addressbooks stores nothing;
-      --lifeline-fd N names a pipe the app keeps open: when it closes, the sync ends at once.
+      (progress DONE TOTAL, sent N, summary LINE, error TEXT, wipe BOOK N OF; with sync add,
+      book URL NAME and added NAMES); --passwords-on-stdin reads typed passwords from standard
+      input (sync add: the first line; sync: ID<TAB>PASSWORD lines; on a shared directory a
+      line ROLE<TAB>PASSWORD before them, the member's sign-in, empty for none); sync add
+      --list-addressbooks stores nothing; --lifeline-fd N names a pipe the app keeps open: when
+      it closes, the sync ends at once.
     """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SyncCommand {
@@ -97,6 +107,7 @@ struct SyncCommand {
                 guard let fd = Int32(value), fd > 2 else { throw .badValue(flag: argument, value: value, expected: "a descriptor number above 2") }
                 command.lifeline = fd
             case let flag where SyncLimitArguments.flags.contains(flag): try command.limits.read(flag, from: &cursor)
+            case "--allow-wipe": command.allowWipe = true
             case let flag where flag.hasPrefix("--"): throw .unknownArgument(flag)
             default: words.append(argument)
             }
@@ -118,6 +129,7 @@ struct SyncCommand {
             guard words[1].hasPrefix("http://") || words[1].hasPrefix("https://") else {
                 throw .badValue(flag: "sync add", value: words[1], expected: "the server's http:// or https:// address, such as https://dav.example.com/")
             }
+            if command.allowWipe { throw .badValue(flag: "--allow-wipe", value: "", expected: "switchboard sync --allow-wipe (it is for a sync, not sync add)") }
             command.action = .add(url: words[1])
         default:
             throw .unknownArgument(words[0])
@@ -235,13 +247,17 @@ struct SyncCommand {
             return 0
         }
         let books: [AddressBook]
-        switch Self.choose(addressBook, from: found.addressBooks) {
+        switch Self.choose(addressBook, from: found.addressBooks, given: url) {
         case .success(let chosen): books = chosen
         case .failure(let why):
             return fail(why.text, code: found.addressBooks.isEmpty ? 1 : 2, output: &output, errors: &errors)
         }
         do throws(ServiceError) {
             let store = data.syncStore()
+            // One account per address book: a second would sync the same cards as other contacts.
+            if let taken = try Self.alreadySynced(books, in: store) {
+                return fail(taken, code: 1, output: &output, errors: &errors)
+            }
             try store.addAccount(accountID: account.id, url: url, homeURL: found.homeURL, username: user, passwordCommand: passwordCommand,
                                  caFile: caFile, books: books.map { ($0.url, Self.name(of: $0)) })
             let pending = try store.pendingCount()
@@ -289,18 +305,31 @@ struct SyncCommand {
         return parts.last.map(String.init) ?? url
     }
 
-    /// The address books `wanted` names (nil: the only one there is).
-    static func choose(_ wanted: String?, from books: [AddressBook]) -> Result<[AddressBook], PasswordInput.Failure> {
+    /// The address books `wanted` names (nil: the one whose URL was `given`, else the only one there is).
+    static func choose(_ wanted: String?, from books: [AddressBook], given url: String? = nil) -> Result<[AddressBook], PasswordInput.Failure> {
         guard !books.isEmpty else { return .failure(.init(text: "the server lists no address books for this account; make one there first")) }
         let listing = books.map { "  \(name(of: $0))  (\($0.url))" }.joined(separator: "\n")
         guard let wanted else {
             if books.count == 1 { return .success(books) }
+            if let url, let given = books.first(where: { CollectionAddress.same($0.url, url) }) { return .success([given]) }
             return .failure(.init(text: "the server has \(books.count) address books; pick with --addressbook NAME or --addressbook all:\n" + listing))
         }
         if wanted == "all" { return .success(books) }
         let matching = books.filter { $0.url == wanted || $0.displayName == wanted || lastSegment(of: $0.url) == wanted }
         guard !matching.isEmpty else { return .failure(.init(text: "no address book called “\(wanted)” on the server; there are:\n" + listing)) }
         return .success(Array(matching.prefix(1)))
+    }
+
+    /// Why `books` cannot be added (one of them is synced by an account here already), or nil.
+    static func alreadySynced(_ books: [AddressBook], in store: any SyncStore) throws(ServiceError) -> String? {
+        for account in try store.accounts() {
+            for kept in try store.books(of: account.id) {
+                guard let book = books.first(where: { CollectionAddress.same($0.url, kept.url) }) else { continue }
+                return "the address book “\(name(of: book))” (\(book.url)) is synced already, by \(account.username) at \(account.url); "
+                    + "one account per address book, so nothing was added (switchboard sync syncs it)"
+            }
+        }
+        return nil
     }
 
     /// The password of `user` at `url`: the command's first line, else typed once, hidden.
@@ -365,6 +394,7 @@ struct SyncCommand {
                         output: &output, errors: &errors)
         }
         let engine = SyncEngine(store: store, coding: ContactSyncCoding())
+        engine.allowsWipe = allowWipe
         if progress {
             engine.progress = { done, total in
                 var out = StandardOutput()
@@ -380,9 +410,20 @@ struct SyncCommand {
         var failed = false
         var details: [String] = []
         let local = (store as? PostgresSyncStore)?.localCommands
+        // An address book two accounts sync (set up twice before `sync add` refused it): the first
+        // account syncs it, the others leave it alone, said once a sync (else every card would be
+        // read twice and listed as another's UID).
+        var syncedBy: [(url: String, by: SyncAccountRow)] = []
         for account in accounts {
             // An address stored with a user name or password in it (before such were refused) is never shown whole.
             let shownURL = ServerAddress.shown(account.url)
+            let books = (try? store.books(of: account.id)) ?? []
+            if let twice = books.lazy.compactMap({ book in syncedBy.first { CollectionAddress.same($0.url, book.url) }.map { (book, $0.by) } }).first {
+                print("switchboard: sync: \(account.username) at \(shownURL) skipped: its address book “\(twice.0.displayName)” is synced already "
+                      + "by \(twice.1.username) at \(ServerAddress.shown(twice.1.url)) (one account per address book)", to: &errors)
+                continue
+            }
+            syncedBy += books.map { ($0.url, account) }
             // A command kept on this machine for another address or user: the directory's account was changed since.
             if account.passwordCommand == nil, let stale = local?.stale(for: account), !(passwordsOnStdin && typed[account.id] != nil) {
                 failed = true
@@ -420,7 +461,15 @@ struct SyncCommand {
                 let ms = took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000
                 details.append("\(account.username) at \(shownURL): \(transport.requestCount) requests, \(ms) ms (\(transport.serverMilliseconds) ms waiting for the server)")
             } catch {
-                _ = fail("\(account.username) at \(shownURL): \(error)", code: 1, output: &output, errors: &errors)
+                // What the pass applied before it stopped is kept (each batch whole): the summary says so.
+                total.add(engine.lastSummary)
+                if case .wipeRefused(let book, let deleting, let of) = error {
+                    if progress { print(SyncChildLine.wipe(book: book, deleting: deleting, of: of).text, to: &output) }
+                    _ = fail("\(account.username) at \(shownURL): \(error). If they were deleted there on purpose, "
+                             + "switchboard sync --allow-wipe deletes them here too", code: 1, output: &output, errors: &errors)
+                } else {
+                    _ = fail("\(account.username) at \(shownURL): \(error)", code: 1, output: &output, errors: &errors)
+                }
                 failed = true
             }
         }

@@ -118,7 +118,51 @@ struct CardDAVTransportTests {
         hangUp.start()
         let error = try #require(throws: CardDAVError.self) { try Self.transport().send(CardDAVRequest(method: "GET", url: "http://127.0.0.1:\(port)/")) }
         guard case .connectionDropped = error else { Issue.record("expected connectionDropped, got \(error)"); return }
-        #expect(error.description.contains("Nothing half-done was kept"))
+        // What was synced before a dropped connection is kept (each batch whole): never "nothing half-done was kept".
+        #expect(error.description.contains("What was synced before it is kept"))
+        #expect(!error.description.lowercased().contains("nothing half-done"))
+    }
+
+    /// A listener that answers the first connection with `answer` and hangs up.
+    static func answering(_ answer: String) -> (fd: Int32, port: UInt16, thread: Thread) {
+        let (fd, port) = silentListener()
+        let thread = Thread {
+            let connection = accept(fd, nil, nil)
+            guard connection >= 0 else { return }
+            var request = [UInt8](repeating: 0, count: 4096)
+            _ = recv(connection, &request, request.count, 0)
+            let bytes = Array(answer.utf8)
+            _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
+            shutdown(connection, Int32(SHUT_WR))
+            _ = recv(connection, &request, request.count, 0)
+            close(connection)
+        }
+        thread.start()
+        return (fd, port, thread)
+    }
+
+    /// Issue 48: an SSH server (or any other) at the port given says it is not HTTP, not "give an http:// URL".
+    @Test func anAnswerThatIsNotHTTPSaysSoAndNotThatTheAddressIsWrong() throws {
+        let (fd, port, _) = Self.answering("SSH-2.0-OpenSSH_9.6p1 Ubuntu-3ubuntu13\r\n")
+        defer { close(fd) }
+        let error = try #require(throws: CardDAVError.self) { try Self.transport().send(CardDAVRequest(method: "PROPFIND", url: "http://127.0.0.1:\(port)/")) }
+        guard case .notHTTP = error else { Issue.record("expected notHTTP, got \(error)"); return }
+        #expect(error.description.contains("is not a web server") && error.description.contains("Check the port"), "\(error)")
+        #expect(!error.description.contains("give an http:// or https:// URL"))
+    }
+
+    /// Issue 48: a 500 is the server's own fault: not "Is this a CardDAV address?".
+    @Test func aServerErrorSaysItIsTheServersFault() throws {
+        let (fd, port, _) = Self.answering("HTTP/1.1 500 Internal Server Error\r\nContent-Length: 5\r\nConnection: close\r\n\r\noops\n")
+        defer { close(fd) }
+        let error = try #require(throws: CardDAVError.self) {
+            try Self.transport().send(CardDAVRequest(method: "PROPFIND", url: "http://127.0.0.1:\(port)/"), expecting: [207])
+        }
+        guard case .unexpectedStatus(_, 500, "PROPFIND") = error else { Issue.record("expected a 500, got \(error)"); return }
+        #expect(error.description.contains("failed on the server's side") && error.description.contains("HTTP 500"), "\(error)")
+        #expect(!error.description.contains("Is this a CardDAV address"))
+        // Other statuses a CardDAV server should not send still ask.
+        #expect(CardDAVError.unexpectedStatus(url: "u", status: 405, method: "REPORT").description.contains("Is this a CardDAV address?"))
     }
 
     @Test func addressesThatAreNotHTTPAreRefusedBeforeAnythingIsSent() throws {

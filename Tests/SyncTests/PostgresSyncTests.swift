@@ -137,7 +137,12 @@ struct PostgresSyncTests {
         let graceHref = graceCard.key
         let graceETag = try #require(try phone.etags(in: book.url).first { $0.href == graceHref }?.etag)
         try phone.delete(at: try #require(phone.resolve(graceHref, against: book.url)), etag: graceETag)
-        let third = run(["sync", "--db", team.asAlice], team)
+        // Grace was the last contact synced from the book: its delete there is all of them (issue 48's
+        // guard), refused until allowed, and nothing goes either way meanwhile.
+        let refused = run(["sync", "--db", team.asAlice], team)
+        #expect(refused.code == 1 && refused.errors.contains("--allow-wipe"), "\(refused.errors)")
+        #expect(try contacts.count(matching: "") == 1 && (try serverCards(phone, book)).count == 1)
+        let third = run(["sync", "--allow-wipe", "--db", team.asAlice], team)
         #expect(third.code == 0, "\(third.errors)")
         #expect(third.output == "↓ 0 new, 0 changed, 1 deleted · ↑ 1 sent · 0 conflicts\n")
         #expect(try contacts.count(matching: "") == 0)

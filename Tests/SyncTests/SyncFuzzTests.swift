@@ -285,6 +285,7 @@ struct SyncFuzzTests {
         switch error {
         case .server(let error): "server " + (Mirror(reflecting: error).children.first?.label ?? "\(error)")
         case .storage(let error): "storage \(error)"
+        case .wipeRefused: "wipe refused"
         }
     }
 }

@@ -46,7 +46,8 @@ struct SyncAssembly: Assembly {
             syncNow: { [weak center] in center?.syncNow() },
             addAccount: { [weak coordinator] in coordinator?.show(.syncSetup) },
             typePassword: { [weak coordinator] id, username in coordinator?.show(.syncPassword(syncAccountID: id, username: username)) },
-            conflicts: { [weak coordinator] in coordinator?.show(.syncConflicts) })
+            conflicts: { [weak coordinator] in coordinator?.show(.syncConflicts) },
+            allowWipe: { [weak center] in center?.syncNow(allowingWipe: true) })
         return SyncViewController(center: center, now: services.now, actions: actions)
     }
 

@@ -17,10 +17,14 @@ struct SyncActivity: Equatable {
     var lastSummary: String?
     /// What stopped the last pass, this run (the data file keeps each account's too).
     var lastError: String?
+    /// The address book whose contacts the last pass would not delete (emptied, or made again, on
+    /// the server): the Sync screen asks whether to delete them here too.
+    var wipe: SyncWipe?
 
     static func == (a: SyncActivity, b: SyncActivity) -> Bool {
         a.accounts == b.accounts && a.conflicts == b.conflicts && a.isRunning == b.isRunning && a.progress?.done == b.progress?.done
             && a.progress?.total == b.progress?.total && a.sent == b.sent && a.lastSummary == b.lastSummary && a.lastError == b.lastError
+            && a.wipe == b.wipe
     }
 
     var isSetUp: Bool { !accounts.isEmpty }
@@ -48,7 +52,8 @@ struct SyncActivity: Equatable {
             return "⟳ syncing"
         }
         var parts: [String] = []
-        if error != nil { parts.append("sync failed") }
+        if wipe != nil { parts.append("sync asks: contacts gone from the server") }
+        else if error != nil { parts.append("sync failed") }
         else if let at = lastSyncAt { parts.append("synced " + Self.when(at, now: now)) }
         else { parts.append("not synced yet") }
         if pending > 0 { parts.append("\(pending) pending") }
@@ -74,5 +79,18 @@ struct SyncActivity: Equatable {
     static func when(_ at: Int64, now: Int64) -> String {
         let day = ActivityRow.dayName(at, now: now)
         return day == "Today" ? ActivityRow.time(at) : "\(day) \(ActivityRow.time(at))"
+    }
+}
+
+/// A pull that stopped before deleting most of an address book's contacts here (`sync` refuses
+/// it without `--allow-wipe`): the book, how many it would delete, of how many synced from it.
+struct SyncWipe: Equatable {
+    var book: String
+    var deleting: Int
+    var of: Int
+
+    /// "“Contacts” on the server has none of its 60 contacts left".
+    var headline: String {
+        "“\(book)” on the server has " + (deleting >= of ? "none of its \(of) contact\(of == 1 ? "" : "s")" : "lost \(deleting) of its \(of) contacts") + " left"
     }
 }

@@ -105,8 +105,9 @@ final class SyncCenter {
         }
     }
 
-    /// Starts a pass of every account now (once the one under way ends, if one is).
-    func syncNow() {
+    /// Starts a pass of every account now (once the one under way ends, if one is). `allowingWipe`:
+    /// the person said to delete here the contacts an address book lost on the server (`sync --allow-wipe`).
+    func syncNow(allowingWipe: Bool = false) {
         guard let account = account() else { return }
         if activity.value.accounts.isEmpty {
             if readsLater { syncAfterRead = true; readAgain(); return }
@@ -119,9 +120,11 @@ final class SyncCenter {
         next.progress = nil
         next.sent = 0
         next.lastError = nil
+        next.wipe = nil
         activity.value = next
         let input = passwords.map { "\($0.key)\t\($0.value)\n" }.joined()
-        running = processes.start(["sync", "--progress", "--passwords-on-stdin", "--user", account.username], input: input,
+        running = processes.start(["sync", "--progress", "--passwords-on-stdin", "--user", account.username] + (allowingWipe ? ["--allow-wipe"] : []),
+                                  input: input,
                                   onLine: { [weak self] line in self?.take(line) },
                                   onExit: { [weak self] code in self?.passEnded(code) })
     }
@@ -133,6 +136,7 @@ final class SyncCenter {
         case .sent(let count): next.sent = count
         case .summary(let text): next.lastSummary = text
         case .error(let text): next.lastError = next.lastError.map { $0 + "; " + text } ?? text
+        case .wipe(let book, let deleting, let of): next.wipe = SyncWipe(book: book, deleting: deleting, of: of)
         case .book, .added: break
         }
         if next != activity.value { activity.value = next }

@@ -13,6 +13,8 @@ final class SyncConstructor: StaticConstructorContainer {
         var addAccount: () -> Void
         var typePassword: (_ syncAccountID: Int64, _ username: String) -> Void
         var conflicts: () -> Void
+        /// Syncs again, letting it delete the contacts an address book lost on the server.
+        var allowWipe: () -> Void = {}
     }
 
     var activity: SyncActivity
@@ -42,6 +44,7 @@ final class SyncConstructor: StaticConstructorContainer {
             if needsPassword(account) { rows.append(.typePassword(syncAccountID: account.id, username: account.username)) }
             rows.append(.spacer)
         }
+        if let wipe = activity.wipe, !activity.isRunning { rows += [.wipe(wipe), .spacer] }
         if !activity.accounts.isEmpty { rows += [.syncNow(running: activity.isRunning), .conflicts(activity.conflicts)] }
         rows.append(.addAccount)
         return rows
@@ -52,7 +55,7 @@ final class SyncConstructor: StaticConstructorContainer {
         case .accountHeader: StaticSectionHeaderCell.self
         case .book, .lastSync, .pending: StaticValueCell.self
         case .error, .nothingYet, .leftAlone: StaticSubtitleCell.self
-        case .typePassword: StaticSubtitleCell.self
+        case .typePassword, .wipe: StaticSubtitleCell.self
         case .syncNow: StaticTextCell.self
         case .conflicts, .addAccount: StaticDisclosureCell.self
         case .spacer: StaticSpacerCell.self
@@ -71,6 +74,7 @@ final class SyncConstructor: StaticConstructorContainer {
         case .addAccount, .nothingYet: actions.addAccount()
         case .typePassword(let id, let username): actions.typePassword(id, username)
         case .conflicts: actions.conflicts()
+        case .wipe: actions.allowWipe()
         case .accountHeader, .book, .lastSync, .pending, .error, .leftAlone, .spacer: break
         }
     }

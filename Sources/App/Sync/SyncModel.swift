@@ -16,6 +16,9 @@ enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
     case leftAlone(SyncLeftCard)
     /// The password is typed in the app and has not been this run: choosing the row asks for it.
     case typePassword(syncAccountID: Int64, username: String)
+    /// A pass stopped before deleting most of an address book's contacts here: choosing the row
+    /// syncs again, letting it delete them.
+    case wipe(SyncWipe)
     case syncNow(running: Bool)
     case conflicts(Int)
     case addAccount
@@ -32,6 +35,7 @@ enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
         case .error: "Last error"
         case .leftAlone(let card): card.name + (card.refused ? " · refused by the server" : " · left on the server")
         case .typePassword(_, let username): "Type \(username)'s password…"
+        case .wipe(let wipe): wipe.headline
         case .syncNow(let running): running ? "Syncing…" : "Sync now"
         case .conflicts: "Conflicts"
         case .addAccount: "Add a CardDAV account…"
@@ -45,6 +49,8 @@ enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
         case .error(let text): text
         case .leftAlone(let card): card.reason
         case .typePassword: "Kept in memory for this run only, never written to the data file."
+        case .wipe(let wipe): "Delete \(wipe.deleting == 1 ? "it" : "the \(wipe.deleting)") here too? Enter: yes (as switchboard sync --allow-wipe). "
+            + "Nothing was deleted here; leave it, and they stay while each sync asks again."
         case .nothingYet: "Add one to keep your contacts in step with Nextcloud, Fastmail, iCloud, Radicale… (or: switchboard sync add)."
         default: nil
         }
@@ -68,6 +74,7 @@ enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
         case .error: "!"
         case .leftAlone: "⚠"
         case .typePassword: "⚿"
+        case .wipe: "⚠"
         case .syncNow: "⟳"
         case .conflicts: "⇄"
         case .addAccount: "+"

@@ -160,8 +160,9 @@ final class SyncSetupViewController: ViewController {
                 self.general.text = "Not added: " + why.text
             case .success(let books):
                 self.found = books
-                if books.count == 1 {
-                    self.add(server, books: [books[0].url], names: [books[0].name])
+                // One address book, or the one whose own address was given: taken without asking.
+                if let given = books.count == 1 ? books.first : books.first(where: { CollectionAddress.same($0.url, server.url) }) {
+                    self.add(server, books: [given.url], names: [given.name])
                 } else {
                     self.general.text = ""
                     self.bookCaption.text = "The server has \(books.count) address books: pick one (Enter)"

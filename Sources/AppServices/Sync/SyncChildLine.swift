@@ -10,6 +10,7 @@
 /// sent	12                                           (local changes sent so far)
 /// summary	↓ 12 new, 3 changed, 1 deleted · ↑ 2 sent · 1 conflict
 /// error	alice at https://dav.example.com/: the server refused …
+/// wipe	Contacts	60	60                           (a pull refused to delete 60 of the book's 60 contacts)
 /// ```
 public enum SyncChildLine: Equatable, Sendable {
     /// An address book the server lists: its URL and its name as a person knows it.
@@ -24,6 +25,9 @@ public enum SyncChildLine: Equatable, Sendable {
     case summary(String)
     /// What went wrong (one account's failure, or the whole run's).
     case error(String)
+    /// A pull stopped before deleting `deleting` of the `of` contacts synced from the address book
+    /// `book` (emptied, or made again, on the server): the app asks whether to let it (`sync --allow-wipe`).
+    case wipe(book: String, deleting: Int, of: Int)
 
     /// The line as the child prints it (without the newline); tabs and line ends inside a field
     /// become spaces.
@@ -35,6 +39,7 @@ public enum SyncChildLine: Equatable, Sendable {
         case .sent(let count): Self.join("sent", [String(count)])
         case .summary(let line): Self.join("summary", [line])
         case .error(let text): Self.join("error", [text])
+        case .wipe(let book, let deleting, let of): Self.join("wipe", [book, String(deleting), String(of)])
         }
     }
 
@@ -55,6 +60,9 @@ public enum SyncChildLine: Equatable, Sendable {
             self = .sent(count)
         case "summary" where rest.count == 1: self = .summary(rest[0])
         case "error" where rest.count == 1: self = .error(rest[0])
+        case "wipe" where rest.count == 3:
+            guard let deleting = Int(rest[1]), let of = Int(rest[2]), deleting >= 0, of >= 0 else { return nil }
+            self = .wipe(book: rest[0], deleting: deleting, of: of)
         default: return nil
         }
     }

@@ -29,6 +29,11 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
     private(set) var originalForm: ContactForm?
     /// The revision the contact was read at: a save is refused when someone changed it since.
     private var readRevision: Int64 = 0
+    /// The vCard version of the card the contact syncs in (nil: none, or it does not sync: an
+    /// export writes 3.0 or 4.0), for what it cannot hold as typed.
+    private var cardVersion: String?
+    /// The form whose version notes were shown: saving it again saves it as they said.
+    private var notedForm: ContactForm?
 
     init(contactID: Int64, worker: EditContactWorker) {
         self.contactID = contactID
@@ -42,6 +47,13 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
             case .success(let record):
                 self.originalForm = record.map(ContactForm.init)
                 self.readRevision = record?.revision ?? 0
+                self.cardVersion = nil
+                if let version = record.flatMap({ CardVersionNotes.version(ofCard: $0.card) }), version == "2.1" || version == "3.0" {
+                    // Only a card that syncs goes back in its own version.
+                    self.worker.addressBook(of: self.contactID) { [weak self] result in
+                        if case .success(let book) = result, !book.isEmpty { self?.cardVersion = version }
+                    }
+                }
                 self.presenter?.presentContact(response: .init(form: self.originalForm))
             case .failure(let error):
                 self.originalForm = nil
@@ -78,6 +90,16 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
         case .failure(let problems):
             presenter?.presentSave(response: .init(saved: false, problems: problems))
         case .success(var record):
+            // What the card's version cannot hold as typed is said at the edit, once: ^S again saves it so.
+            if let cardVersion, let originalForm, notedForm != request.form {
+                let notes = CardVersionNotes.notes(request.form, original: originalForm, version: cardVersion)
+                if !notes.isEmpty {
+                    notedForm = request.form
+                    presenter?.presentSave(response: .init(saved: false, problems: .init(messages: notes),
+                                                           error: "This card is vCard \(cardVersion): what is marked goes as it says. ^S again saves."))
+                    return
+                }
+            }
             record.id = contactID
             record.revision = readRevision
             guard !isSaving else { return } // one save at a time: the first one's answer decides

@@ -12,6 +12,11 @@ class EditContactWorker {
         contacts.run({ store throws(ServiceError) in try store.contact(id: id) }, then: deliver)
     }
 
+    /// The name of the address book the contact syncs with ("": none).
+    func addressBook(of id: Int64, then deliver: @escaping @MainActor (Result<String, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in try store.rowDetails(of: [id])[id]?.addressBook ?? "" }, then: deliver)
+    }
+
     /// Stops the save out now where the store can (a server): it then fails and stores nothing.
     func stopSaving() { contacts.stopRunningCall() }
 

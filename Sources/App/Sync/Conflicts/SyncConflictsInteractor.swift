@@ -57,15 +57,23 @@ final class SyncConflictsInteractor: SyncConflictsBusinessLogic, SyncConflictsDa
             }
         }
         switch (request.choice, conflict.kind) {
-        case (.pickFields, .fields), (.pickFields, .deletedOnServer):
+        case (.pickFields, .fields):
             guard var local = conflict.local, let id = conflict.contactID else { return }
             local.id = id
             local.revision = 0
             router?.routeToPickFields(yours: local, index: request.index)
         case (.keepServers, _):
             worker.settle(conflict.id, with: nil, then: done)
-        case (.keepMine, .deletedOnServer):
-            worker.settle(conflict.id, with: conflict.local, then: done)
+        case (.keepMine, .deletedOnServer), (.pickFields, .deletedOnServer):
+            // Deleted there, changed here: there is no server's version to pick fields from; Enter keeps yours.
+            worker.settle(conflict.id, with: conflict.local) { [weak self] result in
+                guard let self else { return }
+                guard case .success = result else { return done(result) }
+                self.load { self.presenter?.presentSettle(response: .init(notice: "Kept yours: it goes back to the server as a new card at the next sync.")) }
+            }
+        case (.pickFields, .deletedHere):
+            // Deleted here, changed there: the server's version is back in the list; nothing to pick field by field.
+            presenter?.presentSettle(response: .init(notice: "It came back because the server changed it after you deleted it: d deletes it here again, s keeps the server's."))
         case (.deleteHere, .deletedHere):
             if let id = conflict.contactID {
                 worker.delete(contact: id, settling: conflict.id, then: done)

@@ -27,7 +27,7 @@ final class SyncConflictsPresenter: SyncConflictsPresentationLogic {
         let what: String = switch conflict.kind {
         case .fields: "both changed " + (conflict.fields.isEmpty ? "it" : conflict.fields.joined(separator: ", "))
         case .deletedOnServer: "deleted on the server, changed here (Enter keeps yours)"
-        case .deletedHere: "deleted here, changed on the server"
+        case .deletedHere: "deleted here, changed on the server (back in the list; d deletes it again)"
         }
         return "\(name) — \(what) · \(conflict.bookName)"
     }
