@@ -13,9 +13,16 @@ struct ConnectionStringRedaction {
     private(set) var secrets: [String] = []
 
     /// - Parameter isMessage: the text is a message about a connection string (libpq's), not one:
-    ///   a `password` without `=` after it is then a word (`password authentication failed`).
+    ///   only its `password=…` spellings are taken out (a `password` without `=` after it is a word
+    ///   there: `password authentication failed`; `port 5432 failed: FATAL:` is no host and port).
     init(_ conninfo: String, isMessage: Bool = false) {
         text = conninfo
+        if isMessage {
+            // Only `password=…` spellings: the rules for a string's parts would take a message's
+            // words for them ("port 5432 failed: FATAL:" is no host and port).
+            redactKeyValues(needingEquals: true)
+            return
+        }
         if let scheme = SearchText.firstRange(of: "://", in: text) {
             redactUserInfo(from: scheme.upperBound)
             redactQuery()
