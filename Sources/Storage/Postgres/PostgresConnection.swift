@@ -102,7 +102,15 @@ public final class PostgresConnection {
     /// short read or write, and a plan's cost past `jit_above_cost` — a search forced through the
     /// trigram index under row-level security carries the planner's "disabled" cost — had the
     /// server spend 400 ms compiling a 3 ms query (a member's every search on a team directory).
-    static let sessionSettings = "SET client_min_messages = warning; SET statement_timeout = '60s'; SET jit = off"
+    ///
+    /// No lock is waited for longer than `lockTimeout`: on a team directory any member may take a
+    /// lock from psql (`LOCK TABLE contacts`, a transaction left open on rows, an advisory lock), and
+    /// it must not stop everyone else for a minute. A wait that runs out says who holds the lock
+    /// (`lockHeld`).
+    static let sessionSettings = "SET client_min_messages = warning; SET statement_timeout = '60s'; SET lock_timeout = '\(lockTimeout)'; SET jit = off"
+
+    /// The longest a statement waits for a lock another session holds.
+    static let lockTimeout = "5s"
 
     /// Stops the statement this connection is running, from any thread (libpq's PQcancel; made
     /// again when the connection is).
@@ -162,6 +170,15 @@ public final class PostgresConnection {
     /// Runs one statement with parameters and returns its rows.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [any PostgresValue] = []) throws(ServiceError) -> PostgresRows {
+        do {
+            return try executePrepared(sql, parameters)
+        } catch {
+            throw transactionDepth == 0 ? explainingLockWait(error) : error
+        }
+    }
+
+    /// `execute`'s work: prepared once per connection (preparing takes the tables' locks too), then run.
+    private func executePrepared(_ sql: String, _ parameters: [any PostgresValue]) throws(ServiceError) -> PostgresRows {
         reconnectIfLost()
         let name: String
         if let known = prepared[sql] {
@@ -191,7 +208,11 @@ public final class PostgresConnection {
         reconnectIfLost()
         let result = pq.PQexec(handle, sql)
         defer { pq.PQclear(result) }
-        try check(result, sql: sql)
+        do {
+            try check(result, sql: sql)
+        } catch {
+            throw transactionDepth == 0 ? explainingLockWait(error) : error
+        }
     }
 
     /// Starts SQL without parameters (several statements allowed) and returns at once: the server
@@ -250,6 +271,33 @@ public final class PostgresConnection {
         throw .server(.statementFailed(sqlState: state, message: message))
     }
 
+    // MARK: Locks held by others
+
+    /// A wait for a lock that ran out (`lock_timeout`, 55P03), with who holds it: the sessions
+    /// holding a lock that stops others on the directory's tables (a `LOCK TABLE`, an index being
+    /// built) or switchboard's advisory lock, else those in a transaction on its tables, each by
+    /// the role it signed in as (a team's member's name) and its server process. Any other error,
+    /// or one inside a transaction that is still open, is returned as it is.
+    func explainingLockWait(_ error: ServiceError) -> ServiceError {
+        guard error.code == "55P03", transactionDepth == 0, pq.PQstatus(handle) == CONNECTION_OK,
+              let rows = try? executePrepared("""
+                SELECT l.pid, coalesce(a.usename::text, ''), bool_or(l.mode NOT IN ('AccessShareLock', 'RowShareLock', 'RowExclusiveLock')) AS strong
+                FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+                WHERE l.granted AND l.pid <> pg_backend_pid()
+                  AND ((l.locktype = 'relation' AND l.mode <> 'ShareUpdateExclusiveLock'
+                        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                        AND l.relation IN (SELECT c.oid FROM pg_class c WHERE c.relnamespace = to_regnamespace(quote_ident(current_schema()))))
+                    OR (l.locktype = 'advisory' AND l.classid = 0 AND l.objid = $1::bigint AND l.objsubid = 1))
+                GROUP BY l.pid, a.usename ORDER BY 3 DESC, 1
+                """, [PostgresMigrations.lockKey])
+        else { return error }
+        var holders: [(pid: Int64, role: String)] = []
+        for i in 0..<rows.count where i == 0 || rows.bool(i, 2) == rows.bool(0, 2) {
+            holders.append((rows.int64(i, 0), rows.text(i, 1)))
+        }
+        return .lockHeld(server: server, waited: Self.lockTimeout, holders: holders)
+    }
+
     // MARK: Transactions
 
     /// Runs `body` in one transaction (a nested call joins the outer one): all of it is kept, or none.
@@ -264,7 +312,8 @@ public final class PostgresConnection {
             return value
         } catch {
             if pq.PQstatus(handle) == CONNECTION_OK { try? executeScript("ROLLBACK") }
-            throw error
+            transactionDepth = 0
+            throw explainingLockWait(error)
         }
     }
 
