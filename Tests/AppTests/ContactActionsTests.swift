@@ -144,7 +144,7 @@ struct ContactActionsEndToEndTests {
         let programs = Programs()
         let h = try harness(programs)
         h.press("c")
-        #expect(programs.runs == [["sh", "-c", "mutt \"$1\"", "sh", "countess@lovelace.example"]])
+        #expect(programs.runs == [["sh", "-c", "mutt -- \"$1\"", "sh", "countess@lovelace.example"]])
         #expect(h.terminal.handOverCount == 1)
         #expect(h.text.contains("Back from mutt (mail to countess@lovelace.example)."), "\(h.text)")
         #expect(h.lines[0].contains("Ada Lovelace"))                         // the card is drawn again

@@ -76,7 +76,7 @@ public final class PostgresConnection {
             let needsPassword = conn.map { pq.PQconnectionNeedsPassword($0) == 1 } ?? false
             pq.PQfinish(conn)
             if needsPassword { throw .server(.passwordNeeded(server: Self.redacted(uri))) }
-            throw .server(Self.classifyConnectFailure(message, server: Self.redacted(uri)))
+            throw .server(Self.classifyConnectFailure(Self.scrubbed(message, conninfo: uri), server: Self.redacted(uri)))
         }
         handle = conn
         // Notices (e.g. "relation already exists, skipping") are not for the terminal.
@@ -445,17 +445,21 @@ public final class PostgresConnection {
         return .serverUnreachable(server: server, detail: line)
     }
 
-    /// The connection string with its password replaced by `***`, as libpq reads it: the string
-    /// as written, its password spellings taken out (the one after `user:`, every query parameter
-    /// whose name is `password` however written — `PassWord`, `%70assword` — and a key=value
-    /// string's `password=`, quoted or not); and where libpq still reads the password in what is
+    /// The connection string with its passwords replaced by `***`, as libpq reads it: the string
+    /// as written, its password spellings taken out however it is written or mistyped
+    /// (`ConnectionStringRedaction`: the one after `user:`, every query parameter whose name is
+    /// `password` or `sslpassword` however written — `PassWord`, `%70assword` —, a key=value
+    /// string's `password=`, quoted or not); and where libpq still reads a password in what is
     /// left, the string written anew from libpq's own values (`PQconninfoParse`) without it. A
     /// string libpq cannot read (it connects nowhere) keeps the first step's form.
     public static func redacted(_ conninfo: String) -> String {
-        let text = redactedText(conninfo)
-        guard isURI(conninfo), let values = parsed(conninfo), let password = values["password"], !password.isEmpty,
-              parsed(text)?["password"] == password else { return text }
-        return written(values)
+        let text = ConnectionStringRedaction(conninfo).text
+        guard isURI(conninfo), let values = parsed(conninfo) else { return text }
+        let left = parsed(text)
+        for key in ["password", "sslpassword"] {
+            if let secret = values[key], !secret.isEmpty, left?[key] == secret { return written(values) }
+        }
+        return text
     }
 
     /// libpq's values as a key=value connection string (its keywords in a fixed order, values
@@ -464,7 +468,7 @@ public final class PostgresConnection {
         let first = ["host", "hostaddr", "port", "dbname", "user", "password"]
         let keys = first.filter { values[$0] != nil } + values.keys.filter { !first.contains($0) }.sorted()
         return keys.map { key -> String in
-            let value = key == "password" ? "***" : values[key] ?? ""
+            let value = key == "password" || key == "sslpassword" ? "***" : values[key] ?? ""
             guard value.isEmpty || value.contains(where: { $0 == " " || $0 == "'" || $0 == "\\" }) else { return key + "=" + value }
             var quoted = "'"
             for c in value {
@@ -473,52 +477,5 @@ public final class PostgresConnection {
             }
             return key + "=" + quoted + "'"
         }.joined(separator: " ")
-    }
-
-    /// `password='…'` or `password=…` in a key=value string, its value as `***`.
-    static func redactedKeyValue(_ text: String) -> String {
-        var out = ""
-        var rest = Substring(text)
-        while let found = SearchText.firstRange(of: "password", in: String(rest)) {
-            let start = rest.index(rest.startIndex, offsetBy: String(rest).distance(from: String(rest).startIndex, to: found.lowerBound))
-            let after = rest.index(start, offsetBy: 8)
-            out += rest[..<after]
-            var cursor = after
-            while cursor < rest.endIndex, rest[cursor] == " " { cursor = rest.index(after: cursor) }
-            guard cursor < rest.endIndex, rest[cursor] == "=" else { rest = rest[after...]; continue }
-            out += rest[after...cursor]
-            cursor = rest.index(after: cursor)
-            while cursor < rest.endIndex, rest[cursor] == " " { out.append(" "); cursor = rest.index(after: cursor) }
-            if cursor < rest.endIndex, rest[cursor] == "'" { // quoted: to the closing quote not escaped
-                cursor = rest.index(after: cursor)
-                while cursor < rest.endIndex, rest[cursor] != "'" {
-                    if rest[cursor] == "\\", rest.index(after: cursor) < rest.endIndex { cursor = rest.index(after: cursor) }
-                    cursor = rest.index(after: cursor)
-                }
-                if cursor < rest.endIndex { cursor = rest.index(after: cursor) }
-            } else {
-                while cursor < rest.endIndex, rest[cursor] != " " { cursor = rest.index(after: cursor) }
-            }
-            out += "***"
-            rest = rest[cursor...]
-        }
-        return out + rest
-    }
-
-    private static func redactedText(_ uri: String) -> String {
-        guard let scheme = SearchText.firstRange(of: "://", in: uri) else { return redactedKeyValue(uri) }
-        var rest = String(uri[scheme.upperBound...])
-        let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
-        if let at = rest[..<queryStart].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
-            rest = String(rest[..<rest.index(after: colon)]) + "***" + String(rest[at...])
-        }
-        guard let q = rest.firstIndex(of: "?") else { return String(uri[..<scheme.upperBound]) + rest }
-        let parameters = rest[rest.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false).map { parameter -> String in
-            guard let eq = parameter.firstIndex(of: "=") else { return String(parameter) }
-            let name = parameter[..<eq]
-            let decoded = PercentEncoding.decoded(Array(name.utf8)[...]) ?? String(name)
-            return decoded.lowercased() == "password" ? name + "=***" : String(parameter)
-        }
-        return String(uri[..<scheme.upperBound]) + rest[...q] + parameters.joined(separator: "&")
     }
 }

@@ -10,13 +10,18 @@ import Darwin
 /// programs run with the terminal handed over to them. The tests give a spy.
 @MainActor
 protocol ContactActions: AnyObject {
-    /// Puts `text` on the clipboard (OSC 52); false where the terminal does not take it.
+    /// Puts `text` on the clipboard (OSC 52), its control characters as `�` (`SafeText.line`): a
+    /// paste gives no line break, escape sequence or bidirectional override a card held; false
+    /// where the terminal does not take it.
     func copy(_ text: String) -> Bool
     /// The mail program: `$MAILER`, else mutt.
     var mailProgram: String { get }
-    /// Writes a mail to `address` in the mail program, the terminal handed over meanwhile.
+    /// Writes a mail to `address` in the mail program, the terminal handed over meanwhile: the
+    /// address as one word after `--` where the program reads that as the end of its options; an
+    /// address `ProgramArgument.mailAddress` refuses is not handed over at all.
     func composeMail(to address: String) -> ProgramOutcome
-    /// Opens `url` with xdg-open, the terminal handed over meanwhile.
+    /// Opens `url` with xdg-open, the terminal handed over meanwhile: only what
+    /// `ProgramArgument.webAddress` takes (http and https) is handed over.
     func open(_ url: String) -> ProgramOutcome
 }
 
@@ -34,14 +39,20 @@ final class TerminalContactActions: ContactActions {
         mailProgram = mailer.isEmpty ? "mutt" : mailer
     }
 
-    func copy(_ text: String) -> Bool { window()?.copyToClipboard?(text) ?? false }
+    func copy(_ text: String) -> Bool { window()?.copyToClipboard?(SafeText.line(text)) ?? false }
 
     func composeMail(to address: String) -> ProgramOutcome {
-        // The program as the shell reads it ($MAILER may carry options), the address as one word.
-        outside(["sh", "-c", mailProgram + " \"$1\"", "sh", address])
+        guard case .success(let address) = ProgramArgument.mailAddress(address) else { return .failed("the address is not one to hand over") }
+        // The program as the shell reads it ($MAILER may carry options), the address as one word
+        // after the end of the options.
+        let endOfOptions = ProgramArgument.takesEndOfOptions(mailProgram) ? " --" : ""
+        return outside(["sh", "-c", mailProgram + endOfOptions + " \"$1\"", "sh", address])
     }
 
-    func open(_ url: String) -> ProgramOutcome { outside(["xdg-open", url]) }
+    func open(_ url: String) -> ProgramOutcome {
+        guard case .success(let url) = ProgramArgument.webAddress(url) else { return .failed("the web address is not one to hand over") }
+        return outside(["xdg-open", url])
+    }
 
     private func outside(_ arguments: [String]) -> ProgramOutcome {
         var outcome = ProgramOutcome.failed("the terminal could not be handed over")

@@ -18,12 +18,20 @@ extension ShowContactInteractor {
             presenter?.presentCompose(response: .init(address: nil, program: program, outcome: nil))
             return
         }
-        presenter?.presentCompose(response: .init(address: address, program: program, outcome: actions.composeMail(to: address)))
+        switch ProgramArgument.mailAddress(address) {
+        case .success(let address):
+            presenter?.presentCompose(response: .init(address: address, program: program, outcome: actions.composeMail(to: address)))
+        case .failure(let refusal):
+            presenter?.presentCompose(response: .init(address: address, program: program, outcome: nil, refusal: refusal))
+        }
     }
 
     func openLink(request: ShowContact.OpenLink.Request) {
         let url = contact?.url.trimmedSpaces ?? ""
         guard !url.isEmpty, let actions else { presenter?.presentOpen(response: .init(url: nil, outcome: nil)); return }
-        presenter?.presentOpen(response: .init(url: url, outcome: actions.open(url)))
+        switch ProgramArgument.webAddress(url) {
+        case .success(let web): presenter?.presentOpen(response: .init(url: web, outcome: actions.open(web)))
+        case .failure(let refusal): presenter?.presentOpen(response: .init(url: url, outcome: nil, refusal: refusal))
+        }
     }
 }

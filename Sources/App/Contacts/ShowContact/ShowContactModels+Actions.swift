@@ -18,12 +18,20 @@ extension ShowContact {
     /// `c`: a mail to the preferred e-mail, written in `$MAILER` (else mutt).
     enum ComposeMail {
         struct Request: Equatable {}
-        struct Response: Equatable { var address: String?; var program: String; var outcome: ProgramOutcome? }
+        struct Response: Equatable {
+            var address: String?; var program: String; var outcome: ProgramOutcome?
+            /// Why the address was not handed to the mail program (nil: it was, or there is none).
+            var refusal: ProgramArgument.Refusal? = nil
+        }
     }
-    /// `o`: the web address opened with xdg-open.
+    /// `o`: the web address opened with xdg-open (http and https only).
     enum OpenLink {
         struct Request: Equatable {}
-        struct Response: Equatable { var url: String?; var outcome: ProgramOutcome? }
+        struct Response: Equatable {
+            var url: String?; var outcome: ProgramOutcome?
+            /// Why the address was not handed to xdg-open (nil: it was, or there is none).
+            var refusal: ProgramArgument.Refusal? = nil
+        }
     }
     /// What an action says, under the name.
     struct ActionMessage: Equatable { var message: String }

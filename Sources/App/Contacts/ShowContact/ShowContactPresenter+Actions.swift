@@ -16,6 +16,10 @@ extension ShowContactPresenter {
 
     func presentCompose(response: ShowContact.ComposeMail.Response) {
         let message: String
+        if let address = response.address, let refusal = response.refusal {
+            viewController?.displayAction(viewModel: .init(message: "Not handed to \(response.program): the e-mail “\(address)” " + Self.reason(refusal, program: response.program)))
+            return
+        }
         switch (response.address, response.outcome) {
         case (nil, _): message = "No e-mail to write to."
         case (let address?, .exited(0)?): message = "Back from \(response.program) (mail to \(address))."
@@ -31,6 +35,10 @@ extension ShowContactPresenter {
 
     func presentOpen(response: ShowContact.OpenLink.Response) {
         let message: String
+        if let url = response.url, let refusal = response.refusal {
+            viewController?.displayAction(viewModel: .init(message: "Not opened: “\(url)” " + Self.reason(refusal, program: "xdg-open")))
+            return
+        }
         switch (response.url, response.outcome) {
         case (nil, _): message = "No web address to open."
         case (let url?, .exited(0)?): message = "Opened \(url)."
@@ -40,5 +48,16 @@ extension ShowContactPresenter {
         case (let url?, nil): message = "Nothing here can open \(url)."
         }
         viewController?.displayAction(viewModel: .init(message: message))
+    }
+
+    /// Why a card's value was not handed to a program, for a person (the value is shown before it).
+    static func reason(_ refusal: ProgramArgument.Refusal, program: String) -> String {
+        switch refusal {
+        case .startsWithDash: "starts with “-”, which \(program) would read as an option."
+        case .holdsControl: "holds control characters or spaces (shown as �), which no address has."
+        case .notAnAddress: "is not an e-mail address."
+        case .scheme(let scheme): "is a “\(scheme):” address; only http:// and https:// web addresses are opened."
+        case .notAWebAddress: "is not a web address (http:// or https://); a path on this machine is never opened."
+        }
     }
 }
