@@ -25,7 +25,8 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of("e\u{301}") == 1)     // e + combining acute
         #expect(DisplayWidth.of("Zoë") == 3)
         #expect(DisplayWidth.of("\u{200B}") == 0)     // zero-width space
-        #expect(DisplayWidth.of("\u{7}") == 0)        // control
+        #expect(DisplayWidth.of("\u{7}") == 1)        // a control: drawn as one `�`, measured so
+        #expect(DisplayWidth.of("a\u{1B}\u{202E}b" as String) == 4)
     }
 
     @Test func wideCharactersTakeTwoCells() {

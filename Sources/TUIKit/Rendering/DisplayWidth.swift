@@ -8,18 +8,20 @@ import Synchronization
 /// How many terminal columns text takes, one grapheme cluster (`Character`) at a time.
 ///
 /// East Asian wide and full-width characters and emoji take two columns,
-/// combining marks and other zero-width scalars none, control characters none
-/// (they are never drawn). The per-scalar widths come from the C library's
+/// combining marks and other zero-width scalars none, control characters one:
+/// they are never sent, the cell buffer draws each as `�` (`isControl`), and
+/// what is measured is what is drawn. The per-scalar widths come from the C library's
 /// `wcwidth` under a UTF-8 locale, which is what ncurses itself uses to move
 /// the cursor; grapheme clusters (joined emoji, flags, a base plus marks) are
 /// measured as one, which `wcwidth` alone gets wrong.
 public enum DisplayWidth {
     /// The width of one grapheme cluster: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
-        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+        if character.asciiValue != nil { return 1 }                // a control too: drawn as `�`
         let scalars = character.unicodeScalars
         var iterator = scalars.makeIterator()
         let first = iterator.next()!
+        if isNonPrinting(first.value) { return 1 }
         if iterator.next() == nil, first.value < 0x10000 { return Int(bmpWidths[Int(first.value)]) }
         return slowWidth(of: character)
     }
@@ -86,7 +88,7 @@ public enum DisplayWidth {
         } ?? nil
         if let ascii { return ascii }
         var total = 0
-        ClusterScanner.forEach(in: text) { total += $0.width; return true }
+        ClusterScanner.forEach(in: text) { total += $0.isControl ? 1 : $0.width; return true }   // a control is drawn as `�`
         return total
     }
 
