@@ -57,7 +57,7 @@ public struct CSVContactMapping: Sendable {
         }
         var birth: (year: Int?, month: Int?, day: Int?) = (nil, nil, nil)
         for (index, column) in columns.enumerated() where index < fields.count {
-            let cell = fields[index]
+            let cell = CSVFormulaGuard.unguarded(fields[index])   // the `'` our export put before a formula-like cell
             let trimmed = cell.trimmingSpaces
             guard !trimmed.isEmpty else { continue }
             switch column {

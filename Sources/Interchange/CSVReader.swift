@@ -161,9 +161,10 @@ public struct CSVReader: ItemReading {
 
 /// Writes RFC 4180 CSV: fields quoted when they hold a comma, quote or line break; CRLF.
 public enum CSVWriter {
-    /// One record as a line ending in CRLF.
+    /// One record as a line ending in CRLF, each cell a spreadsheet would read as a formula
+    /// with a `'` before it (`CSVFormulaGuard`).
     public static func line(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
+        fields.map { field(CSVFormulaGuard.guarded($0)) }.joined(separator: ",") + "\r\n"
     }
 
     static func field(_ text: String) -> String {

@@ -140,7 +140,7 @@ public struct VCardWriter: Sendable {
         for c in raw {
             switch c {
             case "^": text += "^^"
-            case "\n", "\r\n": text += "^n"
+            case "\n", "\r\n", "\r": text += "^n"   // a lone CR too: it would end the line for some readers
             case "\"": text += "^'"
             default: text.append(c)
             }

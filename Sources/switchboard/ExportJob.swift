@@ -42,7 +42,11 @@ final class ExportJob {
 
     deinit { if open { sink?.abandon() } }
 
+    /// Writes `text` on: control characters a value held (ESC, C1, bidirectional overrides) as
+    /// `�` (`SafeText.lines`) — the format's own tabs and line breaks stay —, so `cat`ting or
+    /// opening the file sends no escape sequence a card carried.
     private func emit(_ text: String) {
+        let text = SafeText.lines(text)
         if let sink { sink.write(text) } else { pending += text }
     }
 

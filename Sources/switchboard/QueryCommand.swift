@@ -79,9 +79,10 @@ struct QueryCommand {
         }
     }
 
-    /// Tabs and line breaks would break the columns: they become spaces.
+    /// Tabs and line breaks would break the columns: they become spaces; every other control
+    /// character (ESC, C1, U+2028, bidirectional overrides) becomes `�` (`SafeText.line`).
     private func clean(_ text: String) -> String {
-        String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        SafeText.line(String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }))
     }
 
     private func listBirthdays(_ store: any AddressBookService, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {

@@ -1,3 +1,4 @@
+import AppServices
 import TUIKit
 #if canImport(Glibc)
 import Glibc
@@ -25,9 +26,20 @@ enum Switchboard {
         return run(arguments: arguments, output: &output, errors: &errors)
     }
 
+    /// Runs with the given arguments; returns the exit code. Everything written to `output` and
+    /// `errors` passes `SafeText.lines` on its way (`SafeTextOutput`): a contact's value, a file's
+    /// or a server's words in a message cannot send the terminal an escape sequence.
     @MainActor
     static func run(arguments: [String], environment: [String: String] = ProcessEnvironment.current,
                     output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        var safeOutput = SafeTextOutput(output), safeErrors = SafeTextOutput(errors)
+        defer { output = safeOutput.base; errors = safeErrors.base }
+        return dispatch(arguments: arguments, environment: environment, output: &safeOutput, errors: &safeErrors)
+    }
+
+    @MainActor
+    private static func dispatch(arguments: [String], environment: [String: String],
+                                 output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if arguments.first == "populate" {
             do {
                 return try PopulateCommand.parse(Array(arguments.dropFirst())).run(environment: environment, output: &output, errors: &errors)
@@ -123,6 +135,14 @@ enum ProcessEnvironment {
         }
         return result
     }
+}
+
+/// A text stream passed on with `SafeText.lines`: tabs and line breaks kept, every other control
+/// character as `�`.
+struct SafeTextOutput<Base: TextOutputStream>: TextOutputStream {
+    var base: Base
+    init(_ base: Base) { self.base = base }
+    mutating func write(_ string: String) { base.write(SafeText.lines(string)) }
 }
 
 /// stdout as a text stream.
