@@ -85,10 +85,12 @@ struct QueryCommand {
     private func answer(_ store: any AddressBookService, query: String, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {
         let ranking = QueryRanking(query)
         let streams = format == .aerc
-        var seen = Set<String>(), best: [String] = [], inside: [String] = []
+        // Rows as read (many contacts share an address, name and company) and lines as written.
+        var read = Set<String>(), seen = Set<String>(), best: [String] = [], inside: [String] = []
         try store.forEachContactID(matching: query) { ids throws(ServiceError) -> Bool in
             var chunk = ""
             for row in try store.emailAddresses(ofContacts: ids) {
+                guard read.insert(row.email + "\t" + row.name + "\t" + row.company).inserted else { continue }
                 let line = format.line(email: row.email, name: row.name, company: row.company)
                 guard seen.insert(line).inserted else { continue }
                 if ranking.startsAWord(name: row.name, email: row.email) {
