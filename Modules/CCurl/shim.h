@@ -70,6 +70,10 @@ void curl_free(void *p);
 #define SB_CURLOPT_NOSIGNAL           99     /* CURLOPT(CURLOPT_NOSIGNAL, CURLOPTTYPE_LONG, 99) */
 #define SB_CURLOPT_HTTPAUTH           107    /* CURLOPT(CURLOPT_HTTPAUTH, CURLOPTTYPE_VALUES, 107) */
 #define SB_CURLOPT_POSTFIELDSIZE_LARGE 30120 /* CURLOPT(CURLOPT_POSTFIELDSIZE_LARGE, CURLOPTTYPE_OFF_T, 120) */
+#define SB_CURLOPT_NOPROGRESS         43     /* CURLOPT(CURLOPT_NOPROGRESS, CURLOPTTYPE_LONG, 43) */
+#define SB_CURLOPT_XFERINFODATA       10057  /* CURLOPT_PROGRESSDATA: CURLOPT(CURLOPT_PROGRESSDATA, CURLOPTTYPE_CBPOINT, 57) */
+#define SB_CURLOPT_XFERINFOFUNCTION   20219  /* CURLOPT(CURLOPT_XFERINFOFUNCTION, CURLOPTTYPE_FUNCTIONPOINT, 219), 7.32 */
+#define SB_CURLOPT_TIMEOUT_MS         155    /* CURLOPT(CURLOPT_TIMEOUT_MS, CURLOPTTYPE_LONG, 155) */
 #define SB_CURLOPT_CONNECTTIMEOUT_MS  156    /* CURLOPT(CURLOPT_CONNECTTIMEOUT_MS, CURLOPTTYPE_LONG, 156) */
 #define SB_CURLOPT_USERNAME           10173  /* CURLOPT(CURLOPT_USERNAME, CURLOPTTYPE_STRINGPOINT, 173) */
 #define SB_CURLOPT_PASSWORD           10174  /* CURLOPT(CURLOPT_PASSWORD, CURLOPTTYPE_STRINGPOINT, 174) */
@@ -85,7 +89,9 @@ void curl_free(void *p);
 #define SB_CURLE_COULDNT_CONNECT      7
 #define SB_CURLE_WEIRD_SERVER_REPLY   8
 #define SB_CURLE_PARTIAL_FILE         18
+#define SB_CURLE_WRITE_ERROR          23
 #define SB_CURLE_OPERATION_TIMEDOUT   28
+#define SB_CURLE_ABORTED_BY_CALLBACK  42
 #define SB_CURLE_SSL_CONNECT_ERROR    35
 #define SB_CURLE_GOT_NOTHING          52
 #define SB_CURLE_SEND_ERROR           55
@@ -124,6 +130,12 @@ _Static_assert(SB_CURLOPT_NOSIGNAL == CURLOPT_NOSIGNAL, "curl.h");
 _Static_assert(SB_CURLOPT_HTTPAUTH == CURLOPT_HTTPAUTH, "curl.h");
 _Static_assert(SB_CURLOPT_POSTFIELDSIZE_LARGE == CURLOPT_POSTFIELDSIZE_LARGE, "curl.h");
 _Static_assert(SB_CURLOPT_CONNECTTIMEOUT_MS == CURLOPT_CONNECTTIMEOUT_MS, "curl.h");
+_Static_assert(SB_CURLOPT_NOPROGRESS == CURLOPT_NOPROGRESS, "curl.h");
+_Static_assert(SB_CURLOPT_XFERINFODATA == CURLOPT_XFERINFODATA, "curl.h");
+_Static_assert(SB_CURLOPT_XFERINFOFUNCTION == CURLOPT_XFERINFOFUNCTION, "curl.h");
+_Static_assert(SB_CURLOPT_TIMEOUT_MS == CURLOPT_TIMEOUT_MS, "curl.h");
+_Static_assert(SB_CURLE_WRITE_ERROR == CURLE_WRITE_ERROR, "curl.h");
+_Static_assert(SB_CURLE_ABORTED_BY_CALLBACK == CURLE_ABORTED_BY_CALLBACK, "curl.h");
 _Static_assert(SB_CURLOPT_USERNAME == CURLOPT_USERNAME, "curl.h");
 _Static_assert(SB_CURLOPT_PASSWORD == CURLOPT_PASSWORD, "curl.h");
 _Static_assert(SB_CURLOPT_PROTOCOLS_STR == CURLOPT_PROTOCOLS_STR, "curl.h");
@@ -172,6 +184,8 @@ static inline const char * _Nullable sb_curl_open(const char * _Nonnull file, SB
 
 /* The calls Swift makes, with plain C types whichever declarations are in force. */
 typedef size_t (*SBCurlDataCallback)(char * _Nonnull data, size_t size, size_t count, void * _Nullable context);
+/* curl_xferinfo_callback, with curl_off_t as the 64 bits it is: non-zero stops the transfer (CURLE_ABORTED_BY_CALLBACK). */
+typedef int (*SBCurlProgressCallback)(void * _Nullable context, long long downloadTotal, long long downloaded, long long uploadTotal, long long uploaded);
 
 static inline void * _Nullable sb_curl_easy_init(const SBCurl * _Nonnull t) { return t->curl_easy_init(); }
 static inline void sb_curl_easy_cleanup(const SBCurl * _Nonnull t, void * _Nonnull h) { t->curl_easy_cleanup(h); }
@@ -192,6 +206,9 @@ static inline int sb_curl_setopt_off(const SBCurl * _Nonnull t, void * _Nonnull 
 }
 static inline int sb_curl_setopt_callback(const SBCurl * _Nonnull t, void * _Nonnull h, int option, SBCurlDataCallback _Nonnull value) {
     return (int)t->curl_easy_setopt(h, (CURLoption)option, value);
+}
+static inline int sb_curl_setopt_progress(const SBCurl * _Nonnull t, void * _Nonnull h, SBCurlProgressCallback _Nonnull value) {
+    return (int)t->curl_easy_setopt(h, (CURLoption)SB_CURLOPT_XFERINFOFUNCTION, value);
 }
 static inline int sb_curl_getinfo_long(const SBCurl * _Nonnull t, void * _Nonnull h, int info, long * _Nonnull value) {
     return (int)t->curl_easy_getinfo(h, (CURLINFO)info, value);

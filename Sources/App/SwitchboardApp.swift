@@ -39,8 +39,8 @@ public final class SwitchboardApp {
     /// Wires the root assembly to the application and shows its root controller (on the splash).
     private func install() {
         let application = self.application
-        // q goes back everywhere in the app, and so closes the help overlay too.
-        if !application.helpDismissKeys.contains(.character("q")) { application.helpDismissKeys.append(.character("q")) }
+        // q goes back everywhere in the app (quits on the home): the help lists it, so q in the
+        // help does that (a key the help lists closes it and does what it says), not only close it.
         rootAssembly.onQuit = { [weak self, unowned application] in
             if let handler = self?.quitRequestHandler { handler() } else { application.quit() }
         }

@@ -40,6 +40,9 @@ public struct CardResource: Equatable, Sendable {
     public var href: String
     public var etag: String?
     public var vCard: String
+    /// The card's size when it was larger than `CardDAVLimits.maximumCardBytes`: it was not read
+    /// (`vCard` is empty) and is to be left on the server as it is.
+    public var tooLargeBytes: Int?
 }
 
 /// One member of a sync-collection answer, as it is read.

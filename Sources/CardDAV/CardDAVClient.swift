@@ -311,7 +311,8 @@ public final class CardDAVClient {
     /// A multiget member's card, nil when it has no address-data.
     static func card(_ member: Multistatus.Response) -> CardResource? {
         member.property(DAVNamespace.cardDAV, "address-data").map {
-            CardResource(href: member.href, etag: member.property(DAVNamespace.dav, "getetag")?.trimmedText, vCard: $0.text)
+            CardResource(href: member.href, etag: member.property(DAVNamespace.dav, "getetag")?.trimmedText, vCard: $0.text,
+                         tooLargeBytes: $0.droppedBytes > 0 ? $0.droppedBytes : nil)
         }
     }
 
@@ -325,7 +326,7 @@ public final class CardDAVClient {
 
     private func stream(_ request: CardDAVRequest, each: @escaping (Multistatus.Response) -> Void) throws(CardDAVError) -> (response: CardDAVResponse, syncToken: String?) {
         // The stream (and `each` in it) lives only for this call.
-        let stream = try XMLStream { element in
+        let stream = try XMLStream(maximumCardBytes: transport.options.limits.maximumCardBytes) { element in
             if let member = Multistatus.response(element) { each(member) }
         }
         let response: CardDAVResponse

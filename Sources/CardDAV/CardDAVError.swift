@@ -40,6 +40,9 @@ public enum CardDAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case notCardDAV(url: String, detail: String)
     /// Anything else libcurl reported (its code and words).
     case transferFailed(url: String, code: Int, detail: String)
+    /// One of the limits a person sets (`CardDAVLimits`: a timeout, the size of an answer) was
+    /// reached, and the request stopped there; nothing half-read is acted on.
+    case limitReached(url: String, limit: CardDAVLimit)
 
     public var description: String {
         switch self {
@@ -81,6 +84,8 @@ public enum CardDAVError: Error, Equatable, Sendable, CustomStringConvertible {
             return "No CardDAV address books were found from \(url) (\(detail)). Give the address book's own URL, or the server's CardDAV address."
         case let .transferFailed(url, code, detail):
             return "The request to \(url) failed (libcurl error \(code): \(detail))."
+        case let .limitReached(url, limit):
+            return "\(url) \(limit.happened). Nothing half-read was kept. \(limit.advice)"
         }
     }
 

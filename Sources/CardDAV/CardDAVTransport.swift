@@ -17,19 +17,23 @@ public final class CardDAVTransport {
         public init(user: String, password: String) { self.user = user; self.password = password }
     }
 
-    /// How long to wait, and whom to trust.
+    /// How long to wait, how much to read, and whom to trust.
     public struct Options: Equatable, Sendable {
-        /// Give up connecting after this many milliseconds.
-        public var connectTimeoutMilliseconds: Int
-        /// Give up when fewer than `lowSpeedBytesPerSecond` arrive for this many seconds (2 minutes by
-        /// default: Radicale takes tens of seconds to answer about an address book of 10,000 cards it has not cached yet).
+        /// The timeouts and sizes a person picks (`switchboard sync --connect-timeout …`).
+        public var limits: CardDAVLimits
+        /// When the whole pass must be over (`limits.passTimeout` after it began; nil: no end): each
+        /// request's time is cut to what is left, and none starts after it.
+        public var passDeadline: ContinuousClock.Instant?
+        /// Give up when fewer than `lowSpeedBytesPerSecond` arrive for this many seconds.
         public var lowSpeedSeconds: Int
         public var lowSpeedBytesPerSecond: Int
         /// A PEM file of CA certificates to verify the server with instead of the system's.
         public var caFile: String?
 
-        public init(connectTimeoutMilliseconds: Int = 15_000, lowSpeedSeconds: Int = 120, lowSpeedBytesPerSecond: Int = 1, caFile: String? = nil) {
-            self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
+        public init(limits: CardDAVLimits = CardDAVLimits(), passDeadline: ContinuousClock.Instant? = nil,
+                    lowSpeedSeconds: Int = 120, lowSpeedBytesPerSecond: Int = 1, caFile: String? = nil) {
+            self.limits = limits
+            self.passDeadline = passDeadline
             self.lowSpeedSeconds = lowSpeedSeconds
             self.lowSpeedBytesPerSecond = lowSpeedBytesPerSecond
             self.caFile = caFile
@@ -123,8 +127,21 @@ public final class CardDAVTransport {
     private func perform(_ request: CardDAVRequest, multistatus sink: ((UnsafeRawBufferPointer) -> Bool)?) throws(CardDAVError) -> CardDAVResponse {
         requestCount += 1
         if let answering { return try answer(request, answering, sink: sink) }
+        let limits = options.limits
+        let started = ContinuousClock.now
+        // The request's own time, cut to what is left of the pass.
+        var budget = limits.requestTimeout, budgetLimit = CardDAVLimit.request(limits.requestTimeout)
+        if let deadline = options.passDeadline {
+            guard deadline > started else { throw .limitReached(url: request.url, limit: .pass(limits.passTimeout)) }
+            if deadline - started < budget { budget = deadline - started; budgetLimit = .pass(limits.passTimeout) }
+        }
         let received = Received()
         received.multistatus = sink
+        received.maximumBytes = sink == nil ? min(limits.maximumAnswerBytes, CardDAVLimits.heldWholeBytes) : limits.maximumAnswerBytes
+        received.sizeLimit = sink == nil && received.maximumBytes < limits.maximumAnswerBytes
+            ? .wholeAnswerSize(received.maximumBytes) : .answerSize(received.maximumBytes)
+        received.firstByteTimeout = limits.firstByteTimeout
+        received.firstByteBy = started + limits.firstByteTimeout
         defer { received.multistatus = nil }
         var headerList: UnsafeMutableRawPointer? = nil
         defer { withUnsafePointer(to: library.curl) { sb_curl_slist_free_all($0, headerList) } }
@@ -139,9 +156,12 @@ public final class CardDAVTransport {
             sb_curl_setopt_long(curl, handle, SB_CURLOPT_SSL_VERIFYPEER, 1)
             sb_curl_setopt_long(curl, handle, SB_CURLOPT_SSL_VERIFYHOST, 2)
             if let caFile = options.caFile { sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_CAINFO, caFile) }
-            sb_curl_setopt_long(curl, handle, SB_CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMilliseconds)
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_CONNECTTIMEOUT_MS, CardDAVLimits.milliseconds(limits.connectTimeout))
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_TIMEOUT_MS, max(1, CardDAVLimits.milliseconds(budget)))
             sb_curl_setopt_long(curl, handle, SB_CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedBytesPerSecond)
-            sb_curl_setopt_long(curl, handle, SB_CURLOPT_LOW_SPEED_TIME, options.lowSpeedSeconds)
+            // Never before the first-byte timeout: a silence before the answer begins is that one's to report.
+            let firstByteSeconds = Int(limits.firstByteTimeout.components.seconds) + 2
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_LOW_SPEED_TIME, max(options.lowSpeedSeconds, firstByteSeconds))
             sb_curl_setopt_long(curl, handle, SB_CURLOPT_HTTPAUTH, Int(SB_CURLAUTH_BASIC))
             sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_USERNAME, credentials.user)
             sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_PASSWORD, credentials.password)
@@ -158,10 +178,15 @@ public final class CardDAVTransport {
             sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_WRITEDATA, context)
             sb_curl_setopt_callback(curl, handle, SB_CURLOPT_HEADERFUNCTION, { data, size, count, context in
                 let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
-                received.headerLine(UnsafeRawBufferPointer(start: data, count: size * count))
-                return size * count
+                return received.headerLine(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
             })
             sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_HEADERDATA, context)
+            // Called about once a second while nothing comes: the first-byte timeout.
+            sb_curl_setopt_long(curl, handle, SB_CURLOPT_NOPROGRESS, 0)
+            sb_curl_setopt_progress(curl, handle) { context, _, _, _, _ in
+                Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue().stillWaiting() ? 0 : 1
+            }
+            sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_XFERINFODATA, context)
             if request.method != "GET" {
                 sb_curl_setopt_pointer(curl, handle, SB_CURLOPT_CUSTOMREQUEST, request.method)
             }
@@ -175,10 +200,17 @@ public final class CardDAVTransport {
                     }
                     sb_curl_setopt_off(curl, handle, SB_CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count))
                 }
-                let started = ContinuousClock.now
                 defer { waited += ContinuousClock.now - started }
                 return sb_curl_easy_perform(curl, handle)
             }
+        }
+        if let limit = received.stopped { throw .limitReached(url: request.url, limit: limit) }
+        if code == SB_CURLE_OPERATION_TIMEDOUT {
+            // The request's (or the pass's) time ran out; else, with nothing heard, connecting took too
+            // long (the low-speed limit starts only after the first-byte one, which the callback keeps);
+            // else the answer slowed to a stop (`timedOut`).
+            if ContinuousClock.now - started + .milliseconds(200) >= budget { throw .limitReached(url: request.url, limit: budgetLimit) }
+            if !received.heard { throw .limitReached(url: request.url, limit: .connect(limits.connectTimeout)) }
         }
         if code != SB_CURLE_OK { throw error(code, url: request.url) }
         var status = 0
@@ -226,7 +258,7 @@ public final class CardDAVTransport {
     }
 }
 
-/// What libcurl's callbacks collect during one request.
+/// What libcurl's callbacks collect during one request, and the limits they hold it to.
 private final class Received {
     var body: [UInt8] = []
     var headers: [CardDAVRequest.Header] = []
@@ -236,30 +268,62 @@ private final class Received {
     var multistatus: ((UnsafeRawBufferPointer) -> Bool)?
     /// Of any other answer to a request that streams its 207, this much of the body is kept (an error page says enough in its start).
     static let keptBodyBytes = 4 << 20
+    /// The most bytes of body read before the transfer is stopped (`CardDAVLimits.maximumAnswerBytes`),
+    /// and what is reported when that happens.
+    var maximumBytes = Int.max
+    var sizeLimit = CardDAVLimit.answerSize(Int.max)
+    /// The body's bytes so far.
+    var bodyCount = 0
+    /// How long the first byte of the answer may take, and when that is.
+    var firstByteTimeout = Duration.zero
+    var firstByteBy = ContinuousClock.Instant.now
+    /// Whether any byte of the answer came.
+    var heard = false
+    /// The limit the callbacks stopped the transfer at, if they did.
+    var stopped: CardDAVLimit?
 
     /// A piece of the body; false stops the transfer.
     func bodyBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        heard = true
+        bodyCount += bytes.count
+        guard bodyCount <= maximumBytes else { stopped = sizeLimit; return false }
         guard let multistatus else { body.append(contentsOf: bytes); return true }
         if status == 207 { return multistatus(bytes) }
         if body.count < Self.keptBodyBytes { body.append(contentsOf: bytes.prefix(Self.keptBodyBytes - body.count)) }
         return true
     }
 
+    /// libcurl's "how is it going" (`CURLOPT_XFERINFOFUNCTION`); false stops the transfer.
+    func stillWaiting() -> Bool {
+        guard !heard, ContinuousClock.now > firstByteBy else { return true }
+        stopped = .firstByte(firstByteTimeout)
+        return false
+    }
+
     /// One header line; a status line starts a new answer (after a 100 Continue), so the fields
     /// kept are the final answer's.
-    func headerLine(_ bytes: UnsafeRawBufferPointer) {
+    /// false stops the transfer: the final answer's Content-Length is over `maximumBytes`.
+    func headerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        heard = true
         var line = Array(bytes)
         while let last = line.last, last == 13 || last == 10 { line.removeLast() }
         if line.starts(with: Array("HTTP/".utf8)) {
             headers = []
             let words = line.split(separator: 32)
             status = words.count > 1 ? Int(String(decoding: words[1], as: UTF8.self)) ?? 0 : 0
-            return
+            return true
         }
-        guard let colon = line.firstIndex(of: 58) else { return }
+        guard let colon = line.firstIndex(of: 58) else { return true }
         let name = String(decoding: line[..<colon], as: UTF8.self)
         var value = line[(colon + 1)...]
         while let first = value.first, first == 32 || first == 9 { value.removeFirst() }
-        headers.append(.init(name, String(decoding: value, as: UTF8.self)))
+        let field = CardDAVRequest.Header(name, String(decoding: value, as: UTF8.self))
+        headers.append(field)
+        // An answer that says at once it is too large is not read at all.
+        if status >= 200, CardDAVResponse(status: status, headers: [field]).header("Content-Length").flatMap(Int.init) ?? 0 > maximumBytes {
+            stopped = sizeLimit
+            return false
+        }
+        return true
     }
 }

@@ -8,6 +8,9 @@ struct DAVElement: Equatable, Sendable {
     var children: [DAVElement]
     /// The text directly inside (entities and CDATA resolved), untrimmed.
     var text: String
+    /// Of a card (CARDDAV:address-data) larger than `XMLStream.maximumCardBytes`: its size in
+    /// bytes, its `text` then left empty; else 0.
+    var droppedBytes = 0
 
     /// Whether this is `name` in `namespace`.
     func `is`(_ namespace: String, _ name: String) -> Bool { self.namespace == namespace && self.name == name }

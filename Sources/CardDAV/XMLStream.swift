@@ -16,12 +16,18 @@ final class XMLStream {
     /// Text kept at most for one response (or, without `responses`, for the whole answer): a card
     /// with a large photo fits; a server sending without end does not fill the memory.
     static let maximumKeptBytes = 48 << 20
+    /// The most text of one CARDDAV:address-data kept (a card): past it the card's text is dropped
+    /// and the element says how large it was (`DAVElement.droppedBytes`), the rest still read.
+    let maximumCardBytes: Int
+    /// The most text kept for one response: a card at most, and room for the rest of it.
+    private let keptLimit: Int
 
     private let xml: SBLibXML2
     private var context: xmlParserCtxtPtr?
     private let responses: ((DAVElement) -> Void)?
-    /// The elements open, outermost first; each one's text as bytes until it ends.
-    private var open: [(element: DAVElement, text: [UInt8])] = []
+    /// The elements open, outermost first; each one's text as bytes until it ends (and how many
+    /// bytes of it were dropped, past `maximumCardBytes`).
+    private var open: [(element: DAVElement, text: [UInt8], dropped: Int)] = []
     private var root: DAVElement?
     private var kept = 0
     private var fed = 0
@@ -29,9 +35,11 @@ final class XMLStream {
     private(set) var failure: String?
 
     /// A parser; `responses` gets each DAV:response of a multistatus as it ends (nil: keep the whole tree).
-    init(responses: ((DAVElement) -> Void)? = nil) throws(CardDAVError) {
+    init(maximumCardBytes: Int = CardDAVLimits().maximumCardBytes, responses: ((DAVElement) -> Void)? = nil) throws(CardDAVError) {
         xml = try XMLLibrary.shared().xml
         self.responses = responses
+        self.maximumCardBytes = maximumCardBytes
+        keptLimit = responses == nil ? Self.maximumKeptBytes : min(Self.maximumKeptBytes, maximumCardBytes + (1 << 20))
         var handler = xmlSAXHandler()
         handler.initialized = sb_xml_sax2_magic
         handler.startElementNs = { context, name, _, namespace, _, _, _, _, _ in
@@ -90,14 +98,15 @@ final class XMLStream {
         let element = DAVElement(namespace: namespace.map { String(cString: $0) } ?? "", name: name.map { String(cString: $0) } ?? "",
                                  children: [], text: "")
         kept += element.name.utf8.count + element.namespace.utf8.count
-        open.append((element, []))
+        open.append((element, [], 0))
         overflowCheck()
     }
 
     private func end() {
-        guard failure == nil, let (ended, text) = open.popLast() else { return }
+        guard failure == nil, let (ended, text, dropped) = open.popLast() else { return }
         var element = ended
-        if !text.isEmpty { element.text = String(decoding: text, as: UTF8.self) }
+        if dropped > 0 { element.droppedBytes = dropped }
+        else if !text.isEmpty { element.text = String(decoding: text, as: UTF8.self) }
         guard let parent = open.indices.last else { root = element; return }
         if let responses, open.count == 1, open[0].element.is(DAVNamespace.dav, "multistatus"), element.is(DAVNamespace.dav, "response") {
             responses(element)
@@ -109,14 +118,23 @@ final class XMLStream {
 
     private func text(_ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
         guard failure == nil, let bytes, count > 0, !open.isEmpty else { return }
-        open[open.count - 1].text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
+        let last = open.count - 1
+        if open[last].dropped > 0 { open[last].dropped += Int(count); return }
+        if open[last].text.count + Int(count) > maximumCardBytes, open[last].element.is(DAVNamespace.cardDAV, "address-data") {
+            // A card past the limit: not kept, only its size.
+            kept -= open[last].text.count
+            open[last].dropped = open[last].text.count + Int(count)
+            open[last].text = []
+            return
+        }
+        open[last].text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
         kept += Int(count)
         overflowCheck()
     }
 
     private func overflowCheck() {
-        guard kept > Self.maximumKeptBytes else { return }
-        failure = "one of its parts is over \(Self.maximumKeptBytes >> 20) MB"
+        guard kept > keptLimit else { return }
+        failure = "one of its parts is over \(CardDAVLimits.sizeText(keptLimit))"
         if let context { xml.xmlStopParser(context) }
     }
 }

@@ -26,7 +26,8 @@ public struct DataStore {
             team = try db.teamBookID.map { book throws(ServiceError) in (book, try PostgresTeamDirectory.account(ofSignedInRoleOn: db.connection)) }
             accounts = PostgresAccountStore(database: db, session: session, hasher: hasher)
             makeContacts = { PostgresContactsStore(database: db, accountID: $0) }
-            makeSync = { PostgresSyncStore(database: db) }
+            let commands = try? LocalSyncCommands(connection: db.connection, environment: environment)
+            makeSync = { PostgresSyncStore(database: db, localCommands: commands) }
         } else {
             let db = try SQLiteDatabase(path: location)
             place = location

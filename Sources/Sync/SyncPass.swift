@@ -189,6 +189,15 @@ struct Pass {
     /// One card from the server, in a transaction of the engine's (`applying`).
     mutating func apply(_ resource: CardResource, in book: SyncBookRow) throws(ServiceError) {
         let href = Self.path(of: resource.href)
+        if let size = resource.tooLargeBytes {
+            // Past the card-size limit: not read, left on the server as it is, and listed.
+            let limit = CardDAVLimits.sizeText(client.transport.options.limits.maximumCardBytes)
+            let reason = "the card is \(CardDAVLimits.sizeText(size)), over the \(limit) allowed (--max-card-size)"
+            try store.recordProblem(book: book.id, href: href, kind: .unreadable, etag: resource.etag, contact: nil, reason: reason)
+            summary.unreadable += 1
+            summary.notes.append("\(href): \(reason) (left on the server as it is)")
+            return
+        }
         guard case .contact(var server) = engine.coding.read(resource.vCard) else {
             if case .unreadable(let reason) = engine.coding.read(resource.vCard) {
                 try store.recordProblem(book: book.id, href: href, kind: .unreadable, etag: resource.etag, contact: nil, reason: reason)

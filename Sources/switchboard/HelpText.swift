@@ -26,7 +26,7 @@ enum HelpText {
                                           set up two-way sync with a CardDAV server (see sync --help)
       switchboard sync [--user NAME | --team] [--db PATH]
                                           sync every CardDAV account once; one summary line
-      switchboard directory init | add-member NAME [--editor] --db postgresql://…
+      switchboard directory init | add-member NAME [--editor] | remove-member NAME --db postgresql://…
                                           set a team directory up on PostgreSQL (see directory --help)
 
     OPTIONS

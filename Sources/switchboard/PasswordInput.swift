@@ -1,3 +1,4 @@
+import CardDAV
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,8 +41,14 @@ struct PasswordInput {
         return .success(password)
     }
 
-    /// The process's standard input and `/bin/sh -c`.
-    static var standard: PasswordInput { PasswordInput(readLine: hiddenLine, runCommand: firstLine(of:)) }
+    /// The process's standard input and `/bin/sh -c` (a command killed after a minute).
+    static var standard: PasswordInput { standard(commandTimeout: .seconds(60)) }
+
+    /// The process's standard input and `/bin/sh -c`, a command killed when it has not ended
+    /// within `commandTimeout` (a `pass` waiting on a locked agent, a script that never returns).
+    static func standard(commandTimeout: Duration) -> PasswordInput {
+        PasswordInput(readLine: hiddenLine, runCommand: { firstLine(of: $0, within: commandTimeout) })
+    }
 
     /// A line from standard input, with the terminal's echo off while it is typed (and on again after).
     private static func hiddenLine(prompt: String?) -> String? {
@@ -68,22 +75,69 @@ struct PasswordInput {
         _ = write(STDERR_FILENO, &bytes, bytes.count)
     }
 
-    /// The first line `command` prints (`/bin/sh -c`), which must end well.
-    private static func firstLine(of command: String) -> Result<String, Failure> {
-        guard let pipe = popen(command, "r") else { return .failure(Failure(text: "--password-command could not be started: \(String(cString: strerror(errno)))")) }
-        var bytes: [UInt8] = []
-        while true {
-            let c = getc(pipe)
-            if c == EOF { break }
-            if c == 0x0A { // read the rest so the command is not cut off mid-write
-                while getc(pipe) != EOF {}
-                break
-            }
-            bytes.append(UInt8(c))
+    /// The first line `command` prints (`/bin/sh -c`), which must end well within `timeout`;
+    /// past it the command (its whole process group, away from a terminal) is killed.
+    static func firstLine(of command: String, within timeout: Duration) -> Result<String, Failure> {
+        var fromCommand: [Int32] = [-1, -1]
+        guard pipe(&fromCommand) == 0 else { return .failure(Failure(text: "--password-command could not be started: \(String(cString: strerror(errno)))")) }
+        _ = fcntl(fromCommand[0], F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fromCommand[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fromCommand[1])
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own process group, so that all of it can be killed — unless it may need the terminal
+        // we are in the foreground of (a passphrase prompt): a background group could not read it.
+        let atTerminal = isatty(STDIN_FILENO) == 1 && tcgetpgrp(STDIN_FILENO) == getpgrp()
+        if !atTerminal {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         }
-        let status = pclose(pipe)
-        guard status == 0 else { return .failure(Failure(text: "--password-command failed (exit status \(status >> 8)); nothing was changed")) }
-        if bytes.last == 0x0D { bytes.removeLast() }
-        return .success(String(decoding: bytes, as: UTF8.self))
+        var argv: [UnsafeMutablePointer<CChar>?] = [String](["sh", "-c", command]).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var child = pid_t()
+        let started = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, environ)
+        close(fromCommand[1])
+        guard started == 0 else {
+            close(fromCommand[0])
+            return .failure(Failure(text: "--password-command could not be started: \(String(cString: strerror(started)))"))
+        }
+        let output = fromCommand[0]
+        defer { close(output) }
+        // Its output up to the end (the rest after the first line is read too, so the command is
+        // not cut off mid-write), or until the time is up.
+        let deadline = ContinuousClock.now + timeout
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        var timedOut = false
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { timedOut = true; break }
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let ms = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let ready = poll(&descriptor, 1, ms)
+            if ready < 0 { if errno == EINTR { continue }; break }
+            if ready == 0 { continue }
+            let n = read(output, &buffer, buffer.count)
+            if n < 0 { if errno == EINTR { continue }; break }
+            if n == 0 { break }
+            if bytes.count < 64 << 10 { bytes += buffer[0..<n] }
+        }
+        if timedOut {
+            kill(atTerminal ? child : -child, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            return .failure(Failure(text: "--password-command did not finish within \(CardDAVLimits.durationText(timeout)) and was stopped; "
+                                    + "is it waiting for something (a locked password store, a prompt)? Allow longer with --password-timeout SECONDS"))
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else { return .failure(Failure(text: "--password-command failed (exit status \(status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F))); nothing was changed")) }
+        var line = bytes.firstIndex(of: 0x0A).map { Array(bytes[..<$0]) } ?? bytes
+        if line.last == 0x0D { line.removeLast() }
+        return .success(String(decoding: line, as: UTF8.self))
     }
 }

@@ -8,7 +8,7 @@ import Sync
 /// The password is never stored and never an argument: `--password-command` prints it, or it is
 /// typed (hidden) at each run.
 struct SyncCommand {
-    enum Action: Equatable { case run, add(url: String) }
+    enum Action: Equatable { case run, add(url: String), passwordCommand(String) }
 
     var action = Action.run
     var opener = AccountOpener()
@@ -29,13 +29,21 @@ struct SyncCommand {
     var passwordsOnStdin = false
     /// `sync add --list-addressbooks`: list the server's address books and store nothing.
     var listOnly = false
+    /// The timeouts and sizes a server (and a password command) is held to.
+    var limits = SyncLimitArguments()
+    /// `--lifeline-fd N`: a pipe the app holds open while it runs; its end (the app has gone) ends
+    /// this process at once, so nothing is written after (`SyncLifeline`).
+    var lifeline: Int32?
+    /// When the command was read: the pass's time (`--sync-timeout`) counts from here, a password command's included.
+    var began = ContinuousClock.now
     /// The data location given to `run` (the sign-in of a shared directory is read against it).
     private var location = ""
 
     static let help = """
-    usage: switchboard sync [--verbose] [--user NAME | --team] [--db PATH|URL]
+    usage: switchboard sync [--verbose] [--user NAME | --team] [--db PATH|URL] [LIMITS]
            switchboard sync add URL --username NAME [--password-command CMD] [--ca-file PEM]
-                                    [--addressbook NAME|all] [--user NAME | --team] [--db PATH|URL]
+                                    [--addressbook NAME|all] [--user NAME | --team] [--db PATH|URL] [LIMITS]
+           switchboard sync password-command CMD [--team] --db URL
       sync add finds the address books from the server's address (/.well-known/carddav, the
       principal, its address book home): with one it is taken; with several, name one with
       --addressbook NAME (its name or the last part of its URL) or take them all with
@@ -44,17 +52,26 @@ struct SyncCommand {
       output, as mbsync's PassCmd) or is typed, hidden; it is never stored. TLS certificates
       are always checked: against the system's CAs, or the CA certificates in --ca-file PEM.
       On a shared directory (--db postgresql://…) each person's accounts are their own: on a
-      team directory the member signed in (the team book with --team, for its editors).
+      team directory the member signed in (the team book with --team, for its editors). There the
+      directory keeps each account's address and user name only: a password command is kept on
+      this machine ($XDG_CONFIG_HOME/switchboard/sync/, else ~/.config/switchboard/sync/), for that
+      address and user — never run when the directory's account names another since. Another
+      member who syncs the same account (the team book's) keeps their own with
+      sync password-command CMD.
       sync syncs every account in the data file once (only NAME's with --user) and prints
       "↓ 12 new, 3 changed, 1 deleted · ↑ 2 sent · 1 conflict". Conflicts keep both sides: the
       server's version in the list, yours beside it. Exit 0 when every account synced, 1 when
       one could not (the reason on stderr), 2 for a wrong command line. --verbose adds a line
       per account: the requests it took, how long, and how much of it was the server's.
+      The address is given without a user name or password in it (http://alice:…@host/ is
+      refused: it would be stored and shown); the user name goes to --username.
+    \(SyncLimitArguments.help)
       For the app (which runs sync as a child process): --progress prints tab-separated lines
       (progress DONE TOTAL, sent N, summary LINE, error TEXT; with sync add, book URL NAME and
       added NAMES); --passwords-on-stdin reads typed passwords from standard input (sync add: the
       first line; sync: ID<TAB>PASSWORD lines; on a shared directory a line ROLE<TAB>PASSWORD
-      before them, the member's sign-in, empty for none); sync add --list-addressbooks stores nothing.
+      before them, the member's sign-in, empty for none); sync add --list-addressbooks stores nothing;
+      --lifeline-fd N names a pipe the app keeps open: when it closes, the sync ends at once.
     """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SyncCommand {
@@ -75,6 +92,11 @@ struct SyncCommand {
             case "--progress": command.progress = true
             case "--passwords-on-stdin": command.passwordsOnStdin = true
             case "--list-addressbooks": command.listOnly = true
+            case "--lifeline-fd":
+                let value = try cursor.value(for: argument)
+                guard let fd = Int32(value), fd > 2 else { throw .badValue(flag: argument, value: value, expected: "a descriptor number above 2") }
+                command.lifeline = fd
+            case let flag where SyncLimitArguments.flags.contains(flag): try command.limits.read(flag, from: &cursor)
             case let flag where flag.hasPrefix("--"): throw .unknownArgument(flag)
             default: words.append(argument)
             }
@@ -85,8 +107,13 @@ struct SyncCommand {
             if command.username != nil || command.passwordCommand != nil || command.caFile != nil || command.addressBook != nil || command.listOnly {
                 throw .badValue(flag: "sync", value: "", expected: "sync add URL --username NAME … to use --username, --password-command, --ca-file or --addressbook")
             }
+        case "password-command":
+            guard words.count == 2 else { throw words.count < 2 ? .missingValue("sync password-command CMD") : .unknownArgument(words[2]) }
+            command.action = .passwordCommand(words[1])
         case "add":
             guard words.count == 2 else { throw words.count < 2 ? .missingValue("sync add URL") : .unknownArgument(words[2]) }
+            let address = ServerAddress(words[1])
+            guard !address.hasUserInfo else { throw .badValue(flag: "sync add", value: address.url, expected: address.refusal) }
             guard command.username != nil else { throw .missingValue("--username") }
             guard words[1].hasPrefix("http://") || words[1].hasPrefix("https://") else {
                 throw .badValue(flag: "sync add", value: words[1], expected: "the server's http:// or https:// address, such as https://dav.example.com/")
@@ -98,9 +125,11 @@ struct SyncCommand {
         return command
     }
 
-    func run(environment: [String: String], input: PasswordInput = .standard,
+    func run(environment: [String: String], input: PasswordInput? = nil,
              output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if wantsHelp { print(Self.help, to: &output); return 0 }
+        if let lifeline { SyncLifeline.watch(lifeline) }
+        let input = input ?? .standard(commandTimeout: limits.passwordTimeout)
         let location = opener.databasePath ?? DatabaseLocation.defaultPath(environment: environment)
         guard let location else { print("switchboard: sync: \(UsageError.noDataLocation)", to: &errors); return 2 }
         var command = self
@@ -125,6 +154,43 @@ struct SyncCommand {
         switch action {
         case .add(let url): return add(url, location: location, environment: environment, input: input, output: &output, errors: &errors)
         case .run: return syncAll(location: location, environment: environment, input: input, output: &output, errors: &errors)
+        case .passwordCommand(let command): return keep(command, location: location, environment: environment, output: &output, errors: &errors)
+        }
+    }
+
+    // MARK: sync password-command
+
+    /// Keeps `command` on this machine for the sync accounts of the book (the member's, the team's
+    /// with --team) of a shared directory, for their address and user as they are now.
+    private func keep(_ command: String, location: String, environment: [String: String],
+                      output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let opened: (data: DataStore, account: Account, path: String)
+        do throws(AccountOpener.Failure) {
+            opened = try opener.open(environment: environment)
+        } catch {
+            switch error {
+            case .usage(let m): print("switchboard: sync: \(m)", to: &errors); return 2
+            case .refused(let m): print("switchboard: sync: \(m)", to: &errors); return 1
+            }
+        }
+        guard let store = opened.data.syncStore() as? PostgresSyncStore, let local = store.localCommands else {
+            print("switchboard: sync: password-command is for a shared directory's accounts (a data file keeps the one sync add was given)", to: &errors)
+            return 2
+        }
+        do throws(ServiceError) {
+            let accounts = try store.accounts(of: opened.account.id)
+            guard !accounts.isEmpty else {
+                print("switchboard: sync: no CardDAV account is set up for \(opened.account.username) in \(opened.path)", to: &errors)
+                return 1
+            }
+            for account in accounts {
+                try local.set(command, syncAccountID: account.id, url: account.url, username: account.username)
+                print("kept on this machine: the password command for \(account.username) at \(account.url) (\(local.path))", to: &output)
+            }
+            return 0
+        } catch {
+            print("switchboard: sync: \(CommandLineMessage.line(for: error))", to: &errors)
+            return 1
         }
     }
 
@@ -157,7 +223,7 @@ struct SyncCommand {
         }
         let found: CardDAVAccount
         do throws(CardDAVError) {
-            let client = CardDAVClient(transport: try CardDAVTransport(credentials: .init(user: user, password: password), options: .init(caFile: caFile)))
+            let client = CardDAVClient(transport: try CardDAVTransport(credentials: .init(user: user, password: password), options: transportOptions(caFile: caFile)))
             found = try client.discover(from: url)
         } catch {
             return fail("\(error)", code: 1, output: &output, errors: &errors)
@@ -187,6 +253,11 @@ struct SyncCommand {
         } catch {
             return fail(CommandLineMessage.line(for: error), code: 1, output: &output, errors: &errors)
         }
+    }
+
+    /// The limits of this run for a transport (the pass's time counted from when the command began).
+    private func transportOptions(caFile: String?) -> CardDAVTransport.Options {
+        CardDAVTransport.Options(limits: limits.server, passDeadline: began + limits.server.passTimeout, caFile: caFile)
     }
 
     /// Says why on standard error (and, for the app, as an `error` line on standard output); returns `code`.
@@ -233,7 +304,9 @@ struct SyncCommand {
     }
 
     /// The password of `user` at `url`: the command's first line, else typed once, hidden.
-    static func password(for user: String, at url: String, command: String?, input: PasswordInput) -> Result<String, PasswordInput.Failure> {
+    /// `shared`: a shared directory, where a command is kept on this machine (`sync password-command`).
+    static func password(for user: String, at url: String, command: String?, input: PasswordInput,
+                         shared: Bool = false, team: Bool = false) -> Result<String, PasswordInput.Failure> {
         if let command {
             switch input.runCommand(command) {
             case .success(let line) where !line.isEmpty: return .success(line)
@@ -242,6 +315,9 @@ struct SyncCommand {
             }
         }
         guard let typed = input.readLine("Password for \(user) at \(url): "), !typed.isEmpty else {
+            if shared {
+                return .failure(.init(text: "no password for \(user) at \(url): type it, pipe it in, or keep a command for it on this machine with switchboard sync password-command CMD\(team ? " --team" : "") --db … (the directory keeps none)"))
+            }
             return .failure(.init(text: "no password for \(user) at \(url): type it, pipe it in, or set the account up with --password-command CMD"))
         }
         return .success(typed)
@@ -303,18 +379,29 @@ struct SyncCommand {
         var total = SyncSummary()
         var failed = false
         var details: [String] = []
+        let local = (store as? PostgresSyncStore)?.localCommands
         for account in accounts {
+            // An address stored with a user name or password in it (before such were refused) is never shown whole.
+            let shownURL = ServerAddress.shown(account.url)
+            // A command kept on this machine for another address or user: the directory's account was changed since.
+            if account.passwordCommand == nil, let stale = local?.stale(for: account), !(passwordsOnStdin && typed[account.id] != nil) {
+                failed = true
+                _ = fail("the directory's account now names \(account.username) at \(shownURL), not \(stale.username) at \(ServerAddress.shown(stale.url)) as when its password command was kept on this machine; nothing was run or sent. If that change is right, keep the command again: switchboard sync password-command CMD\(opener.teamBook ? " --team" : "") --db …",
+                         code: 1, output: &output, errors: &errors)
+                continue
+            }
             let password: String
             if passwordsOnStdin, account.passwordCommand == nil {
                 guard let p = typed[account.id], !p.isEmpty else {
                     failed = true
-                    _ = fail("no password for \(account.username) at \(account.url): type it in the app (Settings → Sync)", code: 1,
+                    _ = fail("no password for \(account.username) at \(shownURL): type it in the app (Settings → Sync)", code: 1,
                              output: &output, errors: &errors)
                     continue
                 }
                 password = p
             } else {
-                switch Self.password(for: account.username, at: account.url, command: account.passwordCommand, input: input) {
+                switch Self.password(for: account.username, at: shownURL, command: account.passwordCommand, input: input,
+                                     shared: local != nil, team: opener.teamBook) {
                 case .success(let p): password = p
                 case .failure(let why):
                     _ = fail(why.text, code: 1, output: &output, errors: &errors)
@@ -325,15 +412,15 @@ struct SyncCommand {
             do throws(SyncError) {
                 let transport: CardDAVTransport
                 do throws(CardDAVError) {
-                    transport = try CardDAVTransport(credentials: .init(user: account.username, password: password), options: .init(caFile: account.caFile))
+                    transport = try CardDAVTransport(credentials: .init(user: account.username, password: password), options: transportOptions(caFile: account.caFile))
                 } catch { throw .server(error) }
                 let started = ContinuousClock.now
                 total.add(try engine.sync(account, client: CardDAVClient(transport: transport)))
                 let took = ContinuousClock.now - started
                 let ms = took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000
-                details.append("\(account.username) at \(account.url): \(transport.requestCount) requests, \(ms) ms (\(transport.serverMilliseconds) ms waiting for the server)")
+                details.append("\(account.username) at \(shownURL): \(transport.requestCount) requests, \(ms) ms (\(transport.serverMilliseconds) ms waiting for the server)")
             } catch {
-                _ = fail("\(account.username) at \(account.url): \(error)", code: 1, output: &output, errors: &errors)
+                _ = fail("\(account.username) at \(shownURL): \(error)", code: 1, output: &output, errors: &errors)
                 failed = true
             }
         }

@@ -179,6 +179,19 @@ struct NewcomerTests {
         #expect(!seen.contains("seed") && !seen.contains("Clean Swift") && !seen.contains("HOW IT IS BUILT"))
     }
 
+    /// The help lists "q Quit": q in the help does what it says (issue 51). It only closed the
+    /// help before, though the help listed it. Esc, ? and F1 still only close it.
+    @Test func qInTheHelpDoesWhatTheHelpSaysItDoes() throws {
+        let h = AppHarness.onContactList()
+        h.press("? wait:100ms")
+        let help = try #require(h.app.helpOverlay)
+        #expect(help.lists(.character("q")) && h.text.contains("Quit"), "\(h.text)")
+        h.press("Esc wait:100ms ? wait:100ms ? wait:100ms F1 wait:100ms F1 wait:100ms")
+        #expect(h.app.helpOverlay == nil && h.app.exitReason != .quit && h.lines[0].contains("Contacts"), "\(h.text)")
+        h.press("? wait:100ms q")
+        #expect(h.app.exitReason == .quit, "q in the help quit, as listed: \(h.text)")
+    }
+
     @Test func escInTheContactsSearchClearsThenLeavesThenGoesBack() throws {
         let h = AppHarness()
         h.createAccount()

@@ -358,6 +358,27 @@ struct OffMainLoopTests {
         #expect(h.text.contains("Ada Lovelace") && !h.text.contains("king"), "\(h.text)")
     }
 
+    /// The server hung with a save out, Esc asked "Discard changes?", then the server came back
+    /// and stored the save: the question is moot, so it goes with the form (it stayed on every
+    /// screen after, deaf to its buttons, until the app was quit), and the keys work again.
+    @Test func aSaveThatAnswersWhileDiscardIsAskedTakesTheQuestionAway() throws {
+        let setup = Setup()
+        let h = try editFormOnAda(setup)
+        h.press("End \" king\" C-s Esc wait:400ms")
+        #expect(h.text.contains("Your save has not reached the server yet."), "\(h.text)")
+        settle(h, setup)                                               // the server answers: stored
+        h.press("wait:400ms")
+        settle(h, setup)
+        h.press("wait:400ms")
+        #expect(!h.text.contains("Discard changes?") && !h.text.contains("Edit Contact"), "\(h.text)")
+        #expect(h.text.contains("Ada king Lovelace"), "\(h.text)")
+        h.press("Enter wait:400ms")                                    // the keys reach the list again
+        settle(h, setup)
+        h.press("wait:400ms")
+        #expect(h.text.contains("Ada king Lovelace") && !h.text.contains("Keep waiting"), "\(h.text)")
+        #expect(h.app.window.rootViewController?.frontmostController.presentedViewController == nil)
+    }
+
     /// A save that reached the server before "Discard" could stop it: the form says so plainly, and Esc leaves.
     @Test func aSaveThatWentThroughBeforeItCouldBeStoppedSaysSo() throws {
         let setup = Setup()

@@ -13,6 +13,8 @@ final class RecordedSyncProcesses: SyncProcessStarting {
         let onLine: @MainActor (SyncChildLine) -> Void
         let onExit: @MainActor (Int32?) -> Void
         var isRunning = true
+        /// Whether the app ended it (Esc on the set-up form).
+        private(set) var cancelled = false
         init(arguments: [String], input: String, onLine: @escaping @MainActor (SyncChildLine) -> Void, onExit: @escaping @MainActor (Int32?) -> Void) {
             self.arguments = arguments
             self.input = input
@@ -23,6 +25,12 @@ final class RecordedSyncProcesses: SyncProcessStarting {
         func prints(_ lines: SyncChildLine...) { for line in lines { onLine(line) } }
         /// The child ends with `code`.
         func exits(_ code: Int32?) { isRunning = false; onExit(code) }
+        /// The app ends it: it exits as killed.
+        func cancel() {
+            guard isRunning else { return }
+            cancelled = true
+            exits(nil)
+        }
     }
 
     private(set) var runs: [Run] = []

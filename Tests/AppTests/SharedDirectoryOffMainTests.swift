@@ -79,6 +79,45 @@ struct SharedDirectoryOffMainTests {
         #expect(pump(h) { h.text.contains("Ada Lovelace") && h.lines[0].contains("Contacts (2)") }, "\(h.text)")
     }
 
+    /// The server hangs (every process serving this app stopped with SIGSTOP) while an edit is
+    /// being saved; Esc asks "Discard changes?"; the server goes on (SIGCONT) and stores the save
+    /// (issue 47). The question is moot: it goes with the form, the list shows the saved name and
+    /// the keys work. It stayed on every screen before, deaf to its buttons, until the app was quit.
+    @Test(.enabled(if: base != nil, "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
+    func aSaveStoredAfterTheServerHungWhileDiscardWasAskedTakesTheQuestionAway() throws {
+        let schema = try ThrowawaySchema(base: try #require(Self.base))
+        defer { withExtendedLifetime(schema) {} } // dropped when the test ends, not at its last mention
+        let h = AppHarness(backend: { _, now in
+            StoreBackend(directory: schema.directory(now: now), offMainDirectory: schema.directory(now: now), now: now)
+        })
+        #expect(pump(h) { h.text.contains("Create Account") }, "\(h.text)")
+        h.createAccount()
+        #expect(pump(h) { h.lines[0].contains("Main") }, "\(h.text)")
+        h.press("C wait:400ms")
+        h.press("a wait:400ms \"ada\" Tab \"lovelace\" C-s")
+        #expect(pump(h) { h.text.contains("Ada Lovelace") && h.lines[0].contains("Contacts (1)") }, "\(h.text)")
+        h.press("Enter wait:400ms")
+        #expect(pump(h) { h.text.contains("Edit (e)") }, "\(h.text)")
+        h.press("e wait:400ms")
+        #expect(pump(h) { h.text.contains("Edit Contact") }, "\(h.text)")
+
+        // Every server process of this app's stops: connections stay open, nothing answers.
+        let pids = try schema.admin.execute("SELECT pid FROM pg_stat_activity WHERE application_name = $1", [schema.name])
+        let stopped = (0..<pids.count).map { Int32(pids.int64($0, 0)) }
+        #expect(!stopped.isEmpty)
+        defer { for pid in stopped { kill(pid, SIGCONT) } }
+        for pid in stopped { #expect(kill(pid, SIGSTOP) == 0, "the test stops the server's processes (same machine, as root)") }
+        h.press("End \" king\" C-s wait:400ms Esc wait:400ms")
+        #expect(h.text.contains("Your save has not reached the server yet."), "\(h.text)")
+        for pid in stopped { kill(pid, SIGCONT) }                      // the server goes on: the save is stored
+
+        #expect(pump(h) { !h.text.contains("Edit Contact") && h.text.contains("Ada king Lovelace") }, "\(h.text)")
+        h.press("wait:400ms")
+        #expect(!h.text.contains("Discard changes?") && !h.text.contains("Keep waiting"), "\(h.text)")
+        h.press("Enter wait:400ms")                                    // the keys reach the list again
+        #expect(pump(h) { h.text.contains("Edit (e)") }, "\(h.text)")
+    }
+
     @Test(.enabled(if: base != nil, "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
     func theHomeThePopupAndTheFeedReadOnTheWorkerThread() throws {
         let schema = try ThrowawaySchema(base: try #require(Self.base))

@@ -48,12 +48,33 @@ struct XMLStreamTests {
         #expect(root?.child(DAVNamespace.dav, "response") != nil)
     }
 
+    @Test func aCardOverTheCardLimitIsHandedOverWithItsSizeNotItsText() throws {
+        let big = String(repeating: "NOTE:xy\n", count: 4000) // 32,000 bytes (XML reads a CRLF as LF)
+        let answer = "<D:multistatus xmlns:D=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:carddav\">"
+            + "<D:response><D:href>/b/big.vcf</D:href><D:propstat><D:prop><D:getetag>\"1\"</D:getetag><C:address-data>" + big
+            + "</C:address-data></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>"
+            + "<D:response><D:href>/b/small.vcf</D:href><D:propstat><D:prop><D:getetag>\"2\"</D:getetag><C:address-data>BEGIN:VCARD"
+            + "</C:address-data></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response></D:multistatus>"
+        var cards: [CardResource] = []
+        let stream = try XMLStream(maximumCardBytes: 10_000) { element in
+            if let member = Multistatus.response(element), let card = CardDAVClient.card(member) { cards.append(card) }
+        }
+        for piece in stride(from: 0, to: answer.utf8.count, by: 777) {
+            #expect(stream.feed(Array(Array(answer.utf8)[piece..<min(piece + 777, answer.utf8.count)])))
+        }
+        #expect(stream.finish() != nil)
+        #expect(cards.map(\.href) == ["/b/big.vcf", "/b/small.vcf"])
+        #expect(cards[0].tooLargeBytes == big.utf8.count && cards[0].vCard.isEmpty)
+        #expect(cards[1].tooLargeBytes == nil && cards[1].vCard == "BEGIN:VCARD")
+    }
+
     @Test func aValueOverTheLimitIsRefusedNotKept() throws {
         let huge = "<D:multistatus xmlns:D=\"DAV:\"><D:response><D:href>" + String(repeating: "a", count: XMLStream.maximumKeptBytes + 10)
             + "</D:href></D:response></D:multistatus>"
         let stream = try XMLStream { _ in Issue.record("a response over the limit was handed over") }
         #expect(!stream.feed(Array(huge.utf8)))
         #expect(stream.finish() == nil)
-        #expect(stream.failure == "one of its parts is over 48 MB")
+        // A response is held to a card (8 MB by default) and 1 MB for the rest of it.
+        #expect(stream.failure == "one of its parts is over 9 MB")
     }
 }

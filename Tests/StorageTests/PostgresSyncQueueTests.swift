@@ -18,6 +18,7 @@ struct PostgresSyncQueueTests {
         let contacts: PostgresContactsStore
         let sync: PostgresSyncStore
         let accountID: Int64
+        let folder = TempFolder("pg-sync-config")
 
         init() throws {
             server = try PostgresTestServer()
@@ -26,7 +27,9 @@ struct PostgresSyncQueueTests {
                                                 hasher: PasswordHasher(cost: 1))
             accountID = try accounts.createAccount(username: "ada", password: "analytical", now: 1).id
             contacts = PostgresContactsStore(database: db, accountID: accountID, now: { 100 })
-            sync = PostgresSyncStore(database: db, now: { 200 })
+            // A shared directory keeps no password command: this machine's file does (`LocalSyncCommands`).
+            sync = PostgresSyncStore(database: db, now: { 200 },
+                                     localCommands: try LocalSyncCommands(connection: db.connection, environment: ["XDG_CONFIG_HOME": folder.file("config")]))
         }
 
         func addSyncAccount() throws -> (account: Int64, book: Int64) {
@@ -234,7 +237,10 @@ struct PostgresSyncQueueTests {
         let bobAccount = try PostgresTeamDirectory.addMember(owner, name: "bob_" + suffix, password: "bob's secret", editor: false, now: 3)
         let alice = try PostgresDatabase(uri: server.uri, signIn: PostgresSignIn(role: aliceAccount.username, password: "alice's secret"))
         let bob = try PostgresDatabase(uri: server.uri, signIn: PostgresSignIn(role: bobAccount.username, password: "bob's secret"))
-        let aliceSync = PostgresSyncStore(database: alice), bobSync = PostgresSyncStore(database: bob)
+        let aliceMachine = TempFolder("alice-config")
+        let aliceSync = PostgresSyncStore(database: alice, localCommands: try LocalSyncCommands(connection: alice.connection,
+                                                                                                environment: ["XDG_CONFIG_HOME": aliceMachine.file("config")]))
+        let bobSync = PostgresSyncStore(database: bob)
         let aliceContacts = PostgresContactsStore(database: alice, accountID: aliceAccount.id)
         let kept = try aliceContacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
         let aliceSyncID = try aliceSync.addAccount(accountID: aliceAccount.id, url: "https://dav.example.com/", homeURL: "https://dav.example.com/alice/",

@@ -42,7 +42,7 @@ struct PostgresSyncTests {
         let alice: Account, bob: Account
         let folder = TempFolder("pg-sync")
         var passwordFile: String { folder.file("pw") }
-        var environment: [String: String] { ["HOME": "/nonexistent-home", "XDG_STATE_HOME": folder.file("state")] }
+        var environment: [String: String] { ["HOME": "/nonexistent-home", "XDG_STATE_HOME": folder.file("state"), "XDG_CONFIG_HOME": folder.file("config")] }
 
         /// `aliceEdits`: alice is an editor (changes the team book, and may sync it).
         init(aliceEdits: Bool = false) throws {
@@ -98,9 +98,11 @@ struct PostgresSyncTests {
         #expect(added.code == 0, "\(added.errors)")
         #expect(added.output.contains("added alice at \(base)") && added.output.contains("1 contact here will go up"), "\(added.output)")
         #expect(!added.output.contains("alice-pg") && !added.errors.contains("alice-pg"))
-        // Kept in the directory, under alice's account, without the password.
-        #expect(try team.admin.scalarInt("SELECT count(*) FROM \(team.schema).sync_accounts WHERE account_id = $1 AND password_command = $2",
-                                         [team.alice.id, command]) == 1)
+        // Kept in the directory, under alice's account, without the password; its command on alice's machine only.
+        #expect(try team.admin.scalarInt("SELECT count(*) FROM \(team.schema).sync_accounts WHERE account_id = $1 AND password_command IS NULL",
+                                         [team.alice.id]) == 1)
+        let kept = try #require(FileManager.default.subpaths(atPath: team.folder.file("config/switchboard/sync"))?.first)
+        #expect(try String(contentsOfFile: team.folder.file("config/switchboard/sync/" + kept), encoding: .utf8).contains("\t" + command + "\n"))
         #expect(try team.admin.scalarInt("SELECT count(*) FROM \(team.schema).sync_accounts WHERE position($1 in concat_ws(' ', url, home_url, username, password_command, ca_file)) > 0",
                                          [SyncTestServer.password]) == 0)
 

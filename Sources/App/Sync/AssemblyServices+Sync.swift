@@ -20,12 +20,14 @@ extension AssemblyServices {
     }
 
     /// Once someone is signed in and the home shows: the accounts are read, and the timer follows
-    /// the "Sync every" setting (a first pass at once when an account is set up).
+    /// the "Sync every" setting (a first pass at once when an account is set up — unless the
+    /// setting is "only when asked", which means just that: no pass until a key asks for one).
     func startSync() {
         guard account != nil, let center = syncCenter else { return }
+        let minutes = settings?.current.value.syncMinutes ?? UserSettings().syncMinutes
         // Accounts whose password comes from a command sync at once; a typed one waits for its password.
         center.readAgain { [weak center] in
-            guard let center, center.activity.value.accounts.contains(where: \.hasPasswordCommand) else { return }
+            guard let center, minutes > 0, center.activity.value.accounts.contains(where: \.hasPasswordCommand) else { return }
             center.syncNow()
         }
         syncSettingsObserver = settings?.current.observeNewAndCall { [weak center] in center?.setInterval(minutes: $0.syncMinutes) }

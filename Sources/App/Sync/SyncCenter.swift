@@ -174,11 +174,12 @@ final class SyncCenter {
     }
 
     /// Finds the server's address books (a child `sync add --list-addressbooks`): `done` gets
-    /// them (URL and name), or why not.
-    func discover(_ server: Server, then done: @escaping @MainActor (Result<[(url: String, name: String)], SyncSetupFailure>) -> Void) {
+    /// them (URL and name), or why not. The child is returned, to end it early (Esc).
+    @discardableResult
+    func discover(_ server: Server, then done: @escaping @MainActor (Result<[(url: String, name: String)], SyncSetupFailure>) -> Void) -> SyncProcessHandle {
         var books: [(url: String, name: String)] = []
         var error: String?
-        _ = processes.start(["sync", "add", server.url, "--list-addressbooks", "--progress", "--passwords-on-stdin"] + server.arguments,
+        return processes.start(["sync", "add", server.url, "--list-addressbooks", "--progress", "--passwords-on-stdin"] + server.arguments,
                             input: server.input,
                             onLine: { line in
                                 switch line {
@@ -196,12 +197,13 @@ final class SyncCenter {
     }
 
     /// Stores the account with the address books chosen (their URLs) (a child `sync add`), keeps
-    /// a typed password for this run, and starts the first sync.
-    func add(_ server: Server, books: [String], then done: @escaping @MainActor (SyncSetupFailure?) -> Void) {
+    /// a typed password for this run, and starts the first sync. The child is returned, to end it early (Esc).
+    @discardableResult
+    func add(_ server: Server, books: [String], then done: @escaping @MainActor (SyncSetupFailure?) -> Void) -> SyncProcessHandle {
         var error: String?
         let before = Set(activity.value.accounts.map(\.id))
         let choice = books.count == 1 ? books[0] : "all"
-        _ = processes.start(["sync", "add", server.url, "--addressbook", choice, "--progress", "--passwords-on-stdin"] + server.arguments
+        return processes.start(["sync", "add", server.url, "--addressbook", choice, "--progress", "--passwords-on-stdin"] + server.arguments
                             + (account().map { ["--user", $0.username] } ?? []),
                             input: server.input,
                             onLine: { line in if case .error(let text) = line { error = text } },

@@ -11,6 +11,8 @@ import Darwin
 public protocol SyncProcessHandle: AnyObject {
     /// Whether it has not ended yet.
     var isRunning: Bool { get }
+    /// Ends it now (Esc on the set-up form): its `onExit` still comes, with nil.
+    func cancel()
 }
 
 /// Starts `switchboard sync …` as a child process: the network (libcurl, libxml2) and the sync's
@@ -26,7 +28,9 @@ public protocol SyncProcessStarting: AnyObject {
 
 /// The real child: posix_spawn of the app's own executable, its standard output read through a
 /// run loop watch (the loop wakes when a line comes; it never waits on the child), its standard
-/// error thrown away (the `error` lines say what went wrong).
+/// error thrown away (the `error` lines say what went wrong). It ends with the app: its
+/// descriptor 3 is a pipe only the app holds the other end of (`--lifeline-fd 3`), which the
+/// kernel closes when the app ends however it ends, and the child then leaves at once.
 @MainActor
 public final class ChildSyncProcesses: SyncProcessStarting {
     /// The program (the app's own: `/proc/self/exe`) and what goes before the sync's own
@@ -47,7 +51,8 @@ public final class ChildSyncProcesses: SyncProcessStarting {
     public func start(_ arguments: [String], input: String, onLine: @escaping @MainActor (SyncChildLine) -> Void,
                       onExit: @escaping @MainActor (Int32?) -> Void) -> SyncProcessHandle {
         let child = ChildSyncProcess(scheduler: scheduler, onLine: onLine, onExit: onExit)
-        child.spawn(executable: executable, arguments: ["switchboard"] + arguments + commonArguments, input: (inputPrefix?() ?? "") + input)
+        child.spawn(executable: executable, arguments: ["switchboard"] + arguments + commonArguments + ["--lifeline-fd", "3"],
+                    input: (inputPrefix?() ?? "") + input)
         return child
     }
 }
@@ -60,6 +65,8 @@ final class ChildSyncProcess: SyncProcessHandle {
     private let onExit: @MainActor (Int32?) -> Void
     private var pid: pid_t = 0
     private var output: Int32 = -1
+    /// The app's end of the child's lifeline (see `ChildSyncProcesses`): held, never written, until the child has ended.
+    private var lifeline: Int32 = -1
     private var watch: DescriptorWatch?
     private var pending: [UInt8] = []
     private(set) var isRunning = false
@@ -71,17 +78,19 @@ final class ChildSyncProcess: SyncProcessHandle {
     }
 
     func spawn(executable: String, arguments: [String], input: String) {
-        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
+        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], life: [Int32] = [-1, -1]
         guard pipe(&toChild) == 0 else { finishSoon(nil); return }
         guard pipe(&fromChild) == 0 else { close(toChild[0]); close(toChild[1]); finishSoon(nil); return }
-        // None of the four is inherited by another program the app starts (dup2 gives the child its own).
-        for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard pipe(&life) == 0 else { for fd in toChild + fromChild { close(fd) }; finishSoon(nil); return }
+        // None of the six is inherited by another program the app starts (dup2 gives the child its own).
+        for fd in toChild + fromChild + life { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, life[0], 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -100,12 +109,14 @@ final class ChildSyncProcess: SyncProcessHandle {
         let started = posix_spawn(&child, executable, &actions, &attributes, &argv, environ)
         close(toChild[0])
         close(fromChild[1])
+        close(life[0])
         guard started == 0 else {
-            close(toChild[1]); close(fromChild[0])
+            close(toChild[1]); close(fromChild[0]); close(life[1])
             finishSoon(nil)
             return
         }
         pid = child
+        lifeline = life[1]
         isRunning = true
         // The passwords: far less than a pipe holds, so this never waits; a child gone early is no signal to us.
         let previous = signal(SIGPIPE, SIG_IGN)
@@ -166,8 +177,21 @@ final class ChildSyncProcess: SyncProcessHandle {
             return
         }
         isRunning = false
+        endLifeline()
         if done < 0 { onExit(nil); return }
         onExit(status & 0x7F == 0 ? (status >> 8) & 0xFF : nil)
+    }
+
+    /// Ends the child: its lifeline closed (it leaves at once), and SIGTERM in case it is stuck elsewhere.
+    func cancel() {
+        guard isRunning else { return }
+        endLifeline()
+        kill(pid, SIGTERM)
+    }
+
+    private func endLifeline() {
+        if lifeline >= 0 { close(lifeline) }
+        lifeline = -1
     }
 
     private func finishSoon(_ code: Int32?) {

@@ -6,7 +6,8 @@ import TUIKit
 /// it, and a CA file for a server with its own certificate authority. ^S (or Enter on the last
 /// field) finds the address books (a child `switchboard sync add --list-addressbooks`): one is
 /// taken without asking; several are listed to pick one, or all. Then the account is stored and
-/// the first sync starts.
+/// the first sync starts. While the server is asked, the form counts the seconds waited and Esc
+/// ends the child and gives the form back.
 @MainActor
 final class SyncSetupViewController: ViewController {
     let urlField = FormTextField(placeholder: "https://dav.example.com/")
@@ -24,8 +25,18 @@ final class SyncSetupViewController: ViewController {
     private var asked: SyncCenter.Server?
     /// Whether a child process is out (the form is held meanwhile).
     private(set) var isWaiting = false {
-        didSet { for field in fields { field.isHeld = isWaiting } }
+        didSet {
+            for field in fields { field.isHeld = isWaiting }
+            if !isWaiting { waitTimer?.cancel(); waitTimer = nil; child = nil }
+            setNeedsKeyCommandsUpdate()
+        }
     }
+    /// The child process out, to end on Esc.
+    private var child: SyncProcessHandle?
+    /// Counts the seconds waited on the line under the form.
+    private var waitTimer: TUIKit.Timer?
+    /// Which wait this is (a child that answers at once may have started the next one already).
+    private var waitNumber = 0
     private var fields: [FormTextField] { [urlField, userField, passwordField, commandField, caField] }
 
     /// - Parameter onAdded: told what was added ("alice at … : Contacts").
@@ -68,6 +79,35 @@ final class SyncSetupViewController: ViewController {
 
     override var preferredFirstResponder: View? { urlField }
 
+    /// While the server is asked, Esc stops asking (and keeps the form); else it goes back, as anywhere.
+    override var keyCommands: [KeyCommand] {
+        guard isWaiting else { return super.keyCommands }
+        return [KeyCommand(.escape, title: "Cancel") { [weak self] in self?.cancelWaiting() }]
+    }
+
+    /// Shows `text` with the seconds waited so far and that Esc cancels, every second, while the child is out.
+    private func wait(saying text: String, for child: SyncProcessHandle, number: Int) {
+        guard isWaiting, number == waitNumber else { return } // it already answered
+        self.child = child
+        var seconds = 0
+        let show = { [weak self] in self?.general.text = "\(text) \(seconds) s · Esc cancels" }
+        show()
+        waitTimer?.cancel()
+        waitTimer = scheduler?.every(.seconds(1)) { timer in
+            seconds += 1
+            show()
+        }
+    }
+
+    /// Esc while waiting: the child is ended, and the form is the person's again.
+    private func cancelWaiting() {
+        guard isWaiting else { return }
+        let running = child
+        isWaiting = false
+        running?.cancel()
+        general.textStyle = Theme.live.error
+        general.text = "Cancelled: nothing was added. Check the address, or try again (^S)."
+    }
     /// In the list of address books found, typing a book's first letters selects it.
     override func handleKey(_ key: Key) -> Bool {
         guard !bookList.isHidden, bookList.isFirstResponder else { return false }
@@ -87,6 +127,8 @@ final class SyncSetupViewController: ViewController {
         let command = commandField.text.trimmed, ca = caField.text.trimmed
         if !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
             urlField.validationMessage = "The server's http:// or https:// address."
+        } else if Self.hasUserInfo(url) {
+            urlField.validationMessage = "The address without a user name or password in it (…@): type those below; they are not stored in it."
         }
         if user.isEmpty { userField.validationMessage = "The user name you sign in with there." }
         if passwordField.text.isEmpty && command.isEmpty { passwordField.validationMessage = "Type the password, or a command below." }
@@ -106,10 +148,11 @@ final class SyncSetupViewController: ViewController {
         bookList.isHidden = true
         bookCaption.text = ""
         isWaiting = true
+        waitNumber += 1
+        let number = waitNumber
         general.textStyle = Theme.live.emphasis
-        general.text = "Looking for address books at \(server.url)…"
-        center.discover(server) { [weak self] result in
-            guard let self else { return }
+        let asking = center.discover(server) { [weak self] result in
+            guard let self, self.isWaiting, self.waitNumber == number else { return } // cancelled: what it said no longer matters
             self.isWaiting = false
             switch result {
             case .failure(let why):
@@ -128,6 +171,7 @@ final class SyncSetupViewController: ViewController {
                 }
             }
         }
+        wait(saying: "Looking for address books at \(server.url)…", for: asking, number: number)
     }
 
     /// The person picked a book (or, past the last, all of them).
@@ -139,10 +183,11 @@ final class SyncSetupViewController: ViewController {
 
     private func add(_ server: SyncCenter.Server, books: [String], names: [String]) {
         isWaiting = true
+        waitNumber += 1
+        let number = waitNumber
         general.textStyle = Theme.live.emphasis
-        general.text = "Adding \(server.username) at \(server.url)…"
-        center.add(server, books: books.count == found.count && books.count > 1 ? ["all"] : books) { [weak self] failure in
-            guard let self else { return }
+        let adding = center.add(server, books: books.count == found.count && books.count > 1 ? ["all"] : books) { [weak self] failure in
+            guard let self, self.isWaiting, self.waitNumber == number else { return }
             self.isWaiting = false
             if let failure {
                 self.general.textStyle = Theme.live.error
@@ -152,6 +197,19 @@ final class SyncSetupViewController: ViewController {
             self.passwordField.text = ""
             self.onAdded("Added \(server.username) at \(server.url): " + names.joined(separator: ", ") + ". Syncing…")
         }
+        wait(saying: "Adding \(server.username) at \(server.url)…", for: adding, number: number)
+    }
+
+    /// Whether `url` has a user name (and perhaps a password) written into it: `http://alice:pw@host/`.
+    static func hasUserInfo(_ url: String) -> Bool {
+        let bytes = Array(url.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.count > colon + 2,
+              bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else { return false }
+        for byte in bytes[(colon + 3)...] {
+            if byte == UInt8(ascii: "@") { return true }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return false }
+        }
+        return false
     }
 
     /// The line under the form (tests).

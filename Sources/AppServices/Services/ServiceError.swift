@@ -58,6 +58,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         public static let tlsFailed = "tls-failed"
         /// A team directory's members are added by its admin (`switchboard directory add-member`), not by the app.
         public static let membersByAdmin = "members-by-admin"
+        /// A wait for a lock another session of the server holds ran out (`detail` says whose, and what to do).
+        public static let lockHeld = "lock-held"
     }
 
     /// What went wrong.
@@ -114,6 +116,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case (.unavailable, _):
             if isOnServer { return "Cannot reach \(server) (\(detail)). Is it running, and are the host and port right?" }
             return "Cannot open \(at): \(detail)."
+        case (.busy, Code.lockHeld?):
+            return "\(server) is busy: \(detail)."
         case (.busy, _):
             return "\(at) is locked by another program (is another switchboard running?). Close it and try again."
         case (.readOnly, _):

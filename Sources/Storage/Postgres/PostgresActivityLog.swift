@@ -1,14 +1,15 @@
 import AppServices
 /// Writes activity events in the shared directory, always inside the transaction of the change
 /// they record, and announces the account as changed (`PostgresChangeListener`): the server
-/// delivers the announcement when the transaction commits, never for one rolled back.
+/// delivers the announcement when the transaction commits, never for one rolled back. A team
+/// member's own book is announced on a channel only they know (`switchboard_announce`, schema step 21).
 struct PostgresActivityLog {
     let pg: PostgresConnection
 
     func record(_ kind: ActivityKind, accountID: Int64, subject: String, contactID: Int64? = nil, at: Int64) throws(ServiceError) {
         try pg.execute("INSERT INTO activity (account_id, at, kind, subject, contact_id, subject_key) VALUES ($1, $2, $3, $4, $5, $6)",
                        [accountID, at, kind.rawValue, subject, contactID, SearchText.subjectKey(subject)])
-        try pg.execute("SELECT pg_notify($1 || current_schema(), $2)", [PostgresChangeListener.channelPrefix, String(accountID)])
+        try pg.execute("SELECT switchboard_announce($1)", [accountID])
     }
 
     /// A changed setting (`subject` as `UserSettings.describe` makes it): the account's latest event
@@ -21,6 +22,6 @@ struct PostgresActivityLog {
         }
         try pg.execute("UPDATE activity SET subject = $1, subject_key = $2, at = $3 WHERE id = $4",
                        [subject, SearchText.subjectKey(subject), at, latest.int64(0, 0)])
-        try pg.execute("SELECT pg_notify($1 || current_schema(), $2)", [PostgresChangeListener.channelPrefix, String(accountID)])
+        try pg.execute("SELECT switchboard_announce($1)", [accountID])
     }
 }

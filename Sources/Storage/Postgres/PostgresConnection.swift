@@ -76,7 +76,7 @@ public final class PostgresConnection {
             let needsPassword = conn.map { pq.PQconnectionNeedsPassword($0) == 1 } ?? false
             pq.PQfinish(conn)
             if needsPassword { throw .server(.passwordNeeded(server: Self.redacted(uri))) }
-            throw .server(Self.classifyConnectFailure(message, server: Self.redacted(uri)))
+            throw .server(Self.classifyConnectFailure(Self.scrubbed(message, conninfo: uri), server: Self.redacted(uri)))
         }
         handle = conn
         // Notices (e.g. "relation already exists, skipping") are not for the terminal.
@@ -102,7 +102,15 @@ public final class PostgresConnection {
     /// short read or write, and a plan's cost past `jit_above_cost` — a search forced through the
     /// trigram index under row-level security carries the planner's "disabled" cost — had the
     /// server spend 400 ms compiling a 3 ms query (a member's every search on a team directory).
-    static let sessionSettings = "SET client_min_messages = warning; SET statement_timeout = '60s'; SET jit = off"
+    ///
+    /// No lock is waited for longer than `lockTimeout`: on a team directory any member may take a
+    /// lock from psql (`LOCK TABLE contacts`, a transaction left open on rows, an advisory lock), and
+    /// it must not stop everyone else for a minute. A wait that runs out says who holds the lock
+    /// (`lockHeld`).
+    static let sessionSettings = "SET client_min_messages = warning; SET statement_timeout = '60s'; SET lock_timeout = '\(lockTimeout)'; SET jit = off"
+
+    /// The longest a statement waits for a lock another session holds.
+    static let lockTimeout = "5s"
 
     /// Stops the statement this connection is running, from any thread (libpq's PQcancel; made
     /// again when the connection is).
@@ -162,6 +170,15 @@ public final class PostgresConnection {
     /// Runs one statement with parameters and returns its rows.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [any PostgresValue] = []) throws(ServiceError) -> PostgresRows {
+        do {
+            return try executePrepared(sql, parameters)
+        } catch {
+            throw transactionDepth == 0 ? explainingLockWait(error) : error
+        }
+    }
+
+    /// `execute`'s work: prepared once per connection (preparing takes the tables' locks too), then run.
+    private func executePrepared(_ sql: String, _ parameters: [any PostgresValue]) throws(ServiceError) -> PostgresRows {
         reconnectIfLost()
         let name: String
         if let known = prepared[sql] {
@@ -191,7 +208,11 @@ public final class PostgresConnection {
         reconnectIfLost()
         let result = pq.PQexec(handle, sql)
         defer { pq.PQclear(result) }
-        try check(result, sql: sql)
+        do {
+            try check(result, sql: sql)
+        } catch {
+            throw transactionDepth == 0 ? explainingLockWait(error) : error
+        }
     }
 
     /// Starts SQL without parameters (several statements allowed) and returns at once: the server
@@ -250,6 +271,33 @@ public final class PostgresConnection {
         throw .server(.statementFailed(sqlState: state, message: message))
     }
 
+    // MARK: Locks held by others
+
+    /// A wait for a lock that ran out (`lock_timeout`, 55P03), with who holds it: the sessions
+    /// holding a lock that stops others on the directory's tables (a `LOCK TABLE`, an index being
+    /// built) or switchboard's advisory lock, else those in a transaction on its tables, each by
+    /// the role it signed in as (a team's member's name) and its server process. Any other error,
+    /// or one inside a transaction that is still open, is returned as it is.
+    func explainingLockWait(_ error: ServiceError) -> ServiceError {
+        guard error.code == "55P03", transactionDepth == 0, pq.PQstatus(handle) == CONNECTION_OK,
+              let rows = try? executePrepared("""
+                SELECT l.pid, coalesce(a.usename::text, ''), bool_or(l.mode NOT IN ('AccessShareLock', 'RowShareLock', 'RowExclusiveLock')) AS strong
+                FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+                WHERE l.granted AND l.pid <> pg_backend_pid()
+                  AND ((l.locktype = 'relation' AND l.mode <> 'ShareUpdateExclusiveLock'
+                        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                        AND l.relation IN (SELECT c.oid FROM pg_class c WHERE c.relnamespace = to_regnamespace(quote_ident(current_schema()))))
+                    OR (l.locktype = 'advisory' AND l.classid = 0 AND l.objid = $1::bigint AND l.objsubid = 1))
+                GROUP BY l.pid, a.usename ORDER BY 3 DESC, 1
+                """, [PostgresMigrations.lockKey])
+        else { return error }
+        var holders: [(pid: Int64, role: String)] = []
+        for i in 0..<rows.count where i == 0 || rows.bool(i, 2) == rows.bool(0, 2) {
+            holders.append((rows.int64(i, 0), rows.text(i, 1)))
+        }
+        return .lockHeld(server: server, waited: Self.lockTimeout, holders: holders)
+    }
+
     // MARK: Transactions
 
     /// Runs `body` in one transaction (a nested call joins the outer one): all of it is kept, or none.
@@ -264,7 +312,8 @@ public final class PostgresConnection {
             return value
         } catch {
             if pq.PQstatus(handle) == CONNECTION_OK { try? executeScript("ROLLBACK") }
-            throw error
+            transactionDepth = 0
+            throw explainingLockWait(error)
         }
     }
 
@@ -396,17 +445,21 @@ public final class PostgresConnection {
         return .serverUnreachable(server: server, detail: line)
     }
 
-    /// The connection string with its password replaced by `***`, as libpq reads it: the string
-    /// as written, its password spellings taken out (the one after `user:`, every query parameter
-    /// whose name is `password` however written — `PassWord`, `%70assword` — and a key=value
-    /// string's `password=`, quoted or not); and where libpq still reads the password in what is
+    /// The connection string with its passwords replaced by `***`, as libpq reads it: the string
+    /// as written, its password spellings taken out however it is written or mistyped
+    /// (`ConnectionStringRedaction`: the one after `user:`, every query parameter whose name is
+    /// `password` or `sslpassword` however written — `PassWord`, `%70assword` —, a key=value
+    /// string's `password=`, quoted or not); and where libpq still reads a password in what is
     /// left, the string written anew from libpq's own values (`PQconninfoParse`) without it. A
     /// string libpq cannot read (it connects nowhere) keeps the first step's form.
     public static func redacted(_ conninfo: String) -> String {
-        let text = redactedText(conninfo)
-        guard isURI(conninfo), let values = parsed(conninfo), let password = values["password"], !password.isEmpty,
-              parsed(text)?["password"] == password else { return text }
-        return written(values)
+        let text = ConnectionStringRedaction(conninfo).text
+        guard isURI(conninfo), let values = parsed(conninfo) else { return text }
+        let left = parsed(text)
+        for key in ["password", "sslpassword"] {
+            if let secret = values[key], !secret.isEmpty, left?[key] == secret { return written(values) }
+        }
+        return text
     }
 
     /// libpq's values as a key=value connection string (its keywords in a fixed order, values
@@ -415,7 +468,7 @@ public final class PostgresConnection {
         let first = ["host", "hostaddr", "port", "dbname", "user", "password"]
         let keys = first.filter { values[$0] != nil } + values.keys.filter { !first.contains($0) }.sorted()
         return keys.map { key -> String in
-            let value = key == "password" ? "***" : values[key] ?? ""
+            let value = key == "password" || key == "sslpassword" ? "***" : values[key] ?? ""
             guard value.isEmpty || value.contains(where: { $0 == " " || $0 == "'" || $0 == "\\" }) else { return key + "=" + value }
             var quoted = "'"
             for c in value {
@@ -424,52 +477,5 @@ public final class PostgresConnection {
             }
             return key + "=" + quoted + "'"
         }.joined(separator: " ")
-    }
-
-    /// `password='…'` or `password=…` in a key=value string, its value as `***`.
-    static func redactedKeyValue(_ text: String) -> String {
-        var out = ""
-        var rest = Substring(text)
-        while let found = SearchText.firstRange(of: "password", in: String(rest)) {
-            let start = rest.index(rest.startIndex, offsetBy: String(rest).distance(from: String(rest).startIndex, to: found.lowerBound))
-            let after = rest.index(start, offsetBy: 8)
-            out += rest[..<after]
-            var cursor = after
-            while cursor < rest.endIndex, rest[cursor] == " " { cursor = rest.index(after: cursor) }
-            guard cursor < rest.endIndex, rest[cursor] == "=" else { rest = rest[after...]; continue }
-            out += rest[after...cursor]
-            cursor = rest.index(after: cursor)
-            while cursor < rest.endIndex, rest[cursor] == " " { out.append(" "); cursor = rest.index(after: cursor) }
-            if cursor < rest.endIndex, rest[cursor] == "'" { // quoted: to the closing quote not escaped
-                cursor = rest.index(after: cursor)
-                while cursor < rest.endIndex, rest[cursor] != "'" {
-                    if rest[cursor] == "\\", rest.index(after: cursor) < rest.endIndex { cursor = rest.index(after: cursor) }
-                    cursor = rest.index(after: cursor)
-                }
-                if cursor < rest.endIndex { cursor = rest.index(after: cursor) }
-            } else {
-                while cursor < rest.endIndex, rest[cursor] != " " { cursor = rest.index(after: cursor) }
-            }
-            out += "***"
-            rest = rest[cursor...]
-        }
-        return out + rest
-    }
-
-    private static func redactedText(_ uri: String) -> String {
-        guard let scheme = SearchText.firstRange(of: "://", in: uri) else { return redactedKeyValue(uri) }
-        var rest = String(uri[scheme.upperBound...])
-        let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
-        if let at = rest[..<queryStart].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
-            rest = String(rest[..<rest.index(after: colon)]) + "***" + String(rest[at...])
-        }
-        guard let q = rest.firstIndex(of: "?") else { return String(uri[..<scheme.upperBound]) + rest }
-        let parameters = rest[rest.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false).map { parameter -> String in
-            guard let eq = parameter.firstIndex(of: "=") else { return String(parameter) }
-            let name = parameter[..<eq]
-            let decoded = PercentEncoding.decoded(Array(name.utf8)[...]) ?? String(name)
-            return decoded.lowercased() == "password" ? name + "=***" : String(parameter)
-        }
-        return String(uri[..<scheme.upperBound]) + rest[...q] + parameters.joined(separator: "&")
     }
 }

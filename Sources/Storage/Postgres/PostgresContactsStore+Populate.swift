@@ -185,7 +185,11 @@ extension PostgresContactsStore {
                 """, [Int64(count)]) ?? 1
             return (0..<Int64(count)).map { String(first + $0) }
         }
-        let rows = try pg.execute("SELECT nextval(pg_get_serial_sequence('contacts', 'id')) FROM generate_series(1, $1)", [count])
+        // On a team's directory the database keeps a member's contacts only at ids it handed that
+        // member (`PostgresTeamGuards`: any other id a member sends is replaced).
+        let rows = databaseLogsChanges
+            ? try pg.execute("SELECT id FROM switchboard_reserve_contact_ids($1::integer) AS id ORDER BY id", [count])
+            : try pg.execute("SELECT nextval(pg_get_serial_sequence('contacts', 'id')) FROM generate_series(1, $1)", [count])
         return (0..<count).map { rows.text($0, 0) }
     }
 

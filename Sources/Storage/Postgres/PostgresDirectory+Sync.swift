@@ -20,7 +20,8 @@ final class PostgresDirectorySyncStatus: SyncStatusService {
         guard let directory, let db = directory.connectedDatabase else {
             throw ServiceError(.unavailable, place: directory?.location.place ?? "", detail: "not connected to the shared directory")
         }
-        return PostgresSyncStore(database: db, now: directory.now)
+        return PostgresSyncStore(database: db, now: directory.now,
+                                 localCommands: try? LocalSyncCommands(connection: db.connection, environment: directory.environment))
     }
 
     func syncAccounts(of accountID: Int64) throws(ServiceError) -> [SyncAccountStatus] { try store().syncAccounts(of: accountID) }

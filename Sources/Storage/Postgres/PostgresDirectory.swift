@@ -8,7 +8,7 @@ import AppServices
 /// account from another's contacts, the server's roles are what keep strangers out.
 public final class PostgresDirectory: DataDirectory {
     private let uri: String
-    private let environment: [String: String]
+    let environment: [String: String]
     private let passwordCost: Int
     let now: () -> Int64
     /// The member's sign-in of this run, shared with the app's other connection to this directory.
@@ -157,9 +157,13 @@ public final class PostgresDirectory: DataDirectory {
         return .teamMembers(suggestedName: PostgresConnection.parsed(uri)?["user"] ?? "")
     }
 
-    /// The listener could not connect: its next try (5 s, doubling up to 5 min).
+    /// The listener could not connect: its next try (5 s, doubling up to 5 min); or it lost its
+    /// connection and is making it again on its own thread: a second from now, so the main loop
+    /// (which has no socket to wait on meanwhile) wakes to take the new one.
     public var liveUpdatesRetryAt: Int64? {
-        database != nil && listener == nil && nextListenerTry != .min ? nextListenerTry : nil
+        guard database != nil else { return nil }
+        if let listener { return listener.isReconnecting ? now() + 1 : nil }
+        return nextListenerTry != .min ? nextListenerTry : nil
     }
 
     /// The connection whose statement `stopRunningCall` stops (the current one, whichever it is).

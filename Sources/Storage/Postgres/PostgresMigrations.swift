@@ -240,6 +240,11 @@ enum PostgresMigrations {
         // password), their address books, each synced contact's card, the queue of local changes filled
         // by triggers on the contacts, conflicts and problems.
         .sql(PostgresSyncSchema.migration),
+        // 21: what keeps a team's members from harming one another (`PostgresTeamGuards`, issue 47): no
+        // password command in the database, functions on a fixed search path, announcements of a
+        // member's own book on a channel of its own; on a team's directory the log, keys and sync
+        // rows held by the database.
+        .sql("SELECT 1", then: { pg throws(ServiceError) in try PostgresTeamGuards.migrate(pg) }),
     ]
 
     /// Every contact whose display name is '' gets it (`ContactRecord.backfilled`), 2,000 at a time.
@@ -395,7 +400,14 @@ enum PostgresMigrations {
     }
 
     /// Brings the database to `target` (default: the newest), one step a transaction.
+    ///
+    /// A directory already at `target` takes no lock: any role may take the advisory lock (a team's
+    /// member from psql too), so a client that has nothing to migrate never waits on it. One that
+    /// has waits no longer than the connection's `lock_timeout`, and hears who holds it.
     static func migrate(_ pg: PostgresConnection, to target: Int = latest) throws(ServiceError) {
+        let found = try version(of: pg)
+        if found > latest { throw ServiceError.newerSchema(path: pg.server, found: found, supported: latest) }
+        if found >= target { return }
         try pg.transaction { () throws(ServiceError) in
             try pg.execute("SELECT pg_advisory_xact_lock($1)", [lockKey])
             let version = try version(of: pg)

@@ -22,9 +22,14 @@ public final class PostgresSyncStore: SyncStore {
     private var listingFailure: ServiceError?
     private static let listingBatch = 500
 
-    public init(database: PostgresDatabase, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
+    /// Where this machine keeps the accounts' password commands (nil: none kept, every password typed).
+    /// The directory never holds one (`PostgresTeamGuards`).
+    public let localCommands: LocalSyncCommands?
+
+    public init(database: PostgresDatabase, now: @escaping () -> Int64 = { Int64(time(nil)) }, localCommands: LocalSyncCommands? = nil) {
         self.database = database
         self.now = now
+        self.localCommands = localCommands
     }
 
     public func contacts(of accountID: Int64) -> any ContactsService {
@@ -51,14 +56,17 @@ public final class PostgresSyncStore: SyncStore {
     @discardableResult
     public func addAccount(accountID: Int64, url: String, homeURL: String, username: String, passwordCommand: String?, caFile: String?,
                            books: [(url: String, displayName: String)]) throws(ServiceError) -> Int64 {
-        try pg.transaction { () throws(ServiceError) -> Int64 in
+        if passwordCommand != nil, localCommands == nil {
+            throw .folderNotWritable(path: "~/.config/switchboard", reason: "a shared directory keeps no password command, and this machine has no place for one: set XDG_CONFIG_HOME or HOME")
+        }
+        let id = try pg.transaction { () throws(ServiceError) -> Int64 in
             let defaultTaken = try pg.scalarInt("""
                 SELECT count(*) FROM sync_books b JOIN sync_accounts a ON a.id = b.sync_account_id WHERE a.account_id = $1 AND b.is_default
                 """, [accountID]) ?? 0 > 0
             let id = try pg.execute("""
-                INSERT INTO sync_accounts (account_id, url, home_url, username, password_command, ca_file, created_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
-                """, [accountID, url, homeURL, username, passwordCommand, caFile, now()]).int64(0, 0)
+                INSERT INTO sync_accounts (account_id, url, home_url, username, ca_file, created_at)
+                VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
+                """, [accountID, url, homeURL, username, caFile, now()]).int64(0, 0)
             for (index, book) in books.enumerated() {
                 try pg.execute("INSERT INTO sync_books (sync_account_id, url, display_name, is_default) VALUES ($1, $2, $3, $4)",
                                [id, book.url, book.displayName, index == 0 && !defaultTaken])
@@ -73,17 +81,22 @@ public final class PostgresSyncStore: SyncStore {
             }
             return id
         }
+        if let passwordCommand { try localCommands?.set(passwordCommand, syncAccountID: id, url: url, username: username) }
+        return id
     }
 
     public func accounts(of accountID: Int64?) throws(ServiceError) -> [SyncAccountRow] {
         let rows = try pg.execute("""
-            SELECT id, account_id, url, home_url, username, password_command, ca_file, last_sync_at, last_error FROM sync_accounts
+            SELECT id, account_id, url, home_url, username, ca_file, last_sync_at, last_error FROM sync_accounts
             WHERE $1::bigint IS NULL OR account_id = $1 ORDER BY id
             """, [accountID])
         return (0..<rows.count).map { i in
-            SyncAccountRow(id: rows.int64(i, 0), accountID: rows.int64(i, 1), url: rows.text(i, 2), homeURL: rows.text(i, 3), username: rows.text(i, 4),
-                           passwordCommand: rows.optionalText(i, 5), caFile: rows.optionalText(i, 6),
-                           lastSyncAt: rows.optionalInt64(i, 7), lastError: rows.optionalText(i, 8))
+            var row = SyncAccountRow(id: rows.int64(i, 0), accountID: rows.int64(i, 1), url: rows.text(i, 2), homeURL: rows.text(i, 3),
+                                     username: rows.text(i, 4), passwordCommand: nil, caFile: rows.optionalText(i, 5),
+                                     lastSyncAt: rows.optionalInt64(i, 6), lastError: rows.optionalText(i, 7))
+            // The password command is this machine's, never the directory's.
+            row.passwordCommand = localCommands?.command(for: row)
+            return row
         }
     }
 

@@ -53,7 +53,7 @@ public enum PostgresTeamDirectory {
         return try pg.transaction { () throws(ServiceError) -> (roles: Roles, created: Bool) in
             try pg.execute("SELECT pg_advisory_xact_lock($1)", [PostgresMigrations.lockKey])
             if let roles = try roles(of: pg) {
-                try grantTablesOfLaterVersions(roles, on: pg) // after an upgrade: the tables its steps made
+                try PostgresTeamGuards.apply(roles, on: pg) // after an upgrade: the tables its steps made, the guards
                 return (roles, false)
             }
             let names = try pg.execute("SELECT current_database(), current_schema()")
@@ -72,10 +72,9 @@ public enum PostgresTeamDirectory {
                 GRANT SELECT, INSERT ON activity TO \(member);
                 GRANT USAGE ON SEQUENCE contacts_id_seq, activity_id_seq TO \(member);
                 \(policies(member: member, editor: editor))
-                \(triggers)
                 """)
             try pg.execute("INSERT INTO switchboard_team (member_role, editor_role, created_at) VALUES ($1, $2, $3)", [roles.member, roles.editor, now])
-            try grantTablesOfLaterVersions(roles, on: pg)
+            try PostgresTeamGuards.apply(roles, on: pg) // the later tables' grants, the log's triggers, the guards
             let team = try pg.execute("""
                 INSERT INTO accounts (username, username_key, password_hash, created_at, is_team) VALUES ($1, $2, '', $3, true) RETURNING id
                 """, [teamBookName, teamBookKey, now])
@@ -200,46 +199,4 @@ public enum PostgresTeamDirectory {
             """
         return sql
     }
-
-    /// The activity log written by the database: who (the role) and what (each contact change).
-    /// A bulk load (`SET LOCAL switchboard.bulk = 'on'`: populate, import) logs one event of its own instead of one a row.
-    static let triggers = """
-        CREATE FUNCTION switchboard_activity_actor() RETURNS trigger LANGUAGE plpgsql AS $f$
-        BEGIN
-            NEW.actor := current_user;
-            RETURN NEW;
-        END
-        $f$;
-        CREATE TRIGGER activity_actor BEFORE INSERT OR UPDATE ON activity FOR EACH ROW EXECUTE FUNCTION switchboard_activity_actor();
-
-        CREATE FUNCTION switchboard_contact_changed() RETURNS trigger LANGUAGE plpgsql AS $f$
-        DECLARE
-            row contacts%ROWTYPE;
-            what TEXT;
-            name TEXT;
-        BEGIN
-            IF current_setting('switchboard.bulk', true) = 'on' THEN RETURN NULL; END IF;
-            IF TG_OP = 'DELETE' THEN
-                row := OLD; what := 'contact_deleted';
-            ELSIF TG_OP = 'INSERT' THEN
-                row := NEW; what := 'contact_added';
-            ELSE
-                row := NEW;
-                IF OLD.is_friend IS DISTINCT FROM NEW.is_friend
-                   AND (to_jsonb(OLD) - 'is_friend' - 'updated_at' - 'revision') = (to_jsonb(NEW) - 'is_friend' - 'updated_at' - 'revision') THEN
-                    what := CASE WHEN NEW.is_friend THEN 'friend_added' ELSE 'friend_removed' END;
-                ELSE
-                    what := 'contact_edited';
-                END IF;
-            END IF;
-            name := coalesce(nullif(row.display_name, ''), btrim(row.first_name || ' ' || row.last_name));
-            IF name = '' THEN name := row.company; END IF;
-            INSERT INTO activity (account_id, at, kind, subject, contact_id, subject_key)
-                VALUES (row.account_id, extract(epoch FROM clock_timestamp())::bigint, what, name, row.id, lower(name));
-            PERFORM pg_notify('switchboard:' || current_schema(), row.account_id::text);
-            RETURN NULL;
-        END
-        $f$;
-        CREATE TRIGGER contacts_logged AFTER INSERT OR UPDATE OR DELETE ON contacts FOR EACH ROW EXECUTE FUNCTION switchboard_contact_changed();
-        """
 }

@@ -88,6 +88,8 @@ open class NavigationController: ViewController {
         let top = viewControllers.removeLast()
         let below = viewControllers.last!
         top.willMove(toParent: nil)
+        // A screen that leaves takes what it presented with it (a question it asked is moot now).
+        top.removePresentations()
         titleDidChange()
         guard isViewLoaded else { top.removeFromParent(); return top }
         performTransition(from: top, to: below, in: contentView, duration: TransitionAnimation.defaultDuration,
@@ -105,6 +107,7 @@ open class NavigationController: ViewController {
         stack.removeSubrange(1..<(stack.count - 1))
         for removed in viewControllers[1..<(viewControllers.count - 1)] {
             removed.willMove(toParent: nil)
+            removed.removePresentations()
             removed.removeFromParent()
         }
         viewControllers = stack
@@ -118,6 +121,7 @@ open class NavigationController: ViewController {
         let oldTop = topViewController
         for old in viewControllers where !controllers.contains(where: { $0 === old }) && old !== oldTop {
             old.willMove(toParent: nil)
+            old.removePresentations()
             old.removeFromParent()
         }
         for c in controllers where c.parent !== self { addChild(c); if c !== newTop { c.didMove(toParent: self) } }
@@ -129,7 +133,7 @@ open class NavigationController: ViewController {
             return
         }
         let leaving = !controllers.contains { $0 === oldTop }
-        if leaving { oldTop.willMove(toParent: nil) }
+        if leaving { oldTop.willMove(toParent: nil); oldTop.removePresentations() }
         performTransition(from: oldTop, to: newTop, in: contentView, duration: TransitionAnimation.defaultDuration,
                           animation: animated ? .fade : .none) { [weak self] _ in
             if leaving { oldTop.removeFromParent() }
