@@ -1,8 +1,8 @@
 import Interchange
 
 /// A mail message's header read from a file or standard input ("-"): read up to the empty line
-/// that ends it, the rest read and let go (the program piping it in gets no broken pipe), so a
-/// message of any size costs the header's memory.
+/// that ends it; the rest of a file is not read, the rest of standard input is read and let go
+/// (the program piping it in gets no broken pipe). A message of any size costs the header's memory.
 enum MessageInput {
     static func header(from path: String) throws -> MailHeaderSection {
         let input = try InputFile(path: path)
@@ -13,6 +13,7 @@ enum MessageInput {
             if let end = headerEnd(bytes) {
                 bytes.removeSubrange(end...)
                 ended = true
+                if path != "-" { break }
             } else if bytes.count > MailHeaderSection.limit {
                 throw MailProblem.headerTooLong(MailHeaderSection.limit)
             }
