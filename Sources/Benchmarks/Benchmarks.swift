@@ -32,6 +32,7 @@ enum Benchmarks {
         Benchmark(name: "activity", run: ActivityBenchmark.run),
         Benchmark(name: "kiosk-soak", run: KioskSoakBenchmark.run),
         Benchmark(name: "interchange", run: InterchangeBenchmark.run),
+        Benchmark(name: "query", run: QueryBenchmark.run),
         Benchmark(name: "sync", run: SyncBenchmark.run),
         Benchmark(name: "fuzz", run: FuzzBenchmark.run),
         Benchmark(name: "postgres", run: PostgresBenchmark.run),

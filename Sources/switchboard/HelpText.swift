@@ -20,8 +20,10 @@ enum HelpText {
                                           contacts from vCard, CSV, LDIF or abook files (see import --help)
       switchboard export [--format vcard|vcard3|csv] [--output FILE] [--user NAME | --team] [--db PATH]
                                           every contact as vCard 4.0, 3.0 or CSV (see export --help)
-      switchboard query STRING | --birthdays [--user NAME | --team] [--db PATH]
-                                          e-mail addresses for mutt and aerc, or birthdays, next first
+      switchboard query STRING [--format mutt|aerc|vcard] | --birthdays [--user NAME | --team] [--db PATH]
+                                          e-mail addresses for mutt, neomutt and aerc, best first, or birthdays
+      switchboard add-email [FILE] [--all] [--quiet] [--user NAME | --team] [--db PATH]
+                                          add a mail message's sender (standard input: mutt's pipe-message)
       switchboard sync add URL --username NAME [--password-command CMD] [--ca-file PEM] [--addressbook NAME|all]
                                           set up two-way sync with a CardDAV server (see sync --help)
       switchboard sync [--user NAME | --team] [--db PATH]
@@ -34,7 +36,7 @@ enum HelpText {
                           else ~/.local/share/switchboard/switchboard.sqlite3), or a shared
                           directory on PostgreSQL: postgresql://USER@HOST:PORT/DBNAME (the password
                           from ~/.pgpass or PGPASSWORD, or typed at Log In on a team directory)
-      --team              import, export, query or sync the team address book of a team directory
+      --team              import, export, query, add-email or sync the team address book of a team directory
       --splash-ms N       show the splash at least N ms (default 800)
       --open URL          open a link once signed in, e.g. switchboard://text-confirmation?text=hi
 

@@ -7,28 +7,32 @@ import Glibc
 import Darwin
 #endif
 
-/// `switchboard query STRING`: mutt's `query_command` answer (a first line, then
-/// `email<TAB>name<TAB>extra` for every address of every matching contact), which aerc's
-/// `address-book-cmd` reads too. `switchboard query --birthdays`: birthdays, the next first.
+/// `switchboard query STRING`: every address of every contact the app's search finds for
+/// STRING, best first (`QueryRanking`), one line per address (identical lines once), in the format
+/// a mail client reads (`QueryFormat`): mutt's and neomutt's `query_command`, aerc's
+/// `address-book-cmd`, vCards. `switchboard query --birthdays`: birthdays, the next first.
 struct QueryCommand {
     var text: String?
     var birthdays = false
     var today: PartialDate?
+    var format = QueryFormat.mutt
     var opener = AccountOpener()
     var wantsHelp = false
 
     static let help = """
-    usage: switchboard query STRING [--user NAME | --team] [--db PATH]
+    usage: switchboard query STRING [--format mutt|aerc|vcard] [--user NAME | --team] [--db PATH]
            switchboard query --birthdays [--today YYYY-MM-DD] [--user NAME | --team] [--db PATH]
-      STRING: contacts whose name, e-mail or phone match, one line per e-mail address as
-      mutt's query_command wants it (email TAB name TAB company); exit 1 when none match.
-        muttrc:  set query_command = "switchboard query %s"
-        aerc:    address-book-cmd = switchboard query "%s"
+      STRING: every e-mail address of the contacts whose name, e-mail, phone, company or notes
+      match (as the app's search finds them), one line per address, best first: a name, a word of
+      it or the address starting with STRING before a match inside a word, then by name.
+      --format mutt (the default; mutt, neomutt): a first line saying how many lines follow, then
+                    address TAB name TAB company; exit 1 when none match.
+                    muttrc:  set query_command = "switchboard query %s"
+      --format aerc (aerc, alot): address TAB name lines, nothing else; none is no line (exit 0).
+                    aerc.conf: address-book-cmd = switchboard query --format aerc '%s'
+      --format vcard: each matching contact's vCard 3.0, once.
       --birthdays: every birthday, the next one first (DATE TAB name).
     """
-
-    /// At most this many matching contacts are listed (a mail client wants a short list).
-    static let limit = 200
 
     static func parse(_ arguments: [String]) throws(UsageError) -> QueryCommand {
         var command = QueryCommand()
@@ -41,6 +45,10 @@ struct QueryCommand {
                 let value = try cursor.value(for: argument)
                 guard let date = PartialDate(parsing: value) else { throw .badValue(flag: argument, value: value, expected: "a date like 2026-12-04") }
                 command.today = date
+            case "--format":
+                let value = try cursor.value(for: argument)
+                guard let format = QueryFormat(rawValue: value) else { throw .badValue(flag: argument, value: value, expected: "mutt, aerc or vcard") }
+                command.format = format
             case "--user": command.opener.user = try cursor.value(for: argument)
             case "--team": command.opener.teamBook = true
             case "--db": command.opener.databasePath = try cursor.dataLocation(for: argument)
@@ -61,28 +69,83 @@ struct QueryCommand {
         do throws(ServiceError) {
             if birthdays { return try listBirthdays(store, output: &output) }
             let query = text ?? ""
-            var lines: [String] = []
-            let ids = try store.contacts(matching: query, offset: 0, limit: Self.limit).map(\.id)
-            for row in try store.emailAddresses(ofContacts: ids) {
-                lines.append("\(clean(row.email))\t\(clean(row.name))\t\(clean(row.company))")
+            switch format {
+            case .mutt, .aerc: return try answer(store, query: query, output: &output)
+            case .vcard: return try cards(store, query: query, output: &output)
             }
-            guard !lines.isEmpty else {
-                print("No matches for “\(query)”.", to: &output)
-                return 1
-            }
-            print("Searching Switchboard… \(lines.count) matching:", to: &output)
-            for line in lines { print(line, to: &output) }
-            return 0
         } catch {
             print("switchboard: query: \(CommandLineMessage.line(for: error))", to: &errors)
             return 1
         }
     }
 
-    /// Tabs and line breaks would break the columns: they become spaces; every other control
-    /// character (ESC, C1, U+2028, bidirectional overrides) becomes `�` (`SafeText.line`).
-    private func clean(_ text: String) -> String {
-        SafeText.line(String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }))
+    /// The address lines, best first. aerc's are written as they are read (a starting match goes
+    /// out at once, one inside a word waits for the end); mutt's first line says how many lines
+    /// follow, so its answer is written whole at the end.
+    private func answer(_ store: any AddressBookService, query: String, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {
+        let ranking = QueryRanking(query)
+        let streams = format == .aerc
+        // Rows as read (many contacts share an address, name and company) and lines as written.
+        var read = Set<String>(), seen = Set<String>(), best: [String] = [], inside: [String] = []
+        try store.forEachContactID(matching: query) { ids throws(ServiceError) -> Bool in
+            var chunk = ""
+            for row in try store.emailAddresses(ofContacts: ids) {
+                guard read.insert(row.email + "\t" + row.name + "\t" + row.company).inserted else { continue }
+                let line = format.line(email: row.email, name: row.name, company: row.company)
+                guard seen.insert(line).inserted else { continue }
+                if ranking.startsAWord(name: row.name, email: row.email) {
+                    if streams { chunk += line + "\n" } else { best.append(line) }
+                } else {
+                    inside.append(line)
+                }
+            }
+            if !chunk.isEmpty { output.write(chunk) }
+            return true
+        }
+        if streams {
+            var chunk = ""
+            for line in inside { chunk += line + "\n" }
+            if !chunk.isEmpty { output.write(chunk) }
+            return 0
+        }
+        let count = best.count + inside.count
+        guard count > 0 else {
+            print("No matches for “\(QueryFormat.column(query))”.", to: &output)
+            return 1
+        }
+        var chunk = "Switchboard: \(count) \(count == 1 ? "address" : "addresses") for “\(QueryFormat.column(query))”\n"
+        for line in best { chunk += line + "\n" }
+        for line in inside { chunk += line + "\n" }
+        output.write(chunk)
+        return 0
+    }
+
+    /// Each matching contact with an e-mail address as a vCard 3.0, best first, once; the best
+    /// are written as they are read.
+    private func cards(_ store: any AddressBookService, query: String, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {
+        let ranking = QueryRanking(query), revision = ContactCardMapping.timestamp()
+        let writer = VCardWriter(version: .v30)
+        var inside: [ContactRecord] = [], written = 0
+        func text(of record: ContactRecord) -> String {
+            if let kept = ContactCardMapping.keptCard(of: record, revision: revision) { return writer.write(kept) }
+            return writer.write(ContactCardMapping.card(from: record))
+        }
+        try store.forEachContactID(matching: query) { ids throws(ServiceError) -> Bool in
+            var chunk = ""
+            for id in ids {
+                guard let record = try store.contact(id: id), !record.emails.isEmpty else { continue }
+                if record.emails.contains(where: { ranking.startsAWord(name: record.displayName, email: $0) }) {
+                    chunk += text(of: record)
+                    written += 1
+                } else {
+                    inside.append(record)
+                }
+            }
+            if !chunk.isEmpty { output.write(chunk) }
+            return true
+        }
+        for record in inside { output.write(text(of: record)) }
+        return written + inside.count > 0 ? 0 : 1
     }
 
     private func listBirthdays(_ store: any AddressBookService, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {
@@ -98,7 +161,7 @@ struct QueryCommand {
             let da = a.element.0.next(after: day).number, db = b.element.0.next(after: day).number
             return da != db ? da < db : a.offset < b.offset
         }
-        for (_, (date, name)) in sorted { print("\(date.stored)\t\(clean(name))", to: &output) }
+        for (_, (date, name)) in sorted { print("\(date.stored)\t\(QueryFormat.column(name))", to: &output) }
         return 0
     }
 

@@ -64,6 +64,14 @@ enum Switchboard {
                 return 2
             }
         }
+        if arguments.first == "add-email" {
+            do throws(UsageError) {
+                return try AddEmailCommand.parse(Array(arguments.dropFirst())).run(environment: environment, output: &output, errors: &errors)
+            } catch {
+                print("switchboard: add-email: \(error)", to: &errors)
+                return 2
+            }
+        }
         if let command = arguments.first, ["import", "export", "query"].contains(command) {
             let rest = Array(arguments.dropFirst())
             do throws(UsageError) {

@@ -82,7 +82,7 @@ struct HostileCardOutputTests {
         #expect(imported.code == 0, "\(imported.errors)")
         let query = runSwitchboard(["query", "eve", "--db", db])
         #expect(query.code == 0, "\(query.errors)")
-        #expect(query.output.contains("eve @example.org\u{FFFD}31m\tEve\u{FFFD}]52;c;cm0gLXJmIH4K\u{FFFD}\u{FFFD}[2J \u{FFFD}Mallory Tab Line\t"),
+        #expect(query.output.contains("\"eve \"@example.org\u{FFFD}31m\tEve\u{FFFD}]52;c;cm0gLXJmIH4K\u{FFFD}\u{FFFD}[2J \u{FFFD}Mallory Tab Line\t"),
                 "\(query.output.debugDescription)")
         checkQuery(query.output)
 

@@ -426,7 +426,7 @@ struct InterchangeCommandTests {
         _ = runSwitchboard(["import", folder.file("in.vcf"), "--db", db])
         let grace = runSwitchboard(["query", "hopper", "--db", db])
         #expect(grace.code == 0)
-        #expect(grace.output == "Searching Switchboard… 2 matching:\ngrace@navy.mil\tGrace Hopper\tUS Navy\ng@example.org\tGrace Hopper\tUS Navy\n")
+        #expect(grace.output == "Switchboard: 2 addresses for “hopper”\ngrace@navy.mil\tGrace Hopper\tUS Navy\ng@example.org\tGrace Hopper\tUS Navy\n")
         let none = runSwitchboard(["query", "nobody-here", "--db", db])
         #expect(none.code == 1)
         let birthdays = runSwitchboard(["query", "--birthdays", "--today", "2026-12-10", "--db", db])

@@ -10,6 +10,11 @@ public protocol AddressBookService: ContactsService, FriendsService {
     /// Every e-mail address of these contacts (in the order of `ids`, each contact's preferred first),
     /// with the name the contact is shown by and its company.
     func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, name: String, company: String)]
+    /// Every contact the search `query` finds (the app's search: `contacts(matching:)`), in the
+    /// list's order, handed to `body` a batch at a time as they are read, none left out (a mail
+    /// client's query: `body` writes the first answers while the rest are still being read).
+    /// `body` returns false to stop.
+    func forEachContactID(matching query: String, _ body: ([Int64]) throws(ServiceError) -> Bool) throws(ServiceError)
     /// Keeps a group card (vCard 4.0's KIND:group, iCloud's X-ADDRESSBOOKSERVER-KIND:group) whole, as it
     /// came (`VCard.storedText`): a group is not a person, and goes back into exports as it came. A card
     /// with the UID of one kept already replaces it; one without a UID is kept once.
@@ -31,4 +36,18 @@ public extension AddressBookService {
     /// A store that keeps no group cards keeps none.
     func keepGroupCard(uid: String, card: String) throws(ServiceError) {}
     func groupCards() throws(ServiceError) -> [String] { [] }
+
+    /// A store without a reading of its own pages through `contacts(matching:offset:limit:)`:
+    /// a small first page (the first answer soon), then larger ones, to the end.
+    func forEachContactID(matching query: String, _ body: ([Int64]) throws(ServiceError) -> Bool) throws(ServiceError) {
+        var offset = 0, size = 64
+        while true {
+            let page = try contacts(matching: query, offset: offset, limit: size)
+            if page.isEmpty { return }
+            guard try body(page.map(\.id)) else { return }
+            if page.count < size { return }
+            offset += page.count
+            size = min(size * 4, 4096)
+        }
+    }
 }
