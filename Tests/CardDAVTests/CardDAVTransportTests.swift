@@ -1,42 +1,17 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import CardDAV
 
 /// Requests that get no answer fail with an error that says what to do; HTTP statuses map to
 /// the errors a person reads.
 struct CardDAVTransportTests {
-    /// A port on 127.0.0.1 that nothing listens on (bound, then closed).
-    static func closedPort() -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return UInt16(bigEndian: address.sin_port)
-    }
-
-    /// A socket on 127.0.0.1 that takes connections (the kernel's backlog) and never answers.
-    static func silentListener() -> (fd: Int32, port: UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = listen(fd, 4)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return (fd, UInt16(bigEndian: address.sin_port))
-    }
-
     static func transport(_ options: CardDAVTransport.Options = .init()) throws -> CardDAVTransport {
         try CardDAVTransport(credentials: .init(user: "alice", password: "pw"), options: options)
     }
 
     @Test func nothingListeningIsConnectionRefusedAskingWhetherTheServerRuns() throws {
-        let url = "http://127.0.0.1:\(Self.closedPort())/"
+        let url = "http://127.0.0.1:\(LoopbackSocket.closedPort())/"
         let error = try #require(throws: CardDAVError.self) { try Self.transport().send(CardDAVRequest(method: "PROPFIND", url: url)) }
         guard case .connectionRefused(let at, _) = error else { Issue.record("expected connectionRefused, got \(error)"); return }
         #expect(at == url)
@@ -44,7 +19,7 @@ struct CardDAVTransportTests {
     }
 
     @Test func aServerThatNeverAnswersIsGivenUpOnAtTheFirstByteTimeout() throws {
-        let (fd, port) = Self.silentListener()
+        let (fd, port) = LoopbackSocket.silentListener()
         defer { close(fd) }
         var limits = CardDAVLimits()
         limits.firstByteTimeout = .seconds(1)
@@ -59,15 +34,13 @@ struct CardDAVTransportTests {
 
     @Test func aServerWhoseQueueIsFullIsGivenUpOnAtTheConnectTimeout() throws {
         // A listener that never accepts, its queue filled: the kernel drops the next SYN, so connecting hangs.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (fd, port) = LoopbackSocket.bound(listening: 0)
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = listen(fd, 0)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        address.sin_port = port.bigEndian
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
         var fillers: [Int32] = []
         defer { for filler in fillers { close(filler) } }
         for _ in 0..<4 {
@@ -78,7 +51,7 @@ struct CardDAVTransportTests {
         }
         var limits = CardDAVLimits()
         limits.connectTimeout = .seconds(1)
-        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/"
+        let url = "http://127.0.0.1:\(port)/"
         let started = Date()
         let error = try #require(throws: CardDAVError.self) { try Self.transport(.init(limits: limits)).send(CardDAVRequest(method: "GET", url: url)) }
         #expect(error == .limitReached(url: url, limit: .connect(.seconds(1))), "\(error)")
@@ -87,7 +60,7 @@ struct CardDAVTransportTests {
     }
 
     @Test func theRequestsOwnTimeAndThePasssAreEachALimit() throws {
-        let (fd, port) = Self.silentListener()
+        let (fd, port) = LoopbackSocket.silentListener()
         defer { close(fd) }
         let url = "http://127.0.0.1:\(port)/"
         var limits = CardDAVLimits()
@@ -112,7 +85,7 @@ struct CardDAVTransportTests {
     }
 
     @Test func aServerThatHangsUpIsADroppedConnection() throws {
-        let (fd, port) = Self.silentListener()
+        let (fd, port) = LoopbackSocket.silentListener()
         defer { close(fd) }
         let hangUp = Thread { let connection = accept(fd, nil, nil); if connection >= 0 { close(connection) } }
         hangUp.start()
@@ -125,7 +98,7 @@ struct CardDAVTransportTests {
 
     /// A listener that answers the first connection with `answer` and hangs up.
     static func answering(_ answer: String) -> (fd: Int32, port: UInt16, thread: Thread) {
-        let (fd, port) = silentListener()
+        let (fd, port) = LoopbackSocket.silentListener()
         let thread = Thread {
             let connection = accept(fd, nil, nil)
             guard connection >= 0 else { return }

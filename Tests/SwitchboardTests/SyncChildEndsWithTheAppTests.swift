@@ -1,3 +1,4 @@
+import TestSupport
 import AppServices
 import Foundation
 import Storage
@@ -10,19 +11,6 @@ import Testing
 /// out its timeout and, had the server come back, finished its pass with no app left.
 @Suite("the sync child ends with the app", .serialized)
 struct SyncChildEndsWithTheAppTests {
-    /// A socket on 127.0.0.1 that takes connections (the kernel's backlog) and never answers.
-    static func silentListener() -> (fd: Int32, port: UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = listen(fd, 4)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return (fd, UInt16(bigEndian: address.sin_port))
-    }
-
     /// The processes whose parent is `pid`, with their command lines.
     static func children(of pid: Int32) -> [(pid: Int32, command: String)] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -44,7 +32,7 @@ struct SyncChildEndsWithTheAppTests {
     }
 
     @Test func quittingTheAppWhileItsSyncWaitsOnAStoppedServerEndsTheChild() throws {
-        let (listener, port) = Self.silentListener()
+        let (listener, port) = LoopbackSocket.silentListener()
         defer { close(listener) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

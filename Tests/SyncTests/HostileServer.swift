@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 
 /// A small HTTP server of the tests' own on 127.0.0.1 that answers badly, as a broken or hostile
@@ -40,18 +41,7 @@ final class HostileServer: @unchecked Sendable {
         self.behaviour = behaviour
         self.maximumConnections = maximumConnections
         deadline = .now + lifetime
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = listen(fd, 16)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        (listener, port) = LoopbackSocket.bound(listening: 16)
         let acceptor = Thread { [self] in acceptLoop() }
         acceptor.start()
     }
