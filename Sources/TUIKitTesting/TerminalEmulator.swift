@@ -36,6 +36,15 @@ public final class TerminalEmulator {
     public private(set) var cursorVisible = true
     /// Sequences it could not read, as text (a test expects none).
     public private(set) var unknown: [String] = []
+    /// Rows something was written to, erased or scrolled since `takeTouchedRows()`.
+    private var touched: [Bool]
+
+    /// The rows changed since the last call, top first (every row after a resize or `scribble`).
+    public func takeTouchedRows() -> [Int] {
+        defer { touched = [Bool](repeating: false, count: rows) }
+        return touched.indices.filter { touched[$0] }
+    }
+
     /// Whether a frame is being held back (DEC mode 2026 on).
     public private(set) var synchronizing = false
 
@@ -64,6 +73,7 @@ public final class TerminalEmulator {
         self.vt52 = vt52
         bottom = self.rows - 1
         cells = Array(repeating: Array(repeating: Cell(), count: self.columns), count: self.rows)
+        touched = [Bool](repeating: true, count: self.rows)
     }
 
     /// The window changed size: rows and columns cut or padded, the margins the whole screen.
@@ -75,6 +85,7 @@ public final class TerminalEmulator {
         }
         columns = c
         rows = r
+        touched = [Bool](repeating: true, count: r)
         top = 0
         bottom = r - 1
         cursor = (min(cursor.x, c - 1), min(cursor.y, r - 1))
@@ -84,10 +95,11 @@ public final class TerminalEmulator {
 
     /// Puts rubbish over the screen (another program used the terminal meanwhile).
     public func scribble() {
-        for y in 0..<rows { for x in 0..<columns { cells[y][x] = Cell(text: "#", isContinuation: false, pen: Pen(attributes: .reverse)) } }
-        pen = Pen(attributes: .underline, foreground: 3, background: 4)
+        let odd = vt52 ? Pen() : Pen(attributes: .reverse) // a VT52 has no attributes
+        for y in 0..<rows { for x in 0..<columns { cells[y][x] = Cell(text: "#", isContinuation: false, pen: odd) } }
+        if !vt52 { pen = Pen(attributes: .underline, foreground: 3, background: 4) }
         cursor = (columns / 2, rows / 2)
-        g0Graphics = true
+        touched = [Bool](repeating: true, count: rows)
         wrapPending = false
     }
 
@@ -202,6 +214,7 @@ public final class TerminalEmulator {
         if body.first == UInt8(ascii: "?") {
             body.removeFirst()
             let modes = String(decoding: body, as: UTF8.self).split(separator: ";").compactMap { Int($0) }
+            if final == UInt8(ascii: "c") { return } // the Linux console's cursor shape
             guard final == UInt8(ascii: "h") || final == UInt8(ascii: "l") else { unknown.append(describe(seq)); return }
             for mode in modes {
                 switch mode {
@@ -294,7 +307,7 @@ public final class TerminalEmulator {
         let width = DisplayWidth.terminalWidthOf(scalar)
         if width < 0 { unknown.append("unprintable U+\(String(scalar.value, radix: 16))"); return }
         if width == 0 {
-            if let (x, y) = lastCell { cells[y][x].text.unicodeScalars.append(scalar) } else { unknown.append("stray U+\(String(scalar.value, radix: 16))") }
+            if let (x, y) = lastCell { cells[y][x].text.unicodeScalars.append(scalar); touched[y] = true } else { unknown.append("stray U+\(String(scalar.value, radix: 16))") }
             return
         }
         if wrapPending {
@@ -307,6 +320,7 @@ public final class TerminalEmulator {
         }
         clearHalves(row: cursor.y, column: cursor.x)
         if width == 2 { clearHalves(row: cursor.y, column: cursor.x + 1) }
+        touched[cursor.y] = true
         cells[cursor.y][cursor.x] = Cell(text: String(scalar), isContinuation: false, pen: pen)
         if width == 2 { cells[cursor.y][cursor.x + 1] = Cell(text: "", isContinuation: true, pen: pen) }
         lastCell = (cursor.x, cursor.y)
@@ -329,6 +343,7 @@ public final class TerminalEmulator {
 
     private func clear(row: Int, from: Int, to: Int) {
         guard from < to else { return }
+        touched[row] = true
         if from > 0, cells[row][from].isContinuation { cells[row][from - 1] = Cell(text: " ", pen: cells[row][from - 1].pen) }
         if to < columns, cells[row][to].isContinuation { cells[row][to] = Cell(text: " ", pen: cells[row][to].pen) }
         let blank = erased
@@ -348,11 +363,13 @@ public final class TerminalEmulator {
     }
 
     private func scrollUp(from row: Int) {
+        for y in row...bottom { touched[y] = true }
         cells.remove(at: row)
         cells.insert(Array(repeating: erased, count: columns), at: bottom)
     }
 
     private func scrollDown(from row: Int) {
+        for y in row...bottom { touched[y] = true }
         cells.remove(at: bottom)
         cells.insert(Array(repeating: erased, count: columns), at: row)
     }

@@ -137,11 +137,16 @@ public final class TerminalCapabilities {
         underline = string("smul").map(SGRPiece.split)
         let rev = string("rev"), smso = string("smso"), rmso = string("rmso")
         reverse = (rev ?? smso).map(SGRPiece.split)
-        italicOff = string("ritm").map(SGRPiece.split)
+        // An "off" that is a whole reset (the VT100's rmul and rmso are `ESC [ m`) is no attribute's own off.
+        func off(_ bytes: [UInt8]?) -> [SGRPiece]? {
+            guard let pieces = bytes.map(SGRPiece.split) else { return nil }
+            return pieces.contains(.parameters([])) || pieces.contains(.parameters([UInt8(ascii: "0")])) ? nil : pieces
+        }
+        italicOff = off(string("ritm"))
         let rmul = string("rmul")
-        underlineOff = rmul.map(SGRPiece.split)
+        underlineOff = off(rmul)
         // rmso turns reverse off only where standout is reverse.
-        reverseOff = (rev == nil || rev == smso) ? rmso.map(SGRPiece.split) : nil
+        reverseOff = (rev == nil || rev == smso) ? off(rmso) : nil
         let ecma48 = rmul == Array("\u{1B}[24m".utf8)
         intensityOff = ecma48 ? [.parameters(Array("22".utf8))] : nil
         let op = string("op")

@@ -150,7 +150,8 @@ public final class TerminalWriter {
         cursorY = -1
         setPen(Pen())
         setLineDrawing(false)
-        if capabilities.lineDrawingHorizontal != nil, let enable = capabilities.enableLineDrawing { output += enable }
+        // The character sets as the writer expects them (another program may have left G0 otherwise).
+        if let enable = capabilities.enableLineDrawing { output += enable }
         let count = size.width * size.height
         if let clear = capabilities.clearScreen {
             output += clear
@@ -558,7 +559,7 @@ public final class TerminalWriter {
         let stayP = prefix(stay), shiftedP = prefix(shifted), blankP = prefix(blank)
         let noScroll = stayP[n]
         var best = noScroll, bestRegion: (Int, Int)? = nil
-        for a in 0..<n {
+        for a in 0..<(n - k) {
             for b in (a + k)..<n { // region rows [a, b], inclusive
                 let outside = stayP[a] + (stayP[n] - stayP[b + 1])
                 let moved: Int, fresh: Int
