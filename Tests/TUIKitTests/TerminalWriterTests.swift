@@ -194,3 +194,4 @@ struct TerminalWriterTests {
         #expect(rig.frames > 500)
     }
 }
+
