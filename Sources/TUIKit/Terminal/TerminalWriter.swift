@@ -520,15 +520,15 @@ public final class TerminalWriter {
 
     // MARK: Scrolling
 
-    /// Cells of wanted row `y` that differ from the terminal's row `z` (nil: a blank row).
+    /// About the bytes it takes to make the terminal's row `z` (nil: a blank row) show wanted row
+    /// `y`: a byte a cell that differs, and a cursor move's worth for each run of them.
     private func differences(wanted y: Int, shown z: Int?) -> Int {
-        let width = size.width, a = y * width
-        var n = 0
-        if let z {
-            let b = z * width
-            for x in 0..<width where !looksSame(shown[b + x], wanted[a + x], wanted[a + x].styleBits) { n += 1 }
-        } else {
-            for x in 0..<width where !looksSame(.blank, wanted[a + x], wanted[a + x].styleBits) { n += 1 }
+        let width = size.width, a = y * width, b = (z ?? 0) * width
+        var n = 0, previousSame = true
+        for x in 0..<width {
+            let same = looksSame(z == nil ? .blank : shown[b + x], wanted[a + x], wanted[a + x].styleBits)
+            if !same { n += previousSame ? 6 : 1 }
+            previousSame = same
         }
         return n
     }
