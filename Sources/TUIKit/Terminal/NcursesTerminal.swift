@@ -112,7 +112,10 @@ public final class NcursesTerminal: Terminal {
         }
         sb_chain_winch_handler() // a resize wakes the run loop (ncurses still makes it KEY_RESIZE)
         // ncurses enters its program mode (the alternate screen, cleared) on its first refresh, and
-        // draws nothing after: the frames are the writer's.
+        // draws nothing after: the frames are the writer's. Its own screen stays blank and untouched
+        // (a touched one would be refreshed at each key read), its cursor where it is.
+        leaveok(sb_stdscr(), true)
+        wnoutrefresh(sb_stdscr())
         doupdate()
         let glyphSupport = options.glyphSupport ?? GlyphSupport.guess(terminalType: type, environment: Self.environment(["TMUX"]))
         cbreak()
@@ -402,7 +405,7 @@ public final class NcursesTerminal: Terminal {
             refreshSize()
             // ncurses resized its own (empty) screen and would paint it at its next key read;
             // the writer paints the new size whole.
-            wtouchln(sb_stdscr(), 0, sb_lines(), 0)
+            wnoutrefresh(sb_stdscr())
             writer?.invalidate()
             return .resize(size)
         case KEY_MOUSE:

@@ -30,7 +30,7 @@ public final class TerminalWriter {
     /// The screen's size the writer last drew.
     public private(set) var size = Size(width: 0, height: 0)
     /// The bytes of the last frame (`frame`) or of `release()`.
-    public private(set) var output: [UInt8] = []
+    @exclusivity(unchecked) public private(set) var output: [UInt8] = []
 
     /// What the app wants on screen (the renderer's front buffer).
     @exclusivity(unchecked) private var wanted: [Cell] = []
@@ -40,19 +40,24 @@ public final class TerminalWriter {
     @exclusivity(unchecked) private var longLines: [Bool] = []
     @exclusivity(unchecked) private var touched: [Bool] = []
     @exclusivity(unchecked) private var sgr: [UInt8] = []
+    // Not checked for overlapping access at run time (a library cannot switch the checks off, and
+    // they cost a frame's work): only `frame` and `release` on one thread touch them.
     /// The cursor's position; -1: not known (after the last column, after a scroll region).
-    private var cursorX = -1, cursorY = -1
+    @exclusivity(unchecked) private var cursorX = -1
+    @exclusivity(unchecked) private var cursorY = -1
     /// The attributes and colours the terminal has on; nil: not known.
-    private var pen: Pen?
+    @exclusivity(unchecked) private var pen: Pen?
     /// Whether the line-drawing set is on; nil: not known.
-    private var inLineDrawing: Bool?
+    @exclusivity(unchecked) private var inLineDrawing: Bool?
     private var cursorShown: Bool?
     private var needsRepaint = true
-    private var lastBits: UInt32 = .max, lastPen = Pen()
-    private var pens: [UInt32: Pen] = [:]
+    /// How each style bits look (`penFor`): a small table by the bits' low bits, the bits beside the pen.
+    @exclusivity(unchecked) private var pens = [(bits: UInt32, pen: Pen)](repeating: (.max, Pen()), count: 256)
+    /// The columns terminals give the last scalars looked at (`wcwidth`), by their low bits.
+    @exclusivity(unchecked) private var widths = [(scalar: UInt32, width: Int8)](repeating: (.max, 0), count: 256)
     private var lineFeedDown: [UInt8]?
     /// A row was changed behind the scan (half of a wide character erased): look at it again.
-    private var rowNeedsAnotherPass = false
+    @exclusivity(unchecked) private var rowNeedsAnotherPass = false
 
     /// A cell the terminal's copy does not know: never equal to a wanted one.
     private static let unknown = Cell(grapheme: .space, width: 3, styleBits: .max)
@@ -178,15 +183,23 @@ public final class TerminalWriter {
 
     @inline(__always)
     private func penFor(_ bits: UInt32) -> Pen {
-        if bits == lastBits { return lastPen }
-        let pen: Pen
-        if let known = pens[bits] { pen = known } else {
-            pen = capabilities.look(of: Cell.style(fromBits: bits), colorCount: colorCount)
-            pens[bits] = pen
-        }
-        lastBits = bits
-        lastPen = pen
+        let slot = Int((bits ^ bits >> 9 ^ bits >> 18) & 0xFF)
+        let known = pens[slot]
+        if known.bits == bits { return known.pen }
+        let pen = capabilities.look(of: Cell.style(fromBits: bits), colorCount: colorCount)
+        pens[slot] = (bits, pen)
         return pen
+    }
+
+    /// `DisplayWidth.terminalWidth`, remembered for the last scalars.
+    @inline(__always)
+    private func terminalWidth(_ scalar: Unicode.Scalar) -> Int {
+        let slot = Int(scalar.value & 0xFF)
+        let known = widths[slot]
+        if known.scalar == scalar.value { return Int(known.width) }
+        let width = DisplayWidth.terminalWidth(scalar)
+        widths[slot] = (scalar.value, Int8(width))
+        return width
     }
 
     // MARK: Rows
@@ -333,7 +346,7 @@ public final class TerminalWriter {
         setLineDrawing(false)
         let grapheme = cell.grapheme
         if let scalar = grapheme.singleScalar, scalar.value >= 0x20, scalar.value != 0x7F, !(0x80..<0xA0).contains(scalar.value),
-           scalar.value < 0x7F || DisplayWidth.terminalWidth(scalar) == Int(cell.width) {
+           scalar.value < 0x7F || terminalWidth(scalar) == Int(cell.width) {
             var bits = grapheme.bits
             while bits != 0 { output.append(UInt8(truncatingIfNeeded: bits)); bits >>= 8 }
             return
@@ -521,14 +534,24 @@ public final class TerminalWriter {
     // MARK: Scrolling
 
     /// About the bytes it takes to make the terminal's row `z` (nil: a blank row) show wanted row
-    /// `y`: a byte a cell that differs, and a cursor move's worth for each run of them.
+    /// `y`: a byte a cell that differs, and a cursor move's worth for each run of them. (An
+    /// estimate: cells compare by their bits, blanks by their background.)
     private func differences(wanted y: Int, shown z: Int?) -> Int {
         let width = size.width, a = y * width, b = (z ?? 0) * width
         var n = 0, previousSame = true
-        for x in 0..<width {
-            let same = looksSame(z == nil ? .blank : shown[b + x], wanted[a + x], wanted[a + x].styleBits)
-            if !same { n += previousSame ? 6 : 1 }
-            previousSame = same
+        wanted.withUnsafeBufferPointer { wantedCells in
+            shown.withUnsafeBufferPointer { shownCells in
+                for x in 0..<width {
+                    let w = wantedCells[a + x], s = z == nil ? Cell.blank : shownCells[b + x]
+                    var same = s.grapheme == w.grapheme && s.width == w.width
+                    if same, s.styleBits != w.styleBits {
+                        same = w.width == 1 && w.grapheme == .space && s.styleBits != .max
+                            && BlankStyleSharing.canShare(w.styleBits, s.styleBits) && BlankStyleSharing.canShare(s.styleBits, w.styleBits)
+                    }
+                    if !same { n += previousSame ? 6 : 1 }
+                    previousSame = same
+                }
+            }
         }
         return n
     }
