@@ -22,13 +22,16 @@ public final class TerminalWriter {
     /// The colours cells are sent in: 0 (none), 8, 16 or 256.
     public let colorCount: Int
     /// Which emoji sequences the terminal joins (`ClusterEncoding`).
-    public var glyphSupport: GlyphSupport
+    @exclusivity(unchecked) public var glyphSupport: GlyphSupport
     /// Whether the tty turns a line feed into CR LF (`ONLCR`): then a `cud1` of "\n" is no move down.
-    public var newlineReturns: Bool {
-        didSet { lineFeedDown = capabilities.cursorDown1.flatMap { newlineReturns && $0.contains(0x0A) ? nil : $0 } }
+    @exclusivity(unchecked) public var newlineReturns: Bool {
+        didSet {
+            lineFeedDown = capabilities.cursorDown1.flatMap { newlineReturns && $0.contains(0x0A) ? nil : $0 }
+            costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: size)
+        }
     }
     /// The screen's size the writer last drew.
-    public private(set) var size = Size(width: 0, height: 0)
+    @exclusivity(unchecked) public private(set) var size = Size(width: 0, height: 0)
     /// The bytes of the last frame (`frame`) or of `release()`.
     @exclusivity(unchecked) public private(set) var output: [UInt8] = []
 
@@ -49,13 +52,17 @@ public final class TerminalWriter {
     @exclusivity(unchecked) private var pen: Pen?
     /// Whether the line-drawing set is on; nil: not known.
     @exclusivity(unchecked) private var inLineDrawing: Bool?
-    private var cursorShown: Bool?
-    private var needsRepaint = true
+    @exclusivity(unchecked) private var cursorShown: Bool?
+    @exclusivity(unchecked) private var needsRepaint = true
+    /// What each cursor move costs on this terminal, worked out once a size.
+    @exclusivity(unchecked) private var costs: MoveCosts
+    /// The end of a run of blanks `eraseBlanks` found not worth erasing (the scan goes on writing).
+    @exclusivity(unchecked) private var writeBlanksUntil = -1
     /// How each style bits look (`penFor`): a small table by the bits' low bits, the bits beside the pen.
     @exclusivity(unchecked) private var pens = [(bits: UInt32, pen: Pen)](repeating: (.max, Pen()), count: 256)
     /// The columns terminals give the last scalars looked at (`wcwidth`), by their low bits.
     @exclusivity(unchecked) private var widths = [(scalar: UInt32, width: Int8)](repeating: (.max, 0), count: 256)
-    private var lineFeedDown: [UInt8]?
+    @exclusivity(unchecked) private var lineFeedDown: [UInt8]?
     /// A row was changed behind the scan (half of a wide character erased): look at it again.
     @exclusivity(unchecked) private var rowNeedsAnotherPass = false
 
@@ -69,6 +76,7 @@ public final class TerminalWriter {
         self.glyphSupport = glyphSupport
         self.newlineReturns = newlineReturns
         lineFeedDown = capabilities.cursorDown1.flatMap { newlineReturns && $0.contains(0x0A) ? nil : $0 }
+        costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: Size(width: 0, height: 0))
     }
 
     /// Forgets what the terminal shows: the next frame clears it and paints every cell.
@@ -139,6 +147,7 @@ public final class TerminalWriter {
 
     private func resize(to newSize: Size) {
         size = Size(width: max(0, newSize.width), height: max(0, newSize.height))
+        costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: size)
         let count = size.width * size.height
         wanted = [Cell](repeating: .blank, count: count)
         shown = [Cell](repeating: Self.unknown, count: count)
@@ -213,6 +222,7 @@ public final class TerminalWriter {
             return rowStyles.withUnsafeMutableBufferPointer { LineDrawing.mark(row, styles: $0, keep: keep, into: &longLines) }
         }
         var c = 0
+        writeBlanksUntil = -1
         while c < width {
             if !same(start, c) {
                 // A wide character goes from its left half.
@@ -261,7 +271,7 @@ public final class TerminalWriter {
     private func eraseBlanks(from x: Int, row y: Int, hasLines: Bool, keep: Int?) -> Int? {
         let width = size.width, start = y * width
         let first = wanted[start + x]
-        guard BlankStyleSharing.isBlank(first), x != keep, !(hasLines && longLines[x]) else { return nil }
+        guard x >= writeBlanksUntil, BlankStyleSharing.isBlank(first), x != keep, !(hasLines && longLines[x]) else { return nil }
         let style = rowStyles[x]
         let look = penFor(style)
         guard capabilities.backColorErase || look.background < 0 else { return nil }
@@ -293,6 +303,7 @@ public final class TerminalWriter {
                 return next
             }
         }
+        writeBlanksUntil = end
         return nil
     }
 
@@ -466,30 +477,30 @@ public final class TerminalWriter {
     }
 
     private func plan(fromX: Int, fromY: Int, toX: Int, toY: Int) -> (cost: Int, vertical: Vertical, horizontal: Horizontal) {
-        let caps = capabilities
-        let absolute = caps.cursorAddress.map { $0.cost(toY, toX) } ?? Int.max / 2
+        let c = costs
+        let absolute = c.absolute(toY, toX)
         guard fromX >= 0, fromY >= 0 else { return (absolute, .absolute, .absolute) }
         var vCost = 0, vertical = Vertical.none
         let dy = toY - fromY
         if dy != 0 {
-            vCost = Int.max / 4
             let n = abs(dy)
-            if let many = dy > 0 ? caps.cursorDown : caps.cursorUp { vCost = many.cost(n); vertical = .relative }
-            if let one = dy > 0 ? lineFeedDown : caps.cursorUp1, n * one.count < vCost { vCost = n * one.count; vertical = .single }
-            if let row = caps.rowAddress, row.cost(toY) < vCost { vCost = row.cost(toY); vertical = .absolute }
+            (vCost, vertical) = dy > 0 ? (c.down(n), .relative) : (c.up(n), .relative)
+            let single = dy > 0 ? c.down1 : c.up1
+            if single < 64, n * single < vCost { vCost = n * single; vertical = .single }
+            if c.row(toY) < vCost { vCost = c.row(toY); vertical = .absolute }
         }
         var hCost = 0, horizontal = Horizontal.none
         let dx = toX - fromX
         if dx != 0 {
-            hCost = Int.max / 4
             let n = abs(dx)
-            if let many = dx > 0 ? caps.cursorRight : caps.cursorLeft { hCost = many.cost(n); horizontal = .relative }
-            if let one = dx > 0 ? caps.cursorRight1 : caps.cursorLeft1, n * one.count < hCost { hCost = n * one.count; horizontal = .single }
-            if let column = caps.columnAddress, column.cost(toX) < hCost { hCost = column.cost(toX); horizontal = .absolute }
-            if dx < 0, let cr = caps.carriageReturn {
-                if toX == 0, cr.count < hCost { hCost = cr.count; horizontal = .carriageReturn }
-                if toX > 0, let many = caps.cursorRight, cr.count + many.cost(toX) < hCost { hCost = cr.count + many.cost(toX); horizontal = .returnThenRelative }
-                if toX > 0, let one = caps.cursorRight1, cr.count + toX * one.count < hCost { hCost = cr.count + toX * one.count; horizontal = .returnThenSingle }
+            (hCost, horizontal) = dx > 0 ? (c.right(n), .relative) : (c.left(n), .relative)
+            let single = dx > 0 ? c.right1 : c.left1
+            if single < 64, n * single < hCost { hCost = n * single; horizontal = .single }
+            if c.column(toX) < hCost { hCost = c.column(toX); horizontal = .absolute }
+            if dx < 0 {
+                if toX == 0, c.carriageReturn < hCost { hCost = c.carriageReturn; horizontal = .carriageReturn }
+                if toX > 0, c.carriageReturn + c.right(toX) < hCost { hCost = c.carriageReturn + c.right(toX); horizontal = .returnThenRelative }
+                if toX > 0, c.right1 < 64, c.carriageReturn + toX * c.right1 < hCost { hCost = c.carriageReturn + toX * c.right1; horizontal = .returnThenSingle }
             }
         }
         let relative = vCost + hCost
@@ -581,6 +592,7 @@ public final class TerminalWriter {
         func prefix(_ a: [Int]) -> [Int] { var s = [0]; s.reserveCapacity(a.count + 1); for v in a { s.append(s.last! + v) }; return s }
         let stayP = prefix(stay), shiftedP = prefix(shifted), blankP = prefix(blank)
         let noScroll = stayP[n]
+        let overhead = scrollCost(top, bottom - 1, k, up: move.dy < 0) // about the same for any rows of the area
         var best = noScroll, bestRegion: (Int, Int)? = nil
         for a in 0..<(n - k) {
             for b in (a + k)..<n { // region rows [a, b], inclusive
@@ -593,7 +605,7 @@ public final class TerminalWriter {
                     moved = shiftedP[b + 1] - shiftedP[a + k]
                     fresh = blankP[a + k] - blankP[a]
                 }
-                let total = outside + moved + fresh + scrollCost(top + a, top + b, k, up: move.dy < 0)
+                let total = outside + moved + fresh + overhead
                 if total < best { best = total; bestRegion = (top + a, top + b) }
             }
         }
@@ -649,4 +661,50 @@ public final class TerminalWriter {
         }
         return best + 8 // the cursor's way back, and the attribute reset before
     }
+}
+
+/// What each cursor move costs a terminal, in bytes, for a screen's sizes: worked out once (when the
+/// size changes) from the capabilities' templates, so choosing a move is table lookups.
+struct MoveCosts {
+    private static let none = Int.max / 8
+    private var rightN: [Int] = [], leftN: [Int] = [], upN: [Int] = [], downN: [Int] = [], columns: [Int] = [], rows: [Int] = []
+    private var addressRows: [Int] = [], addressColumns: [Int] = []
+    let right1: Int, left1: Int, up1: Int, down1: Int, carriageReturn: Int
+
+    init(_ caps: TerminalCapabilities, lineFeedDown: [UInt8]?, size: Size) {
+        let none = Self.none
+        right1 = caps.cursorRight1?.count ?? none
+        left1 = caps.cursorLeft1?.count ?? none
+        up1 = caps.cursorUp1?.count ?? none
+        down1 = lineFeedDown?.count ?? none
+        carriageReturn = caps.carriageReturn?.count ?? none
+        let w = max(1, size.width) + 1, h = max(1, size.height) + 1
+        func table(_ template: CapabilityTemplate?, _ count: Int) -> [Int] {
+            guard let template else { return [Int](repeating: none, count: count) }
+            return (0..<count).map { template.cost($0) }
+        }
+        rightN = table(caps.cursorRight, w)
+        leftN = table(caps.cursorLeft, w)
+        upN = table(caps.cursorUp, h)
+        downN = table(caps.cursorDown, h)
+        columns = table(caps.columnAddress, w)
+        rows = table(caps.rowAddress, h)
+        // cup: its fixed part with the row, the column's digits beside (the two add up).
+        if let cup = caps.cursorAddress {
+            let base = cup.cost(0, 0)
+            addressRows = (0..<h).map { cup.cost($0, 0) }
+            addressColumns = (0..<w).map { cup.cost(0, $0) - base }
+        } else {
+            addressRows = [Int](repeating: none, count: h)
+            addressColumns = [Int](repeating: 0, count: w)
+        }
+    }
+
+    @inline(__always) func absolute(_ y: Int, _ x: Int) -> Int { y < addressRows.count && x < addressColumns.count ? addressRows[y] + addressColumns[x] : Self.none }
+    @inline(__always) func right(_ n: Int) -> Int { n < rightN.count ? rightN[n] : Self.none }
+    @inline(__always) func left(_ n: Int) -> Int { n < leftN.count ? leftN[n] : Self.none }
+    @inline(__always) func up(_ n: Int) -> Int { n < upN.count ? upN[n] : Self.none }
+    @inline(__always) func down(_ n: Int) -> Int { n < downN.count ? downN[n] : Self.none }
+    @inline(__always) func column(_ x: Int) -> Int { x < columns.count ? columns[x] : Self.none }
+    @inline(__always) func row(_ y: Int) -> Int { y < rows.count ? rows[y] : Self.none }
 }
