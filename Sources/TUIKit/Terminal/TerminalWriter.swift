@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns frames into the bytes one terminal needs, from its terminfo capabilities: the
 /// changed cells only, each row's cells in `BlankStyleSharing`'s styles, long runs of `─` in
 /// the line-drawing set (`LineDrawing`), the cursor moved by the cheapest of `cup`, the
@@ -545,13 +551,15 @@ public final class TerminalWriter {
     // MARK: Scrolling
 
     /// About the bytes it takes to make the terminal's row `z` (nil: a blank row) show wanted row
-    /// `y`: a byte a cell that differs, and a cursor move's worth for each run of them. (An
-    /// estimate: cells compare by their bits, blanks by their background.)
-    private func differences(wanted y: Int, shown z: Int?) -> Int {
+    /// `y`: a byte a cell that differs, and a cursor move's worth for each run of them, up to
+    /// `limit` (past it, the row is as good as written whole either way). An estimate: cells
+    /// compare by their bits, blanks by their background.
+    private func differences(wanted y: Int, shown z: Int?, limit: Int) -> Int {
         let width = size.width, a = y * width, b = (z ?? 0) * width
         var n = 0, previousSame = true
         wanted.withUnsafeBufferPointer { wantedCells in
             shown.withUnsafeBufferPointer { shownCells in
+                if z != nil, memcmp(wantedCells.baseAddress! + a, shownCells.baseAddress! + b, width * MemoryLayout<Cell>.stride) == 0 { return }
                 for x in 0..<width {
                     let w = wantedCells[a + x], s = z == nil ? Cell.blank : shownCells[b + x]
                     var same = s.grapheme == w.grapheme && s.width == w.width
@@ -559,12 +567,15 @@ public final class TerminalWriter {
                         same = w.width == 1 && w.grapheme == .space && s.styleBits != .max
                             && BlankStyleSharing.canShare(w.styleBits, s.styleBits) && BlankStyleSharing.canShare(s.styleBits, w.styleBits)
                     }
-                    if !same { n += previousSame ? 6 : 1 }
+                    if !same {
+                        n += previousSame ? 6 : 1
+                        if n >= limit { return }
+                    }
                     previousSame = same
                 }
             }
         }
-        return n
+        return min(n, limit)
     }
 
     /// Scrolls the rows of `move` with the terminal's own scroll where the rows it brings leave
@@ -580,14 +591,16 @@ public final class TerminalWriter {
         let lineWay = caps.insertLines != nil && caps.deleteLines != nil
         guard regionWay || lineWay else { return }
         let n = bottom - top
+        let limit = 64
         // Per row: cells to write if nothing scrolls, if its content comes from k rows away, if it comes blank.
         var stay = [Int](repeating: 0, count: n), shifted = [Int](repeating: 0, count: n), blank = [Int](repeating: 0, count: n)
         for i in 0..<n {
             let y = top + i
-            stay[i] = differences(wanted: y, shown: y)
+            stay[i] = differences(wanted: y, shown: y, limit: limit)
             let from = move.dy < 0 ? y + k : y - k
-            shifted[i] = from >= top && from < bottom ? differences(wanted: y, shown: from) : width
-            blank[i] = differences(wanted: y, shown: nil)
+            shifted[i] = from >= top && from < bottom ? differences(wanted: y, shown: from, limit: limit) : limit
+            // Only the k rows at either end can come in blank.
+            blank[i] = i < k || i >= n - k ? differences(wanted: y, shown: nil, limit: limit) : limit
         }
         func prefix(_ a: [Int]) -> [Int] { var s = [0]; s.reserveCapacity(a.count + 1); for v in a { s.append(s.last! + v) }; return s }
         let stayP = prefix(stay), shiftedP = prefix(shifted), blankP = prefix(blank)
