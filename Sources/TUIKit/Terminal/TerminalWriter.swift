@@ -554,14 +554,14 @@ public final class TerminalWriter {
     /// `y`: a byte a cell that differs, and a cursor move's worth for each run of them, up to
     /// `limit` (past it, the row is as good as written whole either way). An estimate: cells
     /// compare by their bits, blanks by their background.
-    private func differences(wanted y: Int, shown z: Int?, limit: Int) -> Int {
+    private func differences(wanted y: Int, shown z: Int?, limit: Int, fill: Cell = .blank) -> Int {
         let width = size.width, a = y * width, b = (z ?? 0) * width
         var n = 0, previousSame = true
         wanted.withUnsafeBufferPointer { wantedCells in
             shown.withUnsafeBufferPointer { shownCells in
                 if z != nil, memcmp(wantedCells.baseAddress! + a, shownCells.baseAddress! + b, width * MemoryLayout<Cell>.stride) == 0 { return }
                 for x in 0..<width {
-                    let w = wantedCells[a + x], s = z == nil ? Cell.blank : shownCells[b + x]
+                    let w = wantedCells[a + x], s = z == nil ? fill : shownCells[b + x]
                     var same = s.grapheme == w.grapheme && s.width == w.width
                     if same, s.styleBits != w.styleBits {
                         same = w.width == 1 && w.grapheme == .space && s.styleBits != .max
@@ -592,6 +592,13 @@ public final class TerminalWriter {
         guard regionWay || lineWay else { return }
         let n = bottom - top
         let limit = 64
+        // Where an erase takes the current background (bce), the rows that come in take the
+        // background the area's first column wants, so they need not be written blank again.
+        var fill = Cell.blank
+        if caps.backColorErase {
+            let bits = wanted[(move.dy < 0 ? bottom - 1 : top) * width].styleBits & (0x1FF << 9)
+            fill = Cell(grapheme: .space, width: 1, styleBits: bits)
+        }
         // Per row: cells to write if nothing scrolls, if its content comes from k rows away, if it comes blank.
         var stay = [Int](repeating: 0, count: n), shifted = [Int](repeating: 0, count: n), blank = [Int](repeating: 0, count: n)
         for i in 0..<n {
@@ -600,7 +607,7 @@ public final class TerminalWriter {
             let from = move.dy < 0 ? y + k : y - k
             shifted[i] = from >= top && from < bottom ? differences(wanted: y, shown: from, limit: limit) : limit
             // Only the k rows at either end can come in blank.
-            blank[i] = i < k || i >= n - k ? differences(wanted: y, shown: nil, limit: limit) : limit
+            blank[i] = i < k || i >= n - k ? differences(wanted: y, shown: nil, limit: limit, fill: fill) : limit
         }
         func prefix(_ a: [Int]) -> [Int] { var s = [0]; s.reserveCapacity(a.count + 1); for v in a { s.append(s.last! + v) }; return s }
         let stayP = prefix(stay), shiftedP = prefix(shifted), blankP = prefix(blank)
@@ -623,8 +630,8 @@ public final class TerminalWriter {
             }
         }
         guard let (a, b) = bestRegion else { return }
-        // New lines take the current background where the terminal erases so: the defaults first.
-        setPen(Pen())
+        // New lines take the current background where the terminal erases so (bce): the fill's.
+        setPen(Pen(attributes: [], foreground: -1, background: penFor(fill.styleBits).background))
         setLineDrawing(false)
         let up = move.dy < 0
         if regionWay, let csr = caps.scrollRegion {
@@ -650,10 +657,10 @@ public final class TerminalWriter {
             let base = cells.baseAddress!
             if up {
                 for y in a...(b - k) { (base + y * width).update(from: base + (y + k) * width, count: width) }
-                for y in (b - k + 1)...b { (base + y * width).update(repeating: .blank, count: width) }
+                for y in (b - k + 1)...b { (base + y * width).update(repeating: fill, count: width) }
             } else {
                 for y in stride(from: b, through: a + k, by: -1) { (base + y * width).update(from: base + (y - k) * width, count: width) }
-                for y in a..<(a + k) { (base + y * width).update(repeating: .blank, count: width) }
+                for y in a..<(a + k) { (base + y * width).update(repeating: fill, count: width) }
             }
         }
         for y in a...b { touched[y] = true }
