@@ -11,7 +11,7 @@
  *   wake-up pipe (or, for fatal signals, write the reset sequences with
  *   write(2) and re-raise).
  *
- * Only TUIKit's NcursesTerminal.swift imports this module.
+ * Only TUIKit's NcursesTerminal.swift and TerminalCapabilities.swift (terminfo) import this module.
  */
 #ifndef SWITCHBOARD_CNCURSES_SHIM_H
 #define SWITCHBOARD_CNCURSES_SHIM_H

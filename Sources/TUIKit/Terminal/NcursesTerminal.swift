@@ -12,7 +12,7 @@ import Darwin
 /// Colours 8, 16 or 256 (none under `NO_COLOR`). The terminal is restored on `stop()`, on
 /// SIGINT/SIGTERM/SIGHUP (through the run loop) and on fatal signals (by the C handler).
 ///
-/// This is the only file of TUIKit that imports CNcurses.
+/// With TerminalCapabilities.swift (the terminfo entry), the only file of TUIKit that imports CNcurses.
 ///
 /// ```swift
 /// var options = NcursesTerminal.Options()
