@@ -11,7 +11,7 @@
  *   wake-up pipe (or, for fatal signals, write the reset sequences with
  *   write(2) and re-raise).
  *
- * Only TUIKit's NcursesTerminal.swift imports this module.
+ * Only TUIKit's NcursesTerminal.swift and TerminalCapabilities.swift (terminfo) import this module.
  */
 #ifndef SWITCHBOARD_CNCURSES_SHIM_H
 #define SWITCHBOARD_CNCURSES_SHIM_H
@@ -32,6 +32,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 /* ---- globals ---------------------------------------------------------- */
 static inline WINDOW *sb_stdscr(void) { return stdscr; }
@@ -46,6 +47,38 @@ static inline int sb_can_address_cursor(void) {
     char *cup = tigetstr("cup");
     return cup != 0 && cup != (char *)-1;
 }
+
+/* ---- terminfo ---------------------------------------------------------- */
+/* A string capability of the current terminal, or NULL where it has none (tigetstr answers
+   (char *)-1 for a name that is not a string capability). */
+static inline const char *sb_tigetstr(const char *name) {
+    char *value = tigetstr(name);
+    return (value == 0 || value == (char *)-1) ? 0 : value;
+}
+/* tiparm is variadic, which Swift cannot call: one and two parameters. */
+static inline const char *sb_tiparm1(const char *cap, int p1) { return tiparm(cap, p1); }
+static inline const char *sb_tiparm2(const char *cap, int p1, int p2) { return tiparm(cap, p1, p2); }
+
+/* Reads a terminal's description without taking over any screen (setupterm), for its
+   capabilities; the terminal that was current stays current. NULL where there is no such
+   terminal. Free it with sb_free_terminfo. */
+static inline TERMINAL *sb_load_terminfo(const char *name) {
+    TERMINAL *saved = cur_term;
+    int error = 0;
+    TERMINAL *loaded = 0;
+    if (setupterm(name, -1, &error) == OK) loaded = cur_term;
+    set_curterm(saved);
+    return loaded;
+}
+static inline void sb_free_terminfo(TERMINAL *term) {
+    if (term == 0) return;
+    TERMINAL *saved = set_curterm(term);
+    del_curterm(term);
+    set_curterm(saved == term ? 0 : saved);
+}
+/* Makes `term` current (tigetstr, tiparm read it); returns the one that was. */
+static inline TERMINAL *sb_use_terminfo(TERMINAL *term) { return set_curterm(term); }
+static inline TERMINAL *sb_current_terminfo(void) { return cur_term; }
 
 /* ---- attributes ------------------------------------------------------- */
 static inline attr_t sb_a_normal(void) { return WA_NORMAL; }
@@ -69,51 +102,6 @@ static inline int sb_is_button1(mmask_t m) {
 }
 static inline int sb_is_wheel_up(mmask_t m) { return (m & BUTTON4_PRESSED) != 0; }
 static inline int sb_is_wheel_down(mmask_t m) { return (m & BUTTON5_PRESSED) != 0; }
-
-/* ---- cells ------------------------------------------------------------ */
-/* One character of one column into a zeroed cchar_t, with the attributes and the colour pair:
- * what setcchar makes of it, without its checks and its wcwidth. */
-static inline void sb_fill_cchar(cchar_t *cc, wchar_t ch, attr_t attrs, int pair) {
-    cc->attr = (attrs & ~A_COLOR) | (attr_t)COLOR_PAIR(pair < 256 ? pair : 255);
-    cc->chars[0] = ch;
-#if NCURSES_EXT_COLORS
-    cc->ext_color = pair;
-#endif
-}
-
-/* The terminal's own horizontal line (ACS_HLINE), with the attributes and the colour pair: the
- * letter `q` in the alternate character set where the terminal's acsc has it, as C programs draw
- * their lines (one byte a column; ncurses itself swaps in U+2500 where it knows the set is broken
- * in a UTF-8 locale), or U+2500 where the terminal has no such line. Only valid after initscr.
- * (Not WACS_HLINE: in a UTF-8 locale that is always U+2500.) */
-static inline void sb_fill_hline(cchar_t *cc, attr_t attrs, int pair) {
-    chtype line = ACS_HLINE;
-    memset(cc, 0, sizeof *cc);
-    if (line & A_ALTCHARSET)
-        sb_fill_cchar(cc, (wchar_t)(line & A_CHARTEXT), attrs | A_ALTCHARSET, pair);
-    else
-        sb_fill_cchar(cc, 0x2500, attrs, pair);
-}
-
-/* One cell from `count` characters: a spacing one, then zero-width ones
- * (combining marks, joiners and the emoji they join). setcchar would stop at
- * the first further spacing character, so the rest are copied in directly;
- * ncurses then sends them all and counts the cell as wide as the first. */
-static inline int sb_fill_glyph(cchar_t *cc, const wchar_t *wch, int count, attr_t attrs, int pair) {
-    wchar_t first[2] = { wch[0], 0 };
-    memset(cc, 0, sizeof *cc);
-    if (count < 1 || count > CCHARW_MAX) return ERR;
-    if (setcchar(cc, first, attrs, 0, &pair) != OK) return ERR;
-    for (int i = 1; i < count; ++i) cc->chars[i] = wch[i];
-    return OK;
-}
-
-/* A run of filled cells from (y, x) on, in one call: ncurses copies them into the line as they
- * are (wide ones over two columns), without wadd_wch's per-character work. A run must not
- * start in the right half of a wide character: ncurses would blank its left half. */
-static inline int sb_put_cells(int y, int x, const cchar_t *cells, int n) {
-    return mvwadd_wchnstr(stdscr, y, x, cells, n);
-}
 
 /* ---- signals ---------------------------------------------------------- */
 /* Bit set of pending signals, written by the handler, read by the run loop. */

@@ -34,6 +34,13 @@ public struct Cell: Hashable, Sendable {
     /// The style packed bits stand for (the inverse of `styleBits`).
     static func style(fromBits bits: UInt32) -> Style { unpack(bits) }
 
+    /// A cell of already packed style bits (what a terminal sent a cell with).
+    init(grapheme: Grapheme, width: UInt8, styleBits: UInt32) {
+        self.grapheme = grapheme
+        self.width = width
+        self.packedStyle = styleBits
+    }
+
     /// The cell's colours and attributes.
     public var style: Style {
         get { Self.unpack(packedStyle) }

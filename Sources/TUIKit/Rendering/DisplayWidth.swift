@@ -97,6 +97,10 @@ public enum DisplayWidth {
 
     /// What `wcwidth` says of one scalar under a UTF-8 locale (-1: unknown
     /// or not printable): the width ncurses and terminals give it on its own.
+    /// The columns a terminal gives `scalar` (`wcwidth`: 0, 1 or 2; a control character 0), as
+    /// the terminal writer counts them (a terminal emulator in a test counts the same).
+    public static func terminalWidthOf(_ scalar: Unicode.Scalar) -> Int { terminalWidth(scalar) }
+
     static func terminalWidth(_ scalar: Unicode.Scalar) -> Int {
         if scalar.value < 0x7F { return scalar.value >= 0x20 ? 1 : -1 }
         var w = -1

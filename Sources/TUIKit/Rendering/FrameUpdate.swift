@@ -17,12 +17,31 @@ public struct FrameUpdate: Sendable {
     public var isFullRedraw: Bool
     /// Where the text cursor should be shown (for a focused text field), if anywhere.
     public var cursor: Point?
+    /// Rows that moved since the frame before (a list that scrolled), in the order they moved:
+    /// the changes already say what each cell shows; a terminal may scroll these rows itself
+    /// first, so that fewer cells differ.
+    public var moves: [RowMove]
 
     /// An update of `changes`, a full redraw or not, with the cursor at `cursor` (nil: hidden).
-    public init(changes: [CellChange], isFullRedraw: Bool, cursor: Point?) {
+    public init(changes: [CellChange], isFullRedraw: Bool, cursor: Point?, moves: [RowMove] = []) {
         self.changes = changes
         self.isFullRedraw = isFullRedraw
         self.cursor = cursor
+        self.moves = moves
     }
 
+}
+
+/// Rows of a rectangle that shifted by whole rows between two frames (a scrolled list).
+public struct RowMove: Hashable, Sendable {
+    /// The area whose rows moved (window coordinates).
+    public var rect: Rect
+    /// How far: negative, up (the content scrolled forward).
+    public var dy: Int
+
+    /// The rows of `rect` moved by `dy`.
+    public init(rect: Rect, dy: Int) {
+        self.rect = rect
+        self.dy = dy
+    }
 }

@@ -68,7 +68,8 @@ public final class Renderer {
         let cursor = cursorLocation(in: window)
         defer { lastCursor = cursor }
         if !full && changes.isEmpty && cursor == lastCursor { return nil } // nothing the terminal would show differently
-        return FrameUpdate(changes: changes, isFullRedraw: full, cursor: cursor)
+        return FrameUpdate(changes: changes, isFullRedraw: full, cursor: cursor,
+                           moves: full ? [] : moves.map { RowMove(rect: $0.rect, dy: $0.dy) })
     }
 
     private func diff(_ r: Rect, into changes: inout [CellChange]) {

@@ -5,13 +5,14 @@ import Glibc
 import Darwin
 #endif
 
-/// The real terminal, through ncursesw: alternate screen, UTF-8, colours (16
-/// or 256, none under `NO_COLOR`), keypad keys, a 25 ms Esc delay, mouse
-/// clicks and wheel, bracketed paste, `KEY_RESIZE`, and signals turned into
-/// events. The terminal is restored on `stop()`, on SIGINT/SIGTERM/SIGHUP
-/// (through the run loop) and on fatal signals (by the C handler).
+/// The real terminal: ncursesw for the terminal's description (terminfo), its modes (alternate
+/// screen, raw keys, keypad, mouse) and its keys (a 25 ms Esc delay, `KEY_RESIZE`), signals
+/// turned into events; the frames themselves are written by `TerminalWriter` from the
+/// renderer's changed cells, one write(2) a frame (ncurses holds no copy of the app's cells).
+/// Colours 8, 16 or 256 (none under `NO_COLOR`). The terminal is restored on `stop()`, on
+/// SIGINT/SIGTERM/SIGHUP (through the run loop) and on fatal signals (by the C handler).
 ///
-/// This is the only file of TUIKit that imports CNcurses.
+/// With TerminalCapabilities.swift (the terminfo entry), the only file of TUIKit that imports CNcurses.
 ///
 /// ```swift
 /// var options = NcursesTerminal.Options()
@@ -52,22 +53,9 @@ public final class NcursesTerminal: Terminal {
     private var screen: OpaquePointer?
     private var inputFile: UnsafeMutablePointer<FILE>?
     private var outputFile: UnsafeMutablePointer<FILE>?
-    private var pairs: [Int64: Int32] = [:]
-    private var nextPair: Int32 = 1
     private var pasteBuffer: String?
-    private var needsHardRefresh = false
-    private var cursorVisible = false
-    private var glyphSupport: GlyphSupport = []
-    /// The cells on the screen, the style bits each was sent with, and which changed this frame (see `apply`).
-    /// Not checked for overlapping access at run time: only `apply` on the main actor touches them, cell
-    /// by cell, and the checks cost a key's work on the terminal (an app's targets switch them off with an
-    /// unsafe flag; a library cannot).
-    @exclusivity(unchecked) private var shown: [Cell] = []
-    @exclusivity(unchecked) private var sentStyles: [UInt32] = []
-    @exclusivity(unchecked) private var dirty: [Bool] = []
-    @exclusivity(unchecked) private var rowStyles: [UInt32] = []
-    /// The run of cells `apply` gathers, made again when the width changes.
-    @exclusivity(unchecked) private var run: CellRun?
+    /// What turns frames into the terminal's bytes (made by `start()`).
+    private(set) var writer: TerminalWriter?
 
     private static let pasteBeginCode: Int32 = 0x3E9 // above KEY_MAX
     private static let pasteEndCode: Int32 = 0x3EA
@@ -123,15 +111,13 @@ public final class NcursesTerminal: Terminal {
             throw .cannotDrawScreens(terminalType: type)
         }
         sb_chain_winch_handler() // a resize wakes the run loop (ncurses still makes it KEY_RESIZE)
-        // Until its first `endwin`, ncurses takes itself for a low-level terminfo
-        // program and flushes its output after every cursor move: a frame went out
-        // in one write(2) per row or two (14 a key in the friends popup). Leaving and
-        // coming back at once, before anything is drawn, puts it in its running
-        // state, where a frame is one write at the end of `doupdate`. The screen
-        // goes back to what showed before the start for a moment: no visible change.
-        endwin()
+        // ncurses enters its program mode (the alternate screen, cleared) on its first refresh, and
+        // draws nothing after: the frames are the writer's. Its own screen stays blank and untouched
+        // (a touched one would be refreshed at each key read), its cursor where it is.
+        leaveok(sb_stdscr(), true)
+        wnoutrefresh(sb_stdscr())
         doupdate()
-        glyphSupport = options.glyphSupport ?? GlyphSupport.guess(terminalType: type, environment: Self.environment(["TMUX"]))
+        let glyphSupport = options.glyphSupport ?? GlyphSupport.guess(terminalType: type, environment: Self.environment(["TMUX"]))
         cbreak()
         Self.disableFlowControl(inFD) // ^S saves here: the terminal must not take it for XOFF
         noecho()
@@ -143,18 +129,18 @@ public final class NcursesTerminal: Terminal {
         // A frame is written whole: no look for typed-ahead keys between its lines (six poll(2)s a
         // frame that found nothing, and a frame cut short when one did).
         typeahead(-1)
-        curs_set(0)
-        leaveok(sb_stdscr(), true) // the cursor is hidden until a frame shows it (see apply)
+        curs_set(0) // ncurses' own idea: the cursor hidden, shown again by endwin
 
+        let capabilities = TerminalCapabilities.current(terminalType: type)
         let noColor = (getenv("NO_COLOR").map { String(cString: $0) } ?? "").isEmpty == false
-        if has_colors(), !noColor, !options.monochrome {
-            start_color()
-            use_default_colors()
-            let colors = Int(sb_colors())
+        if capabilities.colors >= 8, !noColor, !options.monochrome {
+            let colors = capabilities.colors
             colorCount = colors >= 256 ? 256 : (colors >= 16 ? 16 : 8)
         } else {
             colorCount = 0
         }
+        writer = TerminalWriter(capabilities: capabilities, colorCount: colorCount, glyphSupport: glyphSupport,
+                                newlineReturns: Self.newlineReturns(outFD))
         if options.enableMouse {
             mouseinterval(0)
             mousemask(sb_button1_events() | sb_wheel_events(), nil)
@@ -177,6 +163,7 @@ public final class NcursesTerminal: Terminal {
     /// Leaves the alternate screen and restores the terminal's settings and signal handlers; does nothing when not started.
     public func stop() {
         guard let screen else { return }
+        release()
         writeRaw("\u{1B}[?2004l")
         if options.enableMouse { mousemask(0, nil) }
         meta(sb_stdscr(), false) // meta mode (?1034h) off: endwin leaves it set
@@ -187,8 +174,7 @@ public final class NcursesTerminal: Terminal {
         self.screen = nil
         cleanUpFiles()
         sb_restore_default_signal_handlers()
-        pairs = [:]
-        nextPair = 1
+        writer = nil
     }
 
     private func cleanUpFiles() {
@@ -196,6 +182,42 @@ public final class NcursesTerminal: Terminal {
         if let f = inputFile { fclose(f) }
         outputFile = nil
         inputFile = nil
+    }
+
+    /// The attributes back to the defaults before ncurses or another program has the terminal.
+    private func release() {
+        guard let writer else { return }
+        writer.release()
+        send(writer.output)
+    }
+
+    /// Bytes to the terminal in one write(2) (more only where the terminal takes part of them).
+    private func send(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty, let outputFile else { return }
+        let fd = fileno(outputFile)
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            var stalls = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n > 0 { offset += n; continue }
+                if n < 0, errno == EINTR { continue }
+                if n < 0, errno == EAGAIN || errno == EWOULDBLOCK, stalls < 1000 { // a non-blocking terminal that is full
+                    stalls += 1
+                    var out = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&out, 1, 10)
+                    continue
+                }
+                return // the terminal is gone: the run loop hears of it
+            }
+        }
+    }
+
+    /// Whether the tty turns a line feed into CR LF on output (then "\n" is no move down).
+    private static func newlineReturns(_ fd: Int32) -> Bool {
+        var settings = termios()
+        guard tcgetattr(fd, &settings) == 0 else { return true }
+        return settings.c_oflag & tcflag_t(OPOST) != 0 && settings.c_oflag & tcflag_t(ONLCR) != 0
     }
 
     private func writeRaw(_ text: String) {
@@ -223,28 +245,33 @@ public final class NcursesTerminal: Terminal {
     /// Restores the terminal, stops the process (Ctrl-Z), and takes the screen back when the shell resumes it.
     public func suspend() {
         guard screen != nil else { return }
+        release()
         writeRaw("\u{1B}[?2004l")
         meta(sb_stdscr(), false)
         endwin()
         sb_suspend_self()
-        // Resumed: curses re-enters program mode on the next refresh.
+        resume()
+    }
+
+    /// Back from a suspend or another program: ncurses' program mode again (its refresh), and the
+    /// writer paints the whole screen at the next frame.
+    private func resume() {
+        doupdate()
         meta(sb_stdscr(), true)
         writeRaw("\u{1B}[?2004h")
-        needsHardRefresh = true
+        if let writer { writer.invalidate(); writer.newlineReturns = Self.newlineReturns(fileno(outputFile!)) }
         refreshSize()
     }
 
     /// Gives the terminal back for `body` (endwin), then takes it back and redraws it whole.
     public func runOutside(_ body: () -> Void) {
         guard screen != nil else { body(); return }
+        release()
         writeRaw("\u{1B}[?2004l")
         meta(sb_stdscr(), false)
         endwin()
         body()
-        meta(sb_stdscr(), true)
-        writeRaw("\u{1B}[?2004h")
-        needsHardRefresh = true
-        refreshSize()
+        resume()
     }
 
     /// OSC 52 to terminals known to take it: those whose terminfo says so (`Ms`), and the
@@ -271,128 +298,12 @@ public final class NcursesTerminal: Terminal {
 
     // MARK: Output
 
-    /// Writes the changed cells, moves or hides the cursor, and flushes once.
+    /// Writes the changed cells and moves, shows or hides the cursor: the writer's bytes for the
+    /// frame, in one write(2).
     public func apply(_ update: FrameUpdate) {
-        guard screen != nil else { return }
-        let scr = sb_stdscr()
-        if needsHardRefresh || update.isFullRedraw && needsHardRefresh {
-            clearok(scr, true)
-            needsHardRefresh = false
-        }
-        // What the screen shows, kept here: each changed row is sent with the styles
-        // BlankStyleSharing picks for the whole row (so blanks share their neighbours' style).
-        let width = size.width, height = size.height
-        // Worked on as locals: a class's stored arrays pay an exclusivity check at each access.
-        var shown: [Cell] = [], sentStyles: [UInt32] = [], dirty: [Bool] = [], rowStyles: [UInt32] = []
-        swap(&shown, &self.shown); swap(&sentStyles, &self.sentStyles); swap(&dirty, &self.dirty); swap(&rowStyles, &self.rowStyles)
-        defer { swap(&shown, &self.shown); swap(&sentStyles, &self.sentStyles); swap(&dirty, &self.dirty); swap(&rowStyles, &self.rowStyles) }
-        if update.isFullRedraw || shown.count != width * height {
-            shown = [Cell](repeating: .blank, count: width * height)
-            sentStyles = [UInt32](repeating: .max, count: width * height)
-            dirty = [Bool](repeating: false, count: width * height)
-        }
-        var rows = [Bool](repeating: false, count: height)
-        var longLines: [Bool] = [] // a row's cells that go out as the terminal's line (LineDrawing)
-        for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
-            let i = change.y * width + change.x
-            shown[i] = change.cell
-            dirty[i] = true
-            rows[change.y] = true
-        }
-        // Cells to send go out in runs, one ncurses call a run, from the first cell to send to the
-        // next one that stays. The right half of a wide character is never sent itself (its left
-        // half covers it), so a run never starts inside a wide character: ncurses would blank
-        // the left half.
-        if run?.width != width { run = CellRun(width: width) }
-        let cells = run!
-        // Consecutive cells mostly share a style: work out its attributes and colour pair once.
-        var lastStyle: UInt32? = nil
-        // Through buffer pointers: a scrolling frame looks at a few thousand cells.
-        shown.withUnsafeMutableBufferPointer { shownCells in
-        dirty.withUnsafeMutableBufferPointer { dirtyCells in
-        sentStyles.withUnsafeMutableBufferPointer { sent in
-            for y in 0..<height where rows[y] {
-                let start = y * width
-                let row = UnsafeBufferPointer(rebasing: shownCells[start..<start + width])
-                let keep = update.cursor?.y == y ? update.cursor?.x : nil // the text cursor's cell keeps its style
-                BlankStyleSharing.styles(for: row, keep: keep, into: &rowStyles)
-                let hasLines = rowStyles.withUnsafeMutableBufferPointer { styles in
-                    LineDrawing.mark(row, styles: styles, keep: keep, into: &longLines)
-                }
-                rowStyles.withUnsafeBufferPointer { styles in
-                    for x in 0..<width {
-                        let i = start + x, styleBits = styles[x]
-                        guard dirtyCells[i] || sent[i] != styleBits else {
-                            cells.flush(row: y)
-                            continue
-                        }
-                        dirtyCells[i] = false
-                        sent[i] = styleBits
-                        let cell = shownCells[i]
-                        if cell.isContinuation { continue } // its left half, in the run, covers it
-                        if styleBits != lastStyle {
-                            lastStyle = styleBits
-                            let style = Cell.style(fromBits: styleBits)
-                            cells.setStyle(attributes: attributes(for: style), pair: pair(for: style))
-                        }
-                        if let scalar = cell.grapheme.singleScalar,
-                           scalar.value >= 0x20 && scalar.value < 0x7F || DisplayWidth.terminalWidth(scalar) == Int(cell.width) {
-                            if hasLines && longLines[x] {
-                                cells.appendHorizontalLine(at: x)
-                                continue
-                            }
-                            // One character that ncurses and the terminal count as the buffer does.
-                            cells.append(wchar_t(bitPattern: scalar.value), at: x)
-                            continue
-                        }
-                        var column = x
-                        for glyph in ClusterEncoding.glyphs(for: cell.character, width: Int(cell.width), support: glyphSupport) {
-                            cells.append(glyph: glyph, at: column)
-                            column += max(1, DisplayWidth.terminalWidth(glyph[0]))
-                        }
-                    }
-                }
-                cells.flush(row: y)
-            }
-        }
-        }
-        }
-        // With the cursor hidden, ncurses may leave it wherever the frame's last change put it
-        // (leaveok): no move back to the window's cursor after each frame.
-        if let cursor = update.cursor {
-            if !cursorVisible { curs_set(1); leaveok(scr, false); cursorVisible = true }
-            wmove(scr, Int32(cursor.y), Int32(cursor.x))
-        } else if cursorVisible {
-            curs_set(0)
-            leaveok(scr, true)
-            cursorVisible = false
-        }
-        wnoutrefresh(scr)
-        doupdate()
-    }
-
-    private func attributes(for style: Style) -> attr_t {
-        var a = sb_a_normal()
-        let t = style.attributes
-        if t.contains(.bold) { a |= sb_a_bold() }
-        if t.contains(.dim) { a |= sb_a_dim() }
-        if t.contains(.italic) { a |= sb_a_italic() }
-        if t.contains(.underline) { a |= sb_a_underline() }
-        if t.contains(.reverse) { a |= sb_a_reverse() }
-        return a
-    }
-
-    private func pair(for style: Style) -> Int32 {
-        guard colorCount > 0 else { return 0 }
-        let fg = style.foreground.map { Int32($0.paletteIndex(forTerminalColors: colorCount)) } ?? -1
-        let bg = style.background.map { Int32($0.paletteIndex(forTerminalColors: colorCount)) } ?? -1
-        if fg == -1 && bg == -1 { return 0 }
-        let key = Int64(fg) << 32 | Int64(UInt32(bitPattern: bg))
-        if let p = pairs[key] { return p }
-        guard nextPair < sb_color_pairs(), init_extended_pair(nextPair, fg, bg) == OK else { return 0 }
-        pairs[key] = nextPair
-        nextPair += 1
-        return nextPair - 1
+        guard screen != nil, let writer else { return }
+        writer.frame(update, size: size)
+        send(writer.output)
     }
 
     // MARK: Input
@@ -484,7 +395,7 @@ public final class NcursesTerminal: Terminal {
         if bits & Int32(SB_SIG_HUP) != 0 { return .hangUp }
         if bits & Int32(SB_SIG_INT) != 0 { return .interrupt }
         if bits & Int32(SB_SIG_TSTP) != 0 { return .suspend }
-        if bits & Int32(SB_SIG_CONT) != 0 { needsHardRefresh = true }
+        if bits & Int32(SB_SIG_CONT) != 0 { writer?.invalidate() }
         return nil
     }
 
@@ -492,6 +403,10 @@ public final class NcursesTerminal: Terminal {
         switch code {
         case KEY_RESIZE:
             refreshSize()
+            // ncurses resized its own (empty) screen and would paint it at its next key read;
+            // the writer paints the new size whole.
+            wnoutrefresh(sb_stdscr())
+            writer?.invalidate()
             return .resize(size)
         case KEY_MOUSE:
             var event = MEVENT()

@@ -40,6 +40,11 @@ public final class VirtualTerminal: Terminal {
     public static let frameHistoryLimit = 512
     /// Called after every frame is shown (tests that look at a frame between two keys).
     public var onFrame: ((VirtualTerminal) -> Void)?
+    /// A writer that also turns every frame into a real terminal's bytes, handed to `onBytes`
+    /// (a test decodes them with a terminal emulator and compares its screen with `grid`).
+    public var writer: TerminalWriter?
+    /// Called with the writer's bytes of each frame, and of each hand-over (suspend, another program).
+    public var onBytes: (([UInt8]) -> Void)?
     /// Whether `start()` was called and `stop()` not since.
     public private(set) var isStarted = false
     /// How many times the app asked to suspend (Ctrl-Z); nothing is stopped.
@@ -124,12 +129,22 @@ public final class VirtualTerminal: Terminal {
     /// Marks the terminal stopped.
     public func stop() { isStarted = false }
     /// Counts the request in `suspendCount`.
-    public func suspend() { suspendCount += 1 }
+    public func suspend() {
+        suspendCount += 1
+        releaseWriter()
+    }
+
+    private func releaseWriter() {
+        guard let writer else { return }
+        writer.release()
+        onBytes?(writer.output)
+    }
 
     /// What was handed over to other programs (`runOutside`), how many times.
     public private(set) var handOverCount = 0
     public func runOutside(_ body: () -> Void) {
         handOverCount += 1
+        releaseWriter()
         body()
     }
 
@@ -154,6 +169,10 @@ public final class VirtualTerminal: Terminal {
             }
         }
         cursor = update.cursor
+        if let writer {
+            writer.frame(update, size: size)
+            onBytes?(writer.output)
+        }
         if cellsPerFrame.count >= 2 * Self.frameHistoryLimit {
             cellsPerFrame.removeFirst(Self.frameHistoryLimit)
             rowsPerFrame.removeFirst(Self.frameHistoryLimit)

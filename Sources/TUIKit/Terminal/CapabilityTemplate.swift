@@ -1,0 +1,128 @@
+/// A parameterised terminfo capability (`cup`, `cuf`, `csr`, `setaf`…) turned, once, into
+/// literal bytes and numbers: `ESC [ %i%p1%d ; %p2%d H` becomes "ESC [", row + 1, ";",
+/// column + 1, "H". Filling it in is then a few appends, not a run of terminfo's stack
+/// language through `tiparm` (~6,500 instructions a move, ncurses' habit), and its length
+/// for given numbers is known without making it (the writer's cursor-move costs).
+///
+/// A capability that does not fit this shape (a VT52's `ESC Y` with the numbers as
+/// characters) keeps `evaluate`, which the terminal's description answers (`tiparm`).
+struct CapabilityTemplate {
+    enum Part: Equatable {
+        case literal([UInt8])
+        /// Parameter `index` (0 or 1) plus `offset`, in decimal.
+        case decimal(index: Int, offset: Int)
+    }
+
+    /// The pieces, when the capability fits the shape; nil otherwise.
+    let parts: [Part]?
+    /// The capability made with these parameters, for one that does not fit.
+    private let evaluate: ([Int]) -> [UInt8]
+
+    /// The template of a capability that `evaluate` makes for given parameters (one or two),
+    /// checked against `evaluate` at several points before it is trusted.
+    init(parameters: Int, evaluate: @escaping ([Int]) -> [UInt8]) {
+        self.evaluate = evaluate
+        parts = Self.compile(parameters: parameters, evaluate: evaluate)
+    }
+
+    /// A template of fixed parts (tests).
+    init(parts: [Part]) {
+        self.parts = parts
+        evaluate = { _ in [] }
+    }
+
+    /// Appends the capability made with `p0` (and `p1`) to `out`.
+    func append(_ p0: Int, _ p1: Int = 0, to out: inout [UInt8]) {
+        guard let parts else { out += evaluate([p0, p1]); return }
+        for part in parts {
+            switch part {
+            case .literal(let bytes): out += bytes
+            case .decimal(let index, let offset): Self.appendDecimal((index == 0 ? p0 : p1) + offset, to: &out)
+            }
+        }
+    }
+
+    /// The bytes `append` would add.
+    func cost(_ p0: Int, _ p1: Int = 0) -> Int {
+        guard let parts else { return evaluate([p0, p1]).count }
+        var n = 0
+        for part in parts {
+            switch part {
+            case .literal(let bytes): n += bytes.count
+            case .decimal(let index, let offset): n += Self.digits((index == 0 ? p0 : p1) + offset)
+            }
+        }
+        return n
+    }
+
+    /// The capability made with these parameters.
+    func make(_ p0: Int, _ p1: Int = 0) -> [UInt8] {
+        var out: [UInt8] = []
+        append(p0, p1, to: &out)
+        return out
+    }
+
+    static func digits(_ n: Int) -> Int {
+        if n < 0 { return 1 + digits(-n) }
+        var count = 1, v = n
+        while v >= 10 { v /= 10; count += 1 }
+        return count
+    }
+
+    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        if n < 0 { out.append(UInt8(ascii: "-")); appendDecimal(-n, to: &out); return }
+        if n < 10 { out.append(0x30 + UInt8(n)); return }
+        var stack: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0, v = n
+        withUnsafeMutableBytes(of: &stack) { digits in
+            while v > 0 { digits[count] = 0x30 + UInt8(v % 10); v /= 10; count += 1 }
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(digits[i]) }
+        }
+    }
+
+    /// Finds the shape from one sample and checks it against others; nil when it does not hold.
+    private static func compile(parameters: Int, evaluate: ([Int]) -> [UInt8]) -> [Part]? {
+        let sample = parameters == 1 ? [173, 0] : [173, 419]
+        let made = evaluate(sample)
+        guard !made.isEmpty else { return nil }
+        let checks: [[Int]] = parameters == 1 ? [[0, 0], [1, 0], [9, 0], [10, 0], [99, 0], [255, 0], [1000, 0]]
+                                                : [[0, 0], [1, 2], [9, 99], [23, 79], [99, 9], [299, 1000], [5, 5]]
+        for offset0 in [0, 1, -1] {
+            for offset1 in parameters == 2 ? [0, 1, -1] : [0] {
+                guard let parts = split(made, sample: sample, offsets: [offset0, offset1], parameters: parameters) else { continue }
+                let template = CapabilityTemplate(parts: parts)
+                if checks.allSatisfy({ template.make($0[0], $0[1]) == evaluate($0) }) { return parts }
+            }
+        }
+        return nil
+    }
+
+    /// `made` cut where the samples' numbers (plus the offsets) appear in decimal, each once.
+    private static func split(_ made: [UInt8], sample: [Int], offsets: [Int], parameters: Int) -> [Part]? {
+        var found: [(at: Int, length: Int, index: Int)] = []
+        for index in 0..<parameters {
+            var text: [UInt8] = []
+            appendDecimal(sample[index] + offsets[index], to: &text)
+            guard let at = firstIndex(of: text, in: made) else { return nil }
+            found.append((at, text.count, index))
+        }
+        found.sort { $0.at < $1.at }
+        if found.count == 2, found[0].at + found[0].length > found[1].at { return nil }
+        var parts: [Part] = []
+        var position = 0
+        for f in found {
+            if f.at > position { parts.append(.literal(Array(made[position..<f.at]))) }
+            parts.append(.decimal(index: f.index, offset: offsets[f.index]))
+            position = f.at + f.length
+        }
+        if position < made.count { parts.append(.literal(Array(made[position...]))) }
+        return parts
+    }
+
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        for i in 0...(haystack.count - needle.count) where haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+        return nil
+    }
+}

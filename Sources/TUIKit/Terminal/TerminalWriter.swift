@@ -1,0 +1,730 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns frames into the bytes one terminal needs, from its terminfo capabilities: the
+/// changed cells only, each row's cells in `BlankStyleSharing`'s styles, long runs of `─` in
+/// the line-drawing set (`LineDrawing`), the cursor moved by the cheapest of `cup`, the
+/// relative moves, CR and writing the cells between, attributes changed one by one and
+/// several in one SGR, `el`/`ech` for runs of blanks, and a list that moved scrolled by the
+/// terminal itself (`csr` with `ind`/`ri`, or `dl`/`il`) where that leaves fewer cells to
+/// write. A frame is one buffer (`output`), bracketed by synchronized output (DEC 2026)
+/// where the terminal's entry has it.
+///
+/// The writer keeps what the terminal shows, cell by cell, with the style each was sent in;
+/// `invalidate()` forgets it (after a resize, a suspend, another program): the next frame
+/// clears the screen and paints it whole.
+///
+/// ```swift
+/// let writer = TerminalWriter(capabilities: TerminalCapabilities.load(terminalType: "xterm-256color")!, colorCount: 256)
+/// writer.frame(update, size: Size(width: 80, height: 24))
+/// writer.output.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
+/// ```
+public final class TerminalWriter {
+    /// What the terminal understands.
+    public let capabilities: TerminalCapabilities
+    /// The colours cells are sent in: 0 (none), 8, 16 or 256.
+    public let colorCount: Int
+    /// Which emoji sequences the terminal joins (`ClusterEncoding`).
+    @exclusivity(unchecked) public var glyphSupport: GlyphSupport
+    /// Whether the tty turns a line feed into CR LF (`ONLCR`): then a `cud1` of "\n" is no move down.
+    @exclusivity(unchecked) public var newlineReturns: Bool {
+        didSet {
+            lineFeedDown = capabilities.cursorDown1.flatMap { newlineReturns && $0.contains(0x0A) ? nil : $0 }
+            costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: size)
+        }
+    }
+    /// The screen's size the writer last drew.
+    @exclusivity(unchecked) public private(set) var size = Size(width: 0, height: 0)
+    /// The bytes of the last frame (`frame`) or of `release()`.
+    @exclusivity(unchecked) public private(set) var output: [UInt8] = []
+
+    /// What the app wants on screen (the renderer's front buffer).
+    @exclusivity(unchecked) private var wanted: [Cell] = []
+    /// What the terminal shows: each cell with the style bits it was sent in (`unknown`: not known).
+    @exclusivity(unchecked) private var shown: [Cell] = []
+    @exclusivity(unchecked) private var rowStyles: [UInt32] = []
+    @exclusivity(unchecked) private var longLines: [Bool] = []
+    @exclusivity(unchecked) private var touched: [Bool] = []
+    @exclusivity(unchecked) private var sgr: [UInt8] = []
+    // Not checked for overlapping access at run time (a library cannot switch the checks off, and
+    // they cost a frame's work): only `frame` and `release` on one thread touch them.
+    /// The cursor's position; -1: not known (after the last column, after a scroll region).
+    @exclusivity(unchecked) private var cursorX = -1
+    @exclusivity(unchecked) private var cursorY = -1
+    /// The attributes and colours the terminal has on; nil: not known.
+    @exclusivity(unchecked) private var pen: Pen?
+    /// Whether the line-drawing set is on; nil: not known.
+    @exclusivity(unchecked) private var inLineDrawing: Bool?
+    @exclusivity(unchecked) private var cursorShown: Bool?
+    @exclusivity(unchecked) private var needsRepaint = true
+    /// What each cursor move costs on this terminal, worked out once a size.
+    @exclusivity(unchecked) private var costs: MoveCosts
+    /// The end of a run of blanks `eraseBlanks` found not worth erasing (the scan goes on writing).
+    @exclusivity(unchecked) private var writeBlanksUntil = -1
+    /// How each style bits look (`penFor`): a small table by the bits' low bits, the bits beside the pen.
+    @exclusivity(unchecked) private var pens = [(bits: UInt32, pen: Pen)](repeating: (.max, Pen()), count: 256)
+    /// The columns terminals give the last scalars looked at (`wcwidth`), by their low bits.
+    @exclusivity(unchecked) private var widths = [(scalar: UInt32, width: Int8)](repeating: (.max, 0), count: 256)
+    @exclusivity(unchecked) private var lineFeedDown: [UInt8]?
+    /// A row was changed behind the scan (half of a wide character erased): look at it again.
+    @exclusivity(unchecked) private var rowNeedsAnotherPass = false
+
+    /// A cell the terminal's copy does not know: never equal to a wanted one.
+    private static let unknown = Cell(grapheme: .space, width: 3, styleBits: .max)
+
+    /// A writer for a terminal of `capabilities` showing `colorCount` colours.
+    public init(capabilities: TerminalCapabilities, colorCount: Int, glyphSupport: GlyphSupport = [], newlineReturns: Bool = false) {
+        self.capabilities = capabilities
+        self.colorCount = colorCount
+        self.glyphSupport = glyphSupport
+        self.newlineReturns = newlineReturns
+        lineFeedDown = capabilities.cursorDown1.flatMap { newlineReturns && $0.contains(0x0A) ? nil : $0 }
+        costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: Size(width: 0, height: 0))
+    }
+
+    /// Forgets what the terminal shows: the next frame clears it and paints every cell.
+    public func invalidate() {
+        needsRepaint = true
+        cursorShown = nil
+    }
+
+    /// The bytes that put the terminal's attributes back to its defaults (and leave the line-drawing
+    /// set), into `output`: before the terminal goes to ncurses or another program. Also forgets
+    /// what the terminal shows.
+    public func release() {
+        output.removeAll(keepingCapacity: true)
+        if pen != Pen() || pen == nil { setPen(Pen()) }
+        if inLineDrawing != false, let off = capabilities.exitLineDrawing { output += off }
+        if cursorShown == false, let show = capabilities.showCursor { output += show }
+        inLineDrawing = false
+        invalidate()
+    }
+
+    /// Works out the bytes that show `update` on a screen of `size`, into `output` (empty when
+    /// the terminal already shows it).
+    public func frame(_ update: FrameUpdate, size newSize: Size) {
+        output.removeAll(keepingCapacity: true)
+        if newSize != size { resize(to: newSize) }
+        if update.isFullRedraw { needsRepaint = true }
+        let width = size.width, height = size.height
+        guard width > 0, height > 0 else { return }
+        if update.cursor == nil, cursorShown != false {
+            if let hide = capabilities.hideCursor { output += hide }
+            cursorShown = false
+        }
+        let repaint = needsRepaint
+        if repaint { startRepaint() }
+        wanted.withUnsafeMutableBufferPointer { cells in
+            touched.withUnsafeMutableBufferPointer { rows in
+                for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
+                    cells[change.y * width + change.x] = change.cell
+                    rows[change.y] = true
+                }
+            }
+        }
+        if !repaint { for move in update.moves { scroll(move) } }
+        for y in 0..<height where touched[y] {
+            let keep = update.cursor?.y == y ? update.cursor?.x : nil
+            var passes = 0
+            repeat {
+                rowNeedsAnotherPass = false
+                writeRow(y, keep: keep)
+                passes += 1
+            } while rowNeedsAnotherPass && passes < 3
+            touched[y] = false
+        }
+        if let cursor = update.cursor, cursor.x >= 0, cursor.x < width, cursor.y >= 0, cursor.y < height {
+            moveTo(cursor.x, cursor.y)
+            if cursorShown != true {
+                if let show = capabilities.showCursor { output += show }
+                cursorShown = true
+            }
+        }
+        if !output.isEmpty, let begin = capabilities.synchronizedBegin, let end = capabilities.synchronizedEnd {
+            output.insert(contentsOf: begin, at: 0)
+            output += end
+        }
+    }
+
+    // MARK: The screen's copy
+
+    private func resize(to newSize: Size) {
+        size = Size(width: max(0, newSize.width), height: max(0, newSize.height))
+        costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: size)
+        let count = size.width * size.height
+        wanted = [Cell](repeating: .blank, count: count)
+        shown = [Cell](repeating: Self.unknown, count: count)
+        touched = [Bool](repeating: true, count: size.height)
+        needsRepaint = true
+    }
+
+    /// The attributes back to the defaults, the screen cleared: every cell to paint.
+    private func startRepaint() {
+        needsRepaint = false
+        pen = nil
+        inLineDrawing = nil
+        cursorX = -1
+        cursorY = -1
+        setPen(Pen())
+        setLineDrawing(false)
+        // The character sets as the writer expects them (another program may have left G0 otherwise).
+        if let enable = capabilities.enableLineDrawing { output += enable }
+        let count = size.width * size.height
+        if let clear = capabilities.clearScreen {
+            output += clear
+            shown = [Cell](repeating: .blank, count: count)
+            cursorX = 0
+            cursorY = 0
+        } else {
+            shown = [Cell](repeating: Self.unknown, count: count)
+        }
+        touched = [Bool](repeating: true, count: size.height)
+    }
+
+    /// Whether the terminal's cell shows what the wanted one with `style` shows.
+    @inline(__always)
+    private func looksSame(_ s: Cell, _ w: Cell, _ style: UInt32) -> Bool {
+        guard s.grapheme == w.grapheme, s.width == w.width else { return false }
+        let sent = s.styleBits
+        if sent == style { return true }
+        if sent == .max { return false }
+        // A blank shows only its background; and two styles may look the same here (fewer colours).
+        if w.width == 1, w.grapheme == .space, BlankStyleSharing.canShare(style, sent), BlankStyleSharing.canShare(sent, style) { return true }
+        return penFor(sent) == penFor(style)
+    }
+
+    @inline(__always)
+    private func penFor(_ bits: UInt32) -> Pen {
+        let slot = Int((bits ^ bits >> 9 ^ bits >> 18) & 0xFF)
+        let known = pens[slot]
+        if known.bits == bits { return known.pen }
+        let pen = capabilities.look(of: Cell.style(fromBits: bits), colorCount: colorCount)
+        pens[slot] = (bits, pen)
+        return pen
+    }
+
+    /// `DisplayWidth.terminalWidth`, remembered for the last scalars.
+    @inline(__always)
+    private func terminalWidth(_ scalar: Unicode.Scalar) -> Int {
+        let slot = Int(scalar.value & 0xFF)
+        let known = widths[slot]
+        if known.scalar == scalar.value { return Int(known.width) }
+        let width = DisplayWidth.terminalWidth(scalar)
+        widths[slot] = (scalar.value, Int8(width))
+        return width
+    }
+
+    // MARK: Rows
+
+    private func writeRow(_ y: Int, keep: Int?) {
+        let width = size.width, start = y * width
+        let hasLines: Bool = wanted.withUnsafeBufferPointer { cells in
+            let row = UnsafeBufferPointer(rebasing: cells[start..<start + width])
+            BlankStyleSharing.styles(for: row, keep: keep, into: &rowStyles)
+            guard capabilities.lineDrawingHorizontal != nil else { return false }
+            return rowStyles.withUnsafeMutableBufferPointer { LineDrawing.mark(row, styles: $0, keep: keep, into: &longLines) }
+        }
+        var c = 0
+        writeBlanksUntil = -1
+        while c < width {
+            if !same(start, c) {
+                // A wide character goes from its left half.
+                if wanted[start + c].isContinuation, c > 0, wanted[start + c - 1].width == 2 { c -= 1 }
+                if let next = eraseBlanks(from: c, row: y, hasLines: hasLines, keep: keep) { c = next; continue }
+                moveTo(c, y)
+                c = put(c, row: y, hasLines: hasLines)
+                continue
+            }
+            // Unchanged cells up to the next change: moved over, or written again where that is cheaper.
+            var d = c + 1
+            while d < width, same(start, d) { d += 1 }
+            if d >= width { break }
+            if cursorX == c, cursorY == y, rewriteIsCheaper(from: c, to: d, row: y, hasLines: hasLines) {
+                while c < d { c = put(c, row: y, hasLines: hasLines) }
+            } else {
+                c = d
+            }
+        }
+    }
+
+    @inline(__always)
+    private func same(_ start: Int, _ x: Int) -> Bool {
+        looksSame(shown[start + x], wanted[start + x], rowStyles[x])
+    }
+
+    /// Writing the unchanged cells `[from, to)` again costs no more than moving over them.
+    private func rewriteIsCheaper(from: Int, to: Int, row y: Int, hasLines: Bool) -> Bool {
+        let move = moveCost(fromX: from, fromY: y, toX: to, toY: y)
+        guard to - from <= move, let current = pen, inLineDrawing == false else { return false }
+        var bytes = 0
+        let start = y * size.width
+        for x in from..<to {
+            let cell = wanted[start + x]
+            if cell.isContinuation { continue }
+            guard cell.width == 1, !(hasLines && longLines[x]), penFor(rowStyles[x]) == current,
+                  let scalar = cell.grapheme.singleScalar, scalar.value >= 0x20, scalar.value != 0x7F else { return false }
+            bytes += UTF8.width(scalar)
+            if bytes > move { return false }
+        }
+        return bytes <= move
+    }
+
+    /// A run of blanks from `x` that `el` or `ech` clears for fewer bytes than writing it:
+    /// cleared, and the column to go on from; nil where writing is as cheap.
+    private func eraseBlanks(from x: Int, row y: Int, hasLines: Bool, keep: Int?) -> Int? {
+        let width = size.width, start = y * width
+        let first = wanted[start + x]
+        guard x >= writeBlanksUntil, BlankStyleSharing.isBlank(first), x != keep, !(hasLines && longLines[x]) else { return nil }
+        let style = rowStyles[x]
+        let look = penFor(style)
+        guard capabilities.backColorErase || look.background < 0 else { return nil }
+        var end = x + 1, lastDifferent = x
+        while end < width, end != keep, BlankStyleSharing.isBlank(wanted[start + end]), rowStyles[end] == style || penFor(rowStyles[end]).background == look.background,
+              !(hasLines && longLines[end]) {
+            if !same(start, end) { lastDifferent = end }
+            end += 1
+        }
+        let toWrite = lastDifferent - x + 1 // spaces, once the cursor is at x
+        if end == width, let el = capabilities.clearToEndOfLine, el.count < toWrite {
+            moveTo(x, y)
+            setPen(Pen(attributes: [], foreground: look.foreground, background: look.background))
+            setLineDrawing(false)
+            output += el
+            cleared(from: x, to: width, row: y, style: style)
+            return width
+        }
+        let count = lastDifferent + 1 - x
+        if let ech = capabilities.eraseCharacters, count > 4 {
+            let next = lastDifferent + 1
+            let cost = ech.cost(count) + (next < width ? moveCost(fromX: x, fromY: y, toX: next, toY: y) : 0)
+            if cost < toWrite {
+                moveTo(x, y)
+                setPen(Pen(attributes: [], foreground: look.foreground, background: look.background))
+                setLineDrawing(false)
+                ech.append(count, to: &output)
+                cleared(from: x, to: next, row: y, style: style)
+                return next
+            }
+        }
+        writeBlanksUntil = end
+        return nil
+    }
+
+    /// The terminal's copy after an erase of `[from, to)` in row `y` with the style's background.
+    private func cleared(from: Int, to: Int, row y: Int, style: UInt32) {
+        let start = y * size.width
+        if from > 0, shown[start + from].isContinuation { shown[start + from - 1] = Self.unknown; rowNeedsAnotherPass = true }
+        if to < size.width, shown[start + to].isContinuation { shown[start + to] = Self.unknown }
+        let blank = Cell(grapheme: .space, width: 1, styleBits: style & (0x1FF << 9)) // the background only
+        for i in (start + from)..<(start + to) { shown[i] = blank }
+    }
+
+    /// Writes the cell at column `x` (the cursor is there); returns the column after it.
+    private func put(_ x: Int, row y: Int, hasLines: Bool) -> Int {
+        let width = size.width, start = y * width, i = start + x
+        let cell = wanted[i]
+        let style = rowStyles[x]
+        let columns = max(1, Int(cell.width))
+        let lastCell = x + columns >= width && y == size.height - 1
+        if lastCell, capabilities.autoMargins, !capabilities.newlineGlitch {
+            // The bottom-right cell would scroll the screen: with the margins off, or not at all.
+            guard let off = capabilities.exitAutoMargins, let on = capabilities.enterAutoMargins else { return x + columns }
+            setPen(penFor(style))
+            output += off
+            writeCharacters(cell, x: x, line: hasLines && longLines[x])
+            output += on
+        } else {
+            setPen(penFor(style))
+            writeCharacters(cell, x: x, line: hasLines && longLines[x])
+        }
+        // The terminal blanks a wide character whose half is written over.
+        if shown[i].isContinuation, x > 0 { shown[i - 1] = Self.unknown; rowNeedsAnotherPass = true }
+        if shown[i].width == 2, columns == 1, x + 1 < width { shown[i + 1] = Self.unknown }
+        shown[i] = Cell(grapheme: cell.grapheme, width: cell.width, styleBits: style)
+        if columns == 2, x + 1 < width {
+            if x + 2 < width, shown[i + 1].width == 2 { shown[i + 2] = Self.unknown }
+            shown[i + 1] = Cell(grapheme: .space, width: 0, styleBits: style)
+        }
+        let next = x + columns
+        cursorX = next < width ? next : -1 // at the edge the cursor waits or wraps: not relied on
+        if cursorX < 0 { cursorY = -1 }
+        return next
+    }
+
+    private func writeCharacters(_ cell: Cell, x: Int, line: Bool) {
+        if line, let byte = capabilities.lineDrawingHorizontal {
+            setLineDrawing(true)
+            output.append(byte)
+            return
+        }
+        setLineDrawing(false)
+        let grapheme = cell.grapheme
+        if let scalar = grapheme.singleScalar, scalar.value >= 0x20, scalar.value != 0x7F, !(0x80..<0xA0).contains(scalar.value),
+           scalar.value < 0x7F || terminalWidth(scalar) == Int(cell.width) {
+            var bits = grapheme.bits
+            while bits != 0 { output.append(UInt8(truncatingIfNeeded: bits)); bits >>= 8 }
+            return
+        }
+        if cell.isContinuation { return }
+        for glyph in ClusterEncoding.glyphs(for: cell.character, width: Int(cell.width), support: glyphSupport) {
+            for scalar in glyph {
+                let value = scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) ? Unicode.Scalar(0xFFFD)! : scalar
+                output += Array(String(Character(value)).utf8)
+            }
+        }
+    }
+
+    // MARK: Attributes
+
+    /// Changes the terminal's attributes and colours to `target`'s, sending only what differs.
+    private func setPen(_ target: Pen) {
+        if let pen, pen == target { return }
+        let caps = capabilities
+        var p: Pen
+        if let known = pen { p = known } else {
+            p = reset()
+        }
+        let off = p.attributes.subtracting(target.attributes)
+        if !off.isEmpty {
+            // Each attribute off by its own code where the terminal has one; else sgr0 and the rest again.
+            var codes: [[SGRPiece]] = []
+            var remaining = p.attributes
+            var each = true
+            if !off.intersection([.bold, .dim]).isEmpty {
+                if let code = caps.intensityOff { codes.append(code); remaining.subtract([.bold, .dim]) } else { each = false }
+            }
+            if off.contains(.italic) { if let code = caps.italicOff { codes.append(code); remaining.remove(.italic) } else { each = false } }
+            if off.contains(.underline) { if let code = caps.underlineOff { codes.append(code); remaining.remove(.underline) } else { each = false } }
+            if off.contains(.reverse) { if let code = caps.reverseOff { codes.append(code); remaining.remove(.reverse) } else { each = false } }
+            if each {
+                for code in codes { emit(code) }
+                p.attributes = remaining
+            } else {
+                p = reset()
+            }
+        }
+        let on = target.attributes.subtracting(p.attributes)
+        if on.contains(.bold), let code = caps.bold { emit(code) }
+        if on.contains(.dim), let code = caps.dim { emit(code) }
+        if on.contains(.italic), let code = caps.italic { emit(code) }
+        if on.contains(.underline), let code = caps.underline { emit(code) }
+        if on.contains(.reverse), let code = caps.reverse { emit(code) }
+        p.attributes.formUnion(on)
+        if target.foreground < 0, p.foreground >= 0, let code = caps.defaultForeground { emit(code); p.foreground = -1 }
+        if target.background < 0, p.background >= 0, let code = caps.defaultBackground { emit(code); p.background = -1 }
+        if (target.foreground < 0 && p.foreground >= 0) || (target.background < 0 && p.background >= 0) {
+            if let code = caps.defaultColors {
+                emit(code)
+                p.foreground = -1
+                p.background = -1
+            }
+        }
+        if target.foreground >= 0, target.foreground != p.foreground, Int(target.foreground) < caps.foregrounds.count {
+            emit(caps.foregrounds[Int(target.foreground)])
+            p.foreground = target.foreground
+        }
+        if target.background >= 0, target.background != p.background, Int(target.background) < caps.backgrounds.count {
+            emit(caps.backgrounds[Int(target.background)])
+            p.background = target.background
+        }
+        flushSGR()
+        pen = target
+    }
+
+    /// `sgr0` (and `op` where it leaves the colours): the terminal's defaults.
+    private func reset() -> Pen {
+        if let code = capabilities.resetAttributes {
+            emit(code)
+            if capabilities.resetLeavesLineDrawing { inLineDrawing = false }
+        }
+        if !capabilities.resetClearsColors, let op = capabilities.defaultColors { emit(op) }
+        return Pen()
+    }
+
+    private func emit(_ pieces: [SGRPiece]) {
+        for piece in pieces {
+            switch piece {
+            case .parameters(let parameters):
+                if !sgr.isEmpty { sgr.append(UInt8(ascii: ";")) }
+                if parameters.isEmpty { sgr.append(UInt8(ascii: "0")) } else { sgr += parameters }
+            case .raw(let bytes):
+                flushSGR()
+                output += bytes
+            }
+        }
+    }
+
+    private func flushSGR() {
+        guard !sgr.isEmpty else { return }
+        output.append(0x1B)
+        output.append(UInt8(ascii: "["))
+        if sgr != [UInt8(ascii: "0")] { output += sgr }
+        output.append(UInt8(ascii: "m"))
+        sgr.removeAll(keepingCapacity: true)
+    }
+
+    private func setLineDrawing(_ on: Bool) {
+        guard inLineDrawing != on else { return }
+        if let code = on ? capabilities.enterLineDrawing : capabilities.exitLineDrawing { output += code }
+        inLineDrawing = on
+    }
+
+    // MARK: The cursor
+
+    private enum Vertical { case none, absolute, relative, single }
+    private enum Horizontal { case none, absolute, relative, single, returnThenRelative, returnThenSingle, carriageReturn }
+
+    /// Bytes of the cheapest way from one cell to another (the cursor's position known).
+    private func moveCost(fromX: Int, fromY: Int, toX: Int, toY: Int) -> Int {
+        plan(fromX: fromX, fromY: fromY, toX: toX, toY: toY).cost
+    }
+
+    private func plan(fromX: Int, fromY: Int, toX: Int, toY: Int) -> (cost: Int, vertical: Vertical, horizontal: Horizontal) {
+        let c = costs
+        let absolute = c.absolute(toY, toX)
+        guard fromX >= 0, fromY >= 0 else { return (absolute, .absolute, .absolute) }
+        var vCost = 0, vertical = Vertical.none
+        let dy = toY - fromY
+        if dy != 0 {
+            let n = abs(dy)
+            (vCost, vertical) = dy > 0 ? (c.down(n), .relative) : (c.up(n), .relative)
+            let single = dy > 0 ? c.down1 : c.up1
+            if single < 64, n * single < vCost { vCost = n * single; vertical = .single }
+            if c.row(toY) < vCost { vCost = c.row(toY); vertical = .absolute }
+        }
+        var hCost = 0, horizontal = Horizontal.none
+        let dx = toX - fromX
+        if dx != 0 {
+            let n = abs(dx)
+            (hCost, horizontal) = dx > 0 ? (c.right(n), .relative) : (c.left(n), .relative)
+            let single = dx > 0 ? c.right1 : c.left1
+            if single < 64, n * single < hCost { hCost = n * single; horizontal = .single }
+            if c.column(toX) < hCost { hCost = c.column(toX); horizontal = .absolute }
+            if dx < 0 {
+                if toX == 0, c.carriageReturn < hCost { hCost = c.carriageReturn; horizontal = .carriageReturn }
+                if toX > 0, c.carriageReturn + c.right(toX) < hCost { hCost = c.carriageReturn + c.right(toX); horizontal = .returnThenRelative }
+                if toX > 0, c.right1 < 64, c.carriageReturn + toX * c.right1 < hCost { hCost = c.carriageReturn + toX * c.right1; horizontal = .returnThenSingle }
+            }
+        }
+        let relative = vCost + hCost
+        return relative < absolute ? (relative, vertical, horizontal) : (absolute, .absolute, .absolute)
+    }
+
+    /// Moves the cursor to column `x` of row `y` the cheapest way.
+    private func moveTo(_ x: Int, _ y: Int) {
+        if cursorX == x && cursorY == y { return }
+        let caps = capabilities
+        if !caps.moveInStandout, let current = pen, !current.attributes.isEmpty {
+            setPen(Pen(attributes: [], foreground: current.foreground, background: current.background))
+        }
+        let way = plan(fromX: cursorX, fromY: cursorY, toX: x, toY: y)
+        if way.vertical == .absolute && way.horizontal == .absolute, let cup = caps.cursorAddress {
+            cup.append(y, x, to: &output)
+        } else {
+            let dy = y - cursorY, dx = x - cursorX
+            switch way.horizontal {
+            case .carriageReturn, .returnThenRelative, .returnThenSingle: output += caps.carriageReturn!
+            default: break
+            }
+            switch way.vertical {
+            case .none: break
+            case .absolute: caps.rowAddress!.append(y, to: &output)
+            case .relative: (dy > 0 ? caps.cursorDown : caps.cursorUp)!.append(abs(dy), to: &output)
+            case .single: let one = dy > 0 ? lineFeedDown! : caps.cursorUp1!; for _ in 0..<abs(dy) { output += one }
+            }
+            switch way.horizontal {
+            case .none, .carriageReturn: break
+            case .absolute: caps.columnAddress!.append(x, to: &output)
+            case .relative: (dx > 0 ? caps.cursorRight : caps.cursorLeft)!.append(abs(dx), to: &output)
+            case .single: let one = dx > 0 ? caps.cursorRight1! : caps.cursorLeft1!; for _ in 0..<abs(dx) { output += one }
+            case .returnThenRelative: caps.cursorRight!.append(x, to: &output)
+            case .returnThenSingle: for _ in 0..<x { output += caps.cursorRight1! }
+            }
+        }
+        cursorX = x
+        cursorY = y
+    }
+
+    // MARK: Scrolling
+
+    /// About the bytes it takes to make the terminal's row `z` (nil: a blank row) show wanted row
+    /// `y`: a byte a cell that differs, and a cursor move's worth for each run of them, up to
+    /// `limit` (past it, the row is as good as written whole either way). An estimate: cells
+    /// compare by their bits, blanks by their background.
+    private func differences(wanted y: Int, shown z: Int?, limit: Int, fill: Cell = .blank) -> Int {
+        let width = size.width, a = y * width, b = (z ?? 0) * width
+        var n = 0, previousSame = true
+        wanted.withUnsafeBufferPointer { wantedCells in
+            shown.withUnsafeBufferPointer { shownCells in
+                if z != nil, memcmp(wantedCells.baseAddress! + a, shownCells.baseAddress! + b, width * MemoryLayout<Cell>.stride) == 0 { return }
+                for x in 0..<width {
+                    let w = wantedCells[a + x], s = z == nil ? fill : shownCells[b + x]
+                    var same = s.grapheme == w.grapheme && s.width == w.width
+                    if same, s.styleBits != w.styleBits {
+                        same = w.width == 1 && w.grapheme == .space && s.styleBits != .max
+                            && BlankStyleSharing.canShare(w.styleBits, s.styleBits) && BlankStyleSharing.canShare(s.styleBits, w.styleBits)
+                    }
+                    if !same {
+                        n += previousSame ? 6 : 1
+                        if n >= limit { return }
+                    }
+                    previousSame = same
+                }
+            }
+        }
+        return min(n, limit)
+    }
+
+    /// Scrolls the rows of `move` with the terminal's own scroll where the rows it brings leave
+    /// fewer cells to write than writing them where they are.
+    private func scroll(_ move: RowMove) {
+        let caps = capabilities
+        let width = size.width, height = size.height
+        let top = max(0, move.rect.minY), bottom = min(height, move.rect.maxY) // rows [top, bottom)
+        let k = abs(move.dy)
+        guard k > 0, bottom - top > k, let cup = caps.cursorAddress else { return }
+        let regionWay = caps.scrollRegion != nil && (move.dy < 0 ? (caps.scrollForward1 != nil || caps.scrollForward != nil)
+                                                                  : (caps.scrollReverse1 != nil || caps.scrollReverse != nil))
+        let lineWay = caps.insertLines != nil && caps.deleteLines != nil
+        guard regionWay || lineWay else { return }
+        let n = bottom - top
+        let limit = 64
+        // Where an erase takes the current background (bce), the rows that come in take the
+        // background the area's first column wants, so they need not be written blank again.
+        var fill = Cell.blank
+        if caps.backColorErase {
+            let bits = wanted[(move.dy < 0 ? bottom - 1 : top) * width].styleBits & (0x1FF << 9)
+            fill = Cell(grapheme: .space, width: 1, styleBits: bits)
+        }
+        // Per row: cells to write if nothing scrolls, if its content comes from k rows away, if it comes blank.
+        var stay = [Int](repeating: 0, count: n), shifted = [Int](repeating: 0, count: n), blank = [Int](repeating: 0, count: n)
+        for i in 0..<n {
+            let y = top + i
+            stay[i] = differences(wanted: y, shown: y, limit: limit)
+            let from = move.dy < 0 ? y + k : y - k
+            shifted[i] = from >= top && from < bottom ? differences(wanted: y, shown: from, limit: limit) : limit
+            // Only the k rows at either end can come in blank.
+            blank[i] = i < k || i >= n - k ? differences(wanted: y, shown: nil, limit: limit, fill: fill) : limit
+        }
+        func prefix(_ a: [Int]) -> [Int] { var s = [0]; s.reserveCapacity(a.count + 1); for v in a { s.append(s.last! + v) }; return s }
+        let stayP = prefix(stay), shiftedP = prefix(shifted), blankP = prefix(blank)
+        let noScroll = stayP[n]
+        let overhead = scrollCost(top, bottom - 1, k, up: move.dy < 0) // about the same for any rows of the area
+        var best = noScroll, bestRegion: (Int, Int)? = nil
+        for a in 0..<(n - k) {
+            for b in (a + k)..<n { // region rows [a, b], inclusive
+                let outside = stayP[a] + (stayP[n] - stayP[b + 1])
+                let moved: Int, fresh: Int
+                if move.dy < 0 {
+                    moved = shiftedP[b - k + 1] - shiftedP[a]
+                    fresh = blankP[b + 1] - blankP[b - k + 1]
+                } else {
+                    moved = shiftedP[b + 1] - shiftedP[a + k]
+                    fresh = blankP[a + k] - blankP[a]
+                }
+                let total = outside + moved + fresh + overhead
+                if total < best { best = total; bestRegion = (top + a, top + b) }
+            }
+        }
+        guard let (a, b) = bestRegion else { return }
+        // New lines take the current background where the terminal erases so (bce): the fill's.
+        setPen(Pen(attributes: [], foreground: -1, background: penFor(fill.styleBits).background))
+        setLineDrawing(false)
+        let up = move.dy < 0
+        if regionWay, let csr = caps.scrollRegion {
+            csr.append(a, b, to: &output)
+            cup.append(up ? b : a, 0, to: &output)
+            if let one = up ? caps.scrollForward1 : caps.scrollReverse1, k * one.count <= (up ? caps.scrollForward : caps.scrollReverse).map({ $0.cost(k) }) ?? Int.max {
+                for _ in 0..<k { output += one }
+            } else {
+                (up ? caps.scrollForward : caps.scrollReverse)!.append(k, to: &output)
+            }
+            csr.append(0, height - 1, to: &output)
+        } else {
+            let deleteAt = up ? a : b - k + 1, insertAt = up ? b - k + 1 : a
+            cup.append(deleteAt, 0, to: &output)
+            caps.deleteLines!.append(k, to: &output)
+            cup.append(insertAt, 0, to: &output)
+            caps.insertLines!.append(k, to: &output)
+        }
+        cursorX = -1
+        cursorY = -1
+        // The terminal's copy, moved the same way.
+        shown.withUnsafeMutableBufferPointer { cells in
+            let base = cells.baseAddress!
+            if up {
+                for y in a...(b - k) { (base + y * width).update(from: base + (y + k) * width, count: width) }
+                for y in (b - k + 1)...b { (base + y * width).update(repeating: fill, count: width) }
+            } else {
+                for y in stride(from: b, through: a + k, by: -1) { (base + y * width).update(from: base + (y - k) * width, count: width) }
+                for y in a..<(a + k) { (base + y * width).update(repeating: fill, count: width) }
+            }
+        }
+        for y in a...b { touched[y] = true }
+    }
+
+    /// Bytes to scroll rows `[a, b]` by `k`.
+    private func scrollCost(_ a: Int, _ b: Int, _ k: Int, up: Bool) -> Int {
+        let caps = capabilities
+        var best = Int.max / 2
+        if let csr = caps.scrollRegion, let cup = caps.cursorAddress {
+            var lines = Int.max / 2
+            if let one = up ? caps.scrollForward1 : caps.scrollReverse1 { lines = k * one.count }
+            if let many = up ? caps.scrollForward : caps.scrollReverse { lines = min(lines, many.cost(k)) }
+            best = csr.cost(a, b) + cup.cost(up ? b : a, 0) + lines + csr.cost(0, size.height - 1)
+        }
+        if let il = caps.insertLines, let dl = caps.deleteLines, let cup = caps.cursorAddress {
+            best = min(best, 2 * cup.cost(a, 0) + il.cost(k) + dl.cost(k))
+        }
+        return best + 8 // the cursor's way back, and the attribute reset before
+    }
+}
+
+/// What each cursor move costs a terminal, in bytes, for a screen's sizes: worked out once (when the
+/// size changes) from the capabilities' templates, so choosing a move is table lookups.
+struct MoveCosts {
+    private static let none = Int.max / 8
+    private var rightN: [Int] = [], leftN: [Int] = [], upN: [Int] = [], downN: [Int] = [], columns: [Int] = [], rows: [Int] = []
+    private var addressRows: [Int] = [], addressColumns: [Int] = []
+    let right1: Int, left1: Int, up1: Int, down1: Int, carriageReturn: Int
+
+    init(_ caps: TerminalCapabilities, lineFeedDown: [UInt8]?, size: Size) {
+        let none = Self.none
+        right1 = caps.cursorRight1?.count ?? none
+        left1 = caps.cursorLeft1?.count ?? none
+        up1 = caps.cursorUp1?.count ?? none
+        down1 = lineFeedDown?.count ?? none
+        carriageReturn = caps.carriageReturn?.count ?? none
+        let w = max(1, size.width) + 1, h = max(1, size.height) + 1
+        func table(_ template: CapabilityTemplate?, _ count: Int) -> [Int] {
+            guard let template else { return [Int](repeating: none, count: count) }
+            return (0..<count).map { template.cost($0) }
+        }
+        rightN = table(caps.cursorRight, w)
+        leftN = table(caps.cursorLeft, w)
+        upN = table(caps.cursorUp, h)
+        downN = table(caps.cursorDown, h)
+        columns = table(caps.columnAddress, w)
+        rows = table(caps.rowAddress, h)
+        // cup: its fixed part with the row, the column's digits beside (the two add up).
+        if let cup = caps.cursorAddress {
+            let base = cup.cost(0, 0)
+            addressRows = (0..<h).map { cup.cost($0, 0) }
+            addressColumns = (0..<w).map { cup.cost(0, $0) - base }
+        } else {
+            addressRows = [Int](repeating: none, count: h)
+            addressColumns = [Int](repeating: 0, count: w)
+        }
+    }
+
+    @inline(__always) func absolute(_ y: Int, _ x: Int) -> Int { y < addressRows.count && x < addressColumns.count ? addressRows[y] + addressColumns[x] : Self.none }
+    @inline(__always) func right(_ n: Int) -> Int { n < rightN.count ? rightN[n] : Self.none }
+    @inline(__always) func left(_ n: Int) -> Int { n < leftN.count ? leftN[n] : Self.none }
+    @inline(__always) func up(_ n: Int) -> Int { n < upN.count ? upN[n] : Self.none }
+    @inline(__always) func down(_ n: Int) -> Int { n < downN.count ? downN[n] : Self.none }
+    @inline(__always) func column(_ x: Int) -> Int { x < columns.count ? columns[x] : Self.none }
+    @inline(__always) func row(_ y: Int) -> Int { y < rows.count ? rows[y] : Self.none }
+}

@@ -1,0 +1,178 @@
+import Testing
+@testable import TUIKit
+import TUIKitTesting
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the terminal writer sends for small changes: only the attribute that changed, the
+/// shortest cursor move, an erase for blanks, the terminal's own scroll for rows that moved,
+/// synchronized output only where the entry has it; each frame also read back by an emulator.
+@MainActor
+@Suite("terminal writer's bytes", .serialized)
+struct TerminalWriterBytesTests {
+    final class Screen {
+        let writer: TerminalWriter
+        let emulator: TerminalEmulator
+        var buffer: CellBuffer
+
+        init(_ type: String, width: Int = 30, height: Int = 10, colors: Int = 256) {
+            let caps = TerminalCapabilities.load(terminalType: type, environment: [:])!
+            writer = TerminalWriter(capabilities: caps, colorCount: colors)
+            emulator = TerminalEmulator(columns: width, rows: height, autoMargins: caps.autoMargins, newlineGlitch: caps.newlineGlitch,
+                                        backColorErase: caps.backColorErase, vt52: type == "vt52")
+            buffer = CellBuffer(size: Size(width: width, height: height))
+            _ = send(full: true)
+        }
+
+        /// The frame that shows `buffer`: its changed cells (all, when full), as text.
+        @discardableResult
+        func send(full: Bool = false, moves: [RowMove] = [], cursor: Point? = nil) -> String {
+            var changes: [CellChange] = []
+            let before = shownBuffer
+            for y in 0..<buffer.size.height {
+                for x in 0..<buffer.size.width where full || buffer[x, y] != before[x, y] { changes.append(CellChange(x: x, y: y, cell: buffer[x, y])) }
+            }
+            shownBuffer = buffer
+            writer.frame(FrameUpdate(changes: changes, isFullRedraw: full, cursor: cursor, moves: moves), size: buffer.size)
+            emulator.feed(writer.output)
+            return String(decoding: writer.output, as: UTF8.self)
+        }
+
+        private var shownBuffer = CellBuffer(size: Size(width: 0, height: 0))
+
+        func write(_ text: String, x: Int, y: Int, style: Style = .plain) {
+            buffer.write(text, x: x, y: y, style: style, clip: buffer.bounds)
+        }
+
+        /// The emulator's rows as text.
+        var lines: [String] { (0..<buffer.size.height).map { emulator.line($0) } }
+        var expected: [String] { (0..<buffer.size.height).map { buffer.text(ofRow: $0) } }
+    }
+
+    @Test func onlyTheColourThatChangedIsSent() {
+        let screen = Screen("xterm-256color")
+        screen.write("hello", x: 2, y: 1, style: Style(foreground: .red, background: .blue, attributes: .bold))
+        screen.send()
+        screen.write("hello", x: 2, y: 1, style: Style(foreground: .green, background: .blue, attributes: .bold))
+        let sent = screen.send()
+        #expect(sent.contains("\u{1B}[32m"), "\(sent.debugDescription)")
+        #expect(!sent.contains("\u{1B}[m") && !sent.contains("[0") && !sent.contains("44") && !sent.contains("[1"), "\(sent.debugDescription)")
+        #expect(screen.lines == screen.expected)
+        #expect(screen.emulator.cells[1][2].pen == Pen(attributes: .bold, foreground: 2, background: 4))
+    }
+
+    @Test func boldGoesOffWithItsOwnCodeWhereTheEntryHasThemAndWithAResetWhereNot() {
+        for (type, off) in [("xterm-256color", "\u{1B}[22m"), ("vt100", "\u{1B}[m")] {
+            let screen = Screen(type)
+            screen.write("bold", x: 0, y: 0, style: Style(attributes: [.bold, .underline]))
+            screen.send()
+            screen.write("plain", x: 0, y: 2, style: .underline)
+            let sent = screen.send()
+            #expect(sent.contains(off), "\(type): \(sent.debugDescription)")
+            #expect(screen.emulator.cells[2][0].pen == Pen(attributes: .underline), "\(type)")
+            #expect(screen.lines == screen.expected)
+        }
+    }
+
+    @Test func theCursorGoesTheShortestWay() {
+        let screen = Screen("xterm-256color", width: 60)
+        screen.write(String(repeating: "a", count: 50), x: 0, y: 3)
+        screen.send()
+        // Two changes three columns apart: the cells between go again (3 bytes), no cursor address.
+        screen.write("X", x: 10, y: 3)
+        screen.write("Y", x: 14, y: 3)
+        var sent = screen.send()
+        #expect(sent.hasSuffix("XaaaY"), "\(sent.debugDescription)")
+        // Far apart on one row: a relative move (ESC [ 30 C), not an address.
+        screen.write("Z", x: 16, y: 3)
+        screen.write("W", x: 47, y: 3)
+        sent = screen.send()
+        #expect(sent.contains("Z\u{1B}[30CW"), "\(sent.debugDescription)")
+        // The next row's start: CR LF beats an address.
+        screen.write("V", x: 48, y: 3)
+        screen.write("U", x: 0, y: 4)
+        sent = screen.send()
+        #expect(sent.contains("V\r\nU"), "\(sent.debugDescription)")
+        #expect(screen.lines == screen.expected)
+    }
+
+    @Test func blanksToTheEndOfARowAreOneErase() {
+        let screen = Screen("xterm-256color", width: 60)
+        screen.write(String(repeating: "text ", count: 11), x: 0, y: 2, style: Style(background: .indexed(236)))
+        screen.send()
+        screen.buffer.fill(Rect(x: 4, y: 2, width: 56, height: 1), with: Cell(" ", style: Style(background: .indexed(236))))
+        let sent = screen.send()
+        #expect(sent.contains("\u{1B}[K"), "\(sent.debugDescription)")
+        #expect(sent.utf8.count < 20, "\(sent.debugDescription)")
+        #expect(screen.lines == screen.expected)
+        #expect(screen.emulator.cells[2][40].pen.background == 236)
+    }
+
+    /// A list's rows moved up one: the terminal scrolls its region (a few bytes), the new row is written.
+    @Test(arguments: ["xterm-256color", "tmux-256color", "screen", "linux", "vt100", "vt52"])
+    func rowsThatMovedAreTheTerminalsOwnScroll(type: String) {
+        let screen = Screen(type, width: 40, height: 12)
+        let names = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth", "Frances Allen",
+                     "John Backus", "Niklaus Wirth", "Tony Hoare"]
+        func rows(from first: Int) {
+            for i in 0..<8 { screen.write(names[first + i], x: 2, y: 2 + i) }
+        }
+        screen.write("header", x: 0, y: 0)
+        screen.write("footer", x: 0, y: 11)
+        rows(from: 0)
+        screen.send()
+        screen.buffer.fill(Rect(x: 0, y: 2, width: 40, height: 8), with: .blank)
+        rows(from: 1)
+        let sent = screen.send(moves: [RowMove(rect: Rect(x: 0, y: 2, width: 40, height: 8), dy: -1)])
+        #expect(screen.lines == screen.expected, "\(type): \(sent.debugDescription)")
+        if type != "vt52" { // no scroll region, no line insert
+            #expect(sent.utf8.count < 60, "\(type): \(sent.utf8.count) bytes: \(sent.debugDescription)")
+        }
+        // And back down.
+        screen.buffer.fill(Rect(x: 0, y: 2, width: 40, height: 8), with: .blank)
+        rows(from: 0)
+        let back = screen.send(moves: [RowMove(rect: Rect(x: 0, y: 2, width: 40, height: 8), dy: 1)])
+        #expect(screen.lines == screen.expected, "\(type): \(back.debugDescription)")
+        #expect(screen.emulator.unknown.isEmpty, "\(screen.emulator.unknown)")
+    }
+
+    @Test func aFrameIsInSynchronizedOutputOnlyWhereTheEntryHasIt() throws {
+        let plain = Screen("xterm-256color")
+        plain.write("x", x: 1, y: 1)
+        #expect(!plain.send().contains("2026"))
+        // An entry of our own with the Sync extension, compiled with tic into a temp directory.
+        let dir = "/tmp/tuikit-terminfo-\(getpid())"
+        let source = dir + ".src"
+        let entry = "xterm-sync|xterm with synchronized output,\n\tSync=\\E[?2026%?%p1%{1}%-%tl%eh%;,\n\tuse=xterm-256color,\n"
+        #expect(mkdir(dir, 0o755) == 0 || errno == EEXIST)
+        let file = try #require(fopen(source, "w"))
+        fputs(entry, file)
+        fclose(file)
+        #expect(system("tic -x -o \(dir) \(source) 2>/dev/null") == 0)
+        setenv("TERMINFO", dir, 1)
+        let caps = TerminalCapabilities.load(terminalType: "xterm-sync", environment: [:])
+        unsetenv("TERMINFO")
+        let writer = TerminalWriter(capabilities: try #require(caps), colorCount: 256)
+        writer.frame(FrameUpdate(changes: [CellChange(x: 0, y: 0, cell: Cell("a"))], isFullRedraw: true, cursor: nil), size: Size(width: 10, height: 3))
+        let sent = String(decoding: writer.output, as: UTF8.self)
+        #expect(sent.hasPrefix("\u{1B}[?2026h") && sent.hasSuffix("\u{1B}[?2026l"), "\(sent.debugDescription)")
+        writer.frame(FrameUpdate(changes: [], isFullRedraw: false, cursor: nil), size: Size(width: 10, height: 3))
+        #expect(writer.output.isEmpty) // nothing to show: nothing sent, not even the brackets
+    }
+
+    @Test func capabilityTemplatesMatchTerminfo() throws {
+        let caps = try #require(TerminalCapabilities.load(terminalType: "xterm-256color", environment: [:]))
+        #expect(caps.cursorAddress?.make(4, 9) == Array("\u{1B}[5;10H".utf8))
+        #expect(caps.cursorAddress?.cost(99, 199) == 10)
+        #expect(caps.scrollRegion?.make(2, 9) == Array("\u{1B}[3;10r".utf8))
+        #expect(caps.foregrounds[9] == [.parameters(Array("91".utf8))])
+        #expect(caps.backgrounds[200] == [.parameters(Array("48;5;200".utf8))])
+        let vt52 = try #require(TerminalCapabilities.load(terminalType: "vt52", environment: [:]))
+        #expect(vt52.cursorAddress?.parts == nil) // characters, not digits: made by terminfo itself
+        #expect(vt52.cursorAddress?.make(3, 5) == [0x1B, UInt8(ascii: "Y"), 32 + 3, 32 + 5])
+        #expect(TerminalCapabilities.withoutPadding(Array("\u{1B}[H$<5>x$<2*/>".utf8)) == Array("\u{1B}[Hx".utf8))
+    }
+}
