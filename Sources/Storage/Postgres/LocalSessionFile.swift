@@ -39,30 +39,13 @@ public struct LocalSessionFile: Sendable {
 
     /// The saved account id, if any.
     public func read() -> Int64? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return nil }
-        return Int64(SearchText.trimmed(String(decoding: buffer[..<n], as: UTF8.self)).filter { !$0.isNewline })
+        guard let text = PrivateFile.read(path) else { return nil }
+        return Int64(SearchText.trimmed(text).filter { !$0.isNewline })
     }
 
     /// Saves `accountID` as signed in: a new file written whole, then renamed over the old one.
     public func write(accountID: Int64) throws(ServiceError) {
-        let folder = DataFolder.of(path)
-        try DataFolder.make(folder)
-        let temporary = path + ".new"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .folderNotWritable(path: folder, reason: String(cString: strerror(errno))) }
-        let bytes = Array("\(accountID)\n".utf8)
-        let written = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-        let closed = close(fd)
-        guard written == bytes.count, closed == 0, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .folderNotWritable(path: folder, reason: "the session file could not be written (\(reason))")
-        }
+        try PrivateFile.write("\(accountID)\n", to: path, what: "the session file")
     }
 
     /// Forgets the session (log out).
@@ -70,11 +53,3 @@ public struct LocalSessionFile: Sendable {
         unlink(path)
     }
 }
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
-#else
-private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
-#endif

@@ -44,7 +44,7 @@ public struct LocalSyncCommands: Sendable {
 
     /// Every entry in the file (none when there is no file).
     public func entries() -> [Entry] {
-        guard let text = Self.readFile(path) else { return [] }
+        guard let text = PrivateFile.read(path) else { return [] }
         return text.split(separator: "\n").compactMap { line -> Entry? in
             let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map { Self.unescaped(String($0)) }
             guard fields.count == 4, let id = Int64(fields[0]) else { return nil }
@@ -76,7 +76,7 @@ public struct LocalSyncCommands: Sendable {
         let text = kept.map { e in
             [String(e.syncAccountID), e.url, e.username, e.command].map(Self.escaped).joined(separator: "\t") + "\n"
         }.joined()
-        try Self.writeFile(path, text)
+        try PrivateFile.write(text, to: path, what: "the password commands")
     }
 
     static func escaped(_ field: String) -> String {
@@ -106,36 +106,6 @@ public struct LocalSyncCommands: Sendable {
         }
         return out
     }
-
-    private static func readFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
-            bytes += buffer[..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func writeFile(_ path: String, _ text: String) throws(ServiceError) {
-        let folder = DataFolder.of(path)
-        try DataFolder.make(folder)
-        let temporary = path + ".new"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .folderNotWritable(path: folder, reason: String(cString: strerror(errno))) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-        let closed = close(fd)
-        guard written == bytes.count, closed == 0, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .folderNotWritable(path: folder, reason: "the password commands could not be written (\(reason))")
-        }
-    }
 }
 
 private extension String {
@@ -143,11 +113,3 @@ private extension String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) + other : self + other
     }
 }
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
-#else
-private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
-#endif
