@@ -85,7 +85,10 @@ struct BirthdaysSceneTests {
         presenter.viewController = display
         let today = BirthdayDate.Day(year: 2026, month: 9, day: 21)
         presenter.presentBirthdays(response: .init(birthdays: UpcomingBirthday.upcoming(
-            birthdayPeople.enumerated().map { (Int64($0.offset + 1), $0.element.firstName, $0.element.lastName, $0.element.birthday, "") }, today: today)))
+            birthdayPeople.enumerated().map {
+                ContactBirthday(id: Int64($0.offset + 1), firstName: $0.element.firstName, lastName: $0.element.lastName,
+                                birthday: $0.element.birthday, displayName: "")
+            }, today: today)))
         let vm = try! #require(display.viewModels.last)
         #expect(vm.title == "Birthdays (4)")
         #expect(vm.rows.map(\.when) == ["Today", "Tomorrow", "in 79 days", "in 275 days"])
