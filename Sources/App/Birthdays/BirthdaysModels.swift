@@ -32,8 +32,15 @@ struct UpcomingBirthday: Equatable, Sendable {
 enum Birthdays {
     enum ShowBirthdays {
         struct Request: Equatable {}
+        /// What the worker read: the birthdays on their way, and the contacts with one this month.
+        struct Found: Equatable, Sendable {
+            var upcoming: [UpcomingBirthday]
+            var thisMonth: [ContactBirthday]
+        }
         struct Response: Equatable {
             var birthdays: [UpcomingBirthday]
+            /// How many contacts have their birthday this month (today's).
+            var thisMonth = 0
             var error: String?
         }
         struct ViewModel: Equatable {
