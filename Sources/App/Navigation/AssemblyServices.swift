@@ -52,6 +52,11 @@ final class AssemblyServices {
         if book == .both, account != nil, let both = backend.contactsWorkOfBothBooks(for: owner) { return both }
         return backend.contactsWork(for: bookOwner)
     }
+    /// The same contacts for the reads that may take a while on a large address book (the list's
+    /// searches, Birthdays): off the main loop on a file too; nil where they go with `contactsWork`.
+    var contactReadsWork: ContactsWork? {
+        book == .both || account == nil ? nil : backend.contactReadsWork(for: bookOwner)
+    }
     /// The same contacts, as friends, on the main loop (About's count); nil where the friends
     /// popup shows the demo use-case (the kiosk).
     var friends: FriendsService? { backend.friends(for: owner) }

@@ -41,6 +41,10 @@ public protocol AppBackend: AnyObject {
     /// One account's contacts for the scenes that must never wait on the store (the list, the
     /// forms, the card): off the main loop where the data is on a server.
     func contactsWork(for account: Account) -> ContactsWork
+    /// One account's contacts for the reads that may take a while on a large address book (a
+    /// search of the contacts list, Birthdays), where they run off the main loop apart from
+    /// `contactsWork` (a file); nil: they go with `contactsWork`.
+    func contactReadsWork(for account: Account) -> ContactsWork?
     /// The account's own contacts and the team book's as one list (see
     /// `DataDirectory.contactsOfBothBooks`), for the same scenes; nil where there is no team book.
     func contactsWorkOfBothBooks(for account: Account) -> ContactsWork?
@@ -77,6 +81,8 @@ public extension AppBackend {
     func friendsWork(for account: Account) -> ServiceWork<FriendsService>? { friends(for: account).map { .inline($0) } }
     /// One person's data: no team book.
     func contactsWorkOfBothBooks(for account: Account) -> ContactsWork? { nil }
+    /// Reads go with `contactsWork`.
+    func contactReadsWork(for account: Account) -> ContactsWork? { nil }
     func accountWork(for account: Account) -> ServiceWork<AccountServices>? { nil }
     var accountsWork: ServiceWork<AccountsService>? { accountChanges.map { .inline($0) } }
     var settingsWork: ServiceWork<SettingsService> { .inline(settings) }
