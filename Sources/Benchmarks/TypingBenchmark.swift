@@ -20,9 +20,9 @@ import Darwin
 /// `switchboard-bench typing` (100,000 contacts), `typing-1m` (1,000,000). Environment:
 /// `SWITCHBOARD_TYPING_APPS` — programs to compare, separated by `:`, run in turn each round (the
 /// bench's own folder's `switchboard` unless set); `SWITCHBOARD_TYPING_ROUNDS` (5);
-/// `SWITCHBOARD_TYPING_DB` — a data file kept between runs (made there when missing), or a
-/// `postgresql://` directory made with `switchboard populate` (its member signs in by
-/// `SWITCHBOARD_TYPING_USER` / `SWITCHBOARD_TYPING_PASSWORD`).
+/// `SWITCHBOARD_TYPING_DB` — a data file kept between runs (made there when missing), or a team
+/// directory's `postgresql://` member connection string (filled by `switchboard populate`; the
+/// member signs in at Log In with `SWITCHBOARD_TYPING_PASSWORD`).
 enum TypingBenchmark {
     /// One key (or a paste) and what shows that it was taken.
     struct Step {
@@ -94,7 +94,7 @@ enum TypingBenchmark {
         defer { _ = system("rm -rf '\(home)'") }
         var stdin: String?
         if path.hasPrefix("postgresql:") {
-            stdin = (environment("SWITCHBOARD_TYPING_USER") ?? "bench") + "\n" + (environment("SWITCHBOARD_TYPING_PASSWORD") ?? "benchmark")
+            stdin = environment("SWITCHBOARD_TYPING_PASSWORD") ?? "benchmark"
         }
         print("typing \(count): \(path.hasPrefix("postgresql:") ? "a shared directory" : "a data file"), \(columns)x\(rows) pty, \(rounds) rounds; programs in turn: \(apps.joined(separator: ", "))")
         var timings: [String: [String: [Timing]]] = [:] // app -> step -> rounds
@@ -135,14 +135,12 @@ enum TypingBenchmark {
 
     /// One run of the steps; each measured step's timing by its name.
     @MainActor static func drive(app: String, path: String, home: String, signIn: String?) -> [(String, Timing)]? {
-        guard let session = PtySession([app, "--db", path, "--splash-ms", "0"], home: home, ready: signIn == nil ? "Signed in as" : "",
+        guard let session = PtySession([app, "--db", path, "--splash-ms", "0"], home: home, ready: signIn == nil ? "Signed in as" : "Log In",
                                        before: [], columns: columns, rows: rows) else { return nil }
         let screen = TerminalEmulator(columns: columns, rows: rows)
         // The first screen as the session read it is gone: a full redraw (^L) is not what is measured,
         // so the screen is read from the next key on, after the contacts list opens and settles.
-        if let signIn {
-            for line in signIn.split(separator: "\n") { _ = observe(session, screen, Step(name: "", bytes: String(line) + "\r")) }
-        }
+        if let signIn { _ = observe(session, screen, Step(name: "", bytes: signIn + "\r")) } // Log In: the member's password
         _ = observe(session, screen, Step(name: "C", bytes: "C"))
         var out: [(String, Timing)] = []
         for step in steps {

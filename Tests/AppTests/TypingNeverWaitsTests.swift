@@ -121,3 +121,31 @@ struct TypingNeverWaitsTests {
         #expect(!h.text.contains("Loading…"))
     }
 }
+
+/// A delete's confirm answers at once and its data follows while the alert fades (issue 51: the
+/// alert stood unchanged for 130 ms after Enter, and the delete ran only once it had faded).
+@MainActor
+@Suite("Typing never waits: a delete's Enter")
+struct DeleteAnswersAtOnceTests {
+    @Test("Enter on Delete shows the new count at once, under the fading alert")
+    func deleteShowsAtOnce() throws {
+        let h = AppHarness.onContactList(width: 100, height: 24)
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
+        let store = SQLiteContactsStore(database: db, accountID: ada.id)
+        for (first, last) in [("Ada", "Lovelace"), ("Charles", "Babbage"), ("Grace", "Hopper")] {
+            _ = try store.add(ContactRecord(firstName: first, lastName: last))
+        }
+        h.press("Esc wait:400ms C wait:400ms")
+        #expect(h.text.contains("Contacts (3)"))
+        h.press("d wait:400ms Left")
+        #expect(h.text.contains("Delete contact"))
+        let before = h.text
+        h.press("Enter") // no time passes: what shows is the first frame after the key
+        #expect(h.text != before, "the key shows at once (the alert dims)")
+        #expect(h.text.contains("Contacts (2)"), "the new count is there while the alert fades")
+        h.press("wait:400ms")
+        #expect(!h.text.contains("Delete contact"))
+        #expect(h.text.contains("Contacts (2)") && h.text.contains("Hopper") && h.text.contains("Lovelace"))
+    }
+}
