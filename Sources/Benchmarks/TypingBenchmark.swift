@@ -135,6 +135,9 @@ enum TypingBenchmark {
 
     /// One run of the steps; each measured step's timing by its name.
     @MainActor static func drive(app: String, path: String, home: String, signIn: String?) -> [(String, Timing)]? {
+        // A home of its own each run: a team member signs in at Log In each time (no session kept from the last run).
+        let home = home + "/run-\(PtyBenchmark.now())"
+        mkdir(home, 0o700)
         guard let session = PtySession([app, "--db", path, "--splash-ms", "0"], home: home, ready: signIn == nil ? "Signed in as" : "Log In",
                                        before: [], columns: columns, rows: rows) else { return nil }
         let screen = TerminalEmulator(columns: columns, rows: rows)
