@@ -19,7 +19,8 @@ import Darwin
 ///
 /// `switchboard-bench typing` (100,000 contacts), `typing-1m` (1,000,000). Environment:
 /// `SWITCHBOARD_TYPING_APPS` — programs to compare, separated by `:`, run in turn each round (the
-/// bench's own folder's `switchboard` unless set); `SWITCHBOARD_TYPING_ROUNDS` (5);
+/// bench's own folder's `switchboard` unless set); `SWITCHBOARD_TYPING_ROUNDS` (5; 0: only the
+/// searches on the store, `measureSearches`);
 /// `SWITCHBOARD_TYPING_DB` — a data file kept between runs (made there when missing), or a team
 /// directory's `postgresql://` member connection string (filled by `switchboard populate`; the
 /// member signs in at Log In with `SWITCHBOARD_TYPING_PASSWORD`).
@@ -39,6 +40,8 @@ enum TypingBenchmark {
     struct Timing {
         var echo: Double?
         var results: Double?
+        /// Key to the first change of the title row (a delete's new count).
+        var title: Double?
     }
 
     static var steps: [Step] {
@@ -88,7 +91,7 @@ enum TypingBenchmark {
         let bench = CommandLine.arguments[0]
         let folder = bench.contains("/") ? String(bench[..<bench.lastIndex(of: "/")!]) : "."
         let apps = environment("SWITCHBOARD_TYPING_APPS").map { $0.split(separator: ":").map(String.init) } ?? [folder + "/switchboard"]
-        let rounds = environment("SWITCHBOARD_TYPING_ROUNDS").flatMap { Int($0) }.map { max(1, $0) } ?? 5
+        let rounds = environment("SWITCHBOARD_TYPING_ROUNDS").flatMap { Int($0) }.map { max(0, $0) } ?? 5
         let home = "/tmp/switchboard-bench-typing-home-\(getpid())"
         mkdir(home, 0o700)
         defer { _ = system("rm -rf '\(home)'") }
@@ -96,8 +99,10 @@ enum TypingBenchmark {
         if path.hasPrefix("postgresql:") {
             stdin = environment("SWITCHBOARD_TYPING_PASSWORD") ?? "benchmark"
         }
+        measureSearches(path: path, count: count)
         print("typing \(count): \(path.hasPrefix("postgresql:") ? "a shared directory" : "a data file"), \(columns)x\(rows) pty, \(rounds) rounds; programs in turn: \(apps.joined(separator: ", "))")
         var timings: [String: [String: [Timing]]] = [:] // app -> step -> rounds
+        guard rounds > 0 else { return }
         for round in 1...rounds {
             for app in apps {
                 guard let measured = drive(app: app, path: path, home: home, signIn: stdin) else { print("typing \(count): \(app) did not start"); continue }
@@ -112,7 +117,47 @@ enum TypingBenchmark {
             print("typing \(count): \(app): median of \(rounds) rounds, key to echo / key to results (ms):")
             for step in steps where step.measured {
                 let all = timings[app]?[step.name] ?? []
-                print(String(format: "typing %d:   %-22@ %7.1f / %7.1f", count, step.name, median(all.compactMap(\.echo)), median(all.compactMap(\.results))))
+                let title = step.withTitle ? String(format: "  (title changed: %.1f)", median(all.compactMap(\.title))) : ""
+                print(String(format: "typing %d:   %-22@ %7.1f / %7.1f", count, step.name, median(all.compactMap(\.echo)), median(all.compactMap(\.results))) + title)
+            }
+        }
+    }
+
+    /// The searches themselves, on the store with no screen: each prefix of the keys typed, as the
+    /// list asks (the first 200 and a count up to 1,200, one read), and the exact count it asks once
+    /// typing pauses; 8 rounds, the first warming the cache and not counted; median and slowest.
+    @MainActor static func measureSearches(path: String, count: Int) {
+        let store: any ContactsService
+        do {
+            if path.hasPrefix("postgresql:") {
+                let db = try PostgresDatabase(uri: path)
+                guard let id = try db.connection.scalarInt("SELECT id FROM accounts WHERE username_key = lower(current_user)") else { return }
+                store = PostgresContactsStore(database: db, accountID: id)
+            } else {
+                let db = try SQLiteDatabase(path: path)
+                guard let account = try SQLiteAccountStore(database: db).savedSession() else { return }
+                store = SQLiteContactsStore(database: db, accountID: account.id)
+            }
+        } catch {
+            print("typing \(count): \(error)")
+            return
+        }
+        let clock = ContinuousClock()
+        func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
+        for query in ["e", "ex", "exa", "exam", "@exa", "example.org", "7946", "lon"] {
+            var page: [Double] = [], exact: [Double] = []
+            for round in 0..<8 {
+                let t0 = clock.now
+                _ = try? store.page(matching: query, offset: 0, limit: 200, countingUpTo: 1_200)
+                let t1 = clock.now
+                let n = (try? store.count(matching: query)) ?? -1
+                let t2 = clock.now
+                if round > 0 { page.append(ms(t1 - t0)); exact.append(ms(t2 - t1)) }
+                if round == 7 {
+                    page.sort(); exact.sort()
+                    print(String(format: "typing %d: search %-13@ page + count to 1,200: median %6.2f ms, max %6.2f; exact count (%d): median %7.2f ms, max %7.2f",
+                                 count, "“\(query)”", page[page.count / 2], page.last!, n, exact[exact.count / 2], exact.last!))
+                }
             }
         }
     }
@@ -156,6 +201,7 @@ enum TypingBenchmark {
 
     /// Sends `step` and reads the screen until 700 ms pass without output (5 s at most).
     @MainActor static func observe(_ session: PtySession, _ screen: TerminalEmulator, _ step: Step) -> Timing {
+        let titleBefore = screen.line(0)
         let t0 = PtyBenchmark.now()
         _ = step.bytes.withCString { write(session.master, $0, strlen($0)) }
         var timing = Timing()
@@ -176,6 +222,7 @@ enum TypingBenchmark {
                     timing.echo = t
                 }
             }
+            if timing.title == nil, screen.line(0) != titleBefore { timing.title = t }
             seen.append((t, listRows(screen, withTitle: step.withTitle)))
             wait = 700
         }
