@@ -12,8 +12,8 @@ struct ContactListAssembly: Assembly {
         let contactsOfBook: ((ContactBook) -> ContactsWork)? = services.teamBook == nil ? nil : { [services] book in
             services.showing(book).contactsWork // the services live as long as the app
         }
-        ContactListConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator, book: services.book,
-                                          contactsOfBook: contactsOfBook)
+        ContactListConfigurator.configure(vc, contacts: services.contactsWork, reads: services.contactReadsWork,
+                                          coordinator: services.coordinator, book: services.book, contactsOfBook: contactsOfBook)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         vc.listOrder = services.listOrder
         vc.savesListOrder = { [weak services, weak vc] order in

@@ -33,10 +33,23 @@ public final class SQLiteDirectory: DataDirectory {
     public func open() throws(ServiceError) -> Account? {
         let db = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         database = db
+        interruptHandle.replace(db.handle)
         let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: passwordCost))
         accountStore = accounts
         settingsStore = SQLiteSettingsStore(database: db)
         return try accounts.savedSession()
+    }
+
+    deinit { interruptHandle.replace(nil) }
+
+    /// The connection whose statement `stopRunningCall` stops.
+    private let interruptHandle = SQLiteInterruptHandle()
+
+    /// Stops the statement this directory's connection runs now, from another thread (a search
+    /// read off the main loop that a newer key made stale): it fails and keeps nothing.
+    public var stopRunningCall: (@Sendable () -> Void)? {
+        let handle = interruptHandle
+        return { handle.interrupt() }
     }
 
     public var accounts: AccountsService { accountStore! }

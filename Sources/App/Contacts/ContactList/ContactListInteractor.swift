@@ -56,6 +56,11 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     static let countPause: Duration = .milliseconds(300)
     /// Counts the exact counts asked for: only the last one's answer is wanted.
     private var countRequests = 0
+    /// Counts the windows asked for, and the newest whose answer was shown: an answer never
+    /// replaces a newer one's (a search read off the main loop may answer after the list was
+    /// read again at once).
+    private var windowRequests = 0
+    private var newestShownWindow = 0
 
     /// The book (or both) the list shows.
     private(set) var book: ContactBook
@@ -111,11 +116,14 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         group = request.group
         addressBook = request.addressBook
         order = request.order
+        windowRequests += 1
+        let asked = windowRequests
         worker.fetchWindow(search: request.searchText, group: request.group, addressBook: request.addressBook, order: request.order,
                            offset: request.offset, limit: request.limit, lookahead: Self.countLookahead, showing: showing) { [weak self] result in
             // An answer for a search typed over since (or another group, book or order) is not shown.
             guard let self, request.searchText == self.searchText, request.group == self.group, request.addressBook == self.addressBook,
-                  request.order == self.order else { return }
+                  request.order == self.order, asked > self.newestShownWindow else { return }
+            self.newestShownWindow = asked
             switch result {
             case .success(let fetched):
                 self.window = (fetched.offset, fetched.rows)

@@ -228,7 +228,8 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         guard let index = list.selectedIndex, let contact = row(at: index) else { return }
         guard asksBeforeDeleting() else { interactor?.deleteContact(request: .init(index: index)); return }
         let alert = AlertController(title: "Delete contact", message: "Delete \(contact.fullName)? (u in the list brings it back)")
-        alert.addAction(AlertAction(title: "Delete", style: .destructive) { [weak self] in
+        // The delete runs as Enter is pressed: the list's new count shows under the fading alert.
+        alert.addAction(AlertAction(title: "Delete", style: .destructive, runsWhenPressed: true) { [weak self] in
             self?.interactor?.deleteContact(request: .init(index: index))
         })
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
