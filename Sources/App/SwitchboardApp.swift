@@ -44,6 +44,11 @@ public final class SwitchboardApp {
         rootAssembly.onQuit = { [weak self, unowned application] in
             if let handler = self?.quitRequestHandler { handler() } else { application.quit() }
         }
+        // ^C on a form with typed changes asks first, as q does (issue 51).
+        application.interruptHandler = { [weak self, unowned application] in
+            guard let self else { application.quitInterrupted(); return }
+            self.rootAssembly.interruptAsked { application.quitInterrupted() }
+        }
         rootAssembly.onStartupFailure = { [weak self, unowned application] error in
             self?.startupError = error
             application.unhandledKeyHandler = { _ in application.quit(); return true }
