@@ -15,6 +15,8 @@ public final class SwitchboardApp {
     public let application: Application
     private let configuration: AppConfiguration
     private var rootAssembly: RootAssembly
+    /// The root assembly, for tests that look at a service (the sync timer).
+    var rootAssemblyForTests: RootAssembly { rootAssembly }
     /// Set when start-up failed (a bad data file); the app then exits non-zero.
     public private(set) var startupError: AppStartupError?
     /// Called for `q` (and a quit from a screen); nil: the application quits. The kiosk says how to leave instead.
