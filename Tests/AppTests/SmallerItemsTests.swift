@@ -102,3 +102,19 @@ struct SmallerItemsTests {
         #expect(h.lines.filter { $0.contains("Contact added") }.count == 1, "\(h.text)")
     }
 }
+
+/// Issue 51: a name over the limit is said while it is typed, in the words ^S uses.
+@MainActor
+@Suite("Issue 51: a long name refused while typing", .serialized)
+struct LongNameWhileTypingTests {
+    @Test func theEightyFirstCharacterIsToldAtOnce() throws {
+        let h = AppHarness(width: 100, height: 30)
+        h.createAccount()
+        h.press("C wait:400ms a wait:400ms \"\(String(repeating: "a", count: 80))\"")
+        #expect(!h.text.contains("At most 80 characters"), "\(h.text)")
+        h.press("\"b\"")
+        #expect(h.text.contains("At most 80 characters (81 now)."), "\(h.text)")
+        h.press("Backspace")
+        #expect(!h.text.contains("At most 80 characters"), "\(h.text)")
+    }
+}
