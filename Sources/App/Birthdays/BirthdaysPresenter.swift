@@ -11,14 +11,11 @@ protocol BirthdaysPresentationLogic: AnyObject {
 final class BirthdaysPresenter: BirthdaysPresentationLogic {
     weak var viewController: BirthdaysDisplayLogic?
 
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
     func presentBirthdays(response: Birthdays.ShowBirthdays.Response) {
         let rows = response.birthdays.map { b in
             Birthdays.ShowBirthdays.ViewModel.Row(
                 id: b.id, when: Self.when(b.daysToGo),
-                date: "\(Self.weekdays[b.next.weekday]) \(b.next.day) \(Self.months[b.next.month - 1])",
+                date: BirthdayText.weekdays[b.next.weekday] + " " + BirthdayText.dayAndMonth(day: b.next.day, month: b.next.month),
                 name: { let n = ShownName.display(b.displayName, first: b.firstName, last: b.lastName); return n.isEmpty ? "(no name)" : n }(),
                 age: b.turns.map { "turns \($0)" } ?? "")
         }

@@ -51,6 +51,21 @@ public extension ForwardingContactsService {
     func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
         try willForward(#function); return try forwardee.restoreLastDeleted()
     }
+    func delete(ids: [Int64]) throws(ServiceError) -> Int {
+        try willForward(#function); return try forwardee.delete(ids: ids)
+    }
+    func restoreLastDeletes() throws(ServiceError) -> [ContactRecord] {
+        try willForward(#function); return try forwardee.restoreLastDeletes()
+    }
+    func deletedContacts() throws(ServiceError) -> [DeletedContact] {
+        try willForward(#function); return try forwardee.deletedContacts()
+    }
+    func restoreDeleted(trashID: Int64) throws(ServiceError) -> ContactRecord? {
+        try willForward(#function); return try forwardee.restoreDeleted(trashID: trashID)
+    }
+    func emptyTrash() throws(ServiceError) -> Int {
+        try willForward(#function); return try forwardee.emptyTrash()
+    }
     func merge(_ kept: ContactRecord, removing mergedAway: Int64) throws(ServiceError) -> Bool {
         try willForward(#function); return try forwardee.merge(kept, removing: mergedAway)
     }

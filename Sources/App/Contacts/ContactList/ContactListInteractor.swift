@@ -1,7 +1,7 @@
 import AppServices
 
 @MainActor
-protocol ContactListBusinessLogic: AnyObject {
+protocol ContactListBusinessLogic: ContactListMarkingLogic {
     func showContacts(request: ContactList.ShowContacts.Request)
     func selectContact(request: ContactList.SelectContact.Request)
     func toggleFriend(request: ContactList.ToggleFriend.Request)
@@ -31,6 +31,10 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     var worker: ContactListWorker
     var selectedContactID: Int64?
     var contactToShow: Int64?
+    /// The contacts marked (Space, `+`, `*`), by id: they stay marked through searches and scrolls.
+    var marked: Set<Int64> = []
+    /// The clipboard and the mail program, for `y` and `m` on the marked.
+    var actions: ContactActions?
     private(set) var searchText = ""
     /// The group the list shows (nil: all contacts), as last asked for.
     private(set) var group: String?
@@ -186,6 +190,9 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         if let countLater { countLater(run) } else { run() }
     }
 
+    /// The id of the contact at a list index, from the window on hand.
+    func contactID(at index: Int) -> Int64? { contact(at: index)?.id }
+
     /// The contact at a list index, from the window on hand.
     private func contact(at index: Int) -> ContactSummary? {
         guard index >= window.offset, index < window.offset + window.contacts.count else { return nil }
@@ -221,12 +228,14 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     }
 
     func undoDelete(request: ContactList.UndoDelete.Request) {
-        worker.restoreLastDeleted { [weak self] result in
+        worker.restoreLastDeletes { [weak self] result in
             switch result {
-            case .success(let record?):
+            case .success(let records) where !records.isEmpty:
+                let record = records[0]
                 self?.contactToShow = record.id // the list shows it, selected
-                self?.presenter?.presentUndoDelete(response: .init(firstName: record.firstName, lastName: record.lastName, displayName: record.displayName))
-            case .success(nil):
+                self?.presenter?.presentUndoDelete(response: .init(firstName: record.firstName, lastName: record.lastName,
+                                                                   displayName: record.displayName, count: records.count))
+            case .success:
                 self?.presenter?.presentUndoDelete(response: .init())
             case .failure(let error):
                 self?.presenter?.presentUndoDelete(response: .init(error: error.description))
