@@ -1,12 +1,15 @@
 import App
 import AppServices
+import TUIKit
 
 /// What the command line says of an error: App's sentence, then what to do about it from the
 /// command line (`--db`), which a screen has no use for.
 enum CommandLineMessage {
-    /// The line for `error` (a `ServiceError`, App's start-up error, or any other error's own words).
+    /// The line for `error` (a `ServiceError`, App's start-up error, a terminal that cannot be
+    /// used, or any other error's own words).
     static func line(for error: any Error) -> String {
         if let error = error as? ServiceError { return line(for: error) }
+        if let error = error as? TerminalError { return line(for: error) }
         if let error = error as? AppStartupError, case .service(let inner) = error { return line(for: inner) }
         return "\(error)"
     }
@@ -15,6 +18,19 @@ enum CommandLineMessage {
     static func line(for error: ServiceError) -> String {
         guard let advice = advice(for: error) else { return error.description }
         return error.description + " " + advice
+    }
+
+    /// switchboard's sentence for a terminal it cannot use (TUIKit's words name no program), and
+    /// the other ways to run it.
+    static func line(for error: TerminalError) -> String {
+        switch error {
+        case .notATerminal:
+            "switchboard needs a terminal: stdin and stdout must be a tty. To run without one, use --headless (see --help)."
+        case .cannotDrawScreens(let type):
+            "TERM=\(type) cannot move the cursor, so switchboard cannot draw its screens; set TERM to your terminal's type (e.g. TERM=xterm-256color), or use --headless, or the import, export and query commands"
+        case .cannotInitialize:
+            "\(error)"
+        }
     }
 
     private static func advice(for error: ServiceError) -> String? {

@@ -142,7 +142,8 @@ public extension ContactsService {
         return sorted.rows.firstIndex { $0.id == id }
     }
 
-    /// No address books: nothing syncs here (memory, a team's directory for now).
+    /// No address books: nothing syncs here (the kiosk's memory, a test's store; the SQLite and
+    /// PostgreSQL stores, a team member's included, answer their own).
     func addressBooks(counted: Bool) throws(ServiceError) -> ContactAddressBooks { ContactAddressBooks() }
 
     /// With no address books every contact is on none, and no book has any.
