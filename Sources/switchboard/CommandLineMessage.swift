@@ -20,6 +20,12 @@ enum CommandLineMessage {
         return error.description + " " + advice
     }
 
+    /// App's sentence for a sync's failure; a failure of the data gets the command line's advice too.
+    static func line(for failure: SyncFailure) -> String {
+        if case .storage(let error) = failure { return line(for: error) }
+        return failure.message()
+    }
+
     /// switchboard's sentence for a terminal it cannot use (TUIKit's words name no program), and
     /// the other ways to run it.
     static func line(for error: TerminalError) -> String {
@@ -36,7 +42,7 @@ enum CommandLineMessage {
     private static func advice(for error: ServiceError) -> String? {
         if error.isOnServer {
             switch error.kind {
-            case .refused where error.code == "42501" || error.code == ServiceError.Code.tlsFailed: return nil
+            case .refused where error.code == .sqlState("42501") || error.code == .tlsFailed: return nil
             case .refused: return "Check the user name in --db and the password (libpq's PGPASSWORD or ~/.pgpass)."
             case .notFound: return "Name another database in --db."
             default: return nil
@@ -44,7 +50,7 @@ enum CommandLineMessage {
         }
         switch error.kind {
         case .damaged, .foreign, .readOnly: return "Choose another file with --db PATH."
-        case .unavailable where error.code == ServiceError.Code.folderNotWritable: return "Choose another place with --db PATH."
+        case .unavailable where error.code == .folderNotWritable: return "Choose another place with --db PATH."
         default: return nil
         }
     }

@@ -79,14 +79,14 @@ struct BirthdaysSceneTests {
         #expect(interactor.selectedContactID == shown[2].id)
     }
 
-    @Test func presenterSaysWhenOnWhatDayWhoseAndTheAge() {
+    @Test func presenterSaysWhenOnWhatDayWhoseAndTheAge() throws {
         let presenter = BirthdaysPresenter()
         let display = BirthdaysDisplaySpy()
         presenter.viewController = display
         let today = BirthdayDate.Day(year: 2026, month: 9, day: 21)
         presenter.presentBirthdays(response: .init(birthdays: UpcomingBirthday.upcoming(
             birthdayPeople.enumerated().map { (Int64($0.offset + 1), $0.element.firstName, $0.element.lastName, $0.element.birthday, "") }, today: today)))
-        let vm = try! #require(display.viewModels.last)
+        let vm = try #require(display.viewModels.last)
         #expect(vm.title == "Birthdays (4)")
         #expect(vm.rows.map(\.when) == ["Today", "Tomorrow", "in 79 days", "in 275 days"])
         #expect(vm.rows.map(\.date) == ["Mon 21 Sep", "Tue 22 Sep", "Wed 9 Dec", "Wed 23 Jun"])

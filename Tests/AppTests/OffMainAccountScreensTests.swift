@@ -13,34 +13,18 @@ import Testing
 @MainActor
 @Suite("Off the main loop: signing in, settings, account changes, About")
 struct OffMainAccountScreensTests {
-    @MainActor final class Setup {
-        let work = ManualDirectoryWork()
-        /// The directory the jobs use.
-        var outage: OutageDirectory?
-        /// The main loop's directory.
-        var main: OutageDirectory?
-    }
+    typealias Setup = OffMainSetup
 
     /// Past the splash, on Log In (on Create Account when `firstRun`: no account yet), on the
     /// shared directory of `setup`; with `ada` made beforehand unless `firstRun`.
-    func app(_ setup: Setup, firstRun: Bool = false) -> AppHarness {
-        let h = AppHarness(width: 80, height: 24, backend: { path, now in
-            let outage = OutageDirectory(path: path, now: now)
-            let main = OutageDirectory(path: path, now: now)
-            setup.outage = outage
-            setup.main = main
-            setup.work.directory = outage
-            let backend = StoreBackend(directory: main, work: setup.work, now: now)
-            backend.connectionWatch?.keepAliveInterval = nil
-            return backend
-        })
+    func app(_ setup: Setup, firstRun: Bool = false) throws -> AppHarness {
+        let h = setup.harness()
         if !firstRun {
-            let store = h.store()
-            _ = try! store.createAccount(username: "ada", password: "analytical", now: 1)
-            try! store.clearSession(now: 1)                               // made elsewhere: nobody is signed in here
+            let store = try h.store()
+            _ = try store.createAccount(username: "ada", password: "analytical", now: 1)
+            try store.clearSession(now: 1)                               // made elsewhere: nobody is signed in here
         }
-        h.press("wait:10ms")
-        setup.work.runNext() // the splash's start-up: the work's own directory opens as its first job
+        setup.start(h)
         h.press("wait:900ms")
         return h
     }
@@ -60,7 +44,7 @@ struct OffMainAccountScreensTests {
 
     /// Signed in as ada, on the home, everything answered.
     func signedIn(_ setup: Setup) -> AppHarness {
-        let h = app(setup)
+        let h = try app(setup)
         h.press("\"ada\" Enter \"analytical\" Enter")
         settle(h, setup)
         h.press("wait:400ms")
@@ -70,7 +54,7 @@ struct OffMainAccountScreensTests {
 
     @Test func logInSaysSigningInHoldsTheFormAndAnswersThroughTheWork() throws {
         let setup = Setup()
-        let h = app(setup)
+        let h = try app(setup)
         #expect(h.lines[0].contains("Log In"), "\(h.text)")
         let before = mainCalls(setup)
         let offBefore = setup.outage?.accountCalls
@@ -94,7 +78,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aWrongPasswordSaysSoThroughTheWork() throws {
         let setup = Setup()
-        let h = app(setup)
+        let h = try app(setup)
         h.press("\"ada\" Enter \"wrong-one\" Enter")
         #expect(!h.text.contains(SignInService.wrongCredentials))
         settle(h, setup)
@@ -107,7 +91,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aLostConnectionAtLogInShowsTheBannerAndKeepsWhatWasTyped() throws {
         let setup = Setup()
-        let h = app(setup)
+        let h = try app(setup)
         let outage = try #require(setup.outage)
         outage.isDown = true
         let before = mainCalls(setup)
@@ -133,7 +117,7 @@ struct OffMainAccountScreensTests {
 
     @Test func createAccountSaysCreatingAndMakesItThroughTheWork() throws {
         let setup = Setup()
-        let h = app(setup, firstRun: true)
+        let h = try app(setup, firstRun: true)
         #expect(h.lines[0].contains("Create Account"), "\(h.text)")
         let before = mainCalls(setup)
         h.press("\"grace\" Enter \"compiler1\" Enter \"compiler1\" Enter")

@@ -14,7 +14,7 @@ public struct SyncAccountRow: Equatable, Sendable {
     public var passwordCommand: String?
     public var caFile: String?
     public var lastSyncAt: Int64?
-    public var lastError: String?
+    public var lastError: SyncFailure?
 }
 
 /// An address book chosen for sync.

@@ -123,7 +123,7 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
                 case .success(let saved):
                     self.presenter?.presentSave(response: .init(saved: saved, problems: .init(),
                                                                 error: saved ? nil : "This contact was deleted meanwhile; nothing was saved."))
-                case .failure(let error) where error.code == ServiceError.Code.changedSinceRead:
+                case .failure(let error) where error.code == .changedSinceRead:
                     // Someone else's change is kept; the form stays as typed, and the conflict screen
                     // shows both versions to pick from, field by field.
                     self.conflictingRecord = record
