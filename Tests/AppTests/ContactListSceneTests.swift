@@ -151,7 +151,7 @@ struct ContactListSceneTests {
     }
 
     @Test func interactorFollowsAPartialCountWithTheExactOne() throws {
-        let store = store((0..<1_300).map { ("ann\($0)", "smith") })
+        let store = try store((0..<1_300).map { ("ann\($0)", "smith") })
         let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
         var later: [@MainActor () -> Void] = []
         interactor.countLater = { later.append($0) }

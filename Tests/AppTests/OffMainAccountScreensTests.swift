@@ -43,7 +43,7 @@ struct OffMainAccountScreensTests {
     var banner: String { "Lost the connection to the shared directory" }
 
     /// Signed in as ada, on the home, everything answered.
-    func signedIn(_ setup: Setup) -> AppHarness {
+    func signedIn(_ setup: Setup) throws -> AppHarness {
         let h = try app(setup)
         h.press("\"ada\" Enter \"analytical\" Enter")
         settle(h, setup)
@@ -139,7 +139,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aSettingShowsAtOnceAndIsSavedByAJob() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         let before = mainCalls(setup)
         h.press("S wait:400ms")
         #expect(h.lines[0].contains("Settings"), "\(h.text)")
@@ -159,7 +159,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aSaveThatFailsPutsTheOldValueBackAndSaysWhy() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         h.press("S wait:400ms")
         settle(h, setup)
         let screen = try #require(h.topController as? SettingsViewController)
@@ -177,7 +177,7 @@ struct OffMainAccountScreensTests {
 
     @Test func settingsChangedElsewhereShowWhenTheScreenAppears() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         let store = try SQLiteSettingsStore(database: SQLiteDatabase(path: h.databasePath))
         var changed = try store.settings(for: 1)
         changed.confirmBeforeDelete = false
@@ -199,7 +199,7 @@ struct OffMainAccountScreensTests {
 
     @Test func changePasswordSaysSavingThenIsDone() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         try open(h, setup, row: 10)
         #expect(h.lines[0].contains("Change Password"), "\(h.text)")
         let before = mainCalls(setup)
@@ -218,7 +218,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aChangeThatCannotReachTheServerKeepsTheForm() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         try open(h, setup, row: 10)
         try #require(setup.outage).isDown = true
         h.press("\"analytical\" Enter \"difference\" Enter \"difference\" Enter")
@@ -233,7 +233,7 @@ struct OffMainAccountScreensTests {
 
     @Test func deleteAccountSaysSavingThenGoesToLogIn() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         try open(h, setup, row: 11)
         #expect(h.lines[0].contains("Delete Account"), "\(h.text)")
         let before = mainCalls(setup)
@@ -249,7 +249,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aDeletionThatCannotReachTheServerKeepsTheForm() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         try open(h, setup, row: 11)
         try #require(setup.outage).isDown = true
         h.press("\"analytical\" Enter")
@@ -270,7 +270,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aboutSaysCountingUntilItsCountsCome() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         let ada = try #require(try h.store().account(named: "ada"))
         let contacts = SQLiteContactsStore(database: try SQLiteDatabase(path: h.databasePath), accountID: ada.id)
         _ = try contacts.add(ContactRecord(firstName: "alan", lastName: "turing", isFriend: true))
@@ -289,7 +289,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aboutWithTheServerDownSaysSo() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         try #require(setup.outage).isDown = true
         h.press("A wait:400ms")
         settle(h, setup)
