@@ -16,8 +16,8 @@ enum CommandLineMessage {
 
     /// App's sentence for `error`, and the command line's advice where there is some.
     static func line(for error: ServiceError) -> String {
-        guard let advice = advice(for: error) else { return error.description }
-        return error.description + " " + advice
+        guard let advice = advice(for: error) else { return error.message }
+        return error.message + " " + advice
     }
 
     /// App's sentence for a sync's failure; a failure of the data gets the command line's advice too.

@@ -44,7 +44,7 @@ struct OffMainLoopTests {
             func step(cards: Int) -> TransferProgress {
                 let end = min(total, done + cards)
                 while done < end {
-                    do { _ = try book.add(ContactRecord(firstName: "made", lastName: "up \(done)")) } catch { return .failed("\(error)") }
+                    do { _ = try book.add(ContactRecord(firstName: "made", lastName: "up \(done)")) } catch { return .failed(error.message) }
                     done += 1
                 }
                 return done == total ? .finished(lines: ["imported \(total)"]) : .running(fraction: Double(done) / Double(total), done: done)

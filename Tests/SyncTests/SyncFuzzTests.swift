@@ -286,7 +286,7 @@ struct SyncFuzzTests {
     static func kind(of error: SyncError) -> String {
         switch error {
         case .server(let error): "server " + (Mirror(reflecting: error).children.first?.label ?? "\(error)")
-        case .storage(let error): "storage \(error)"
+        case .storage(let error): "storage \(error.message)"
         case .wipeRefused: "wipe refused"
         }
     }

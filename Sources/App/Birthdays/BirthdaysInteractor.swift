@@ -37,7 +37,7 @@ final class BirthdaysInteractor: BirthdaysBusinessLogic, BirthdaysDataStore {
                 self.presenter?.presentBirthdays(response: .init(birthdays: birthdays))
             case .failure(let error):
                 // What was shown stays; the message says why it could not be read again.
-                self.presenter?.presentBirthdays(response: .init(birthdays: self.shown, error: error.description))
+                self.presenter?.presentBirthdays(response: .init(birthdays: self.shown, error: error.message))
             }
         }
     }

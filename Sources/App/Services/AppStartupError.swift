@@ -16,7 +16,7 @@ public enum AppStartupError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .service(let e): e.description
+        case .service(let e): e.message
         }
     }
 }

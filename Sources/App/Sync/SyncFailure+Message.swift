@@ -15,7 +15,7 @@ public extension SyncFailure {
         case .server(let failure):
             return failure.detail
         case .storage(let error):
-            return error.description
+            return error.message
         case .wipeRefused(let book, let deleting, let of):
             return "the server's address book “\(book)” no longer has \(deleting == of ? "any" : "\(deleting)") of the \(of) contact\(of == 1 ? "" : "s") "
                 + "synced from it (emptied, or deleted and made again, on the server?): none was deleted here, and nothing was sent"

@@ -47,7 +47,7 @@ final class ResolveConflictInteractor: ResolveConflictBusinessLogic, ResolveConf
                 self.theirs = nil
                 self.presenter?.presentLoad(response: .init(rows: nil, error: "Someone else deleted this contact meanwhile: nothing to compare. Esc goes back to your changes."))
             case .failure(let error):
-                self.presenter?.presentLoad(response: .init(rows: nil, error: error.description))
+                self.presenter?.presentLoad(response: .init(rows: nil, error: error.message))
             }
         }
     }
@@ -104,7 +104,7 @@ final class ResolveConflictInteractor: ResolveConflictBusinessLogic, ResolveConf
                 self.load(request: .init())
                 self.presenter?.presentSave(response: .init(saved: false, error: "It changed again meanwhile: here is the newest. Pick again and save."))
             case .failure(let error):
-                self.presenter?.presentSave(response: .init(saved: false, error: "Nothing was saved: " + error.description))
+                self.presenter?.presentSave(response: .init(saved: false, error: "Nothing was saved: " + error.message))
             }
         }
     }
