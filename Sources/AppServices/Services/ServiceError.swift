@@ -75,16 +75,16 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case file(String)
         /// A PostgreSQL server, by its connection string without its password.
         case server(String)
-        /// The kiosk's memory (nothing is stored).
+        /// The kiosk's memory (nothing is stored): in words, “the demo”.
         case memory
 
-        /// The path or the address as given ("" when not known, "memory" for memory).
+        /// The path or the address as given ("" when not known, "the demo" for memory).
         public var description: String {
             switch self {
             case .unknown: ""
             case .file(let path): path
             case .server(let address): address
-            case .memory: "memory"
+            case .memory: "the demo"
             }
         }
     }

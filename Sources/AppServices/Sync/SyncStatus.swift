@@ -11,11 +11,11 @@ public struct SyncAccountStatus: Equatable, Sendable {
     /// When the last sync ended (seconds since 1970), nil: never.
     public var lastSyncAt: Int64?
     /// Why the last sync stopped, nil: it went through.
-    public var lastError: SyncFailure?
+    public var lastError: String?
     public var books: [SyncBookStatus]
 
     public init(id: Int64, url: String, username: String, hasPasswordCommand: Bool, caFile: String? = nil,
-                lastSyncAt: Int64? = nil, lastError: SyncFailure? = nil, books: [SyncBookStatus] = []) {
+                lastSyncAt: Int64? = nil, lastError: String? = nil, books: [SyncBookStatus] = []) {
         self.id = id
         self.url = url
         self.username = username
@@ -120,8 +120,3 @@ public protocol SyncStatusService: AnyObject {
     func bookNames(of contactIDs: [Int64]) throws(ServiceError) -> [Int64: String]
 }
 
-/// A data directory whose data can sync (the SQLite file, a shared PostgreSQL directory).
-public protocol SyncingDirectory: AnyObject {
-    /// The sync tables' reader (valid after `open`); nil where there are none.
-    var syncStatus: (any SyncStatusService)? { get }
-}
