@@ -51,6 +51,11 @@ final class AssemblyServices {
         if book == .both, account != nil, let both = backend.contactsWorkOfBothBooks(for: owner) { return both }
         return backend.contactsWork(for: bookOwner)
     }
+    /// The same contacts for the reads that may take a while on a large address book (the list's
+    /// searches, Birthdays): off the main loop on a file too; nil where they go with `contactsWork`.
+    var contactReadsWork: ContactsWork? {
+        book == .both || account == nil ? nil : backend.contactReadsWork(for: bookOwner)
+    }
     /// The signed-in account's friends for the friends popup: off the main loop on a server,
     /// at once on a file; nil where the popup shows the demo use-case (the kiosk).
     var friendsWork: ServiceWork<FriendsService>? {

@@ -58,6 +58,13 @@ public struct AppConfiguration: Sendable {
         self.init(backend: { now in StoreBackend(directory: makeDirectory(now), now: now) })
     }
 
+    /// A run on a data file whose searches are read on a thread of their own: `makeDirectory` is
+    /// called twice, for the main loop and for the thread's connection (reading only), so a key is
+    /// on screen before its search has answered.
+    public init(file makeDirectory: @escaping @MainActor @Sendable (_ now: @escaping () -> Int64) -> any DataDirectory) {
+        self.init(backend: { now in StoreBackend(directory: makeDirectory(now), readingDirectory: makeDirectory(now), now: now) })
+    }
+
     /// A run on a directory reached over the network (a PostgreSQL server): `makeDirectory`
     /// is called twice, for the main loop and for the thread that runs the contacts list's
     /// reads and the forms' writes, so the screen never waits on the server; a lost

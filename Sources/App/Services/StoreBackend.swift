@@ -44,6 +44,15 @@ public final class StoreBackend {
     private var accountsWorkCache: ServiceWork<AccountsService>?
     private var settingsWorkCache: ServiceWork<SettingsService>?
 
+    /// Where a file's searches and whole-book reads run (the contacts list's searches, Birthdays):
+    /// a work owning a second directory on the same file (its own connection, reading only), so a
+    /// key is on screen before its search answers. Nil: they answer at once (memory, tests) or run
+    /// on `work` (a server).
+    private let readsWork: DirectoryWork?
+    /// Whether the reads work's directory opened (until then, and without it, reads answer at once).
+    private var readsWorkIsOpen = false
+    private var readsWorkCache: (accountID: Int64, work: ContactsWork)?
+
     /// - Parameters:
     ///   - directory: where the data lives (not opened yet: `start` opens it).
     ///   - now: the wall clock, in seconds since 1970.
@@ -52,6 +61,22 @@ public final class StoreBackend {
         self.now = now
         work = nil
         watch = nil
+        readsWork = nil
+    }
+
+    /// A file whose searches are read on a thread of their own: `readingDirectory` (the same file,
+    /// another connection, opened by the work's first job once `directory` has opened) serves them.
+    public convenience init(directory: any DataDirectory, readingDirectory: sending any DataDirectory, now: @escaping () -> Int64) {
+        self.init(directory: directory, readsWork: ThreadDirectoryWork(directory: readingDirectory), now: now)
+    }
+
+    /// The same on any work that owns the reading directory (tests run its jobs when they say).
+    init(directory: any DataDirectory, readsWork: DirectoryWork, now: @escaping () -> Int64) {
+        self.directory = directory
+        self.now = now
+        work = nil
+        watch = nil
+        self.readsWork = readsWork
     }
 
     /// A directory on a server: `directory` serves the main loop (the splash's start-up and
@@ -69,6 +94,7 @@ public final class StoreBackend {
         self.directory = directory
         self.work = work
         self.now = now
+        readsWork = nil
         watch = ConnectionWatch()
         watch?.isBusy = { [unowned work] in work.isBusy }
     }
@@ -78,7 +104,30 @@ public final class StoreBackend {
     func start() throws(ServiceError) -> Account? {
         let account = try directory.open()
         setUp(hasAccounts: nil)
+        openReadsWork()
         return account
+    }
+
+    /// Opens the reads work's directory as its first job, now that the file exists and is migrated
+    /// (`directory` opened it); its reads are offered once it has.
+    private func openReadsWork() {
+        guard let readsWork, !readsWorkIsOpen else { return }
+        readsWork.perform({ directory in
+            do throws(ServiceError) { _ = try directory.open(); return true } catch { return false }
+        }, then: { [weak self] opened in
+            self?.readsWorkIsOpen = opened
+        })
+    }
+
+    /// One account's contacts for the reads that may take a while on a large address book (a
+    /// search of the contacts list, Birthdays), off the main loop on a file: nil where they run
+    /// with the rest (`contactsWork`: at once in memory, off the main loop on a server).
+    func contactReadsWork(for account: Account) -> ContactsWork? {
+        guard let readsWork, readsWorkIsOpen else { return nil }
+        if let readsWorkCache, readsWorkCache.accountID == account.id { return readsWorkCache.work }
+        let reads = ContactsWork(work: readsWork) { $0.contacts(for: account) }
+        readsWorkCache = (account.id, reads)
+        return reads
     }
 
     /// On a server, both connections are opened (and the schema migrated, and the saved session and
@@ -223,6 +272,7 @@ public final class StoreBackend {
     /// connection answers again.
     func attach(to scheduler: Scheduler, banner: @escaping (String?) -> Void, recovered: @escaping () -> Void) {
         work?.attach(to: scheduler)
+        readsWork?.attach(to: scheduler)
         watch?.onBannerChange = banner
         watch?.onRecovered = recovered
         watch?.attach(to: scheduler)

@@ -70,6 +70,7 @@ final class SyncCenter {
         next.accounts = accounts ?? next.accounts
         next.conflicts = conflicts ?? next.conflicts
         if next != activity.value { activity.value = next }
+        settleTimer()
     }
 
     /// Whether the tables are read off the main loop (their answer comes later).
@@ -93,18 +94,33 @@ final class SyncCenter {
     }
 
     /// Runs a pass every `minutes` (0: only on a key).
+    /// Only while an account is set up: an app with no CardDAV account never wakes for the timer
+    /// (issue 51); the timer starts when the first account is read, and stops with the last.
     func setInterval(minutes: Int) {
         guard minutes != intervalMinutes || (timer == nil && minutes > 0) else { return }
         intervalMinutes = minutes
         timer?.cancel()
         timer = nil
-        guard minutes > 0 else { return }
-        timer = scheduler.every(.seconds(60 * minutes)) { [weak self] _ in
+        settleTimer()
+    }
+
+    /// Starts the timer where it is wanted (an interval, an account) and is not running; stops it
+    /// where it is not wanted.
+    private func settleTimer() {
+        let wanted = intervalMinutes > 0 && activity.value.isSetUp
+        guard wanted != (timer != nil) else { return }
+        timer?.cancel()
+        timer = nil
+        guard wanted else { return }
+        timer = scheduler.every(.seconds(60 * intervalMinutes)) { [weak self] _ in
             guard let self else { return }
             self.readAgain()
             if self.activity.value.isSetUp { self.syncNow() }
         }
     }
+
+    /// Whether the sync timer is running (tests: an idle app without accounts has none).
+    var hasTimer: Bool { timer != nil }
 
     /// Starts a pass of every account now (once the one under way ends, if one is). `allowingWipe`:
     /// the person said to delete here the contacts an address book lost on the server (`sync --allow-wipe`).

@@ -46,7 +46,7 @@ public protocol ContactsService: AnyObject {
     func matchKeys(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [ContactMatchKeys]
     /// Every contact with a birthday: id, first and last name, the birthday as stored (`query
     /// --birthdays` and the Birthdays screen put them in the order they come round).
-    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)]
+    func birthdays() throws(ServiceError) -> [ContactBirthday]
     /// The groups the contacts are in (their vCard CATEGORIES, Google's labels), each once, by
     /// name, with how many contacts are in each.
     func groups() throws(ServiceError) -> [ContactGroup]
@@ -69,6 +69,20 @@ public protocol ContactsService: AnyObject {
     /// one address book, or on none.
     func page(in filter: AddressBookFilter, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
               countingUpTo cap: Int) throws(ServiceError) -> ContactsPage
+    /// Deletes these contacts in one transaction (all or none), kept for Undo as one delete:
+    /// `restoreLastDeletes` brings them all back at once. How many were deleted (a contact
+    /// already gone is passed over).
+    func delete(ids: [Int64]) throws(ServiceError) -> Int
+    /// Brings back the last delete whole: one contact, or every contact of a delete of the
+    /// marked (`delete(ids:)`), each under its old id where that is free; [] when none is kept.
+    func restoreLastDeletes() throws(ServiceError) -> [ContactRecord]
+    /// The deletes kept for Undo (the Trash), the newest first.
+    func deletedContacts() throws(ServiceError) -> [DeletedContact]
+    /// Brings back one contact from the Trash (`DeletedContact.trashID`), under its old id where
+    /// that is free; nil when it is no longer there.
+    func restoreDeleted(trashID: Int64) throws(ServiceError) -> ContactRecord?
+    /// Forgets every delete kept for Undo (they cannot come back); how many there were.
+    func emptyTrash() throws(ServiceError) -> Int
 }
 
 public extension ContactsService {
