@@ -142,7 +142,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "TUIKitExampleTests", dependencies: ["tuikit-example", "TUIKit", "TUIKitTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "AppServices"]),
+        .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "AppServices", "App"]),
         .testTarget(name: "CardDAVTests", dependencies: ["TestSupport", "CardDAV"],
                     swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]),
         .testTarget(name: "SyncTests", dependencies: ["TestSupport", "Sync", "CardDAV", "Storage", "AppServices", "Interchange", "CardMapping", "switchboard", "App", "TUIKit"]),

@@ -109,7 +109,7 @@ enum Switchboard {
             }
         case .interactive:
             guard NcursesTerminal.standardStreamsAreTerminals() else {
-                print("switchboard: \(TerminalError.notATerminal)", to: &errors)
+                print("switchboard: \(CommandLineMessage.line(for: TerminalError.notATerminal))", to: &errors)
                 return 2
             }
             do {

@@ -1,4 +1,5 @@
 import TestSupport
+import App
 import AppServices
 import Foundation
 import Testing
@@ -29,7 +30,7 @@ struct TeamMemberAttackTests {
         #expect(took < .seconds(14), "two calls took \(took): each waits at most \(PostgresConnection.lockTimeout)")
         for error in [read, add] {
             #expect(error?.kind == .busy, "\(String(describing: error))")
-            let text = error?.description ?? ""
+            let text = error?.message ?? ""
             #expect(text.contains("held by \(team.alice.username)") && text.contains("pg_terminate_backend(\(alice.connection.backendPID))")
                     && text.contains("COMMIT or ROLLBACK"), "\(text)")
         }

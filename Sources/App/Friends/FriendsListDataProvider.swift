@@ -5,7 +5,7 @@ import TUIKit
 /// What the real view models observe (seed 000's data provider).
 @MainActor
 protocol FriendsListDataProviderProtocol: AnyObject {
-    /// All friends of the account, kept current (polled from the counts table); nil until first read.
+    /// All friends of the account (the counts table's), read again when the data changed; nil until first read.
     var totalItemsCount: Observable<Int?> { get }
     /// The friends loaded: a window onto the whole list (see `KeysetPager`).
     var pager: KeysetPager<FriendCursor, PagedFriend> { get }
@@ -18,8 +18,8 @@ protocol FriendsListDataProviderProtocol: AnyObject {
 }
 
 /// Friends from the store by keyset pages (`KeysetPager`) on the friends index,
-/// from either end, and the friends count; both are read again when the app's
-/// look for changes made elsewhere finds some. Every store call is a job on the
+/// from either end, and the friends count; both are read again when the data's
+/// change signal says someone else changed them. Every store call is a job on the
 /// friends' work: off the main loop on a server, at once for a file.
 @MainActor
 final class FriendsListDataProvider: FriendsListDataProviderProtocol {
@@ -37,7 +37,7 @@ final class FriendsListDataProvider: FriendsListDataProviderProtocol {
         pager = KeysetPager(pageSize: pageSize, keptPages: keptPages, scheduler: scheduler, work: friends, cursor: { $0.cursor },
             readAfter: { store, cursor, limit throws(ServiceError) in try store.friends(after: cursor, limit: limit).map(itemFactory.makePagedFriend) },
             readBefore: { store, cursor, limit throws(ServiceError) in try store.friends(before: cursor, limit: limit).map(itemFactory.makePagedFriend) })
-        // Read again when the app's look for changes elsewhere finds some (`ReloadsOnChangesElsewhere`),
+        // Read again when the data's change signal says it changed elsewhere (`ReloadsOnChangesElsewhere`),
         // not on a timer of its own: an open popup does not wake the app.
         refreshCount()
     }

@@ -158,7 +158,7 @@ public final class RootAssembly {
             guard let self else { return }
             if case .failure(let error) = result {
                 let alert = AlertController(title: "Could not log out",
-                                            message: "You are still signed in: the session could not be cleared. \(error.description)")
+                                            message: "You are still signed in: the session could not be cleared. \(error.message)")
                 alert.addAction(AlertAction(title: "OK", style: .cancel))
                 self.root?.currentFlow?.topViewController?.present(alert)
                 return

@@ -56,9 +56,9 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
             case .failure(let error):
                 if self.contact != nil {
                     // The card already shown stays; the line under it says why it could not be read again.
-                    self.presenter?.presentDelete(response: .init(deleted: false, error: error.description))
+                    self.presenter?.presentDelete(response: .init(deleted: false, error: error.message))
                 } else {
-                    self.presenter?.presentContact(response: .init(contact: nil, error: error.description))
+                    self.presenter?.presentContact(response: .init(contact: nil, error: error.message))
                 }
             }
         }
@@ -72,7 +72,7 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
                 self?.getContact(request: .init())
             case .failure(let error):
                 // Not written: the card stays, and says why (the same line a failed delete uses).
-                let reason = error.kind == .readOnly ? "the data file is read-only." : error.description
+                let reason = error.kind == .readOnly ? "the data file is read-only." : error.message
                 self?.presenter?.presentDelete(response: .init(deleted: false, error: "Not changed: " + reason))
             }
         }
@@ -82,7 +82,7 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
         worker.delete(id: contactID) { [weak self] result in
             switch result {
             case .success(let deleted): self?.presenter?.presentDelete(response: .init(deleted: deleted))
-            case .failure(let error): self?.presenter?.presentDelete(response: .init(deleted: false, error: error.description))
+            case .failure(let error): self?.presenter?.presentDelete(response: .init(deleted: false, error: error.message))
             }
         }
     }
@@ -114,7 +114,7 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
             case .success(let outcome):
                 self.presenter?.presentMerge(response: .init(mergedName: name, merged: outcome.kept != nil))
             case .failure(let error):
-                self.presenter?.presentMerge(response: .init(mergedName: name, merged: false, error: error.description))
+                self.presenter?.presentMerge(response: .init(mergedName: name, merged: false, error: error.message))
             }
             self.getContact(request: .init())
         }
