@@ -52,6 +52,13 @@ public final class TerminalWriter {
     @exclusivity(unchecked) private var rowStyles: [UInt32] = []
     @exclusivity(unchecked) private var longLines: [Bool] = []
     @exclusivity(unchecked) private var touched: [Bool] = []
+    /// A fingerprint of each wanted row's cells (0: not worked out since the row last changed).
+    @exclusivity(unchecked) private var wantedKeys: [UInt64] = []
+    /// The fingerprint of the wanted row each terminal row was last written to show (0: none
+    /// known): moved with the rows by a scroll, so deciding one finds the rows that came whole
+    /// from k rows away without comparing their cells (the terminal's copy holds the styles the
+    /// cells were sent in, which differ from the wanted ones wherever blanks shared a neighbour's).
+    @exclusivity(unchecked) private var shownKeys: [UInt64] = []
     @exclusivity(unchecked) private var sgr: [UInt8] = []
     // Not checked for overlapping access at run time (a library cannot switch the checks off, and
     // they cost a frame's work): only `frame` and `release` on one thread touch them.
@@ -128,9 +135,12 @@ public final class TerminalWriter {
         if repaint { startRepaint() }
         wanted.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { rows in
-                for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
-                    cells[change.y * width + change.x] = change.cell
-                    rows[change.y] = true
+                wantedKeys.withUnsafeMutableBufferPointer { keys in
+                    for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
+                        cells[change.y * width + change.x] = change.cell
+                        rows[change.y] = true
+                        keys[change.y] = 0
+                    }
                 }
             }
         }
@@ -139,7 +149,7 @@ public final class TerminalWriter {
             let keep = update.cursor?.y == y ? update.cursor?.x : nil
             // A row the terminal already shows (one a scroll brought, one changed and changed
             // back) needs no look at its styles, lines and runs.
-            if keep == nil, rowLooksSame(y) { touched[y] = false; continue }
+            if keep == nil, rowLooksSame(y) { touched[y] = false; shownKeys[y] = wantedKey(y); continue }
             var passes = 0
             repeat {
                 rowNeedsAnotherPass = false
@@ -147,6 +157,7 @@ public final class TerminalWriter {
                 passes += 1
             } while rowNeedsAnotherPass && passes < 3
             touched[y] = false
+            shownKeys[y] = wantedKey(y)
         }
         if let cursor = update.cursor, cursor.x >= 0, cursor.x < width, cursor.y >= 0, cursor.y < height {
             moveTo(cursor.x, cursor.y)
@@ -170,6 +181,8 @@ public final class TerminalWriter {
         wanted = [Cell](repeating: .blank, count: count)
         shown = [Cell](repeating: Self.unknown, count: count)
         touched = [Bool](repeating: true, count: size.height)
+        wantedKeys = [UInt64](repeating: 0, count: size.height)
+        shownKeys = [UInt64](repeating: 0, count: size.height)
         needsRepaint = true
     }
 
@@ -194,6 +207,7 @@ public final class TerminalWriter {
             shown = [Cell](repeating: Self.unknown, count: count)
         }
         touched = [Bool](repeating: true, count: size.height)
+        shownKeys = [UInt64](repeating: 0, count: size.height)
     }
 
     /// Whether the terminal's cell shows what the wanted one with `style` shows.
@@ -260,6 +274,24 @@ public final class TerminalWriter {
                 c = d
             }
         }
+    }
+
+    /// The fingerprint of wanted row `y` (FNV-1a over each cell's character, style and width).
+    private func wantedKey(_ y: Int) -> UInt64 {
+        let known = wantedKeys[y]
+        if known != 0 { return known }
+        let width = size.width, start = y * width
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        wanted.withUnsafeBufferPointer { cells in
+            for x in start..<(start + width) {
+                let c = cells[x]
+                h = (h ^ c.grapheme.bits) &* 0x100_0000_01B3
+                h = (h ^ (UInt64(c.styleBits) << 8 | UInt64(c.width))) &* 0x100_0000_01B3
+            }
+        }
+        if h == 0 { h = 1 }
+        wantedKeys[y] = h
+        return h
     }
 
     /// Whether the terminal's row `y` shows wanted row `y` already: every cell the same
@@ -595,6 +627,7 @@ public final class TerminalWriter {
     /// `limit` (past it, the row is as good as written whole either way). An estimate: cells
     /// compare by their bits, blanks by their background.
     private func differences(wanted y: Int, shown z: Int?, limit: Int, fill: Cell = .blank) -> Int {
+        if let z, shownKeys[z] != 0, shownKeys[z] == wantedKey(y) { return 0 } // written from the same cells
         let width = size.width, a = y * width, b = (z ?? 0) * width
         var n = 0, previousSame = true
         wanted.withUnsafeBufferPointer { wantedCells in
@@ -660,14 +693,10 @@ public final class TerminalWriter {
         for a in 0..<(n - k) {
             for b in (a + k)..<n { // region rows [a, b], inclusive
                 let outside = stayP[a] + (stayP[n] - stayP[b + 1])
-                let moved: Int, fresh: Int
-                if move.dy < 0 {
-                    moved = shiftedP[b - k + 1] - shiftedP[a]
-                    fresh = blankP[b + 1] - blankP[b - k + 1]
-                } else {
-                    moved = shiftedP[b + 1] - shiftedP[a + k]
-                    fresh = blankP[a + k] - blankP[a]
-                }
+                // Up: rows [a, b-k] get what was k below, [b-k+1, b] come in blank; down: the other way round.
+                let movedFrom = move.dy < 0 ? a : a + k, freshFrom = move.dy < 0 ? b - k + 1 : a
+                let moved = shiftedP[movedFrom + (b - a + 1 - k)] - shiftedP[movedFrom]
+                let fresh = blankP[freshFrom + k] - blankP[freshFrom]
                 let total = outside + moved + fresh + overhead
                 if total < best { best = total; bestRegion = (top + a, top + b) }
             }
@@ -702,6 +731,11 @@ public final class TerminalWriter {
             let base = cells.baseAddress!
             (base + to * width).update(from: base + from * width, count: (b - a + 1 - k) * width) // overlapping: a memmove
             (base + fresh * width).update(repeating: fill, count: k * width)
+        }
+        shownKeys.withUnsafeMutableBufferPointer { keys in
+            let base = keys.baseAddress!
+            (base + to).update(from: base + from, count: b - a + 1 - k)
+            (base + fresh).update(repeating: 0, count: k)
         }
         for y in a...b { touched[y] = true }
     }
