@@ -680,10 +680,7 @@ public final class TerminalWriter {
             shifted[i] = from >= top && from < bottom ? differences(wanted: y, shown: from, limit: limit) : limit
             // Only the k rows at either end can come in blank.
             blank[i] = i < k || i >= n - k ? differences(wanted: y, shown: nil, limit: limit, fill: fill) : limit
-            // Left where it is, a row costs what it costs, but past what it would cost moved (or
-            // blank) by a margin, the region's choice is made: a row whose content came from k
-            // rows away (nearly all of a scrolled list) is looked at up to its first differences.
-            stay[i] = differences(wanted: y, shown: y, limit: min(limit, min(shifted[i], blank[i]) + 24))
+            stay[i] = differences(wanted: y, shown: y, limit: limit)
         }
         func prefix(_ a: [Int]) -> [Int] { var s = [0]; s.reserveCapacity(a.count + 1); for v in a { s.append(s.last! + v) }; return s }
         let stayP = prefix(stay), shiftedP = prefix(shifted), blankP = prefix(blank)
