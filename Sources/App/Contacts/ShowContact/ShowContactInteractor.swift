@@ -26,6 +26,8 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
     private(set) var contact: ContactRecord?
     /// Contacts that may be the same person, looked for after each read.
     private(set) var duplicates: [LikelyDuplicate] = []
+    /// How often and when last the person was written to (the mail harvest's counts), read after each read.
+    private(set) var mail: MailCorrespondent?
     /// The clipboard and other programs, for the card's actions (see `ShowContactInteractor+Actions`).
     var actions: ContactActions?
     /// The CardDAV address book a contact syncs with (nil where the data cannot sync).
@@ -45,8 +47,12 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
             case .success(let record):
                 self.contact = record
                 self.presenter?.presentContact(response: .init(contact: record, addressBook: record.flatMap { _ in self.addressBookOf?(self.contactID) },
-                                                               duplicates: self.duplicates.filter { _ in record != nil }))
-                if let record { self.lookForDuplicates(of: record) }
+                                                               duplicates: self.duplicates.filter { _ in record != nil },
+                                                               mail: record == nil ? nil : self.mail))
+                if let record {
+                    self.lookForDuplicates(of: record)
+                    self.lookForMail(of: record)
+                }
             case .failure(let error):
                 if self.contact != nil {
                     // The card already shown stays; the line under it says why it could not be read again.
@@ -87,7 +93,17 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
         worker.likelyDuplicates(of: record) { [weak self] result in
             guard let self, case .success(let found) = result, self.contact == record, found != self.duplicates else { return }
             self.duplicates = found
-            self.presenter?.presentContact(response: .init(contact: record, addressBook: self.addressBookOf?(self.contactID), duplicates: found))
+            self.presenter?.presentContact(response: .init(contact: record, addressBook: self.addressBookOf?(self.contactID), duplicates: found, mail: self.mail))
+        }
+    }
+
+    /// Reads the mail harvest's counts of the contact's addresses; the card says them when there are any.
+    private func lookForMail(of record: ContactRecord) {
+        worker.mailCounts(of: record.emails) { [weak self] result in
+            guard let self, case .success(let found) = result, self.contact == record, found != self.mail else { return }
+            self.mail = found
+            self.presenter?.presentContact(response: .init(contact: record, addressBook: self.addressBookOf?(self.contactID),
+                                                           duplicates: self.duplicates, mail: found))
         }
     }
 
