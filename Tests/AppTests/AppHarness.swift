@@ -23,7 +23,7 @@ final class AppHarness {
     var demoFriends = false
 
     /// Makes the app's backend on the data file (nil: a `StoreBackend` on it, as the app does).
-    let makeBackend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)?
+    let makeBackend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> StoreBackend)?
     /// A screen without colours because `NO_COLOR` is set (the terminal reports none; the app is told why).
     var noColor = false
 
@@ -37,7 +37,7 @@ final class AppHarness {
     init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil, demoFriends: Bool = false,
          noColor: Bool = false, interchange: (any ContactsInterchange)? = nil, runProgram: ProgramRunner? = nil,
          syncProcesses: (@MainActor @Sendable (Scheduler) -> any SyncProcessStarting)? = nil,
-         backend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)? = nil) {
+         backend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> StoreBackend)? = nil) {
         self.demoFriends = demoFriends
         self.noColor = noColor
         self.interchange = interchange

@@ -31,11 +31,8 @@ struct ShowContactAssembly: Assembly {
     func build() -> ViewController {
         let vc = ShowContactViewController()
         ShowContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator,
-                                          runProgram: services.configuration.runProgram)
+                                          syncStatus: services.backend.syncStatusWork, runProgram: services.configuration.runProgram)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
-        if let status = (services.backend as? StoreBackend)?.syncStatus {
-            (vc.interactor as? ShowContactInteractor)?.addressBookOf = { id in (try? status.bookNames(of: [id]))?[id] }
-        }
         return vc
     }
 }

@@ -199,7 +199,7 @@ public final class RootAssembly {
         let animated = Animator.animationsEnabled
         services.syncCenter?.signedOut()
         services.account = nil
-        services.loadSettings()
+        services.forgetSettings()
         // Signed out, the login flow keeps the choice of the person who just left (Animations Off stays off).
         Animator.animationsEnabled = animated
         root?.switchToLogout(animated: animated)

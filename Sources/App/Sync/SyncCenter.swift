@@ -11,7 +11,6 @@ import TUIKit
 final class SyncCenter {
     /// What the screens show; changes as the child reports and when the tables are read again.
     let activity = Observable(SyncActivity())
-    private let status: any SyncStatusService
     private let processes: any SyncProcessStarting
     private let scheduler: Scheduler
     /// Who is signed in now (nil: nobody: nothing runs).
@@ -27,14 +26,15 @@ final class SyncCenter {
     var onPassEnded: (() -> Void)?
     /// Keeps the window's status text following `activity`.
     var statusObserver: ObserverProtocol?
-    /// Where the tables are read off the main loop (a shared directory); nil, or a work that
-    /// answers at once: `status` on the main loop (a file).
-    var reads: (() -> ServiceWork<any SyncStatusService>?)?
+    /// Where the tables are read: off the main loop on a shared directory (once its work is
+    /// open), at once on a file; asked at each read.
+    let reads: () -> ServiceWork<any SyncStatusService>?
     /// A pass asked for before the accounts were first read (off the main loop): it runs once they are.
     private var syncAfterRead = false
 
-    init(status: any SyncStatusService, processes: any SyncProcessStarting, scheduler: Scheduler, account: @escaping () -> Account?) {
-        self.status = status
+    init(reads: @escaping () -> ServiceWork<any SyncStatusService>?, processes: any SyncProcessStarting, scheduler: Scheduler,
+         account: @escaping () -> Account?) {
+        self.reads = reads
         self.processes = processes
         self.scheduler = scheduler
         self.account = account
@@ -44,23 +44,24 @@ final class SyncCenter {
     /// (a shared directory's off the main loop: `then` runs once they are in).
     func readAgain(then: (() -> Void)? = nil) {
         guard let account = account() else { activity.value = SyncActivity(); then?(); return }
-        if let work = reads?(), work.inlineService == nil {
-            let id = account.id
-            work.run({ status throws(ServiceError) in
-                (try status.syncAccounts(of: id), try status.syncConflicts(of: id).count)
-            }, then: { [weak self] result in
-                guard let self, self.account()?.id == id else { return }
-                if case .success(let read) = result { self.take(accounts: read.0, conflicts: read.1) }
-                if self.syncAfterRead {
-                    self.syncAfterRead = false
-                    if self.activity.value.isSetUp { self.syncNow() }
-                }
-                then?()
-            })
+        guard let work = reads() else { then?(); return }
+        if let status = work.inlineService {
+            take(accounts: try? status.syncAccounts(of: account.id), conflicts: try? status.syncConflicts(of: account.id).count)
+            then?()
             return
         }
-        take(accounts: try? status.syncAccounts(of: account.id), conflicts: try? status.syncConflicts(of: account.id).count)
-        then?()
+        let id = account.id
+        work.run({ status throws(ServiceError) in
+            (try status.syncAccounts(of: id), try status.syncConflicts(of: id).count)
+        }, then: { [weak self] result in
+            guard let self, self.account()?.id == id else { return }
+            if case .success(let read) = result { self.take(accounts: read.0, conflicts: read.1) }
+            if self.syncAfterRead {
+                self.syncAfterRead = false
+                if self.activity.value.isSetUp { self.syncNow() }
+            }
+            then?()
+        })
     }
 
     /// What a read found (nil: it failed, and what was read before stays).
@@ -72,7 +73,7 @@ final class SyncCenter {
     }
 
     /// Whether the tables are read off the main loop (their answer comes later).
-    private var readsLater: Bool { reads?().map { $0.inlineService == nil } ?? false }
+    private var readsLater: Bool { reads().map { $0.inlineService == nil } ?? false }
 
     /// Whether the account has a password for this run (from a command, or typed in the app).
     func hasPassword(for account: SyncAccountStatus) -> Bool {

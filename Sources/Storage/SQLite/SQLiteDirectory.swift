@@ -42,9 +42,12 @@ public final class SQLiteDirectory: DataDirectory {
     public var accounts: AccountsService { accountStore! }
     public var settings: SettingsService { settingsStore! }
 
-    public func contacts(for account: Account) -> ContactsService & FriendsService { addressBook(for: account) }
+    public func contacts(for account: Account) -> ContactsService & FriendsService { contactsStore(for: account) }
 
-    public func addressBook(for account: Account) -> any AddressBookService {
+    public func addressBook(for account: Account) -> (any AddressBookService)? { contactsStore(for: account) }
+
+    /// The account's contacts (made once per account).
+    func contactsStore(for account: Account) -> SQLiteContactsStore {
         if let contactsCache, contactsCache.accountID == account.id { return contactsCache }
         let store = SQLiteContactsStore(database: database!, accountID: account.id, now: now)
         contactsCache = store

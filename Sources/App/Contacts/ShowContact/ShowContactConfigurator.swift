@@ -3,8 +3,10 @@ import AppServices
 @MainActor
 enum ShowContactConfigurator {
     static func configure(_ viewController: ShowContactViewController, contactID: Int64, contacts: ContactsWork, coordinator: Coordination,
+                          syncStatus: ServiceWork<any SyncStatusService>? = nil,
                           runProgram: @escaping ProgramRunner = { ExternalProgram.run($0) }) {
         let interactor = ShowContactInteractor(contactID: contactID, worker: ShowContactWorker(contacts: contacts))
+        interactor.syncStatus = syncStatus
         interactor.actions = TerminalContactActions(window: { [weak viewController] in viewController?.view.window }, run: runProgram)
         let presenter = ShowContactPresenter()
         let router = ShowContactRouter()
