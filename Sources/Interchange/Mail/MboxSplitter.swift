@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Splits an mbox file into its messages as its bytes come, a chunk at a time, keeping only the
 /// header of the message being read (at most `MailHeaderSection.limit` bytes; a body is passed
 /// over, never kept): a message starts at a line beginning "From " at the start of the file or
@@ -35,19 +41,33 @@ public struct MboxSplitter {
         lineStart = offset
     }
 
-    /// Takes the next bytes; `body` gets each message that ended in them.
+    /// Takes the next bytes; `body` gets each message that ended in them. A line is found with
+    /// memchr(3), and of a body line only its start is looked at, so a large body costs little.
     public mutating func take(_ bytes: some Collection<UInt8>, _ body: (Message) throws -> Void) rethrows {
-        for byte in bytes {
-            offset += 1
-            if byte == 0x0A {
-                try endLine(body)
-                lineStart = offset
-                lineLength = 0
-                continue
-            }
-            lineLength += 1
+        if let done = try bytes.withContiguousStorageIfAvailable({ buffer throws -> Bool in try take(buffer, body); return true }), done { return }
+        try take(Array(bytes), body)
+    }
+
+    private mutating func take(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (Message) throws -> Void) rethrows {
+        guard let base = buffer.baseAddress else { return }
+        var at = 0
+        while at < buffer.count {
+            let rest = buffer.count - at
+            let found = memchr(base + at, 0x0A, rest).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+            let end = found ?? buffer.count
             // A body line's start is all that decides (a "From " line and its date, or an empty line); a header line is kept whole.
-            if line.count < 1000 || (inHeader && line.count <= MailHeaderSection.limit) { line.append(byte) }
+            let keep = inHeader ? MailHeaderSection.limit + 1 : 1000
+            if line.count < keep {
+                line.append(contentsOf: UnsafeBufferPointer(start: base + at, count: min(end - at, keep - line.count)))
+            }
+            lineLength += end - at
+            offset += Int64(end - at)
+            guard let found else { return }
+            offset += 1
+            try endLine(body)
+            lineStart = offset
+            lineLength = 0
+            at = found + 1
         }
     }
 
