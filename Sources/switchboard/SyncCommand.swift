@@ -1,3 +1,4 @@
+import CardMapping
 import AppServices
 import CardDAV
 import Storage

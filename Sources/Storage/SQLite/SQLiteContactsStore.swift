@@ -63,6 +63,11 @@ public final class SQLiteContactsStore: ContactsService {
         return try summaries(s)
     }
 
+    /// The count, then the page: two reads.
+    public func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        ContactsPage(count: try count(matching: query, upTo: cap), rows: try contacts(matching: query, offset: offset, limit: limit))
+    }
+
     public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         let s: SQLiteStatement
         let columns = "id, first_name, last_name, is_friend, sort_key, display_name"
