@@ -114,9 +114,10 @@ let package = Package(
         // Flows, screens, navigation, real view models: the app itself.
         .target(name: "App", dependencies: ["TUIKit", "Components", "AppServices"], swiftSettings: screenCode),
 
-        // The demo kiosk's wiring: the app on an in-memory backend filled from the Demo target,
-        // playing the Demo target's tour. It cannot open a database: Storage is not among its dependencies.
-        .target(name: "Kiosk", dependencies: ["App", "AppServices", "Components", "Demo", "TUIKit"], swiftSettings: screenCode),
+        // The demo kiosk's wiring: the app on a DataDirectory of its own (KioskDirectory, made-up data in
+        // memory from the Demo target), playing the Demo target's tour. It cannot open a database:
+        // Storage is not among its dependencies.
+        .target(name: "Kiosk", dependencies: ["App", "AppServices", "Demo", "TUIKit"], swiftSettings: screenCode),
 
         // The executable: command line -> one of the run modes.
         // Release builds link the Swift runtime into the executable (-static-stdlib): only the parts

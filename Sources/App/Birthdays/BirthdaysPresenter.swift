@@ -6,7 +6,7 @@ protocol BirthdaysPresentationLogic: AnyObject {
 }
 
 /// Says when each birthday comes ("Today", "Tomorrow", "in 12 days"), on what day, whose, and
-/// the age they turn.
+/// the age they turn; the title counts them, and those this month.
 @MainActor
 final class BirthdaysPresenter: BirthdaysPresentationLogic {
     weak var viewController: BirthdaysDisplayLogic?
@@ -24,7 +24,7 @@ final class BirthdaysPresenter: BirthdaysPresentationLogic {
         }
         let unread = response.error != nil && rows.isEmpty
         viewController?.displayBirthdays(viewModel: .init(
-            title: unread ? "Birthdays" : "Birthdays (\(rows.count))", rows: rows,
+            title: unread ? "Birthdays" : "Birthdays (\(rows.count))" + (response.thisMonth > 0 ? " · \(response.thisMonth) this month" : ""), rows: rows,
             emptyText: unread ? "The birthdays could not be read (see below)." : "No contact has a birthday yet (a card's Birthday, or an import, gives one).",
             error: response.error))
     }

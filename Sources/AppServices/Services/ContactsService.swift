@@ -46,7 +46,7 @@ public protocol ContactsService: AnyObject {
     func matchKeys(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [ContactMatchKeys]
     /// Every contact with a birthday: id, first and last name, the birthday as stored (`query
     /// --birthdays` and the Birthdays screen put them in the order they come round).
-    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)]
+    func birthdays() throws(ServiceError) -> [ContactBirthday]
     /// The groups the contacts are in (their vCard CATEGORIES, Google's labels), each once, by
     /// name, with how many contacts are in each.
     func groups() throws(ServiceError) -> [ContactGroup]

@@ -45,7 +45,7 @@ public extension ForwardingContactsService {
     func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails] {
         try willForward(#function); return try forwardee.rowDetails(of: ids)
     }
-    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] {
+    func birthdays() throws(ServiceError) -> [ContactBirthday] {
         try willForward(#function); return try forwardee.birthdays()
     }
     func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {

@@ -64,8 +64,11 @@ public final class InMemoryContacts: ContactsService, FriendsService {
         return order.filter { id in records[id]!.emails.contains { folded($0) == wanted } }.map(summary)
     }
 
-    public func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] {
-        order.compactMap { id in records[id].flatMap { $0.birthday.isEmpty ? nil : (id, $0.firstName, $0.lastName, $0.birthday, $0.displayName) } }
+    public func birthdays() throws(ServiceError) -> [ContactBirthday] {
+        order.compactMap { id in
+            records[id].flatMap { $0.birthday.isEmpty ? nil : ContactBirthday(id: id, firstName: $0.firstName, lastName: $0.lastName,
+                                                                            birthday: $0.birthday, displayName: $0.displayName) }
+        }
     }
 
     public func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { matches("").firstIndex(of: id) }

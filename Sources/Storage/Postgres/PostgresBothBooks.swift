@@ -143,7 +143,7 @@ final class PostgresBothBooks: ContactsService {
         try own.rowDetails(of: ids).merging(try team.rowDetails(of: ids)) { mine, _ in mine }
     }
 
-    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] {
+    func birthdays() throws(ServiceError) -> [ContactBirthday] {
         try own.birthdays() + team.birthdays()
     }
 
