@@ -212,6 +212,7 @@ extension TeamMemberAttackTests {
                     "UPDATE sync_accounts SET password_command = 'touch /tmp/pwned' WHERE id = \(syncID)",
                     "INSERT INTO sync_queue (book_id, contact_id, kind, queued_at) VALUES (\(book), \(alicesContact), 'edit', 0)",
                     "ALTER FUNCTION switchboard_contact_changed() RESET search_path",
+                    PostgresTestServer.undoMailStep,
                     "UPDATE switchboard_schema SET version = 20"] {
             try owner.executeScript(sql)
         }

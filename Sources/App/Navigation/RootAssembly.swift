@@ -83,6 +83,8 @@ public final class RootAssembly {
             .pushed(SyncConflictsAssembly(services: services))
         case .birthdays:
             .pushed(BirthdaysAssembly(services: services.showing(services.teamBook == nil ? .own : .both)))
+        case .correspondents:
+            .pushed(CorrespondentsAssembly(services: services.showing(.own)))
         }
     }
 

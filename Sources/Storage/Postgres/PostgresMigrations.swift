@@ -245,6 +245,9 @@ enum PostgresMigrations {
         // member's own book on a channel of its own; on a team's directory the log, keys and sync
         // rows held by the database.
         .sql("SELECT 1", then: { pg throws(ServiceError) in try PostgresTeamGuards.migrate(pg) }),
+        // 22: what the mail harvest learnt (SQLite's 22; `PostgresMailHistorySchema`), on a team
+        // directory each member's own.
+        .sql(PostgresMailHistorySchema.migration, then: { pg throws(ServiceError) in try PostgresMailHistorySchema.grant(on: pg) }),
     ]
 
     /// Every contact whose display name is '' gets it (`ContactRecord.backfilled`), 2,000 at a time.

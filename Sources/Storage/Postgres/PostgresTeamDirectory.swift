@@ -143,6 +143,8 @@ public enum PostgresTeamDirectory {
            try pg.scalarInt("SELECT count(*) FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'sync_accounts'") == 0 {
             try pg.executeScript(PostgresSyncSchema.teamPolicies(member: member, editor: editor))
         }
+        // The mail harvest's counts (step 22): each member's own.
+        try PostgresMailHistorySchema.grant(on: pg)
     }
 
     /// The account of the role this connection signed in as (nil for a role that is not a member: the owner).

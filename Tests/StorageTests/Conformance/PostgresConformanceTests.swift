@@ -228,7 +228,8 @@ struct PostgresConformanceTests {
     }
 
     /// The tables of the directory's schema, by name.
-    static let schemaTables = ["accounts", "activity", "contact_counts", "contact_groups", "contact_search", "contact_word_starts", "contacts", "deleted_contacts", "group_cards", "settings",
+    static let schemaTables = ["accounts", "activity", "contact_counts", "contact_groups", "contact_search", "contact_word_starts", "contacts", "deleted_contacts", "group_cards",
+                               "mail_counts", "mail_mboxes", "mail_me", "mail_messages", "mail_read_files", "settings",
                                "sign_in_failures", "switchboard_schema", "sync_accounts", "sync_books", "sync_cards", "sync_conflicts",
                                "sync_problems", "sync_queue"]
 
