@@ -240,7 +240,7 @@ final class FailingHistory: MailHistoryService {
     }
     func addHarvest(_ batch: MailHarvestBatch) throws(ServiceError) -> Int {
         batches += 1
-        if batches == failAt { throw ServiceError(.unavailable, place: "test", detail: "disk full") }
+        if batches == failAt { throw ServiceError(.unavailable, place: .file("test"), detail: "disk full") }
         return try store.addHarvest(batch)
     }
     func mailCounts(of addresses: [String]) throws(ServiceError) -> [String: MailCorrespondent] { try store.mailCounts(of: addresses) }
