@@ -69,7 +69,8 @@ struct ImportCommand {
             // A file written in another charset than it says has such a line on every card: the
             // first ones are shown, the rest counted.
             for problem in lineProblems.prefix(Self.lineProblemsShown) {
-                lines.append("\(file):\(problem.line): \(problem.message) (the rest of the card was imported)")
+                let said = problem.message.hasSuffix("the rest of the card was imported")
+                lines.append("\(file):\(problem.line): \(problem.message)" + (said ? "" : " (the rest of the card was imported)"))
             }
             if lineProblems.count > Self.lineProblemsShown {
                 lines.append("\(file): and \(lineProblems.count - Self.lineProblemsShown) more lines like these (the rest of their cards was imported)")
