@@ -31,7 +31,7 @@ struct ShowContactAssembly: Assembly {
     func build() -> ViewController {
         let vc = ShowContactViewController()
         ShowContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator,
-                                          runProgram: services.configuration.runProgram)
+                                          runProgram: services.configuration.runProgram, findsProgram: services.configuration.findsProgram)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         if let status = (services.backend as? StoreBackend)?.syncStatus {
             (vc.interactor as? ShowContactInteractor)?.addressBookOf = { id in (try? status.bookNames(of: [id]))?[id] }

@@ -1,4 +1,5 @@
 import AppServices
+import TUIKit
 
 @MainActor
 protocol BirthdaysPresentationLogic: AnyObject {
@@ -24,7 +25,7 @@ final class BirthdaysPresenter: BirthdaysPresentationLogic {
         }
         let unread = response.error != nil && rows.isEmpty
         viewController?.displayBirthdays(viewModel: .init(
-            title: unread ? "Birthdays" : "Birthdays (\(rows.count))", rows: rows,
+            title: unread ? "Birthdays" : "Birthdays (\(CountText.grouped(rows.count)))", rows: rows,
             emptyText: unread ? "The birthdays could not be read (see below)." : "No contact has a birthday yet (a card's Birthday, or an import, gives one).",
             error: response.error))
     }
