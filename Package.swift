@@ -91,10 +91,15 @@ let package = Package(
         .target(name: "CardDAV", dependencies: ["CCurl", "CXML2"],
                 swiftSettings: appTarget + [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]),
 
-        // Two-way CardDAV sync (issue 38): pulls what changed on the server into the SQLite store,
-        // sends the queued local changes, merges conflicts three ways. The card <-> contact mapping
-        // comes in from the executable (SyncCardCoding); libcurl and libxml2 stay dlopen'd.
-        .target(name: "Sync", dependencies: ["CardDAV", "Storage", "AppServices"], swiftSettings: appTarget),
+        // Two-way CardDAV sync (issue 38): pulls what changed on the server into a store (AppServices'
+        // SyncStore, which Storage's stores conform to), sends the queued local changes, merges
+        // conflicts three ways. The card <-> contact mapping comes in from CardMapping
+        // (SyncCardCoding); libcurl and libxml2 stay dlopen'd.
+        .target(name: "Sync", dependencies: ["CardDAV", "AppServices"], swiftSettings: appTarget),
+
+        // Contacts to and from the interchange formats' cards (import, export, sync): the
+        // executable's jobs and the sync child use it, and so do the tests that check the mapping.
+        .target(name: "CardMapping", dependencies: ["AppServices", "Interchange", "Sync"], swiftSettings: appTarget),
 
         // SQLite database, migrations, repositories; plugs into AppServices' protocols.
         .target(name: "Storage", dependencies: ["AppServices", "CSQLite", "CCrypt", "CPostgres"],
@@ -109,9 +114,10 @@ let package = Package(
         // Flows, screens, navigation, real view models: the app itself.
         .target(name: "App", dependencies: ["TUIKit", "Components", "AppServices"], swiftSettings: screenCode),
 
-        // The demo kiosk's wiring: the app on an in-memory backend filled from the Demo target,
-        // playing the Demo target's tour. It cannot open a database: Storage is not among its dependencies.
-        .target(name: "Kiosk", dependencies: ["App", "AppServices", "Components", "Demo", "TUIKit"], swiftSettings: screenCode),
+        // The demo kiosk's wiring: the app on a DataDirectory of its own (KioskDirectory, made-up data in
+        // memory from the Demo target), playing the Demo target's tour. It cannot open a database:
+        // Storage is not among its dependencies.
+        .target(name: "Kiosk", dependencies: ["App", "AppServices", "Demo", "TUIKit"], swiftSettings: screenCode),
 
         // The executable: command line -> one of the run modes.
         // Release builds link the Swift runtime into the executable (-static-stdlib): only the parts
@@ -122,7 +128,7 @@ let package = Package(
         // script), so only the parts used are in the executable.
         // Linked by lld, the functions a session runs first (Modules/Link/switchboard.order, made by
         // .ci/hot-order) are laid out together, so a session touches few of the executable's pages.
-        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange", "CardDAV", "Sync"],
+        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange", "CardDAV", "Sync", "CardMapping"],
                          swiftSettings: screenCode,
                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-LModules/Link", "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=Modules/Link/switchboard.order", "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release))]),
 
@@ -139,12 +145,12 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "AppServices"]),
         .testTarget(name: "CardDAVTests", dependencies: ["TestSupport", "CardDAV"],
                     swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]),
-        .testTarget(name: "SyncTests", dependencies: ["TestSupport", "Sync", "CardDAV", "Storage", "AppServices", "Interchange", "switchboard", "App", "TUIKit"]),
+        .testTarget(name: "SyncTests", dependencies: ["TestSupport", "Sync", "CardDAV", "Storage", "AppServices", "Interchange", "CardMapping", "switchboard", "App", "TUIKit"]),
         .testTarget(name: "InterchangeTests", dependencies: ["TestSupport", "Interchange"], exclude: ["Corpus"]), // Corpus: read by path (SOURCES.md)
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "AppTests", dependencies: ["TestSupport", "App", "AppServices", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
         .testTarget(name: "KioskTests", dependencies: ["TestSupport", "Kiosk", "App", "AppServices", "Demo", "Storage", "TUIKit", "TUIKitTesting"]), // Storage: to compare the demo book with the SQLite store
-        .testTarget(name: "SwitchboardTests", dependencies: ["TestSupport", "switchboard", "TUIKit", "TUIKitTesting", "AppServices", "Storage", "Interchange"]),
+        .testTarget(name: "SwitchboardTests", dependencies: ["TestSupport", "switchboard", "TUIKit", "TUIKitTesting", "AppServices", "Storage", "Interchange", "CardMapping"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,8 @@ public final class SwitchboardApp {
     public let application: Application
     private let configuration: AppConfiguration
     private var rootAssembly: RootAssembly
+    /// The root assembly, for tests that look at a service (the sync timer).
+    var rootAssemblyForTests: RootAssembly { rootAssembly }
     /// Set when start-up failed (a bad data file); the app then exits non-zero.
     public private(set) var startupError: AppStartupError?
     /// Called for `q` (and a quit from a screen); nil: the application quits. The kiosk says how to leave instead.
@@ -43,6 +45,11 @@ public final class SwitchboardApp {
         // help does that (a key the help lists closes it and does what it says), not only close it.
         rootAssembly.onQuit = { [weak self, unowned application] in
             if let handler = self?.quitRequestHandler { handler() } else { application.quit() }
+        }
+        // ^C on a form with typed changes asks first, as q does (issue 51).
+        application.interruptHandler = { [weak self, unowned application] in
+            guard let self else { application.quitInterrupted(); return }
+            self.rootAssembly.interruptAsked { application.quitInterrupted() }
         }
         rootAssembly.onStartupFailure = { [weak self, unowned application] error in
             self?.startupError = error

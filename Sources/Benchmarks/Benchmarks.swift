@@ -29,6 +29,8 @@ enum Benchmarks {
         Benchmark(name: "friends-120x40", run: { FriendsBenchmark.run(count: 100_000, size: Size(width: 120, height: 40)) }),
         Benchmark(name: "pty", run: { PtyBenchmark.run(count: 1_000) }),
         Benchmark(name: "pty-1m", run: { PtyBenchmark.run(count: 1_000_000) }),
+        Benchmark(name: "typing", run: { TypingBenchmark.run(count: 100_000) }),
+        Benchmark(name: "typing-1m", run: { TypingBenchmark.run(count: 1_000_000) }),
         Benchmark(name: "activity", run: ActivityBenchmark.run),
         Benchmark(name: "kiosk-soak", run: KioskSoakBenchmark.run),
         Benchmark(name: "interchange", run: InterchangeBenchmark.run),

@@ -11,7 +11,8 @@ import Darwin
 /// was measured. Two sessions can take the script's keys in turn.
 final class PtySession {
     let pid: pid_t
-    private let master: Int32
+    /// The pty's master side (a benchmark that reads the screen itself reads it here).
+    let master: Int32
     private let trace: UnsafeMutablePointer<FILE>?
     private let traceDirectory: String?
     private let name: String
@@ -20,9 +21,11 @@ final class PtySession {
     private var keysSent = 0
 
     /// Starts `argv`, waits for `ready` on its screen and the screen to settle, sends `before`.
-    init?(_ argv: [String], home: String, ready: String, before: [String], traceName: String? = nil) {
+    /// `columns` x `rows`: the pty's size (120x40 unless given); `environment`: more variables.
+    init?(_ argv: [String], home: String, ready: String, before: [String], traceName: String? = nil,
+          columns: Int = 120, rows: Int = 40, environment: [String] = []) {
         var master: Int32 = -1, slave: Int32 = -1
-        var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         var nameBuffer = [CChar](repeating: 0, count: 256)
         guard openpty(&master, &slave, &nameBuffer, nil, &size) == 0 else { print("pty: openpty failed"); return nil }
         let slaveName = String(nulTerminated: nameBuffer)
@@ -39,7 +42,7 @@ final class PtySession {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, 0x80 /* POSIX_SPAWN_SETSID */)
         let env = ["TERM=xterm-256color", "HOME=\(home)", "XDG_DATA_HOME=\(home)", "XDG_CONFIG_HOME=\(home)",
-                   "LANG=C.UTF-8", "PATH=/usr/bin:/bin", "COLUMNS=120", "LINES=40"]
+                   "LANG=C.UTF-8", "PATH=/usr/bin:/bin", "COLUMNS=\(columns)", "LINES=\(rows)"] + environment
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = env.map { strdup($0) } + [nil]
         defer { for p in cArgs + cEnv { free(p) } }

@@ -30,6 +30,8 @@ public struct ReadProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case notAPerson
         /// NUL characters in these fields, taken out (no store keeps them: a C string ends at the first).
         case nulRemoved(String)
+        /// A name longer than a contact's may be (the form's limit, the same at import).
+        case nameTooLong(field: String, length: Int, limit: Int)
     }
 
     /// The 1-based line the problem starts on.
@@ -63,6 +65,8 @@ public struct ReadProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case .lineTooLong(let limit): return "line longer than \(limit) bytes"
         case .notAPerson: return "a group or mailing list, not a person: not imported as a contact"
         case .nulRemoved(let fields): return "NUL characters taken out of \(fields); the rest of the card was imported"
+        case .nameTooLong(let field, let length, let limit):
+            return "the \(field) has \(length) characters, at most \(limit) are taken (as in the app's form); the card was not imported"
         }
     }
 

@@ -60,16 +60,21 @@ public final class Kiosk {
         let idleSeconds = Int(options.idle.components.seconds)
         let idle = IdleTime(options.idle)
         self.idleTime = idle
-        var configuration = AppConfiguration(backend: { now in
-            // A fresh backend each loop: the idle time is `--idle` again until the visitor changes it in Settings.
+        // The made-up activity ends a little before the wall clock when the first loop starts, the
+        // same all through the run.
+        let localNow = LocalNow()
+        var configuration = AppConfiguration(directory: { now in
+            // Fresh data each loop: the idle time is `--idle` again until the visitor changes it in Settings.
             idle.value = options.idle
-            return KioskBackend(seed: seed, idleSeconds: idleSeconds, now: now) { settings in idle.value = .seconds(settings.kioskIdleSeconds) }
+            localNow.value = KioskDirectory.localTime(now())
+            return KioskDirectory(seed: seed, idleSeconds: idleSeconds) { settings in idle.value = .seconds(settings.kioskIdleSeconds) }
         })
         configuration.splashDuration = .milliseconds(1500)
         configuration.leaveKeys = (keys: "^] q", action: "leave the kiosk")
         configuration.showsKioskSettings = true
         configuration.wallClockBase = options.wallClockBase
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(seed: seed, scheduler: scheduler, headerTicks: false) }
+        configuration.demoActivityFeed = { ActivityFeedDemoViewModel(seed: seed, localNow: localNow.value) }
         switchboard = SwitchboardApp(application: application, configuration: configuration)
         player = TourPlayer(steps: KioskTour.steps, scheduler: application.scheduler) { [unowned application] key in
             application.send(.key(key))
@@ -154,4 +159,10 @@ private final class IdleTime {
     var value: Duration { didSet { if value != oldValue { onChange?() } } }
     var onChange: (() -> Void)?
     init(_ value: Duration) { self.value = value }
+}
+
+/// The wall clock, as local time, when the kiosk's data was last made (the made-up activity ends a little before it).
+@MainActor
+private final class LocalNow {
+    var value: Int64 = 0
 }

@@ -8,9 +8,14 @@ enum ActivityCoalescing {
     static let window: Int64 = 300
 
     /// Whether the latest event (`kind`, `subject`, `at`) is rewritten by a setting change `subject` made `now`.
+    /// A switch (on or off) is never rewritten: turned off and on again, both are logged (issue 51).
     static func replaces(kind: String, subject latest: String, at: Int64, with subject: String, now: Int64) -> Bool {
         kind == ActivityKind.settingChanged.rawValue && now - at <= window && now >= at && name(of: latest) == name(of: subject)
+            && !isSwitch(latest) && !isSwitch(subject)
     }
+
+    /// "mouse: on", "animations: off".
+    private static func isSwitch(_ subject: String) -> Bool { subject.hasSuffix(": on") || subject.hasSuffix(": off") }
 
     /// "theme: dark" → "theme".
     private static func name(of subject: String) -> Substring {

@@ -11,6 +11,9 @@ public struct DataStore {
     /// of the member this connection signed in as (nil for the owner, who keeps no contacts).
     /// Whose contacts a command uses is then decided by who signed in, never by a name given.
     public let team: (book: Int64, member: Account?)?
+    /// The password commands of a shared directory's sync accounts, kept on this machine (nil for
+    /// a file, which keeps the one `sync add` was given in its own tables).
+    public let localSyncCommands: LocalSyncCommands?
     private let makeContacts: (Int64) -> any AddressBookService
     private let makeSync: () -> any SyncStore
 
@@ -27,6 +30,7 @@ public struct DataStore {
             accounts = PostgresAccountStore(database: db, session: session, hasher: hasher)
             makeContacts = { PostgresContactsStore(database: db, accountID: $0) }
             let commands = try? LocalSyncCommands(connection: db.connection, environment: environment)
+            localSyncCommands = commands
             makeSync = { PostgresSyncStore(database: db, localCommands: commands) }
         } else {
             let db = try SQLiteDatabase(path: location)
@@ -34,6 +38,7 @@ public struct DataStore {
             team = nil
             accounts = SQLiteAccountStore(database: db, hasher: hasher)
             makeContacts = { SQLiteContactsStore(database: db, accountID: $0) }
+            localSyncCommands = nil
             makeSync = { SQLiteSyncStore(database: db) }
         }
     }

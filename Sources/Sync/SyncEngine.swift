@@ -1,6 +1,5 @@
 import AppServices
 import CardDAV
-import Storage
 
 /// One pass of two-way sync for one CardDAV account: first what changed on the server comes in
 /// (sync-collection from the last token, else a comparison of etags; the cards read by

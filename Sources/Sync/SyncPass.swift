@@ -1,6 +1,5 @@
 import AppServices
 import CardDAV
-import Storage
 
 /// The work of one `SyncEngine.sync`: pull each address book, then push the queue.
 struct Pass {

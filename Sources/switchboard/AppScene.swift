@@ -22,14 +22,17 @@ enum AppScene {
         }
         let cost = environment["SWITCHBOARD_PASSWORD_COST"].flatMap(Int.init).flatMap { (1...11).contains($0) ? $0 : nil } ?? 0
         // A connection string is a shared directory on a PostgreSQL server (its calls then run off
-        // the main loop); anything else is a file, which answers at once. Headless, time is the
-        // script's (virtual): a server's calls answer at once there too, so a script replays alike.
+        // the main loop); anything else is a file, which answers at once but for its searches (read
+        // on a connection of their own off the main loop, so a key never waits for one). Headless,
+        // time is the script's (virtual): everything answers at once there, so a script replays alike.
         // The app's two connections to a team directory share the member's sign-in of this run.
         let signIn = PostgresSignInCell()
         var configuration = PostgresConnection.isURI(path) && options.mode != .headless
             ? AppConfiguration(sharedDirectory: { now in PostgresDirectory(uri: path, environment: environment, passwordCost: cost, signIn: signIn, now: now) })
             : PostgresConnection.isURI(path)
             ? AppConfiguration(directory: { now in PostgresDirectory(uri: path, environment: environment, passwordCost: cost, signIn: signIn, now: now) })
+            : options.mode != .headless
+            ? AppConfiguration(file: { now in SQLiteDirectory(path: path, passwordCost: cost, now: now) })
             : AppConfiguration(directory: { now in SQLiteDirectory(path: path, passwordCost: cost, now: now) })
         configuration.splashDuration = options.splashMilliseconds.map { .milliseconds($0) }
         configuration.deepLink = options.deepLink

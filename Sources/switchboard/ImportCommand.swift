@@ -1,3 +1,4 @@
+import CardMapping
 import AppServices
 import Interchange
 import Storage

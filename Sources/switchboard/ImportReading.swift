@@ -1,3 +1,4 @@
+import CardMapping
 import AppServices
 import Interchange
 #if canImport(Glibc)
@@ -207,6 +208,11 @@ final class ImportReading: @unchecked Sendable {
         if source == nil && card.isNameless { return [.skipped(ReadProblem(line: max(card.line, 1), reason: .noName), more: [])] }
         var dropped = ContactCardMapping.Dropped()
         var read = ContactCardMapping.record(from: card, dropped: &dropped)
+        // A name over the form's limit is refused here as at ^S (issue 51: import took 304 characters).
+        if let long = ContactLimits.firstTooLong(in: read) {
+            return [.skipped(ReadProblem(line: max(card.line, 1), reason: .nameTooLong(field: long.field, length: long.length, limit: long.limit)),
+                             more: problems)]
+        }
         var problems = problems
         let withNULs = read.fieldsWithNULs
         if !withNULs.isEmpty { problems.insert(ReadProblem(line: max(card.line, 1), reason: .nulRemoved(withNULs.joined(separator: ", "))), at: 0) }

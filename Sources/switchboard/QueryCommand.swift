@@ -1,3 +1,4 @@
+import CardMapping
 import AppServices
 import Interchange
 import Storage
@@ -153,7 +154,7 @@ struct QueryCommand {
         let day = BirthdayDate.Day(year: now.year ?? 2000, month: now.month, day: now.day)
         // The stored birthday read as the Birthdays screen reads it; the contact by its display name (FN).
         let rows = try store.birthdays().compactMap { row -> (BirthdayDate, String)? in
-            guard let date = BirthdayDate(parsing: row.birthday) else { return nil }
+            guard let date = row.date else { return nil }
             return (date, ContactRecord.shownName(displayName: row.displayName, firstName: row.firstName, lastName: row.lastName))
         }
         guard !rows.isEmpty else { print("No birthdays.", to: &output); return 1 }

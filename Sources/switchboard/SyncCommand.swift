@@ -1,3 +1,4 @@
+import CardMapping
 import AppServices
 import CardDAV
 import Storage
@@ -185,10 +186,11 @@ struct SyncCommand {
             case .refused(let m): print("switchboard: sync: \(m)", to: &errors); return 1
             }
         }
-        guard let store = opened.data.syncStore() as? PostgresSyncStore, let local = store.localCommands else {
+        guard let local = opened.data.localSyncCommands else {
             print("switchboard: sync: password-command is for a shared directory's accounts (a data file keeps the one sync add was given)", to: &errors)
             return 2
         }
+        let store = opened.data.syncStore()
         do throws(ServiceError) {
             let accounts = try store.accounts(of: opened.account.id)
             guard !accounts.isEmpty else {
@@ -409,7 +411,7 @@ struct SyncCommand {
         var total = SyncSummary()
         var failed = false
         var details: [String] = []
-        let local = (store as? PostgresSyncStore)?.localCommands
+        let local = data?.localSyncCommands
         // An address book two accounts sync (set up twice before `sync add` refused it): the first
         // account syncs it, the others leave it alone, said once a sync (else every card would be
         // read twice and listed as another's UID).

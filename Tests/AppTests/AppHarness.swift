@@ -23,7 +23,7 @@ final class AppHarness {
     var demoFriends = false
 
     /// Makes the app's backend on the data file (nil: a `StoreBackend` on it, as the app does).
-    let makeBackend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)?
+    let makeBackend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> StoreBackend)?
     /// A screen without colours because `NO_COLOR` is set (the terminal reports none; the app is told why).
     var noColor = false
     /// The symbols the virtual screen says it shows (`.console`: as the Linux console; `.unicode` by default).
@@ -45,7 +45,7 @@ final class AppHarness {
          findsProgram: ProgramFinder? = nil, glyphs: Glyphs = .unicode,
          shownAttributes: TextAttributes = [.bold, .dim, .italic, .underline, .reverse],
          syncProcesses: (@MainActor @Sendable (Scheduler) -> any SyncProcessStarting)? = nil,
-         backend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> AppBackend)? = nil) {
+         backend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> StoreBackend)? = nil) {
         self.demoFriends = demoFriends
         self.noColor = noColor
         self.glyphs = glyphs

@@ -22,7 +22,7 @@ final class BirthdaysDisplaySpy: BirthdaysDisplayLogic {
 @MainActor
 final class BirthdaysWorkerSpy: BirthdaysWorker {
     var days: [BirthdayDate.Day] = []
-    override func fetchUpcoming(today: BirthdayDate.Day, then deliver: @escaping @MainActor (Result<[UpcomingBirthday], ServiceError>) -> Void) {
+    override func fetchUpcoming(today: BirthdayDate.Day, then deliver: @escaping @MainActor (Result<Birthdays.ShowBirthdays.Found, ServiceError>) -> Void) {
         days.append(today)
         super.fetchUpcoming(today: today, then: deliver)
     }
@@ -77,6 +77,18 @@ struct BirthdaysSceneTests {
         #expect(shown.map(\.turns) == [26, nil, 120, 115])
         interactor.selectBirthday(request: .init(index: 2))
         #expect(interactor.selectedContactID == shown[2].id)
+        // Today is 21 September: Ritchie's (today) and Lovelace's (tomorrow, no year) are this month.
+        #expect(presenter.responses.last?.thisMonth == 2)
+    }
+
+    /// The worked example of issue 49: contacts with a birthday this month, a query of the
+    /// Birthdays worker on the store's birthdays (list order; a birthday that is not a date is in no month).
+    @Test func contactsWithABirthdayInAMonth() throws {
+        let rows = try InMemoryContacts(birthdayPeople).birthdays()
+        #expect(BirthdaysWorker.born(inMonth: 9, rows).map(\.lastName) == ["Lovelace", "Ritchie"])
+        #expect(BirthdaysWorker.born(inMonth: 12, rows).map(\.lastName) == ["Hopper"])
+        #expect(BirthdaysWorker.born(inMonth: 5, rows).isEmpty) // "sometime in May" is no date
+        #expect(BirthdaysWorker.born(inMonth: 1, rows).isEmpty)
     }
 
     @Test func presenterSaysWhenOnWhatDayWhoseAndTheAge() {
@@ -85,7 +97,10 @@ struct BirthdaysSceneTests {
         presenter.viewController = display
         let today = BirthdayDate.Day(year: 2026, month: 9, day: 21)
         presenter.presentBirthdays(response: .init(birthdays: UpcomingBirthday.upcoming(
-            birthdayPeople.enumerated().map { (Int64($0.offset + 1), $0.element.firstName, $0.element.lastName, $0.element.birthday, "") }, today: today)))
+            birthdayPeople.enumerated().map {
+                ContactBirthday(id: Int64($0.offset + 1), firstName: $0.element.firstName, lastName: $0.element.lastName,
+                                birthday: $0.element.birthday, displayName: "")
+            }, today: today)))
         let vm = try! #require(display.viewModels.last)
         #expect(vm.title == "Birthdays (4)")
         #expect(vm.rows.map(\.when) == ["Today", "Tomorrow", "in 79 days", "in 275 days"])
@@ -142,7 +157,7 @@ struct BirthdaysEndToEndTests {
         h.press("wait:400ms")
         #expect(h.text.contains("B   Birthdays"), "\(h.text)")
         h.press("B wait:400ms")
-        #expect(h.lines[0].contains("Birthdays (4)"), "\(h.text)")
+        #expect(h.lines[0].contains("Birthdays (4) · 2 this month"), "\(h.text)")
         let rows = h.lines.filter { $0.contains(" days") || $0.contains("Today") || $0.contains("Tomorrow") }
         #expect(rows.count == 4, "\(h.text)")
         #expect(rows.first?.contains("Today") == true && rows.first?.contains("Dennis Ritchie") == true && rows.first?.contains("turns 26") == true)

@@ -19,6 +19,8 @@ final class ContactActionsSpy: ContactActions {
     func copy(_ text: String) -> Bool { copies.append(text); return takesCopies }
     func composeMail(to address: String) -> ProgramOutcome { mails.append(address); return outcome }
     func open(_ url: String) -> ProgramOutcome { opened.append(url); return outcome }
+    var mailsToAll: [[String]] = []
+    func composeMail(toAll addresses: [String]) -> ProgramOutcome { mailsToAll.append(addresses); return outcome }
 }
 
 @MainActor

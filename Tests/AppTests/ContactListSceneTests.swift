@@ -59,6 +59,16 @@ final class ContactListPresenterSpy: ContactListPresentationLogic {
     func presentGroups(response: ContactList.ListGroups.Response) { groups.append(response) }
     var addressBooks: [ContactList.ListAddressBooks.Response] = []
     func presentAddressBooks(response: ContactList.ListAddressBooks.Response) { addressBooks.append(response) }
+    var marks: [ContactList.MarkContacts.Response] = []
+    func presentMarked(response: ContactList.MarkContacts.Response) { marks.append(response) }
+    var markedDeletes: [ContactList.DeleteMarked.Response] = []
+    func presentDeleteMarked(response: ContactList.DeleteMarked.Response) { markedDeletes.append(response) }
+    var groupings: [ContactList.GroupMarked.Response] = []
+    func presentGroupMarked(response: ContactList.GroupMarked.Response) { groupings.append(response) }
+    var merges: [ContactList.MergeMarked.Response] = []
+    func presentMergeMarked(response: ContactList.MergeMarked.Response) { merges.append(response) }
+    var mails: [ContactList.MailMarked.Response] = []
+    func presentMailMarked(response: ContactList.MailMarked.Response) { mails.append(response) }
 }
 
 @MainActor
@@ -97,6 +107,12 @@ final class ContactListDisplaySpy: ContactListDisplayLogic {
     func displayGroups(viewModel: ContactList.ListGroups.ViewModel) { groups.append(viewModel) }
     var addressBooks: [ContactList.ListAddressBooks.ViewModel] = []
     func displayAddressBooks(viewModel: ContactList.ListAddressBooks.ViewModel) { addressBooks.append(viewModel) }
+    var marks: [ContactList.MarkContacts.ViewModel] = []
+    func displayMarked(viewModel: ContactList.MarkContacts.ViewModel) { marks.append(viewModel) }
+    func displayDeleteMarked(viewModel: ContactList.DeleteMarked.ViewModel) { messages.append(viewModel.message) }
+    func displayGroupMarked(viewModel: ContactList.GroupMarked.ViewModel) { messages.append(viewModel.message) }
+    func displayMergeMarked(viewModel: ContactList.MergeMarked.ViewModel) { messages.append(viewModel.message) }
+    func displayMailMarked(viewModel: ContactList.MailMarked.ViewModel) { messages.append(viewModel.message) }
 }
 
 @MainActor
@@ -117,6 +133,16 @@ final class ContactListBusinessLogicSpy: ContactListBusinessLogic {
     func listGroups(request: ContactList.ListGroups.Request) { groupListings += 1 }
     var addressBookListings = 0
     func listAddressBooks(request: ContactList.ListAddressBooks.Request) { addressBookListings += 1 }
+    var markRequests: [ContactList.MarkContacts.Change] = []
+    func markContacts(request: ContactList.MarkContacts.Request) { markRequests.append(request.change) }
+    var markedDeleteRequests = 0
+    func deleteMarked(request: ContactList.DeleteMarked.Request) { markedDeleteRequests += 1 }
+    var groupRequests: [ContactList.GroupMarked.Request] = []
+    func groupMarked(request: ContactList.GroupMarked.Request) { groupRequests.append(request) }
+    var mergeRequests = 0
+    func mergeMarked(request: ContactList.MergeMarked.Request) { mergeRequests += 1 }
+    var mailRequests: [ContactList.MailMarked.Request] = []
+    func mailMarked(request: ContactList.MailMarked.Request) { mailRequests.append(request) }
 }
 
 @MainActor
@@ -260,7 +286,7 @@ struct ContactListSceneTests {
         #expect(display.contacts[2].error == "the connection to the server was lost")
         presenter.presentToggleFriend(response: .init(firstName: "ivan", lastName: "petrov", isFriend: true))
         presenter.presentDeleteContact(response: .init(firstName: "ivan", lastName: "petrov", deleted: true))
-        #expect(display.messages == ["Ivan Petrov is now a friend.", "Deleted Ivan Petrov (u brings it back)."])
+        #expect(display.messages == ["Ivan Petrov is now a friend (f again undoes it).", "Deleted Ivan Petrov (u brings it back)."])
     }
 
     @Test func viewControllerSendsRequestsToTheInteractor() {

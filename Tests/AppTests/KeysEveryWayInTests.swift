@@ -37,6 +37,7 @@ struct KeysEveryWayInTests {
             case .contactTransfer(let export): return "C wait:400ms \(export ? "x" : "i") wait:400ms"
             case .contactExport: return nil // from a search or a selection (ContactExportScopeTests)
             case .duplicates: return "C wait:400ms D wait:400ms"
+            case .trash: return "C wait:400ms T wait:400ms"
             case .friendsList: return "F wait:400ms"
             case .settings: return "S wait:400ms"
             case .changePassword: return "S wait:400ms End Up Up Enter wait:400ms"
@@ -54,7 +55,7 @@ struct KeysEveryWayInTests {
             case .contactDetail: return "F wait:400ms Enter wait:400ms"
             case .contactEdit: return "F wait:400ms Enter wait:400ms e wait:400ms"
             case .about: return "F wait:400ms F2 wait:400ms"
-            case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactAdd, .contactTransfer, .contactExport, .duplicates,
+            case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactAdd, .contactTransfer, .contactExport, .duplicates, .trash,
                  .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .birthdays, .comingSoon,
                  .sync, .syncSetup, .syncPassword, .syncConflicts: return nil
             }
@@ -71,6 +72,7 @@ struct KeysEveryWayInTests {
         case .textConfirmation(let text): "switchboard://text-confirmation?text=\(text)"
         case .contactList: "switchboard://contacts"
         case .duplicates: "switchboard://duplicates"
+        case .trash: "switchboard://trash"
         case .teamContactList, .contactConflict: nil
         case .contactDetail(let id): "switchboard://contacts/\(id)"
         case .friendsList: "switchboard://friends"
@@ -133,6 +135,7 @@ struct KeysEveryWayInTests {
         case .contactTransfer(let export): export ? "Export Contacts" : "Import Contacts"
         case .contactExport: "Export Contacts"
         case .duplicates: "Possible duplicates"
+        case .trash: "Trash"
         case .settings: "Settings"
         case .changePassword: "Change Password"
         case .deleteAccount: "Delete Account"

@@ -16,7 +16,7 @@ struct KeysEverywhereTests {
         .splash, .login, .createAccount, .main, .textInput, .textConfirmation(text: "hi"), .contactList,
         .contactDetail(id: 1), .contactAdd, .contactEdit(id: 1), .friendsList, .friendsListDemo, .settings,
         .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon(feature: "Later"), .teamContactList,
-        .contactConflict(yours: ContactRecord(id: 1, firstName: "Ada", lastName: "King"), read: nil), .duplicates,
+        .contactConflict(yours: ContactRecord(id: 1, firstName: "Ada", lastName: "King"), read: nil), .duplicates, .trash,
         .sync, .syncSetup, .syncPassword(syncAccountID: 1, username: "alice"), .syncConflicts,
     ]
 
@@ -26,7 +26,7 @@ struct KeysEverywhereTests {
         switch screen {
         case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .contactExport, .changePassword, .deleteAccount,
              .syncSetup, .syncPassword: .types
-        case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .duplicates, .friendsList, .friendsListDemo, .settings,
+        case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .duplicates, .trash, .friendsList, .friendsListDemo, .settings,
              .about, .activity, .birthdays, .comingSoon, .sync, .syncConflicts: .quits
         }
     }
@@ -36,7 +36,7 @@ struct KeysEverywhereTests {
         switch screen {
         case .splash, .login, .main: false
         case .createAccount, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .contactAdd, .contactEdit, .contactTransfer, .contactExport,
-             .duplicates, .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon,
+             .duplicates, .trash, .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon,
              .sync, .syncSetup, .syncPassword, .syncConflicts: true
         }
     }

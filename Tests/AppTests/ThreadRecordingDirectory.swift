@@ -22,9 +22,11 @@ final class ThreadRecordingDirectory<Inner: DataDirectory>: DataDirectory {
     func contacts(for account: Account) -> ContactsService & FriendsService { RecordedContacts(inner.contacts(for: account), log: log) }
     func activity(for account: Account) -> ActivityService { RecordedActivity(inner.activity(for: account), log: log) }
     var location: DataLocation { inner.location }
+    /// Not one that syncs (the tests here look at the screens' calls, not sync).
+    var syncStatus: (any SyncStatusService)? { nil }
     func changedElsewhere(for account: Account) -> Bool { inner.changedElsewhere(for: account) }
     var changeSignal: Int32? { inner.changeSignal }
-    func addressBook(for account: Account) -> any AddressBookService { inner.addressBook(for: account) }
+    func addressBook(for account: Account) -> (any AddressBookService)? { inner.addressBook(for: account) }
 }
 
 /// Counts calls on and off the main loop's thread, under a lock.

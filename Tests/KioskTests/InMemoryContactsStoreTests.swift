@@ -18,7 +18,7 @@ import Testing
         let db = try SQLiteDatabase(path: folder.file("c.sqlite3"))
         let account = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "demo", password: "demo12345", now: 1)
         let sqlite = SQLiteContactsStore(database: db, accountID: account.id)
-        let records = DemoContacts.make(seed: 5).map(KioskBackend.record)
+        let records = DemoContacts.make(seed: 5).map(KioskDirectory.record)
         for record in records { _ = try sqlite.add(record) }
         return (folder, sqlite, InMemoryContacts(records), records)
     }
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func changesAreKeptInListOrder() throws {
-        let store = InMemoryContacts(DemoContacts.famous.map(KioskBackend.record))
+        let store = InMemoryContacts(DemoContacts.famous.map(KioskDirectory.record))
         let id = try store.add(ContactRecord(firstName: "Barbara", lastName: "Liskov"))
         #expect(try store.contacts(matching: "", offset: 0, limit: 10).map(\.lastName) == ["Dijkstra", "Hamilton", "Hopper", "Liskov", "Lovelace", "Turing"])
         var barbara = try #require(try store.contact(id: id))

@@ -139,3 +139,50 @@ struct ActivityLogTests {
         #expect(try activity.newestEvent(withSubjectPrefix: "edsger") == nil)
     }
 }
+
+/// Issue 51: a switch turned off and on again is logged both times (a theme cycled through its
+/// values is still one line).
+@Suite("A setting toggled off and on")
+struct SettingToggledTwiceTests {
+    @Test func bothChangesOfASwitchAreLogged() throws {
+        let tmp = TempFolder()
+        let db = try SQLiteDatabase(path: tmp.file("a.sqlite3"))
+        let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1))
+        let ada = try accounts.createAccount(username: "ada", password: "analytical", now: 1_000)
+        let settings = SQLiteSettingsStore(database: db)
+        var s = UserSettings()
+        s.mouse = false
+        try settings.save(s, for: ada.id, now: 3_000)
+        s.mouse = true
+        try settings.save(s, for: ada.id, now: 3_010)
+        s.theme = "light"
+        try settings.save(s, for: ada.id, now: 3_020)
+        s.theme = "dark"
+        try settings.save(s, for: ada.id, now: 3_030)
+        let subjects = try SQLiteActivityStore(database: db, accountID: ada.id).events(before: nil, limit: 10)
+            .filter { $0.kind == .settingChanged }.map(\.subject)
+        #expect(subjects == ["theme: dark", "mouse: on", "mouse: off"])
+    }
+}
+
+/// Issue 51: About's data size counts what sits in the write-ahead log.
+@Suite("The data file's size with its log")
+struct DataSizeWithTheLogTests {
+    @Test func theSizeCountsTheWAL() throws {
+        let tmp = TempFolder()
+        let path = tmp.file("a.sqlite3")
+        let db = try SQLiteDatabase(path: path)
+        let ada = try SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: 1)).createAccount(username: "ada", password: "analytical", now: 1_000)
+        var generator = ContactGenerator(seed: 5)
+        let store = SQLiteContactsStore(database: db, accountID: ada.id)
+        try store.addMany(count: 300, generator: &generator, friendPercent: 10)
+        let directory = SQLiteDirectory(path: path, passwordCost: 1, now: { 1_000 })
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let file = Int64(info.st_size)
+        #expect(stat(path + "-wal", &info) == 0)
+        let wal = Int64(info.st_size)
+        #expect(wal > 0)
+        #expect(directory.location.bytes == file + wal)
+    }
+}

@@ -138,4 +138,47 @@ struct BothBooksTests {
         #expect(try alicesBoth.restoreLastDeleted()?.title == "Plumber")          // back to the team book
         #expect(try books.teamBook.count(matching: "", upTo: .max) == 20)
     }
+
+    /// Alice's list of both books (she is an editor of the team's).
+    static func alicesBoth(_ books: Books) throws -> PostgresBothBooks {
+        let alice = try books.team.asAlice()
+        return PostgresBothBooks(own: PostgresContactsStore(database: alice, accountID: books.team.alice.id),
+                                 team: PostgresContactsStore(database: alice, accountID: books.team.teamBook))
+    }
+
+    @Test func aMergeAcrossTheBooksIsOneChange() throws {
+        let books = try Books()
+        let both = try Self.alicesBoth(books)
+        let mine = try both.own.add(ContactRecord(firstName: "Ada", lastName: "Lovelace", emails: ["ada@example.com"]))
+        let teamID = try #require(books.teamIDs.first)
+        var kept = try #require(try both.contact(id: mine))
+        kept.notes = "merged"
+        #expect(try both.merge(kept, removing: teamID))
+        #expect(try both.contact(id: mine)?.notes == "merged")
+        #expect(try both.contact(id: teamID) == nil)
+        // A contact of the merge gone: nothing is changed.
+        kept.notes = "again"
+        #expect(try !both.merge(kept, removing: teamID))
+        #expect(try both.contact(id: mine)?.notes == "merged")
+    }
+
+    /// The merge's second step fails on the server (a rule refuses the delete) after its first
+    /// (the kept contact's change) went through: both contacts are as they were.
+    @Test func aMergeThatFailsHalfWayLeavesBothContactsIntact() throws {
+        let books = try Books()
+        let both = try Self.alicesBoth(books)
+        let mine = try both.own.add(ContactRecord(firstName: "Ada", lastName: "Lovelace", notes: "before"))
+        let teamID = try #require(books.teamIDs.first)
+        let teamBefore = try #require(try both.contact(id: teamID))
+        try books.team.owner.connection.executeScript("""
+            CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'this contact may not be deleted'; END $$;
+            CREATE TRIGGER refuse_delete BEFORE DELETE ON contacts FOR EACH ROW WHEN (OLD.id = \(teamID)) EXECUTE FUNCTION refuse_delete();
+            """)
+        var kept = try #require(try both.contact(id: mine))
+        kept.notes = "merged"
+        #expect(throws: ServiceError.self) { _ = try both.merge(kept, removing: teamID) }
+        #expect(try both.contact(id: mine)?.notes == "before")
+        #expect(try both.contact(id: teamID) == teamBefore)
+    }
 }

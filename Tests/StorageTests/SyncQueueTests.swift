@@ -46,14 +46,6 @@ struct SyncQueueTests {
         #expect(row.lastSyncAt == 300 && row.lastError == nil)
     }
 
-    @Test func withoutASyncAccountNothingIsQueued() throws {
-        let f = try Fixture()
-        let id = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
-        _ = try f.contacts.setFriend(id: id, true)
-        _ = try f.contacts.delete(id: id)
-        #expect(try f.sync.pendingCount() == 0)
-    }
-
     /// The queue's triggers cost every insert a run of their program (an import of 100,000 cards
     /// took twice the CPU): they exist only while an address book syncs — made by setting up sync,
     /// made again at an open where they are missing, dropped at an open where nothing syncs.
@@ -100,69 +92,6 @@ struct SyncQueueTests {
         let reopened = try SQLiteDatabase(path: f.folder.file("s.sqlite3"))
         try reopened.execute("UPDATE contacts SET middle_name = 'Augusta' WHERE id = \(id)")
         #expect(try SQLiteSyncStore(database: reopened).queue().map(\.kind) == [.edit])
-    }
-
-    @Test func settingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow() throws {
-        let f = try Fixture()
-        let first = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
-        let second = try f.contacts.add(ContactRecord(firstName: "Alan", lastName: "Turing"))
-        let (account, book) = try f.addSyncAccount()
-        let stored = try #require(try f.sync.accounts().first)
-        #expect(stored.id == account && stored.username == "ada" && stored.passwordCommand == "pass show dav")
-        let third = try f.contacts.add(ContactRecord(firstName: "Grace", lastName: "Hopper"))
-        let queue = try f.sync.queue()
-        #expect(queue.map(\.contactID) == [first, second, third])
-        #expect(queue.allSatisfy { $0.kind == .add && $0.bookID == book })
-        // Edits and the friend flag of a contact not yet sent change nothing: the add sends it as it is then.
-        var ada = try #require(try f.contacts.contact(id: first))
-        ada.notes = "first programmer"
-        _ = try f.contacts.update(ada)
-        _ = try f.contacts.setFriend(id: first, true)
-        #expect(try f.sync.queue().map(\.id) == queue.map(\.id))
-        // Deleted before it was sent: nothing goes to the server.
-        _ = try f.contacts.delete(id: second)
-        #expect(try f.sync.queue().map(\.contactID) == [first, third])
-    }
-
-    @Test func aSyncedContactsEditsAreOneQueuedEditAndItsDeleteCarriesHrefAndEtag() throws {
-        let f = try Fixture()
-        let (_, book) = try f.addSyncAccount()
-        // The engine's own writes are not queued.
-        let id = try f.sync.applying { () throws(ServiceError) -> Int64 in
-            let id = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
-            try f.sync.bind(contact: id, book: book, href: "/ada/book/ada.vcf", etag: "\"e1\"", card: "BEGIN:VCARD\r\nEND:VCARD\r\n")
-            return id
-        }
-        #expect(try f.sync.pendingCount() == 0)
-        // A save that changes nothing shown, and a new revision or kept card, are not changes.
-        _ = try f.contacts.update(try #require(try f.contacts.contact(id: id)))
-        try f.db.execute("UPDATE contacts SET updated_at = 5, revision = revision + 1, card = 'BEGIN:VCARD'")
-        #expect(try f.sync.pendingCount() == 0)
-        _ = try f.contacts.setFriend(id: id, true)
-        var ada = try #require(try f.contacts.contact(id: id))
-        ada.phones = [.init(label: "mobile", number: "+44 20 7946 0001")]
-        _ = try f.contacts.update(ada)
-        let queued = try f.sync.queue()
-        #expect(queued.count == 1)
-        #expect(queued.first?.kind == .edit && queued.first?.contactID == id)
-        _ = try f.contacts.delete(id: id)
-        let after = try f.sync.queue()
-        #expect(after.count == 1)
-        #expect(after.first?.kind == .delete && after.first?.href == "/ada/book/ada.vcf" && after.first?.etag == "\"e1\"")
-        #expect(after.first?.contactID == nil)
-        #expect(try f.sync.binding(contact: id) == nil)
-    }
-
-    @Test func theEnginesDeleteOfASyncedContactQueuesNothing() throws {
-        let f = try Fixture()
-        let (_, book) = try f.addSyncAccount()
-        try f.sync.applying { () throws(ServiceError) in
-            let id = try f.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
-            try f.sync.bind(contact: id, book: book, href: "/ada/book/ada.vcf", etag: "\"e1\"", card: "")
-            _ = try f.contacts.delete(id: id)
-        }
-        #expect(try f.sync.pendingCount() == 0)
-        #expect(try f.sync.etags(book: book).isEmpty)
     }
 
     @Test func anImportIntoASyncedAccountIsQueuedToo() throws {

@@ -1,6 +1,6 @@
 import Testing
 import AppServices
-@testable import switchboard
+import CardMapping
 @testable import Interchange
 
 /// Property test: random contacts written as vCard 4.0 and 3.0 and read back are the same contacts.

@@ -83,7 +83,7 @@ struct PostgresSyncInTheAppTests {
         #expect(terminal.text.contains("Signed in as \(team.alice.username)"), "\(terminal.text)")
         let center = try #require(switchboard.syncCenter, "Sync is offered on a team directory")
         // On a terminal the sync tables are read off the main loop, as the screens' other calls.
-        #expect((center.reads?().map { $0.inlineService == nil } ?? false) == shared)
+        #expect((center.reads().map { $0.inlineService == nil } ?? false) == shared)
 
         switchboard.coordinator.show(.syncSetup)
         press("wait:400ms")

@@ -5,7 +5,7 @@ import Storage
 import Sync
 import TestSupport
 import Testing
-@testable import switchboard
+import CardMapping
 
 /// The CardDAV servers the sync tests run against, from the environment `.ci/run` sets:
 /// `SWITCHBOARD_TEST_CARDDAV_URL` (Radicale, user `alice`, password `alice pw`),

@@ -5,7 +5,7 @@ import Storage
 import Sync
 import TestSupport
 import Testing
-@testable import switchboard
+import CardMapping
 
 /// A seeded fuzz of the server's answers, fed to the sync engine as bytes (`FuzzServer`, no
 /// network): each round starts from a data file synced with six cards (an edit and an add

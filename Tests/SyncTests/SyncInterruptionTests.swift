@@ -4,7 +4,7 @@ import Foundation
 import Storage
 import Sync
 import Testing
-@testable import switchboard
+import CardMapping
 
 /// A server stopped in the middle of a sync — while cards come in, and while changes go out — on a
 /// Radicale of this test's own (`.ci/carddav start`, `pause`, `resume`: the same port, the same

@@ -6,7 +6,7 @@ struct BirthdaysAssembly: Assembly {
     let services: AssemblyServices
     func build() -> ViewController {
         let vc = BirthdaysViewController()
-        BirthdaysConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator, now: services.now)
+        BirthdaysConfigurator.configure(vc, contacts: services.contactReadsWork ?? services.contactsWork, coordinator: services.coordinator, now: services.now)
         return vc
     }
 }

@@ -12,8 +12,9 @@ struct ContactListAssembly: Assembly {
         let contactsOfBook: ((ContactBook) -> ContactsWork)? = services.teamBook == nil ? nil : { [services] book in
             services.showing(book).contactsWork // the services live as long as the app
         }
-        ContactListConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator, book: services.book,
-                                          contactsOfBook: contactsOfBook)
+        ContactListConfigurator.configure(vc, contacts: services.contactsWork, reads: services.contactReadsWork,
+                                          coordinator: services.coordinator, book: services.book, contactsOfBook: contactsOfBook,
+                                          runProgram: services.configuration.runProgram)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         vc.listOrder = services.listOrder
         vc.savesListOrder = { [weak services, weak vc] order in
@@ -31,11 +32,9 @@ struct ShowContactAssembly: Assembly {
     func build() -> ViewController {
         let vc = ShowContactViewController()
         ShowContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator,
-                                          runProgram: services.configuration.runProgram, findsProgram: services.configuration.findsProgram)
+                                          syncStatus: services.backend.syncStatusWork, runProgram: services.configuration.runProgram,
+                                          findsProgram: services.configuration.findsProgram)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
-        if let status = (services.backend as? StoreBackend)?.syncStatus {
-            (vc.interactor as? ShowContactInteractor)?.addressBookOf = { id in (try? status.bookNames(of: [id]))?[id] }
-        }
         return vc
     }
 }
@@ -80,6 +79,17 @@ struct DuplicatesAssembly: Assembly {
     func build() -> ViewController {
         let vc = DuplicatesViewController()
         DuplicatesConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator)
+        return vc
+    }
+}
+
+/// The Trash, on the contacts the list shows (seed 002: a `Screen` case, this, the coordinator).
+@MainActor
+struct TrashAssembly: Assembly {
+    let services: AssemblyServices
+    func build() -> ViewController {
+        let vc = TrashViewController()
+        TrashConfigurator.configure(vc, contacts: services.contactsWork, now: services.now)
         return vc
     }
 }

@@ -1,4 +1,5 @@
 import AppServices
+import Components
 import TUIKit
 
 /// The splash, wired to the root controller's flow changes.
@@ -45,7 +46,7 @@ struct MainAssembly: Assembly {
     func build() -> ViewController {
         services.startSync()
         return MainViewController(username: services.account?.username ?? "", coordinator: services.coordinator,
-                           offersDemo: services.configuration.demoFriendsList != nil && services.friends != nil,
+                           offersDemo: services.configuration.demoFriendsList != nil && services.friendsWork != nil,
                            hasTeamBook: services.teamBook != nil,
                            summary: { [services] deliver in Self.readSummary(services, then: deliver) },
                            sync: services.syncCenter, now: services.now, onLogOut: onLogOut)
@@ -53,11 +54,18 @@ struct MainAssembly: Assembly {
 
     /// Reads the home's counts and the newest few activity entries, then hands them to
     /// `deliver`: as one job on the directory's work (off the main loop on a server, at once on a
-    /// file; nil when the directory did not answer), or from the kiosk's memory at once.
+    /// file or in memory; nil when the directory did not answer). On a demo's made-up data (the
+    /// kiosk) the entries are its made-up feed's, and it has no friends count of its own.
     static func readSummary(_ services: AssemblyServices, then deliver: @escaping @MainActor (MainViewController.Summary?) -> Void) {
         guard services.account != nil else { deliver(.init()); return }
-        guard let work = services.accountWork else { deliver(summary(services)); return }
-        work.run({ account throws(ServiceError) in try summary(of: account) }, then: { deliver(try? $0.get()) })
+        guard services.backend.isDemo else {
+            services.accountWork.run({ account throws(ServiceError) in try summary(of: account) }, then: { deliver(try? $0.get()) })
+            return
+        }
+        let recent = Self.recent(in: services.activityFeed(scheduler: nil))
+        services.accountWork.run({ account throws(ServiceError) -> Int in try account.contacts.count(matching: "") }, then: { counted in
+            deliver(MainViewController.Summary(contacts: try? counted.get(), friends: nil, recent: recent))
+        })
     }
 
     /// The summary from a store's services (on the work's thread): a part the store could not
@@ -75,11 +83,8 @@ struct MainAssembly: Assembly {
                      recent: recent.map { "\(ActivityRow.time($0.at))  \($0.kind.text) · \($0.subjectWithActor)" })
     }
 
-    /// The home's counts and the newest few activity entries, read now (the kiosk's memory).
-    static func summary(_ services: AssemblyServices) -> MainViewController.Summary {
-        guard let account = services.account else { return .init() }
-        let contacts = services.contacts
-        let feed = services.backend.activityFeed(for: account, contacts: contacts, coordinator: services.coordinator, scheduler: nil)
+    /// The newest few entries of a feed that answers at once (the kiosk's made-up one).
+    static func recent(in feed: ActivityFeedViewModelProtocol) -> [String] {
         feed.showFirstPage()
         var recent: [String] = []
         var index = 0
@@ -87,8 +92,7 @@ struct MainAssembly: Assembly {
             if case .event(let time, let title, let subject) = item { recent.append("\(time)  \(title) · \(subject)") }
             index += 1
         }
-        return .init(contacts: try? contacts.count(matching: ""), friends: (try? services.friends?.friendsCount()) ?? nil,
-                     recent: recent)
+        return recent
     }
 }
 

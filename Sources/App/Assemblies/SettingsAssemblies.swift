@@ -63,30 +63,34 @@ struct DeleteAccountAssembly: Assembly {
 }
 
 /// About, with the counts read when it opens: a job on the account's work (off the main loop
-/// on a server, "…" until it answers; at once on a file), or from the kiosk's memory at once.
+/// on a server, "…" until it answers; at once on a file or in memory). On a demo's made-up data
+/// (the kiosk) the friends are the Demo target's: not counted.
 @MainActor
 struct AboutAssembly: Assembly {
     let services: AssemblyServices
     func build() -> ViewController {
         let signedIn = services.account != nil
         let work = signedIn ? services.accountWork : nil
+        let countsFriends = !services.backend.isDemo
         var facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: services.backend.dataLocation,
-                                           contacts: 0, friends: signedIn ? services.friendsWork.map { _ in 0 } : nil,
+                                           contacts: 0, friends: signedIn && countsFriends ? 0 : nil,
                                            leaveKeys: services.configuration.leaveKeys)
-        if work != nil {
-            facts.countsUnknown = "…"
-        } else if signedIn {
-            facts.contacts = (try? services.contacts.count(matching: "")) ?? 0
-            facts.friends = services.friends.map { (try? $0.friendsCount()) ?? 0 }
-        }
-        let controller = AboutViewController(constructor: AboutConstructor(facts: facts))
-        work?.run({ account throws(ServiceError) in try Self.counts(of: account) }, then: { [weak controller] result in
-            switch result {
-            case .success(let counts): controller?.show(contacts: counts.contacts, friends: counts.friends, why: "")
-            case .failure: controller?.show(contacts: nil, friends: nil, why: "not read: the directory did not answer")
+        var controller: AboutViewController?
+        // Memory and a file answer at once, before the screen is made; a server's "…" until it answers.
+        work?.run({ account throws(ServiceError) in try Self.counts(of: account) }, then: { result in
+            switch (result, controller) {
+            case (.success(let counts), nil):
+                facts.contacts = counts.contacts
+                if countsFriends { facts.friends = counts.friends }
+            case (.success(let counts), let shown?): shown.show(contacts: counts.contacts, friends: counts.friends, why: "")
+            case (.failure, nil): facts.countsUnknown = "not read: the directory did not answer"
+            case (.failure, let shown?): shown.show(contacts: nil, friends: nil, why: "not read: the directory did not answer")
             }
         })
-        return controller
+        if work?.inlineService == nil, work != nil { facts.countsUnknown = "…" }
+        let made = AboutViewController(constructor: AboutConstructor(facts: facts))
+        controller = made
+        return made
     }
 
     /// The account's counts (on the work's thread): a count the store could not read is 0, as
@@ -111,8 +115,7 @@ struct ActivityAssembly: Assembly {
         guard services.signIn != nil, let account = services.account else {
             return ComingSoonAssembly(feature: "Activity", reason: "Nobody is signed in.").build()
         }
-        let viewModel = services.backend.activityFeed(for: account, contacts: services.contacts, coordinator: services.coordinator,
-                                                      scheduler: services.coordinator.root?.scheduler)
+        let viewModel = services.activityFeed(scheduler: services.coordinator.root?.scheduler)
         if let live = viewModel as? ReloadsOnChangesElsewhere { services.readAgainOnChangesElsewhere(live) }
         return ActivityFeedViewController(viewModel: viewModel)
     }

@@ -22,6 +22,7 @@ final class BirthdaysInteractor: BirthdaysBusinessLogic, BirthdaysDataStore {
     let now: () -> Int64
     private(set) var selectedContactID: Int64?
     private var shown: [UpcomingBirthday] = []
+    private var shownThisMonth = 0
 
     init(worker: BirthdaysWorker, now: @escaping () -> Int64) {
         self.worker = worker
@@ -32,12 +33,13 @@ final class BirthdaysInteractor: BirthdaysBusinessLogic, BirthdaysDataStore {
         worker.fetchUpcoming(today: BirthdayDate.Day(at: now())) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let birthdays):
-                self.shown = birthdays
-                self.presenter?.presentBirthdays(response: .init(birthdays: birthdays))
+            case .success(let found):
+                self.shown = found.upcoming
+                self.shownThisMonth = found.thisMonth.count
+                self.presenter?.presentBirthdays(response: .init(birthdays: found.upcoming, thisMonth: found.thisMonth.count))
             case .failure(let error):
                 // What was shown stays; the message says why it could not be read again.
-                self.presenter?.presentBirthdays(response: .init(birthdays: self.shown, error: error.description))
+                self.presenter?.presentBirthdays(response: .init(birthdays: self.shown, thisMonth: self.shownThisMonth, error: error.description))
             }
         }
     }

@@ -16,10 +16,10 @@ struct UpcomingBirthday: Equatable, Sendable {
     var turns: Int? { date.year.map { next.year - $0 } }
 
     /// Every contact's birthday that is a date, the soonest first (then in list order).
-    static func upcoming(_ rows: [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)], today: BirthdayDate.Day) -> [UpcomingBirthday] {
+    static func upcoming(_ rows: [ContactBirthday], today: BirthdayDate.Day) -> [UpcomingBirthday] {
         let todayNumber = today.number
         let found = rows.enumerated().compactMap { (offset, row) -> (Int, UpcomingBirthday)? in
-            guard let date = BirthdayDate(parsing: row.birthday) else { return nil }
+            guard let date = row.date else { return nil }
             let next = date.next(after: today)
             return (offset, UpcomingBirthday(id: row.id, firstName: row.firstName, lastName: row.lastName, displayName: row.displayName, date: date,
                                              next: next, daysToGo: next.number - todayNumber))
@@ -32,8 +32,15 @@ struct UpcomingBirthday: Equatable, Sendable {
 enum Birthdays {
     enum ShowBirthdays {
         struct Request: Equatable {}
+        /// What the worker read: the birthdays on their way, and the contacts with one this month.
+        struct Found: Equatable, Sendable {
+            var upcoming: [UpcomingBirthday]
+            var thisMonth: [ContactBirthday]
+        }
         struct Response: Equatable {
             var birthdays: [UpcomingBirthday]
+            /// How many contacts have their birthday this month (today's).
+            var thisMonth = 0
             var error: String?
         }
         struct ViewModel: Equatable {

@@ -7,25 +7,22 @@ protocol BirthdaysPresentationLogic: AnyObject {
 }
 
 /// Says when each birthday comes ("Today", "Tomorrow", "in 12 days"), on what day, whose, and
-/// the age they turn.
+/// the age they turn; the title counts them, and those this month.
 @MainActor
 final class BirthdaysPresenter: BirthdaysPresentationLogic {
     weak var viewController: BirthdaysDisplayLogic?
-
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     func presentBirthdays(response: Birthdays.ShowBirthdays.Response) {
         let rows = response.birthdays.map { b in
             Birthdays.ShowBirthdays.ViewModel.Row(
                 id: b.id, when: Self.when(b.daysToGo),
-                date: "\(Self.weekdays[b.next.weekday]) \(b.next.day) \(Self.months[b.next.month - 1])",
+                date: BirthdayText.weekdays[b.next.weekday] + " " + BirthdayText.dayAndMonth(day: b.next.day, month: b.next.month),
                 name: { let n = ShownName.display(b.displayName, first: b.firstName, last: b.lastName); return n.isEmpty ? "(no name)" : n }(),
                 age: b.turns.map { "turns \($0)" } ?? "")
         }
         let unread = response.error != nil && rows.isEmpty
         viewController?.displayBirthdays(viewModel: .init(
-            title: unread ? "Birthdays" : "Birthdays (\(CountText.grouped(rows.count)))", rows: rows,
+            title: unread ? "Birthdays" : "Birthdays (\(CountText.grouped(rows.count)))" + (response.thisMonth > 0 ? " · \(CountText.grouped(response.thisMonth)) this month" : ""), rows: rows,
             emptyText: unread ? "The birthdays could not be read (see below)." : "No contact has a birthday yet (a card's Birthday, or an import, gives one).",
             error: response.error))
     }

@@ -1,4 +1,5 @@
 import AppServices
+import Components
 import TUIKit
 
 /// The services that live as long as the app (seed 002's `AssemblyServices`
@@ -9,8 +10,8 @@ final class AssemblyServices {
     let coordinator = Coordinator()
     /// Seconds, from the run loop's clock (virtual in tests and headless runs).
     let now: () -> Int64
-    /// Where the data lives (the SQLite file, or the kiosk's memory).
-    let backend: AppBackend
+    /// Where the data lives (the SQLite file, a server, or the kiosk's memory).
+    let backend: StoreBackend
     private(set) var signIn: SignInServing?
     var account: Account?
 
@@ -41,8 +42,6 @@ final class AssemblyServices {
     /// Import and export of contacts (the executable's), made once when first asked for; nil in the kiosk.
     private(set) lazy var interchange: ContactsInterchange? = configuration.interchange?()
 
-    /// The signed-in account's contacts.
-    var contacts: ContactsService { backend.contacts(for: owner) }
     /// The signed-in account's whole address book, for Import… and Export… (off the main loop on a
     /// server); nil before sign-in and in the kiosk.
     var addressBookWork: ServiceWork<any AddressBookService>? { account.flatMap { _ in backend.addressBookWork(for: bookOwner) } }
@@ -52,17 +51,25 @@ final class AssemblyServices {
         if book == .both, account != nil, let both = backend.contactsWorkOfBothBooks(for: owner) { return both }
         return backend.contactsWork(for: bookOwner)
     }
-    /// The same contacts, as friends, on the main loop (About's count); nil where the friends
-    /// popup shows the demo use-case (the kiosk).
-    var friends: FriendsService? { backend.friends(for: owner) }
+    /// The same contacts for the reads that may take a while on a large address book (the list's
+    /// searches, Birthdays): off the main loop on a file too; nil where they go with `contactsWork`.
+    var contactReadsWork: ContactsWork? {
+        book == .both || account == nil ? nil : backend.contactReadsWork(for: bookOwner)
+    }
     /// The signed-in account's friends for the friends popup: off the main loop on a server,
     /// at once on a file; nil where the popup shows the demo use-case (the kiosk).
     var friendsWork: ServiceWork<FriendsService>? {
         backend.friendsWork(for: owner)
     }
-    /// The signed-in account's contacts and log together, for the home's summary: off the main
-    /// loop on a server, at once on a file; nil for a backend that is not a store (the kiosk).
-    var accountWork: ServiceWork<AccountServices>? { backend.accountWork(for: owner) }
+    /// The signed-in account's contacts and log together, for the home's summary and About's
+    /// counts: off the main loop on a server, at once on a file or in memory.
+    var accountWork: ServiceWork<AccountServices> { backend.accountWork(for: owner) }
+    /// The signed-in account's activity feed: the Demo target's on a demo's made-up data (the
+    /// kiosk), else the account's log through the work.
+    func activityFeed(scheduler: Scheduler?) -> ActivityFeedViewModelProtocol {
+        if backend.isDemo, let demo = configuration.demoActivityFeed { return demo() }
+        return backend.activityFeed(for: owner, coordinator: coordinator, scheduler: scheduler)
+    }
     /// Password changes and account deletion: off the main loop on a server, at once on a file;
     /// nil where accounts cannot change (the kiosk).
     var accountChangesWork: ServiceWork<AccountsService>? {
@@ -134,14 +141,9 @@ final class AssemblyServices {
     var monochromeReason: String?
     private var settingsObserver: ObserverProtocol?
 
-    /// Loads the signed-in user's settings (defaults when nobody is) at once, from the main
-    /// loop's directory (the splash's start-up), and tells the app.
-    func loadSettings() {
-        var loaded: LiveSettings?
-        if signIn != nil, let account {
-            loaded = try? LiveSettings(store: backend.settings, work: settingsWork, accountID: account.id, now: now)
-        }
-        use(loaded)
+    /// After a sign-out: the defaults, and the app told.
+    func forgetSettings() {
+        use(nil)
     }
 
     /// Reads the signed-in user's settings through the settings' work (off the main loop on a

@@ -15,7 +15,7 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notALink(let text): "“\(text)” is not a link. Links look like switchboard://text-confirmation?text=hello"
         case .wrongScheme(let text): "“\(text)” is not a switchboard:// link."
-        case .unknownTarget(let target): "switchboard:// has no screen “\(target)”. Try main, contacts, contacts/ID, duplicates, friends, birthdays, activity, settings or about."
+        case .unknownTarget(let target): "switchboard:// has no screen “\(target)”. Try main, contacts, contacts/ID, duplicates, trash, friends, birthdays, activity, settings or about."
         case .missingParameter(let target, let name): "The link to \(target) needs ?\(name)=…"
         }
     }
@@ -43,6 +43,7 @@ public enum DeepLink {
         case ("birthdays", 1): return .screen(.birthdays)
         case ("contacts", 1): return .screen(.contactList)
         case ("duplicates", 1): return .screen(.duplicates)
+        case ("trash", 1): return .screen(.trash)
         case ("contacts", 2):
             guard let id = Int64(parts[1]), id > 0 else { return .invalid(.unknownTarget(parts.joined(separator: "/"))) }
             return .screen(.contactDetail(id: id))

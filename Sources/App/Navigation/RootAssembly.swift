@@ -51,6 +51,8 @@ public final class RootAssembly {
             .pushed(ResolveConflictAssembly(services: services, yours: yours, read: read))
         case .duplicates:
             .pushed(DuplicatesAssembly(services: services))
+        case .trash:
+            .pushed(TrashAssembly(services: services))
         case .contactTransfer(let export):
             .pushed(ContactTransferAssembly(services: services, export: export))
         case .contactExport(let scope):
@@ -182,6 +184,17 @@ public final class RootAssembly {
         onQuit?()
     }
 
+    /// ^C: as `q` on a form holding typed changes (it asks "Discard changes?" first; a second ^C
+    /// while it asks quits at once); else the app quits at once, as ever.
+    func interruptAsked(quit: @escaping () -> Void) {
+        let front = root?.frontmostController
+        if let form = front as? UnsavedChanges, form.hasUnsavedChanges {
+            ContactFormScreen.confirmDiscard(from: form, changed: true, leave: quit)
+            return
+        }
+        quit()
+    }
+
     /// After the account was deleted: the login flow, saying so.
     private func accountDeleted() {
         let name = services.account?.username ?? ""
@@ -199,7 +212,7 @@ public final class RootAssembly {
         let animated = Animator.animationsEnabled
         services.syncCenter?.signedOut()
         services.account = nil
-        services.loadSettings()
+        services.forgetSettings()
         // Signed out, the login flow keeps the choice of the person who just left (Animations Off stays off).
         Animator.animationsEnabled = animated
         root?.switchToLogout(animated: animated)

@@ -23,6 +23,8 @@ public enum Screen: Equatable, Sendable {
     case contactConflict(yours: ContactRecord, read: ContactRecord?)
     /// "Possible duplicates": pairs of contacts that may be one person, each merged with a key.
     case duplicates
+    /// The Trash: the contacts deleted lately (the last 100 deletes), to bring back or forget.
+    case trash
     /// Import… (`export` false) or Export… of the signed-in person's contacts.
     case contactTransfer(export: Bool)
     /// Export… of some of them: a search's matches, or one contact.
@@ -59,7 +61,7 @@ public enum Screen: Equatable, Sendable {
         switch self {
         case .splash: .launch
         case .login, .createAccount: .login
-        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactConflict, .contactTransfer, .contactExport, .duplicates,
+        case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactConflict, .contactTransfer, .contactExport, .duplicates, .trash,
              .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays,
              .sync, .syncSetup, .syncPassword, .syncConflicts: .main
         }

@@ -17,11 +17,13 @@ public struct AppConfiguration: Sendable {
     /// cannot see that target, so the executable hands them in). Without it the
     /// main screen offers the real use-case only.
     public var demoFriendsList: (@MainActor @Sendable (Scheduler) -> FriendsListViewModelProtocol)?
+    /// Makes the activity feed's demo view model (the Demo target's), for a demo's made-up data
+    /// (`SignInKind.demo`, the kiosk): its feed and the home's newest entries are made up too.
+    public var demoActivityFeed: (@MainActor @Sendable () -> ActivityFeedViewModelProtocol)?
 
-    /// Makes where the data lives, given the wall clock in seconds: the command
-    /// line's choice of store (App cannot see Storage), or the kiosk's made-up,
-    /// in-memory backend.
-    public var makeBackend: @MainActor @Sendable (_ now: @escaping () -> Int64) -> AppBackend
+    /// Puts the app on where the data lives, given the wall clock in seconds: the command
+    /// line's choice of store (App cannot see Storage), or the kiosk's made-up data in memory.
+    var makeBackend: @MainActor @Sendable (_ now: @escaping () -> Int64) -> StoreBackend
 
     /// Import… and Export… on the contacts screen (the executable's, which sees the Interchange
     /// and Storage targets); nil: the screen does not offer them (the kiosk).
@@ -47,14 +49,22 @@ public struct AppConfiguration: Sendable {
     /// idle timeout; the app shows no row that changes nothing).
     public var showsKioskSettings = false
 
-    /// A run on the backend `makeBackend` makes.
-    public init(backend makeBackend: @escaping @MainActor @Sendable (_ now: @escaping () -> Int64) -> AppBackend) {
+    /// A run on the backend `makeBackend` makes (tests give a directory work of their own).
+    init(backend makeBackend: @escaping @MainActor @Sendable (_ now: @escaping () -> Int64) -> StoreBackend) {
         self.makeBackend = makeBackend
     }
 
-    /// A run of the real use-cases on the data directory `makeDirectory` makes (not opened yet).
+    /// A run on the data directory `makeDirectory` makes (not opened yet), whose calls answer at
+    /// once (a file, memory).
     public init(directory makeDirectory: @escaping @MainActor @Sendable (_ now: @escaping () -> Int64) -> any DataDirectory) {
         self.init(backend: { now in StoreBackend(directory: makeDirectory(now), now: now) })
+    }
+
+    /// A run on a data file whose searches are read on a thread of their own: `makeDirectory` is
+    /// called twice, for the main loop and for the thread's connection (reading only), so a key is
+    /// on screen before its search has answered.
+    public init(file makeDirectory: @escaping @MainActor @Sendable (_ now: @escaping () -> Int64) -> any DataDirectory) {
+        self.init(backend: { now in StoreBackend(directory: makeDirectory(now), readingDirectory: makeDirectory(now), now: now) })
     }
 
     /// A run on a directory reached over the network (a PostgreSQL server): `makeDirectory`

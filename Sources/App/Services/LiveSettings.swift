@@ -22,12 +22,6 @@ final class LiveSettings {
         current = Observable(initial)
     }
 
-    /// Reads the settings now, at once, from `store` (the splash's start-up, on the main loop).
-    convenience init(store: SettingsService, work: ServiceWork<SettingsService>, accountID: Int64,
-                     now: @escaping () -> Int64) throws(ServiceError) {
-        self.init(initial: try store.settings(for: accountID), work: work, accountID: accountID, now: now)
-    }
-
     /// Reads `accountID`'s settings through `work`, then hands them over (nil: the read failed).
     static func read(accountID: Int64, work: ServiceWork<SettingsService>, now: @escaping () -> Int64,
                      then deliver: @escaping @MainActor (LiveSettings?) -> Void) {

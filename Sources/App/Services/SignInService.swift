@@ -74,20 +74,25 @@ public final class SignInService: SignInServing {
     private let work: ServiceWork<AccountsService>?
     /// Whether accounts exist, as read at start (with `work` only: `hasAccounts` then asks nobody).
     private var knownHasAccounts: Bool?
+    /// How people sign in here: a demo's refusal says what to type, and it makes no accounts.
+    private let kind: SignInKind
 
     /// `now` gives seconds (the run loop's clock in tests and headless runs).
-    public init(accounts: AccountsService, now: @escaping () -> Int64) {
+    public init(accounts: AccountsService, kind: SignInKind = .appAccounts, now: @escaping () -> Int64) {
         self.accounts = accounts
         self.now = now
+        self.kind = kind
         work = nil
     }
 
     /// Signs in and creates accounts through `work` (a server's, off the main loop); `hasAccounts`
     /// is whether any account existed at start (read off the main loop); `accounts` is asked at
     /// once only for the saved session and signing out.
-    init(accounts: AccountsService, work: ServiceWork<AccountsService>, hasAccounts: Bool, now: @escaping () -> Int64) {
+    init(accounts: AccountsService, work: ServiceWork<AccountsService>, hasAccounts: Bool, kind: SignInKind = .appAccounts,
+         now: @escaping () -> Int64) {
         self.accounts = accounts
         self.now = now
+        self.kind = kind
         self.work = work
         knownHasAccounts = hasAccounts
     }
@@ -101,15 +106,15 @@ public final class SignInService: SignInServing {
     public var hasAccounts: Bool { knownHasAccounts ?? (((try? accounts.accountCount()) ?? 1) > 0) }
 
     public func signIn(username: String, password: String) -> Outcome {
-        do { return try Self.signIn(on: accounts, username: username, password: password, now: now()) } catch {
+        do { return try Self.signIn(on: accounts, username: username, password: password, refusal: refusal, now: now()) } catch {
             return .failed(error.description)
         }
     }
 
     public func signIn(username: String, password: String, then deliver: @escaping @MainActor (SignInOutcome) -> Void) {
         guard let work else { deliver(signIn(username: username, password: password)); return }
-        let now = now()
-        work.run({ accounts throws(ServiceError) in try Self.signIn(on: accounts, username: username, password: password, now: now) },
+        let now = now(), refusal = refusal
+        work.run({ accounts throws(ServiceError) in try Self.signIn(on: accounts, username: username, password: password, refusal: refusal, now: now) },
                  then: { result in
                      switch result {
                      case .success(let outcome): deliver(outcome)
@@ -118,9 +123,20 @@ public final class SignInService: SignInServing {
                  })
     }
 
+    /// What a refused sign-in is told: never whether the name or the password was wrong (a demo
+    /// says what to type).
+    private var refusal: String {
+        if case .demo(let hint) = kind { hint } else { Self.wrongCredentials }
+    }
+
+    /// Why no account can be made here (a demo), or nil.
+    private var noAccountsMade: CreateAccountProblem? {
+        if case .demo(let hint) = kind { CreateAccountProblem(general: "The demo cannot make accounts. " + hint) } else { nil }
+    }
+
     /// Signs in on `accounts` (on whichever thread owns them); a store that fails throws.
     nonisolated static func signIn(on accounts: AccountsService, username: String, password: String,
-                                   now: Int64) throws(ServiceError) -> Outcome {
+                                   refusal: String = wrongCredentials, now: Int64) throws(ServiceError) -> Outcome {
         let name = username.trimmedSpaces
         let failures = try accounts.failures(for: name)
         let wait = backoff(afterFailures: failures.count) - Int(now - failures.last)
@@ -131,10 +147,11 @@ public final class SignInService: SignInServing {
             return .signedIn(account)
         }
         try accounts.recordFailure(for: name, now: now)
-        return .refused(wrongCredentials)
+        return .refused(refusal)
     }
 
     public func createAccount(username: String, password: String, repeated: String) -> Result<Account, CreateAccountProblem> {
+        if let noAccountsMade { return .failure(noAccountsMade) }
         do { return try Self.createAccount(on: accounts, username: username, password: password, repeated: repeated, now: now()) } catch {
             return .failure(CreateAccountProblem(general: error.description))
         }
@@ -142,7 +159,7 @@ public final class SignInService: SignInServing {
 
     public func createAccount(username: String, password: String, repeated: String,
                               then deliver: @escaping @MainActor (Result<Account, CreateAccountProblem>) -> Void) {
-        guard let work else { deliver(createAccount(username: username, password: password, repeated: repeated)); return }
+        guard let work, noAccountsMade == nil else { deliver(createAccount(username: username, password: password, repeated: repeated)); return }
         // What is wrong with the fields is said at once: only a form that is right goes out.
         if let problem = Self.problem(username: username, password: password, repeated: repeated) { deliver(.failure(problem)); return }
         let now = now()

@@ -2,28 +2,32 @@ import AppServices
 import Components
 import TUIKit
 
-/// The app on a `DataDirectory`: the real use-cases (seed 000) over whatever
-/// store the command line chose — App does not know which.
+/// Where the app's data lives: the one seam between the screens and the data. The app runs on a
+/// `DataDirectory` — the SQLite file, a server, the kiosk's made-up data in memory — and App does
+/// not know which; screens reach its services only through `ServiceWork` (off the main loop on a
+/// server, at once on a file or in memory).
 @MainActor
-public final class StoreBackend: AppBackend {
+public final class StoreBackend {
     private let directory: any DataDirectory
-    /// The sync tables (the data file's, or a shared directory's; nil where the data cannot sync).
-    var syncStatus: (any SyncStatusService)? { (directory as? SyncingDirectory)?.syncStatus }
-    /// The Conflicts screen's calls as jobs off the main loop where the screens' calls run there
-    /// (a server); nil where they answer at once (a file).
+    /// The sync tables' reads for the Sync screen and the status line: jobs off the main loop on a
+    /// server, at once on a file; nil where the data cannot sync (memory).
+    var syncStatusWork: ServiceWork<any SyncStatusService>? {
+        guard let status = directory.syncStatus else { return nil }
+        guard let work, workIsOpen else { return .inline(status) }
+        return ServiceWork(work: work, watch: watch) { $0.syncStatus ?? UnavailableSyncStatus() }
+    }
+    /// The Conflicts screen's calls: jobs off the main loop on a server, at once on a file; nil
+    /// where the data cannot sync.
     func syncConflictsWork(for account: Account) -> ServiceWork<SyncConflictServices>? {
-        guard let work, workIsOpen else { return nil }
+        guard let status = directory.syncStatus else { return nil }
+        guard let work, workIsOpen else { return .inline(SyncConflictServices(status: status, contacts: directory.contacts(for: account))) }
         return ServiceWork(work: work, watch: watch) { directory in
-            SyncConflictServices(status: (directory as? SyncingDirectory)?.syncStatus ?? UnavailableSyncStatus(), contacts: directory.contacts(for: account))
+            SyncConflictServices(status: directory.syncStatus ?? UnavailableSyncStatus(), contacts: directory.contacts(for: account))
         }
     }
+    /// Whether the data can sync (a file, a server; not memory).
+    var canSync: Bool { directory.syncStatus != nil }
 
-    /// The sync tables' reads for the Sync screen and the status line as jobs off the main loop,
-    /// where the screens' calls run there (a server); nil where they answer at once (a file).
-    var syncStatusWork: ServiceWork<any SyncStatusService>? {
-        guard let work, workIsOpen else { return nil }
-        return ServiceWork(work: work, watch: watch) { ($0 as? SyncingDirectory)?.syncStatus ?? UnavailableSyncStatus() }
-    }
     private let now: () -> Int64
     private var service: SignInService?
     /// Where the screens' calls run off the main loop on a server: a work owning a second directory
@@ -40,6 +44,15 @@ public final class StoreBackend: AppBackend {
     private var accountsWorkCache: ServiceWork<AccountsService>?
     private var settingsWorkCache: ServiceWork<SettingsService>?
 
+    /// Where a file's searches and whole-book reads run (the contacts list's searches, Birthdays):
+    /// a work owning a second directory on the same file (its own connection, reading only), so a
+    /// key is on screen before its search answers. Nil: they answer at once (memory, tests) or run
+    /// on `work` (a server).
+    private let readsWork: DirectoryWork?
+    /// Whether the reads work's directory opened (until then, and without it, reads answer at once).
+    private var readsWorkIsOpen = false
+    private var readsWorkCache: (accountID: Int64, work: ContactsWork)?
+
     /// - Parameters:
     ///   - directory: where the data lives (not opened yet: `start` opens it).
     ///   - now: the wall clock, in seconds since 1970.
@@ -48,6 +61,22 @@ public final class StoreBackend: AppBackend {
         self.now = now
         work = nil
         watch = nil
+        readsWork = nil
+    }
+
+    /// A file whose searches are read on a thread of their own: `readingDirectory` (the same file,
+    /// another connection, opened by the work's first job once `directory` has opened) serves them.
+    public convenience init(directory: any DataDirectory, readingDirectory: sending any DataDirectory, now: @escaping () -> Int64) {
+        self.init(directory: directory, readsWork: ThreadDirectoryWork(directory: readingDirectory), now: now)
+    }
+
+    /// The same on any work that owns the reading directory (tests run its jobs when they say).
+    init(directory: any DataDirectory, readsWork: DirectoryWork, now: @escaping () -> Int64) {
+        self.directory = directory
+        self.now = now
+        work = nil
+        watch = nil
+        self.readsWork = readsWork
     }
 
     /// A directory on a server: `directory` serves the main loop (the splash's start-up and
@@ -65,23 +94,50 @@ public final class StoreBackend: AppBackend {
         self.directory = directory
         self.work = work
         self.now = now
+        readsWork = nil
         watch = ConnectionWatch()
         watch?.isBusy = { [unowned work] in work.isBusy }
     }
 
     /// Opens the main loop's directory only: the work's directory is opened by `start(then:)`,
     /// as a job on the work (until then, and without it, everything runs on the main loop's).
-    public func start() throws(ServiceError) -> Account? {
+    func start() throws(ServiceError) -> Account? {
         let account = try directory.open()
         setUp(hasAccounts: nil)
+        openReadsWork()
         return account
+    }
+
+    /// Opens the reads work's directory as its first job, now that the file exists and is migrated
+    /// (`directory` opened it); its reads are offered once it has.
+    private func openReadsWork() {
+        guard let readsWork, !readsWorkIsOpen else { return }
+        readsWork.perform({ directory in
+            do throws(ServiceError) { _ = try directory.open(); return true } catch { return false }
+        }, then: { [weak self] opened in
+            self?.readsWorkIsOpen = opened
+        })
+    }
+
+    /// One account's contacts for the reads that may take a while on a large address book (a
+    /// search of the contacts list, Birthdays), off the main loop on a file: nil where they run
+    /// with the rest (`contactsWork`: at once in memory, off the main loop on a server).
+    func contactReadsWork(for account: Account) -> ContactsWork? {
+        guard let readsWork, readsWorkIsOpen else { return nil }
+        if let readsWorkCache, readsWorkCache.accountID == account.id { return readsWorkCache.work }
+        let reads = ContactsWork(work: readsWork) { $0.contacts(for: account) }
+        readsWorkCache = (account.id, reads)
+        return reads
     }
 
     /// On a server, both connections are opened (and the schema migrated, and the saved session and
     /// whether any account exists read) as a job on the work, off the main loop: the splash keeps
     /// turning while the network answers. A file opens at once.
     public func start(then deliver: @escaping @MainActor (Result<Account?, ServiceError>) -> Void) {
-        guard let work else { startAtOnce(then: deliver); return }
+        guard let work else {
+            do throws(ServiceError) { deliver(.success(try start())) } catch { deliver(.failure(error)) }
+            return
+        }
         startOpening(directory, on: work, then: deliver)
     }
 
@@ -137,26 +193,33 @@ public final class StoreBackend: AppBackend {
             let accounts = ServiceWork(work: work, watch: watch) { $0.accounts }
             accountsWorkCache = accounts
             settingsWorkCache = ServiceWork(work: work, watch: watch) { $0.settings }
-            service = SignInService(accounts: directory.accounts, work: accounts, hasAccounts: hasAccounts ?? true, now: now)
+            service = SignInService(accounts: directory.accounts, work: accounts, hasAccounts: hasAccounts ?? true,
+                                    kind: directory.signInKind, now: now)
             // Before anyone signs in, the watch's look asks how many accounts there are.
             watch?.probe = { [weak accounts] in
                 accounts?.run({ store throws(ServiceError) in _ = try store.accountCount() }, then: { _ in })
             }
         } else {
-            service = SignInService(accounts: directory.accounts, now: now)
+            service = SignInService(accounts: directory.accounts, kind: directory.signInKind, now: now)
         }
     }
 
+    /// Whether the data is a demo's, made up (the kiosk): its friends popup and activity feed are
+    /// the Demo target's, and no account changes.
+    var isDemo: Bool {
+        if case .demo = directory.signInKind { true } else { false }
+    }
+
     /// The accounts for password changes and account deletion: off the main loop on a server
-    /// (after `start`), at once on a file.
-    public var accountsWork: ServiceWork<AccountsService>? { accountsWorkCache ?? .inline(directory.accounts) }
+    /// (after `start`), at once on a file; nil in a demo (nothing is stored).
+    var accountsWork: ServiceWork<AccountsService>? { isDemo ? nil : accountsWorkCache ?? .inline(directory.accounts) }
 
     /// The settings for `LiveSettings`' reads and saves: off the main loop on a server (after
     /// `start`), at once on a file.
-    public var settingsWork: ServiceWork<SettingsService> { settingsWorkCache ?? .inline(directory.settings) }
+    var settingsWork: ServiceWork<SettingsService> { settingsWorkCache ?? .inline(directory.settings) }
 
     /// One account's contacts for the scenes that must not wait on the store (made once per account).
-    public func contactsWork(for account: Account) -> ContactsWork {
+    func contactsWork(for account: Account) -> ContactsWork {
         if let contactsWorkCache, contactsWorkCache.accountID == account.id { return contactsWorkCache.work }
         guard let work, workIsOpen else { return .inline(directory.contacts(for: account)) }
         let contacts = ContactsWork(work: work, watch: watch) { $0.contacts(for: account) }
@@ -169,7 +232,7 @@ public final class StoreBackend: AppBackend {
 
     /// The account's own contacts and the team book's as one list: off the main loop on a server
     /// (made once per account); nil where there is no team book.
-    public func contactsWorkOfBothBooks(for account: Account) -> ContactsWork? {
+    func contactsWorkOfBothBooks(for account: Account) -> ContactsWork? {
         guard directory.teamBook(for: account) != nil else { return nil }
         if let bothBooksWorkCache, bothBooksWorkCache.accountID == account.id { return bothBooksWorkCache.work }
         guard let work, workIsOpen else { return directory.contactsOfBothBooks(for: account).map { .inline($0) } }
@@ -188,9 +251,10 @@ public final class StoreBackend: AppBackend {
         return ServiceWork(work: work, watch: watch, service: pick)
     }
 
-    /// One account's friends for the friends popup: off the main loop on a server.
-    public func friendsWork(for account: Account) -> ServiceWork<FriendsService>? {
-        serviceWork(for: account) { $0.contacts(for: account) }
+    /// One account's friends for the friends popup: off the main loop on a server; nil in a demo
+    /// (the popup is the Demo target's use-case).
+    func friendsWork(for account: Account) -> ServiceWork<FriendsService>? {
+        isDemo ? nil : serviceWork(for: account) { $0.contacts(for: account) }
     }
 
     /// One account's activity log for the feed: off the main loop on a server.
@@ -199,15 +263,16 @@ public final class StoreBackend: AppBackend {
     }
 
     /// One account's contacts and log together, for the home's summary: off the main loop on a server.
-    public func accountWork(for account: Account) -> ServiceWork<AccountServices>? {
+    func accountWork(for account: Account) -> ServiceWork<AccountServices> {
         serviceWork(for: account) { AccountServices(contacts: $0.contacts(for: account), activity: $0.activity(for: account)) }
     }
 
     /// Puts the off-main work on the run loop: results come back on `scheduler`'s timers, the
     /// connection banner's text goes to `banner` (nil: none), `recovered` is told when a lost
     /// connection answers again.
-    public func attach(to scheduler: Scheduler, banner: @escaping (String?) -> Void, recovered: @escaping () -> Void) {
+    func attach(to scheduler: Scheduler, banner: @escaping (String?) -> Void, recovered: @escaping () -> Void) {
         work?.attach(to: scheduler)
+        readsWork?.attach(to: scheduler)
         watch?.onBannerChange = banner
         watch?.onRecovered = recovered
         watch?.attach(to: scheduler)
@@ -216,35 +281,36 @@ public final class StoreBackend: AppBackend {
     /// The connection's watch (nil for a file); tests look at it.
     var connectionWatch: ConnectionWatch? { watch }
 
-    public var signIn: SignInServing { service! }
-    public var settings: SettingsService { directory.settings }
-    public func contacts(for account: Account) -> ContactsService { directory.contacts(for: account) }
-    /// The main loop's friends (whether the home offers the demo popup; the popup and About read through the work).
-    public func friends(for account: Account) -> FriendsService? { directory.contacts(for: account) }
-    public var accountChanges: AccountsService? { directory.accounts }
+    /// Signing in and out, creating accounts (valid after `start`).
+    var signIn: SignInServing { service! }
 
     /// The feed on the account's log and contacts through the work (`activityWork`,
-    /// `contactsWork`): off the main loop on a server; `contacts` is not used (those of the
-    /// work's directory are).
-    public func activityFeed(for account: Account, contacts: ContactsService, coordinator: Coordination,
-                             scheduler: Scheduler?) -> ActivityFeedViewModelProtocol {
+    /// `contactsWork`): off the main loop on a server.
+    func activityFeed(for account: Account, coordinator: Coordination, scheduler: Scheduler?) -> ActivityFeedViewModelProtocol {
         ActivityViewModel(activity: activityWork(for: account), contacts: contactsWork(for: account), now: now,
                           coordinator: coordinator, scheduler: scheduler)
     }
 
-    public var dataLocation: DataLocation { directory.location }
-    public func changedElsewhere(for account: Account) -> Bool { directory.changedElsewhere(for: account) }
-    public var changeSignal: Int32? {
+    /// Where the data is, for About and the sign-in forms.
+    var dataLocation: DataLocation { directory.location }
+    /// Whether someone else changed this account's data since the last call (see `DataDirectory`).
+    func changedElsewhere(for account: Account) -> Bool { directory.changedElsewhere(for: account) }
+    /// What the run loop waits on to hear of changes made elsewhere (see `DataDirectory`); nil: nothing.
+    var changeSignal: Int32? {
         let signal = directory.changeSignal
         // Asked at each wake-up: while live updates are off, the banner says so and a timer wakes
         // the loop for the next try (an idle app otherwise sleeps until a key).
         watch?.liveUpdates(retryIn: directory.liveUpdatesRetryAt.map { .seconds(max(1, $0 - now())) })
         return signal
     }
-    public func teamBook(for account: Account) -> Account? { directory.teamBook(for: account) }
-    public var signInKind: SignInKind { directory.signInKind }
+    /// The team address book beside the account's own contacts (see `DataDirectory`); nil: none.
+    func teamBook(for account: Account) -> Account? { directory.teamBook(for: account) }
+    /// How people sign in (see `DataDirectory`), once started.
+    var signInKind: SignInKind { directory.signInKind }
     /// One account's whole address book for Import… and Export…: off the main loop on a server.
-    public func addressBookWork(for account: Account) -> ServiceWork<any AddressBookService>? {
-        serviceWork(for: account) { $0.addressBook(for: account) }
+    /// Nil in a demo (its made-up data has no address book to import into or export from; every
+    /// other directory has one).
+    func addressBookWork(for account: Account) -> ServiceWork<any AddressBookService>? {
+        isDemo ? nil : serviceWork(for: account) { $0.addressBook(for: account)! }
     }
 }

@@ -6,11 +6,11 @@ extension AssemblyServices {
     /// app was given no way to start the child process, or before the root controller exists.
     var syncCenter: SyncCenter? {
         if let made = madeSyncCenter { return made }
-        guard let status = (backend as? StoreBackend)?.syncStatus, let start = configuration.syncProcesses,
+        guard backend.canSync, let start = configuration.syncProcesses,
               let scheduler = coordinator.root?.scheduler else { return nil }
-        let center = SyncCenter(status: status, processes: start(scheduler), scheduler: scheduler, account: { [weak self] in self?.account })
+        let center = SyncCenter(reads: { [weak backend] in backend?.syncStatusWork }, processes: start(scheduler), scheduler: scheduler,
+                                account: { [weak self] in self?.account })
         center.onPassEnded = { [weak self] in self?.readScreensAgain() }
-        center.reads = { [weak backend] in (backend as? StoreBackend)?.syncStatusWork }
         let now = self.now
         center.statusObserver = center.activity.observeNewAndCall { [weak root = coordinator.root] activity in
             root?.view.window?.statusText = activity.statusText(now: now())
@@ -73,12 +73,10 @@ struct SyncConflictsAssembly: Assembly {
     let services: AssemblyServices
 
     func build() -> ViewController {
-        guard let account = services.account, let status = (services.backend as? StoreBackend)?.syncStatus else {
+        guard let account = services.account, let work = services.backend.syncConflictsWork(for: account) else {
             return SyncAssembly.unavailable()
         }
         let vc = SyncConflictsViewController()
-        let work = (services.backend as? StoreBackend)?.syncConflictsWork(for: account)
-            ?? .inline(SyncConflictServices(status: status, contacts: services.contacts))
         SyncConflictsConfigurator.configure(vc, worker: SyncConflictsWorker(work: work, accountID: account.id),
                                             coordinator: services.coordinator)
         return vc

@@ -11,7 +11,6 @@ import TUIKit
 final class SyncCenter {
     /// What the screens show; changes as the child reports and when the tables are read again.
     let activity = Observable(SyncActivity())
-    private let status: any SyncStatusService
     private let processes: any SyncProcessStarting
     private let scheduler: Scheduler
     /// Who is signed in now (nil: nobody: nothing runs).
@@ -27,14 +26,15 @@ final class SyncCenter {
     var onPassEnded: (() -> Void)?
     /// Keeps the window's status text following `activity`.
     var statusObserver: ObserverProtocol?
-    /// Where the tables are read off the main loop (a shared directory); nil, or a work that
-    /// answers at once: `status` on the main loop (a file).
-    var reads: (() -> ServiceWork<any SyncStatusService>?)?
+    /// Where the tables are read: off the main loop on a shared directory (once its work is
+    /// open), at once on a file; asked at each read.
+    let reads: () -> ServiceWork<any SyncStatusService>?
     /// A pass asked for before the accounts were first read (off the main loop): it runs once they are.
     private var syncAfterRead = false
 
-    init(status: any SyncStatusService, processes: any SyncProcessStarting, scheduler: Scheduler, account: @escaping () -> Account?) {
-        self.status = status
+    init(reads: @escaping () -> ServiceWork<any SyncStatusService>?, processes: any SyncProcessStarting, scheduler: Scheduler,
+         account: @escaping () -> Account?) {
+        self.reads = reads
         self.processes = processes
         self.scheduler = scheduler
         self.account = account
@@ -44,23 +44,24 @@ final class SyncCenter {
     /// (a shared directory's off the main loop: `then` runs once they are in).
     func readAgain(then: (() -> Void)? = nil) {
         guard let account = account() else { activity.value = SyncActivity(); then?(); return }
-        if let work = reads?(), work.inlineService == nil {
-            let id = account.id
-            work.run({ status throws(ServiceError) in
-                (try status.syncAccounts(of: id), try status.syncConflicts(of: id).count)
-            }, then: { [weak self] result in
-                guard let self, self.account()?.id == id else { return }
-                if case .success(let read) = result { self.take(accounts: read.0, conflicts: read.1) }
-                if self.syncAfterRead {
-                    self.syncAfterRead = false
-                    if self.activity.value.isSetUp { self.syncNow() }
-                }
-                then?()
-            })
+        guard let work = reads() else { then?(); return }
+        if let status = work.inlineService {
+            take(accounts: try? status.syncAccounts(of: account.id), conflicts: try? status.syncConflicts(of: account.id).count)
+            then?()
             return
         }
-        take(accounts: try? status.syncAccounts(of: account.id), conflicts: try? status.syncConflicts(of: account.id).count)
-        then?()
+        let id = account.id
+        work.run({ status throws(ServiceError) in
+            (try status.syncAccounts(of: id), try status.syncConflicts(of: id).count)
+        }, then: { [weak self] result in
+            guard let self, self.account()?.id == id else { return }
+            if case .success(let read) = result { self.take(accounts: read.0, conflicts: read.1) }
+            if self.syncAfterRead {
+                self.syncAfterRead = false
+                if self.activity.value.isSetUp { self.syncNow() }
+            }
+            then?()
+        })
     }
 
     /// What a read found (nil: it failed, and what was read before stays).
@@ -69,10 +70,11 @@ final class SyncCenter {
         next.accounts = accounts ?? next.accounts
         next.conflicts = conflicts ?? next.conflicts
         if next != activity.value { activity.value = next }
+        settleTimer()
     }
 
     /// Whether the tables are read off the main loop (their answer comes later).
-    private var readsLater: Bool { reads?().map { $0.inlineService == nil } ?? false }
+    private var readsLater: Bool { reads().map { $0.inlineService == nil } ?? false }
 
     /// Whether the account has a password for this run (from a command, or typed in the app).
     func hasPassword(for account: SyncAccountStatus) -> Bool {
@@ -92,18 +94,33 @@ final class SyncCenter {
     }
 
     /// Runs a pass every `minutes` (0: only on a key).
+    /// Only while an account is set up: an app with no CardDAV account never wakes for the timer
+    /// (issue 51); the timer starts when the first account is read, and stops with the last.
     func setInterval(minutes: Int) {
         guard minutes != intervalMinutes || (timer == nil && minutes > 0) else { return }
         intervalMinutes = minutes
         timer?.cancel()
         timer = nil
-        guard minutes > 0 else { return }
-        timer = scheduler.every(.seconds(60 * minutes)) { [weak self] _ in
+        settleTimer()
+    }
+
+    /// Starts the timer where it is wanted (an interval, an account) and is not running; stops it
+    /// where it is not wanted.
+    private func settleTimer() {
+        let wanted = intervalMinutes > 0 && activity.value.isSetUp
+        guard wanted != (timer != nil) else { return }
+        timer?.cancel()
+        timer = nil
+        guard wanted else { return }
+        timer = scheduler.every(.seconds(60 * intervalMinutes)) { [weak self] _ in
             guard let self else { return }
             self.readAgain()
             if self.activity.value.isSetUp { self.syncNow() }
         }
     }
+
+    /// Whether the sync timer is running (tests: an idle app without accounts has none).
+    var hasTimer: Bool { timer != nil }
 
     /// Starts a pass of every account now (once the one under way ends, if one is). `allowingWipe`:
     /// the person said to delete here the contacts an address book lost on the server (`sync --allow-wipe`).

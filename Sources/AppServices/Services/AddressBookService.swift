@@ -31,23 +31,3 @@ public protocol AddressBookService: ContactsService, FriendsService {
     func commitTransaction() throws(ServiceError)
     func rollbackTransaction()
 }
-
-public extension AddressBookService {
-    /// A store that keeps no group cards keeps none.
-    func keepGroupCard(uid: String, card: String) throws(ServiceError) {}
-    func groupCards() throws(ServiceError) -> [String] { [] }
-
-    /// A store without a reading of its own pages through `contacts(matching:offset:limit:)`:
-    /// a small first page (the first answer soon), then larger ones, to the end.
-    func forEachContactID(matching query: String, _ body: ([Int64]) throws(ServiceError) -> Bool) throws(ServiceError) {
-        var offset = 0, size = 64
-        while true {
-            let page = try contacts(matching: query, offset: offset, limit: size)
-            if page.isEmpty { return }
-            guard try body(page.map(\.id)) else { return }
-            if page.count < size { return }
-            offset += page.count
-            size = min(size * 4, 4096)
-        }
-    }
-}

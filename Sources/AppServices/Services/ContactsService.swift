@@ -46,7 +46,7 @@ public protocol ContactsService: AnyObject {
     func matchKeys(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [ContactMatchKeys]
     /// Every contact with a birthday: id, first and last name, the birthday as stored (`query
     /// --birthdays` and the Birthdays screen put them in the order they come round).
-    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)]
+    func birthdays() throws(ServiceError) -> [ContactBirthday]
     /// The groups the contacts are in (their vCard CATEGORIES, Google's labels), each once, by
     /// name, with how many contacts are in each.
     func groups() throws(ServiceError) -> [ContactGroup]
@@ -69,89 +69,23 @@ public protocol ContactsService: AnyObject {
     /// one address book, or on none.
     func page(in filter: AddressBookFilter, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
               countingUpTo cap: Int) throws(ServiceError) -> ContactsPage
+    /// Deletes these contacts in one transaction (all or none), kept for Undo as one delete:
+    /// `restoreLastDeletes` brings them all back at once. How many were deleted (a contact
+    /// already gone is passed over).
+    func delete(ids: [Int64]) throws(ServiceError) -> Int
+    /// Brings back the last delete whole: one contact, or every contact of a delete of the
+    /// marked (`delete(ids:)`), each under its old id where that is free; [] when none is kept.
+    func restoreLastDeletes() throws(ServiceError) -> [ContactRecord]
+    /// The deletes kept for Undo (the Trash), the newest first.
+    func deletedContacts() throws(ServiceError) -> [DeletedContact]
+    /// Brings back one contact from the Trash (`DeletedContact.trashID`), under its old id where
+    /// that is free; nil when it is no longer there.
+    func restoreDeleted(trashID: Int64) throws(ServiceError) -> ContactRecord?
+    /// Forgets every delete kept for Undo (they cannot come back); how many there were.
+    func emptyTrash() throws(ServiceError) -> Int
 }
 
 public extension ContactsService {
-    /// Each contact read whole (memory answers at once; the stores read the three columns).
-    func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails] {
-        var details: [Int64: ContactRowDetails] = [:]
-        for id in ids { if let record = try contact(id: id) { details[id] = ContactRowDetails(record) } }
-        return details
-    }
-
-    /// Brings back the contact deleted last (everything it had), under a new id; nil when there
-    /// is none to bring back (or the store keeps none: memory).
-    func restoreLastDeleted() throws(ServiceError) -> ContactRecord? { nil }
-
-    /// The merge as an update and a delete (memory: nothing can come between them).
-    func merge(_ kept: ContactRecord, removing mergedAway: Int64) throws(ServiceError) -> Bool {
-        guard let id = kept.id, id != mergedAway, try contact(id: mergedAway) != nil, try contact(id: id) != nil else { return false }
-        guard try update(kept) else { return false }
-        return try delete(id: mergedAway)
-    }
-
-    /// The slice read from the list and each contact whole (memory: a few contacts).
-    func matchKeys(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [ContactMatchKeys] {
-        var keys: [ContactMatchKeys] = []
-        for row in try contacts(matching: "", offset: 0, limit: count(matching: "", upTo: .max)) {
-            if let cursor, (row.sortKey, row.id) <= (cursor.sortKey, cursor.id) { continue }
-            guard keys.count < limit else { break }
-            guard let c = try contact(id: row.id) else { continue }
-            keys.append(ContactMatchKeys(contact: row, emails: c.emails, phones: c.phones.map(\.number)))
-        }
-        return keys
-    }
-
-    /// Every contact read whole (memory: a few contacts).
-    func groups() throws(ServiceError) -> [ContactGroup] {
-        var lists: [[String]] = []
-        for row in try contacts(matching: "", offset: 0, limit: count(matching: "", upTo: .max)) {
-            if let c = try contact(id: row.id), !c.extras.isEmpty { lists.append(c.categories) }
-        }
-        return ContactGroup.groups(of: lists)
-    }
-
-    /// The search's matches read whole, those in the group kept (memory: a few contacts).
-    func page(inGroup group: String, matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
-        var members: [ContactSummary] = []
-        for row in try contacts(matching: query, offset: 0, limit: count(matching: query, upTo: .max)) {
-            if let c = try contact(id: row.id), c.categories.contains(group) { members.append(row) }
-        }
-        let rows = offset < members.count ? Array(members[offset..<min(members.count, offset + max(0, limit))]) : []
-        return ContactsPage(count: min(cap, members.count), rows: rows)
-    }
-
-    /// The last-name order as ever; another: every match read whole and sorted (memory: a few contacts).
-    func page(matching query: String, in order: ContactListOrder, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
-        if order == .lastName { return try page(matching: query, offset: offset, limit: limit, countingUpTo: cap) }
-        let all = try contacts(matching: query, offset: 0, limit: count(matching: query, upTo: .max))
-        return try Self.reordered(all, in: order, offset: offset, limit: limit, cap: cap) { id throws(ServiceError) in try contact(id: id) }
-    }
-
-    func page(inGroup group: String, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
-              countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
-        if order == .lastName { return try page(inGroup: group, matching: query, offset: offset, limit: limit, countingUpTo: cap) }
-        let all = try page(inGroup: group, matching: query, offset: 0, limit: .max, countingUpTo: .max).rows
-        return try Self.reordered(all, in: order, offset: offset, limit: limit, cap: cap) { id throws(ServiceError) in try contact(id: id) }
-    }
-
-    func listIndex(ofContact id: Int64, in order: ContactListOrder) throws(ServiceError) -> Int? {
-        if order == .lastName { return try listIndex(ofContact: id) }
-        let all = try contacts(matching: "", offset: 0, limit: count(matching: "", upTo: .max))
-        let sorted = try Self.reordered(all, in: order, offset: 0, limit: .max, cap: .max) { id throws(ServiceError) in try contact(id: id) }
-        return sorted.rows.firstIndex { $0.id == id }
-    }
-
-    /// No address books: nothing syncs here (memory, a team's directory for now).
-    func addressBooks(counted: Bool) throws(ServiceError) -> ContactAddressBooks { ContactAddressBooks() }
-
-    /// With no address books every contact is on none, and no book has any.
-    func page(in filter: AddressBookFilter, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
-              countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
-        guard filter == .notSynced else { return ContactsPage(count: 0, rows: []) }
-        return try page(matching: query, in: order, offset: offset, limit: limit, countingUpTo: cap)
-    }
-
     /// `rows` (read in the last-name order) in `order`, the page from `offset`, each row's
     /// `sortKey` its key in that order.
     static func reordered(_ rows: [ContactSummary], in order: ContactListOrder, offset: Int, limit: Int, cap: Int,
@@ -172,9 +106,4 @@ public extension ContactsService {
 
     /// The exact number of contacts matching a search.
     func count(matching query: String) throws(ServiceError) -> Int { try count(matching: query, upTo: .max) }
-
-    /// The count, then the page: two reads.
-    func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
-        ContactsPage(count: try count(matching: query, upTo: cap), rows: try contacts(matching: query, offset: offset, limit: limit))
-    }
 }

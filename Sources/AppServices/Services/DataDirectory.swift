@@ -14,12 +14,16 @@ public protocol DataDirectory: AnyObject {
     var settings: SettingsService { get }
     /// One account's contacts and friends (valid after `open`).
     func contacts(for account: Account) -> ContactsService & FriendsService
-    /// One account's whole address book, for import and export (valid after `open`).
-    func addressBook(for account: Account) -> any AddressBookService
+    /// One account's whole address book, for import and export (valid after `open`); nil where
+    /// there is none to import into or export from (the kiosk's made-up data).
+    func addressBook(for account: Account) -> (any AddressBookService)?
     /// One account's activity feed (valid after `open`).
     func activity(for account: Account) -> ActivityService
     /// Where the data is, for About.
     var location: DataLocation { get }
+    /// The sync tables' reader (valid after `open`): a file's, a server's; nil where the data
+    /// cannot sync (memory, a server not connected). Every directory says which.
+    var syncStatus: (any SyncStatusService)? { get }
     /// The part of `open()` that may wait on the network (connecting, migrating, reading the saved
     /// session), as a job safe to run off the main loop; `open(prepared:)` then finishes on the
     /// main loop. Nil: `open()` answers at once.
@@ -106,4 +110,7 @@ public enum SignInKind: Equatable, Sendable {
     /// As the members a team directory's owner added: the server checks the password, and no
     /// account is made here. `suggestedName`: the user the connection string names ("" for none).
     case teamMembers(suggestedName: String)
+    /// As the one account of a demo's made-up data (the kiosk): no account is made or changed,
+    /// and a refused sign-in is told `hint` (what to type).
+    case demo(hint: String)
 }

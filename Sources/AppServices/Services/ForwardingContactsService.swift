@@ -45,11 +45,26 @@ public extension ForwardingContactsService {
     func rowDetails(of ids: [Int64]) throws(ServiceError) -> [Int64: ContactRowDetails] {
         try willForward(#function); return try forwardee.rowDetails(of: ids)
     }
-    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] {
+    func birthdays() throws(ServiceError) -> [ContactBirthday] {
         try willForward(#function); return try forwardee.birthdays()
     }
     func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
         try willForward(#function); return try forwardee.restoreLastDeleted()
+    }
+    func delete(ids: [Int64]) throws(ServiceError) -> Int {
+        try willForward(#function); return try forwardee.delete(ids: ids)
+    }
+    func restoreLastDeletes() throws(ServiceError) -> [ContactRecord] {
+        try willForward(#function); return try forwardee.restoreLastDeletes()
+    }
+    func deletedContacts() throws(ServiceError) -> [DeletedContact] {
+        try willForward(#function); return try forwardee.deletedContacts()
+    }
+    func restoreDeleted(trashID: Int64) throws(ServiceError) -> ContactRecord? {
+        try willForward(#function); return try forwardee.restoreDeleted(trashID: trashID)
+    }
+    func emptyTrash() throws(ServiceError) -> Int {
+        try willForward(#function); return try forwardee.emptyTrash()
     }
     func merge(_ kept: ContactRecord, removing mergedAway: Int64) throws(ServiceError) -> Bool {
         try willForward(#function); return try forwardee.merge(kept, removing: mergedAway)

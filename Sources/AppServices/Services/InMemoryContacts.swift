@@ -64,8 +64,11 @@ public final class InMemoryContacts: ContactsService, FriendsService {
         return order.filter { id in records[id]!.emails.contains { folded($0) == wanted } }.map(summary)
     }
 
-    public func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] {
-        order.compactMap { id in records[id].flatMap { $0.birthday.isEmpty ? nil : (id, $0.firstName, $0.lastName, $0.birthday, $0.displayName) } }
+    public func birthdays() throws(ServiceError) -> [ContactBirthday] {
+        order.compactMap { id in
+            records[id].flatMap { $0.birthday.isEmpty ? nil : ContactBirthday(id: id, firstName: $0.firstName, lastName: $0.lastName,
+                                                                            birthday: $0.birthday, displayName: $0.displayName) }
+        }
     }
 
     public func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? { matches("").firstIndex(of: id) }
@@ -89,24 +92,80 @@ public final class InMemoryContacts: ContactsService, FriendsService {
         return true
     }
 
-    /// Deletes kept for Undo, the last first (the last 100).
-    private var deleted: [ContactRecord] = []
+    /// Deletes kept for Undo, the last at the end (the last 100), each with its place in the
+    /// Trash and the delete it was part of (a delete of the marked is one).
+    private var deleted: [(trashID: Int64, batch: Int64, at: Int64, record: ContactRecord)] = []
+    private var nextTrashID: Int64 = 1
+    /// The time a delete is kept with (the kiosk has no clock of its own here).
+    public var now: () -> Int64 = { 0 }
 
-    public func delete(id: Int64) throws(ServiceError) -> Bool {
-        guard let gone = records.removeValue(forKey: id) else { return false }
-        deleted.append(gone)
+    private func keep(_ record: ContactRecord, batch: Int64) {
+        deleted.append((nextTrashID, batch, now(), record))
+        nextTrashID += 1
         if deleted.count > 100 { deleted.removeFirst() }
+    }
+
+    private func remove(_ id: Int64) -> ContactRecord? {
+        guard let gone = records.removeValue(forKey: id) else { return nil }
         sortKeys[id] = nil
         order.removeAll { $0 == id }
+        return gone
+    }
+
+    public func delete(id: Int64) throws(ServiceError) -> Bool {
+        guard let gone = remove(id) else { return false }
+        keep(gone, batch: nextTrashID)
         return true
     }
 
-    public func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
-        guard var record = deleted.popLast() else { return nil }
-        record.id = nil
+    public func delete(ids: [Int64]) throws(ServiceError) -> Int {
+        let batch = nextTrashID
+        var count = 0
+        for id in ids { if let gone = remove(id) { keep(gone, batch: batch); count += 1 } }
+        return count
+    }
+
+    /// Puts a kept contact back, under its old id where that is free.
+    private func bringBack(_ kept: ContactRecord) -> ContactRecord {
+        var record = kept
         record.revision = 0
-        record.id = try add(record)
+        if let id = record.id, records[id] == nil {
+            record.revision = 1
+            records[id] = record
+            sortKeys[id] = record.sortKey
+            order.append(id)
+            sortOrder()
+            return record
+        }
+        record.id = nil
+        record.id = try? add(record)
         return record
+    }
+
+    public func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
+        try restoreLastDeletes().first
+    }
+
+    public func restoreLastDeletes() throws(ServiceError) -> [ContactRecord] {
+        guard let batch = deleted.last?.batch else { return [] }
+        let first = deleted.firstIndex { $0.batch == batch } ?? deleted.count - 1
+        let kept = deleted[first...]
+        deleted.removeSubrange(first...)
+        return kept.map { bringBack($0.record) }
+    }
+
+    public func deletedContacts() throws(ServiceError) -> [DeletedContact] {
+        deleted.reversed().map { DeletedContact(trashID: $0.trashID, deletedAt: $0.at, record: $0.record) }
+    }
+
+    public func restoreDeleted(trashID: Int64) throws(ServiceError) -> ContactRecord? {
+        guard let index = deleted.firstIndex(where: { $0.trashID == trashID }) else { return nil }
+        return bringBack(deleted.remove(at: index).record)
+    }
+
+    public func emptyTrash() throws(ServiceError) -> Int {
+        defer { deleted.removeAll() }
+        return deleted.count
     }
 
     public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {

@@ -120,8 +120,3 @@ public protocol SyncStatusService: AnyObject {
     func bookNames(of contactIDs: [Int64]) throws(ServiceError) -> [Int64: String]
 }
 
-/// A data directory whose data can sync (the SQLite file).
-public protocol SyncingDirectory: AnyObject {
-    /// The sync tables' reader (valid after `open`); nil where there are none.
-    var syncStatus: (any SyncStatusService)? { get }
-}

@@ -8,6 +8,10 @@ public enum ActivityKind: String, Sendable, CaseIterable {
     case contactAdded = "contact_added"
     case contactEdited = "contact_edited"
     case contactDeleted = "contact_deleted"
+    /// Brought back by Undo or from the Trash, under the id it had.
+    case contactRestored = "contact_restored"
+    /// Two contacts made one (the other's delete is kept for Undo).
+    case contactsMerged = "contacts_merged"
     case friendAdded = "friend_added"
     case friendRemoved = "friend_removed"
     case settingChanged = "setting_changed"
@@ -25,6 +29,8 @@ public enum ActivityKind: String, Sendable, CaseIterable {
         case .contactAdded: "Contact added"
         case .contactEdited: "Contact edited"
         case .contactDeleted: "Contact deleted"
+        case .contactRestored: "Contact brought back"
+        case .contactsMerged: "Contacts merged"
         case .friendAdded: "Marked as a friend"
         case .friendRemoved: "No longer a friend"
         case .settingChanged: "Setting changed"
@@ -35,7 +41,7 @@ public enum ActivityKind: String, Sendable, CaseIterable {
 
     /// Whether the event names a contact (Enter opens its card).
     public var isAboutAContact: Bool {
-        [.contactAdded, .contactEdited, .contactDeleted, .friendAdded, .friendRemoved].contains(self)
+        [.contactAdded, .contactEdited, .contactDeleted, .contactRestored, .contactsMerged, .friendAdded, .friendRemoved].contains(self)
     }
 }
 

@@ -6,7 +6,9 @@ import AppServices
 enum DeletedContactText {
     static let version = "1"
 
-    static func encode(_ c: ContactRecord) -> String {
+    /// `batch`: the delete it was part of ("" alone; a delete of the marked gives all its contacts
+    /// one, so Undo brings them back together).
+    static func encode(_ c: ContactRecord, batch: String = "") -> String {
         JSONText.array(of: [
             version, c.firstName, c.lastName, c.company, c.notes, c.isFriend ? "1" : "0", c.uid, c.nickname, c.title,
             c.birthday, c.url, c.extras, c.namePrefix, c.nameSuffix,
@@ -16,11 +18,24 @@ enum DeletedContactText {
             StoredCardFields.encode(c.addresses),
             c.preferredEmail.map(String.init) ?? "", c.preferredPhone.map(String.init) ?? "",
             c.card, c.formattedName, c.middleName,
+            c.id.map(String.init) ?? "", batch,
         ])
     }
 
-    /// The contact `text` holds (no id: it is given a new one when brought back), or nil when the
-    /// text is not one this build wrote.
+    /// The id a kept contact had (nil in a text an older build wrote: it comes back under a new one).
+    static func keptID(of text: String) -> Int64? {
+        guard case .array(let items)? = JSONText.parse(text), items.count > 23, case .string(let id) = items[23] else { return nil }
+        return Int64(id)
+    }
+
+    /// The delete a kept contact was part of ("" when it was deleted alone, or kept by an older build).
+    static func batch(of text: String) -> String {
+        guard case .array(let items)? = JSONText.parse(text), items.count > 24, case .string(let batch) = items[24] else { return "" }
+        return batch
+    }
+
+    /// The contact `text` holds (no id: `keptID(of:)` says the one it had), or nil when the text
+    /// is not one this build wrote.
     static func decode(_ text: String) -> ContactRecord? {
         guard case .array(let items)? = JSONText.parse(text) else { return nil }
         let f: [String] = items.compactMap { if case .string(let s) = $0 { s } else { nil } }

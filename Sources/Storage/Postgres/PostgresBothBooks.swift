@@ -143,7 +143,7 @@ final class PostgresBothBooks: ContactsService {
         try own.rowDetails(of: ids).merging(try team.rowDetails(of: ids)) { mine, _ in mine }
     }
 
-    func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] {
+    func birthdays() throws(ServiceError) -> [ContactBirthday] {
         try own.birthdays() + team.birthdays()
     }
 
@@ -160,7 +160,46 @@ final class PostgresBothBooks: ContactsService {
         Self.merged(try own.contacts(withEmail: address), try marked(team.contacts(withEmail: address)))
     }
 
+    /// Each book's next slice after `cursor`, merged in list order (the team's marked): the
+    /// Duplicates screen reads both books a slice at a time, never the whole list.
+    func matchKeys(after cursor: FriendCursor?, limit: Int) throws(ServiceError) -> [ContactMatchKeys] {
+        let mine = try own.matchKeys(after: cursor, limit: limit)
+        let theirs = try team.matchKeys(after: cursor, limit: limit).map { var keys = $0; keys.contact.inTeamBook = true; return keys }
+        var out: [ContactMatchKeys] = []
+        var i = 0, j = 0
+        while out.count < limit, i < mine.count || j < theirs.count {
+            if j < theirs.count, i == mine.count || Self.precedes(theirs[j].contact, mine[i].contact) { out.append(theirs[j]); j += 1 }
+            else { out.append(mine[i]); i += 1 }
+        }
+        return out
+    }
+
     // MARK: Changes, each in the book the contact is in
+
+    /// The merge in one transaction, whichever books the two contacts are in: both rows held
+    /// until the end, the kept one changed in its book, the other deleted from its. A step that
+    /// does not happen (or that the server refuses: a team contact a member may not change)
+    /// undoes the whole: both contacts stay as they were.
+    func merge(_ kept: ContactRecord, removing mergedAway: Int64) throws(ServiceError) -> Bool {
+        guard let id = kept.id, id != mergedAway else { return false }
+        var undone = false
+        do {
+            return try pg.transaction { () throws(ServiceError) -> Bool in
+                let both = try pg.execute("""
+                    SELECT id FROM contacts WHERE id = ANY($1::bigint[]) AND account_id IN ($2, $3) ORDER BY id FOR UPDATE
+                    """, ["{\(min(id, mergedAway)),\(max(id, mergedAway))}", own.accountID, team.accountID])
+                guard both.count == 2 else { return false }
+                guard try update(kept), try delete(id: mergedAway) else {
+                    undone = true
+                    throw ServiceError(.notFound, place: "", detail: "a contact of the merge is gone")
+                }
+                return true
+            }
+        } catch {
+            if undone { return false }
+            throw error
+        }
+    }
 
     /// A new contact goes to the person's own book (the team's list adds to the team's).
     func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 { try own.add(contact) }

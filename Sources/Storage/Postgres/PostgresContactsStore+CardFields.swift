@@ -20,9 +20,12 @@ extension PostgresContactsStore {
     }
 
     /// Every contact of this account with a birthday: id, first and last name, birthday text.
-    public func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] {
+    public func birthdays() throws(ServiceError) -> [ContactBirthday] {
         let rows = try pg.execute("SELECT id, first_name, last_name, birthday, display_name FROM contacts WHERE account_id = $1 AND birthday <> '' ORDER BY sort_key, id", [accountID])
-        return (0..<rows.count).map { (rows.int64($0, 0), rows.text($0, 1), rows.text($0, 2), rows.text($0, 3), rows.text($0, 4)) }
+        return (0..<rows.count).map {
+            ContactBirthday(id: rows.int64($0, 0), firstName: rows.text($0, 1), lastName: rows.text($0, 2), birthday: rows.text($0, 3),
+                            displayName: rows.text($0, 4))
+        }
     }
 
     /// Every e-mail address of the contacts with these ids, in the order of `ids` and of each contact's

@@ -371,6 +371,11 @@ public final class PostgresContactsStore: ContactsService {
     }
 
     public func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
+        try add(contact, logged: .contactAdded)
+    }
+
+    /// Stores a new contact, logged as `logged` (a contact brought back from the Trash: `.contactRestored`).
+    func add(_ contact: ContactRecord, logged: ActivityKind) throws(ServiceError) -> Int64 {
         try pg.transaction { () throws(ServiceError) -> Int64 in
             let time = now()
             let rows = try pg.execute("""
@@ -391,7 +396,7 @@ public final class PostgresContactsStore: ContactsService {
             try writeWordStarts(contact, id: id)
             try writeGroups(contact, id: id, replacing: false)
             try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
-            try log(.contactAdded, name: contact.displayName, id: id)
+            try log(logged, name: contact.displayName, id: id)
             return id
         }
     }
@@ -431,8 +436,13 @@ public final class PostgresContactsStore: ContactsService {
     }
 
     public func delete(id: Int64) throws(ServiceError) -> Bool {
+        try delete(id: id, batch: "")
+    }
+
+    /// Deletes one contact, kept for Undo as part of `batch` ("": alone).
+    func delete(id: Int64, batch: String) throws(ServiceError) -> Bool {
         try pg.transaction { () throws(ServiceError) -> Bool in
-            if let whole = try contact(id: id) { try keepForUndo(whole) }
+            if let whole = try contact(id: id) { try keepForUndo(whole, batch: batch) }
             let rows = try pg.execute("""
                 DELETE FROM contacts WHERE id = $1 AND account_id = $2
                 RETURNING is_friend, first_name, last_name, phones::text, display_name, middle_name, sort_key
@@ -448,9 +458,9 @@ public final class PostgresContactsStore: ContactsService {
     }
 
     /// Keeps a contact being deleted, whole, for Undo (the account's last `DeletedContactText.kept`).
-    private func keepForUndo(_ contact: ContactRecord) throws(ServiceError) {
+    private func keepForUndo(_ contact: ContactRecord, batch: String) throws(ServiceError) {
         try pg.execute("INSERT INTO deleted_contacts (account_id, deleted_at, record) VALUES ($1, $2, $3)",
-                       [accountID, now(), DeletedContactText.encode(contact)])
+                       [accountID, now(), DeletedContactText.encode(contact, batch: batch)])
         try pg.execute("""
             DELETE FROM deleted_contacts WHERE account_id = $1 AND id <= (
                 SELECT id FROM deleted_contacts WHERE account_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)
@@ -458,16 +468,7 @@ public final class PostgresContactsStore: ContactsService {
     }
 
     public func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
-        try pg.transaction { () throws(ServiceError) -> ContactRecord? in
-            let last = try pg.execute("SELECT id, record FROM deleted_contacts WHERE account_id = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE", [accountID])
-            guard last.count == 1 else { return nil }
-            try pg.execute("DELETE FROM deleted_contacts WHERE id = $1", [last.int64(0, 0)])
-            guard var record = DeletedContactText.decode(last.text(0, 1)) else {
-                throw ServiceError(.damaged, place: pg.server, detail: "a deleted contact kept for Undo could not be read back")
-            }
-            record.id = try add(record)
-            return record
-        }
+        try restoreLastDeletes().first
     }
 
     public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {

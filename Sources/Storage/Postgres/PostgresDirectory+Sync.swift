@@ -3,7 +3,7 @@ import AppServices
 /// A shared directory's sync tables, read on the main loop's connection (no network but the
 /// directory's: a child `switchboard sync` process does the CardDAV part and writes to the same
 /// directory, signed in as the same member).
-extension PostgresDirectory: SyncingDirectory {
+extension PostgresDirectory {
     public var syncStatus: (any SyncStatusService)? {
         connectedDatabase == nil ? nil : PostgresDirectorySyncStatus(directory: self)
     }

@@ -181,9 +181,12 @@ public final class PostgresDirectory: DataDirectory {
     }
     public var settings: SettingsService { settingsStore! }
 
-    public func contacts(for account: Account) -> ContactsService & FriendsService { addressBook(for: account) }
+    public func contacts(for account: Account) -> ContactsService & FriendsService { contactsStore(for: account) }
 
-    public func addressBook(for account: Account) -> any AddressBookService {
+    public func addressBook(for account: Account) -> (any AddressBookService)? { contactsStore(for: account) }
+
+    /// The account's contacts on the main connection (made once per account).
+    func contactsStore(for account: Account) -> PostgresContactsStore {
         // Connected: an account comes from a connection's sign-in (the saved session or Log In).
         let db = connectedDatabase!
         if let contactsCache, contactsCache.accountID == account.id { return contactsCache }
@@ -193,7 +196,8 @@ public final class PostgresDirectory: DataDirectory {
     }
 
     public func contactsOfBothBooks(for account: Account) -> ContactsService? {
-        guard let team = teamBook(for: account), team.id != account.id, let own = addressBook(for: account) as? PostgresContactsStore else { return nil }
+        guard let team = teamBook(for: account), team.id != account.id else { return nil }
+        let own = contactsStore(for: account)
         return PostgresBothBooks(own: own, team: PostgresContactsStore(database: connectedDatabase!, accountID: team.id, now: now))
     }
 

@@ -314,7 +314,7 @@ public final class PostgresSyncStore: SyncStore {
                                local: ContactRecord?) throws(ServiceError) {
         try pg.execute("""
             INSERT INTO sync_conflicts (book_id, contact_id, href, kind, fields, local_record, found_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)
-            """, [book, contact, href, kind.rawValue, JSONText.array(of: fields), local.map(DeletedContactText.encode) ?? "", now()])
+            """, [book, contact, href, kind.rawValue, JSONText.array(of: fields), local.map { DeletedContactText.encode($0) } ?? "", now()])
     }
 
     public func conflicts() throws(ServiceError) -> [SyncConflict] {

@@ -90,12 +90,12 @@ extension SQLiteContactsStore {
 
 extension SQLiteContactsStore {
     /// Every contact of this account with a birthday: id, first and last name, birthday text.
-    public func birthdays() throws(ServiceError) -> [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] {
+    public func birthdays() throws(ServiceError) -> [ContactBirthday] {
         let s = try db.prepare("SELECT id, first_name, last_name, birthday, display_name FROM contacts WHERE account_id = ? AND birthday <> '' ORDER BY sort_key, id")
         s.bind(1, accountID)
         defer { s.reset() }
-        var rows: [(id: Int64, firstName: String, lastName: String, birthday: String, displayName: String)] = []
-        while try s.step() { rows.append((s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4))) }
+        var rows: [ContactBirthday] = []
+        while try s.step() { rows.append(ContactBirthday(id: s.int64(0), firstName: s.text(1), lastName: s.text(2), birthday: s.text(3), displayName: s.text(4))) }
         return rows
     }
 }

@@ -26,8 +26,16 @@ extension SQLiteContactsStore {
     public func merge(_ kept: ContactRecord, removing mergedAway: Int64) throws(ServiceError) -> Bool {
         guard let id = kept.id, id != mergedAway else { return false }
         return try db.transaction { () throws(ServiceError) -> Bool in
-            guard try rankAndFriend(of: mergedAway) != nil, try update(kept) else { return false }
-            return try delete(id: mergedAway)
+            guard let other = try rankAndFriend(of: mergedAway) else { return false }
+            let before = Int64(try db.scalarInt("SELECT coalesce(max(id), 0) FROM activity") ?? 0)
+            guard try update(kept), try delete(id: mergedAway) else { return false }
+            // Logged as what it was, one merge (issue 51), not the edit and the delete it is made of.
+            let parts = try db.prepare("DELETE FROM activity WHERE account_id = ? AND id > ? AND kind IN (?, ?)")
+            parts.bind(1, accountID).bind(2, before).bind(3, ActivityKind.contactEdited.rawValue).bind(4, ActivityKind.contactDeleted.rawValue)
+            try parts.run()
+            try SQLiteActivityLog(db: db).record(.contactsMerged, accountID: accountID, subject: "\(kept.displayName) ← \(other.name)",
+                                                 contactID: id, at: now())
+            return true
         }
     }
 }

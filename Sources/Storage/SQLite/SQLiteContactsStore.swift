@@ -63,6 +63,11 @@ public final class SQLiteContactsStore: ContactsService {
         return try summaries(s)
     }
 
+    /// The count, then the page: two reads.
+    public func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        ContactsPage(count: try count(matching: query, upTo: cap), rows: try contacts(matching: query, offset: offset, limit: limit))
+    }
+
     public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         let s: SQLiteStatement
         let columns = "id, first_name, last_name, is_friend, sort_key, display_name"
@@ -145,9 +150,11 @@ public final class SQLiteContactsStore: ContactsService {
     /// The INSERT for a contact with these many phones and emails (prepared once per shape).
     /// Parameters: 1 account, 2-6 names, company, notes, friend; 7 sort key; 8 rank; 9-10 times; 11-12 the
     /// first-name and company orders' keys; 13 the display name; then the lists.
-    func insertStatement(for lists: SQLiteContactLists) throws(ServiceError) -> SQLiteStatement {
-        let (phones, emails) = lists.sql(from: 14)
-        return try db.prepare("INSERT INTO contacts (account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at, sort_key_first, sort_key_company, display_name, phones, emails) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, \(phones), \(emails))")
+    /// With `keepsID`, 14 is the id (a contact brought back from the Trash) and the lists follow.
+    func insertStatement(for lists: SQLiteContactLists, keepsID: Bool = false) throws(ServiceError) -> SQLiteStatement {
+        let (phones, emails) = lists.sql(from: keepsID ? 15 : 14)
+        let (idColumn, idValue) = keepsID ? ("id, ", "?14, ") : ("", "")
+        return try db.prepare("INSERT INTO contacts (\(idColumn)account_id, first_name, last_name, company, notes, is_friend, sort_key, sort_rank, created_at, updated_at, sort_key_first, sort_key_company, display_name, phones, emails) VALUES (\(idValue)?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, \(phones), \(emails))")
     }
 
     /// One range of the list-order index (account, sort key, id), counted.
@@ -163,9 +170,15 @@ public final class SQLiteContactsStore: ContactsService {
     }
 
     public func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
+        try insert(contact, keeping: nil, logged: .contactAdded)
+    }
+
+    /// Stores a contact, under `id` when given (a contact brought back keeps the id it had: the
+    /// caller has checked it is free), and logs it as `logged`.
+    func insert(_ contact: ContactRecord, keeping keptID: Int64?, logged: ActivityKind) throws(ServiceError) -> Int64 {
         try db.transaction { () throws(ServiceError) -> Int64 in
             let lists = SQLiteContactLists(contact)
-            let s = try insertStatement(for: lists)
+            let s = try insertStatement(for: lists, keepsID: keptID != nil)
             let time = now()
             s.bind(1, accountID).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
                 .bind(5, contact.notes).bind(6, contact.isFriend)
@@ -174,13 +187,14 @@ public final class SQLiteContactsStore: ContactsService {
             var cache = SearchText.FoldCache()
             let keys = contact.otherSortKeys(cache: &cache)
             s.bind(11, keys.firstName).bind(12, keys.company).bind(13, contact.displayName)
-            lists.bind(to: s, from: 14)
+            if let keptID { s.bind(14, keptID) }
+            lists.bind(to: s, from: keptID != nil ? 15 : 14)
             try s.run()
             let id = db.lastInsertRowID
             try writeCardFields(contact, id: id)
             try index(contact, id: id)
             try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
-            try log(.contactAdded, contact, id: id)
+            try log(logged, contact, id: id)
             return id
         }
     }
@@ -213,9 +227,14 @@ public final class SQLiteContactsStore: ContactsService {
     }
 
     public func delete(id: Int64) throws(ServiceError) -> Bool {
+        try delete(id: id, batch: "")
+    }
+
+    /// Deletes one contact, kept for Undo as part of `batch` ("": alone).
+    func delete(id: Int64, batch: String) throws(ServiceError) -> Bool {
         try db.transaction { () throws(ServiceError) -> Bool in
             guard let (rank, wasFriend, name, _) = try rankAndFriend(of: id) else { return false }
-            if let whole = try contact(id: id) { try keepForUndo(whole) }
+            if let whole = try contact(id: id) { try keepForUndo(whole, batch: batch) }
             try log(.contactDeleted, name: name, id: id)
             let s = try db.prepare("DELETE FROM contacts WHERE id = ? AND account_id = ?")
             s.bind(1, id).bind(2, accountID)
@@ -227,9 +246,9 @@ public final class SQLiteContactsStore: ContactsService {
     }
 
     /// Keeps a contact being deleted, whole, for Undo (the account's last `DeletedContactText.kept`).
-    private func keepForUndo(_ contact: ContactRecord) throws(ServiceError) {
+    func keepForUndo(_ contact: ContactRecord, batch: String = "") throws(ServiceError) {
         let keep = try db.prepare("INSERT INTO deleted_contacts (account_id, deleted_at, record) VALUES (?, ?, ?)")
-        keep.bind(1, accountID).bind(2, now()).bind(3, DeletedContactText.encode(contact))
+        keep.bind(1, accountID).bind(2, now()).bind(3, DeletedContactText.encode(contact, batch: batch))
         try keep.run()
         let prune = try db.prepare("""
             DELETE FROM deleted_contacts WHERE account_id = ?1 AND id <= (
@@ -240,21 +259,7 @@ public final class SQLiteContactsStore: ContactsService {
     }
 
     public func restoreLastDeleted() throws(ServiceError) -> ContactRecord? {
-        try db.transaction { () throws(ServiceError) -> ContactRecord? in
-            let last = try db.prepare("SELECT id, record FROM deleted_contacts WHERE account_id = ? ORDER BY id DESC LIMIT 1")
-            last.bind(1, accountID)
-            guard try last.step() else { last.reset(); return nil }
-            let (keptID, text) = (last.int64(0), last.text(1))
-            last.reset()
-            let gone = try db.prepare("DELETE FROM deleted_contacts WHERE id = ?")
-            gone.bind(1, keptID)
-            try gone.run()
-            guard var record = DeletedContactText.decode(text) else {
-                throw .corrupted(path: db.path, detail: "a deleted contact kept for Undo could not be read back")
-            }
-            record.id = try add(record)
-            return record
-        }
+        try restoreLastDeletes().first
     }
 
     public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {

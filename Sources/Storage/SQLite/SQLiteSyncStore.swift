@@ -343,7 +343,7 @@ public final class SQLiteSyncStore: SyncStore {
             INSERT INTO sync_conflicts (book_id, contact_id, href, kind, fields, local_record, found_at) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         s.bind(1, book).bind(2, contact).bind(3, href).bind(4, kind.rawValue).bind(5, JSONText.array(of: fields))
-            .bind(6, local.map(DeletedContactText.encode) ?? "").bind(7, now())
+            .bind(6, local.map { DeletedContactText.encode($0) } ?? "").bind(7, now())
         try db.transaction { () throws(ServiceError) in try s.run() }
     }
 

@@ -9,11 +9,17 @@ public struct AlertAction {
     public var style: Style
     /// Runs after the alert is dismissed, when this button is pressed.
     public var handler: (() -> Void)?
+    /// Whether `handler` runs as the button is pressed, while the alert fades out, instead of after
+    /// it has gone: for a change whose result shows under the fading alert (a deletion and the
+    /// list's new count), never for a handler that presents something.
+    public var runsWhenPressed = false
 
-    /// A button titled `title` that runs `handler` after the alert closes.
-    public init(title: String, style: Style = .default, handler: (() -> Void)? = nil) {
+    /// A button titled `title` that runs `handler` after the alert closes (with `runsWhenPressed`,
+    /// as it is pressed).
+    public init(title: String, style: Style = .default, runsWhenPressed: Bool = false, handler: (() -> Void)? = nil) {
         self.title = title
         self.style = style
+        self.runsWhenPressed = runsWhenPressed
         self.handler = handler
     }
 }
@@ -113,6 +119,11 @@ public final class AlertController: ViewController {
     }
 
     private func finish(with action: AlertAction) {
-        dismiss { action.handler?() }
+        if action.runsWhenPressed {
+            action.handler?()
+            dismiss()
+        } else {
+            dismiss { action.handler?() }
+        }
     }
 }

@@ -55,8 +55,8 @@ extension ViewController {
         presented.viewWillDisappear()
         window?.beginTransition()
         Animator.run(duration: presented.transitionStyle == .crossDissolve ? TransitionAnimation.defaultDuration : .zero,
-                     scheduler: window?.scheduler, step: { progress in
-            presented.view.dimsContent = progress > 0.4
+                     scheduler: window?.scheduler, step: { _ in
+            presented.view.dimsContent = true // dimmed from the first frame: the key that closes it shows at once
         }, completion: {
             presented.view.dimsContent = false
             presented.view.removeFromSuperview()

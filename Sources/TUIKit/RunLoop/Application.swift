@@ -308,7 +308,14 @@ public final class Application {
     }
 
     private func interrupt() {
-        if let interruptHandler { interruptHandler() } else { exitReason = .signal(.interrupt); quitRequested = true }
+        if let interruptHandler { interruptHandler() } else { quitInterrupted() }
+    }
+
+    /// Quits as Ctrl-C does by default (the exit reason is the interrupt): for an
+    /// `interruptHandler` that asks first where leaving would lose something.
+    public func quitInterrupted() {
+        exitReason = .signal(.interrupt)
+        quitRequested = true
     }
 
     private func suspend() {

@@ -29,6 +29,16 @@ struct PostgresConformanceTests {
     @Test func settings() throws { try StoreConformance.settings(fixture()) }
     @Test func settingsCyclingIsOneLine() throws { try StoreConformance.settingsCyclingIsOneLine(fixture()) }
     @Test func populate() throws { try StoreConformance.populate(fixture()) }
+    @Test func syncQueueWithoutASyncAccountNothingIsQueued() throws { try SyncQueueConformance.withoutASyncAccountNothingIsQueued(fixture()) }
+    @Test func syncQueueSettingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow() throws {
+        try SyncQueueConformance.settingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow(fixture())
+    }
+    @Test func syncQueueASyncedContactsEditsAreOneQueuedEditAndItsDeleteCarriesHrefAndEtag() throws {
+        try SyncQueueConformance.aSyncedContactsEditsAreOneQueuedEditAndItsDeleteCarriesHrefAndEtag(fixture())
+    }
+    @Test func syncQueueTheEnginesWritesQueueNothingAndAFailedApplyLeavesNothingBehind() throws {
+        try SyncQueueConformance.theEnginesWritesQueueNothingAndAFailedApplyLeavesNothingBehind(fixture())
+    }
 
     /// On the same generated contacts, every search gives the SQLite file's answer: the same
     /// contacts in the same order, page by page, and the same counts.

@@ -89,4 +89,23 @@ final class StoreFixture {
     func makeAccount(_ name: String = "ada", password: String = "analytical") throws -> Account {
         try accounts.createAccount(username: name, password: password, now: 1_000)
     }
+
+    /// CardDAV sync's state on this client's connection (a shared directory's password commands
+    /// kept in this client's own config folder, as `LocalSyncCommands` keeps them on a machine).
+    func syncStore(now: @escaping () -> Int64 = { 200 }) throws -> any SyncStore {
+        switch backend {
+        case .sqlite: SQLiteSyncStore(database: database!, now: now)
+        case .postgresql:
+            PostgresSyncStore(database: postgres!, now: now,
+                              localCommands: try LocalSyncCommands(connection: postgres!.connection, environment: ["XDG_CONFIG_HOME": stateHome + "-config"]))
+        }
+    }
+
+    /// Runs SQL on this client's connection (what another program would do to the tables).
+    func execute(_ sql: String) throws {
+        switch backend {
+        case .sqlite: try database!.execute(sql)
+        case .postgresql: try postgres!.connection.executeScript(sql)
+        }
+    }
 }

@@ -3,11 +3,19 @@ import AppServices
 /// Wires the list scene: view controller → interactor → presenter → view controller, router with its data store.
 @MainActor
 enum ContactListConfigurator {
-    /// - Parameter contactsOfBook: on a team's directory, the contacts of each book (or both),
-    ///   for the list's filter key; nil where there is one book.
-    static func configure(_ viewController: ContactListViewController, contacts: ContactsWork, coordinator: Coordination,
-                          book: ContactBook = .own, contactsOfBook: ((ContactBook) -> ContactsWork)? = nil) {
-        let interactor = ContactListInteractor(worker: ContactListWorker(contacts: contacts), book: book, contactsOfBook: contactsOfBook)
+    /// - Parameters:
+    ///   - reads: where searches are read off the main loop when `contacts` answers at once (a file);
+    ///     nil: on `contacts`.
+    ///   - contactsOfBook: on a team's directory, the contacts of each book (or both),
+    ///     for the list's filter key; nil where there is one book.
+    ///   - runProgram: how `m` and `y` on the marked reach the mail program and the clipboard.
+    static func configure(_ viewController: ContactListViewController, contacts: ContactsWork, reads: ContactsWork? = nil,
+                          coordinator: Coordination, book: ContactBook = .own, contactsOfBook: ((ContactBook) -> ContactsWork)? = nil,
+                          runProgram: @escaping ProgramRunner = { ExternalProgram.run($0) }) {
+        let interactor = ContactListInteractor(worker: ContactListWorker(contacts: contacts, reads: reads), book: book,
+                                               contactsOfBook: contactsOfBook)
+        // `m` and `y` on the marked: the mail program and the clipboard, as the card's.
+        interactor.actions = TerminalContactActions(window: { [weak viewController] in viewController?.view.window }, run: runProgram)
         // A search's exact count is read once typing pauses, off the keys' way.
         interactor.countLater = { [weak viewController] run in
             guard let scheduler = viewController?.scheduler else { run(); return }

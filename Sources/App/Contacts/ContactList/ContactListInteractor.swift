@@ -1,7 +1,7 @@
 import AppServices
 
 @MainActor
-protocol ContactListBusinessLogic: AnyObject {
+protocol ContactListBusinessLogic: ContactListMarkingLogic {
     func showContacts(request: ContactList.ShowContacts.Request)
     func selectContact(request: ContactList.SelectContact.Request)
     func toggleFriend(request: ContactList.ToggleFriend.Request)
@@ -31,6 +31,10 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     var worker: ContactListWorker
     var selectedContactID: Int64?
     var contactToShow: Int64?
+    /// The contacts marked (Space, `+`, `*`), by id: they stay marked through searches and scrolls.
+    var marked: Set<Int64> = []
+    /// The clipboard and the mail program, for `y` and `m` on the marked.
+    var actions: ContactActions?
     private(set) var searchText = ""
     /// The group the list shows (nil: all contacts), as last asked for.
     private(set) var group: String?
@@ -56,6 +60,11 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     static let countPause: Duration = .milliseconds(300)
     /// Counts the exact counts asked for: only the last one's answer is wanted.
     private var countRequests = 0
+    /// Counts the windows asked for, and the newest whose answer was shown: an answer never
+    /// replaces a newer one's (a search read off the main loop may answer after the list was
+    /// read again at once).
+    private var windowRequests = 0
+    private var newestShownWindow = 0
 
     /// The book (or both) the list shows.
     private(set) var book: ContactBook
@@ -111,11 +120,14 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         group = request.group
         addressBook = request.addressBook
         order = request.order
+        windowRequests += 1
+        let asked = windowRequests
         worker.fetchWindow(search: request.searchText, group: request.group, addressBook: request.addressBook, order: request.order,
                            offset: request.offset, limit: request.limit, lookahead: Self.countLookahead, showing: showing) { [weak self] result in
             // An answer for a search typed over since (or another group, book or order) is not shown.
             guard let self, request.searchText == self.searchText, request.group == self.group, request.addressBook == self.addressBook,
-                  request.order == self.order else { return }
+                  request.order == self.order, asked > self.newestShownWindow else { return }
+            self.newestShownWindow = asked
             switch result {
             case .success(let fetched):
                 self.window = (fetched.offset, fetched.rows)
@@ -178,6 +190,9 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         if let countLater { countLater(run) } else { run() }
     }
 
+    /// The id of the contact at a list index, from the window on hand.
+    func contactID(at index: Int) -> Int64? { contact(at: index)?.id }
+
     /// The contact at a list index, from the window on hand.
     private func contact(at index: Int) -> ContactSummary? {
         guard index >= window.offset, index < window.offset + window.contacts.count else { return nil }
@@ -213,12 +228,14 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
     }
 
     func undoDelete(request: ContactList.UndoDelete.Request) {
-        worker.restoreLastDeleted { [weak self] result in
+        worker.restoreLastDeletes { [weak self] result in
             switch result {
-            case .success(let record?):
+            case .success(let records) where !records.isEmpty:
+                let record = records[0]
                 self?.contactToShow = record.id // the list shows it, selected
-                self?.presenter?.presentUndoDelete(response: .init(firstName: record.firstName, lastName: record.lastName, displayName: record.displayName))
-            case .success(nil):
+                self?.presenter?.presentUndoDelete(response: .init(firstName: record.firstName, lastName: record.lastName,
+                                                                   displayName: record.displayName, count: records.count))
+            case .success:
                 self?.presenter?.presentUndoDelete(response: .init())
             case .failure(let error):
                 self?.presenter?.presentUndoDelete(response: .init(error: error.description))

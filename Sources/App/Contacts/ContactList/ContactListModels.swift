@@ -124,7 +124,11 @@ enum ContactList {
     enum UndoDelete {
         struct Request: Equatable {}
         /// The name brought back (nil: nothing to bring back), or why it could not be.
-        struct Response: Equatable { var firstName: String?; var lastName: String?; var error: String?; var displayName = "" }
+        struct Response: Equatable {
+            var firstName: String?; var lastName: String?; var error: String?; var displayName = ""
+            /// How many came back (a delete of the marked brings all of them back at once).
+            var count = 1
+        }
         struct ViewModel: Equatable { var message: String }
     }
 }

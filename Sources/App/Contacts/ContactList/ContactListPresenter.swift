@@ -2,7 +2,7 @@ import AppServices
 import TUIKit
 
 @MainActor
-protocol ContactListPresentationLogic: AnyObject {
+protocol ContactListPresentationLogic: ContactListMarkingPresentationLogic {
     func presentContacts(response: ContactList.ShowContacts.Response)
     func presentToggleFriend(response: ContactList.ToggleFriend.Response)
     func presentDeleteContact(response: ContactList.DeleteContact.Response)
@@ -137,7 +137,9 @@ final class ContactListPresenter: ContactListPresentationLogic {
         if let error = response.error {
             message = "Nothing was brought back: " + error
         } else if response.firstName != nil || response.lastName != nil {
-            message = "Brought back \(ShownName.display(response.displayName, first: response.firstName ?? "", last: response.lastName ?? "")) (d deletes it again; u again: the one deleted before)."
+            let name = ShownName.display(response.displayName, first: response.firstName ?? "", last: response.lastName ?? "")
+            message = response.count > 1 ? "Brought back \(response.count) contacts, \(name) and the others deleted with it (u again: the delete before)."
+                : "Brought back \(name) (u again: the one deleted before)."
         } else {
             message = "Nothing to bring back: no contact was deleted here lately."
         }

@@ -7,6 +7,10 @@ protocol ContactListRoutingLogic: AnyObject {
     /// Export… of the search on screen (`scope` .search) or of the contact chosen (the data store's).
     func routeToExport(search: String?)
     func routeToDuplicates()
+    /// Export… of the contacts marked.
+    func routeToExport(ids: [Int64])
+    /// The Trash: the contacts deleted lately, to bring back.
+    func routeToTrash()
 }
 
 @MainActor
@@ -38,6 +42,10 @@ final class ContactListRouter: ContactListRoutingLogic, ContactListDataPassing {
     }
 
     func routeToDuplicates() { coordinator?.show(.duplicates) }
+
+    func routeToExport(ids: [Int64]) { coordinator?.show(.contactExport(.contacts(ids: ids))) }
+
+    func routeToTrash() { coordinator?.show(.trash) }
 
     func routeToEditContact() {
         guard let id = dataStore?.selectedContactID else { return }

@@ -2,7 +2,7 @@ import AppServices
 import TUIKit
 
 @MainActor
-protocol ContactListDisplayLogic: AnyObject {
+protocol ContactListDisplayLogic: ContactListMarkingDisplayLogic {
     func displayContacts(viewModel: ContactList.ShowContacts.ViewModel)
     func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel)
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel)
@@ -29,6 +29,15 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     private var columns = ContactListColumns(width: 0)
     /// The window of rows on hand.
     private(set) var displayed: ContactList.ShowContacts.ViewModel?
+    /// The contacts marked (the interactor's, as last presented): their rows start with `*`.
+    var marked: Set<Int64> = []
+    /// "3 marked" after the title ("" with none).
+    var markNote = "" { didSet { title = titleNow } }
+    /// `L` asked for the groups to put the marked into (not to show one).
+    var pickingGroupForMarked = false
+    /// The title the presenter gave, without the marks' note.
+    private var listTitle = "Contacts"
+    private var titleNow: String { markNote.isEmpty ? listTitle : "\(listTitle) · \(markNote)" }
 
     override func viewDidLoad() {
         title = "Contacts"
@@ -102,14 +111,17 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             },
         ]
         // Edit, Delete and Friend only with a contact to do them to (an empty list offers Add).
+        // With contacts marked, `d` deletes them all (and `x` exports them).
         let onContact: [KeyCommand] = list.selectedIndex == nil ? [] : [
             KeyCommand(.character("e"), title: "Edit") { [weak self] in self?.edit() },
-            KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() },
+            marked.isEmpty ? KeyCommand(.character("d"), title: "Delete") { [weak self] in self?.confirmDelete() }
+                : KeyCommand(.character("d"), title: "Delete \(marked.count) marked") { [weak self] in self?.confirmDeleteMarked() },
             KeyCommand(.character("f"), title: "Friend") { [weak self] in self?.toggleFriend() },
         ]
         return esc + clearGroup + [KeyCommand(.character("a"), title: "Add") { [weak self] in self?.router?.routeToAddContact() }] + onContact + [
             KeyCommand(.character("u"), title: "Undo delete", showsInStatusLine: false) { [weak self] in self?.interactor?.undoDelete(request: .init()) },
             KeyCommand(.character("D"), title: "Duplicates", showsInStatusLine: false) { [weak self] in self?.router?.routeToDuplicates() },
+            KeyCommand(.character("T"), title: "Trash (deleted contacts)", showsInStatusLine: false) { [weak self] in self?.router?.routeToTrash() },
             KeyCommand(.character("l"), title: "Show a group", showsInStatusLine: false) { [weak self] in self?.interactor?.listGroups(request: .init()) },
             KeyCommand(.character("/"), title: "Search") { [weak self] in
                 guard let self else { return }
@@ -117,7 +129,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
                 self.leftSearchAt = nil
                 if self.message.text == Self.inTheListText { self.message.text = "" }
             },
-        ] + (!choosesBooks ? [] : [
+        ] + (searchField.isFirstResponder ? [] : markingCommands) + (!choosesBooks ? [] : [
             KeyCommand(.character("b"), title: "Books") { [weak self] in self?.showNextBook() },
         ]) + [
             // In the status line only where the contacts sync with address books (elsewhere `?` lists it,
@@ -128,7 +140,12 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         ] + (!offersTransfer ? [] : [
             Self.droppingFirst(KeyCommand(.character("i"), title: "Import") { [weak self] in self?.router?.routeToTransfer(export: false) }),
             // With a search on screen, Export… writes what it found.
-            Self.droppingFirst(searchField.text.trimmedSpaces.isEmpty
+            Self.droppingFirst(!marked.isEmpty
+                ? KeyCommand(.character("x"), title: "Export marked") { [weak self] in
+                    guard let self else { return }
+                    self.router?.routeToExport(ids: self.marked.sorted())
+                }
+                : searchField.text.trimmedSpaces.isEmpty
                 ? KeyCommand(.character("x"), title: "Export") { [weak self] in self?.router?.routeToTransfer(export: true) }
                 : KeyCommand(.character("x"), title: "Export found") { [weak self] in self?.router?.routeToExport(search: self?.searchField.text) }),
         ] + (list.selectedIndex == nil ? [] : [
@@ -249,7 +266,8 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         guard let index = list.selectedIndex, let contact = row(at: index) else { return }
         guard asksBeforeDeleting() else { interactor?.deleteContact(request: .init(index: index)); return }
         let alert = AlertController(title: "Delete contact", message: "Delete \(contact.fullName)? (u in the list brings it back)")
-        alert.addAction(AlertAction(title: "Delete", style: .destructive) { [weak self] in
+        // The delete runs as Enter is pressed: the list's new count shows under the fading alert.
+        alert.addAction(AlertAction(title: "Delete", style: .destructive, runsWhenPressed: true) { [weak self] in
             self?.interactor?.deleteContact(request: .init(index: index))
         })
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
@@ -280,9 +298,9 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             return
         }
         let letter = contact.startsSection ? contact.section : " "
-        label.configure(text: columnsForWidth().row(letter: letter, name: contact.fullName, isFriend: contact.isFriend,
-                                                    inTeamBook: contact.inTeamBook,
-                                                    details: contact.details), selected: selected)
+        label.configure(text: marking(columnsForWidth().row(letter: letter, name: contact.fullName, isFriend: contact.isFriend,
+                                                            inTeamBook: contact.inTeamBook,
+                                                            details: contact.details), id: contact.id), selected: selected)
     }
 
     /// Whether the rows say their address book (the contacts sync with some).
@@ -329,7 +347,8 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             list.setNeedsDisplay() // every row gains (or loses) its book
         }
         let columnsChanged = measureColumns(viewModel)
-        title = viewModel.title
+        listTitle = viewModel.title
+        title = titleNow
         list.emptyText = viewModel.emptyText
         if let error = viewModel.error { message.text = error } else if message.text == lastError { message.text = "" }
         lastError = viewModel.error
@@ -382,6 +401,12 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     }
 
     func displayGroups(viewModel: ContactList.ListGroups.ViewModel) {
+        if pickingGroupForMarked {
+            pickingGroupForMarked = false
+            guard !viewModel.options.isEmpty else { message.text = viewModel.message ?? ""; return }
+            pickGroupForMarked(viewModel.options)
+            return
+        }
         guard !viewModel.options.isEmpty else {
             message.text = viewModel.message ?? ""
             return

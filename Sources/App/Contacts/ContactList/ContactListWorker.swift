@@ -3,10 +3,31 @@ import AppServices
 /// Talks to the contacts store for the list scene, off the main loop where the store is a
 /// server (seed 001's worker: how the data is fetched is its business): each call is one job
 /// whose answer comes back on the main loop.
+///
+/// A search is read where it never holds up the keys: on `reads` (a file's reading connection on a
+/// thread of its own, a server's work), one at a time — while one is out only the reads of the newest
+/// search asked for wait (those of the searches typed between are dropped), and the one out is
+/// stopped where `reads` runs nothing else.
 @MainActor
 class ContactListWorker {
     let contacts: ContactsWork
-    init(contacts: ContactsWork) { self.contacts = contacts }
+    /// Where a search's windows and counts are read (`contacts` unless given).
+    let reads: ContactsWork
+    /// Whether a search out on `reads` that a newer one replaced is stopped there (a file's reads
+    /// work runs only reads; a server's runs the saves too, which are never stopped for a key).
+    private let stopsStaleReads: Bool
+    /// The search read out on `reads` (nil: none), and the reads asked for since, waiting for it
+    /// (all of one search: the newest).
+    private var searchOut: String?
+    private var waiting: [(search: String, start: () -> Void)] = []
+
+    /// - Parameter reads: where searches are read off the main loop when `contacts` answers at
+    ///   once on it (a file); nil: on `contacts` (a server's work, memory, a spy).
+    init(contacts: ContactsWork, reads: ContactsWork? = nil) {
+        self.contacts = contacts
+        self.reads = reads ?? contacts
+        stopsStaleReads = reads != nil
+    }
     /// Contacts that answer at once (a spy, memory, a file).
     convenience init(store: ContactsService) { self.init(contacts: .inline(store)) }
 
@@ -32,10 +53,10 @@ class ContactListWorker {
     func fetchWindow(search: String, group: String? = nil, addressBook: AddressBookFilter? = nil, order: ContactListOrder = .lastName,
                      offset: Int, limit: Int, lookahead: Int, showing: Int64?,
                      then deliver: @escaping @MainActor (Result<Window, ServiceError>) -> Void) {
-        contacts.run({ store throws(ServiceError) -> Window in
+        let searching = !search.trimmedSpaces.isEmpty
+        let body: @Sendable (ContactsService) throws(ServiceError) -> Window = { store throws(ServiceError) -> Window in
             var offset = offset
             var selected: Int?
-            let searching = !search.trimmedSpaces.isEmpty
             if let id = showing, !searching, group == nil, addressBook == nil, let index = try? store.listIndex(ofContact: id, in: order) {
                 selected = index
                 offset = max(0, index - limit / 2)
@@ -61,7 +82,43 @@ class ContactListWorker {
             return Window(total: total, countIsPartial: total == cap, offset: offset, rows: rows,
                           previousSortKey: previous, selectedIndex: selected,
                           hasAddressBooks: !(try store.addressBooks(counted: false).books.isEmpty))
-        }, then: deliver)
+        }
+        if searching {
+            readLatest(search: search, body, then: deliver)
+        } else {
+            if searchOut != nil { // the list without a search: what was out or waiting is stale
+                waiting = []
+                stopSearchOut()
+            }
+            contacts.run(body, then: deliver)
+        }
+    }
+
+    /// Runs `body` for `search` on `reads` now, or, while another read is out there, when that one
+    /// and those asked for before answer — unless another search is asked for first (then this one
+    /// is dropped: `deliver` is never called).
+    private func readLatest<T: Sendable>(search: String, _ body: @escaping @Sendable (ContactsService) throws(ServiceError) -> T,
+                                         then deliver: @escaping @MainActor (Result<T, ServiceError>) -> Void) {
+        let start: () -> Void = { [weak self] in
+            guard let self else { return }
+            self.searchOut = search
+            self.reads.run(body) { [weak self] result in
+                deliver(result)
+                guard let self else { return }
+                self.searchOut = nil
+                if !self.waiting.isEmpty { self.waiting.removeFirst().start() }
+            }
+        }
+        guard let out = searchOut else { start(); return }
+        waiting.removeAll { $0.search != search }
+        waiting.append((search, start))
+        if out != search { stopSearchOut() }
+    }
+
+    /// Stops the search read out on `reads` where only reads run there (its answer, a failure, is
+    /// then not shown: another search was asked for since).
+    private func stopSearchOut() {
+        if stopsStaleReads { reads.stopRunningCall() }
     }
 
     /// The address books the contacts sync with, with how many are on each and on none.
@@ -72,7 +129,7 @@ class ContactListWorker {
     /// How many contacts match `search`, exactly (a walk over every match: asked for once the
     /// person stops typing, never in the way of a key).
     func countExactly(search: String, then deliver: @escaping @MainActor (Result<Int, ServiceError>) -> Void) {
-        contacts.run({ store throws(ServiceError) in try store.count(matching: search) }, then: deliver)
+        readLatest(search: search, { store throws(ServiceError) in try store.count(matching: search) }, then: deliver)
     }
 
     /// The groups there are, with their counts.

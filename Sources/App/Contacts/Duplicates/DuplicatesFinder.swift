@@ -39,7 +39,11 @@ struct DuplicatesFinder {
     mutating func add(_ slice: [ContactMatchKeys]) {
         for keys in slice where !isFull {
             let index = rows.count
-            rows.append(keys.contact)
+            // The e-mail and phone beside each name, to tell the two of a pair apart.
+            var row = keys.contact
+            if row.details.email.isEmpty { row.details.email = keys.emails.first ?? "" }
+            if row.details.phone.isEmpty { row.details.phone = keys.phoneDigits.first ?? "" }
+            rows.append(row)
             for e in keys.emails { key("e\u{1F}" + e, index, .email(e)) }
             for d in keys.phoneDigits where d.count >= 3 { key("p\u{1F}" + d, index, .phone(d)) }
             let sortKey = keys.contact.sortKey

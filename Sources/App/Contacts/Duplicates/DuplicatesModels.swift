@@ -20,6 +20,8 @@ enum Duplicates {
                 var text: String
                 /// "Ada Lovelace (the second) into Ada Lovelace"
                 var mergeWhat: String
+                /// The two as the merge question shows them, the kept one first.
+                var cards: [String] = []
             }
             /// The rows, made as they are shown (a long list is not formatted at each slice).
             var rows: DuplicateRows

@@ -25,8 +25,8 @@ final class DuplicatesPresenter: DuplicatesPresentationLogic {
             status = ""
         } else {
             status = response.full
-                ? "The first \(Self.grouped(rows.count)) possible duplicates (\(read) contacts read; D again after merging) · m merges the second into the first"
-                : "\(Self.grouped(rows.count)) possible duplicate\(rows.count == 1 ? "" : "s") among \(read) contacts · m merges the second into the first"
+                ? "The first \(Self.grouped(rows.count)) possible duplicates (\(read) contacts read; D again after merging)"
+                : "\(Self.grouped(rows.count)) possible duplicate\(rows.count == 1 ? "" : "s") among \(read) contacts"
         }
         let empty = response.finished ? (response.error == nil ? "No possible duplicates among \(read) contacts." : "")
                                       : "Looking for duplicates…"
@@ -47,7 +47,25 @@ final class DuplicatesPresenter: DuplicatesPresentationLogic {
 
     /// A pair's row.
     static func row(_ p: DuplicatesFinder.Pair) -> Duplicates.FindDuplicates.ViewModel.Row {
-        .init(text: "\(name(p.first))  ·  \(name(p.second))   \(why(p.reason))", mergeWhat: "\(name(p.second)) (the second) into \(name(p.first))")
+        let (a, b) = apart(p.first, p.second)
+        return .init(text: "\(name(p.first))\(a)  ·  \(name(p.second))\(b)   \(why(p.reason))",
+                     mergeWhat: "\(name(p.second)) (the second) into \(name(p.first))",
+                     cards: [card(p.first), card(p.second)])
+    }
+
+    /// What tells the two apart, after each name (" (ada@a.example)"): the e-mail where they
+    /// differ, else the phone, else the company; nothing where they read the same.
+    static func apart(_ a: ContactSummary, _ b: ContactSummary) -> (String, String) {
+        for pick in [\ContactRowDetails.email, \.phone, \.company] {
+            let x = a.details[keyPath: pick], y = b.details[keyPath: pick]
+            if x != y { return (x.isEmpty ? " (none)" : " (\(x))", y.isEmpty ? " (none)" : " (\(y))") }
+        }
+        return ("", "")
+    }
+
+    /// A contact as the merge question shows it: its name, e-mail, phone and company.
+    static func card(_ c: ContactSummary) -> String {
+        ([name(c)] + [c.details.email, c.details.phone, c.details.company].filter { !$0.isEmpty }).joined(separator: " · ")
     }
 
     static func name(_ c: ContactSummary) -> String {

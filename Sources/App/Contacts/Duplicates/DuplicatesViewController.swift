@@ -60,7 +60,7 @@ final class DuplicatesViewController: ViewController, DuplicatesDisplayLogic {
 
     override var keyCommands: [KeyCommand] {
         guard list.selectedIndex != nil, !displayed.rows.isEmpty else { return [] }
-        return [KeyCommand(.character("m"), title: "Merge") { [weak self] in self?.confirmMerge() }]
+        return [KeyCommand(.character("m"), title: "Merge 2nd into 1st") { [weak self] in self?.confirmMerge() }]
     }
 
     /// Runs `next` on a later turn of the run loop, after the keys that came meanwhile.
@@ -71,8 +71,10 @@ final class DuplicatesViewController: ViewController, DuplicatesDisplayLogic {
 
     private func confirmMerge() {
         guard let index = list.selectedIndex, index < displayed.rows.count else { return }
+        let row = displayed.rows[index]
+        let cards = row.cards.count == 2 ? "1st: \(row.cards[0])\n2nd: \(row.cards[1])\n\n" : ""
         let alert = AlertController(title: "Merge duplicates",
-                                    message: "Merge \(displayed.rows[index].mergeWhat)? Every e-mail, phone, address, note and group of both is kept in the first; the second goes to the deleted contacts (u in Contacts brings it back).")
+                                    message: cards + "Merge \(row.mergeWhat)? Every e-mail, phone, address, note and group of both is kept in the first; the second goes to the deleted contacts (u in Contacts brings it back).")
         alert.addAction(AlertAction(title: "Merge", style: .destructive) { [weak self] in self?.interactor?.mergePair(request: .init(index: index)) })
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         present(alert)

@@ -152,9 +152,10 @@ struct ContactFormProblems: Error, Equatable {
 
 /// The rules a contact must meet before anything is stored.
 enum ContactValidator {
-    static let maxNameLength = 80
+    /// The same limits import keeps to (`ContactLimits`).
+    static let maxNameLength = ContactLimits.name
     /// A display name may be longer than one part of the name ("Ada, Countess of Lovelace, née Byron").
-    static let maxDisplayNameLength = 200
+    static let maxDisplayNameLength = ContactLimits.displayName
     static let maxNotesLength = 2000
 
     /// A record ready to store, or the problems. `original`: the form as an edit loaded it; a

@@ -130,7 +130,24 @@ final class ContactFormView: View {
     }
 
     private func watch(_ field: TextField) {
-        field.onChange = { [weak self] _ in self?.updateShownAsPlaceholder(); self?.onChange?() }
+        field.onChange = { [weak self] _ in self?.updateShownAsPlaceholder(); self?.checkLength(of: field); self?.onChange?() }
+    }
+
+    /// A name over its limit is said under it as it is typed (issue 51), in the words ^S uses; the
+    /// message goes once the name is short enough again.
+    private func checkLength(of field: TextField) {
+        let limit: Int
+        if field === displayName { limit = ContactValidator.maxDisplayNameLength }
+        else if [namePrefix, nameSuffix, firstName, lastName, middleName, company].contains(where: { $0 === field }) { limit = ContactValidator.maxNameLength }
+        else { return }
+        guard let line = lines.first(where: { $0.fields.contains { $0 === field } }) else { return }
+        let key = field === nameSuffix ? "nameSuffix" : line.key
+        let count = field.text.trimmedSpaces.count
+        var shown = messages
+        if count > limit { shown[key] = "At most \(limit) characters (\(count) now)." }
+        else if shown[key]?.hasPrefix("At most") == true { shown[key] = nil }
+        else { return }
+        if shown != messages { show(messages: shown) }
     }
 
     // MARK: Rows

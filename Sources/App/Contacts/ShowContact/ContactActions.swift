@@ -20,6 +20,9 @@ protocol ContactActions: AnyObject {
     /// address as one word after `--` where the program reads that as the end of its options; an
     /// address `ProgramArgument.mailAddress` refuses is not handed over at all.
     func composeMail(to address: String) -> ProgramOutcome
+    /// One mail to all of `addresses` (the contacts marked in the list), the same way: each address
+    /// one word after `--`; none is handed over when `ProgramArgument.mailAddress` refuses any.
+    func composeMail(toAll addresses: [String]) -> ProgramOutcome
     /// Opens `url` with xdg-open, the terminal handed over meanwhile: only what
     /// `ProgramArgument.webAddress` takes (http and https) is handed over.
     func open(_ url: String) -> ProgramOutcome
@@ -53,6 +56,17 @@ final class TerminalContactActions: ContactActions {
         guard let name = ExternalProgram.programName(inCommand: mailProgram), finds(name) else { return .notFound }
         let endOfOptions = ProgramArgument.takesEndOfOptions(mailProgram) ? " --" : ""
         return outside(["sh", "-c", mailProgram + endOfOptions + " \"$1\"", "sh", address])
+    }
+
+    func composeMail(toAll addresses: [String]) -> ProgramOutcome {
+        var words: [String] = []
+        for address in addresses {
+            guard case .success(let address) = ProgramArgument.mailAddress(address) else { return .failed("an address is not one to hand over") }
+            words.append(address)
+        }
+        guard !words.isEmpty else { return .failed("there is no address to write to") }
+        let endOfOptions = ProgramArgument.takesEndOfOptions(mailProgram) ? " --" : ""
+        return outside(["sh", "-c", mailProgram + endOfOptions + " \"$@\"", "sh"] + words)
     }
 
     func open(_ url: String) -> ProgramOutcome {

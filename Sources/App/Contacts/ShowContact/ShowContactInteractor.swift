@@ -28,8 +28,10 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
     private(set) var duplicates: [LikelyDuplicate] = []
     /// The clipboard and other programs, for the card's actions (see `ShowContactInteractor+Actions`).
     var actions: ContactActions?
-    /// The CardDAV address book a contact syncs with (nil where the data cannot sync).
-    var addressBookOf: ((Int64) -> String?)?
+    /// Where the CardDAV address book a contact syncs with is read (nil where the data cannot sync).
+    var syncStatus: ServiceWork<any SyncStatusService>?
+    /// The address book the contact syncs with, as last read (nil: none).
+    private var addressBook: String?
     /// Which of the contact's e-mails and phones `y` copies next.
     var nextCopy = 0
 
@@ -43,10 +45,14 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
             guard let self else { return }
             switch result {
             case .success(let record):
-                self.contact = record
-                self.presenter?.presentContact(response: .init(contact: record, addressBook: record.flatMap { _ in self.addressBookOf?(self.contactID) },
-                                                               duplicates: self.duplicates.filter { _ in record != nil }))
-                if let record { self.lookForDuplicates(of: record) }
+                self.readAddressBook(of: record) { [weak self] book in
+                    guard let self else { return }
+                    self.contact = record
+                    self.addressBook = book
+                    self.presenter?.presentContact(response: .init(contact: record, addressBook: book,
+                                                                   duplicates: self.duplicates.filter { _ in record != nil }))
+                    if let record { self.lookForDuplicates(of: record) }
+                }
             case .failure(let error):
                 if self.contact != nil {
                     // The card already shown stays; the line under it says why it could not be read again.
@@ -87,8 +93,16 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
         worker.likelyDuplicates(of: record) { [weak self] result in
             guard let self, case .success(let found) = result, self.contact == record, found != self.duplicates else { return }
             self.duplicates = found
-            self.presenter?.presentContact(response: .init(contact: record, addressBook: self.addressBookOf?(self.contactID), duplicates: found))
+            self.presenter?.presentContact(response: .init(contact: record, addressBook: self.addressBook, duplicates: found))
         }
+    }
+
+    /// Reads the address book the contact syncs with (none for a contact that is gone, or where
+    /// the data cannot sync), then hands it to `deliver`.
+    private func readAddressBook(of record: ContactRecord?, then deliver: @escaping @MainActor (String?) -> Void) {
+        guard record != nil, let syncStatus else { deliver(nil); return }
+        let id = contactID
+        syncStatus.run({ status throws(ServiceError) in try status.bookNames(of: [id])[id] }, then: { deliver((try? $0.get()) ?? nil) })
     }
 
     func mergeDuplicate(request: ShowContact.MergeDuplicate.Request) {

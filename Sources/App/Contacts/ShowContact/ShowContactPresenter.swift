@@ -56,7 +56,7 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
         var lines: [ShowContact.GetContact.ViewModel.Line] = []
         if !c.title.isEmpty { lines.append(.init(label: "title", value: c.title)) }
         if !c.nickname.isEmpty { lines.append(.init(label: "nickname", value: c.nickname)) }
-        if !c.birthday.isEmpty { lines.append(.init(label: "birthday", value: c.birthday.hasPrefix("--") ? String(c.birthday.dropFirst(2)) : c.birthday)) }
+        if !c.birthday.isEmpty { lines.append(.init(label: "birthday", value: BirthdayText.shown(c.birthday))) }
         if !c.url.isEmpty { lines.append(.init(label: "web", value: c.url)) }
         for a in c.addresses {
             let city = [a.postalCode, a.city].filter { !$0.isEmpty }.joined(separator: " ")

@@ -121,6 +121,7 @@ final class ContactTransferViewController: ViewController {
         case .all: "Every contact"
         case .search(let text): "The contacts matching “\(text.trimmedSpaces)”"
         case .contact: "The contact selected"
+        case .contacts(let ids): ids.count == 1 ? "The contact marked" : "The \(ids.count) contacts marked"
         }
     }
 

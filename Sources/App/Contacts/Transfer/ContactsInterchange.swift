@@ -32,6 +32,7 @@ extension ContactsInterchange {
         switch scope {
         case .all: return startExport(path: path, from: book)
         case .contact(let id): return startExport(path: path, from: book, only: [id])
+        case .contacts(let ids): return startExport(path: path, from: book, only: ids)
         case .search(let text):
             do throws(ServiceError) {
                 let ids = try book.contacts(matching: text, offset: 0, limit: Int(Int32.max)).map(\.id)

@@ -5,4 +5,6 @@ public enum ExportScope: Equatable, Sendable {
     case search(String)
     /// One contact (the one selected in the list).
     case contact(id: Int64)
+    /// The contacts marked in the list (Space, `+`, `*`).
+    case contacts(ids: [Int64])
 }

@@ -1,5 +1,3 @@
-import AppServices
-
 /// A CardDAV account as stored: where and as whom, never the password (it comes from the
 /// password command, or is typed, at each sync).
 public struct SyncAccountRow: Equatable, Sendable {
@@ -15,6 +13,18 @@ public struct SyncAccountRow: Equatable, Sendable {
     public var caFile: String?
     public var lastSyncAt: Int64?
     public var lastError: String?
+
+    public init(id: Int64, accountID: Int64, url: String, homeURL: String, username: String, passwordCommand: String? = nil, caFile: String? = nil, lastSyncAt: Int64? = nil, lastError: String? = nil) {
+        self.id = id
+        self.accountID = accountID
+        self.url = url
+        self.homeURL = homeURL
+        self.username = username
+        self.passwordCommand = passwordCommand
+        self.caFile = caFile
+        self.lastSyncAt = lastSyncAt
+        self.lastError = lastError
+    }
 }
 
 /// An address book chosen for sync.
@@ -29,6 +39,16 @@ public struct SyncBookRow: Equatable, Sendable {
     public var ctag: String?
     /// Where contacts made here go.
     public var isDefault: Bool
+
+    public init(id: Int64, syncAccountID: Int64, url: String, displayName: String, syncToken: String? = nil, ctag: String? = nil, isDefault: Bool) {
+        self.id = id
+        self.syncAccountID = syncAccountID
+        self.url = url
+        self.displayName = displayName
+        self.syncToken = syncToken
+        self.ctag = ctag
+        self.isDefault = isDefault
+    }
 }
 
 /// Where a synced contact's card is on the server, and the card as last synced (the base of a
@@ -39,6 +59,14 @@ public struct SyncBinding: Equatable, Sendable {
     public var href: String
     public var etag: String?
     public var card: String
+
+    public init(contactID: Int64, bookID: Int64, href: String, etag: String? = nil, card: String) {
+        self.contactID = contactID
+        self.bookID = bookID
+        self.href = href
+        self.etag = etag
+        self.card = card
+    }
 }
 
 /// One local change waiting to be sent.
@@ -83,6 +111,16 @@ public struct SyncConflict: Equatable, Sendable {
     public var fields: [String]
     /// The local version as it was.
     public var local: ContactRecord?
+
+    public init(id: Int64, bookID: Int64, contactID: Int64? = nil, href: String, kind: Kind, fields: [String], local: ContactRecord? = nil) {
+        self.id = id
+        self.bookID = bookID
+        self.contactID = contactID
+        self.href = href
+        self.kind = kind
+        self.fields = fields
+        self.local = local
+    }
 }
 
 /// A card on the server that was left alone: one that could not be read, or that the server refused.
@@ -93,4 +131,12 @@ public struct SyncProblem: Equatable, Sendable {
     public var kind: Kind
     public var contactID: Int64?
     public var reason: String
+
+    public init(bookID: Int64, href: String, kind: Kind, contactID: Int64? = nil, reason: String) {
+        self.bookID = bookID
+        self.href = href
+        self.kind = kind
+        self.contactID = contactID
+        self.reason = reason
+    }
 }

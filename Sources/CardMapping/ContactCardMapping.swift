@@ -1,17 +1,20 @@
 import AppServices
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Interchange
-import Storage
 
 /// Contacts as the app stores them to and from the interchange formats' cards.
 /// What a stored contact has no field for goes into its opaque extras as vCard lines (more web
 /// addresses, organization units, other categories); what cannot be kept (a second preferred
 /// e-mail or phone) is counted in `dropped`.
-enum ContactCardMapping {
+public enum ContactCardMapping {
     /// Kinds of data an import could not keep, counted by name ("e-mail labels": 3).
-    typealias Dropped = [String: Int]
+    public typealias Dropped = [String: Int]
 
-    static func record(from card: ContactCard, dropped: inout Dropped) -> ContactRecord {
+    public static func record(from card: ContactCard, dropped: inout Dropped) -> ContactRecord {
         var first = card.givenName
         var last = card.familyName
         // A card with a formatted name and no N (3.0 and 2.1 require N; many writers leave it out)
@@ -69,7 +72,7 @@ enum ContactCardMapping {
         return record
     }
 
-    static func card(from record: ContactRecord) -> ContactCard {
+    public static func card(from record: ContactRecord) -> ContactCard {
         let builtName = [record.namePrefix, record.firstName, record.middleName, record.lastName, record.nameSuffix].filter { !$0.isEmpty }.joined(separator: " ")
         var card = ContactCard(uid: record.uid, formattedName: record.formattedName.isEmpty ? builtName : record.formattedName,
                                familyName: record.lastName, givenName: record.firstName, additionalNames: record.middleName,
@@ -108,7 +111,7 @@ enum ContactCardMapping {
     /// The contact's vCard as it came, with the properties of every field changed since (an
     /// edit, the friend flag, a UID given by an export, a duplicate merged in) rewritten and REV
     /// set to `revision`; nil for a contact made here (its card is made from its fields).
-    static func keptCard(of record: ContactRecord, revision: String) -> VCard? {
+    public static func keptCard(of record: ContactRecord, revision: String) -> VCard? {
         guard !record.card.isEmpty, let kept = VCard(storedText: record.card) else { return nil }
         return edited(kept, to: record, revision: revision)
     }
@@ -117,7 +120,7 @@ enum ContactCardMapping {
     /// changed since rewritten and REV set to `revision` (see `keptCard(of:revision:)`).
     /// `fillsBlankName`: an FN that is there but empty gets the contact's name too (an export);
     /// false: only a card with no FN at all gets one (a sync: the server's card keeps its own).
-    static func edited(_ kept: VCard, to record: ContactRecord, revision: String, fillsBlankName: Bool = true) -> VCard {
+    public static func edited(_ kept: VCard, to record: ContactRecord, revision: String, fillsBlankName: Bool = true) -> VCard {
         var kept = kept
         var scratch = Dropped()
         var asCame = self.record(from: VCardDecoder.contact(from: kept), dropped: &scratch)
@@ -133,7 +136,7 @@ enum ContactCardMapping {
     }
 
     /// Now in UTC as vCard's REV writes it: `20261205T134501Z`.
-    static func timestamp() -> String {
+    public static func timestamp() -> String {
         var seconds = time(nil)
         var t = tm()
         gmtime_r(&seconds, &t)
@@ -143,7 +146,7 @@ enum ContactCardMapping {
 
     /// Whether the card names a company, not a person: KIND:org (4.0), Apple's X-ABShowAs:COMPANY,
     /// or a formatted name that is its organization's and no N.
-    static func isCompany(_ card: ContactCard) -> Bool {
+    public static func isCompany(_ card: ContactCard) -> Bool {
         if card.extras.contains(where: { p in
             let value = p.text.trimmingCharacters().lowercased()
             return (p.name == "KIND" || p.name == "X-KIND") && value == "org" || p.name == "X-ABSHOWAS" && value == "company"
@@ -151,14 +154,14 @@ enum ContactCardMapping {
         return card.formattedName.isEmpty || card.formattedName == card.organization
     }
 
-    static func isFriends(_ category: String) -> Bool {
+    public static func isFriends(_ category: String) -> Bool {
         let folded = category.lowercased()
         return folded == "friends" || folded == "friend"
     }
 }
 
 extension String {
-    func trimmingCharacters() -> String {
+    public func trimmingCharacters() -> String {
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { $0 != " " }), let end = scalars.lastIndex(where: { $0 != " " }) else { return "" }
         return String(scalars[start...end])

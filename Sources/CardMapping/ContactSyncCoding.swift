@@ -6,11 +6,16 @@ import Sync
 /// from the server becomes the contact an import would make of it, kept whole; a contact goes
 /// back as its kept card with only the changed fields' properties rewritten (and REV), or as a
 /// new vCard 3.0 card when it has none.
-struct ContactSyncCoding: SyncCardCoding {
+public struct ContactSyncCoding: SyncCardCoding {
     /// REV of the cards written (now, in UTC).
-    var revision: () -> String = ContactCardMapping.timestamp
+    public var revision: () -> String = ContactCardMapping.timestamp
 
-    func read(_ vCard: String) -> SyncCardReading {
+    public init() {}
+
+    /// Cards written with `revision` as their REV (tests fix it).
+    public init(revision: @escaping () -> String) { self.revision = revision }
+
+    public func read(_ vCard: String) -> SyncCardReading {
         var reader = VCardReader(bytes: Array(vCard.utf8))
         var firstProblem: ReadProblem?
         while let item = try? reader.next() {
@@ -34,7 +39,7 @@ struct ContactSyncCoding: SyncCardCoding {
         return .unreadable(reason: firstProblem.map { "not a vCard: \($0)" } ?? "not a vCard (no BEGIN:VCARD … END:VCARD)")
     }
 
-    func write(_ contact: ContactRecord, over base: String?) -> String {
+    public func write(_ contact: ContactRecord, over base: String?) -> String {
         var record = contact
         // The card as the server has it, line for line: only the lines of the changed fields (and
         // REV) are written anew, in the card's own version; every other line goes back byte for byte.

@@ -1,5 +1,3 @@
-import AppServices
-
 /// What the sync engine (`SyncEngine`, target Sync) needs from where the sync state is kept: the
 /// CardDAV accounts and their address books, each synced contact's binding to its card, the queue
 /// of local changes, conflicts and problems, a listing of a server's answer as it is read, and the
