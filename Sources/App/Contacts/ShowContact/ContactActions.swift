@@ -65,6 +65,7 @@ final class TerminalContactActions: ContactActions {
             words.append(address)
         }
         guard !words.isEmpty else { return .failed("there is no address to write to") }
+        guard let name = ExternalProgram.programName(inCommand: mailProgram), finds(name) else { return .notFound }
         let endOfOptions = ProgramArgument.takesEndOfOptions(mailProgram) ? " --" : ""
         return outside(["sh", "-c", mailProgram + endOfOptions + " \"$@\"", "sh"] + words)
     }
