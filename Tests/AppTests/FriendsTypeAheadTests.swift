@@ -55,7 +55,7 @@ struct FriendsTypeAheadTests {
         #expect(h.text.contains("Go to: Tur"), "\(h.text)")
         h.press(#"wait:2s "Hop" wait:100ms"#)
         #expect(try selectedName(h) == "Grace Hopper", "\(h.text)")
-        #expect(h.text.contains("Go to: Hop") && !h.text.contains("Tur"), "\(h.text)")
+        #expect(h.text.contains("Go to: Hop") && !h.text.contains("Go to: Tur"), "\(h.text)")
         h.press(#"wait:2s "Z" wait:100ms"#)
         #expect(try selectedName(h) == "Konrad Zuse", "\(h.text)")
         h.press("wait:2s")
