@@ -160,7 +160,7 @@ struct ContactListColumns: Equatable {
     /// The line over the rows naming the columns ("" when only names show).
     var header: String {
         let rest = after(email: "E-mail", phone: "Phone", company: "Company", book: "Book")
-        guard showsDetails else { return "" }
+        guard showsDetails || addressBook > 0 else { return "" }
         let gap = String(repeating: " ", count: Self.gap)
         var text = String(repeating: " ", count: Self.lead) + Self.fit("Name", name)
         for (title, width) in rest { text += gap + Self.fit(title, width) }
