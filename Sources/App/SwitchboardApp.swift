@@ -23,7 +23,9 @@ public final class SwitchboardApp {
     public var quitRequestHandler: (() -> Void)? { didSet { rootAssembly.root?.quitTitle = quitTitle } }
     private var quitTitle: String { quitRequestHandler == nil ? "Quit" : "How to leave" }
 
-    /// The run loop's look, a few times a second, for changes made elsewhere.
+    /// The run loop's watch on the data's change signal (a descriptor the loop waits on beside the
+    /// terminal: inotify on the file's folder, the PostgreSQL listener's socket): wakes it for
+    /// changes made elsewhere, with nothing looking on a timer.
     private var changeWatch: DescriptorWatch?
 
     public init(application: Application, configuration: AppConfiguration) {
@@ -73,7 +75,7 @@ public final class SwitchboardApp {
         }
         changeWatch?.cancel()
         changeWatch = application.scheduler.watch(descriptor: { [weak self] in self?.rootAssembly.services.changeSignal }) { [weak self] in
-            self?.rootAssembly.services.pollChangesElsewhere()
+            self?.rootAssembly.services.takeChangesElsewhere()
         }
         rootAssembly.services.attach(to: application.scheduler) { [unowned application] text in
             ConnectionBanner.show(text, in: application.window)

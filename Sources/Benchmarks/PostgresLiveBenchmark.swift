@@ -6,12 +6,13 @@ import Glibc
 #endif
 
 /// Two clients of one shared directory on the PostgreSQL server of `SWITCHBOARD_BENCH_POSTGRES_URL`:
-/// the app (on a virtual screen, its clock driven by the wall clock, so its look for changes
-/// elsewhere comes every 500 ms as on a terminal) keeps the contacts list open over N contacts,
+/// the app (on a virtual screen, its clock driven by the wall clock and its loop stepped every
+/// few milliseconds, each step serving the change listener's socket as a terminal's poll(2) would
+/// wake on it) keeps the contacts list open over N contacts,
 /// while the release `switchboard import` — a second process, the other client — brings in a
 /// vCard file of one contact that sorts first. Reported: how long the import took, and from its
 /// exit (its transaction committed) to the list showing the new contact, five rounds, each started
-/// at another point between two of the app's looks for changes.
+/// at another moment.
 /// `switchboard-bench postgres-live` (1,000,000), `postgres-live-100k`.
 @MainActor
 enum PostgresLiveBenchmark {
@@ -57,7 +58,7 @@ enum PostgresLiveBenchmark {
                 let file = work + "/round\(round).vcf"
                 try "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Aardvark;Round\(round);;;\r\nFN:\(name)\r\nEMAIL:round\(round)@example.org\r\nEND:VCARD\r\n"
                     .write(toFile: file, atomically: true, encoding: .utf8)
-                follow(app, for: Double(round * 173 % 500)) // each round at another point between two looks for changes
+                follow(app, for: Double(round * 173 % 500)) // each round at another moment
                 let start = Self.now()
                 guard let pid = spawn([switchboard, "import", file, "--user", "bench", "--db", uri], environment: state) else { return }
                 // The app goes on (its clock with the wall clock) while the other client imports.
@@ -85,7 +86,7 @@ enum PostgresLiveBenchmark {
     }
 
     /// Runs the app's loop for `milliseconds` of wall-clock time, its virtual clock moved on by
-    /// the time that really passed (the poll timer fires when it would on a terminal).
+    /// the time that really passed (its timers fire when they would on a terminal).
     static func follow(_ app: VirtualApp, for milliseconds: Double) {
         let end = now() + milliseconds
         var last = now()

@@ -5,34 +5,34 @@ import AppServices
 public extension ServiceError {
     /// The file exists but is not an SQLite database.
     static func notADatabase(path: String) -> ServiceError {
-        ServiceError(.damaged, place: path, detail: "it is not an SQLite file", code: Code.notADatabase)
+        ServiceError(.damaged, place: .file(path), detail: "it is not an SQLite file", code: .notADatabase)
     }
 
     /// The file is an SQLite database but damaged.
     static func corrupted(path: String, detail: String) -> ServiceError {
-        ServiceError(.damaged, place: path, detail: detail, code: "SQLITE_11")
+        ServiceError(.damaged, place: .file(path), detail: detail, code: .sqlite(11))
     }
 
     /// The data was written by a newer switchboard.
     static func newerSchema(path: String, found: Int, supported: Int) -> ServiceError {
-        ServiceError(.newerVersion, place: path, detail: "data version \(found), this build reads up to \(supported)")
+        ServiceError(.newerVersion, place: .file(path), detail: "data version \(found), this build reads up to \(supported)")
     }
 
     /// The data belongs to another program (tables that are not switchboard's).
     static func foreignDatabase(path: String, tables: [String]) -> ServiceError {
         let names = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
-        return ServiceError(.foreign, place: path, detail: "tables that are not switchboard's: \(names)")
+        return ServiceError(.foreign, place: .file(path), detail: "tables that are not switchboard's: \(names)")
     }
 
     /// A schema on a server holds what switchboard did not make (`objects`: "view totals", "function f").
-    static func foreignObjects(path: String, objects: [String]) -> ServiceError {
+    static func foreignObjects(server: String, objects: [String]) -> ServiceError {
         let names = objects.prefix(5).joined(separator: ", ") + (objects.count > 5 ? ", …" : "")
-        return ServiceError(.foreign, place: path, detail: "its schema holds what switchboard did not make: \(names); use an empty database or a schema of its own")
+        return ServiceError(.foreign, place: .server(server), detail: "its schema holds what switchboard did not make: \(names); use an empty database or a schema of its own")
     }
 
     /// The data's version or tables match no switchboard schema.
     static func changedByAnotherProgram(path: String, detail: String) -> ServiceError {
-        ServiceError(.damaged, place: path, detail: detail)
+        ServiceError(.damaged, place: .file(path), detail: detail)
     }
 
     /// A wait of `waited` for a lock ran out on a server; `holders`: the sessions holding it, by the
@@ -41,30 +41,30 @@ public extension ServiceError {
         let named = holders.prefix(3).map { $0.role.isEmpty ? "session \($0.pid)" : "\($0.role) (session \($0.pid))" }
         let who = named.isEmpty ? "another session" : named.joined(separator: ", ")
         let end = holders.first.map { "; the directory's owner can end it: SELECT pg_terminate_backend(\($0.pid))" } ?? ""
-        return ServiceError(.busy, place: server,
+        return ServiceError(.busy, place: .server(server),
                             detail: "waited \(waited) for a lock held by \(who), and gave up; nothing was changed. Ask them to finish (a LOCK TABLE or a transaction left open in psql ends with COMMIT or ROLLBACK), then try again\(end)",
-                            code: Code.lockHeld)
+                            code: .lockHeld)
     }
 
     /// Another program holds the data locked.
-    static func locked(path: String) -> ServiceError { ServiceError(.busy, place: path, code: "SQLITE_5") }
+    static func locked(path: String) -> ServiceError { ServiceError(.busy, place: .file(path), code: .sqlite(5)) }
 
     /// The file cannot be opened or read.
     static func unreadable(path: String, reason: String) -> ServiceError {
-        ServiceError(.unavailable, place: path, detail: reason)
+        ServiceError(.unavailable, place: .file(path), detail: reason)
     }
 
     /// The file (or its folder) is read-only.
-    static func readOnly(path: String) -> ServiceError { ServiceError(.readOnly, place: path, code: "SQLITE_8") }
+    static func readOnly(path: String) -> ServiceError { ServiceError(.readOnly, place: .file(path), code: .sqlite(8)) }
 
     /// The folder for the file cannot be made or written.
     static func folderNotWritable(path: String, reason: String) -> ServiceError {
-        ServiceError(.unavailable, place: path, detail: reason, code: Code.folderNotWritable)
+        ServiceError(.unavailable, place: .file(path), detail: reason, code: .folderNotWritable)
     }
 
     /// Any other SQLite failure, by its (extended) result code: busy, read-only, damaged and
-    /// constraint codes get their kinds.
-    static func sqlite(code: Int32, message: String, path: String = "") -> ServiceError {
+    /// constraint codes get their kinds. `cause`: the error this was made from, if any.
+    static func sqlite(code: Int32, message: String, path: String = "", cause: (any Error & Sendable)? = nil) -> ServiceError {
         let kind: Kind = switch code & 0xFF {
         case 5, 6: .busy // SQLITE_BUSY, SQLITE_LOCKED
         case 8: .readOnly // SQLITE_READONLY
@@ -72,31 +72,33 @@ public extension ServiceError {
         case 19: .conflict // SQLITE_CONSTRAINT
         default: .failed
         }
-        return ServiceError(kind, place: path, detail: message, code: "SQLITE_\(code)")
+        return ServiceError(kind, place: path.isEmpty ? .unknown : .file(path), detail: message, code: .sqlite(code), cause: cause)
     }
 
-    /// A PostgreSQL server could not be used.
+    /// A PostgreSQL server could not be used; the problem is kept as the cause.
     static func server(_ problem: PostgresProblem) -> ServiceError {
-        switch problem {
+        var error = switch problem {
         case .clientLibraryMissing(let file, let detail):
-            ServiceError(.unavailable, detail: "\(file): \(detail)", code: Code.clientLibraryMissing)
+            ServiceError(.unavailable, detail: "\(file): \(detail)", code: .clientLibraryMissing)
         case .serverUnreachable(let server, let detail):
-            ServiceError(.unavailable, place: server, detail: detail)
+            ServiceError(.unavailable, place: .server(server), detail: detail)
         case .authenticationFailed(let server, let detail):
-            ServiceError(.refused, place: server, detail: detail, code: "28P01")
+            ServiceError(.refused, place: .server(server), detail: detail, code: .sqlState("28P01"))
         case .tlsFailed(let server, let detail):
-            ServiceError(.refused, place: server, detail: detail, code: Code.tlsFailed)
+            ServiceError(.refused, place: .server(server), detail: detail, code: .tlsFailed)
         case .passwordNeeded(let server):
-            ServiceError(.refused, place: server, detail: "the server asks for a password and none was given", code: Code.passwordNeeded)
+            ServiceError(.refused, place: .server(server), detail: "the server asks for a password and none was given", code: .passwordNeeded)
         case .databaseMissing(let server, let database):
-            ServiceError(.notFound, place: server, detail: database, code: Code.databaseMissing)
+            ServiceError(.notFound, place: .server(server), detail: database, code: .databaseMissing)
         case .extensionMissing(let server, let detail):
-            ServiceError(.unavailable, place: server, detail: detail, code: Code.extensionMissing)
+            ServiceError(.unavailable, place: .server(server), detail: detail, code: .extensionMissing)
         case .connectionLost(let server, let detail):
-            ServiceError(.unavailable, place: server, detail: detail, code: Code.connectionLost)
-        case .statementFailed(let sqlState, let message):
-            ServiceError(Self.kind(ofSQLState: sqlState), place: "postgresql://", detail: message, code: sqlState)
+            ServiceError(.unavailable, place: .server(server), detail: detail, code: .connectionLost)
+        case .statementFailed(let server, let sqlState, let message):
+            ServiceError(Self.kind(ofSQLState: sqlState), place: .server(server), detail: message, code: .sqlState(sqlState))
         }
+        error.cause = problem
+        return error
     }
 
     /// The kind of a PostgreSQL SQLSTATE a screen can act on.
@@ -113,13 +115,13 @@ public extension ServiceError {
 
     /// SQLite's extended result code, when this came from SQLite.
     var sqliteCode: Int32? {
-        guard let code, code.hasPrefix("SQLITE_") else { return nil }
-        return Int32(code.dropFirst(7))
+        guard case .sqlite(let code)? = code else { return nil }
+        return code
     }
 
     /// PostgreSQL's SQLSTATE, when the server refused a statement.
     var sqlState: String? {
-        guard let code, code.count == 5, !code.hasPrefix("SQLIT") else { return nil }
-        return code
+        guard case .sqlState(let state)? = code else { return nil }
+        return state
     }
 }

@@ -71,7 +71,7 @@ public final class SyncEngine {
             try pass.push(books)
             try? store.noteSync(account: account.id, error: nil)
         } catch {
-            try? store.noteSync(account: account.id, error: error.description)
+            try? store.noteSync(account: account.id, error: error.failure)
             throw error
         }
         return pass.summary

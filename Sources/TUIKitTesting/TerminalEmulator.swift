@@ -6,7 +6,11 @@ import TUIKit
 /// meant to show. Cursor moves, erases, line inserts and deletes, scroll regions, the
 /// line-drawing set (`ESC ( 0`, SO/SI), auto margins with or without the VT100's wait at the
 /// edge, SGR with 8, 16 and 256 colours. A sequence it does not know is recorded in `unknown`
-/// (a writer that sends one is wrong for the terminals it is checked on).
+/// (a writer that sends one is wrong for the terminals it is checked on). Each spacing character
+/// takes the columns `wcwidth` gives it, a zero-width one goes with the character just written
+/// (one with none before it is a stray, `strays`); where `joinsEmojiSequences` (tmux), an emoji
+/// after U+200D joins the emoji before it. The one emulator of the tests: the writer's bytes in
+/// TUIKit's, the whole app's on a pty in the app's.
 ///
 /// ```swift
 /// let emulator = TerminalEmulator(columns: 80, rows: 24)
@@ -36,6 +40,11 @@ public final class TerminalEmulator {
     public private(set) var cursorVisible = true
     /// Sequences it could not read, as text (a test expects none).
     public private(set) var unknown: [String] = []
+    /// Zero-width characters that came with no character just before them (a joiner or accent a
+    /// terminal would glue to whatever was there); each is also added to the cell left of the cursor.
+    public private(set) var strays: [Unicode.Scalar] = []
+    /// Whether an emoji after U+200D joins the emoji before it, as tmux shows a ZWJ sequence.
+    public let joinsEmojiSequences: Bool
     /// Rows something was written to, erased or scrolled since `takeTouchedRows()`.
     private var touched: [Bool]
 
@@ -58,13 +67,18 @@ public final class TerminalEmulator {
     private var sequence: [UInt8]?
     private var pendingUTF8: [UInt8] = []
     private var lastCell: (x: Int, y: Int)?
+    private var savedCursor = (x: 0, y: 0)
+    /// The last character written (`rep` repeats it).
+    private var lastCharacter: Unicode.Scalar = " "
 
     /// What the DEC line-drawing set shows for `` ` `` through `~`.
     private static let lineDrawingSet = Array("◆▒␉␌␍␊°±␤␋┘┐┌└┼⎺⎻─⎼⎽├┤┴┬│≤≥π≠£·".unicodeScalars)
 
     /// A blank screen. `autoMargins`/`newlineGlitch`/`backColorErase` as the terminfo entry's
     /// `am`, `xenl`, `bce`; `vt52` reads the VT52's escapes.
-    public init(columns: Int, rows: Int, autoMargins: Bool = true, newlineGlitch: Bool = true, backColorErase: Bool = true, vt52: Bool = false) {
+    public init(columns: Int, rows: Int, autoMargins: Bool = true, newlineGlitch: Bool = true, backColorErase: Bool = true, vt52: Bool = false,
+                joinsEmojiSequences: Bool = false) {
+        self.joinsEmojiSequences = joinsEmojiSequences
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         self.autoMargins = autoMargins
@@ -91,6 +105,11 @@ public final class TerminalEmulator {
         cursor = (min(cursor.x, c - 1), min(cursor.y, r - 1))
         wrapPending = false
         lastCell = nil
+        // A right half whose left half was cut off, or a wide character cut at the new edge, is blank.
+        for y in 0..<r {
+            for x in 0..<c where cells[y][x].isContinuation && (x == 0 || cells[y][x - 1].isContinuation) { cells[y][x] = Cell(text: " ", pen: cells[y][x].pen) }
+            if !cells[y][c - 1].isContinuation, DisplayWidth.of(cells[y][c - 1].text) == 2 { cells[y][c - 1] = Cell(text: " ", pen: cells[y][c - 1].pen) }
+        }
     }
 
     /// Puts rubbish over the screen (another program used the terminal meanwhile).
@@ -106,8 +125,11 @@ public final class TerminalEmulator {
     /// Row `y` as text (a wide character once).
     public func line(_ y: Int) -> String { cells[y].filter { !$0.isContinuation }.map(\.text).joined() }
 
+    /// The screen, one line a row.
+    public var text: String { (0..<rows).map(line).joined(separator: "\n") }
+
     /// Reads bytes a program wrote.
-    public func feed(_ bytes: [UInt8]) {
+    public func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes { take(byte) }
     }
 
@@ -130,11 +152,13 @@ public final class TerminalEmulator {
             }
             return
         }
+        if byte < 0x20 || byte == 0x7F { lastCell = nil }
         switch byte {
         case 0x1B: sequence = [byte]
         case 0x0D: cursor.x = 0; wrapPending = false
-        case 0x0A: lineFeed()
+        case 0x0A, 0x0B, 0x0C: lineFeed()
         case 0x08: if cursor.x > 0 { cursor.x -= 1 }; wrapPending = false
+        case 0x09: cursor.x = min(columns - 1, (cursor.x / 8 + 1) * 8); wrapPending = false
         case 0x0E: shifted = true
         case 0x0F: shifted = false
         case 0x07, 0x00: break
@@ -183,6 +207,10 @@ public final class TerminalEmulator {
         case UInt8(ascii: ")"): g1Graphics = seq[2] == UInt8(ascii: "0")
         case UInt8(ascii: "="), UInt8(ascii: ">"): break // keypad modes
         case UInt8(ascii: "]"): break // OSC: titles, the clipboard
+        case UInt8(ascii: "7"): savedCursor = cursor
+        case UInt8(ascii: "8"): cursor = savedCursor; wrapPending = false
+        case UInt8(ascii: "c"): // a full reset
+            erase(); cursor = (0, 0); pen = Pen(); top = 0; bottom = rows - 1; g0Graphics = false; g1Graphics = false; shifted = false
         default: unknown.append(describe(seq))
         }
     }
@@ -215,6 +243,7 @@ public final class TerminalEmulator {
             body.removeFirst()
             let modes = String(decoding: body, as: UTF8.self).split(separator: ";").compactMap { Int($0) }
             if final == UInt8(ascii: "c") { return } // the Linux console's cursor shape
+            if final == UInt8(ascii: "p"), body.last == UInt8(ascii: "$") { return } // DECRQM: a question, not an answer's place
             guard final == UInt8(ascii: "h") || final == UInt8(ascii: "l") else { unknown.append(describe(seq)); return }
             for mode in modes {
                 switch mode {
@@ -251,6 +280,18 @@ public final class TerminalEmulator {
             default: erase()
             }
         case UInt8(ascii: "X"): clear(row: cursor.y, from: cursor.x, to: min(columns, cursor.x + p(0, 1)))
+        case UInt8(ascii: "@"), UInt8(ascii: "P"): // insert or delete characters: the rest of the row moves
+            let n = min(p(0, 1), columns - cursor.x)
+            touched[cursor.y] = true
+            if final == UInt8(ascii: "@") {
+                cells[cursor.y].insert(contentsOf: Array(repeating: erased, count: n), at: cursor.x)
+                cells[cursor.y].removeLast(n)
+            } else {
+                cells[cursor.y].removeSubrange(cursor.x..<(cursor.x + n))
+                cells[cursor.y].append(contentsOf: Array(repeating: erased, count: n))
+            }
+            for x in 0..<columns where cells[cursor.y][x].isContinuation && (x == 0 || cells[cursor.y][x - 1].isContinuation) { cells[cursor.y][x] = erased }
+        case UInt8(ascii: "b"): for _ in 0..<p(0, 1) { put(lastCharacter) }
         case UInt8(ascii: "L"):
             if cursor.y >= top && cursor.y <= bottom { for _ in 0..<min(p(0, 1), bottom - cursor.y + 1) { scrollDown(from: cursor.y) } }
             cursor.x = 0
@@ -306,17 +347,21 @@ public final class TerminalEmulator {
     private func put(_ scalar: Unicode.Scalar) {
         let width = DisplayWidth.terminalWidthOf(scalar)
         if width < 0 { unknown.append("unprintable U+\(String(scalar.value, radix: 16))"); return }
-        if width == 0 {
-            if let (x, y) = lastCell { cells[y][x].text.unicodeScalars.append(scalar); touched[y] = true } else { unknown.append("stray U+\(String(scalar.value, radix: 16))") }
+        if width == 0 || (joinsEmojiSequences && width == 2 && lastCellEndsWithJoiner) {
+            if let (x, y) = lastCell { cells[y][x].text.unicodeScalars.append(scalar); touched[y] = true; return }
+            strays.append(scalar)
+            if cursor.x > 0 { cells[cursor.y][cursor.x - 1].text.unicodeScalars.append(scalar); touched[cursor.y] = true }
             return
         }
         if wrapPending {
             cursor.x = 0
             lineFeed()
         }
-        if cursor.x + width > columns {
+        if cursor.x + width > columns { // xterm wraps it to the next line (the writer never sends one there)
             unknown.append("a wide character at the last column, row \(cursor.y)")
-            return
+            guard autoMargins else { return }
+            cursor.x = 0
+            lineFeed()
         }
         clearHalves(row: cursor.y, column: cursor.x)
         if width == 2 { clearHalves(row: cursor.y, column: cursor.x + 1) }
@@ -324,12 +369,18 @@ public final class TerminalEmulator {
         cells[cursor.y][cursor.x] = Cell(text: String(scalar), isContinuation: false, pen: pen)
         if width == 2 { cells[cursor.y][cursor.x + 1] = Cell(text: "", isContinuation: true, pen: pen) }
         lastCell = (cursor.x, cursor.y)
+        lastCharacter = scalar
         cursor.x += width
         if cursor.x >= columns {
             if !autoMargins { cursor.x = columns - 1 }
             else if newlineGlitch { cursor.x = columns - 1; wrapPending = true }
             else { cursor.x = 0; lineFeed() }
         }
+    }
+
+    private var lastCellEndsWithJoiner: Bool {
+        guard let (x, y) = lastCell else { return false }
+        return cells[y][x].text.unicodeScalars.last == "\u{200D}"
     }
 
     /// Writing over either half of a wide character blanks the other half.

@@ -57,7 +57,7 @@ final class AppInterchange: ContactsInterchange {
                 }
                 return .running(fraction: job.total == 0 ? 1 : Double(job.written) / Double(job.total), done: job.written)
             } catch {
-                if case .storage(let e) = error { return .failed("\(e.description); nothing was written") }
+                if case .storage(let e) = error { return .failed("\(e.message); nothing was written") }
                 return .failed("\(error); nothing was written")
             }
         }

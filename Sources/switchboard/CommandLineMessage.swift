@@ -1,26 +1,48 @@
 import App
 import AppServices
+import TUIKit
 
 /// What the command line says of an error: App's sentence, then what to do about it from the
 /// command line (`--db`), which a screen has no use for.
 enum CommandLineMessage {
-    /// The line for `error` (a `ServiceError`, App's start-up error, or any other error's own words).
+    /// The line for `error` (a `ServiceError`, App's start-up error, a terminal that cannot be
+    /// used, or any other error's own words).
     static func line(for error: any Error) -> String {
         if let error = error as? ServiceError { return line(for: error) }
+        if let error = error as? TerminalError { return line(for: error) }
         if let error = error as? AppStartupError, case .service(let inner) = error { return line(for: inner) }
         return "\(error)"
     }
 
     /// App's sentence for `error`, and the command line's advice where there is some.
     static func line(for error: ServiceError) -> String {
-        guard let advice = advice(for: error) else { return error.description }
-        return error.description + " " + advice
+        guard let advice = advice(for: error) else { return error.message }
+        return error.message + " " + advice
+    }
+
+    /// App's sentence for a sync's failure; a failure of the data gets the command line's advice too.
+    static func line(for failure: SyncFailure) -> String {
+        if case .storage(let error) = failure { return line(for: error) }
+        return failure.message()
+    }
+
+    /// switchboard's sentence for a terminal it cannot use (TUIKit's words name no program), and
+    /// the other ways to run it.
+    static func line(for error: TerminalError) -> String {
+        switch error {
+        case .notATerminal:
+            "switchboard needs a terminal: stdin and stdout must be a tty. To run without one, use --headless (see --help)."
+        case .cannotDrawScreens(let type):
+            "TERM=\(type) cannot move the cursor, so switchboard cannot draw its screens; set TERM to your terminal's type (e.g. TERM=xterm-256color), or use --headless, or the import, export and query commands"
+        case .cannotInitialize:
+            "\(error)"
+        }
     }
 
     private static func advice(for error: ServiceError) -> String? {
         if error.isOnServer {
             switch error.kind {
-            case .refused where error.code == "42501" || error.code == ServiceError.Code.tlsFailed: return nil
+            case .refused where error.code == .sqlState("42501") || error.code == .tlsFailed: return nil
             case .refused: return "Check the user name in --db and the password (libpq's PGPASSWORD or ~/.pgpass)."
             case .notFound: return "Name another database in --db."
             default: return nil
@@ -28,7 +50,7 @@ enum CommandLineMessage {
         }
         switch error.kind {
         case .damaged, .foreign, .readOnly: return "Choose another file with --db PATH."
-        case .unavailable where error.code == ServiceError.Code.folderNotWritable: return "Choose another place with --db PATH."
+        case .unavailable where error.code == .folderNotWritable: return "Choose another place with --db PATH."
         default: return nil
         }
     }

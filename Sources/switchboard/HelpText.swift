@@ -24,6 +24,8 @@ enum HelpText {
                                           e-mail addresses for mutt, neomutt and aerc, best first, or birthdays
       switchboard add-email [FILE] [--all] [--quiet] [--user NAME | --team] [--db PATH]
                                           add a mail message's sender (standard input: mutt's pipe-message)
+      switchboard harvest PATH… [--me ADDRESS]… [--sent PATH]… | --list | --add N [--user NAME] [--db PATH]
+                                          learn from maildirs and mboxes whom you write to (ranks query; see harvest --help)
       switchboard sync add URL --username NAME [--password-command CMD] [--ca-file PEM] [--addressbook NAME|all]
                                           set up two-way sync with a CardDAV server (see sync --help)
       switchboard sync [--user NAME | --team] [--db PATH]

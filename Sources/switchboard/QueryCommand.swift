@@ -17,6 +17,8 @@ struct QueryCommand {
     var birthdays = false
     var today: PartialDate?
     var format = QueryFormat.mutt
+    /// The time the written-to counts are weighed at (tests); nil: now.
+    var now: Int64?
     var opener = AccountOpener()
     var wantsHelp = false
 
@@ -25,7 +27,9 @@ struct QueryCommand {
            switchboard query --birthdays [--today YYYY-MM-DD] [--user NAME | --team] [--db PATH]
       STRING: every e-mail address of the contacts whose name, e-mail, phone, company or notes
       match (as the app's search finds them), one line per address, best first: a name, a word of
-      it or the address starting with STRING before a match inside a word, then by name.
+      it or the address starting with STRING before a match inside a word; within each, the people
+      you write to most and most lately first (once `switchboard harvest` has read your mail),
+      then by name.
       --format mutt (the default; mutt, neomutt): a first line saying how many lines follow, then
                     address TAB name TAB company; exit 1 when none match.
                     muttrc:  set query_command = "switchboard query %s"
@@ -82,30 +86,40 @@ struct QueryCommand {
 
     /// The address lines, best first. aerc's are written as they are read (a starting match goes
     /// out at once, one inside a word waits for the end); mutt's first line says how many lines
-    /// follow, so its answer is written whole at the end.
+    /// follow, so its answer is written whole at the end. Once `harvest` has counted whom the
+    /// person writes to, within each kind of match those written to most (and most lately) come
+    /// first (`MailCorrespondent.writtenScore`), the rest after in the list's order; the answer is
+    /// then sorted, so aerc's lines too come out at the end.
     private func answer(_ store: any AddressBookService, query: String, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {
         let ranking = QueryRanking(query)
-        let streams = format == .aerc
+        let written = try Self.writtenScores(store, now: now ?? Int64(time(nil)))
+        let streams = format == .aerc && written.isEmpty
         // Rows as read (many contacts share an address, name and company) and lines as written.
-        var read = Set<String>(), seen = Set<String>(), best: [String] = [], inside: [String] = []
+        var read = Set<String>(), seen = Set<String>(), best: [RankedLine] = [], inside: [RankedLine] = []
         try store.forEachContactID(matching: query) { ids throws(ServiceError) -> Bool in
             var chunk = ""
             for row in try store.emailAddresses(ofContacts: ids) {
                 guard read.insert(row.email + "\t" + row.name + "\t" + row.company).inserted else { continue }
                 let line = format.line(email: row.email, name: row.name, company: row.company)
                 guard seen.insert(line).inserted else { continue }
+                let ranked = RankedLine(text: line, score: written[MailCorrespondent.key(row.email)] ?? (0, 0), place: best.count + inside.count)
                 if ranking.startsAWord(name: row.name, email: row.email) {
-                    if streams { chunk += line + "\n" } else { best.append(line) }
+                    if streams { chunk += line + "\n" } else { best.append(ranked) }
                 } else {
-                    inside.append(line)
+                    inside.append(ranked)
                 }
             }
             if !chunk.isEmpty { output.write(chunk) }
             return true
         }
-        if streams {
+        if !written.isEmpty {
+            best.sort(by: RankedLine.before)
+            inside.sort(by: RankedLine.before)
+        }
+        if format == .aerc {
             var chunk = ""
-            for line in inside { chunk += line + "\n" }
+            for line in best { chunk += line.text + "\n" }
+            for line in inside { chunk += line.text + "\n" }
             if !chunk.isEmpty { output.write(chunk) }
             return 0
         }
@@ -115,10 +129,33 @@ struct QueryCommand {
             return 1
         }
         var chunk = "Switchboard: \(count) \(count == 1 ? "address" : "addresses") for “\(QueryFormat.column(query))”\n"
-        for line in best { chunk += line + "\n" }
-        for line in inside { chunk += line + "\n" }
+        for line in best { chunk += line.text + "\n" }
+        for line in inside { chunk += line.text + "\n" }
         output.write(chunk)
         return 0
+    }
+
+    /// One answer line and what places it: how much it was written to, then where the search found it.
+    struct RankedLine {
+        var text: String
+        var score: (Double, Int64)
+        var place: Int
+
+        static func before(_ a: RankedLine, _ b: RankedLine) -> Bool {
+            if a.score.0 != b.score.0 { return a.score.0 > b.score.0 }
+            if a.score.1 != b.score.1 { return a.score.1 > b.score.1 }
+            return a.place < b.place
+        }
+    }
+
+    /// Each address the person wrote to (by `MailCorrespondent.key`): how much, and when last.
+    static func writtenScores(_ store: any AddressBookService, now: Int64) throws(ServiceError) -> [String: (Double, Int64)] {
+        guard let history = store as? any MailHistoryService else { return [:] }
+        var scores: [String: (Double, Int64)] = [:]
+        for person in try history.writtenTo() {
+            scores[MailCorrespondent.key(person.address)] = (person.writtenScore(now: now), person.lastSent ?? 0)
+        }
+        return scores
     }
 
     /// Each matching contact with an e-mail address as a vCard 3.0, best first, once; the best

@@ -45,7 +45,8 @@ enum QueryFormat: String, CaseIterable {
         guard let at = trimmed.lastIndex(of: "@") else { return trimmed }
         let local = trimmed[..<at], domain = trimmed[trimmed.index(after: at)...]
         if local.hasPrefix("\"") && local.hasSuffix("\"") && local.count > 1 { return trimmed }
-        let isAtom = !local.isEmpty && !local.hasPrefix(".") && !local.hasSuffix(".") && !local.contains("..")
+        let isAtom = !local.isEmpty && !local.hasPrefix(".") && !local.hasSuffix(".")
+            && !zip(local.utf8, local.utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }) // not String.contains: _StringProcessing's
             && local.unicodeScalars.allSatisfy { $0.value > 0x7F || Self.atomText.contains($0) }
         if isAtom { return trimmed }
         var quoted = "\""

@@ -72,6 +72,14 @@ enum Switchboard {
                 return 2
             }
         }
+        if arguments.first == "harvest" {
+            do throws(UsageError) {
+                return try HarvestCommand.parse(Array(arguments.dropFirst())).run(environment: environment, output: &output, errors: &errors)
+            } catch {
+                print("switchboard: harvest: \(error)", to: &errors)
+                return 2
+            }
+        }
         if let command = arguments.first, ["import", "export", "query"].contains(command) {
             let rest = Array(arguments.dropFirst())
             do throws(UsageError) {
@@ -109,7 +117,7 @@ enum Switchboard {
             }
         case .interactive:
             guard NcursesTerminal.standardStreamsAreTerminals() else {
-                print("switchboard: \(TerminalError.notATerminal)", to: &errors)
+                print("switchboard: \(CommandLineMessage.line(for: TerminalError.notATerminal))", to: &errors)
                 return 2
             }
             do {

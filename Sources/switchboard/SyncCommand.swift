@@ -77,7 +77,7 @@ struct SyncCommand {
       refused: it would be stored and shown); the user name goes to --username.
     \(SyncLimitArguments.help)
       For the app (which runs sync as a child process): --progress prints tab-separated lines
-      (progress DONE TOTAL, sent N, summary LINE, error TEXT, wipe BOOK N OF; with sync add,
+      (progress DONE TOTAL, sent N, summary LINE, error KIND FIELDS…, wipe BOOK N OF; with sync add,
       book URL NAME and added NAMES); --passwords-on-stdin reads typed passwords from standard
       input (sync add: the first line; sync: ID<TAB>PASSWORD lines; on a shared directory a
       line ROLE<TAB>PASSWORD before them, the member's sign-in, empty for none); sync add
@@ -226,13 +226,13 @@ struct SyncCommand {
         let password: String
         if passwordsOnStdin, passwordCommand == nil {
             guard let line = input.readLine(nil), !line.isEmpty else {
-                return fail("no password for \(user) at \(url) on standard input", code: 1, output: &output, errors: &errors)
+                return fail(.account(user: user, url: url, .passwordNotTyped), code: 1, output: &output, errors: &errors)
             }
             password = line
         } else {
             switch Self.password(for: user, at: url, command: passwordCommand, input: input) {
             case .success(let p): password = p
-            case .failure(let why): return fail(why.text, code: 1, output: &output, errors: &errors)
+            case .failure(let why): return fail(.passwordUnavailable(why.text), code: 1, output: &output, errors: &errors)
             }
         }
         let found: CardDAVAccount
@@ -240,7 +240,7 @@ struct SyncCommand {
             let client = CardDAVClient(transport: try CardDAVTransport(credentials: .init(user: user, password: password), options: transportOptions(caFile: caFile)))
             found = try client.discover(from: url)
         } catch {
-            return fail("\(error)", code: 1, output: &output, errors: &errors)
+            return fail(.server(error.failure), code: 1, output: &output, errors: &errors)
         }
         if listOnly {
             for book in found.addressBooks {
@@ -252,7 +252,7 @@ struct SyncCommand {
         switch Self.choose(addressBook, from: found.addressBooks, given: url) {
         case .success(let chosen): books = chosen
         case .failure(let why):
-            return fail(why.text, code: found.addressBooks.isEmpty ? 1 : 2, output: &output, errors: &errors)
+            return fail(found.addressBooks.isEmpty ? .noAddressBooks : .other(why.text), code: found.addressBooks.isEmpty ? 1 : 2, output: &output, errors: &errors)
         }
         do throws(ServiceError) {
             let store = data.syncStore()
@@ -269,7 +269,7 @@ struct SyncCommand {
                   + "; run switchboard sync", to: &output)
             return 0
         } catch {
-            return fail(CommandLineMessage.line(for: error), code: 1, output: &output, errors: &errors)
+            return fail(.storage(error), code: 1, output: &output, errors: &errors)
         }
     }
 
@@ -278,10 +278,12 @@ struct SyncCommand {
         CardDAVTransport.Options(limits: limits.server, passDeadline: began + limits.server.passTimeout, caFile: caFile)
     }
 
-    /// Says why on standard error (and, for the app, as an `error` line on standard output); returns `code`.
-    private func fail(_ text: String, code: Int32, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-        print("switchboard: sync: \(text)", to: &errors)
-        if progress { print(SyncChildLine.error(text).text, to: &output) }
+    /// Says why on standard error, in App's words and the command line's advice (and, for the
+    /// app, as an `error` line on standard output: the value, whose sentence the app makes); returns `code`.
+    private func fail(_ failure: SyncFailure, advice: String = "", code: Int32,
+                      output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        print("switchboard: sync: \(CommandLineMessage.line(for: failure))\(advice)", to: &errors)
+        if progress { print(SyncChildLine.error(failure).text, to: &output) }
         return code
     }
 
@@ -323,12 +325,11 @@ struct SyncCommand {
     }
 
     /// Why `books` cannot be added (one of them is synced by an account here already), or nil.
-    static func alreadySynced(_ books: [AddressBook], in store: any SyncStore) throws(ServiceError) -> String? {
+    static func alreadySynced(_ books: [AddressBook], in store: any SyncStore) throws(ServiceError) -> SyncFailure? {
         for account in try store.accounts() {
             for kept in try store.books(of: account.id) {
                 guard let book = books.first(where: { CollectionAddress.same($0.url, kept.url) }) else { continue }
-                return "the address book “\(name(of: book))” (\(book.url)) is synced already, by \(account.username) at \(account.url); "
-                    + "one account per address book, so nothing was added (switchboard sync syncs it)"
+                return .alreadySynced(book: name(of: book), url: book.url, user: account.username, server: account.url)
             }
         }
         return nil
@@ -380,7 +381,7 @@ struct SyncCommand {
         } catch {
             switch error {
             case .usage(let m): print("switchboard: sync: \(m)", to: &errors); return 2
-            case .refused(let m): return fail(m, code: 1, output: &output, errors: &errors)
+            case .refused(let m): return fail(.other(m), code: 1, output: &output, errors: &errors)
             }
         }
         let store: any SyncStore
@@ -389,12 +390,9 @@ struct SyncCommand {
             if let data { store = data.syncStore() } else { store = SQLiteSyncStore(database: try SQLiteDatabase(path: location)) }
             accounts = try store.accounts(of: only)
         } catch {
-            return fail(CommandLineMessage.line(for: error), code: 1, output: &output, errors: &errors)
+            return fail(.storage(error), code: 1, output: &output, errors: &errors)
         }
-        guard !accounts.isEmpty else {
-            return fail("no CardDAV account is set up in \(place); add one with switchboard sync add URL --username NAME", code: 1,
-                        output: &output, errors: &errors)
-        }
+        guard !accounts.isEmpty else { return fail(.noAccounts(place: place), code: 1, output: &output, errors: &errors) }
         let engine = SyncEngine(store: store, coding: ContactSyncCoding())
         engine.allowsWipe = allowWipe
         if progress {
@@ -429,7 +427,8 @@ struct SyncCommand {
             // A command kept on this machine for another address or user: the directory's account was changed since.
             if account.passwordCommand == nil, let stale = local?.stale(for: account), !(passwordsOnStdin && typed[account.id] != nil) {
                 failed = true
-                _ = fail("the directory's account now names \(account.username) at \(shownURL), not \(stale.username) at \(ServerAddress.shown(stale.url)) as when its password command was kept on this machine; nothing was run or sent. If that change is right, keep the command again: switchboard sync password-command CMD\(opener.teamBook ? " --team" : "") --db …",
+                _ = fail(.account(user: account.username, url: shownURL,
+                                  .passwordCommandStale(user: stale.username, url: ServerAddress.shown(stale.url), team: opener.teamBook)),
                          code: 1, output: &output, errors: &errors)
                 continue
             }
@@ -437,8 +436,7 @@ struct SyncCommand {
             if passwordsOnStdin, account.passwordCommand == nil {
                 guard let p = typed[account.id], !p.isEmpty else {
                     failed = true
-                    _ = fail("no password for \(account.username) at \(shownURL): type it in the app (Settings → Sync)", code: 1,
-                             output: &output, errors: &errors)
+                    _ = fail(.account(user: account.username, url: shownURL, .passwordNotTyped), code: 1, output: &output, errors: &errors)
                     continue
                 }
                 password = p
@@ -447,7 +445,7 @@ struct SyncCommand {
                                      shared: local != nil, team: opener.teamBook) {
                 case .success(let p): password = p
                 case .failure(let why):
-                    _ = fail(why.text, code: 1, output: &output, errors: &errors)
+                    _ = fail(.passwordUnavailable(why.text), code: 1, output: &output, errors: &errors)
                     failed = true
                     continue
                 }
@@ -467,10 +465,11 @@ struct SyncCommand {
                 total.add(engine.lastSummary)
                 if case .wipeRefused(let book, let deleting, let of) = error {
                     if progress { print(SyncChildLine.wipe(book: book, deleting: deleting, of: of).text, to: &output) }
-                    _ = fail("\(account.username) at \(shownURL): \(error). If they were deleted there on purpose, "
-                             + "switchboard sync --allow-wipe deletes them here too", code: 1, output: &output, errors: &errors)
+                    _ = fail(.account(user: account.username, url: shownURL, error.failure),
+                             advice: ". If they were deleted there on purpose, switchboard sync --allow-wipe deletes them here too",
+                             code: 1, output: &output, errors: &errors)
                 } else {
-                    _ = fail("\(account.username) at \(shownURL): \(error)", code: 1, output: &output, errors: &errors)
+                    _ = fail(.account(user: account.username, url: shownURL, error.failure), code: 1, output: &output, errors: &errors)
                 }
                 failed = true
             }

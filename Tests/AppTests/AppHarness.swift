@@ -105,8 +105,8 @@ final class AppHarness {
     var topController: ViewController? { root.currentFlow?.topViewController }
 
     /// A separate look at the data file.
-    func store() -> SQLiteAccountStore {
-        SQLiteAccountStore(database: try! SQLiteDatabase(path: databasePath), hasher: PasswordHasher(cost: 1))
+    func store() throws -> SQLiteAccountStore {
+        SQLiteAccountStore(database: try SQLiteDatabase(path: databasePath), hasher: PasswordHasher(cost: 1))
     }
 
     /// A fresh start signed in as ada, on the contact list.

@@ -91,7 +91,7 @@ struct BirthdaysSceneTests {
         #expect(BirthdaysWorker.born(inMonth: 1, rows).isEmpty)
     }
 
-    @Test func presenterSaysWhenOnWhatDayWhoseAndTheAge() {
+    @Test func presenterSaysWhenOnWhatDayWhoseAndTheAge() throws {
         let presenter = BirthdaysPresenter()
         let display = BirthdaysDisplaySpy()
         presenter.viewController = display
@@ -101,7 +101,7 @@ struct BirthdaysSceneTests {
                 ContactBirthday(id: Int64($0.offset + 1), firstName: $0.element.firstName, lastName: $0.element.lastName,
                                 birthday: $0.element.birthday, displayName: "")
             }, today: today)))
-        let vm = try! #require(display.viewModels.last)
+        let vm = try #require(display.viewModels.last)
         #expect(vm.title == "Birthdays (4)")
         #expect(vm.rows.map(\.when) == ["Today", "Tomorrow", "in 79 days", "in 275 days"])
         #expect(vm.rows.map(\.date) == ["Mon 21 Sep", "Tue 22 Sep", "Wed 9 Dec", "Wed 23 Jun"])

@@ -156,14 +156,14 @@ final class CoordinatorSpy: Coordination {
 @MainActor
 @Suite("ContactList scene (VIP boundaries)")
 struct ContactListSceneTests {
-    func store(_ names: [(String, String)]) -> ContactsStoreSpy {
+    func store(_ names: [(String, String)]) throws -> ContactsStoreSpy {
         let store = ContactsStoreSpy()
-        for (f, l) in names { _ = try! store.add(ContactRecord(firstName: f, lastName: l)) }
+        for (f, l) in names { _ = try store.add(ContactRecord(firstName: f, lastName: l)) }
         return store
     }
 
-    @Test func interactorAsksTheWorkerAndHandsTheResponseToThePresenter() {
-        let store = store([("ivan", "petrov"), ("ada", "lovelace"), ("alan", "turing")])
+    @Test func interactorAsksTheWorkerAndHandsTheResponseToThePresenter() throws {
+        let store = try store([("ivan", "petrov"), ("ada", "lovelace"), ("alan", "turing")])
         let worker = ContactListWorkerSpy(store: store)
         let interactor = ContactListInteractor(worker: worker)
         let presenter = ContactListPresenterSpy()
@@ -176,8 +176,8 @@ struct ContactListSceneTests {
         #expect(interactor.searchText == "a")
     }
 
-    @Test func interactorFollowsAPartialCountWithTheExactOne() {
-        let store = store((0..<1_300).map { ("ann\($0)", "smith") })
+    @Test func interactorFollowsAPartialCountWithTheExactOne() throws {
+        let store = try store((0..<1_300).map { ("ann\($0)", "smith") })
         let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
         var later: [@MainActor () -> Void] = []
         interactor.countLater = { later.append($0) }
@@ -199,14 +199,14 @@ struct ContactListSceneTests {
         #expect(presenter.contacts.last?.totalCount == 1_300)
         #expect(presenter.contacts.last?.countIsPartial == false)
         #expect(later.count == asked)                                          // …and asks for no count again
-        _ = try! store.delete(id: store.records[0].id!)
+        _ = try store.delete(id: try #require(store.records[0].id))
         interactor.showContacts(request: .init(searchText: "ann", offset: 600, countsAgain: true)) // contacts changed
         later.last?()
         #expect(presenter.contacts.last?.totalCount == 1_299)
     }
 
-    @Test func interactorKeepsTheSelectionInItsDataStore() {
-        let store = store([("ada", "lovelace"), ("alan", "turing")])
+    @Test func interactorKeepsTheSelectionInItsDataStore() throws {
+        let store = try store([("ada", "lovelace"), ("alan", "turing")])
         let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
         interactor.presenter = ContactListPresenterSpy()
         interactor.showContacts(request: .init(searchText: "", offset: 0))
@@ -214,8 +214,8 @@ struct ContactListSceneTests {
         #expect(interactor.selectedContactID == store.records.first { $0.lastName == "turing" }?.id)
     }
 
-    @Test func interactorTogglesFriendsAndDeletes() {
-        let store = store([("ada", "lovelace")])
+    @Test func interactorTogglesFriendsAndDeletes() throws {
+        let store = try store([("ada", "lovelace")])
         let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
         let presenter = ContactListPresenterSpy()
         interactor.presenter = presenter
@@ -230,7 +230,7 @@ struct ContactListSceneTests {
 
     /// `u`: the contact deleted last comes back (the store keeps the deletes), selected at the next showing.
     @Test func interactorBringsBackTheContactDeletedLast() throws {
-        let store = store([("ada", "lovelace"), ("alan", "turing")])
+        let store = try store([("ada", "lovelace"), ("alan", "turing")])
         let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
         let presenter = ContactListPresenterSpy()
         interactor.presenter = presenter
@@ -308,8 +308,8 @@ struct ContactListSceneTests {
 
     /// `b` on a team's directory: the interactor reads the chosen book (or both) from then on and
     /// the presenter names it; with one book there is nothing to choose.
-    @Test func interactorShowsTheBookChosen() {
-        let mine = store([("ada", "lovelace")]), team = store([("joe", "plumber"), ("ann", "smith")])
+    @Test func interactorShowsTheBookChosen() throws {
+        let mine = try store([("ada", "lovelace")]), team = try store([("joe", "plumber"), ("ann", "smith")])
         var asked: [ContactBook] = []
         let interactor = ContactListInteractor(worker: ContactListWorker(store: mine), book: .own,
                                                contactsOfBook: { book in asked.append(book); return .inline(book == .team ? team : mine) })
@@ -344,12 +344,12 @@ struct ContactListSceneTests {
         #expect(display.messages.last == "Only the team's contacts · b: both books")
     }
 
-    @Test func viewControllerOffersBooksOnlyWhereThereAreTwo() {
+    @Test func viewControllerOffersBooksOnlyWhereThereAreTwo() throws {
         let vc = ContactListViewController()
         let interactor = ContactListBusinessLogicSpy()
         vc.interactor = interactor
         let router = ContactListRouter()
-        let store = ContactListInteractor(worker: ContactListWorker(store: store([])), book: .both, contactsOfBook: { _ in .inline(ContactsStoreSpy()) })
+        let store = ContactListInteractor(worker: ContactListWorker(store: try store([])), book: .both, contactsOfBook: { _ in .inline(ContactsStoreSpy()) })
         router.dataStore = store
         vc.router = router
         let h = Harness(root: NavigationController(rootViewController: vc))
@@ -365,8 +365,8 @@ struct ContactListSceneTests {
         #expect(h.text.contains("Only your own contacts"))
     }
 
-    @Test func routerPassesTheSelectionThroughTheDataStore() {
-        let store = store([("ada", "lovelace")])
+    @Test func routerPassesTheSelectionThroughTheDataStore() throws {
+        let store = try store([("ada", "lovelace")])
         let interactor = ContactListInteractor(worker: ContactListWorker(store: store))
         interactor.presenter = ContactListPresenterSpy()
         let router = ContactListRouter()

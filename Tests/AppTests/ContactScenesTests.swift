@@ -121,9 +121,9 @@ struct ContactScenesTests {
         #expect(coordinator.pops == 1)
     }
 
-    @Test func editInteractorLoadsSavesAndNoticesDeletion() {
+    @Test func editInteractorLoadsSavesAndNoticesDeletion() throws {
         let store = ContactsStoreSpy()
-        let id = try! store.add(ContactRecord(firstName: "ada", lastName: "lovelace", emails: ["ada@example.org"]))
+        let id = try store.add(ContactRecord(firstName: "ada", lastName: "lovelace", emails: ["ada@example.org"]))
         let interactor = EditContactInteractor(contactID: id, worker: EditContactWorker(store: store))
         let presenter = EditContactPresenterSpy()
         interactor.presenter = presenter
@@ -141,7 +141,7 @@ struct ContactScenesTests {
         interactor.saveContact(request: .init(form: changed))
         #expect(!presenter.saved[1].saved)
         #expect(store.records[0].emails == ["ada@example.org"])   // nothing saved
-        _ = try! store.delete(id: id)
+        _ = try store.delete(id: id)
         changed.emails[0] = ""
         interactor.saveContact(request: .init(form: changed))
         #expect(presenter.saved[2].error?.contains("deleted") == true)
@@ -191,9 +191,9 @@ struct ContactScenesTests {
         #expect(display.contacts[3].missingMessage == "There is no such contact (deleted, or never made).")
     }
 
-    @Test func showContactInteractorUsesItsDataStoreID() {
+    @Test func showContactInteractorUsesItsDataStoreID() throws {
         let store = ContactsStoreSpy()
-        let id = try! store.add(ContactRecord(firstName: "ada", lastName: "lovelace"))
+        let id = try store.add(ContactRecord(firstName: "ada", lastName: "lovelace"))
         let interactor = ShowContactInteractor(contactID: id, worker: ShowContactWorker(store: store))
         let presenter = ShowContactPresenter()
         let display = ShowContactDisplaySpy()

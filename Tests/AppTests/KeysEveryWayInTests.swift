@@ -45,6 +45,7 @@ struct KeysEveryWayInTests {
             case .about: return "A wait:400ms"
             case .activity: return "C-t wait:400ms"
             case .birthdays: return "B wait:400ms"
+            case .correspondents: return "W wait:400ms"
             case .sync: return "S wait:400ms End Up Up Up Up Enter wait:400ms"
             case .syncSetup: return "S wait:400ms End Up Up Up Up Enter wait:400ms a wait:400ms"
             case .syncPassword: return nil // an account set up without a password command (SyncScreenTests)
@@ -56,7 +57,7 @@ struct KeysEveryWayInTests {
             case .contactEdit: return "F wait:400ms Enter wait:400ms e wait:400ms"
             case .about: return "F wait:400ms F2 wait:400ms"
             case .splash, .login, .createAccount, .main, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactAdd, .contactTransfer, .contactExport, .duplicates, .trash,
-                 .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .birthdays, .comingSoon,
+                 .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .activity, .birthdays, .correspondents, .comingSoon,
                  .sync, .syncSetup, .syncPassword, .syncConflicts: return nil
             }
         case .deepLink:
@@ -81,6 +82,7 @@ struct KeysEveryWayInTests {
         case .about: "switchboard://about"
         case .activity: "switchboard://activity"
         case .birthdays: "switchboard://birthdays"
+        case .correspondents: "switchboard://correspondents"
         case .sync: "switchboard://sync"
         case .syncSetup, .syncPassword, .syncConflicts: nil
         case .splash, .login, .createAccount, .contactAdd, .contactEdit, .contactTransfer, .contactExport, .changePassword, .deleteAccount, .comingSoon: nil
@@ -142,6 +144,7 @@ struct KeysEveryWayInTests {
         case .about: "About"
         case .activity: "Activity"
         case .birthdays: "Birthdays"
+        case .correspondents: "People you write to"
         case .sync: "Sync"
         case .syncSetup: "Add CardDAV account"
         case .syncPassword: "Password"

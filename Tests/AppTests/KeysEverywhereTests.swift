@@ -15,7 +15,7 @@ struct KeysEverywhereTests {
     nonisolated static let screens: [Screen] = [
         .splash, .login, .createAccount, .main, .textInput, .textConfirmation(text: "hi"), .contactList,
         .contactDetail(id: 1), .contactAdd, .contactEdit(id: 1), .friendsList, .friendsListDemo, .settings,
-        .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon(feature: "Later"), .teamContactList,
+        .changePassword, .deleteAccount, .about, .activity, .birthdays, .correspondents, .comingSoon(feature: "Later"), .teamContactList,
         .contactConflict(yours: ContactRecord(id: 1, firstName: "Ada", lastName: "King"), read: nil), .duplicates, .trash,
         .sync, .syncSetup, .syncPassword(syncAccountID: 1, username: "alice"), .syncConflicts,
     ]
@@ -27,7 +27,7 @@ struct KeysEverywhereTests {
         case .login, .createAccount, .textInput, .contactAdd, .contactEdit, .contactTransfer, .contactExport, .changePassword, .deleteAccount,
              .syncSetup, .syncPassword: .types
         case .splash, .main, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .duplicates, .trash, .friendsList, .friendsListDemo, .settings,
-             .about, .activity, .birthdays, .comingSoon, .sync, .syncConflicts: .quits
+             .about, .activity, .birthdays, .correspondents, .comingSoon, .sync, .syncConflicts: .quits
         }
     }
 
@@ -36,7 +36,7 @@ struct KeysEverywhereTests {
         switch screen {
         case .splash, .login, .main: false
         case .createAccount, .textInput, .textConfirmation, .contactList, .teamContactList, .contactConflict, .contactDetail, .contactAdd, .contactEdit, .contactTransfer, .contactExport,
-             .duplicates, .trash, .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays, .comingSoon,
+             .duplicates, .trash, .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays, .correspondents, .comingSoon,
              .sync, .syncSetup, .syncPassword, .syncConflicts: true
         }
     }

@@ -13,34 +13,18 @@ import Testing
 @MainActor
 @Suite("Off the main loop: signing in, settings, account changes, About")
 struct OffMainAccountScreensTests {
-    @MainActor final class Setup {
-        let work = ManualDirectoryWork()
-        /// The directory the jobs use.
-        var outage: OutageDirectory?
-        /// The main loop's directory.
-        var main: OutageDirectory?
-    }
+    typealias Setup = OffMainSetup
 
     /// Past the splash, on Log In (on Create Account when `firstRun`: no account yet), on the
     /// shared directory of `setup`; with `ada` made beforehand unless `firstRun`.
-    func app(_ setup: Setup, firstRun: Bool = false) -> AppHarness {
-        let h = AppHarness(width: 80, height: 24, backend: { path, now in
-            let outage = OutageDirectory(path: path, now: now)
-            let main = OutageDirectory(path: path, now: now)
-            setup.outage = outage
-            setup.main = main
-            setup.work.directory = outage
-            let backend = StoreBackend(directory: main, work: setup.work, now: now)
-            backend.connectionWatch?.keepAliveInterval = nil
-            return backend
-        })
+    func app(_ setup: Setup, firstRun: Bool = false) throws -> AppHarness {
+        let h = setup.harness()
         if !firstRun {
-            let store = h.store()
-            _ = try! store.createAccount(username: "ada", password: "analytical", now: 1)
-            try! store.clearSession(now: 1)                               // made elsewhere: nobody is signed in here
+            let store = try h.store()
+            _ = try store.createAccount(username: "ada", password: "analytical", now: 1)
+            try store.clearSession(now: 1)                               // made elsewhere: nobody is signed in here
         }
-        h.press("wait:10ms")
-        setup.work.runNext() // the splash's start-up: the work's own directory opens as its first job
+        setup.start(h)
         h.press("wait:900ms")
         return h
     }
@@ -59,8 +43,8 @@ struct OffMainAccountScreensTests {
     var banner: String { "Lost the connection to the shared directory" }
 
     /// Signed in as ada, on the home, everything answered.
-    func signedIn(_ setup: Setup) -> AppHarness {
-        let h = app(setup)
+    func signedIn(_ setup: Setup) throws -> AppHarness {
+        let h = try app(setup)
         h.press("\"ada\" Enter \"analytical\" Enter")
         settle(h, setup)
         h.press("wait:400ms")
@@ -70,7 +54,7 @@ struct OffMainAccountScreensTests {
 
     @Test func logInSaysSigningInHoldsTheFormAndAnswersThroughTheWork() throws {
         let setup = Setup()
-        let h = app(setup)
+        let h = try app(setup)
         #expect(h.lines[0].contains("Log In"), "\(h.text)")
         let before = mainCalls(setup)
         let offBefore = setup.outage?.accountCalls
@@ -94,7 +78,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aWrongPasswordSaysSoThroughTheWork() throws {
         let setup = Setup()
-        let h = app(setup)
+        let h = try app(setup)
         h.press("\"ada\" Enter \"wrong-one\" Enter")
         #expect(!h.text.contains(SignInService.wrongCredentials))
         settle(h, setup)
@@ -107,7 +91,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aLostConnectionAtLogInShowsTheBannerAndKeepsWhatWasTyped() throws {
         let setup = Setup()
-        let h = app(setup)
+        let h = try app(setup)
         let outage = try #require(setup.outage)
         outage.isDown = true
         let before = mainCalls(setup)
@@ -133,7 +117,7 @@ struct OffMainAccountScreensTests {
 
     @Test func createAccountSaysCreatingAndMakesItThroughTheWork() throws {
         let setup = Setup()
-        let h = app(setup, firstRun: true)
+        let h = try app(setup, firstRun: true)
         #expect(h.lines[0].contains("Create Account"), "\(h.text)")
         let before = mainCalls(setup)
         h.press("\"grace\" Enter \"compiler1\" Enter \"compiler1\" Enter")
@@ -155,7 +139,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aSettingShowsAtOnceAndIsSavedByAJob() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         let before = mainCalls(setup)
         h.press("S wait:400ms")
         #expect(h.lines[0].contains("Settings"), "\(h.text)")
@@ -175,7 +159,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aSaveThatFailsPutsTheOldValueBackAndSaysWhy() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         h.press("S wait:400ms")
         settle(h, setup)
         let screen = try #require(h.topController as? SettingsViewController)
@@ -193,7 +177,7 @@ struct OffMainAccountScreensTests {
 
     @Test func settingsChangedElsewhereShowWhenTheScreenAppears() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         let store = try SQLiteSettingsStore(database: SQLiteDatabase(path: h.databasePath))
         var changed = try store.settings(for: 1)
         changed.confirmBeforeDelete = false
@@ -215,7 +199,7 @@ struct OffMainAccountScreensTests {
 
     @Test func changePasswordSaysSavingThenIsDone() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         try open(h, setup, row: 10)
         #expect(h.lines[0].contains("Change Password"), "\(h.text)")
         let before = mainCalls(setup)
@@ -234,7 +218,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aChangeThatCannotReachTheServerKeepsTheForm() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         try open(h, setup, row: 10)
         try #require(setup.outage).isDown = true
         h.press("\"analytical\" Enter \"difference\" Enter \"difference\" Enter")
@@ -249,7 +233,7 @@ struct OffMainAccountScreensTests {
 
     @Test func deleteAccountSaysSavingThenGoesToLogIn() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         try open(h, setup, row: 11)
         #expect(h.lines[0].contains("Delete Account"), "\(h.text)")
         let before = mainCalls(setup)
@@ -265,7 +249,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aDeletionThatCannotReachTheServerKeepsTheForm() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         try open(h, setup, row: 11)
         try #require(setup.outage).isDown = true
         h.press("\"analytical\" Enter")
@@ -286,7 +270,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aboutSaysCountingUntilItsCountsCome() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         let ada = try #require(try h.store().account(named: "ada"))
         let contacts = SQLiteContactsStore(database: try SQLiteDatabase(path: h.databasePath), accountID: ada.id)
         _ = try contacts.add(ContactRecord(firstName: "alan", lastName: "turing", isFriend: true))
@@ -305,7 +289,7 @@ struct OffMainAccountScreensTests {
 
     @Test func aboutWithTheServerDownSaysSo() throws {
         let setup = Setup()
-        let h = signedIn(setup)
+        let h = try signedIn(setup)
         try #require(setup.outage).isDown = true
         h.press("A wait:400ms")
         settle(h, setup)

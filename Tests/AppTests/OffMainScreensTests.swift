@@ -13,43 +13,15 @@ import Testing
 @MainActor
 @Suite("Off the main loop: the friends popup, the activity feed, the home")
 struct OffMainScreensTests {
-    @MainActor final class Setup {
-        let work = ManualDirectoryWork()
-        /// The directory the jobs use.
-        var outage: OutageDirectory?
-        /// The main loop's directory.
-        var main: OutageDirectory?
-        var backend: StoreBackend?
-    }
+    typealias Setup = OffMainSetup
 
     /// Signed in as ada, on the home, with the home's first read still out; `friends` of
     /// `contacts` are friends.
     func app(_ setup: Setup, contacts: [(String, String)] = [], friends: Int = 0) throws -> AppHarness {
-        let h = AppHarness(width: 80, height: 24, backend: { path, now in
-            let outage = OutageDirectory(path: path, now: now)
-            let main = OutageDirectory(path: path, now: now)
-            setup.outage = outage
-            setup.main = main
-            setup.work.directory = outage
-            let backend = StoreBackend(directory: main, work: setup.work, now: now)
-            backend.connectionWatch?.keepAliveInterval = nil // a look every few seconds only where a test asks for it
-            setup.backend = backend
-            return backend
-        })
-        h.press("wait:10ms")
-        setup.work.runNext() // the splash's start-up: the work's own directory opens as its first job
-        h.createAccount()
-        setup.work.runNext() // the account is made through the work (off the main loop on a server)…
-        setup.work.runNext() // …and its settings read; then the home comes
-        h.press("wait:400ms")
-        if !contacts.isEmpty {
-            let db = try SQLiteDatabase(path: h.databasePath)
-            let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
-            let store = SQLiteContactsStore(database: db, accountID: ada.id)
-            for (index, (first, last)) in contacts.enumerated() {
-                _ = try store.add(ContactRecord(firstName: first, lastName: last, isFriend: index < friends))
-            }
-        }
+        let h = setup.harness()
+        setup.start(h)
+        setup.signUp(h)
+        try setup.add(contacts, friends: friends, to: h)
         return h
     }
 

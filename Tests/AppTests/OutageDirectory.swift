@@ -1,4 +1,7 @@
 import AppServices
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Storage
 
 /// A data directory whose contacts and activity log stop answering on command, as a server
@@ -21,13 +24,42 @@ final class OutageDirectory: DataDirectory {
     /// When live updates are off: their next try (a server's listener that could not connect).
     var liveUpdatesRetryAt: Int64?
 
+    /// The change signal: a pipe, as a server's listener socket (the run loop waits on it beside
+    /// the terminal); `listenerBroke()` makes it readable, as a listener's connection that breaks does.
+    private lazy var signal: (read: Int32, write: Int32) = {
+        var fds: [Int32] = [-1, -1]
+        _ = pipe(&fds)
+        return (fds[0], fds[1])
+    }()
+    var changeSignal: Int32? { signal.read }
+
+    /// The listener's connection broke (the server went away): its socket turns readable, and the
+    /// next look says what is on screen may have changed, as the PostgreSQL directory's does
+    /// (`takeMissedChanges`).
+    func listenerBroke() {
+        var byte: UInt8 = 1
+        _ = write(signal.write, &byte, 1)
+    }
+
+    func changedElsewhere(for account: Account) -> Bool {
+        var probe = pollfd(fd: signal.read, events: Int16(POLLIN), revents: 0)
+        guard poll(&probe, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        return read(signal.read, &byte, 1) == 1
+    }
+
+    deinit {
+        close(signal.read)
+        close(signal.write)
+    }
+
     /// How many more openings fail as a server that does not answer would.
     var opensToFail = 0
 
     func open() throws(ServiceError) -> Account? {
         if opensToFail > 0 {
             opensToFail -= 1
-            throw ServiceError(.unavailable, place: "postgresql://test", detail: "connection refused")
+            throw ServiceError(.unavailable, place: .server("postgresql://test"), detail: "connection refused")
         }
         return try inner.open()
     }
@@ -41,7 +73,7 @@ final class OutageDirectory: DataDirectory {
     /// Not one that syncs (the tests here look at the screens' calls, not sync).
     var syncStatus: (any SyncStatusService)? { nil }
 
-    static let lost = ServiceError(.unavailable, place: "postgresql://test", detail: "server closed the connection unexpectedly", code: ServiceError.Code.connectionLost)
+    static let lost = ServiceError(.unavailable, place: .server("postgresql://test"), detail: "server closed the connection unexpectedly", code: ServiceError.Code.connectionLost)
 
     /// Counts the call, and throws when the directory is down (jobs run on the test's thread).
     func reach() throws(ServiceError) {
@@ -55,7 +87,7 @@ final class OutageDirectory: DataDirectory {
 
     /// The next contacts call fails with this (a statement the server was asked to cancel).
     var failNext: ServiceError?
-    static let cancelled = ServiceError(.busy, place: "postgresql://test", detail: "canceling statement due to user request", code: "57014")
+    static let cancelled = ServiceError(.busy, place: .server("postgresql://test"), detail: "canceling statement due to user request", code: .sqlState("57014"))
 
     /// Counts an accounts or settings call, and throws when the directory is down.
     func reachAccounts() throws(ServiceError) {

@@ -32,7 +32,7 @@ struct SyncSafetyInTheAppTests {
         let pass = try #require(processes.last)
         #expect(!pass.arguments.contains("--allow-wipe"))
         pass.prints(.summary("↓ 0 new, 0 changed, 0 deleted · ↑ 0 sent · 0 conflicts"), .wipe(book: "Contacts", deleting: 60, of: 60),
-                    .error("alice at https://dav.example.com/: the server's address book “Contacts” no longer has any of the 60 contacts synced from it"))
+                    .error(.account(user: "alice", url: "https://dav.example.com/", .wipeRefused(book: "Contacts", deleting: 60, of: 60))))
         pass.exits(1)
         h.press("wait:400ms")
         #expect(h.text.contains("“Contacts” on the server has none of its 60 contacts left"), "\(h.text)")

@@ -100,7 +100,7 @@ struct SyncScreenTests {
         let (h, processes) = harness()
         h.switchboard.coordinator.show(.syncSetup)
         h.press("wait:400ms \"https://dav.example.com/\" Enter \"alice\" Enter \"wrong\" Enter Enter Enter")
-        processes.last?.prints(.error("the server refused the user name or password (HTTP 401)"))
+        processes.last?.prints(.error(.server(SyncServerFailure(.unauthorized, url: "https://dav.example.com/", status: 401, detail: "the server refused the user name or password (HTTP 401)"))))
         processes.last?.exits(1)
         h.press("wait:100ms")
         #expect(h.text.contains("Not added: the server refused the user name or password"))
@@ -145,7 +145,7 @@ struct SyncScreenTests {
         h.press("wait:400ms Esc wait:400ms") // back on the home
         h.press("Y wait:100ms")
         let run = try #require(processes.runs.last)
-        run.prints(.error("alice at https://dav.example.com/: could not connect to the server"))
+        run.prints(.error(.account(user: "alice", url: "https://dav.example.com/", .server(SyncServerFailure(.unreachable, url: "https://dav.example.com/", detail: "could not connect to the server")))))
         run.exits(1)
         h.press("wait:400ms")
         #expect(h.text.contains("Sync failed: alice at") && h.text.contains("could not connect to the server"))
@@ -258,13 +258,13 @@ struct SyncScreenTests {
 @Suite struct SyncChildLineTests {
     @Test func everyLineReadsBackAsWritten() {
         let lines: [SyncChildLine] = [.book(url: "https://x/a/", name: "Work"), .added(books: ["A", "B"]), .progress(done: 3, total: 2000),
-                                      .sent(4), .summary("↓ 1 new, 0 changed, 0 deleted · ↑ 0 sent · 0 conflicts"), .error("the server said no")]
+                                      .sent(4), .summary("↓ 1 new, 0 changed, 0 deleted · ↑ 0 sent · 0 conflicts"), .error(.other("the server said no"))]
         for line in lines { #expect(SyncChildLine(line: line.text) == line) }
     }
 
     @Test func tabsAndLineEndsInAFieldCannotBreakALine() {
-        let text = SyncChildLine.error("one\ttwo\nthree").text
-        #expect(!text.contains("\n") && SyncChildLine(line: text) == .error("one two three"))
+        let text = SyncChildLine.error(.other("one\ttwo\nthree")).text
+        #expect(!text.contains("\n") && SyncChildLine(line: text) == .error(.other("one two three")))
         #expect(SyncChildLine(line: "progress\t1\t2\r") == .progress(done: 1, total: 2))
     }
 
@@ -272,5 +272,74 @@ struct SyncScreenTests {
         for line in ["", "↓ 1 new", "progress\tx\t2", "progress\t1", "progress\t-1\t2", "sent", "book\tonly-url", "nonsense\tx"] {
             #expect(SyncChildLine(line: line) == nil, "\(line)")
         }
+        for line in ["error", "error\tserver\tnonsense\tu\t\td", "error\tserver\tunauthorized\tu\tfour-oh-one\td", "error\tstorage\tbusy\tnowhere\tp\td\t",
+                     "error\twipeRefused\tContacts\tx\t3", "error\taccount\talice", "error\tstopped\tsoon"] {
+            #expect(SyncChildLine(line: line) == nil, "\(line)")
+        }
+    }
+}
+
+/// Every kind of sync failure as the child writes it on its `error` line and the data keeps it
+/// as an account's last error, read back as the same value, and the sentence App makes of it.
+@MainActor
+@Suite struct SyncFailureTests {
+    static let server = SyncServerFailure(.unauthorized, url: "https://dav.example.com/", status: 401,
+                                          detail: "https://dav.example.com/ refused the user name or password (HTTP 401).")
+    static let every: [(SyncFailure, String)] = [
+        (.server(server), "refused the user name or password (HTTP 401)"),
+        (.server(SyncServerFailure(.unreachable, url: "http://127.0.0.1:1/", detail: "Nothing answers at http://127.0.0.1:1/")), "Nothing answers"),
+        (.storage(ServiceError(.busy, place: .file("/tmp/data.sqlite3"), code: .sqlite(5))), "/tmp/data.sqlite3 is locked by another program"),
+        (.storage(ServiceError(.unavailable, place: .server("postgresql://db/team"), detail: "server closed the connection", code: .connectionLost)),
+         "The connection to the PostgreSQL server at postgresql://db/team was lost"),
+        (.storage(ServiceError(.refused, place: .server("postgresql://db/team"), detail: "permission denied", code: .sqlState("42501"))),
+         "does not let you change that (permission denied)"),
+        (.storage(ServiceError(.damaged, place: .file("x"), detail: "it is not an SQLite file", code: .notADatabase)), "x is not a switchboard database"),
+        (.storage(ServiceError(.conflict, place: .memory, detail: "contact 1", code: .changedSinceRead)), "Someone else changed it"),
+        (.storage(ServiceError(.failed, place: .unknown, detail: "no")), "no"),
+        (.wipeRefused(book: "Contacts", deleting: 60, of: 60), "the server's address book “Contacts” no longer has any of the 60 contacts"),
+        (.wipeRefused(book: "Work", deleting: 7, of: 12), "no longer has 7 of the 12 contacts"),
+        (.passwordNotTyped, "type it in the app (Settings → Sync)"),
+        (.passwordUnavailable("--password-command failed (exit status 1); nothing was changed"), "--password-command failed (exit status 1)"),
+        (.passwordCommandStale(user: "bob", url: "https://old.example/", team: true), "kept on this machine for bob at https://old.example/"),
+        (.noAddressBooks, "the server lists no address books for this account"),
+        (.alreadySynced(book: "Contacts", url: "https://dav.example.com/alice/c/", user: "alice", server: "https://dav.example.com/"),
+         "the address book “Contacts” (https://dav.example.com/alice/c/) is synced already, by alice at https://dav.example.com/"),
+        (.noAccounts(place: "/tmp/data.sqlite3"), "no CardDAV account is set up in /tmp/data.sqlite3"),
+        (.account(user: "alice", url: "https://dav.example.com/", .server(server)), "alice at https://dav.example.com/: https://dav.example.com/ refused"),
+        (.account(user: "alice", url: "https://dav.example.com/", .passwordNotTyped), "no password for alice at https://dav.example.com/: type it in the app"),
+        (.account(user: "team", url: "https://new.example/", .passwordCommandStale(user: "team", url: "https://alice.example/", team: true)),
+         "now names team at https://new.example/, not team at https://alice.example/ as when its password command was kept on this machine; nothing was run or sent. If that change is right, keep the command again: switchboard sync password-command CMD --team --db …"),
+        (.stopped(exitCode: 3), "the sync stopped (exit code 3)"),
+        (.stopped(exitCode: nil), "the sync could not be started"),
+        (.other("a tab\there"), "a tab here"),
+    ]
+
+    @Test func eachKindGoesOverTheLineAndIntoTheDataAsItIs() {
+        for (failure, _) in Self.every {
+            let line = SyncChildLine.error(failure).text
+            #expect(!line.contains("\n"))
+            let read = SyncChildLine(line: line)
+            let expected = failure == .other("a tab\there") ? SyncFailure.other("a tab here") : failure
+            #expect(read == .error(expected), "\(line)")
+            #expect(SyncFailure(encoded: failure.encoded) == expected, "\(failure.encoded)")
+        }
+    }
+
+    @Test func theAppMakesTheSentence() {
+        for (failure, words) in Self.every {
+            let read = SyncChildLine(line: SyncChildLine.error(failure).text)
+            guard case .error(let got)? = read else { Issue.record("\(failure)"); continue }
+            #expect(got.message().contains(words), "\(got.message())")
+        }
+        #expect(SyncFailure.stopped(exitCode: 2).message(during: .asking) == "the server could not be asked (exit code 2)")
+        #expect(SyncFailure.stopped(exitCode: nil).message(during: .adding) == "the account was not added (exit code none)")
+    }
+
+    /// What an older build kept in `last_error` (a sentence), or printed on an `error` line, is shown as it was.
+    @Test func anOlderBuildsWordsAreKept() {
+        #expect(SyncFailure(encoded: "alice at http://127.0.0.1:1/: Nothing answers at http://127.0.0.1:1/ (Connection refused).")
+                == .other("alice at http://127.0.0.1:1/: Nothing answers at http://127.0.0.1:1/ (Connection refused)."))
+        #expect(SyncChildLine(line: "error\tthe server said no") == .error(.other("the server said no")))
+        #expect(SyncFailure(encoded: "noAddressBooks") == .noAddressBooks)
     }
 }

@@ -38,7 +38,7 @@ struct SyncSetupWaitTests {
         // The form is the person's again: asked again, then an answer; Esc now goes back.
         h.press("C-s wait:100ms")
         #expect(processes.runs.count == 2)
-        processes.last?.prints(.error("nothing answers there"))
+        processes.last?.prints(.error(.server(SyncServerFailure(.unreachable, url: "https://dav.example.com/", detail: "nothing answers there"))))
         processes.last?.exits(1)
         h.press("wait:100ms")
         #expect(form.message == "Not added: nothing answers there")

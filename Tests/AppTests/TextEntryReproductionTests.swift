@@ -18,25 +18,25 @@ struct TextEntryReproductionTests {
         return h
     }
 
-    func storedFirstNames(_ h: AppHarness) -> [String] {
-        let db = try! SQLiteDatabase(path: h.databasePath)
-        let account = try! SQLiteAccountStore(database: db).account(named: "ada")!
+    func storedFirstNames(_ h: AppHarness) throws -> [String] {
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
         let store = SQLiteContactsStore(database: db, accountID: account.id)
-        return try! store.contacts(matching: "", offset: 0, limit: 10).compactMap { try store.contact(id: $0.id)?.firstName }
+        return try store.contacts(matching: "", offset: 0, limit: 10).compactMap { try store.contact(id: $0.id)?.firstName }
     }
 
-    @Test func anAccentTypedAfterItsLetterMovesWithIt() {
+    @Test func anAccentTypedAfterItsLetterMovesWithIt() throws {
         let h = onNewContactForm()
         h.press(#""Desce" "\#u{301}" Left "X""#)
         #expect(h.text.contains("DescXe\u{301}"))
         #expect(!h.text.contains("DesceX\u{301}"))
         h.press(#"Tab "Zola" C-s wait:400ms"#)
-        let stored = storedFirstNames(h)
+        let stored = try storedFirstNames(h)
         #expect(stored == ["DescXe\u{301}"])
         #expect(stored.first?.unicodeScalars.map(\.value) == [0x44, 0x65, 0x73, 0x63, 0x58, 0x65, 0x301]) // nothing doubled, nothing composed behind the user's back
     }
 
-    @Test func aFamilyTypedScalarByScalarIsDeletedWhole() {
+    @Test func aFamilyTypedScalarByScalarIsDeletedWhole() throws {
         let h = onNewContactForm()
         h.press(#""Ann " "👩" "\#u{200D}" "👩" "\#u{200D}" "👧""#)
         #expect(h.text.contains("Ann 👩‍👩‍👧"))
@@ -44,6 +44,6 @@ struct TextEntryReproductionTests {
         #expect(h.text.contains("Ann X"))
         #expect(!h.text.contains("\u{200D}"))
         h.press(#"Backspace Backspace "e" Tab "Lee" C-s wait:400ms"#)
-        #expect(storedFirstNames(h) == ["Anne"])
+        #expect(try storedFirstNames(h) == ["Anne"])
     }
 }

@@ -55,7 +55,7 @@ struct ChangedElsewhereTests {
         var tries = 0
         directory.makeListener = { uri, _ throws(ServiceError) in
             tries += 1
-            if tries == 1 { throw ServiceError(.unavailable, place: "test", detail: "the server is not there yet") }
+            if tries == 1 { throw ServiceError(.unavailable, place: .server("test"), detail: "the server is not there yet") }
             return try PostgresChangeListener(uri: uri)
         }
         _ = try directory.open()

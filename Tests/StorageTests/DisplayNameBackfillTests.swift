@@ -46,6 +46,7 @@ struct DisplayNameBackfillTests {
             try db.execute("""
                 UPDATE contacts SET display_name = '', formatted_name = '';
                 UPDATE contacts SET sort_key = '' WHERE first_name = '' AND last_name = '';
+                \(MigrationUndo.mailHistory)
                 PRAGMA user_version = 20
                 """)
         }

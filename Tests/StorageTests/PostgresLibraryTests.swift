@@ -1,3 +1,4 @@
+import App
 import AppServices
 import Testing
 @testable import Storage
@@ -11,7 +12,7 @@ struct PostgresLibraryTests {
             _ = try PostgresLibrary.open("libpq-not-on-this-machine.so.5")
         } throws: { error in
             guard let error = error as? ServiceError, error.code == ServiceError.Code.clientLibraryMissing else { return false }
-            let message = error.description
+            let message = error.message
             return error.kind == .unavailable && error.detail.hasPrefix("libpq-not-on-this-machine.so.5: ") && error.detail.contains("No such file")
                 && message.hasPrefix("PostgreSQL's client library could not be loaded (libpq-not-on-this-machine.so.5: ")
                 && message.contains("apt-get install libpq5") && message.contains("SQLite files need nothing more")

@@ -49,9 +49,9 @@ struct PostgresSyncQueueTests {
         #expect(left == [SyncLeftCard(name: "big.vcf", refused: true, reason: "413: too large"),
                          SyncLeftCard(name: "broken.vcf", refused: false, reason: "not a vCard")])
         try f.sync.noteSync(account: account, error: nil)
-        try PostgresSyncStore(database: f.db, now: { 300 }).noteSync(account: account, error: "Nothing answers")
+        try PostgresSyncStore(database: f.db, now: { 300 }).noteSync(account: account, error: .account(user: "alice", url: "http://127.0.0.1:1/", .storage(ServiceError(.busy, place: .server("db"), detail: "locked", code: .sqlState("55P03")))))
         let row = try #require(try f.sync.accounts().first)
-        #expect(row.lastSyncAt == 200 && row.lastError == "Nothing answers")
+        #expect(row.lastSyncAt == 200 && row.lastError == .account(user: "alice", url: "http://127.0.0.1:1/", .storage(ServiceError(.busy, place: .server("db"), detail: "locked", code: .sqlState("55P03")))))
     }
 
     /// The queue itself is checked on both stores (`SyncQueueConformance`); here, that no column

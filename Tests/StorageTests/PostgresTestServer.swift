@@ -53,9 +53,14 @@ final class PostgresTestServer {
 
     deinit { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
 
-    /// SQL that takes away what schema step 20 (CardDAV sync) made, for a test that sets a
-    /// directory's version back below it to migrate it again.
+    /// SQL that takes away what schema step 22 (the mail harvest's tables) made, for a test that
+    /// sets a directory's version back below it to migrate it again.
+    static let undoMailStep = "DROP TABLE mail_counts, mail_messages, mail_read_files, mail_mboxes, mail_me;"
+
+    /// SQL that takes away what schema step 20 (CardDAV sync) made, and step 22 before it, for a
+    /// test that sets a directory's version back below it to migrate it again.
     static let undoSyncStep = """
+        \(undoMailStep)
         DROP TABLE sync_problems, sync_conflicts, sync_queue, sync_cards, sync_books, sync_accounts;
         DROP FUNCTION switchboard_sync_contacts_added() CASCADE;
         DROP FUNCTION switchboard_sync_contacts_changed() CASCADE;

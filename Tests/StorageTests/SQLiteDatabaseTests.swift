@@ -1,4 +1,5 @@
 import TestSupport
+import App
 import AppServices
 import Testing
 import Foundation
@@ -70,7 +71,7 @@ struct DatabaseTests {
         let before = tmp.bytes("future.sqlite3")
         #expect(throws: ServiceError.newerSchema(path: path, found: 99, supported: SQLiteDatabase.schemaVersion)) { try SQLiteDatabase(path: path) }
         #expect(tmp.bytes("future.sqlite3") == before)
-        #expect(ServiceError.newerSchema(path: path, found: 99, supported: 1).description.contains("Update switchboard"))
+        #expect(ServiceError.newerSchema(path: path, found: 99, supported: 1).message.contains("Update switchboard"))
     }
 
     @Test func aLockedDatabaseSaysSo() throws {

@@ -53,7 +53,7 @@ struct StoppingAStalledSaveTests {
         #expect(done.wait(timeout: .now() + 30) == .success)
         let result = try #require(outcome.withLock { $0 })
         guard case .failure(let error) = result else { Issue.record("the save went through: \(result)"); return }
-        #expect(error.code == "57014" && error.kind == .busy, "\(error)")
+        #expect(error.code == .sqlState("57014") && error.kind == .busy, "\(error)")
         try psql.executeScript("COMMIT")
         #expect(try store.contact(id: id)?.notes == "as it was")
         // The directory goes on working after the stop.

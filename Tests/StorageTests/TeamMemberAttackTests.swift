@@ -1,4 +1,5 @@
 import TestSupport
+import App
 import AppServices
 import Foundation
 import Testing
@@ -29,7 +30,7 @@ struct TeamMemberAttackTests {
         #expect(took < .seconds(14), "two calls took \(took): each waits at most \(PostgresConnection.lockTimeout)")
         for error in [read, add] {
             #expect(error?.kind == .busy, "\(String(describing: error))")
-            let text = error?.description ?? ""
+            let text = error?.message ?? ""
             #expect(text.contains("held by \(team.alice.username)") && text.contains("pg_terminate_backend(\(alice.connection.backendPID))")
                     && text.contains("COMMIT or ROLLBACK"), "\(text)")
         }
@@ -211,6 +212,7 @@ extension TeamMemberAttackTests {
                     "UPDATE sync_accounts SET password_command = 'touch /tmp/pwned' WHERE id = \(syncID)",
                     "INSERT INTO sync_queue (book_id, contact_id, kind, queued_at) VALUES (\(book), \(alicesContact), 'edit', 0)",
                     "ALTER FUNCTION switchboard_contact_changed() RESET search_path",
+                    PostgresTestServer.undoMailStep,
                     "UPDATE switchboard_schema SET version = 20"] {
             try owner.executeScript(sql)
         }

@@ -1,3 +1,4 @@
+import App
 import AppServices
 import Foundation
 import Testing
@@ -29,7 +30,7 @@ struct VerifiedTLSTests {
         let other = (Self.caFile! as NSString).deletingLastPathComponent + "/other-ca.crt"
         let error = #expect(throws: ServiceError.self) { _ = try PostgresConnection(uri: uri(trusting: other)) }
         #expect(error?.code == ServiceError.Code.tlsFailed)
-        #expect(error?.description.contains("could not be trusted") == true, "\(String(describing: error))")
-        #expect(error?.description.contains("switchboard:switchboard") == false)
+        #expect(error?.message.contains("could not be trusted") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("switchboard:switchboard") == false && error?.description.contains("switchboard:switchboard") == false)
     }
 }

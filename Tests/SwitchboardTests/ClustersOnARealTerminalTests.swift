@@ -3,6 +3,7 @@ import Testing
 import Foundation
 @testable import TUIKit
 import Storage
+import TUIKitTesting
 
 /// What the cell buffer holds is what reaches a real terminal: the release
 /// path (ncurses on a pseudo-terminal) draws rows of combining marks, ZWJ
@@ -80,7 +81,7 @@ struct ClustersOnARealTerminalTests {
     /// Where the terminal's screen differs from the virtual one's lines: an
     /// ASCII character not in its column, a cluster not starting in its column
     /// (with its first character, or U+FFFD), or its other columns not free.
-    static func differences(_ expected: [String], _ screen: ScreenEmulator) -> [String] {
+    static func differences(_ expected: [String], _ screen: TerminalEmulator) -> [String] {
         var found: [String] = []
         for row in 0..<screen.rows {
             let line = row < expected.count ? expected[row] : ""

@@ -208,8 +208,10 @@ struct SyncFuzzTests {
             server.mutated = [kind]
             server.mutate = { answer in
                 var text = String(decoding: answer.body, as: UTF8.self)
-                let c2 = try! #require(text.range(of: "/alice/book/c2.vcf"))
-                text = text.replacingCharacters(in: text[c2.upperBound...].range(of: "200 OK")!, with: "2O0 OK")
+                guard let c2 = text.range(of: "/alice/book/c2.vcf"), let ok = text[c2.upperBound...].range(of: "200 OK") else {
+                    Issue.record("no c2 with 200 OK in the answer"); return
+                }
+                text = text.replacingCharacters(in: ok, with: "2O0 OK")
                 answer.body = Array(text.utf8)
             }
             let summary = try f.sync(server)
@@ -284,7 +286,7 @@ struct SyncFuzzTests {
     static func kind(of error: SyncError) -> String {
         switch error {
         case .server(let error): "server " + (Mirror(reflecting: error).children.first?.label ?? "\(error)")
-        case .storage(let error): "storage \(error)"
+        case .storage(let error): "storage \(error.message)"
         case .wipeRefused: "wipe refused"
         }
     }

@@ -260,7 +260,8 @@ struct SyncServerTests {
         #expect(error.description.contains("refused the user name or password"))
         #expect(try f.localContacts().map(\.firstName) == ["Bea"])
         #expect(try f.store.pendingCount() == 1)
-        #expect(try f.store.accounts().first?.lastError?.contains("401") == true)
+        guard case .server(let kept)? = try f.store.accounts().first?.lastError else { Issue.record("no server failure kept"); return }
+        #expect(kept.kind == .unauthorized && kept.status == 401 && kept.detail.contains("HTTP 401"), "\(kept)")
     }
 
     @Test(.enabled(if: SyncTestServer.isTLSAvailable, "needs SWITCHBOARD_TEST_CARDDAV_TLS_URL and _CA (.ci/carddav start DIR --tls)"))

@@ -176,6 +176,14 @@ struct NcursesTerminalTests {
         #expect(throws: TerminalError.notATerminal) { try NcursesTerminal(options: options).start() }
     }
 
+    /// TUIKit is a library: its words name no program and none of a program's options (the
+    /// program adds its own advice where it reports the error).
+    @Test func itsErrorsNameNoProgram() {
+        for error in [TerminalError.notATerminal, .cannotDrawScreens(terminalType: "dumb"), .cannotInitialize(terminalType: "")] {
+            #expect(!error.description.contains("switchboard") && !error.description.contains("--"), "\(error)")
+        }
+    }
+
     /// The DEC private modes a stream leaves set: the last `ESC [ ? N h` or `l` of each mode wins.
     static func privateModes(in text: String) -> [Int: Bool] {
         var modes: [Int: Bool] = [:]

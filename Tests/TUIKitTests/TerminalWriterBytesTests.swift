@@ -168,8 +168,8 @@ struct TerminalWriterBytesTests {
         #expect(caps.cursorAddress?.make(4, 9) == Array("\u{1B}[5;10H".utf8))
         #expect(caps.cursorAddress?.cost(99, 199) == 10)
         #expect(caps.scrollRegion?.make(2, 9) == Array("\u{1B}[3;10r".utf8))
-        #expect(caps.foregrounds[9] == [.parameters(Array("91".utf8))])
-        #expect(caps.backgrounds[200] == [.parameters(Array("48;5;200".utf8))])
+        #expect(caps.foreground(9) == [.parameters(Array("91".utf8))])
+        #expect(caps.background(200) == [.parameters(Array("48;5;200".utf8))])
         let vt52 = try #require(TerminalCapabilities.load(terminalType: "vt52", environment: [:]))
         #expect(vt52.cursorAddress?.parts == nil) // characters, not digits: made by terminfo itself
         #expect(vt52.cursorAddress?.make(3, 5) == [0x1B, UInt8(ascii: "Y"), 32 + 3, 32 + 5])

@@ -95,13 +95,13 @@ struct WidgetTests {
         #expect(h.terminal.cursor == Point(x: 3, y: 0))
     }
 
-    @Test func textFieldTakesAPasteInOneEdit() {
+    @Test func textFieldTakesAPasteInOneEdit() throws {
         let field = TextField()
         var edits = 0
         field.onChange = { _ in edits += 1 }
         let h = Harness(width: 40, height: 12, root: Board([(field, Rect(x: 0, y: 0, width: 30, height: 1))]))
         h.terminal.enqueue(.paste("two\nlines\u{7}"))
-        try! h.app.run()
+        try h.app.run()
         #expect(field.text == "two lines")
         #expect(edits == 1)
     }

@@ -148,7 +148,7 @@ final class ActivityViewModel: ActivityFeedViewModelProtocol {
             case .success(nil):
                 self.message.value = "Nothing about “\(prefix)”."
             case .failure(let error):
-                self.show(failure: error.description)
+                self.show(failure: error.message)
             }
         })
     }

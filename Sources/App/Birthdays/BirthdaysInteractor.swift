@@ -39,7 +39,7 @@ final class BirthdaysInteractor: BirthdaysBusinessLogic, BirthdaysDataStore {
                 self.presenter?.presentBirthdays(response: .init(birthdays: found.upcoming, thisMonth: found.thisMonth.count))
             case .failure(let error):
                 // What was shown stays; the message says why it could not be read again.
-                self.presenter?.presentBirthdays(response: .init(birthdays: self.shown, thisMonth: self.shownThisMonth, error: error.description))
+                self.presenter?.presentBirthdays(response: .init(birthdays: self.shown, thisMonth: self.shownThisMonth, error: error.message))
             }
         }
     }

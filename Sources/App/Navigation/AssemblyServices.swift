@@ -89,7 +89,7 @@ final class AssemblyServices {
     /// `changeSignal` became readable; the sync's pending changes are read again whoever wrote),
     /// and if so has every screen on view (the top of the flow, and what is presented over it) read
     /// its data again.
-    func pollChangesElsewhere() {
+    func takeChangesElsewhere() {
         guard signIn != nil, let account else { return }
         let elsewhere = backend.changedElsewhere(for: account)
         // Any write, this app's own too: what is pending to sync shows on the status line of

@@ -15,7 +15,7 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notALink(let text): "“\(text)” is not a link. Links look like switchboard://text-confirmation?text=hello"
         case .wrongScheme(let text): "“\(text)” is not a switchboard:// link."
-        case .unknownTarget(let target): "switchboard:// has no screen “\(target)”. Try main, contacts, contacts/ID, duplicates, trash, friends, birthdays, activity, settings or about."
+        case .unknownTarget(let target): "switchboard:// has no screen “\(target)”. Try main, contacts, contacts/ID, duplicates, trash, friends, birthdays, correspondents, activity, settings or about."
         case .missingParameter(let target, let name): "The link to \(target) needs ?\(name)=…"
         }
     }
@@ -41,6 +41,7 @@ public enum DeepLink {
             return .screen(.textConfirmation(text: value))
         case ("activity", 1): return .screen(.activity)
         case ("birthdays", 1): return .screen(.birthdays)
+        case ("correspondents", 1): return .screen(.correspondents)
         case ("contacts", 1): return .screen(.contactList)
         case ("duplicates", 1): return .screen(.duplicates)
         case ("trash", 1): return .screen(.trash)

@@ -83,6 +83,8 @@ public final class RootAssembly {
             .pushed(SyncConflictsAssembly(services: services))
         case .birthdays:
             .pushed(BirthdaysAssembly(services: services.showing(services.teamBook == nil ? .own : .both)))
+        case .correspondents:
+            .pushed(CorrespondentsAssembly(services: services.showing(.own)))
         }
     }
 
@@ -158,7 +160,7 @@ public final class RootAssembly {
             guard let self else { return }
             if case .failure(let error) = result {
                 let alert = AlertController(title: "Could not log out",
-                                            message: "You are still signed in: the session could not be cleared. \(error.description)")
+                                            message: "You are still signed in: the session could not be cleared. \(error.message)")
                 alert.addAction(AlertAction(title: "OK", style: .cancel))
                 self.root?.currentFlow?.topViewController?.present(alert)
                 return

@@ -51,6 +51,9 @@ public enum Screen: Equatable, Sendable {
     case syncConflicts
     /// The contacts' birthdays, the soonest first, with the days to go.
     case birthdays
+    /// The people the user writes to who are not contacts (from `switchboard harvest`), most
+    /// written to first; Space marks, Enter adds.
+    case correspondents
     /// A menu item whose feature arrives in a later version (it says so, and does nothing else).
     case comingSoon(feature: String)
 
@@ -62,7 +65,7 @@ public enum Screen: Equatable, Sendable {
         case .splash: .launch
         case .login, .createAccount: .login
         case .main, .textInput, .textConfirmation, .comingSoon, .contactList, .teamContactList, .contactDetail, .contactAdd, .contactEdit, .contactConflict, .contactTransfer, .contactExport, .duplicates, .trash,
-             .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays,
+             .friendsList, .friendsListDemo, .settings, .changePassword, .deleteAccount, .about, .activity, .birthdays, .correspondents,
              .sync, .syncSetup, .syncPassword, .syncConflicts: .main
         }
     }

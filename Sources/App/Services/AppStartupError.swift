@@ -10,13 +10,13 @@ public enum AppStartupError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .service(let e):
             e.kind == .unavailable && e.isOnServer
-                && ![ServiceError.Code.clientLibraryMissing, ServiceError.Code.extensionMissing, ServiceError.Code.folderNotWritable].contains(e.code)
+                && ![.clientLibraryMissing, .extensionMissing, .folderNotWritable].contains(e.code)
         }
     }
 
     public var description: String {
         switch self {
-        case .service(let e): e.description
+        case .service(let e): e.message
         }
     }
 }

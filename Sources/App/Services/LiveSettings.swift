@@ -51,7 +51,7 @@ final class LiveSettings {
                 if !save.shown { self.current.value = new }
             case .failure(let error):
                 if save.shown, self.current.value == new { self.current.value = old }
-                failed("Could not save the setting: \(error.description)")
+                failed("Could not save the setting: \(error.message)")
             }
         })
         // A save still out: the new value shows now (put back if it fails).

@@ -107,7 +107,7 @@ public final class SignInService: SignInServing {
 
     public func signIn(username: String, password: String) -> Outcome {
         do { return try Self.signIn(on: accounts, username: username, password: password, refusal: refusal, now: now()) } catch {
-            return .failed(error.description)
+            return .failed(error.message)
         }
     }
 
@@ -118,7 +118,7 @@ public final class SignInService: SignInServing {
                  then: { result in
                      switch result {
                      case .success(let outcome): deliver(outcome)
-                     case .failure(let error): deliver(.failed(error.description))
+                     case .failure(let error): deliver(.failed(error.message))
                      }
                  })
     }
@@ -153,7 +153,7 @@ public final class SignInService: SignInServing {
     public func createAccount(username: String, password: String, repeated: String) -> Result<Account, CreateAccountProblem> {
         if let noAccountsMade { return .failure(noAccountsMade) }
         do { return try Self.createAccount(on: accounts, username: username, password: password, repeated: repeated, now: now()) } catch {
-            return .failure(CreateAccountProblem(general: error.description))
+            return .failure(CreateAccountProblem(general: error.message))
         }
     }
 
@@ -170,7 +170,7 @@ public final class SignInService: SignInServing {
             case .success(let made):
                 if case .success = made { self?.knownHasAccounts = true }
                 deliver(made)
-            case .failure(let error): deliver(.failure(CreateAccountProblem(general: error.description)))
+            case .failure(let error): deliver(.failure(CreateAccountProblem(general: error.message)))
             }
         })
     }
@@ -193,7 +193,7 @@ public final class SignInService: SignInServing {
             return .success(try accounts.createAccount(username: username.trimmedSpaces, password: password, now: now))
         } catch {
             switch error {
-            case .usernameTaken: return .failure(CreateAccountProblem(username: error.description))
+            case .usernameTaken: return .failure(CreateAccountProblem(username: error.message))
             case .service(let e): throw e
             }
         }

@@ -88,13 +88,13 @@ final class ChangePasswordViewController: ViewController {
         case .success(nil):
             onDone()
         case .success(.wrongPassword):
-            currentField.validationMessage = AccountChangeFailure.wrongPassword.description
+            currentField.validationMessage = AccountChangeFailure.wrongPassword.message
             currentField.text = "" // typed again from empty, not appended to what cannot be seen
             view.window?.makeFirstResponder(currentField)
         case .success(let failure?):
-            general.text = "Nothing was changed: " + failure.description
+            general.text = "Nothing was changed: " + failure.message
         case .failure(let error):
-            general.text = "Nothing was changed: " + error.description
+            general.text = "Nothing was changed: " + error.message
         }
     }
 }

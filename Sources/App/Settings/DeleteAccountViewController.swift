@@ -69,11 +69,11 @@ final class DeleteAccountViewController: ViewController {
         case .success(nil):
             onDeleted()
         case .success(.wrongPassword):
-            passwordField.validationMessage = AccountChangeFailure.wrongPassword.description
+            passwordField.validationMessage = AccountChangeFailure.wrongPassword.message
         case .success(let failure?):
-            general.text = "Nothing was changed: " + failure.description
+            general.text = "Nothing was changed: " + failure.message
         case .failure(let error):
-            general.text = "Nothing was changed: " + error.description
+            general.text = "Nothing was changed: " + error.message
         }
     }
 }

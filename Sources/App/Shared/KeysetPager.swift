@@ -165,7 +165,7 @@ final class KeysetPager<Cursor: Equatable & Sendable, Item: Sendable> {
                 self.failure.value = nil
                 self.loadedCount.value = self.items.count
             case .failure(let error):
-                self.failure.value = error.description // the window stays as it was
+                self.failure.value = error.message // the window stays as it was
             }
             self.isLoading.value = self.pending != nil || self.out != nil
         }

@@ -15,15 +15,16 @@ struct SyncActivity: Equatable {
     var sent = 0
     /// The last pass's summary line, this run.
     var lastSummary: String?
-    /// What stopped the last pass, this run (the data file keeps each account's too).
-    var lastError: String?
+    /// What stopped the last pass, this run, in the order the child said it (the data keeps each
+    /// account's too).
+    var failures: [SyncFailure] = []
     /// The address book whose contacts the last pass would not delete (emptied, or made again, on
     /// the server): the Sync screen asks whether to delete them here too.
     var wipe: SyncWipe?
 
     static func == (a: SyncActivity, b: SyncActivity) -> Bool {
         a.accounts == b.accounts && a.conflicts == b.conflicts && a.isRunning == b.isRunning && a.progress?.done == b.progress?.done
-            && a.progress?.total == b.progress?.total && a.sent == b.sent && a.lastSummary == b.lastSummary && a.lastError == b.lastError
+            && a.progress?.total == b.progress?.total && a.sent == b.sent && a.lastSummary == b.lastSummary && a.failures == b.failures
             && a.wipe == b.wipe
     }
 
@@ -31,8 +32,10 @@ struct SyncActivity: Equatable {
     var pending: Int { accounts.reduce(0) { $0 + $1.pending } }
     /// The newest time any account synced.
     var lastSyncAt: Int64? { accounts.compactMap(\.lastSyncAt).max() }
-    /// The error to show: this run's, else an account's as kept.
-    var error: String? { lastError ?? accounts.compactMap(\.lastError).first }
+    /// This run's failures in words (nil: none).
+    var lastError: String? { failures.isEmpty ? nil : failures.map { $0.message() }.joined(separator: "; ") }
+    /// The error to show, in words: this run's, else an account's as kept.
+    var error: String? { lastError ?? accounts.lazy.compactMap(\.lastError).first?.message() }
 
     /// A pass has started and nothing has been read or sent yet: the server is listing its cards
     /// (on a first sync of thousands, that takes seconds).

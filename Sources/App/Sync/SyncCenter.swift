@@ -136,7 +136,7 @@ final class SyncCenter {
         next.isRunning = true
         next.progress = nil
         next.sent = 0
-        next.lastError = nil
+        next.failures = []
         next.wipe = nil
         activity.value = next
         let input = passwords.map { "\($0.key)\t\($0.value)\n" }.joined()
@@ -152,7 +152,7 @@ final class SyncCenter {
         case .progress(let done, let total): next.progress = (done, total)
         case .sent(let count): next.sent = count
         case .summary(let text): next.lastSummary = text
-        case .error(let text): next.lastError = next.lastError.map { $0 + "; " + text } ?? text
+        case .error(let failure): next.failures.append(failure)
         case .wipe(let book, let deleting, let of): next.wipe = SyncWipe(book: book, deleting: deleting, of: of)
         case .book, .added: break
         }
@@ -164,9 +164,7 @@ final class SyncCenter {
         var next = activity.value
         next.isRunning = false
         next.progress = nil
-        if code != 0, next.lastError == nil {
-            next.lastError = code.map { "the sync stopped (exit code \($0))" } ?? "the sync could not be started"
-        }
+        if code != 0, next.failures.isEmpty { next.failures = [.stopped(exitCode: code)] }
         activity.value = next
         readAgain()
         onPassEnded?()
@@ -197,22 +195,22 @@ final class SyncCenter {
     /// Finds the server's address books (a child `sync add --list-addressbooks`): `done` gets
     /// them (URL and name), or why not. The child is returned, to end it early (Esc).
     @discardableResult
-    func discover(_ server: Server, then done: @escaping @MainActor (Result<[(url: String, name: String)], SyncSetupFailure>) -> Void) -> SyncProcessHandle {
+    func discover(_ server: Server, then done: @escaping @MainActor (Result<[(url: String, name: String)], SyncFailure>) -> Void) -> SyncProcessHandle {
         var books: [(url: String, name: String)] = []
-        var error: String?
+        var error: SyncFailure?
         return processes.start(["sync", "add", server.url, "--list-addressbooks", "--progress", "--passwords-on-stdin"] + server.arguments,
                             input: server.input,
                             onLine: { line in
                                 switch line {
                                 case .book(let url, let name): books.append((url, name))
-                                case .error(let text): error = text
+                                case .error(let failure): error = failure
                                 default: break
                                 }
                             },
                             onExit: { code in
-                                if let error { done(.failure(SyncSetupFailure(text: error))); return }
-                                guard code == 0 else { done(.failure(SyncSetupFailure(text: "the server could not be asked (exit code \(code.map(String.init) ?? "none"))"))); return }
-                                guard !books.isEmpty else { done(.failure(SyncSetupFailure(text: "the server lists no address books for this account; make one there first"))); return }
+                                if let error { done(.failure(error)); return }
+                                guard code == 0 else { done(.failure(.stopped(exitCode: code))); return }
+                                guard !books.isEmpty else { done(.failure(.noAddressBooks)); return }
                                 done(.success(books))
                             })
     }
@@ -220,18 +218,18 @@ final class SyncCenter {
     /// Stores the account with the address books chosen (their URLs) (a child `sync add`), keeps
     /// a typed password for this run, and starts the first sync. The child is returned, to end it early (Esc).
     @discardableResult
-    func add(_ server: Server, books: [String], then done: @escaping @MainActor (SyncSetupFailure?) -> Void) -> SyncProcessHandle {
-        var error: String?
+    func add(_ server: Server, books: [String], then done: @escaping @MainActor (SyncFailure?) -> Void) -> SyncProcessHandle {
+        var error: SyncFailure?
         let before = Set(activity.value.accounts.map(\.id))
         let choice = books.count == 1 ? books[0] : "all"
         return processes.start(["sync", "add", server.url, "--addressbook", choice, "--progress", "--passwords-on-stdin"] + server.arguments
                             + (account().map { ["--user", $0.username] } ?? []),
                             input: server.input,
-                            onLine: { line in if case .error(let text) = line { error = text } },
+                            onLine: { line in if case .error(let failure) = line { error = failure } },
                             onExit: { [weak self] code in
                                 guard let self else { return }
-                                if let error { done(SyncSetupFailure(text: error)); return }
-                                guard code == 0 else { done(SyncSetupFailure(text: "the account was not added (exit code \(code.map(String.init) ?? "none"))")); return }
+                                if let error { done(error); return }
+                                guard code == 0 else { done(.stopped(exitCode: code)); return }
                                 self.readAgain { [weak self] in
                                     guard let self else { return }
                                     if let password = server.password, server.passwordCommand == nil,
@@ -245,7 +243,3 @@ final class SyncCenter {
     }
 }
 
-/// Why setting up an account did not work, in words a person can act on.
-struct SyncSetupFailure: Error, Equatable {
-    let text: String
-}

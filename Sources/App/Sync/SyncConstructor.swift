@@ -39,7 +39,7 @@ final class SyncConstructor: StaticConstructorContainer {
             rows += account.books.map { .book(name: $0.name, contacts: $0.contacts, isDefault: $0.isDefault) }
             rows.append(.lastSync(account.lastSyncAt.map { SyncActivity.when($0, now: now()) } ?? "never"))
             rows.append(.pending(account.pending))
-            if let error = account.lastError { rows.append(.error(error)) }
+            if let failure = account.lastError { rows.append(.error(failure.message())) }
             rows += account.books.flatMap(\.leftAlone).map { .leftAlone($0) }
             if needsPassword(account) { rows.append(.typePassword(syncAccountID: account.id, username: account.username)) }
             rows.append(.spacer)

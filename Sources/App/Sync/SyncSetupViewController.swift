@@ -157,7 +157,7 @@ final class SyncSetupViewController: ViewController {
             switch result {
             case .failure(let why):
                 self.general.textStyle = Theme.live.error
-                self.general.text = "Not added: " + why.text
+                self.general.text = "Not added: " + why.message(during: .asking)
             case .success(let books):
                 self.found = books
                 // One address book, or the one whose own address was given: taken without asking.
@@ -192,7 +192,7 @@ final class SyncSetupViewController: ViewController {
             self.isWaiting = false
             if let failure {
                 self.general.textStyle = Theme.live.error
-                self.general.text = "Not added: " + failure.text
+                self.general.text = "Not added: " + failure.message(during: .adding)
                 return
             }
             self.passwordField.text = ""

@@ -82,7 +82,7 @@ public final class InMemoryContacts: ContactsService, FriendsService {
     public func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let id = contact.id, let old = records[id] else { return false }
         if contact.revision != 0, contact.revision != old.revision {
-            throw .changedSinceRead(place: "memory", id: id, revision: contact.revision, stored: old.revision)
+            throw .changedSinceRead(place: .memory, id: id, revision: contact.revision, stored: old.revision)
         }
         var stored = contact
         stored.revision = old.revision + 1

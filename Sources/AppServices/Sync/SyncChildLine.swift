@@ -9,7 +9,7 @@
 /// progress	300	2000                                 (cards read so far, of how many)
 /// sent	12                                           (local changes sent so far)
 /// summary	↓ 12 new, 3 changed, 1 deleted · ↑ 2 sent · 1 conflict
-/// error	alice at https://dav.example.com/: the server refused …
+/// error	account	alice	https://dav.example.com/	server	unauthorized	https://…	401	…   (a `SyncFailure`'s fields)
 /// wipe	Contacts	60	60                           (a pull refused to delete 60 of the book's 60 contacts)
 /// ```
 public enum SyncChildLine: Equatable, Sendable {
@@ -23,8 +23,9 @@ public enum SyncChildLine: Equatable, Sendable {
     case sent(Int)
     /// The pass ended: the one-line summary.
     case summary(String)
-    /// What went wrong (one account's failure, or the whole run's).
-    case error(String)
+    /// What went wrong (one account's failure, or the whole run's), as a value: the app makes
+    /// the sentence.
+    case error(SyncFailure)
     /// A pull stopped before deleting `deleting` of the `of` contacts synced from the address book
     /// `book` (emptied, or made again, on the server): the app asks whether to let it (`sync --allow-wipe`).
     case wipe(book: String, deleting: Int, of: Int)
@@ -38,7 +39,7 @@ public enum SyncChildLine: Equatable, Sendable {
         case .progress(let done, let total): Self.join("progress", [String(done), String(total)])
         case .sent(let count): Self.join("sent", [String(count)])
         case .summary(let line): Self.join("summary", [line])
-        case .error(let text): Self.join("error", [text])
+        case .error(let failure): Self.join("error", failure.fields)
         case .wipe(let book, let deleting, let of): Self.join("wipe", [book, String(deleting), String(of)])
         }
     }
@@ -59,7 +60,9 @@ public enum SyncChildLine: Equatable, Sendable {
             guard let count = Int(rest[0]), count >= 0 else { return nil }
             self = .sent(count)
         case "summary" where rest.count == 1: self = .summary(rest[0])
-        case "error" where rest.count == 1: self = .error(rest[0])
+        case "error":
+            guard let failure = SyncFailure(fields: rest) else { return nil }
+            self = .error(failure)
         case "wipe" where rest.count == 3:
             guard let deleting = Int(rest[1]), let of = Int(rest[2]), deleting >= 0, of >= 0 else { return nil }
             self = .wipe(book: rest[0], deleting: deleting, of: of)
@@ -71,7 +74,5 @@ public enum SyncChildLine: Equatable, Sendable {
         ([word] + fields.map(clean)).joined(separator: "\t")
     }
 
-    private static func clean(_ field: String) -> String {
-        String(field.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
-    }
+    private static func clean(_ field: String) -> String { SyncFailure.clean(field) }
 }

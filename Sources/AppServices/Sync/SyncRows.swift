@@ -12,9 +12,9 @@ public struct SyncAccountRow: Equatable, Sendable {
     public var passwordCommand: String?
     public var caFile: String?
     public var lastSyncAt: Int64?
-    public var lastError: String?
+    public var lastError: SyncFailure?
 
-    public init(id: Int64, accountID: Int64, url: String, homeURL: String, username: String, passwordCommand: String? = nil, caFile: String? = nil, lastSyncAt: Int64? = nil, lastError: String? = nil) {
+    public init(id: Int64, accountID: Int64, url: String, homeURL: String, username: String, passwordCommand: String? = nil, caFile: String? = nil, lastSyncAt: Int64? = nil, lastError: SyncFailure? = nil) {
         self.id = id
         self.accountID = accountID
         self.url = url

@@ -11,11 +11,11 @@ public struct SyncAccountStatus: Equatable, Sendable {
     /// When the last sync ended (seconds since 1970), nil: never.
     public var lastSyncAt: Int64?
     /// Why the last sync stopped, nil: it went through.
-    public var lastError: String?
+    public var lastError: SyncFailure?
     public var books: [SyncBookStatus]
 
     public init(id: Int64, url: String, username: String, hasPasswordCommand: Bool, caFile: String? = nil,
-                lastSyncAt: Int64? = nil, lastError: String? = nil, books: [SyncBookStatus] = []) {
+                lastSyncAt: Int64? = nil, lastError: SyncFailure? = nil, books: [SyncBookStatus] = []) {
         self.id = id
         self.url = url
         self.username = username

@@ -27,7 +27,7 @@ public protocol SyncStore: AnyObject {
     func saveState(book: Int64, syncToken: String?, ctag: String?) throws(ServiceError)
     /// Notes how an account's pass ended: the error that stopped it (nil: it went through, and
     /// its time becomes the last sync; a failure keeps the time of the last one that worked).
-    func noteSync(account: Int64, error: String?) throws(ServiceError)
+    func noteSync(account: Int64, error: SyncFailure?) throws(ServiceError)
 
     // MARK: Bindings
 

@@ -8,8 +8,9 @@ public struct MailHeaderSection: Sendable {
     /// The most a header may hold.
     public static let limit = 1 << 20
 
-    /// Reads the header from the start of `bytes` (the whole message, or its start).
-    public init(bytes: some Collection<UInt8>) throws(MailProblem) {
+    /// Reads the header from the start of `bytes` (the whole message, or its start). With
+    /// `keeping` (lowercased names), only those fields are kept, and only they must be text.
+    public init(bytes: some Collection<UInt8>, keeping: Set<String>? = nil) throws(MailProblem) {
         var lines: [[UInt8]] = []
         var line: [UInt8] = []
         var sawEnd = false, count = 0
@@ -42,6 +43,7 @@ public struct MailHeaderSection: Sendable {
         }
         for (name, value) in raw {
             let fieldName = String(decoding: name, as: UTF8.self)
+            if let keeping, !keeping.contains(fieldName.lowercased()) { continue }
             guard let text = String(validating: value, as: UTF8.self) else { throw .eightBit(field: fieldName) }
             fields.append((fieldName, text))
         }

@@ -38,5 +38,5 @@ final class DemoAccounts: AccountsService {
         throw .service(Self.nothingStored)
     }
 
-    private static let nothingStored = ServiceError(.refused, place: "the demo", detail: "the demo has no real accounts: nothing is stored")
+    private static let nothingStored = ServiceError(.refused, place: .memory, detail: "the demo has no real accounts: nothing is stored")
 }

@@ -69,7 +69,7 @@ public struct LocalSyncCommands: Sendable {
     /// Keeps `command` for the sync account (nil: forgets it): the file written whole, then renamed over the old one.
     public func set(_ command: String?, syncAccountID: Int64, url: String, username: String) throws(ServiceError) {
         if let command, command.contains(where: { $0 == "\n" || $0 == "\r" }) {
-            throw ServiceError(.refused, place: path, detail: "a password command is one line")
+            throw ServiceError(.refused, place: .file(path), detail: "a password command is one line")
         }
         var kept = entries().filter { $0.syncAccountID != syncAccountID }
         if let command { kept.append(Entry(syncAccountID: syncAccountID, url: url, username: username, command: command)) }

@@ -56,7 +56,7 @@ public final class PostgresAccountStore: AccountsService {
             if error.sqlState == "23505" { throw .usernameTaken(username) } // unique_violation
             throw .service(error)
         } catch {
-            throw .service(.sqlite(code: -1, message: "\(error)"))
+            throw .service(.sqlite(code: -1, message: "\(error)", cause: error))
         }
     }
 

@@ -191,7 +191,7 @@ final class PostgresBothBooks: ContactsService {
                 guard both.count == 2 else { return false }
                 guard try update(kept), try delete(id: mergedAway) else {
                     undone = true
-                    throw ServiceError(.notFound, place: "", detail: "a contact of the merge is gone")
+                    throw ServiceError(.notFound, detail: "a contact of the merge is gone")
                 }
                 return true
             }

@@ -156,7 +156,7 @@ public final class PostgresConnection {
     /// log or `pg_stat_activity`.
     public func encryptedPassword(_ password: String, role: String) throws(ServiceError) -> String {
         guard let made = pq.PQencryptPasswordConn(handle, password, role, nil) else {
-            throw .server(.statementFailed(sqlState: "?????", message: Self.firstLine(Self.text(pq.PQerrorMessage(handle)))))
+            throw .server(.statementFailed(server: server, sqlState: "?????", message: Self.firstLine(Self.text(pq.PQerrorMessage(handle)))))
         }
         defer { pq.PQfreemem(made) }
         return String(cString: made)
@@ -268,7 +268,7 @@ public final class PostgresConnection {
             prepared = [:]
             throw .server(.connectionLost(server: server, detail: message))
         }
-        throw .server(.statementFailed(sqlState: state, message: message))
+        throw .server(.statementFailed(server: server, sqlState: state, message: message))
     }
 
     // MARK: Locks held by others
@@ -279,7 +279,7 @@ public final class PostgresConnection {
     /// the role it signed in as (a team's member's name) and its server process. Any other error,
     /// or one inside a transaction that is still open, is returned as it is.
     func explainingLockWait(_ error: ServiceError) -> ServiceError {
-        guard error.code == "55P03", transactionDepth == 0, pq.PQstatus(handle) == CONNECTION_OK,
+        guard error.code == .sqlState("55P03"), transactionDepth == 0, pq.PQstatus(handle) == CONNECTION_OK,
               let rows = try? executePrepared("""
                 SELECT l.pid, coalesce(a.usename::text, ''), bool_or(l.mode NOT IN ('AccessShareLock', 'RowShareLock', 'RowExclusiveLock')) AS strong
                 FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid

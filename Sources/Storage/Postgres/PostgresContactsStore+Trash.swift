@@ -60,7 +60,7 @@ extension PostgresContactsStore {
     private func bringBack(trashID: Int64, text: String) throws(ServiceError) -> ContactRecord {
         try pg.execute("DELETE FROM deleted_contacts WHERE id = $1", [trashID])
         guard var record = DeletedContactText.decode(text) else {
-            throw ServiceError(.damaged, place: pg.server, detail: "a deleted contact kept for Undo could not be read back")
+            throw ServiceError(.damaged, place: .server(pg.server), detail: "a deleted contact kept for Undo could not be read back")
         }
         record.id = try add(record, logged: .contactRestored)
         return record

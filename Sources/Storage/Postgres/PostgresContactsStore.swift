@@ -407,7 +407,7 @@ public final class PostgresContactsStore: ContactsService {
             let old = try pg.execute("SELECT is_friend, first_name, last_name, revision, phones::text, display_name, middle_name, sort_key FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
             guard old.count == 1 else { return try refuseIfOnlyReadable(id) }
             if contact.revision != 0, old.int64(0, 3) != contact.revision {
-                throw .changedSinceRead(place: pg.server, id: id, revision: contact.revision, stored: old.int64(0, 3))
+                throw .changedSinceRead(place: .server(pg.server), id: id, revision: contact.revision, stored: old.int64(0, 3))
             }
             let wasFriend = old.bool(0, 0)
             try removeWordStarts(firstName: old.text(0, 1), lastName: old.text(0, 2), displayName: old.text(0, 5), middleName: old.text(0, 6),
@@ -489,7 +489,7 @@ public final class PostgresContactsStore: ContactsService {
     /// row-level security hides the row from `FOR UPDATE`, `UPDATE` and `DELETE` only).
     private func refuseIfOnlyReadable(_ id: Int64) throws(ServiceError) -> Bool {
         guard try pg.scalarInt("SELECT 1 FROM contacts WHERE id = $1 AND account_id = $2", [id, accountID]) != nil else { return false }
-        throw ServiceError(.refused, place: pg.server, detail: "only the team's editors change the team address book", code: "42501")
+        throw ServiceError(.refused, place: .server(pg.server), detail: "only the team's editors change the team address book", code: .sqlState("42501"))
     }
 
     /// Whether one of this account's contacts is a friend, and its name (nil when it is not there);

@@ -18,7 +18,7 @@ final class PostgresDirectorySyncStatus: SyncStatusService {
 
     private func store() throws(ServiceError) -> PostgresSyncStore {
         guard let directory, let db = directory.connectedDatabase else {
-            throw ServiceError(.unavailable, place: directory?.location.place ?? "", detail: "not connected to the shared directory")
+            throw ServiceError(.unavailable, place: directory?.serverPlace ?? .unknown, detail: "not connected to the shared directory")
         }
         return PostgresSyncStore(database: db, now: directory.now,
                                  localCommands: try? LocalSyncCommands(connection: db.connection, environment: directory.environment))

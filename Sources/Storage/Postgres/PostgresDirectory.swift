@@ -80,7 +80,7 @@ public final class PostgresDirectory: DataDirectory {
         let db: PostgresDatabase
         do {
             db = try PostgresDatabase(uri: uri, signIn: signIn.signIn)
-        } catch where error.code == ServiceError.Code.passwordNeeded || error.code == "28P01" && signIn.signIn == nil {
+        } catch where error.code == .passwordNeeded || error.code == .sqlState("28P01") && signIn.signIn == nil {
             return PreparedOpening(account: nil, hasAccounts: true, opened: Opened(database: nil, session: session, generation: signIn.generation))
         }
         if db.isTeamDirectory {
@@ -256,6 +256,9 @@ public final class PostgresDirectory: DataDirectory {
     public var location: DataLocation {
         DataLocation(place: "PostgreSQL " + PostgresConnection.redacted(uri), bytes: nil, isFile: false)
     }
+
+    /// The server, as the place of an error (its address without its password).
+    var serverPlace: ServiceError.Place { .server(PostgresConnection.redacted(uri)) }
 }
 
 /// A directory's settings on whichever connection it has now (a team member's, made at Log In).
@@ -266,7 +269,7 @@ final class PostgresDirectorySettings: SettingsService {
 
     private func store() throws(ServiceError) -> PostgresSettingsStore {
         guard let db = directory.connectedDatabase else {
-            throw ServiceError(.refused, place: directory.location.place, detail: "", code: ServiceError.Code.passwordNeeded)
+            throw ServiceError(.refused, place: directory.serverPlace, detail: "", code: .passwordNeeded)
         }
         return PostgresSettingsStore(database: db)
     }

@@ -48,7 +48,7 @@ final class PostgresLoadTable {
         var statements: [String] = []
         for definition in definitions {
             guard let statement = Self.definition(definition, on: table) else {
-                throw .server(.statementFailed(sqlState: "XX000", message: "cannot read the index definition “\(definition)”"))
+                throw .server(.statementFailed(server: pg.server, sqlState: "XX000", message: "cannot read the index definition “\(definition)”"))
             }
             statements.append(statement)
         }

@@ -35,13 +35,13 @@ final class PostgresMemberAccounts: AccountsService {
         let db: PostgresDatabase
         do {
             db = try directory.connect(signIn)
-        } catch where error.kind == .refused && error.code != "42501" {
+        } catch where error.kind == .refused && error.code != .sqlState("42501") {
             return nil
         }
         guard db.isTeamDirectory else {
-            throw ServiceError(.refused, place: db.server,
+            throw ServiceError(.refused, place: .server(db.server),
                                detail: "this directory is not set up for a team, so its server's roles are not its members: put the server's password in ~/.pgpass",
-                               code: ServiceError.Code.passwordNeeded)
+                               code: .passwordNeeded)
         }
         guard let account = try PostgresTeamDirectory.account(ofSignedInRoleOn: db.connection) else { return nil }
         directory.adopt(db, signIn: signIn)
@@ -49,7 +49,7 @@ final class PostgresMemberAccounts: AccountsService {
     }
 
     func createAccount(username: String, password: String, now: Int64) throws(AccountCreationFailure) -> Account {
-        throw .service(ServiceError(.refused, place: directory.location.place, detail: "", code: ServiceError.Code.membersByAdmin))
+        throw .service(ServiceError(.refused, place: directory.serverPlace, detail: "", code: .membersByAdmin))
     }
 
     /// The member this connection signed in as, when this machine's session says they are signed in.
@@ -114,6 +114,6 @@ final class PostgresMemberAccounts: AccountsService {
     }
 
     func deleteAccount(accountID: Int64, password: String) throws(AccountChangeFailure) {
-        throw .service(ServiceError(.refused, place: directory.location.place, detail: "", code: ServiceError.Code.membersByAdmin))
+        throw .service(ServiceError(.refused, place: directory.serverPlace, detail: "", code: .membersByAdmin))
     }
 }

@@ -245,6 +245,9 @@ enum PostgresMigrations {
         // member's own book on a channel of its own; on a team's directory the log, keys and sync
         // rows held by the database.
         .sql("SELECT 1", then: { pg throws(ServiceError) in try PostgresTeamGuards.migrate(pg) }),
+        // 22: what the mail harvest learnt (SQLite's 22; `PostgresMailHistorySchema`), on a team
+        // directory each member's own.
+        .sql(PostgresMailHistorySchema.migration, then: { pg throws(ServiceError) in try PostgresMailHistorySchema.grant(on: pg) }),
     ]
 
     /// Every contact whose display name is '' gets it (`ContactRecord.backfilled`), 2,000 at a time.
@@ -357,14 +360,14 @@ enum PostgresMigrations {
     static func version(of pg: PostgresConnection) throws(ServiceError) -> Int {
         // In the schema this connection creates tables in (the first of its search path), not any other on the path.
         guard try pg.execute("SELECT current_schema() IS NOT NULL").bool(0, 0) else {
-            throw ServiceError(.unavailable, place: pg.server,
+            throw ServiceError(.unavailable, place: .server(pg.server),
                                detail: "the connection's search_path names no schema that exists: create it (CREATE SCHEMA) or name another in options=-c search_path=…")
         }
         let hasTable = try pg.execute("SELECT to_regclass(quote_ident(current_schema()) || '.switchboard_schema') IS NOT NULL")
         if hasTable.bool(0, 0) {
             let rows = try pg.execute("SELECT version FROM switchboard_schema")
             guard rows.count == 1, !rows.isNull(0, 0), rows.int(0, 0) > 0 else {
-                throw ServiceError(.damaged, place: pg.server,
+                throw ServiceError(.damaged, place: .server(pg.server),
                                    detail: "its version table (switchboard_schema) holds \(rows.count) rows where switchboard keeps one number; it was changed by hand. Restore the database from a backup, or put the version back (one row)")
             }
             return rows.int(0, 0)
@@ -385,7 +388,7 @@ enum PostgresMigrations {
             ) AS found ORDER BY 1 LIMIT 20
             """)
         if others.count > 0 {
-            throw .foreignObjects(path: pg.server, objects: (0..<others.count).map { others.text($0, 0) })
+            throw .foreignObjects(server: pg.server, objects: (0..<others.count).map { others.text($0, 0) })
         }
         return 0
     }

@@ -23,5 +23,5 @@ public enum PostgresProblem: Error, Equatable, Sendable {
     /// The connection broke during a statement (the server stopped or the network went away).
     case connectionLost(server: String, detail: String)
     /// The server refused a statement (`sqlState` is PostgreSQL's five-character code).
-    case statementFailed(sqlState: String, message: String)
+    case statementFailed(server: String, sqlState: String, message: String)
 }

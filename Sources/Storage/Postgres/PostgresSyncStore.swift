@@ -93,7 +93,7 @@ public final class PostgresSyncStore: SyncStore {
         return (0..<rows.count).map { i in
             var row = SyncAccountRow(id: rows.int64(i, 0), accountID: rows.int64(i, 1), url: rows.text(i, 2), homeURL: rows.text(i, 3),
                                      username: rows.text(i, 4), passwordCommand: nil, caFile: rows.optionalText(i, 5),
-                                     lastSyncAt: rows.optionalInt64(i, 6), lastError: rows.optionalText(i, 7))
+                                     lastSyncAt: rows.optionalInt64(i, 6), lastError: rows.optionalText(i, 7).map { SyncFailure(encoded: $0) })
             // The password command is this machine's, never the directory's.
             row.passwordCommand = localCommands?.command(for: row)
             return row
@@ -113,10 +113,10 @@ public final class PostgresSyncStore: SyncStore {
         try pg.execute("UPDATE sync_books SET sync_token = $1, ctag = $2 WHERE id = $3", [syncToken, ctag, book])
     }
 
-    public func noteSync(account: Int64, error: String?) throws(ServiceError) {
+    public func noteSync(account: Int64, error: SyncFailure?) throws(ServiceError) {
         // A failed sync keeps the time of the last one that worked ("Last synced 14:02. Sync failed: …").
         try pg.execute("UPDATE sync_accounts SET last_sync_at = CASE WHEN $2::text IS NULL THEN $1 ELSE last_sync_at END, last_error = $2 WHERE id = $3",
-                       [now(), error, account])
+                       [now(), error?.encoded, account])
     }
 
     // MARK: Bindings

@@ -38,11 +38,11 @@ extension PostgresTeamDirectory {
         let found = try pg.execute("SELECT id FROM accounts WHERE role_name = $1 AND NOT is_team", [name])
         let roleExists = try pg.scalarInt("SELECT 1 FROM pg_roles WHERE rolname = $1", [name]) != nil
         guard found.count == 1 || roleExists else {
-            throw ServiceError(.notFound, place: pg.server, detail: "“\(name)” is not a member of this team directory")
+            throw ServiceError(.notFound, place: .server(pg.server), detail: "“\(name)” is not a member of this team directory")
         }
         if roleExists, try pg.scalarInt("SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles r ON r.oid = m.member WHERE g.rolname = $1 AND r.rolname = $2",
                                         [roles.member, name]) == nil {
-            throw ServiceError(.refused, place: pg.server, detail: "the role “\(name)” is not one of this directory's members (\(roles.member)); it was left alone")
+            throw ServiceError(.refused, place: .server(pg.server), detail: "the role “\(name)” is not one of this directory's members (\(roles.member)); it was left alone")
         }
         let account: Int64? = found.count == 1 ? found.int64(0, 0) : nil
         // Their sessions, ended where the owner may (a member is signed out at once, not at their next

@@ -89,10 +89,10 @@ public enum PostgresTeamDirectory {
         let pg = db.connection
         guard let roles = try roles(of: pg) else { throw notATeamDirectory(pg) }
         guard isMemberName(name) else {
-            throw ServiceError(.refused, place: pg.server, detail: "“\(name)” cannot be a member's name: use letters, digits, '.', '-' or '_' (up to 63)")
+            throw ServiceError(.refused, place: .server(pg.server), detail: "“\(name)” cannot be a member's name: use letters, digits, '.', '-' or '_' (up to 63)")
         }
         if try pg.scalarInt("SELECT 1 FROM pg_roles WHERE rolname = $1", [name]) != nil {
-            throw ServiceError(.conflict, place: pg.server, detail: "the server already has a role named “\(name)”: pick another name for the member")
+            throw ServiceError(.conflict, place: .server(pg.server), detail: "the server already has a role named “\(name)”: pick another name for the member")
         }
         let verifier = try pg.encryptedPassword(password, role: name)
         return try pg.transaction { () throws(ServiceError) -> Account in
@@ -143,6 +143,8 @@ public enum PostgresTeamDirectory {
            try pg.scalarInt("SELECT count(*) FROM pg_policies WHERE schemaname = current_schema() AND tablename = 'sync_accounts'") == 0 {
             try pg.executeScript(PostgresSyncSchema.teamPolicies(member: member, editor: editor))
         }
+        // The mail harvest's counts (step 22): each member's own.
+        try PostgresMailHistorySchema.grant(on: pg)
     }
 
     /// The account of the role this connection signed in as (nil for a role that is not a member: the owner).
@@ -152,7 +154,7 @@ public enum PostgresTeamDirectory {
     }
 
     static func notATeamDirectory(_ pg: PostgresConnection) -> ServiceError {
-        ServiceError(.refused, place: pg.server,
+        ServiceError(.refused, place: .server(pg.server),
                      detail: "this directory is not set up for a team yet: run `switchboard directory init --db URL` as its owner first")
     }
 

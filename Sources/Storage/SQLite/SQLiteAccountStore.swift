@@ -62,7 +62,7 @@ public final class SQLiteAccountStore: AccountsService {
             if error.kind == .conflict { throw .usernameTaken(username) } // UNIQUE
             throw .service(error)
         } catch {
-            throw .service(.sqlite(code: -1, message: "\(error)"))
+            throw .service(.sqlite(code: -1, message: "\(error)", cause: error))
         }
     }
 

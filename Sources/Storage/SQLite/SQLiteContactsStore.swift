@@ -204,7 +204,7 @@ public final class SQLiteContactsStore: ContactsService {
         return try db.transaction { () throws(ServiceError) -> Bool in
             guard let (rank, wasFriend, _, stored) = try rankAndFriend(of: id) else { return false }
             if contact.revision != 0, stored != contact.revision {
-                throw .changedSinceRead(place: db.path, id: id, revision: contact.revision, stored: stored)
+                throw .changedSinceRead(place: .file(db.path), id: id, revision: contact.revision, stored: stored)
             }
             let lists = SQLiteContactLists(contact)
             let (phones, emails) = lists.sql(from: 12)

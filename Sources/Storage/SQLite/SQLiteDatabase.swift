@@ -228,7 +228,7 @@ public final class SQLiteDatabase {
     }
 
     private static func classify(_ error: any Error, path: String) -> ServiceError {
-        (error as? ServiceError) ?? .sqlite(code: -1, message: "\(error)")
+        (error as? ServiceError) ?? .sqlite(code: -1, message: "\(error)", cause: error)
     }
 
     private static func readUserVersion(_ db: OpaquePointer, path: String) throws(ServiceError) -> Int {

@@ -282,6 +282,8 @@ enum SQLiteMigrations {
             WHERE EXISTS (SELECT 1 FROM migration_fn) ORDER BY c.sort_rank;
         DROP TABLE migration_fn;
         """,
+        // 22: what the mail harvest learnt (`switchboard harvest`, issue 50; `SQLiteMailHistorySchema`).
+        SQLiteMailHistorySchema.migration,
     ]
 
     /// A row's columns for `switchboard_backfilled` (its first e-mail and phone, where the lists are JSON).

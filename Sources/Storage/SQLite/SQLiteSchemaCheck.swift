@@ -35,6 +35,11 @@ enum SQLiteSchemaCheck {
         "table sync_conflicts(id,book_id,contact_id,href,kind,fields,local_record,found_at)",
         "table sync_problems(book_id,href,kind,etag,contact_id,reason,found_at)",
         "table sync_flags(id,applying)",
+        "table mail_counts(account_id,address_key,address,name,sent,last_sent,received,last_received)",
+        "table mail_messages(account_id,message_key)",
+        "table mail_read_files(account_id,folder,name)",
+        "table mail_mboxes(account_id,path,read_to,check_length,check_hash)",
+        "table mail_me(account_id,address_key)",
     ]
 
     /// Every table name any version of switchboard has made.
@@ -42,7 +47,7 @@ enum SQLiteSchemaCheck {
         "accounts", "session", "sign_in_failures", "contacts", "contact_phones", "contact_emails", "contact_counts",
         "contact_search", "contact_search_data", "contact_search_idx", "contact_search_content", "contact_search_docsize",
         "contact_search_config", "settings", "activity", "deleted_contacts", "group_cards", "contact_groups",
-    ] as Set<String>).union(SQLiteSyncSchema.tables)
+    ] as Set<String>).union(SQLiteSyncSchema.tables).union(SQLiteMailHistorySchema.tables)
 
     /// What version `version` of the schema holds: written out for the newest, made for the others.
     static func expectedShape(of version: Int) -> Set<String>? {

@@ -88,7 +88,7 @@ public final class SQLiteSyncStore: SyncStore {
         while try s.step() {
             rows.append(SyncAccountRow(id: s.int64(0), accountID: s.int64(1), url: s.text(2), homeURL: s.text(3), username: s.text(4),
                                        passwordCommand: s.isNull(5) ? nil : s.text(5), caFile: s.isNull(6) ? nil : s.text(6),
-                                       lastSyncAt: s.isNull(7) ? nil : s.int64(7), lastError: s.isNull(8) ? nil : s.text(8)))
+                                       lastSyncAt: s.isNull(7) ? nil : s.int64(7), lastError: s.isNull(8) ? nil : SyncFailure(encoded: s.text(8))))
         }
         return rows
     }
@@ -114,10 +114,10 @@ public final class SQLiteSyncStore: SyncStore {
     }
 
     /// Notes when an account last synced, and the error that stopped it (nil: it went through).
-    public func noteSync(account: Int64, error: String?) throws(ServiceError) {
+    public func noteSync(account: Int64, error: SyncFailure?) throws(ServiceError) {
         // A failed sync keeps the time of the last one that worked ("Last synced 14:02. Sync failed: …").
         let s = try db.prepare("UPDATE sync_accounts SET last_sync_at = CASE WHEN ?2 IS NULL THEN ?1 ELSE last_sync_at END, last_error = ?2 WHERE id = ?3")
-        s.bind(1, now()).bind(2, error).bind(3, account)
+        s.bind(1, now()).bind(2, error?.encoded).bind(3, account)
         try db.transaction { () throws(ServiceError) in try s.run() }
     }
 

@@ -253,6 +253,7 @@ public final class Application {
                 return
             }
             if unhandledKeyHandler?(key) == true { return }
+            if key == .ctrl("l") { renderer.invalidateTerminal(); return } // the screen painted whole again, as in every curses program
             if key == .character("?") || key == .function(1) { showHelp() }
         case .paste(let text):
             window.keyTarget.sendPasteUpChain(text)
@@ -262,6 +263,10 @@ public final class Application {
             window.frame = Rect(origin: .zero, size: size)
             window.setNeedsLayout()
             window.setNeedsFullRedraw()
+            // The terminal's cells are not known after a resize (some reflow them), nor after a
+            // SIGCONT (the terminal sends it as a resize to the size it has): painted whole, also
+            // when the size came back to what it was.
+            renderer.invalidateTerminal()
         }
     }
 

@@ -65,6 +65,9 @@ public final class NcursesTerminal: Terminal {
     private static let pasteEndCode: Int32 = 0x3EA
     private static let ctrlLeftCode: Int32 = 0x3EB
     private static let ctrlRightCode: Int32 = 0x3EC
+    /// The terminal's answers to the DECRQM question about mode 2026: it has the mode, or not.
+    private static let synchronizedOutputCode: Int32 = 0x3ED
+    private static let noSynchronizedOutputCode: Int32 = 0x3EE
 
     /// A terminal that starts with `options`; nothing happens to the screen until `start()`.
     public init(options: Options = Options()) {
@@ -163,7 +166,28 @@ public final class NcursesTerminal: Terminal {
         define_key("\u{1B}[200~", Self.pasteBeginCode)
         define_key("\u{1B}[201~", Self.pasteEndCode)
         writeRaw("\u{1B}[?2004h") // bracketed paste on
+        if Self.mayAskForModes(terminalType: type, capabilities: capabilities) { askForSynchronizedOutput() }
         size = Size(width: Int(sb_cols()), height: Int(sb_lines()))
+    }
+
+    /// Asks the terminal whether it has synchronized output (DEC mode 2026) with DECRQM
+    /// (`CSI ? 2026 $ p`), and goes on without waiting: the answer (`CSI ? 2026 ; Ps $ y`) comes
+    /// with the keys, where its sequences are defined as keys of their own, so it never reaches
+    /// the app as typed characters; from then on the writer brackets each frame. A terminal that
+    /// does not answer (tmux 3.3, the Linux console) sends nothing, and nothing waits for it.
+    private func askForSynchronizedOutput() {
+        guard writer?.synchronizedOutput == false else { return } // terminfo's `Sync` said so already
+        for ps in 0...4 {
+            define_key("\u{1B}[?2026;\(ps)$y", ps == 1 || ps == 2 ? Self.synchronizedOutputCode : Self.noSynchronizedOutputCode)
+        }
+        writeRaw("\u{1B}[?2026$p")
+    }
+
+    /// Whether the terminal may be asked a DECRQM question: an ANSI one (its `cup` an ECMA-48
+    /// CSI) that is not the Linux console (older kernels print a question's final byte).
+    static func mayAskForModes(terminalType: String, capabilities: TerminalCapabilities) -> Bool {
+        guard let cup = capabilities.cursorAddress?.make(1, 1), cup.starts(with: [0x1B, UInt8(ascii: "[")]) else { return false }
+        return !terminalType.hasPrefix("linux") && !terminalType.hasPrefix("dumb")
     }
 
     /// Leaves the alternate screen and restores the terminal's settings and signal handlers; does nothing when not started.
@@ -176,11 +200,19 @@ public final class NcursesTerminal: Terminal {
         curs_set(1)
         sb_unchain_winch_handler()
         endwin()
+        clearWithoutAlternateScreen()
         delscreen(screen)
         self.screen = nil
         cleanUpFiles()
         sb_restore_default_signal_handlers()
         writer = nil
+    }
+
+    /// On a terminal with no alternate screen (the Linux console, a VT100) the last frame would
+    /// stay under the shell's prompt: cleared, the cursor at the top, after ncurses let go.
+    private func clearWithoutAlternateScreen() {
+        guard let writer, !writer.capabilities.hasAlternateScreen, let clear = writer.capabilities.clearScreen else { return }
+        writeRaw(String(decoding: clear, as: UTF8.self))
     }
 
     private func cleanUpFiles() {
@@ -255,7 +287,9 @@ public final class NcursesTerminal: Terminal {
         writeRaw("\u{1B}[?2004l")
         meta(sb_stdscr(), false)
         endwin()
+        clearWithoutAlternateScreen()
         sb_suspend_self()
+        continuedFromSuspend = true // the SIGCONT that resumed it is this suspend's: the app repaints anyway
         resume()
     }
 
@@ -328,6 +362,13 @@ public final class NcursesTerminal: Terminal {
         var readyButEmpty = 0
         while true {
             if let signal = takeSignal() { return .signal(signal) }
+            if repaintPending {
+                // As a resize (to the size the terminal has now): the app paints the screen whole.
+                repaintPending = false
+                refreshSize()
+                writer?.invalidate()
+                return .input(.resize(size))
+            }
             if workPosted { workPosted = false; return .timeout }
             if mayHaveInput {
                 var wch: wint_t = 0
@@ -393,15 +434,22 @@ public final class NcursesTerminal: Terminal {
     /// Ends a wait from any thread: the shim marks it and writes to the wake-up pipe.
     public nonisolated var wakeUp: (@Sendable () -> Void)? { { sb_wake_run_loop_for_work() } }
 
+    /// The process was stopped by `suspend()` and resumed: its SIGCONT needs no repaint of its own.
+    private var continuedFromSuspend = false
+    /// A SIGCONT came from outside (`kill -STOP`, then `-CONT`; a shell's `fg` after a stop the app
+    /// did not see): the screen may show anything now, and the size may have changed.
+    private var repaintPending = false
+
     private func takeSignal() -> TerminalSignal? {
         let bits = sb_take_pending_signals()
+        defer { continuedFromSuspend = false } // its SIGCONT came before the first look
         if bits == 0 { return nil }
         if bits & Int32(SB_SIG_WORK) != 0 { workPosted = true }
         if bits & Int32(SB_SIG_TERM) != 0 { return .terminate }
         if bits & Int32(SB_SIG_HUP) != 0 { return .hangUp }
         if bits & Int32(SB_SIG_INT) != 0 { return .interrupt }
         if bits & Int32(SB_SIG_TSTP) != 0 { return .suspend }
-        if bits & Int32(SB_SIG_CONT) != 0 { writer?.invalidate() }
+        if bits & Int32(SB_SIG_CONT) != 0, !continuedFromSuspend { repaintPending = true }
         return nil
     }
 
@@ -421,6 +469,11 @@ public final class NcursesTerminal: Terminal {
             if sb_is_wheel_up(event.bstate) != 0 { return .mouse(MouseEvent(location: location, kind: .scrollUp)) }
             if sb_is_wheel_down(event.bstate) != 0 { return .mouse(MouseEvent(location: location, kind: .scrollDown)) }
             if sb_is_button1(event.bstate) != 0 { return .mouse(MouseEvent(location: location, kind: .press)) }
+            return nil
+        case Self.synchronizedOutputCode:
+            writer?.synchronizedOutput = true
+            return nil
+        case Self.noSynchronizedOutputCode:
             return nil
         case Self.pasteBeginCode:
             pasteBuffer = ""

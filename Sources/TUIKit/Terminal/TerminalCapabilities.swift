@@ -33,8 +33,11 @@ public final class TerminalCapabilities {
     let intensityOff: [SGRPiece]?
     /// `op`, and its two halves where it is `ESC [ 39 ; 49 m` (default foreground, default background).
     let defaultColors: [SGRPiece]?, defaultForeground: [SGRPiece]?, defaultBackground: [SGRPiece]?
-    /// `setaf` / `setab` for each palette index the terminal has (up to 256).
-    let foregrounds: [[SGRPiece]], backgrounds: [[SGRPiece]]
+    /// `setaf` / `setab`, made for a palette index the first time it is asked for (`foreground(_:)`):
+    /// a frame uses a handful of the 512, and making them all took ~3.3M instructions at start-up.
+    private let setForeground: CapabilityTemplate?, setBackground: CapabilityTemplate?
+    /// The colours made so far: foregrounds at their index, backgrounds after them.
+    @exclusivity(unchecked) private var madeColors: [[SGRPiece]?]
     /// Whether `sgr0` also puts the colours back (an ECMA-48 `ESC [ m` / `ESC [ 0 m`).
     let resetClearsColors: Bool
     /// Whether `sgr0` also leaves the line-drawing set (it holds `rmacs`).
@@ -50,6 +53,8 @@ public final class TerminalCapabilities {
     let insertLines: CapabilityTemplate?, deleteLines: CapabilityTemplate?
     /// DEC mode 2026 on and off, where the entry has the `Sync` extension (tmux's, kitty's…).
     let synchronizedBegin: [UInt8]?, synchronizedEnd: [UInt8]?
+    /// `smcup`: the terminal has a screen of its own for programs (the shell's comes back after).
+    let hasAlternateScreen: Bool
 
     // Flags and numbers.
     /// `am`: writing the last column moves to the next line.
@@ -112,11 +117,15 @@ public final class TerminalCapabilities {
         func number(_ cap: String) -> Int { Int(tigetnum(cap)) }
         func template(_ cap: String, _ parameters: Int) -> CapabilityTemplate? {
             guard let raw = sb_tigetstr(cap) else { return nil }
-            let source = strdup(raw)! // tiparm wants it as it was; kept for the evaluations
+            // tiparm wants the string as it was (terminfo's own may go with its entry): a copy the
+            // evaluations keep, freed with them.
+            let source = Array(UnsafeBufferPointer(start: raw, count: strlen(raw) + 1))
             let made = { (p: [Int]) -> [UInt8] in
                 let saved = sb_use_terminfo(term)
                 defer { _ = sb_use_terminfo(saved) }
-                let result = parameters == 1 ? sb_tiparm1(source, Int32(p[0])) : sb_tiparm2(source, Int32(p[0]), Int32(p[1]))
+                let result = source.withUnsafeBufferPointer { source in
+                    parameters == 1 ? sb_tiparm1(source.baseAddress, Int32(p[0])) : sb_tiparm2(source.baseAddress, Int32(p[0]), Int32(p[1]))
+                }
                 guard let result else { return [] }
                 return Self.withoutPadding(Array(String(cString: result).utf8CString.dropLast().map { UInt8(bitPattern: $0) }))
             }
@@ -128,6 +137,7 @@ public final class TerminalCapabilities {
         clearScreen = string("clear"); clearToEndOfLine = string("el")
         scrollForward1 = string("ind"); scrollReverse1 = string("ri")
         hideCursor = string("civis"); showCursor = string("cnorm")
+        hasAlternateScreen = string("smcup") != nil
         exitAutoMargins = string("rmam"); enterAutoMargins = string("smam")
         let reset = string("sgr0")
         resetAttributes = reset.map(SGRPiece.split)
@@ -165,22 +175,14 @@ public final class TerminalCapabilities {
 
         let count = max(0, min(256, number("colors")))
         colors = count
-        var fgs: [[SGRPiece]] = [], bgs: [[SGRPiece]] = []
-        if count > 0, let setaf = sb_tigetstr("setaf"), let setab = sb_tigetstr("setab") {
-            let fgTemplate = template("setaf", 1), bgTemplate = template("setab", 1)
-            for i in 0..<count {
-                // The 16 first as terminfo makes them (xterm: "3n", "9n"); the rest from the template where it holds.
-                if i >= 16, let fgTemplate, fgTemplate.parts != nil, let bgTemplate, bgTemplate.parts != nil {
-                    fgs.append(SGRPiece.split(fgTemplate.make(i)))
-                    bgs.append(SGRPiece.split(bgTemplate.make(i)))
-                    continue
-                }
-                fgs.append(SGRPiece.split(Self.withoutPadding(Self.bytes(sb_tiparm1(setaf, Int32(i))))))
-                bgs.append(SGRPiece.split(Self.withoutPadding(Self.bytes(sb_tiparm1(setab, Int32(i))))))
-            }
+        if count > 0, sb_tigetstr("setaf") != nil, sb_tigetstr("setab") != nil {
+            setForeground = template("setaf", 1)
+            setBackground = template("setab", 1)
+        } else {
+            setForeground = nil
+            setBackground = nil
         }
-        foregrounds = fgs
-        backgrounds = bgs
+        madeColors = [[SGRPiece]?](repeating: nil, count: 2 * count)
 
         cursorAddress = template("cup", 2)
         columnAddress = template("hpa", 1); rowAddress = template("vpa", 1)
@@ -232,8 +234,26 @@ public final class TerminalCapabilities {
             }
         }
         let u8 = number("U8")
-        if environment["NCURSES_NO_UTF8_ACS"] != nil || u8 > 0 || name.contains("linux") { horizontal = nil }
+        // (`utf8.starts`, not `String.contains`: that one is _StringProcessing's, pages of code to run once.)
+        let isLinux = name.utf8.indices.contains { name.utf8[$0...].starts(with: "linux".utf8) }
+        if environment["NCURSES_NO_UTF8_ACS"] != nil || u8 > 0 || isLinux { horizontal = nil }
         lineDrawingHorizontal = horizontal
+    }
+
+    /// `setaf` for palette index `index` as SGR pieces; nil past the terminal's colours.
+    func foreground(_ index: Int) -> [SGRPiece]? { color(index, background: false) }
+
+    /// `setab` for palette index `index` as SGR pieces; nil past the terminal's colours.
+    func background(_ index: Int) -> [SGRPiece]? { color(index, background: true) }
+
+    private func color(_ index: Int, background: Bool) -> [SGRPiece]? {
+        guard index >= 0, index < colors, let template = background ? setBackground : setForeground else { return nil }
+        let slot = background ? colors + index : index
+        if let made = madeColors[slot] { return made }
+        // The template's own shape where it holds for every index (checked against tiparm), else tiparm.
+        let made = SGRPiece.split(template.make(index))
+        madeColors[slot] = made
+        return made
     }
 
     private static func bytes(_ value: UnsafePointer<CChar>?) -> [UInt8] {

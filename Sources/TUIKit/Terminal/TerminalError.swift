@@ -1,4 +1,6 @@
-/// Why the terminal could not be used.
+/// Why the terminal could not be used. The words are TUIKit's, for any program built on it (they
+/// name no program and none of its options); a program adds its own advice (another way to run
+/// it) where it reports the error.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// stdin or stdout is not a terminal (piped or redirected).
     case notATerminal
@@ -11,9 +13,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notATerminal:
-            "switchboard needs a terminal: stdin and stdout must be a tty. To run without one, use --headless (see --help)."
+            "a full-screen program needs a terminal: stdin and stdout must be a tty"
         case .cannotDrawScreens(let type):
-            "TERM=\(type) cannot move the cursor, so switchboard cannot draw its screens; set TERM to your terminal's type (e.g. TERM=xterm-256color), or use --headless, or the import, export and query commands"
+            "TERM=\(type) cannot move the cursor, so no full screen can be drawn; set TERM to your terminal's type (e.g. TERM=xterm-256color)"
         case .cannotInitialize(let type):
             "cannot start the terminal (TERM=\(type.isEmpty ? "unset" : type)); set TERM to your terminal's type, e.g. TERM=xterm-256color"
         }

@@ -11,7 +11,7 @@ import Darwin
 /// several in one SGR, `el`/`ech` for runs of blanks, and a list that moved scrolled by the
 /// terminal itself (`csr` with `ind`/`ri`, or `dl`/`il`) where that leaves fewer cells to
 /// write. A frame is one buffer (`output`), bracketed by synchronized output (DEC 2026)
-/// where the terminal's entry has it.
+/// where the terminal's entry has it or the terminal said so (`synchronizedOutput`).
 ///
 /// The writer keeps what the terminal shows, cell by cell, with the style each was sent in;
 /// `invalidate()` forgets it (after a resize, a suspend, another program): the next frame
@@ -36,6 +36,10 @@ public final class TerminalWriter {
             costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: size)
         }
     }
+    /// Whether each frame goes between synchronized output's begin and end (DEC mode 2026), so
+    /// the terminal shows it whole: from the entry's `Sync`, or set when the terminal answers
+    /// that it has the mode (`NcursesTerminal` asks).
+    @exclusivity(unchecked) public var synchronizedOutput: Bool
     /// The screen's size the writer last drew.
     @exclusivity(unchecked) public private(set) var size = Size(width: 0, height: 0)
     /// The bytes of the last frame (`frame`) or of `release()`.
@@ -48,6 +52,13 @@ public final class TerminalWriter {
     @exclusivity(unchecked) private var rowStyles: [UInt32] = []
     @exclusivity(unchecked) private var longLines: [Bool] = []
     @exclusivity(unchecked) private var touched: [Bool] = []
+    /// A fingerprint of each wanted row's cells (0: not worked out since the row last changed).
+    @exclusivity(unchecked) private var wantedKeys: [UInt64] = []
+    /// The fingerprint of the wanted row each terminal row was last written to show (0: none
+    /// known): moved with the rows by a scroll, so deciding one finds the rows that came whole
+    /// from k rows away without comparing their cells (the terminal's copy holds the styles the
+    /// cells were sent in, which differ from the wanted ones wherever blanks shared a neighbour's).
+    @exclusivity(unchecked) private var shownKeys: [UInt64] = []
     @exclusivity(unchecked) private var sgr: [UInt8] = []
     // Not checked for overlapping access at run time (a library cannot switch the checks off, and
     // they cost a frame's work): only `frame` and `release` on one thread touch them.
@@ -83,7 +94,12 @@ public final class TerminalWriter {
         self.newlineReturns = newlineReturns
         lineFeedDown = capabilities.cursorDown1.flatMap { newlineReturns && $0.contains(0x0A) ? nil : $0 }
         costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: Size(width: 0, height: 0))
+        synchronizedOutput = capabilities.synchronizedBegin != nil && capabilities.synchronizedEnd != nil
     }
+
+    /// DEC mode 2026 on and off: the entry's, else the sequences every terminal that has it takes.
+    private var synchronizedBegin: [UInt8] { capabilities.synchronizedBegin ?? Array("\u{1B}[?2026h".utf8) }
+    private var synchronizedEnd: [UInt8] { capabilities.synchronizedEnd ?? Array("\u{1B}[?2026l".utf8) }
 
     /// Forgets what the terminal shows: the next frame clears it and paints every cell.
     public func invalidate() {
@@ -119,15 +135,21 @@ public final class TerminalWriter {
         if repaint { startRepaint() }
         wanted.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { rows in
-                for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
-                    cells[change.y * width + change.x] = change.cell
-                    rows[change.y] = true
+                wantedKeys.withUnsafeMutableBufferPointer { keys in
+                    for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
+                        cells[change.y * width + change.x] = change.cell
+                        rows[change.y] = true
+                        keys[change.y] = 0
+                    }
                 }
             }
         }
         if !repaint { for move in update.moves { scroll(move) } }
         for y in 0..<height where touched[y] {
             let keep = update.cursor?.y == y ? update.cursor?.x : nil
+            // A row the terminal already shows (one a scroll brought, one changed and changed
+            // back) needs no look at its styles, lines and runs.
+            if keep == nil, rowLooksSame(y) { touched[y] = false; shownKeys[y] = wantedKey(y); continue }
             var passes = 0
             repeat {
                 rowNeedsAnotherPass = false
@@ -135,6 +157,7 @@ public final class TerminalWriter {
                 passes += 1
             } while rowNeedsAnotherPass && passes < 3
             touched[y] = false
+            shownKeys[y] = wantedKey(y)
         }
         if let cursor = update.cursor, cursor.x >= 0, cursor.x < width, cursor.y >= 0, cursor.y < height {
             moveTo(cursor.x, cursor.y)
@@ -143,9 +166,9 @@ public final class TerminalWriter {
                 cursorShown = true
             }
         }
-        if !output.isEmpty, let begin = capabilities.synchronizedBegin, let end = capabilities.synchronizedEnd {
-            output.insert(contentsOf: begin, at: 0)
-            output += end
+        if !output.isEmpty, synchronizedOutput {
+            output.insert(contentsOf: synchronizedBegin, at: 0)
+            output += synchronizedEnd
         }
     }
 
@@ -158,6 +181,8 @@ public final class TerminalWriter {
         wanted = [Cell](repeating: .blank, count: count)
         shown = [Cell](repeating: Self.unknown, count: count)
         touched = [Bool](repeating: true, count: size.height)
+        wantedKeys = [UInt64](repeating: 0, count: size.height)
+        shownKeys = [UInt64](repeating: 0, count: size.height)
         needsRepaint = true
     }
 
@@ -182,6 +207,7 @@ public final class TerminalWriter {
             shown = [Cell](repeating: Self.unknown, count: count)
         }
         touched = [Bool](repeating: true, count: size.height)
+        shownKeys = [UInt64](repeating: 0, count: size.height)
     }
 
     /// Whether the terminal's cell shows what the wanted one with `style` shows.
@@ -246,6 +272,44 @@ public final class TerminalWriter {
                 while c < d { c = put(c, row: y, hasLines: hasLines) }
             } else {
                 c = d
+            }
+        }
+    }
+
+    /// The fingerprint of wanted row `y` (FNV-1a over each cell's character, style and width).
+    private func wantedKey(_ y: Int) -> UInt64 {
+        let known = wantedKeys[y]
+        if known != 0 { return known }
+        let width = size.width, start = y * width
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        wanted.withUnsafeBufferPointer { cells in
+            for x in start..<(start + width) {
+                let c = cells[x]
+                h = (h ^ c.grapheme.bits) &* 0x100_0000_01B3
+                h = (h ^ (UInt64(c.styleBits) << 8 | UInt64(c.width))) &* 0x100_0000_01B3
+            }
+        }
+        if h == 0 { h = 1 }
+        wantedKeys[y] = h
+        return h
+    }
+
+    /// Whether the terminal's row `y` shows wanted row `y` already: every cell the same
+    /// character, and the same style bits or (a blank) the same background with nothing
+    /// else that shows on a blank. What `writeRow` would find, for a row it would send nothing for.
+    private func rowLooksSame(_ y: Int) -> Bool {
+        let width = size.width, start = y * width
+        return wanted.withUnsafeBufferPointer { wantedCells in
+            shown.withUnsafeBufferPointer { shownCells in
+                let w = wantedCells.baseAddress! + start, s = shownCells.baseAddress! + start
+                if memcmp(w, s, width * MemoryLayout<Cell>.stride) == 0 { return true }
+                for x in 0..<width {
+                    let a = w[x], b = s[x]
+                    guard a.grapheme == b.grapheme, a.width == b.width else { return false }
+                    if a.styleBits == b.styleBits { continue }
+                    guard b.styleBits != .max, BlankStyleSharing.isBlank(a), BlankStyleSharing.canShare(a.styleBits, b.styleBits) else { return false }
+                }
+                return true
             }
         }
     }
@@ -422,12 +486,12 @@ public final class TerminalWriter {
                 p.background = -1
             }
         }
-        if target.foreground >= 0, target.foreground != p.foreground, Int(target.foreground) < caps.foregrounds.count {
-            emit(caps.foregrounds[Int(target.foreground)])
+        if target.foreground >= 0, target.foreground != p.foreground, let code = caps.foreground(Int(target.foreground)) {
+            emit(code)
             p.foreground = target.foreground
         }
-        if target.background >= 0, target.background != p.background, Int(target.background) < caps.backgrounds.count {
-            emit(caps.backgrounds[Int(target.background)])
+        if target.background >= 0, target.background != p.background, let code = caps.background(Int(target.background)) {
+            emit(code)
             p.background = target.background
         }
         flushSGR()
@@ -474,43 +538,51 @@ public final class TerminalWriter {
 
     // MARK: The cursor
 
-    private enum Vertical { case none, absolute, relative, single }
-    private enum Horizontal { case none, absolute, relative, single, returnThenRelative, returnThenSingle, carriageReturn }
+    /// How the cursor goes along one axis: not at all, by address (`cup`, `vpa`, `hpa`), by the
+    /// parameterised relative move (`cud`, `cuf`…), by the one-cell move repeated, or (across) by
+    /// a carriage return alone or followed by a move right.
+    private enum Way { case none, absolute, relative, single, carriageReturn, returnThenRelative, returnThenSingle }
 
     /// Bytes of the cheapest way from one cell to another (the cursor's position known).
     private func moveCost(fromX: Int, fromY: Int, toX: Int, toY: Int) -> Int {
         plan(fromX: fromX, fromY: fromY, toX: toX, toY: toY).cost
     }
 
-    private func plan(fromX: Int, fromY: Int, toX: Int, toY: Int) -> (cost: Int, vertical: Vertical, horizontal: Horizontal) {
+    /// The cheapest of the three ways both axes have, for `n` cells: `many` the parameterised
+    /// move's bytes, `single` the one-cell move's, `address` the axis's absolute address's.
+    @inline(__always)
+    private static func cheapest(_ n: Int, many: Int, single: Int, address: Int) -> (cost: Int, way: Way) {
+        var best = (cost: many, way: Way.relative)
+        if single < 64, n * single < best.cost { best = (n * single, .single) }
+        if address < best.cost { best = (address, .absolute) }
+        return best
+    }
+
+    private func plan(fromX: Int, fromY: Int, toX: Int, toY: Int) -> (cost: Int, vertical: Way, horizontal: Way) {
         let c = costs
         let absolute = c.absolute(toY, toX)
         guard fromX >= 0, fromY >= 0 else { return (absolute, .absolute, .absolute) }
-        var vCost = 0, vertical = Vertical.none
+        var down = (cost: 0, way: Way.none)
         let dy = toY - fromY
         if dy != 0 {
             let n = abs(dy)
-            (vCost, vertical) = dy > 0 ? (c.down(n), .relative) : (c.up(n), .relative)
-            let single = dy > 0 ? c.down1 : c.up1
-            if single < 64, n * single < vCost { vCost = n * single; vertical = .single }
-            if c.row(toY) < vCost { vCost = c.row(toY); vertical = .absolute }
+            down = dy > 0 ? Self.cheapest(n, many: c.down(n), single: c.down1, address: c.row(toY))
+                          : Self.cheapest(n, many: c.up(n), single: c.up1, address: c.row(toY))
         }
-        var hCost = 0, horizontal = Horizontal.none
+        var across = (cost: 0, way: Way.none)
         let dx = toX - fromX
         if dx != 0 {
             let n = abs(dx)
-            (hCost, horizontal) = dx > 0 ? (c.right(n), .relative) : (c.left(n), .relative)
-            let single = dx > 0 ? c.right1 : c.left1
-            if single < 64, n * single < hCost { hCost = n * single; horizontal = .single }
-            if c.column(toX) < hCost { hCost = c.column(toX); horizontal = .absolute }
-            if dx < 0 {
-                if toX == 0, c.carriageReturn < hCost { hCost = c.carriageReturn; horizontal = .carriageReturn }
-                if toX > 0, c.carriageReturn + c.right(toX) < hCost { hCost = c.carriageReturn + c.right(toX); horizontal = .returnThenRelative }
-                if toX > 0, c.right1 < 64, c.carriageReturn + toX * c.right1 < hCost { hCost = c.carriageReturn + toX * c.right1; horizontal = .returnThenSingle }
+            across = dx > 0 ? Self.cheapest(n, many: c.right(n), single: c.right1, address: c.column(toX))
+                            : Self.cheapest(n, many: c.left(n), single: c.left1, address: c.column(toX))
+            if dx < 0 { // back to the left margin first, then right
+                if toX == 0, c.carriageReturn < across.cost { across = (c.carriageReturn, .carriageReturn) }
+                if toX > 0, c.carriageReturn + c.right(toX) < across.cost { across = (c.carriageReturn + c.right(toX), .returnThenRelative) }
+                if toX > 0, c.right1 < 64, c.carriageReturn + toX * c.right1 < across.cost { across = (c.carriageReturn + toX * c.right1, .returnThenSingle) }
             }
         }
-        let relative = vCost + hCost
-        return relative < absolute ? (relative, vertical, horizontal) : (absolute, .absolute, .absolute)
+        let relative = down.cost + across.cost
+        return relative < absolute ? (relative, down.way, across.way) : (absolute, .absolute, .absolute)
     }
 
     /// Moves the cursor to column `x` of row `y` the cheapest way.
@@ -530,7 +602,7 @@ public final class TerminalWriter {
             default: break
             }
             switch way.vertical {
-            case .none: break
+            case .none, .carriageReturn, .returnThenRelative, .returnThenSingle: break
             case .absolute: caps.rowAddress!.append(y, to: &output)
             case .relative: (dy > 0 ? caps.cursorDown : caps.cursorUp)!.append(abs(dy), to: &output)
             case .single: let one = dy > 0 ? lineFeedDown! : caps.cursorUp1!; for _ in 0..<abs(dy) { output += one }
@@ -555,6 +627,7 @@ public final class TerminalWriter {
     /// `limit` (past it, the row is as good as written whole either way). An estimate: cells
     /// compare by their bits, blanks by their background.
     private func differences(wanted y: Int, shown z: Int?, limit: Int, fill: Cell = .blank) -> Int {
+        if let z, shownKeys[z] != 0, shownKeys[z] == wantedKey(y) { return 0 } // written from the same cells
         let width = size.width, a = y * width, b = (z ?? 0) * width
         var n = 0, previousSame = true
         wanted.withUnsafeBufferPointer { wantedCells in
@@ -603,11 +676,11 @@ public final class TerminalWriter {
         var stay = [Int](repeating: 0, count: n), shifted = [Int](repeating: 0, count: n), blank = [Int](repeating: 0, count: n)
         for i in 0..<n {
             let y = top + i
-            stay[i] = differences(wanted: y, shown: y, limit: limit)
             let from = move.dy < 0 ? y + k : y - k
             shifted[i] = from >= top && from < bottom ? differences(wanted: y, shown: from, limit: limit) : limit
             // Only the k rows at either end can come in blank.
             blank[i] = i < k || i >= n - k ? differences(wanted: y, shown: nil, limit: limit, fill: fill) : limit
+            stay[i] = differences(wanted: y, shown: y, limit: limit)
         }
         func prefix(_ a: [Int]) -> [Int] { var s = [0]; s.reserveCapacity(a.count + 1); for v in a { s.append(s.last! + v) }; return s }
         let stayP = prefix(stay), shiftedP = prefix(shifted), blankP = prefix(blank)
@@ -617,14 +690,10 @@ public final class TerminalWriter {
         for a in 0..<(n - k) {
             for b in (a + k)..<n { // region rows [a, b], inclusive
                 let outside = stayP[a] + (stayP[n] - stayP[b + 1])
-                let moved: Int, fresh: Int
-                if move.dy < 0 {
-                    moved = shiftedP[b - k + 1] - shiftedP[a]
-                    fresh = blankP[b + 1] - blankP[b - k + 1]
-                } else {
-                    moved = shiftedP[b + 1] - shiftedP[a + k]
-                    fresh = blankP[a + k] - blankP[a]
-                }
+                // Up: rows [a, b-k] get what was k below, [b-k+1, b] come in blank; down: the other way round.
+                let movedFrom = move.dy < 0 ? a : a + k, freshFrom = move.dy < 0 ? b - k + 1 : a
+                let moved = shiftedP[movedFrom + (b - a + 1 - k)] - shiftedP[movedFrom]
+                let fresh = blankP[freshFrom + k] - blankP[freshFrom]
                 let total = outside + moved + fresh + overhead
                 if total < best { best = total; bestRegion = (top + a, top + b) }
             }
@@ -653,15 +722,17 @@ public final class TerminalWriter {
         cursorX = -1
         cursorY = -1
         // The terminal's copy, moved the same way.
+        // The rows that stay in the region go k up (or down) as one block; the k that come in are blank.
+        let (to, from, fresh) = up ? (a, a + k, b - k + 1) : (a + k, a, a)
         shown.withUnsafeMutableBufferPointer { cells in
             let base = cells.baseAddress!
-            if up {
-                for y in a...(b - k) { (base + y * width).update(from: base + (y + k) * width, count: width) }
-                for y in (b - k + 1)...b { (base + y * width).update(repeating: fill, count: width) }
-            } else {
-                for y in stride(from: b, through: a + k, by: -1) { (base + y * width).update(from: base + (y - k) * width, count: width) }
-                for y in a..<(a + k) { (base + y * width).update(repeating: fill, count: width) }
-            }
+            (base + to * width).update(from: base + from * width, count: (b - a + 1 - k) * width) // overlapping: a memmove
+            (base + fresh * width).update(repeating: fill, count: k * width)
+        }
+        shownKeys.withUnsafeMutableBufferPointer { keys in
+            let base = keys.baseAddress!
+            (base + to).update(from: base + from, count: b - a + 1 - k)
+            (base + fresh).update(repeating: 0, count: k)
         }
         for y in a...b { touched[y] = true }
     }

@@ -13,8 +13,13 @@
 /// ```
 @MainActor
 open class View: Responder {
+    // The properties the renderer reads for every view of every frame (`frame`, `subviews`,
+    // `style`, `isOpaque`, `isHidden`, `dimsContent`) are not checked for overlapping access at
+    // run time: each read was a call into the runtime's access set, ~55k instructions a key in
+    // a scrolling list. Views live on the main actor, and no access to these is held across a
+    // call that could reach them again (no inout passing of a view's frame or subviews).
     /// Position and size in the superview's coordinates.
-    public var frame: Rect {
+    @exclusivity(unchecked) public var frame: Rect {
         didSet {
             guard frame != oldValue, !movingWithoutRedraw else { return }
             if let superview { superview.invalidate(oldValue); superview.invalidate(frame) }
@@ -28,17 +33,17 @@ open class View: Responder {
     /// The view this one is a subview of; nil for a window or a view not yet added.
     public private(set) weak var superview: View? { didSet { setNeedsKeyCommandsUpdate() } } // the responder chain runs through it
     /// The subviews, back to front: the first is drawn first, the last is hit first.
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
     /// Colours and attributes this view and its contents inherit; a view with a style
     /// of its own fills itself with it before it draws (so does an opaque one).
-    public var style: Style = .plain { didSet { if style != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var style: Style = .plain { didSet { if style != oldValue { setNeedsDisplay() } } }
 
     /// Whether the view fills every cell of its bounds before it draws, even in the plain
     /// style (UIKit's `isOpaque`): what lies under it never shows through its blanks. A view
     /// with a style of its own is filled anyway; this is for a panel that must hide the screen
     /// beneath it also when the theme has no colours (monochrome, `NO_COLOR`).
-    public var isOpaque = false { didSet { if isOpaque != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var isOpaque = false { didSet { if isOpaque != oldValue { setNeedsDisplay() } } }
 
     /// Whether the view fills its bounds before it draws: a style of its own, or opaque.
     var fillsItself: Bool { isOpaque || style != .plain }
@@ -50,12 +55,12 @@ open class View: Responder {
     }
 
     /// A hidden view and its subviews are neither drawn nor hit.
-    public var isHidden = false {
+    @exclusivity(unchecked) public var isHidden = false {
         didSet { if isHidden != oldValue { superview?.invalidate(frame); setNeedsLayout(); setNeedsKeyCommandsUpdate() } }
     }
 
     /// Draws the view and everything in it dimmed (fades, and screens under a popup).
-    public var dimsContent = false { didSet { if dimsContent != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var dimsContent = false { didSet { if dimsContent != oldValue { setNeedsDisplay() } } }
 
     /// Whether mouse clicks reach this view and its subviews.
     public var isUserInteractionEnabled = true

@@ -1,4 +1,5 @@
 import TestSupport
+import App
 import AppServices
 import Foundation
 import Testing
@@ -227,7 +228,8 @@ struct PostgresConformanceTests {
     }
 
     /// The tables of the directory's schema, by name.
-    static let schemaTables = ["accounts", "activity", "contact_counts", "contact_groups", "contact_search", "contact_word_starts", "contacts", "deleted_contacts", "group_cards", "settings",
+    static let schemaTables = ["accounts", "activity", "contact_counts", "contact_groups", "contact_search", "contact_word_starts", "contacts", "deleted_contacts", "group_cards",
+                               "mail_counts", "mail_mboxes", "mail_me", "mail_messages", "mail_read_files", "settings",
                                "sign_in_failures", "switchboard_schema", "sync_accounts", "sync_books", "sync_cards", "sync_conflicts",
                                "sync_problems", "sync_queue"]
 
@@ -243,7 +245,7 @@ struct PostgresConformanceTests {
         #expect(throws: ServiceError.newerSchema(path: dir.server, found: 99, supported: PostgresDatabase.schemaVersion)) { _ = try server.open() }
         let other = try PostgresTestServer()
         try PostgresConnection(uri: other.uri).executeScript("CREATE TABLE invoices (id int)")
-        #expect(throws: ServiceError.foreignObjects(path: PostgresConnection.redacted(other.uri), objects: ["table invoices"])) { _ = try other.open() }
+        #expect(throws: ServiceError.foreignObjects(server: PostgresConnection.redacted(other.uri), objects: ["table invoices"])) { _ = try other.open() }
     }
 
     /// Not only tables: a schema holding any view, foreign table, sequence, type or function is
@@ -256,7 +258,7 @@ struct PostgresConformanceTests {
         let other = try PostgresTestServer()
         try PostgresConnection(uri: other.uri).executeScript(sql)
         let error = #expect(throws: ServiceError.self) { _ = try other.open() }
-        #expect(error == ServiceError.foreignObjects(path: PostgresConnection.redacted(other.uri), objects: [found]))
+        #expect(error == ServiceError.foreignObjects(server: PostgresConnection.redacted(other.uri), objects: [found]))
         #expect(try other.count("SELECT count(*) FROM pg_tables WHERE schemaname = '\(other.schema)'") == 0)
     }
 
@@ -331,7 +333,7 @@ struct PostgresConformanceTests {
             caught = error
         }
         guard caught?.code == ServiceError.Code.connectionLost else { Issue.record("expected a lost connection, got \(String(describing: caught))"); return }
-        #expect(caught!.description.contains("Nothing half-done was kept"))
+        #expect(caught!.message.contains("Nothing half-done was kept"))
         let other = try f.secondClient()
         let seen = other.contacts(of: ada)
         #expect(try seen.count(matching: "") == 1)
@@ -366,18 +368,18 @@ struct PostgresConformanceTests {
         do { _ = try PostgresConnection(uri: missing) } catch {
             guard error.kind == .notFound, error.code == ServiceError.Code.databaseMissing else { Issue.record("\(error)"); return }
             #expect(error.detail == "no_such_db")
-            #expect(error.description.contains("createdb no_such_db"))
+            #expect(error.message.contains("createdb no_such_db"))
         }
         let port = try freePort()
         do { _ = try PostgresConnection(uri: "postgresql://nobody_here:secret@127.0.0.1:\(port)/x?connect_timeout=2") } catch {
             guard error.kind == .unavailable, error.code == nil else { Issue.record("\(error)"); return }
-            #expect(!error.place.contains("secret") && !error.description.contains("secret"))
-            #expect(error.description.contains("Is it running"))
+            #expect(!error.place.description.contains("secret") && !error.description.contains("secret") && !error.message.contains("secret"))
+            #expect(error.message.contains("Is it running"))
         }
         let unknownRole = base.replacingOccurrences(of: #"://[^@]*@"#, with: "://no_such_role:pw@", options: .regularExpression)
         do { _ = try PostgresConnection(uri: unknownRole) } catch {
             guard error.kind == .refused else { Issue.record("\(error)"); return }
-            #expect(error.description.contains("Check the user name and password"))
+            #expect(error.message.contains("Check the user name and password"))
         }
     }
 
@@ -404,7 +406,7 @@ struct PostgresChangeListenerTests {
         do {
             try pg.transaction { () throws(ServiceError) in
                 _ = try two.contacts(of: ada).delete(id: id)
-                throw ServiceError.server(.statementFailed(sqlState: "P0001", message: "changed my mind"))
+                throw ServiceError.server(.statementFailed(server: "", sqlState: "P0001", message: "changed my mind"))
             }
         } catch {}
         _ = try two.contacts(of: eve).add(ContactRecord(firstName: "Alice", lastName: "Liddell"))

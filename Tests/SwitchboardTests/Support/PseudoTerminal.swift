@@ -1,4 +1,5 @@
 import Foundation
+import TUIKitTesting
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +7,7 @@ import Darwin
 #endif
 
 /// The built `switchboard` run on a real pseudo-terminal: what it writes is
-/// read from the master side (and fed to a `ScreenEmulator`), keys are
+/// read from the master side (and fed to a `TerminalEmulator`), keys are
 /// written to it. Waiting is for a condition on the screen, with a deadline;
 /// nothing sleeps a fixed time.
 final class PseudoTerminal {
@@ -22,7 +23,7 @@ final class PseudoTerminal {
     }
 
     let process = Process()
-    let screen: ScreenEmulator
+    let screen: TerminalEmulator
     /// Every byte the program wrote, in order.
     private(set) var written: [UInt8] = []
     private let master: Int32
@@ -35,7 +36,7 @@ final class PseudoTerminal {
         guard slave >= 0 else { throw Failure.openFailed(String(cString: strerror(errno))) }
         master = m
         try Self.setSize(m, columns: columns, rows: rows)
-        screen = ScreenEmulator(columns: columns, rows: rows, joinsEmojiSequences: term.hasPrefix("tmux"))
+        screen = TerminalEmulator(columns: columns, rows: rows, joinsEmojiSequences: term.hasPrefix("tmux"))
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = term
         env.removeValue(forKey: "LINES")
@@ -79,7 +80,7 @@ final class PseudoTerminal {
     }
 
     /// Feeds what arrives to the emulator until `condition` holds on it (or `seconds` pass).
-    func wait(for what: String, seconds: Double = 10, until condition: (ScreenEmulator) -> Bool) throws {
+    func wait(for what: String, seconds: Double = 10, until condition: (TerminalEmulator) -> Bool) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition(screen) {
             let left = deadline.timeIntervalSinceNow

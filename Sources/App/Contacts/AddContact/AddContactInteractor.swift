@@ -37,7 +37,7 @@ final class AddContactInteractor: AddContactBusinessLogic, AddContactDataStore {
                     self.presenter?.presentSave(response: .init(savedID: id, problems: .init()))
                 case .failure(let error):
                     // The form stays as it is, to save again (or copy from) once the store answers.
-                    self.presenter?.presentSave(response: .init(savedID: nil, problems: .init(), error: "Nothing was saved: " + error.description))
+                    self.presenter?.presentSave(response: .init(savedID: nil, problems: .init(), error: "Nothing was saved: " + error.message))
                 }
             }
         }

@@ -31,7 +31,7 @@ extension ContactListInteractor: ContactListMarkingLogic {
                     else { self.marked.formUnion(ids) }
                     self.presenter?.presentMarked(response: .init(marked: self.marked))
                 case .failure(let error):
-                    self.presenter?.presentMarked(response: .init(marked: self.marked, error: error.description))
+                    self.presenter?.presentMarked(response: .init(marked: self.marked, error: error.message))
                 }
             }
         }
@@ -50,7 +50,7 @@ extension ContactListInteractor: ContactListMarkingLogic {
                 self.marked = []
                 self.presenter?.presentDeleteMarked(response: .init(deleted: deleted))
             case .failure(let error):
-                self.presenter?.presentDeleteMarked(response: .init(deleted: 0, error: error.description))
+                self.presenter?.presentDeleteMarked(response: .init(deleted: 0, error: error.message))
             }
             self.presenter?.presentMarked(response: .init(marked: self.marked))
         }
@@ -64,7 +64,7 @@ extension ContactListInteractor: ContactListMarkingLogic {
             case .success(let changed):
                 self?.presenter?.presentGroupMarked(response: .init(group: group, adding: request.adding, changed: changed))
             case .failure(let error):
-                self?.presenter?.presentGroupMarked(response: .init(group: group, adding: request.adding, changed: 0, error: error.description))
+                self?.presenter?.presentGroupMarked(response: .init(group: group, adding: request.adding, changed: 0, error: error.message))
             }
         }
     }
@@ -85,7 +85,7 @@ extension ContactListInteractor: ContactListMarkingLogic {
             case .success(nil):
                 self.presenter?.presentMergeMarked(response: .init(merged: nil, error: "One of the two is no longer there; nothing was merged."))
             case .failure(let error):
-                self.presenter?.presentMergeMarked(response: .init(merged: nil, error: error.description))
+                self.presenter?.presentMergeMarked(response: .init(merged: nil, error: error.message))
             }
         }
     }
@@ -109,7 +109,7 @@ extension ContactListInteractor: ContactListMarkingLogic {
                 self.presenter?.presentMailMarked(response: response)
             case .failure(let error):
                 self.presenter?.presentMailMarked(response: .init(copy: request.copy, addresses: [], without: 0, program: program,
-                                                                  error: error.description))
+                                                                  error: error.message))
             }
         }
     }

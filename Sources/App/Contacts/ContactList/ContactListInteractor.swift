@@ -84,7 +84,7 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         worker.groups { [weak self] result in
             switch result {
             case .success(let groups): self?.presenter?.presentGroups(response: .init(groups: groups))
-            case .failure(let error): self?.presenter?.presentGroups(response: .init(groups: [], error: error.description))
+            case .failure(let error): self?.presenter?.presentGroups(response: .init(groups: [], error: error.message))
             }
         }
     }
@@ -93,7 +93,7 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
         worker.addressBooks { [weak self] result in
             switch result {
             case .success(let books): self?.presenter?.presentAddressBooks(response: .init(books: books))
-            case .failure(let error): self?.presenter?.presentAddressBooks(response: .init(books: ContactAddressBooks(), error: error.description))
+            case .failure(let error): self?.presenter?.presentAddressBooks(response: .init(books: ContactAddressBooks(), error: error.message))
             }
         }
     }
@@ -152,7 +152,7 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
             case .failure(let error):
                 if var kept = self.shown, kept.searchText == request.searchText, !kept.contacts.isEmpty {
                     // What is on screen stays (the rows already read); the message says what went wrong.
-                    kept.error = error.description
+                    kept.error = error.message
                     kept.selectedIndex = nil
                     self.presenter?.presentContacts(response: kept)
                 } else {
@@ -161,7 +161,7 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
                     self.presenter?.presentContacts(response: .init(searchText: request.searchText, group: request.group,
                                                                     addressBook: request.addressBook, order: request.order,
                                                                     totalCount: 0, offset: 0,
-                                                                    contacts: [], error: error.description))
+                                                                    contacts: [], error: error.message))
                 }
             }
         }
@@ -210,7 +210,7 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
             case .success(let done):
                 self?.presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: done ? !c.isFriend : nil, displayName: c.displayName))
             case .failure(let error):
-                self?.presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: nil, error: error.description, displayName: c.displayName))
+                self?.presenter?.presentToggleFriend(response: .init(firstName: c.firstName, lastName: c.lastName, isFriend: nil, error: error.message, displayName: c.displayName))
             }
         }
     }
@@ -222,7 +222,7 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
             case .success(let deleted):
                 self?.presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: deleted, displayName: c.displayName))
             case .failure(let error):
-                self?.presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: false, error: error.description, displayName: c.displayName))
+                self?.presenter?.presentDeleteContact(response: .init(firstName: c.firstName, lastName: c.lastName, deleted: false, error: error.message, displayName: c.displayName))
             }
         }
     }
@@ -238,7 +238,7 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
             case .success:
                 self?.presenter?.presentUndoDelete(response: .init())
             case .failure(let error):
-                self?.presenter?.presentUndoDelete(response: .init(error: error.description))
+                self?.presenter?.presentUndoDelete(response: .init(error: error.message))
             }
         }
     }

@@ -54,7 +54,7 @@ final class DuplicatesInteractor: DuplicatesBusinessLogic, DuplicatesDataStore {
                 }
             case .failure(let error):
                 self.finished = true
-                self.present(error: error.description)
+                self.present(error: error.message)
             }
         }
     }
@@ -83,7 +83,7 @@ final class DuplicatesInteractor: DuplicatesBusinessLogic, DuplicatesDataStore {
                 }
                 self.presenter?.presentMerge(response: .init(keptName: keptName, mergedName: mergedName, merged: outcome.kept != nil))
             case .failure(let error):
-                self.presenter?.presentMerge(response: .init(keptName: keptName, mergedName: mergedName, merged: false, error: error.description))
+                self.presenter?.presentMerge(response: .init(keptName: keptName, mergedName: mergedName, merged: false, error: error.message))
             }
             self.present()
         }

@@ -57,7 +57,7 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
                 self.presenter?.presentContact(response: .init(form: self.originalForm))
             case .failure(let error):
                 self.originalForm = nil
-                self.presenter?.presentContact(response: .init(form: nil, error: error.description))
+                self.presenter?.presentContact(response: .init(form: nil, error: error.message))
             }
         }
     }
@@ -123,16 +123,16 @@ final class EditContactInteractor: EditContactBusinessLogic, EditContactDataStor
                 case .success(let saved):
                     self.presenter?.presentSave(response: .init(saved: saved, problems: .init(),
                                                                 error: saved ? nil : "This contact was deleted meanwhile; nothing was saved."))
-                case .failure(let error) where error.code == ServiceError.Code.changedSinceRead:
+                case .failure(let error) where error.code == .changedSinceRead:
                     // Someone else's change is kept; the form stays as typed, and the conflict screen
                     // shows both versions to pick from, field by field.
                     self.conflictingRecord = record
-                    self.presenter?.presentSave(response: .init(saved: false, problems: .init(), error: error.description, conflict: true))
+                    self.presenter?.presentSave(response: .init(saved: false, problems: .init(), error: error.message, conflict: true))
                 case .failure(let error) where error.kind == .conflict:
-                    self.presenter?.presentSave(response: .init(saved: false, problems: .init(), error: error.description))
+                    self.presenter?.presentSave(response: .init(saved: false, problems: .init(), error: error.message))
                 case .failure(let error):
                     // The form stays as it is, to save again once the store answers.
-                    self.presenter?.presentSave(response: .init(saved: false, problems: .init(), error: "Nothing was saved: " + error.description))
+                    self.presenter?.presentSave(response: .init(saved: false, problems: .init(), error: "Nothing was saved: " + error.message))
                 }
             }
         }

@@ -47,7 +47,7 @@ final class ResolveConflictInteractor: ResolveConflictBusinessLogic, ResolveConf
                 self.theirs = nil
                 self.presenter?.presentLoad(response: .init(rows: nil, error: "Someone else deleted this contact meanwhile: nothing to compare. Esc goes back to your changes."))
             case .failure(let error):
-                self.presenter?.presentLoad(response: .init(rows: nil, error: error.description))
+                self.presenter?.presentLoad(response: .init(rows: nil, error: error.message))
             }
         }
     }
@@ -99,12 +99,12 @@ final class ResolveConflictInteractor: ResolveConflictBusinessLogic, ResolveConf
                 self.presenter?.presentSave(response: .init(saved: true))
             case .success(false):
                 self.presenter?.presentSave(response: .init(saved: false, error: "Someone else deleted this contact meanwhile; nothing was saved."))
-            case .failure(let error) where error.code == ServiceError.Code.changedSinceRead:
+            case .failure(let error) where error.code == .changedSinceRead:
                 // Changed once more: read it again, the picks kept where they still apply.
                 self.load(request: .init())
                 self.presenter?.presentSave(response: .init(saved: false, error: "It changed again meanwhile: here is the newest. Pick again and save."))
             case .failure(let error):
-                self.presenter?.presentSave(response: .init(saved: false, error: "Nothing was saved: " + error.description))
+                self.presenter?.presentSave(response: .init(saved: false, error: "Nothing was saved: " + error.message))
             }
         }
     }

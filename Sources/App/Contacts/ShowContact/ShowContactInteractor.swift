@@ -26,6 +26,8 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
     private(set) var contact: ContactRecord?
     /// Contacts that may be the same person, looked for after each read.
     private(set) var duplicates: [LikelyDuplicate] = []
+    /// How often and when last the person was written to (the mail harvest's counts), read after each read.
+    private(set) var mail: MailCorrespondent?
     /// The clipboard and other programs, for the card's actions (see `ShowContactInteractor+Actions`).
     var actions: ContactActions?
     /// Where the CardDAV address book a contact syncs with is read (nil where the data cannot sync).
@@ -50,15 +52,19 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
                     self.contact = record
                     self.addressBook = book
                     self.presenter?.presentContact(response: .init(contact: record, addressBook: book,
-                                                                   duplicates: self.duplicates.filter { _ in record != nil }))
-                    if let record { self.lookForDuplicates(of: record) }
+                                                                   duplicates: self.duplicates.filter { _ in record != nil },
+                                                                   mail: record == nil ? nil : self.mail))
+                    if let record {
+                        self.lookForDuplicates(of: record)
+                        self.lookForMail(of: record)
+                    }
                 }
             case .failure(let error):
                 if self.contact != nil {
                     // The card already shown stays; the line under it says why it could not be read again.
-                    self.presenter?.presentDelete(response: .init(deleted: false, error: error.description))
+                    self.presenter?.presentDelete(response: .init(deleted: false, error: error.message))
                 } else {
-                    self.presenter?.presentContact(response: .init(contact: nil, error: error.description))
+                    self.presenter?.presentContact(response: .init(contact: nil, error: error.message))
                 }
             }
         }
@@ -72,7 +78,7 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
                 self?.getContact(request: .init())
             case .failure(let error):
                 // Not written: the card stays, and says why (the same line a failed delete uses).
-                let reason = error.kind == .readOnly ? "the data file is read-only." : error.description
+                let reason = error.kind == .readOnly ? "the data file is read-only." : error.message
                 self?.presenter?.presentDelete(response: .init(deleted: false, error: "Not changed: " + reason))
             }
         }
@@ -82,7 +88,7 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
         worker.delete(id: contactID) { [weak self] result in
             switch result {
             case .success(let deleted): self?.presenter?.presentDelete(response: .init(deleted: deleted))
-            case .failure(let error): self?.presenter?.presentDelete(response: .init(deleted: false, error: error.description))
+            case .failure(let error): self?.presenter?.presentDelete(response: .init(deleted: false, error: error.message))
             }
         }
     }
@@ -93,7 +99,17 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
         worker.likelyDuplicates(of: record) { [weak self] result in
             guard let self, case .success(let found) = result, self.contact == record, found != self.duplicates else { return }
             self.duplicates = found
-            self.presenter?.presentContact(response: .init(contact: record, addressBook: self.addressBook, duplicates: found))
+            self.presenter?.presentContact(response: .init(contact: record, addressBook: self.addressBook, duplicates: found, mail: self.mail))
+        }
+    }
+
+    /// Reads the mail harvest's counts of the contact's addresses; the card says them when there are any.
+    private func lookForMail(of record: ContactRecord) {
+        worker.mailCounts(of: record.emails) { [weak self] result in
+            guard let self, case .success(let found) = result, self.contact == record, found != self.mail else { return }
+            self.mail = found
+            self.presenter?.presentContact(response: .init(contact: record, addressBook: self.addressBook,
+                                                           duplicates: self.duplicates, mail: found))
         }
     }
 
@@ -114,7 +130,7 @@ final class ShowContactInteractor: ShowContactBusinessLogic, ShowContactDataStor
             case .success(let outcome):
                 self.presenter?.presentMerge(response: .init(mergedName: name, merged: outcome.kept != nil))
             case .failure(let error):
-                self.presenter?.presentMerge(response: .init(mergedName: name, merged: false, error: error.description))
+                self.presenter?.presentMerge(response: .init(mergedName: name, merged: false, error: error.message))
             }
             self.getContact(request: .init())
         }

@@ -12,6 +12,8 @@ enum ShowContact {
             var error: String? = nil
             /// Contacts that may be the same person (the hint at the card's end; m merges the first in).
             var duplicates: [LikelyDuplicate] = []
+            /// What the mail harvest counted for the contact's addresses (nil: nothing, or none kept).
+            var mail: MailCorrespondent? = nil
         }
         struct ViewModel: Equatable {
             struct Line: Equatable { let label: String; let value: String }

@@ -20,6 +20,13 @@ class ShowContactWorker {
     func likelyDuplicates(of contact: ContactRecord, then deliver: @escaping @MainActor (Result<[LikelyDuplicate], ServiceError>) -> Void) {
         contacts.likelyDuplicates(of: contact, then: deliver)
     }
+    /// What the mail harvest counted for these addresses, summed (nil where the store keeps no counts, or has none).
+    func mailCounts(of emails: [String], then deliver: @escaping @MainActor (Result<MailCorrespondent?, ServiceError>) -> Void) {
+        contacts.run({ store throws(ServiceError) in
+            guard !emails.isEmpty, let history = store as? any MailHistoryService else { return nil }
+            return MailCorrespondent.summed(Array(try history.mailCounts(of: emails).values))
+        }, then: deliver)
+    }
     /// Merges `mergedAway` into the card's contact.
     func merge(keeping kept: Int64, removing mergedAway: Int64, then deliver: @escaping @MainActor (Result<ContactMergeOutcome, ServiceError>) -> Void) {
         contacts.merge(keeping: kept, removing: mergedAway, then: deliver)

@@ -191,7 +191,7 @@ final class ContactTransferViewController: ViewController {
             switch result {
             case .success(let step?): self.show(step)
             case .success(nil): self.showCancelled()
-            case .failure(let error): self.finish(lines: [error.description], fraction: self.progress.fraction, failed: true)
+            case .failure(let error): self.finish(lines: [error.message], fraction: self.progress.fraction, failed: true)
             }
         })
         pollRemote()

@@ -38,7 +38,7 @@ extension ContactsInterchange {
                 let ids = try book.contacts(matching: text, offset: 0, limit: Int(Int32.max)).map(\.id)
                 return startExport(path: path, from: book, only: ids)
             } catch {
-                return FailedTransfer(message: "The contacts matching “\(text.trimmedSpaces)” could not be read: \(error.description); nothing was written")
+                return FailedTransfer(message: "The contacts matching “\(text.trimmedSpaces)” could not be read: \(error.message); nothing was written")
             }
         }
     }

@@ -25,7 +25,7 @@ final class TrashInteractor: TrashBusinessLogic {
                 self.kept = kept
                 self.presenter?.presentTrash(response: .init(kept: kept))
             case .failure(let error):
-                self.presenter?.presentTrash(response: .init(kept: self.kept, error: error.description))
+                self.presenter?.presentTrash(response: .init(kept: self.kept, error: error.message))
             }
         }
     }
@@ -37,7 +37,7 @@ final class TrashInteractor: TrashBusinessLogic {
             switch result {
             case .success(let record?): self?.presenter?.presentRestore(response: .init(name: record.displayName))
             case .success(nil): self?.presenter?.presentRestore(response: .init(name: nil))
-            case .failure(let error): self?.presenter?.presentRestore(response: .init(name: nil, error: error.description))
+            case .failure(let error): self?.presenter?.presentRestore(response: .init(name: nil, error: error.message))
             }
             self?.showTrash(request: .init())
         }
@@ -47,7 +47,7 @@ final class TrashInteractor: TrashBusinessLogic {
         worker.empty { [weak self] result in
             switch result {
             case .success(let forgotten): self?.presenter?.presentEmpty(response: .init(forgotten: forgotten))
-            case .failure(let error): self?.presenter?.presentEmpty(response: .init(forgotten: 0, error: error.description))
+            case .failure(let error): self?.presenter?.presentEmpty(response: .init(forgotten: 0, error: error.message))
             }
             self?.showTrash(request: .init())
         }

@@ -23,6 +23,7 @@ final class MainViewController: ViewController {
         MenuItem(title: "Contacts", key: "C", screen: .contactList),
         MenuItem(title: "Team contacts", key: "T", screen: .teamContactList),
         MenuItem(title: "Birthdays", key: "B", screen: .birthdays),
+        MenuItem(title: "People you write to", key: "W", screen: .correspondents),
         MenuItem(title: "Settings", key: "S", screen: .settings),
         MenuItem(title: "About", key: "A", screen: .about),
         MenuItem(title: "Activity", key: "^T", screen: .activity),
@@ -184,6 +185,7 @@ final class MainViewController: ViewController {
         + (hasTeamBook ? [KeyCommand(.character("T"), title: "Team") { [weak self] in self?.coordinator?.show(.teamContactList) }] : [])
         + [
          KeyCommand(.character("B"), title: "Birthdays") { [weak self] in self?.coordinator?.show(.birthdays) },
+         KeyCommand(.character("W"), title: "Written to") { [weak self] in self?.coordinator?.show(.correspondents) },
          KeyCommand(.character("S"), title: "Settings") { [weak self] in self?.coordinator?.show(.settings) },
          KeyCommand(.character("A"), title: "About") { [weak self] in self?.coordinator?.show(.about) }]
         + (sync?.activity.value.isSetUp == true ? [KeyCommand(.character("Y"), title: "Sync now") { [weak self] in self?.sync?.syncNow() }] : [])

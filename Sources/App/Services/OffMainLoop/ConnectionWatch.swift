@@ -5,9 +5,11 @@ import TUIKit
 /// finds it out of reach (`ServiceError.unavailable`) puts up the banner ("Lost the
 /// connection to the shared directory — trying again in 4 s") and tries again after 1, 2,
 /// 4, 8, 16, then every 30 s; the first answer (a try or any other call) takes the banner
-/// away and has the screens on view read again. While it answers, a cheap look every few
-/// seconds notices a server that went away while nobody typed. All of it runs on the run
-/// loop's timers (virtual in tests); the tries themselves run off the main loop.
+/// away and has the screens on view read again. Nothing looks while it answers: a server that
+/// goes away while nobody types breaks the change listener's connection, whose socket the run
+/// loop waits on; that wakes it and has the screens read again, and their calls find it out
+/// (an idle app sleeps). All of it runs on the run loop's timers (virtual in tests); the tries
+/// themselves run off the main loop.
 @MainActor
 final class ConnectionWatch {
     /// Where things stand.
@@ -30,11 +32,7 @@ final class ConnectionWatch {
     var probe: (() -> Void)?
     /// How long after each failed try the next one comes (the last repeats).
     static let backOff: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30)]
-    /// How often a directory that answers is looked at while nothing else asks it (nil: never,
-    /// the default: an idle app sleeps; a server that goes away breaks the change listener's
-    /// connection, which wakes the loop and has the screens read again, which finds out).
-    var keepAliveInterval: Duration? { didSet { startKeepAlive() } }
-    /// Whether calls are out (a look is not sent on top of them).
+    /// Whether calls are out.
     var isBusy: () -> Bool = { false }
     /// How long a call may take before the banner says the directory is slow to answer (a server
     /// that hangs — stopped, or its network gone quiet — never fails a call by itself).
@@ -68,12 +66,10 @@ final class ConnectionWatch {
 
     private var scheduler: Scheduler?
     private var ticker: Timer?
-    private var keepAlive: Timer?
 
     /// The run loop's timers (set once the app runs in an application).
     func attach(to scheduler: Scheduler) {
         self.scheduler = scheduler
-        startKeepAlive()
     }
 
     /// A call was sent: if it (or any other) is still out `slowAfter` from now with no answer
@@ -118,8 +114,6 @@ final class ConnectionWatch {
     private func lose(after attempt: Int) {
         guard let scheduler else { return }
         isSlow = false
-        keepAlive?.cancel()
-        keepAlive = nil
         let wait = Self.backOff[min(attempt, Self.backOff.count - 1)]
         state = .lost(attempt: attempt, retryAt: scheduler.clock.now + wait)
         showCountdown()
@@ -150,17 +144,6 @@ final class ConnectionWatch {
         ticker = nil
         state = .reachable
         banner = nil
-        startKeepAlive()
         onRecovered?()
-    }
-
-    private func startKeepAlive() {
-        keepAlive?.cancel()
-        keepAlive = nil
-        guard let scheduler, let interval = keepAliveInterval, state == .reachable else { return }
-        keepAlive = scheduler.every(interval) { [weak self] _ in
-            guard let self, self.state == .reachable, !self.isBusy() else { return }
-            self.probe?()
-        }
     }
 }

@@ -38,7 +38,7 @@ final class SyncConflictsInteractor: SyncConflictsBusinessLogic, SyncConflictsDa
                 self.conflicts = read
                 self.presenter?.presentLoad(response: .init(conflicts: read))
             case .failure(let error):
-                self.presenter?.presentLoad(response: .init(conflicts: self.conflicts, error: error.description))
+                self.presenter?.presentLoad(response: .init(conflicts: self.conflicts, error: error.message))
             }
             then?()
         }
@@ -53,7 +53,7 @@ final class SyncConflictsInteractor: SyncConflictsBusinessLogic, SyncConflictsDa
             case .success:
                 self.load { self.presenter?.presentSettle(response: .init(notice: "Settled: it goes out at the next sync.")) }
             case .failure(let error):
-                self.presenter?.presentSettle(response: .init(error: "Nothing was changed: " + error.description))
+                self.presenter?.presentSettle(response: .init(error: "Nothing was changed: " + error.message))
             }
         }
         switch (request.choice, conflict.kind) {
@@ -93,7 +93,7 @@ final class SyncConflictsInteractor: SyncConflictsBusinessLogic, SyncConflictsDa
             case .success:
                 self.load { self.presenter?.presentSettle(response: .init(notice: "Saved your picks: they go out at the next sync.")) }
             case .failure(let error):
-                self.presenter?.presentSettle(response: .init(error: "Saved, but the conflict is still listed: " + error.description))
+                self.presenter?.presentSettle(response: .init(error: "Saved, but the conflict is still listed: " + error.message))
             }
         }
     }

@@ -1,0 +1,13 @@
+import TUIKit
+
+/// The correspondents scene on the signed-in person's own contacts (on a team's directory, the
+/// member's own book: the counts are theirs).
+@MainActor
+struct CorrespondentsAssembly: Assembly {
+    let services: AssemblyServices
+    func build() -> ViewController {
+        let vc = CorrespondentsViewController()
+        CorrespondentsConfigurator.configure(vc, contacts: services.contactsWork)
+        return vc
+    }
+}

@@ -1,0 +1,64 @@
+import AppServices
+
+public extension ServiceError {
+    /// What to tell the person: what is wrong and, where there is one, what to do (App's words;
+    /// the command line adds its own advice). Screens show it as it is.
+    var message: String {
+        let at = place == .unknown ? "the data" : place.description
+        let server = isOnServer ? "the PostgreSQL server at \(place)" : at
+        switch (kind, code) {
+        case (.unavailable, .clientLibraryMissing?):
+            return "PostgreSQL's client library could not be loaded (\(detail)). Install it (Debian and Ubuntu: apt-get install libpq5) to use a postgresql:// location; SQLite files need nothing more."
+        case (.unavailable, .connectionLost?):
+            return "The connection to \(server) was lost (\(detail)). Nothing half-done was kept; try again when the server is back."
+        case (.unavailable, .extensionMissing?):
+            return "The database at \(at) lacks the pg_trgm extension search needs (\(detail)). Ask its owner to run CREATE EXTENSION pg_trgm, or install the postgresql-contrib package on the server."
+        case (.unavailable, .folderNotWritable?):
+            return "Cannot use the folder \(at): \(detail)."
+        case (.unavailable, _):
+            if isOnServer { return "Cannot reach \(server) (\(detail)). Is it running, and are the host and port right?" }
+            return "Cannot open \(at): \(detail)."
+        case (.busy, .lockHeld?):
+            return "\(server) is busy: \(detail)."
+        case (.busy, _):
+            return "\(at) is locked by another program (is another switchboard running?). Close it and try again."
+        case (.readOnly, _):
+            return "\(at) is read-only, so nothing could be saved."
+        case (.conflict, .changedSinceRead?):
+            return "Someone else changed it since you opened it: not saved. ^S shows both versions to pick from."
+        case (.conflict, _):
+            return "Someone else changed this meanwhile (\(detail)); nothing was overwritten."
+        case (.notFound, .databaseMissing?):
+            return "\(server) has no database “\(detail)”. Create it (createdb \(detail)) or name another."
+        case (.notFound, _):
+            return "\(at): \(detail.isEmpty ? "not found" : detail)."
+        case (.refused, .sqlState("42501")?):
+            return "The server does not let you change that (\(detail)): on a team directory only editors change the team address book, and no one another member's contacts."
+        case (.refused, .tlsFailed?):
+            return "\(server) could not be trusted: its certificate did not check out (\(detail)). Name the CA that signed it with sslrootcert=FILE in the connection string, and keep sslmode=verify-full."
+        case (.refused, .passwordNeeded?):
+            return "\(server) asks for a password and none was given. Type it at Log In, or keep it in ~/.pgpass (or PGPASSWORD)."
+        case (.refused, .membersByAdmin?):
+            return "On a team directory the owner adds members (switchboard directory add-member NAME --db …); ask them for an account."
+        case (.refused, _):
+            return isOnServer ? "\(server) refused the user name or password (\(detail)). Check the user name and password." : "\(at) refused: \(detail)."
+        case (.damaged, .notADatabase?):
+            return "\(at) is not a switchboard database (it is not an SQLite file); it was not changed."
+        case (.damaged, _):
+            return "\(at) is damaged or changed by another program (\(detail)). Restore it from a backup; it was not changed."
+        case (.foreign, _):
+            return "\(at) belongs to another program (\(detail)); it was not changed."
+        case (.newerVersion, _):
+            return "\(at) was written by a newer switchboard (\(detail)). Update switchboard; it was not changed."
+        case (.failed, _):
+            switch code {
+            case .sqlState(let state)? where isOnServer: return "The PostgreSQL server refused a statement (\(state)): \(detail)"
+            case .sqlState(let state)?: return "Database error \(state): \(detail)"
+            case .sqlite(let result)?: return "Database error SQLITE_\(result): \(detail)"
+            case let other?: return "Database error \(other): \(detail)"
+            case nil: break
+            }
+            return detail.isEmpty ? "The store failed." : detail
+        }
+    }
+}
