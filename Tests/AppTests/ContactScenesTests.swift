@@ -177,7 +177,7 @@ struct ContactScenesTests {
         full.addresses = [.init(label: "work", street: "1 Navy Way\nBuilding 2", city: "Arlington", region: "VA", postalCode: "22202")]
         presenter.presentContact(response: .init(contact: full))
         #expect(display.contacts[1].lines.map { "\($0.label): \($0.value)" } == [
-            "company: US Navy", "title: Rear Admiral", "nickname: Amazing Grace", "birthday: 12-09", "web: https://navy.mil",
+            "company: US Navy", "title: Rear Admiral", "nickname: Amazing Grace", "birthday: 9 Dec", "web: https://navy.mil",
             "work address: 1 Navy Way, Building 2, 22202 Arlington, VA", "notes: COBOL", "friend: no"])
         var titled = ContactRecord(firstName: "grace", lastName: "hopper", phones: [.init(label: "mobile", number: "555 0199"), .init(label: "work", number: "555 0100")],
                                    emails: ["grace@navy.mil", "g@example.org"])

@@ -255,7 +255,11 @@ final class ContactFormView: View {
         func fit(_ wanted: Int, from x: Int) -> Int { max(1, min(wanted, width - x - 1)) }
         // The fields use the width (32 columns up to 80, up to 72 on a wide screen); a field's
         // message is said beside it, after the widest field.
-        let main = Self.fieldWidth(forFormWidth: width)
+        // A message beside a field is read whole before a field is wide: the fields give up
+        // columns (to 21 at least) while a long message is shown.
+        let longest = lines.map { $0.message.text.count }.max() ?? 0
+        let main = longest == 0 ? Self.fieldWidth(forFormWidth: width)
+            : max(21, min(Self.fieldWidth(forFormWidth: width), width - 12 - 2 - longest - 1))
         let messageX = 12 + main + 2
         var y = 0
         for line in lines {
