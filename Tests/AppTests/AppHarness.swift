@@ -26,22 +26,33 @@ final class AppHarness {
     let makeBackend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> StoreBackend)?
     /// A screen without colours because `NO_COLOR` is set (the terminal reports none; the app is told why).
     var noColor = false
+    /// The symbols the virtual screen says it shows (`.console`: as the Linux console; `.unicode` by default).
+    var glyphs: Glyphs = .unicode
+    /// The attributes it says it shows (a VT100 has neither dim nor italic).
+    var shownAttributes: TextAttributes = [.bold, .dim, .italic, .underline, .reverse]
 
     /// Import… and Export… (nil: the screens say they are not there, as App alone does).
     let interchange: (any ContactsInterchange)?
     /// Runs the card's other programs (nil: the real ones).
     let runProgram: ProgramRunner?
+    /// Whether a program is installed (nil: every program is, where `runProgram` records them; else the real look on PATH).
+    let findsProgram: ProgramFinder?
     /// Starts the sync child processes (nil: the app offers no sync, as App alone does).
     let syncProcesses: (@MainActor @Sendable (Scheduler) -> any SyncProcessStarting)?
 
     init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil, demoFriends: Bool = false,
          noColor: Bool = false, interchange: (any ContactsInterchange)? = nil, runProgram: ProgramRunner? = nil,
+         findsProgram: ProgramFinder? = nil, glyphs: Glyphs = .unicode,
+         shownAttributes: TextAttributes = [.bold, .dim, .italic, .underline, .reverse],
          syncProcesses: (@MainActor @Sendable (Scheduler) -> any SyncProcessStarting)? = nil,
          backend: (@MainActor @Sendable (_ path: String, _ now: @escaping () -> Int64) -> StoreBackend)? = nil) {
         self.demoFriends = demoFriends
         self.noColor = noColor
+        self.glyphs = glyphs
+        self.shownAttributes = shownAttributes
         self.interchange = interchange
         self.runProgram = runProgram
+        self.findsProgram = findsProgram
         self.syncProcesses = syncProcesses
         makeBackend = backend
         let temp = TempFolder("app")
@@ -54,6 +65,8 @@ final class AppHarness {
     /// Starts the app (again) on the same data file, as a restart would.
     func launch(width: Int = 80, height: Int = 24, deepLink: String? = nil) {
         terminal = VirtualTerminal(size: Size(width: width, height: height), colorCount: noColor ? 0 : 256)
+        terminal.glyphs = glyphs
+        terminal.shownAttributes = shownAttributes
         app = Application(terminal: terminal)
         RedrawCheck.install(on: app)
         let path = databasePath
@@ -65,7 +78,8 @@ final class AppHarness {
         configuration.noColorIsSet = noColor
         configuration.wallClockBase = Self.noon // the day is fixed: Today is today whenever the tests run
         if let interchange { configuration.interchange = { interchange } }
-        if let runProgram { configuration.runProgram = runProgram }
+        if let runProgram { configuration.runProgram = runProgram; configuration.findsProgram = findsProgram ?? { _ in true } }
+        if let findsProgram { configuration.findsProgram = findsProgram }
         configuration.syncProcesses = syncProcesses
         if demoFriends { configuration.demoFriendsList = { FriendsListDemo.makeViewModel(scheduler: $0) } }
         switchboard = SwitchboardApp(application: app, configuration: configuration)

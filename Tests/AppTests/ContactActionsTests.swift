@@ -155,6 +155,38 @@ struct ContactActionsEndToEndTests {
         #expect(h.text.contains("No mail program: install mutt, or set MAILER to the one you use."), "\(h.text)")
     }
 
+    /// Issue 51: with the mail program missing, `sh: 1: mutt: not found` was printed over the
+    /// screen (and seen after quitting); now the program is looked for first and nothing is run.
+    @Test func aMissingMailProgramIsFoundOutBeforeAnyShellRuns() throws {
+        let programs = Programs()
+        let h = AppHarness(width: 100, height: 30, runProgram: { arguments in
+            programs.runs.append(arguments)
+            return .exited(127)
+        }, findsProgram: { $0 != "mutt" && $0 != "xdg-open" })
+        h.createAccount()
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let account = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
+        _ = try SQLiteContactsStore(database: db, accountID: account.id).add(adaWithEverything())
+        h.press("wait:400ms C wait:400ms Enter wait:400ms c")
+        #expect(programs.runs.isEmpty, "\(programs.runs)")                   // no shell, so nothing printed over the screen
+        #expect(h.terminal.handOverCount == 0)
+        #expect(h.text.contains("No mail program: install mutt, or set MAILER to the one you use."), "\(h.text)")
+        h.press("o")
+        #expect(programs.runs.isEmpty)
+        #expect(h.text.contains("xdg-open is not installed (xdg-utils)"), "\(h.text)")
+    }
+
+    @Test func theMailProgramIsLookedForOnThePath() {
+        #expect(ExternalProgram.isInstalled("sh"))
+        #expect(ExternalProgram.isInstalled("/bin/sh"))
+        #expect(!ExternalProgram.isInstalled("no-such-program-here-\(UInt32.random(in: 0...999_999))"))
+        #expect(!ExternalProgram.isInstalled("sh", path: "/nonexistent"))
+        #expect(ExternalProgram.programName(inCommand: "neomutt -n") == "neomutt")
+        #expect(ExternalProgram.programName(inCommand: "LANG=C mutt -F x") == "mutt")
+        #expect(ExternalProgram.programName(inCommand: "'/opt/my mail/bin'") == "/opt/my mail/bin")
+        #expect(ExternalProgram.programName(inCommand: "  ") == nil)
+    }
+
     @Test func oOpensTheWebAddressWithXdgOpen() throws {
         let programs = Programs()
         programs.outcome = .notFound

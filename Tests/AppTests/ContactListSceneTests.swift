@@ -286,7 +286,7 @@ struct ContactListSceneTests {
         #expect(display.contacts[2].error == "the connection to the server was lost")
         presenter.presentToggleFriend(response: .init(firstName: "ivan", lastName: "petrov", isFriend: true))
         presenter.presentDeleteContact(response: .init(firstName: "ivan", lastName: "petrov", deleted: true))
-        #expect(display.messages == ["Ivan Petrov is now a friend.", "Deleted Ivan Petrov (u brings it back)."])
+        #expect(display.messages == ["Ivan Petrov is now a friend (f again undoes it).", "Deleted Ivan Petrov (u brings it back)."])
     }
 
     @Test func viewControllerSendsRequestsToTheInteractor() {

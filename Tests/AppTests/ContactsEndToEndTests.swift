@@ -128,7 +128,7 @@ struct ContactsEndToEndTests {
         add(h, "ada", "lovelace")
         h.press("f")
         #expect(h.text.contains("Ada Lovelace  ★"))
-        #expect(h.text.contains("Ada Lovelace is now a friend."))
+        #expect(h.text.contains("Ada Lovelace is now a friend (f again undoes it)."))
         #expect(try contactsInFile(h).first?.isFriend == true)
     }
 

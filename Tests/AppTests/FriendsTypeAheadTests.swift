@@ -43,4 +43,22 @@ struct FriendsTypeAheadTests {
         h.press("wait:2s Enter wait:400ms")
         #expect(h.lines[0].contains("🎸 Guitar"), "\(h.text)") // the card of the friend landed on
     }
+
+    /// Issue 51: the popup is sorted by family name, so type-ahead seeks by it (`Tur`, `Hop`
+    /// did not move; `Z` landed on "Zoë Ångström"), and what is typed is shown while it counts.
+    @Test func typeAheadSeeksByTheSortKeyAndShowsWhatIsTyped() throws {
+        let h = try harness([("Zoë", "Ångström"), ("Grace", "Hopper"), ("Alan", "Turing"), ("Konrad", "Zuse"), ("Ada", "Lovelace")])
+        h.press("wait:1s F wait:400ms")
+        #expect(try selectedName(h) == "Zoë Ångström", "\(h.text)")
+        h.press(#""Tur" wait:100ms"#)
+        #expect(try selectedName(h) == "Alan Turing", "\(h.text)")
+        #expect(h.text.contains("Go to: Tur"), "\(h.text)")
+        h.press(#"wait:2s "Hop" wait:100ms"#)
+        #expect(try selectedName(h) == "Grace Hopper", "\(h.text)")
+        #expect(h.text.contains("Go to: Hop") && !h.text.contains("Go to: Tur"), "\(h.text)")
+        h.press(#"wait:2s "Z" wait:100ms"#)
+        #expect(try selectedName(h) == "Konrad Zuse", "\(h.text)")
+        h.press("wait:2s")
+        #expect(!h.text.contains("Go to:"), "\(h.text)")                 // gone once the pause has passed
+    }
 }

@@ -46,7 +46,7 @@ struct AppTransferTests {
         #expect(runSwitchboard(["export", "--db", fresh]).output == byCommand)
         // Back on the list, the contacts are there.
         let back = screen(fresh, "")
-        #expect(back.contains("Contacts (1200)"), "\(back)")
+        #expect(back.contains("Contacts (1,200)"), "\(back)") // issue 51: counts grouped
     }
 
     /// A summary longer than the screen (40 skipped cards) uses every row under the form and

@@ -42,8 +42,8 @@ enum AboutModel: Titled, Subtitled, Valued, Iconed {
         switch self {
         case .version(let v): v
         case .dataSize(let bytes): bytes.map(Self.size) ?? "not there yet"
-        case .contacts(let n): String(n)
-        case .friends(let n): n.map(String.init) ?? "made up by the demo"
+        case .contacts(let n): CountText.grouped(n)
+        case .friends(let n): n.map { CountText.grouped($0) } ?? "made up by the demo"
         case .countUnknown(_, let why): why
         case .key(_, let action): action
         default: nil

@@ -14,7 +14,7 @@ struct ContactListAssembly: Assembly {
         }
         ContactListConfigurator.configure(vc, contacts: services.contactsWork, reads: services.contactReadsWork,
                                           coordinator: services.coordinator, book: services.book, contactsOfBook: contactsOfBook,
-                                          runProgram: services.configuration.runProgram)
+                                          runProgram: services.configuration.runProgram, findsProgram: services.configuration.findsProgram)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         vc.listOrder = services.listOrder
         vc.savesListOrder = { [weak services, weak vc] order in
@@ -32,7 +32,8 @@ struct ShowContactAssembly: Assembly {
     func build() -> ViewController {
         let vc = ShowContactViewController()
         ShowContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator,
-                                          syncStatus: services.backend.syncStatusWork, runProgram: services.configuration.runProgram)
+                                          syncStatus: services.backend.syncStatusWork, runProgram: services.configuration.runProgram,
+                                          findsProgram: services.configuration.findsProgram)
         vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
         return vc
     }

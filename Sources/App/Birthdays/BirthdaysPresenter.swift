@@ -1,4 +1,5 @@
 import AppServices
+import TUIKit
 
 @MainActor
 protocol BirthdaysPresentationLogic: AnyObject {
@@ -21,7 +22,7 @@ final class BirthdaysPresenter: BirthdaysPresentationLogic {
         }
         let unread = response.error != nil && rows.isEmpty
         viewController?.displayBirthdays(viewModel: .init(
-            title: unread ? "Birthdays" : "Birthdays (\(rows.count))" + (response.thisMonth > 0 ? " · \(response.thisMonth) this month" : ""), rows: rows,
+            title: unread ? "Birthdays" : "Birthdays (\(CountText.grouped(rows.count)))" + (response.thisMonth > 0 ? " · \(CountText.grouped(response.thisMonth)) this month" : ""), rows: rows,
             emptyText: unread ? "The birthdays could not be read (see below)." : "No contact has a birthday yet (a card's Birthday, or an import, gives one).",
             error: response.error))
     }

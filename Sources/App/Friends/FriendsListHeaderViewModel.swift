@@ -11,7 +11,8 @@ final class FriendsListHeaderViewModel: FriendsListHeaderViewModelProtocol {
     private let dataProvider: FriendsListDataProviderProtocol
     private var observers: [ObserverProtocol] = []
 
-    init(dataProvider: FriendsListDataProviderProtocol, friendsCountIcon: String = "👥", closeButtonIcon: String = "✕") {
+    init(dataProvider: FriendsListDataProviderProtocol, friendsCountIcon: String = Glyphs.current.friends,
+         closeButtonIcon: String = Glyphs.current.close) {
         self.dataProvider = dataProvider
         self.friendsCountIcon = friendsCountIcon
         self.closeButtonIcon = closeButtonIcon
@@ -22,8 +23,7 @@ final class FriendsListHeaderViewModel: FriendsListHeaderViewModelProtocol {
         observers.append(dataProvider.totalItemsCount.observeNewAndCall { [weak self] newCount in
             self?.friendsCount.value = switch newCount {
             case nil: "… friends" // not counted yet
-            case 1: "1 friend"
-            case let count?: "\(count) friends"
+            case let count?: CountText.counted(count, "friend", "friends")
             }
         })
     }

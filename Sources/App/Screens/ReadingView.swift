@@ -108,7 +108,7 @@ final class ReadingView: View {
     override func drawOverlay(in canvas: Canvas) {
         guard maxOffset > 0, canvas.size.height > 1 else { return }
         let y = Int((Double(offset) / Double(maxOffset) * Double(canvas.size.height - 1)).rounded())
-        canvas.write("▐", at: Point(x: canvas.size.width - 1, y: y), style: Theme.live.secondary)
+        canvas.write(Glyphs.current.scrollMark, at: Point(x: canvas.size.width - 1, y: y), style: Theme.live.secondary)
     }
 
     /// The keys that scroll it, for its controller's `keyCommands`: ↓ and ↑ a row, PgDn and PgUp

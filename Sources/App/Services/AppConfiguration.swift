@@ -38,6 +38,8 @@ public struct AppConfiguration: Sendable {
     /// Runs another program with the terminal handed over (a card's Compose, Open link); the
     /// tests give a recorder.
     public var runProgram: ProgramRunner = { ExternalProgram.run($0) }
+    /// Whether a program is installed (on `PATH`), asked before one is run; the tests give their answer.
+    public var findsProgram: ProgramFinder = { ExternalProgram.isInstalled($0) }
 
     /// Starts `switchboard sync …` child processes for the app's background sync (the executable's:
     /// its own program on the data file); nil: the app offers no sync (the kiosk, a team directory).

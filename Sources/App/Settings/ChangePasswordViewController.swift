@@ -14,7 +14,7 @@ final class ChangePasswordViewController: ViewController {
     let currentField = FormTextField(placeholder: "your password now")
     let newField = FormTextField(placeholder: "at least 8 characters")
     let repeatField = FormTextField(placeholder: "the same again")
-    private let general = Label("")
+    private let general = GrowingLabel()
 
     init(accounts: ServiceWork<AccountsService>, accountID: Int64, now: @escaping () -> Int64, onDone: @escaping () -> Void) {
         self.accounts = accounts

@@ -11,7 +11,7 @@ final class DeleteAccountViewController: ViewController {
     private let account: Account
     private let onDeleted: () -> Void
     let passwordField = FormTextField(placeholder: "your password")
-    private let general = Label("")
+    private let general = GrowingLabel()
 
     init(accounts: ServiceWork<AccountsService>, account: Account, onDeleted: @escaping () -> Void) {
         self.accounts = accounts

@@ -78,17 +78,17 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
 
     var icon: String? {
         switch self {
-        case .theme, .themeFixed: "◐"
-        case .animations: "≈"
-        case .mouse: "⌖"
-        case .splashDuration: "⏱"
-        case .confirmBeforeDelete: "?"
-        case .kioskIdle: "◷"
-        case .sync: "⟳"
-        case .syncEvery: "◷"
-        case .changePassword: "⚿"
-        case .deleteAccount: "✕"
-        case .logOut: "⏻"
+        case .theme, .themeFixed: Glyphs.current.theme
+        case .animations: Glyphs.current.animations
+        case .mouse: Glyphs.current.mouse
+        case .splashDuration: Glyphs.current.splash
+        case .confirmBeforeDelete: Glyphs.current.confirm
+        case .kioskIdle: Glyphs.current.clock
+        case .sync: Glyphs.current.sync
+        case .syncEvery: Glyphs.current.clock
+        case .changePassword: Glyphs.current.password
+        case .deleteAccount: Glyphs.current.deleteAccount
+        case .logOut: Glyphs.current.logOut
         default: nil
         }
     }

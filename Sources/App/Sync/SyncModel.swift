@@ -60,23 +60,23 @@ enum SyncModel: Titled, Subtitled, Valued, Iconed, Equatable {
         switch self {
         case .book(_, let contacts, let isDefault): "\(contacts) contact\(contacts == 1 ? "" : "s")" + (isDefault ? " · new go here" : "")
         case .lastSync(let text): text
-        case .pending(let n): n == 0 ? "none" : String(n)
-        case .conflicts(let n): n == 0 ? "none" : String(n)
+        case .pending(let n): n == 0 ? "none" : CountText.grouped(n)
+        case .conflicts(let n): n == 0 ? "none" : CountText.grouped(n)
         default: nil
         }
     }
 
     var icon: String? {
         switch self {
-        case .book: "▤"
-        case .lastSync: "◷"
-        case .pending: "↑"
+        case .book: Glyphs.current.name == Glyphs.unicode.name ? "▤" : ""
+        case .lastSync: Glyphs.current.clock
+        case .pending: Glyphs.current.name == Glyphs.unicode.name ? "↑" : "^"
         case .error: "!"
-        case .leftAlone: "⚠"
-        case .typePassword: "⚿"
-        case .wipe: "⚠"
-        case .syncNow: "⟳"
-        case .conflicts: "⇄"
+        case .leftAlone: Glyphs.current.warning
+        case .typePassword: Glyphs.current.password
+        case .wipe: Glyphs.current.warning
+        case .syncNow: Glyphs.current.sync
+        case .conflicts: Glyphs.current.name == Glyphs.unicode.name ? "⇄" : "<>"
         case .addAccount: "+"
         default: nil
         }

@@ -15,7 +15,7 @@ final class SyncSetupViewController: ViewController {
     let passwordField = FormTextField(placeholder: "kept for this run only")
     let commandField = FormTextField(placeholder: "or a command that prints it: pass show dav")
     let caField = FormTextField(placeholder: "only for a server's own CA: /path/ca.pem")
-    private let general = Label("")
+    private let general = GrowingLabel()
     private let bookCaption = Label("")
     let bookList = ListView()
     private let center: SyncCenter

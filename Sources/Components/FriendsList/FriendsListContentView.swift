@@ -58,11 +58,32 @@ public final class FriendsListContentView: View {
     }
 
     /// Type-ahead: letters and digits (not `q`, which quits) seek to the first
-    /// friend whose name starts with what was typed in the last second.
+    /// friend, in the list's order, whose name starts with what was typed in the last second;
+    /// what was typed is shown (`shownTypeAhead`) until the pause ends it.
     public override func handleKey(_ key: Key) -> Bool {
-        guard let text = typeAhead.text(after: key, at: window?.scheduler.clock.now ?? .zero) else { return false }
+        guard let text = typeAhead.text(after: key, at: window?.scheduler.clock.now ?? .zero) else {
+            if !shownTypeAhead.isEmpty { showTypeAhead("") }
+            return false
+        }
         viewModel.seek(toPrefix: text)
+        showTypeAhead(text)
         return true
+    }
+
+    /// What type-ahead has gathered and is still in time ("" once its pause has passed): the
+    /// popup shows it, so a person sees what the selection is seeking.
+    public private(set) var shownTypeAhead = ""
+    /// Told when `shownTypeAhead` changes.
+    public var onTypeAheadChange: ((String) -> Void)?
+    private var typeAheadTimer: Timer?
+
+    private func showTypeAhead(_ text: String) {
+        typeAheadTimer?.cancel()
+        typeAheadTimer = nil
+        shownTypeAhead = text
+        onTypeAheadChange?(text)
+        guard !text.isEmpty, let scheduler = window?.scheduler else { return }
+        typeAheadTimer = scheduler.after(typeAhead.pause) { [weak self] in self?.showTypeAhead("") }
     }
 
     /// The friend the selection is on (nil on a "loading…" row).

@@ -16,7 +16,7 @@ public final class FriendsListHeaderView: View {
 
     public init(viewModel: FriendsListHeaderViewModelProtocol, viewConfig: ViewConfig = .defaultConfig) {
         self.viewModel = viewModel
-        closeButton = Button(title: viewModel.closeButtonIcon + " Close", viewConfig: viewConfig.closeButton)
+        closeButton = Button(title: viewModel.closeButtonIcon.isEmpty ? "Close" : viewModel.closeButtonIcon + " Close", viewConfig: viewConfig.closeButton)
         super.init(frame: .zero)
         countLabel.textStyle = viewConfig.count
         closeButton.action = { [weak self] in self?.viewModel.onCloseAction?() }
@@ -33,7 +33,7 @@ public final class FriendsListHeaderView: View {
         ])
         observers.append(viewModel.friendsCount.observeNewAndCall { [weak self] count in
             guard let self else { return }
-            self.countLabel.text = self.viewModel.friendsCountIcon + " " + count
+            self.countLabel.text = self.viewModel.friendsCountIcon.isEmpty ? count : self.viewModel.friendsCountIcon + " " + count
         })
     }
 

@@ -6,6 +6,8 @@ import TUIKit
 public final class FriendsListView: View {
     public struct ViewConfig {
         public var rule: Style
+        /// What type-ahead is seeking, shown on the rule.
+        public var typed: Style = Theme.live.emphasis
         public var header: FriendsListHeaderView.ViewConfig
         public var content: FriendsListContentView.ViewConfig
     }
@@ -33,11 +35,17 @@ public final class FriendsListView: View {
             contentView.topAnchor.constraint(equalTo: headerView.bottomAnchor, constant: 1),
             contentView.bottomAnchor.constraint(equalTo: bottomAnchor),
         ])
+        contentView.onTypeAheadChange = { [weak self] _ in self?.setNeedsDisplay() }
     }
 
     public override func draw(in canvas: Canvas) {
         guard canvas.bounds.height > 1 else { return }
         canvas.fill(Rect(x: 0, y: 1, width: canvas.bounds.width, height: 1), with: "─", style: viewConfig.rule)
+        // What type-ahead is seeking, on the rule at the right ("Go to: tur").
+        let typed = contentView.shownTypeAhead
+        guard !typed.isEmpty else { return }
+        let text = TextLayout.truncate(" Go to: " + typed + " ", toWidth: max(0, canvas.bounds.width - 4))
+        canvas.write(text, at: Point(x: max(1, canvas.bounds.width - DisplayWidth.of(text) - 2), y: 1), style: viewConfig.typed)
     }
 }
 

@@ -5,8 +5,8 @@ import TUIKit
 /// ticks every second (+0…4, halved once past 9999) — a live `Observable`.
 @MainActor
 public final class FriendsListHeaderDemoViewModel: FriendsListHeaderViewModelProtocol {
-    public let friendsCountIcon = "👥"
-    public let closeButtonIcon = "✕"
+    public let friendsCountIcon = Glyphs.current.friends
+    public let closeButtonIcon = Glyphs.current.close
     public let friendsCount: Observable<String>
     public var onCloseAction: (() -> Void)?
     private(set) var count: Int
@@ -31,5 +31,5 @@ public final class FriendsListHeaderDemoViewModel: FriendsListHeaderViewModelPro
         friendsCount.value = Self.text(count)
     }
 
-    static func text(_ count: Int) -> String { count == 1 ? "1 friend" : "\(count) friends" }
+    static func text(_ count: Int) -> String { CountText.counted(count, "friend", "friends") }
 }

@@ -24,9 +24,9 @@ public final class KioskCaptionBar: View {
     public var text: (message: String, hint: String) {
         switch content {
         case .touring(let step, let count, let name, let caption):
-            ("▶ \(step)/\(count) \(name) · \(caption)", Self.tourHint)
+            ("\(Glyphs.current.playing) \(step)/\(count) \(name) · \(caption)", Self.tourHint)
         case .paused(let seconds):
-            ("❚❚ Your turn · demo data, nothing is saved · the tour resumes after \(seconds) s idle", Self.leaveHint)
+            ("\(Glyphs.current.paused) Your turn · demo data, nothing is saved · the tour resumes after \(seconds) s idle", Self.leaveHint)
         case .notice(let text):
             (text, Self.leaveHint)
         }
@@ -36,7 +36,7 @@ public final class KioskCaptionBar: View {
     /// beside the hint ("▶ 3/9 Friends", "▶ 3/9"), longest first.
     private var shortMessages: [String] {
         guard case .touring(let step, let count, let name, _) = content else { return [] }
-        return ["▶ \(step)/\(count) \(name)", "▶ \(step)/\(count)"]
+        return ["\(Glyphs.current.playing) \(step)/\(count) \(name)", "\(Glyphs.current.playing) \(step)/\(count)"]
     }
 
     /// What fits in `width` columns: the hint whole (the tour's, else at least

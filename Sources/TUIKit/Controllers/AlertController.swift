@@ -92,6 +92,10 @@ public final class AlertController: ViewController {
         }
         let popup = PopupContainer(contentView: content, preferredSize: Size(width: width, height: lines + 6), title: title)
         popup.onOutsideContentTapAction = { [weak self] in self?.cancel() }
+        // On a screen narrower than the alert the message wraps to more lines: the panel grows
+        // with them (as far as the screen goes), so it is read whole.
+        let message = message
+        popup.heightForWidth = { panelWidth in TextLayout.wrap(message, toWidth: max(1, panelWidth - 4)).count + 6 }
         view = popup
     }
 

@@ -24,7 +24,9 @@ public final class TitleBarView: View {
 
     /// The items' texts: with their keys, or (`compact`) without them.
     private func itemTexts(compact: Bool) -> (left: String?, right: String?) {
-        (leftItem.map { " ‹ " + (compact ? $0.title : $0.label) + " " }, rightItem.map { " " + (compact ? $0.title : $0.label) + " › " })
+        let glyphs = Glyphs.current
+        return (leftItem.map { " \(glyphs.back) " + (compact ? $0.title : $0.label) + " " },
+                rightItem.map { " " + (compact ? $0.title : $0.label) + " \(glyphs.disclosure) " })
     }
 
     public override func draw(in canvas: Canvas) {
@@ -54,8 +56,23 @@ public final class TitleBarView: View {
             return
         }
         let gapStart = leftRange.upperBound + 1, gapWidth = max(0, rightStart - leftRange.upperBound - 2)
-        let shown = TextLayout.truncate(title, toWidth: gapWidth)
+        let shown = Self.truncate(title, toWidth: gapWidth)
         canvas.write(shown, at: Point(x: gapStart + (gapWidth - DisplayWidth.of(shown)) / 2, y: 0))
+    }
+
+    /// `title` cut to `width` with "…"; a count in parentheses at its end ("Contacts by first name
+    /// (100,012)") is kept whole and the words before it are cut, as long as some of them fit.
+    static func truncate(_ title: String, toWidth width: Int) -> String {
+        guard DisplayWidth.of(title) > width else { return title }
+        if title.hasSuffix(")"), let paren = title.lastIndex(of: "("), paren > title.startIndex,
+           title[title.index(before: paren)] == " " {
+            let space = title.index(before: paren)
+            let tail = String(title[space...])
+            let tailWidth = DisplayWidth.of(tail)
+            if width - tailWidth >= 4 { return TextLayout.truncate(String(title[..<space]), toWidth: width - tailWidth) + tail }
+            if tailWidth - 1 <= width { return String(tail.dropFirst()) } // only the count fits: the count
+        }
+        return TextLayout.truncate(title, toWidth: width)
     }
 
     public override func mouseDown(at point: Point) -> Bool {

@@ -74,9 +74,11 @@ public struct Canvas {
     /// Draws a box outline along the rectangle's edges (view coordinates).
     /// Box glyphs are one column each, so edges are filled cell by cell,
     /// without building or scanning text.
-    public func drawBox(_ rect: Rect, style: Style = .plain, border: BorderStyle = .rounded) {
+    /// The border is the terminal's (`Glyphs.current.border`: round corners, or square or ASCII
+    /// ones where the font has no others) unless one is given.
+    public func drawBox(_ rect: Rect, style: Style = .plain, border: BorderStyle? = nil) {
         guard rect.width >= 2, rect.height >= 2 else { return }
-        let g = border.glyphs
+        let g = (border ?? Glyphs.current.border).glyphs
         let top = rect.minY, bottom = rect.maxY - 1, left = rect.minX, right = rect.maxX - 1
         fill(Rect(x: left + 1, y: top, width: rect.width - 2, height: 1), with: g.horizontal, style: style)
         fill(Rect(x: left + 1, y: bottom, width: rect.width - 2, height: 1), with: g.horizontal, style: style)

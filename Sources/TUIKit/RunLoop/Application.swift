@@ -100,6 +100,7 @@ public final class Application {
         scheduler.inbox.setWakeUp(terminal.wakeUp)
         window.runOutsideTerminal = { [unowned self] body in self.runOutsideTerminal(body) }
         window.copyToClipboard = { [unowned self] text in self.terminal.copyToClipboard(text) }
+        Glyphs.current = terminal.glyphs.showing(terminal.shownAttributes)
     }
 
     /// Runs `body` while another program has the terminal, then draws the screen whole again

@@ -51,9 +51,9 @@ open class StaticTableCell: TableViewCell {
         }
         // The right-hand side first, so the title knows its room.
         var right = ""
-        if let isOn { right = isOn ? "◉ On " : "○ Off" }
+        if let isOn { right = isOn ? Glyphs.current.switchOn : Glyphs.current.switchOff }
         if let value, !value.isEmpty { right = value + (right.isEmpty ? "" : "  " + right) }
-        if accessory == .disclosure { right += right.isEmpty ? "›" : "  ›" }
+        if accessory == .disclosure { right += (right.isEmpty ? "" : "  ") + Glyphs.current.disclosure }
         let rightWidth = DisplayWidth.of(right)
         let titleRoom = max(0, width - x - rightWidth - 2)
         let style = (textStyle ?? titleStyle).merged(over: base)

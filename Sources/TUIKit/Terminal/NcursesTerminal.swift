@@ -29,6 +29,10 @@ public final class NcursesTerminal: Terminal {
     public let clock: any TimeSource = SystemClock()
     /// The colours the terminal shows once started: 0 (monochrome), 8, 16 or 256.
     public private(set) var colorCount = 0
+    /// The symbols this terminal's font is taken to have (from `TERM`), once started.
+    public private(set) var glyphs: Glyphs = .unicode
+    /// The attributes its terminfo entry shows, once started.
+    public private(set) var shownAttributes: TextAttributes = [.bold, .dim, .italic, .underline, .reverse]
 
     /// Options for starting the terminal.
     public struct Options: Sendable {
@@ -142,6 +146,8 @@ public final class NcursesTerminal: Terminal {
         } else {
             colorCount = 0
         }
+        glyphs = Glyphs.forTerminal(type: type)
+        shownAttributes = capabilities.attributes.subtracting(colorCount > 0 ? capabilities.noColorVideo : [])
         writer = TerminalWriter(capabilities: capabilities, colorCount: colorCount, glyphSupport: glyphSupport,
                                 newlineReturns: Self.newlineReturns(outFD))
         if options.enableMouse {

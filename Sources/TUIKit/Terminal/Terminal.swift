@@ -42,6 +42,11 @@ public protocol Terminal: AnyObject {
     /// Puts `text` on the clipboard through the terminal (OSC 52); false where the terminal is not
     /// known to take it (nothing is sent then).
     func copyToClipboard(_ text: String) -> Bool
+    /// The symbols the terminal can show (`Glyphs.forTerminal`), and the attributes it shows
+    /// (a placeholder is marked otherwise where it shows neither dim nor italic). Known once started.
+    var glyphs: Glyphs { get }
+    /// The text attributes the terminal shows (its terminfo entry's).
+    var shownAttributes: TextAttributes { get }
 }
 
 extension Terminal {
@@ -55,6 +60,10 @@ extension Terminal {
     public func runOutside(_ body: () -> Void) { body() }
     /// By default there is no clipboard.
     public func copyToClipboard(_ text: String) -> Bool { false }
+    /// By default every Unicode symbol.
+    public var glyphs: Glyphs { .unicode }
+    /// By default every attribute.
+    public var shownAttributes: TextAttributes { [.bold, .dim, .italic, .underline, .reverse] }
 }
 
 /// What waiting on a terminal gave.

@@ -26,6 +26,11 @@ public final class VirtualTerminal: Terminal {
     public var clock: any TimeSource { virtualClock }
     /// The colours the terminal claims to show (256 by default; 0 for monochrome).
     public var colorCount: Int
+    /// The symbols the screen is said to show (`.unicode`; `.console` to test a Linux console),
+    /// taken by an `Application` made after it is set.
+    public var glyphs: Glyphs = .unicode
+    /// The attributes the screen is said to show (all by default; a VT100 shows neither dim nor italic).
+    public var shownAttributes: TextAttributes = [.bold, .dim, .italic, .underline, .reverse]
 
     /// What the screen shows now.
     public private(set) var grid: CellBuffer

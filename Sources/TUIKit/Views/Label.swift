@@ -10,7 +10,7 @@
 @MainActor
 open class Label: View {
     /// The text shown; a newline starts another line.
-    public var text: String { didSet { if text != oldValue { textDidChange() } } }
+    open var text: String { didSet { if text != oldValue { textDidChange() } } }
     /// The style of the text itself (over the view's `style`).
     public var textStyle: Style = .plain { didSet { setNeedsDisplay() } }
     /// Where each line sits in the label's width: leading, centred or trailing.

@@ -368,7 +368,7 @@ open class ListView: View {
         // A scroll bar mark on the right edge when there is more than fits.
         drawnMarkRow = scrollMarkRow(height: canvas.size.height)
         guard let position = drawnMarkRow else { return }
-        canvas.write("▐", at: Point(x: canvas.size.width - 1, y: position), style: viewConfig.secondary)
+        canvas.write(Glyphs.current.scrollMark, at: Point(x: canvas.size.width - 1, y: position), style: viewConfig.secondary)
     }
 
     /// The row of the scroll mark in a list `h` rows tall, nil when there is none.

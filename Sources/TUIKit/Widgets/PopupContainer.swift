@@ -49,16 +49,35 @@ open class PopupContainer: View {
         panel.isOpaque = true // the screen beneath never shows through, also without colours
         addSubview(panel)
         panel.translatesAutoresizingMaskIntoConstraints = false
+        preferredWidth = preferredSize.width
+        heightConstraint = panel.heightAnchor.constraint(equalToConstant: preferredSize.height)
         LayoutConstraint.activate([
             panel.centerXAnchor.constraint(equalTo: centerXAnchor),
             panel.centerYAnchor.constraint(equalTo: centerYAnchor),
             panel.widthAnchor.constraint(equalToConstant: preferredSize.width),
-            panel.heightAnchor.constraint(equalToConstant: preferredSize.height),
+            heightConstraint,
             panel.widthAnchor.constraint(lessThanOrEqualTo: widthAnchor, constant: -2 * viewConfig.margin),
             panel.heightAnchor.constraint(lessThanOrEqualTo: heightAnchor, constant: -viewConfig.margin),
         ])
         panel.addSubview(contentView)
         contentView.pinEdges(to: panel, insets: EdgeInsets(all: 1))
+    }
+
+    private var preferredWidth = 0
+    private var heightConstraint: LayoutConstraint!
+
+    /// The panel's height (border included) for the width it gets on this screen; nil: the
+    /// preferred height. An alert's message wraps to more lines on a narrow screen, and its
+    /// panel grows with them.
+    public var heightForWidth: ((_ panelWidth: Int) -> Int)? { didSet { setNeedsLayout() } }
+
+    open override func layoutSubviews() {
+        if let heightForWidth {
+            let width = max(1, min(preferredWidth, bounds.width - 2 * viewConfig.margin))
+            let height = heightForWidth(width)
+            if heightConstraint.constant != height { heightConstraint.constant = height }
+        }
+        super.layoutSubviews()
     }
 
     /// The panel's frame, in this view's coordinates.

@@ -68,7 +68,7 @@ open class ScrollView: View {
     open override func drawOverlay(in canvas: Canvas) {
         guard maxOffset > 0, canvas.size.height > 1 else { return }
         let y = Int((Double(contentOffset) / Double(maxOffset) * Double(canvas.size.height - 1)).rounded())
-        canvas.write("▐", at: Point(x: canvas.size.width - 1, y: y), style: Theme.live.secondary)
+        canvas.write(Glyphs.current.scrollMark, at: Point(x: canvas.size.width - 1, y: y), style: Theme.live.secondary)
     }
 
     /// Views that come into view with another (a field's caption above it), by the other's identity.

@@ -239,6 +239,7 @@ open class TableView: View {
             reusePool[cell.reuseIdentifier, default: []].append(cell)
         }
         visibleCells = []
+        var shownRows: [IndexPath] = []
         guard let dataSource else { return }
         for (i, item) in items.enumerated() {
             let top = offsets[i] - contentOffset
@@ -250,12 +251,16 @@ open class TableView: View {
             cell.frame = Rect(x: 0, y: top, width: bounds.width, height: heights[i])
             addSubview(cell)
             visibleCells.append(cell)
+            shownRows.append(ip)
         }
         // The selection rests on a row that turned out not selectable (a header, a spacer): the next one that is.
         if let s = selectedIndexPath, selectableCache[s] == false {
             let rows = indexPaths
             if let i = rows.firstIndex(of: s), let next = rows[i...].first(where: isSelectableRow) ?? rows[..<i].last(where: isSelectableRow) {
                 selectRow(at: next)
+                // The cells on screen show it now, in this layout: the row Enter acts on is the
+                // one drawn selected (the table opened with a heading first showed none).
+                for (cell, ip) in zip(visibleCells, shownRows) { cell.isSelected = ip == next && cell.isSelectable }
             }
         }
     }

@@ -256,10 +256,26 @@ open class TextField: View {
         let fieldStyle = focused ? viewConfig.focusedField : viewConfig.field
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: fieldStyle)
         if characters.isEmpty && !placeholder.isEmpty {
-            canvas.write(TextLayout.truncate(placeholder, toWidth: width), at: .zero, style: fieldStyle.merged(over: .plain).adding(.dim))
+            // An example, never to be taken for typed text: dim and italic, without the focused
+            // field's bold (bold and dim together read as neither on many terminals), and marked
+            // "e.g." where the terminal shows neither dim nor italic (a VT100).
+            var example = fieldStyle.merged(over: .plain)
+            example.attributes.remove(.bold)
+            canvas.write(TextLayout.truncate(Glyphs.current.examplePrefix + placeholder, toWidth: width), at: .zero,
+                         style: example.adding([.dim, .italic]))
+        } else if !focused {
+            // Out of focus the value reads from its start, cut with "…" where it does not fit.
+            let whole = String(characters.map(displayed))
+            canvas.write(TextLayout.truncate(whole, toWidth: width), at: .zero, style: fieldStyle)
         } else {
             let visible = String(characters[scroll...].map(displayed))
             canvas.write(visible, at: .zero, style: fieldStyle)
+            // Where the value goes on past either edge, "…" there says so (not over the cursor).
+            let cursorColumn = cursorLocation?.x
+            if scroll > 0, width > 1, cursorColumn != 0 { canvas.write("…", at: .zero, style: fieldStyle) }
+            var shown = 0
+            for c in characters[scroll...] { shown += DisplayWidth.of(displayed(c)) }
+            if shown > width, width > 1, cursorColumn != width - 1 { canvas.write("…", at: Point(x: width - 1, y: 0), style: fieldStyle) }
         }
         if focused, let c = cursorLocation {
             canvas.restyle(Rect(x: c.x, y: 0, width: 1, height: 1)) { $0.adding(.reverse) }

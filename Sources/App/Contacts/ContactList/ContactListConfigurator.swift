@@ -11,11 +11,13 @@ enum ContactListConfigurator {
     ///   - runProgram: how `m` and `y` on the marked reach the mail program and the clipboard.
     static func configure(_ viewController: ContactListViewController, contacts: ContactsWork, reads: ContactsWork? = nil,
                           coordinator: Coordination, book: ContactBook = .own, contactsOfBook: ((ContactBook) -> ContactsWork)? = nil,
-                          runProgram: @escaping ProgramRunner = { ExternalProgram.run($0) }) {
+                          runProgram: @escaping ProgramRunner = { ExternalProgram.run($0) },
+                          findsProgram: @escaping ProgramFinder = { ExternalProgram.isInstalled($0) }) {
         let interactor = ContactListInteractor(worker: ContactListWorker(contacts: contacts, reads: reads), book: book,
                                                contactsOfBook: contactsOfBook)
         // `m` and `y` on the marked: the mail program and the clipboard, as the card's.
-        interactor.actions = TerminalContactActions(window: { [weak viewController] in viewController?.view.window }, run: runProgram)
+        interactor.actions = TerminalContactActions(window: { [weak viewController] in viewController?.view.window }, run: runProgram,
+                                                       finds: findsProgram)
         // A search's exact count is read once typing pauses, off the keys' way.
         interactor.countLater = { [weak viewController] run in
             guard let scheduler = viewController?.scheduler else { run(); return }

@@ -1,4 +1,5 @@
 import AppServices
+import TUIKit
 
 @MainActor
 protocol ContactListPresentationLogic: ContactListMarkingPresentationLogic {
@@ -73,14 +74,14 @@ final class ContactListPresenter: ContactListPresentationLogic {
                          details: c.details)
         }
         let searching = !response.searchText.trimmedSpaces.isEmpty
-        let found = "\(response.totalCount)\(response.countIsPartial ? "+" : "")"
+        let found = "\(CountText.grouped(response.totalCount))\(response.countIsPartial ? "+" : "")"
         // When the contacts could not be read, nothing on screen may say there are none.
         let unread = response.error != nil && response.contacts.isEmpty
         let groupName = response.group.map { groupNames[$0] ?? $0 }
         let filterName = groupName ?? response.addressBook.map(name(of:))
         let listName = (filterName.map { "\(bookName) · \($0)" } ?? bookName)
             + (response.order == .lastName ? "" : " by \(response.order.name)")
-        let title = unread ? listName : searching ? "\(listName) (\(found) found)" : "\(listName) (\(response.totalCount))"
+        let title = unread ? listName : searching ? "\(listName) (\(found) found)" : "\(listName) (\(CountText.grouped(response.totalCount)))"
         let place: String? = if let groupName { "in \(groupName)" }
             else if let filter = response.addressBook { filter == .notSynced ? "among those not synced" : "on \(name(of: filter))" }
             else { nil }
@@ -102,7 +103,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
         } else {
             for group in response.groups { groupNames[group.id] = group.name }
             let options = [ContactList.ListGroups.ViewModel.Option(text: "All contacts", group: nil)]
-                + response.groups.map { .init(text: "\($0.name) (\($0.count))\($0.isGroupCard ? " · group card" : "")", group: $0.id) }
+                + response.groups.map { .init(text: "\($0.name) (\(CountText.grouped($0.count)))\($0.isGroupCard ? " · group card" : "")", group: $0.id) }
             viewController?.displayGroups(viewModel: .init(options: options, message: nil))
         }
     }
@@ -116,7 +117,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
         } else {
             for book in response.books.books { addressBookNames[book.id] = book.name }
             let options = [ContactList.ListAddressBooks.ViewModel.Option(text: "All contacts", filter: nil)]
-                + response.books.books.map { .init(text: "\($0.name) (\($0.count))", filter: .book($0.id)) }
+                + response.books.books.map { .init(text: "\($0.name) (\(CountText.grouped($0.count)))", filter: .book($0.id)) }
                 + [.init(text: "\(Self.notSyncedName) (\(response.books.notSynced))", filter: .notSynced)]
             viewController?.displayAddressBooks(viewModel: .init(options: options, message: nil))
         }
@@ -126,7 +127,7 @@ final class ContactListPresenter: ContactListPresentationLogic {
         let name = ShownName.display(response.displayName, first: response.firstName, last: response.lastName)
         let message: String
         if let error = response.error { message = error }
-        else if let isFriend = response.isFriend { message = isFriend ? "\(name) is now a friend." : "\(name) is no longer a friend." }
+        else if let isFriend = response.isFriend { message = (isFriend ? "\(name) is now a friend" : "\(name) is no longer a friend") + " (f again undoes it)." }
         else { message = "\(name) no longer exists." }
         viewController?.displayToggleFriend(viewModel: .init(message: message))
     }

@@ -45,6 +45,9 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         message.textStyle = Theme.live.secondary
         columnsHeader.textStyle = Theme.live.secondary
         list.emptyText = Self.loadingText
+        // The selection shows only while the list has the focus: in the search field there is
+        // none, so where the letters go (the search, or the list's commands) can be seen.
+        list.showsSelectionOnlyWhenFocused = true
         searchField.maxLength = 100
         searchField.onChange = { [weak self] text in self?.search(text) }
         list.configureRow = { [weak self] row, index, selected in self?.configure(row, index: index, selected: selected) }
@@ -123,6 +126,8 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             KeyCommand(.character("/"), title: "Search") { [weak self] in
                 guard let self else { return }
                 self.view.window?.makeFirstResponder(self.searchField)
+                self.leftSearchAt = nil
+                if self.message.text == Self.inTheListText { self.message.text = "" }
             },
         ] + (searchField.isFirstResponder ? [] : markingCommands) + (!choosesBooks ? [] : [
             KeyCommand(.character("b"), title: "Books") { [weak self] in self?.showNextBook() },
@@ -197,9 +202,25 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         // From the search field, ↓ or Enter go to the list.
         if searchField.isFirstResponder, key == .down || key == .enter {
             view.window?.makeFirstResponder(list)
+            leftSearchAt = view.window?.scheduler.clock.now
+            if key == .enter { message.text = Self.inTheListText }
             return true
         }
         return false
+    }
+
+    /// Said when Enter leaves the search field: the letters are the list's commands from now on.
+    static let inTheListText = "In the list: letters are commands now (f friend, d delete, e edit) · / searches again"
+
+    /// When the focus last went from the search field to the list (nil: not lately).
+    private var leftSearchAt: Duration?
+
+    /// A change a letter made moments after the search was left is said as the list's command,
+    /// with its undo (a letter meant for the search must not change a contact unseen).
+    private func said(_ text: String) -> String {
+        guard let left = leftSearchAt, let now = view.window?.scheduler.clock.now, now - left < .seconds(5) else { return text }
+        leftSearchAt = nil
+        return "The list took it, not the search: " + text
     }
 
     /// Esc in the search field: clears the text (the whole list shows again), or, when empty, goes to the list.
@@ -285,14 +306,31 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     /// Whether the rows say their address book (the contacts sync with some).
     private var showsAddressBooks = false { didSet { if oldValue != showsAddressBooks { setNeedsKeyCommandsUpdate() } } }
 
+    /// What the rows read so far for this search and order hold, at their widest (the columns
+    /// share the width by it), and what it was read for; a new search or order starts again.
+    private var columnWants: (key: String, wants: ContactListColumns.Wants)?
+
     /// The columns for the list's width now; the header follows them.
     private func columnsForWidth() -> ContactListColumns {
-        let now = ContactListColumns(width: list.bounds.width, addressBooks: showsAddressBooks)
+        let now = ContactListColumns(width: list.bounds.width, addressBooks: showsAddressBooks, order: listOrder,
+                                     wants: columnWants?.wants ?? .typical)
         if now != columns {
             columns = now
             columnsHeader.text = now.header
         }
         return now
+    }
+
+    /// Takes in what a window of rows holds; true when the columns change with it (every row is drawn again).
+    private func measureColumns(_ viewModel: ContactList.ShowContacts.ViewModel) -> Bool {
+        guard !viewModel.displayedContacts.isEmpty else { return false }
+        let key = "\(viewModel.searchText)\u{1}\(listOrder.rawValue)\u{1}\(group ?? "")\u{1}\(String(describing: addressBook))"
+        let measured = ContactListColumns.wants(of: viewModel.displayedContacts)
+        let wants = columnWants.map { $0.key == key ? $0.wants.merged(with: measured) : measured } ?? measured
+        guard wants != columnWants?.wants || key != columnWants?.key else { return false }
+        columnWants = (key, wants)
+        let before = columns
+        return columnsForWidth() != before
     }
 
     // MARK: Display logic
@@ -308,22 +346,23 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             showsAddressBooks = viewModel.showsAddressBooks
             list.setNeedsDisplay() // every row gains (or loses) its book
         }
+        let columnsChanged = measureColumns(viewModel)
         listTitle = viewModel.title
         title = titleNow
         list.emptyText = viewModel.emptyText
         if let error = viewModel.error { message.text = error } else if message.text == lastError { message.text = "" }
         lastError = viewModel.error
-        if countChanged { list.reloadData(numberOfRows: viewModel.totalCount) } else { list.setNeedsLayout() }
+        if countChanged || columnsChanged { list.reloadData(numberOfRows: viewModel.totalCount) } else { list.setNeedsLayout() }
         if let index = viewModel.selectedIndex { list.select(index) }
     }
 
     func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel) {
-        message.text = viewModel.message
+        message.text = said(viewModel.message)
         refetch()
     }
 
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel) {
-        message.text = viewModel.message
+        message.text = said(viewModel.message)
         refetch()
     }
 
@@ -392,7 +431,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
     }
 
     func displayUndoDelete(viewModel: ContactList.UndoDelete.ViewModel) {
-        message.text = viewModel.message
+        message.text = said(viewModel.message)
         refetch()
     }
 

@@ -1,4 +1,5 @@
 import AppServices
+import TUIKit
 
 @MainActor
 protocol DuplicatesPresentationLogic: AnyObject {
@@ -79,16 +80,8 @@ final class DuplicatesPresenter: DuplicatesPresentationLogic {
         }
     }
 
-    /// 100000 → "100,000".
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return out
-    }
+    /// 100000 → "100,000" (the locale's separator: `CountText`).
+    static func grouped(_ n: Int) -> String { CountText.grouped(n) }
 }
 
 /// The rows of the duplicates list, each made from its pair when it is asked for.

@@ -1,3 +1,4 @@
+import TUIKit
 @MainActor
 protocol ResolveConflictPresentationLogic: AnyObject {
     func presentLoad(response: ResolveConflict.Load.Response)
@@ -15,7 +16,7 @@ final class ResolveConflictPresenter: ResolveConflictPresentationLogic {
             let one = text.isEmpty ? "(none)" : String(text.map { $0.isNewline ? "⏎" : $0 })
             return one.count > 30 ? String(one.prefix(29)) + "…" : one
         }
-        let mark = { (side: ResolveConflict.Side) in row.pick == side ? "●" : "○" }
+        let mark = { (side: ResolveConflict.Side) in row.pick == side ? Glyphs.current.chosen : Glyphs.current.unchosen }
         let label = row.label.count < 11 ? row.label + String(repeating: " ", count: 11 - row.label.count) : row.label
         return "\(label) \(mark(.yours)) yours: \(value(row.yours))   \(mark(.theirs)) theirs: \(value(row.theirs))"
     }

@@ -253,34 +253,42 @@ final class ContactFormView: View {
     override func layoutSubviews() {
         let width = bounds.width
         func fit(_ wanted: Int, from x: Int) -> Int { max(1, min(wanted, width - x - 1)) }
+        // The fields use the width (32 columns up to 80, up to 72 on a wide screen); a field's
+        // message is said beside it, after the widest field.
+        // A message beside a field is read whole before a field is wide: the fields give up
+        // columns (to 21 at least) while a long message is shown.
+        let longest = lines.map { $0.message.text.count }.max() ?? 0
+        let main = longest == 0 ? Self.fieldWidth(forFormWidth: width)
+            : max(21, min(Self.fieldWidth(forFormWidth: width), width - 12 - 2 - longest - 1))
+        let messageX = 12 + main + 2
         var y = 0
         for line in lines {
             line.caption.frame = Rect(x: 0, y: y, width: line.kind == .custom ? 11 : 12, height: 1)
             let f = line.fields
             switch line.kind {
             case .single:
-                f[0].frame = Rect(x: 12, y: y, width: fit(32, from: 12), height: 1)
+                f[0].frame = Rect(x: 12, y: y, width: fit(main, from: 12), height: 1)
             case .notes:
-                f[0].frame = Rect(x: 12, y: y, width: fit(32, from: 12), height: Self.notesRows)
+                f[0].frame = Rect(x: 12, y: y, width: fit(main, from: 12), height: Self.notesRows)
             case .friend:
                 f[0].frame = Rect(x: 12, y: y, width: 15, height: 1)
             case .custom:
-                f[0].frame = Rect(x: 12, y: y, width: fit(32, from: 12), height: 1)
+                f[0].frame = Rect(x: 12, y: y, width: fit(main, from: 12), height: 1)
             case .pair:
                 // On a narrow screen the value gives up columns, never the label (40 columns: `la` before).
-                let value = max(1, min(22, width - 22))
+                let value = max(1, min(main - 10, width - 22))
                 f[0].frame = Rect(x: 12, y: y, width: value, height: 1)
                 f[1].frame = Rect(x: 12 + value + 1, y: y, width: 9, height: 1)
             case .city:
                 f[0].frame = Rect(x: 12, y: y, width: 9, height: 1)
-                f[1].frame = Rect(x: 22, y: y, width: fit(22, from: 22), height: 1)
+                f[1].frame = Rect(x: 22, y: y, width: fit(main - 10, from: 22), height: 1)
             case .prefixSuffix:
                 f[0].frame = Rect(x: 12, y: y, width: 8, height: 1)
                 f[1].frame = Rect(x: 21, y: y, width: 6, height: 1)
                 f[2].frame = Rect(x: 28, y: y, width: 8, height: 1)
             }
             if width >= Self.messagesBesideFrom {
-                line.message.frame = Rect(x: 46, y: y, width: max(0, width - 46), height: 1)
+                line.message.frame = Rect(x: messageX, y: y, width: max(0, width - messageX), height: 1)
                 y += line.height
             } else {
                 // Too narrow to say it beside the field: on a row of its own under it, while there is one.
@@ -298,6 +306,10 @@ final class ContactFormView: View {
 
     /// The narrowest form that shows a field's message beside it (from column 46, 20 columns at least).
     static let messagesBesideFrom = 66
+
+    /// A one-field row's width in a form `width` columns wide: 32 up to 80 columns, then what
+    /// leaves the messages about 34 columns beside it, 72 at most (a value reads whole at 200).
+    static func fieldWidth(forFormWidth width: Int) -> Int { min(72, max(32, width - 48)) }
 
     // MARK: Adding and removing rows
 

@@ -33,11 +33,14 @@ protocol ContactActions: AnyObject {
 final class TerminalContactActions: ContactActions {
     private let window: () -> Window?
     private let run: ProgramRunner
+    private let finds: ProgramFinder
     let mailProgram: String
 
-    init(window: @escaping () -> Window?, run: @escaping ProgramRunner, mailer: String? = getenv("MAILER").map { String(cString: $0) }) {
+    init(window: @escaping () -> Window?, run: @escaping ProgramRunner, finds: @escaping ProgramFinder = { ExternalProgram.isInstalled($0) },
+         mailer: String? = getenv("MAILER").map { String(cString: $0) }) {
         self.window = window
         self.run = run
+        self.finds = finds
         let mailer = (mailer ?? "").trimmedSpaces
         mailProgram = mailer.isEmpty ? "mutt" : mailer
     }
@@ -48,6 +51,9 @@ final class TerminalContactActions: ContactActions {
         guard case .success(let address) = ProgramArgument.mailAddress(address) else { return .failed("the address is not one to hand over") }
         // The program as the shell reads it ($MAILER may carry options), the address as one word
         // after the end of the options.
+        // A missing program is found out here, before the terminal is handed over: the shell would
+        // print its "not found" over the screen (and it stays there after quitting).
+        guard let name = ExternalProgram.programName(inCommand: mailProgram), finds(name) else { return .notFound }
         let endOfOptions = ProgramArgument.takesEndOfOptions(mailProgram) ? " --" : ""
         return outside(["sh", "-c", mailProgram + endOfOptions + " \"$1\"", "sh", address])
     }
@@ -59,12 +65,14 @@ final class TerminalContactActions: ContactActions {
             words.append(address)
         }
         guard !words.isEmpty else { return .failed("there is no address to write to") }
+        guard let name = ExternalProgram.programName(inCommand: mailProgram), finds(name) else { return .notFound }
         let endOfOptions = ProgramArgument.takesEndOfOptions(mailProgram) ? " --" : ""
         return outside(["sh", "-c", mailProgram + endOfOptions + " \"$@\"", "sh"] + words)
     }
 
     func open(_ url: String) -> ProgramOutcome {
         guard case .success(let url) = ProgramArgument.webAddress(url) else { return .failed("the web address is not one to hand over") }
+        guard finds("xdg-open") else { return .notFound }
         return outside(["xdg-open", url])
     }
 

@@ -4,10 +4,12 @@ import AppServices
 enum ShowContactConfigurator {
     static func configure(_ viewController: ShowContactViewController, contactID: Int64, contacts: ContactsWork, coordinator: Coordination,
                           syncStatus: ServiceWork<any SyncStatusService>? = nil,
-                          runProgram: @escaping ProgramRunner = { ExternalProgram.run($0) }) {
+                          runProgram: @escaping ProgramRunner = { ExternalProgram.run($0) },
+                          findsProgram: @escaping ProgramFinder = { ExternalProgram.isInstalled($0) }) {
         let interactor = ShowContactInteractor(contactID: contactID, worker: ShowContactWorker(contacts: contacts))
         interactor.syncStatus = syncStatus
-        interactor.actions = TerminalContactActions(window: { [weak viewController] in viewController?.view.window }, run: runProgram)
+        interactor.actions = TerminalContactActions(window: { [weak viewController] in viewController?.view.window }, run: runProgram,
+                                                       finds: findsProgram)
         let presenter = ShowContactPresenter()
         let router = ShowContactRouter()
         viewController.interactor = interactor

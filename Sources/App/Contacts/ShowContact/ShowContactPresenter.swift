@@ -1,4 +1,5 @@
 import AppServices
+import TUIKit
 
 @MainActor
 protocol ShowContactPresentationLogic: AnyObject {
@@ -42,7 +43,7 @@ final class ShowContactPresenter: ShowContactPresentationLogic {
         if !groups.isEmpty { lines.append(.init(label: "groups", value: groups.joined(separator: ", "))) }
         if let book = response.addressBook { lines.append(.init(label: "address book", value: book)) }
         if !c.notes.isEmpty { lines.append(.init(label: "notes", value: c.notes)) }
-        lines.append(.init(label: "friend", value: c.isFriend ? "yes ★" : "no"))
+        lines.append(.init(label: "friend", value: c.isFriend ? "yes " + Glyphs.current.star : "no"))
         if let mail = response.mail.flatMap(MailCountText.cardLine) { lines.append(.init(label: "mail", value: mail)) }
         lines += Self.duplicateLines(response.duplicates)
         viewController?.displayContact(viewModel: .init(title: name, fullName: name, lines: lines, isFriend: c.isFriend,

@@ -11,7 +11,7 @@ final class LoginViewController: ViewController {
     private let onSignedIn: (Account, @escaping @MainActor () -> Void) -> Void
     let usernameField = FormTextField(placeholder: "user name")
     let passwordField = FormTextField(placeholder: "password")
-    private let message = Label("")
+    private let message = GrowingLabel()
     private let createButton = Button(title: "Create an account")
 
     /// Where the data lives, named on a first run ("" says nothing).

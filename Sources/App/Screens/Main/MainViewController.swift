@@ -174,16 +174,8 @@ final class MainViewController: ViewController {
         recentLabel.text = summary.recent.isEmpty ? "" : (["Lately"] + summary.recent.prefix(3)).joined(separator: "\n")
     }
 
-    /// 1234567 → "1,234,567".
-    static func grouped(_ n: Int) -> String {
-        let digits = String(abs(n))
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return n < 0 ? "-" + out : out
-    }
+    /// 1234567 → "1,234,567" (the locale's separator: `CountText`).
+    static func grouped(_ n: Int) -> String { CountText.grouped(n) }
 
     override var preferredFirstResponder: View? { list }
 
