@@ -54,7 +54,8 @@ struct AppExportScopeTests {
         #expect(written.contains("FN:Ada Lovelace") && !written.contains("Byron") && !written.contains("Hopper"), "\(written)")
         let everything = screen(db, #"x wait:400ms "\#(all)" Enter wait:500ms"#)
         #expect(everything.contains("Every contact: the file to write") && everything.contains("Exported 4 contacts"), "\(everything)")
-        let help = screen(db, "?")
-        #expect(help.contains("Export this contact"), "\(help)")
+        // The list's help is longer than 30 rows since marking (issue 51): it scrolls, and X is in it.
+        let help = ["?", "? PgDn", "? End"].map { screen(db, $0) }
+        #expect(help.contains { $0.contains("Export this contact") }, "\(help)")
     }
 }

@@ -85,7 +85,7 @@ extension ContactListViewController: ContactListMarkingDisplayLogic {
     func pickGroupForMarked(_ options: [ContactList.ListGroups.ViewModel.Option]) {
         var choices: [(text: String, choice: ContactList.GroupMarked.Request?)] = []
         for option in options {
-            guard let group = option.group, !option.text.contains("· group card") else { continue }
+            guard let group = option.group, !option.text.hasSuffix(" · group card") else { continue }
             choices.append(("Put into \(option.text)", .init(group: group, adding: true)))
             choices.append(("Take out of \(option.text)", .init(group: group, adding: false)))
         }
