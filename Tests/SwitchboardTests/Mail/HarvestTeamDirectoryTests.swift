@@ -12,17 +12,10 @@ import Testing
                 "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
 struct HarvestTeamDirectoryTests {
     @Test func eachMemberHarvestsIntoTheirOwnCounts() throws {
-        let base = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"]!
-        let tag = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
-        let schema = "sb_harvest_\(tag)"
-        let admin = try PostgresConnection(uri: base)
-        try admin.executeScript("CREATE SCHEMA \(schema)")
-        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
-        let owner = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic"
-        let alice = "alice_\(tag)", bob = "bob_\(tag)"
-        func member(_ name: String, _ password: String) -> String {
-            owner.replacingOccurrences(of: "switchboard:switchboard@", with: "\(name):\(password)@")
-        }
+        let directory = try ThrowawayTeamDirectory(prefix: "sb_harvest")
+        defer { directory.drop() }
+        let owner = directory.owner, member = directory.member
+        let alice = "alice_\(directory.tag)", bob = "bob_\(directory.tag)"
         let folder = InterchangeFolder("harvest-team")
         let environment = ["XDG_STATE_HOME": folder.file("state"), "SWITCHBOARD_PASSWORD_COST": "1"]
         #expect(runSwitchboard(["directory", "init", "--db", owner], environment: environment).code == 0)
