@@ -130,7 +130,7 @@ extension PostgresContactsStore {
 
     /// Each book's first rows up to the page's end as `read` gives them (from the top, counted at
     /// least that far), merged in the order: the page asked for, and both counts added (capped).
-    private func mergedPage(offset: Int, limit: Int, countingUpTo cap: Int,
+    func mergedPage(offset: Int, limit: Int, countingUpTo cap: Int,
                             _ read: (_ book: PostgresContactsStore, _ upTo: Int, _ counted: Int) throws(ServiceError) -> ContactsPage)
         throws(ServiceError) -> ContactsPage {
         let upTo = offset + limit
@@ -139,7 +139,7 @@ extension PostgresContactsStore {
         return ContactsPage(count: min(cap, mine.count + theirs.count), rows: Array(rows))
     }
 
-    private func marked(_ rows: [ContactSummary]) -> [ContactSummary] {
+    func marked(_ rows: [ContactSummary]) -> [ContactSummary] {
         rows.map { var row = $0; row.inTeamBook = true; return row }
     }
 
