@@ -89,6 +89,7 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
         case .splashDuration: Glyphs.current.splash
         case .confirmBeforeDelete: Glyphs.current.confirm
         case .kioskIdle: Glyphs.current.clock
+        case .phoneRegion: Glyphs.current.clock.isEmpty ? "" : "✆" // where the set has symbols (not a console's)
         case .sync: Glyphs.current.sync
         case .syncEvery: Glyphs.current.clock
         case .changePassword: Glyphs.current.password
