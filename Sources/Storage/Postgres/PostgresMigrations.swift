@@ -360,15 +360,14 @@ enum PostgresMigrations {
     static func version(of pg: PostgresConnection) throws(ServiceError) -> Int {
         // In the schema this connection creates tables in (the first of its search path), not any other on the path.
         guard try pg.execute("SELECT current_schema() IS NOT NULL").bool(0, 0) else {
-            throw ServiceError(.unavailable, place: .server(pg.server),
-                               detail: "the connection's search_path names no schema that exists: create it (CREATE SCHEMA) or name another in options=-c search_path=…")
+            throw ServiceError(.unavailable, place: .server(pg.server), detail: "current_schema() is null", code: .noSchema)
         }
         let hasTable = try pg.execute("SELECT to_regclass(quote_ident(current_schema()) || '.switchboard_schema') IS NOT NULL")
         if hasTable.bool(0, 0) {
             let rows = try pg.execute("SELECT version FROM switchboard_schema")
             guard rows.count == 1, !rows.isNull(0, 0), rows.int(0, 0) > 0 else {
                 throw ServiceError(.damaged, place: .server(pg.server),
-                                   detail: "its version table (switchboard_schema) holds \(rows.count) rows where switchboard keeps one number; it was changed by hand. Restore the database from a backup, or put the version back (one row)")
+                                   detail: "its version table (switchboard_schema) holds \(rows.count) rows where switchboard keeps one number; it was changed by hand")
             }
             return rows.int(0, 0)
         }

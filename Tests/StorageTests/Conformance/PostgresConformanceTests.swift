@@ -269,6 +269,8 @@ struct PostgresConformanceTests {
         try dir.connection.execute("DELETE FROM switchboard_schema")
         let error = #expect(throws: ServiceError.self) { _ = try server.open() }
         #expect(error?.kind == .damaged && error?.detail.contains("version table (switchboard_schema) holds 0 rows") == true, "\(String(describing: error))")
+        // The store's words are the fact; what to do is App's (restore from a backup).
+        #expect(error?.detail.contains("Restore") == false && error?.message.contains("Restore it from a backup") == true, "\(error?.message ?? "")")
     }
 
     /// A directory in a schema whose name has capitals (quoted in search_path, never folded): made,
