@@ -28,7 +28,12 @@ public final class PostgresDatabase: @unchecked Sendable {
                                detail: "the directory's schema is older than this version of switchboard, and only its owner may bring it up to date (`switchboard directory init --db URL` as the owner)")
         }
         teamBookID = try PostgresTeamDirectory.teamAccountID(ofTeamDirectoryOn: connection)
+        if teamBookID != nil { searchesThroughTeamFunctions = try PostgresTeamSearch.applies(on: connection) }
     }
+
+    /// Whether this connection is a team member's (its reads meet row-level security): its
+    /// contacts' searches go through the directory's search functions (`PostgresTeamSearch`).
+    public internal(set) var searchesThroughTeamFunctions = false
 
     /// The team address book's account when this is a team's directory (`PostgresTeamDirectory`), else nil.
     public internal(set) var teamBookID: Int64?

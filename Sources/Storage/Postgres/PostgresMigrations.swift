@@ -248,6 +248,11 @@ enum PostgresMigrations {
         // 22: what the mail harvest learnt (SQLite's 22; `PostgresMailHistorySchema`), on a team
         // directory each member's own.
         .sql(PostgresMailHistorySchema.migration, then: { pg throws(ServiceError) in try PostgresMailHistorySchema.grant(on: pg) }),
+        // 23: on a team directory, the read rule in one function, the accounts' policy made from it, and
+        // the members' searches through the trigram index that apply it (`PostgresTeamSearch`, issue 51).
+        .sql("SELECT 1", then: { pg throws(ServiceError) in
+            if let roles = try PostgresTeamDirectory.roles(of: pg) { try PostgresTeamSearch.apply(roles, on: pg) }
+        }),
     ]
 
     /// Every contact whose display name is '' gets it (`ContactRecord.backfilled`), 2,000 at a time.
