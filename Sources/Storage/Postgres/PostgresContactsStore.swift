@@ -283,7 +283,7 @@ public final class PostgresContactsStore: ContactsService {
     public func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary] {
         Self.summaries(try pg.execute("""
             SELECT id, first_name, last_name, is_friend, sort_key, display_name FROM contacts c
-            WHERE account_id = $1 AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.emails) e WHERE lower(e COLLATE "C") = lower($2 COLLATE "C"))
+            WHERE account_id = $1 AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.emails) e WHERE lower(e COLLATE switchboard_fold) = lower($2 COLLATE switchboard_fold))
             ORDER BY sort_key, id
             """, [accountID, address]))
     }
