@@ -22,9 +22,10 @@ import AppServices
 /// The functions belong to the owner (who runs `directory init` and the migrations), run on a
 /// fixed `search_path` (the schema, then `pg_catalog`, then `pg_temp`: a member's temporary
 /// `contact_search` is never the one read), and only the member group may execute the two
-/// searches. Inside, a phrase the planner (seeing the statistics, as the owner does) expects in
-/// very many contacts is read from the top of the list, as `PostgresContactsStore` does for the
-/// owner; any other through the trigram index.
+/// searches. Inside, a phrase found in very many of the first rows of the list is read from the
+/// top of the list (as `PostgresContactsStore` does for the owner by the planner's guess), any
+/// other through the trigram index; and the rest past the rows looked through, when they held
+/// fewer than the guess.
 enum PostgresTeamSearch {
     /// The functions' signatures, as `GRANT` and `REVOKE` name them.
     static let searchFunction = "switchboard_search(name, bigint, text, integer)"
@@ -78,24 +79,27 @@ enum PostgresTeamSearch {
         $f$;
 
         -- How many rows from the top of `account`'s list to look through for `wanted` matches of
-        -- `pattern` (twice as many as should hold them by the planner's guess), or 0 when the guess
-        -- is of few matches or the window would pass `most` rows: the trigram index answers then.
-        -- A row looked through in list order costs about a fifth of a match the trigram index hands
-        -- back (a heap fetch, the recheck, the sort): the window is read while it is at most four
-        -- times the matches expected.
+        -- `pattern`, or 0 for the trigram index. The matches among the first 500 rows in list order
+        -- give the guess (the account's own rows alone: the planner's statistics, sampled from every
+        -- member's rows, are never asked for a member's phrase); the window is twice the rows that
+        -- should hold `wanted` matches by it. A row looked through in list order costs about a fifth
+        -- of a match the trigram index hands back (a heap fetch, the recheck, the sort), so the
+        -- window is read while it is at most four times the matches expected and at most `most` rows.
         CREATE OR REPLACE FUNCTION switchboard_search_window(account bigint, pattern text, wanted bigint, most bigint) RETURNS bigint
             LANGUAGE plpgsql SET search_path = \(path) AS $f$
         DECLARE
-            plan json;
+            total bigint := coalesce((SELECT c.total FROM contact_counts c WHERE c.account_id = account), 0);
+            probe bigint;
+            found bigint;
             guess float8;
-            total float8;
             window_rows float8;
         BEGIN
-            EXECUTE format('EXPLAIN (FORMAT JSON) SELECT 1 FROM contact_search s WHERE s.account_id = %s AND s.search_text LIKE %L', account, pattern)
-                INTO plan;
-            guess := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
-            total := coalesce((SELECT c.total FROM contact_counts c WHERE c.account_id = account), 0);
-            IF guess IS NULL OR guess <= 0 OR total <= 0 THEN RETURN 0; END IF;
+            IF total <= 0 OR wanted <= 0 THEN RETURN 0; END IF;
+            probe := least(total, 500);
+            SELECT count(*) INTO found FROM (SELECT t.search_text FROM contact_search t WHERE t.account_id = account
+                ORDER BY t.sort_key, t.id LIMIT probe) s WHERE s.search_text LIKE pattern;
+            IF found = 0 THEN RETURN 0; END IF;
+            guess := found::float8 * total / probe;
             window_rows := wanted * 2 * total / guess;
             IF window_rows > most OR window_rows > 4 * guess THEN RETURN 0; END IF;
             RETURN least(total, ceil(window_rows) + 1)::bigint;
