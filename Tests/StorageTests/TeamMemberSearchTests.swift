@@ -71,8 +71,7 @@ struct TeamMemberSearchTests {
             #expect(try onAlices.count(matching: query, upTo: .max) == 0, "\(query)")
             #expect(try onAlices.page(matching: query, offset: 0, limit: 50, countingUpTo: 1_200) == ContactsPage(count: 0, rows: []), "\(query)")
             #expect(try onAlices.contacts(matching: query, offset: 0, limit: 50).isEmpty, "\(query)")
-            let both = PostgresBothBooks(own: PostgresContactsStore(database: bob, accountID: team.bob.id),
-                                         team: PostgresContactsStore(database: bob, accountID: team.teamBook))
+            let both = PostgresContactsStore(database: bob, scope: .both(own: team.bob.id, team: team.teamBook))
             let seen = try both.page(matching: query, offset: 0, limit: 2_000, countingUpTo: 2_000).rows.map(\.id)
             #expect(alices.isDisjoint(with: seen), "\(query)")
             #expect(seen.count == min(2_000, try Self.plainScan(team, team.bob.id, query).count + Self.plainScan(team, team.teamBook, query).count), "\(query)")
