@@ -99,6 +99,8 @@ struct PostgresConformanceTests {
             }
             let new = try server.open()
             #expect(try new.schemaVersionFound() == PostgresDatabase.schemaVersion, "from \(version)")
+            // Step 24: e-mail addresses fold beyond ASCII (JÜRGEN is jürgen).
+            #expect(try new.connection.execute("SELECT lower('JÜRGEN@EXAMPLE.DE' COLLATE switchboard_fold)").text(0, 0) == "jürgen@example.de", "from \(version)")
             if version >= 2 {
                 let store = PostgresContactsStore(database: new, accountID: 1)
                 let grace = try #require(try store.contact(id: 1))
