@@ -74,6 +74,7 @@ public final class Kiosk {
         configuration.showsKioskSettings = true
         configuration.wallClockBase = options.wallClockBase
         configuration.demoFriendsList = { scheduler in FriendsListDemo.makeViewModel(seed: seed, scheduler: scheduler, headerTicks: false) }
+        configuration.demoFriendsCount = FriendsListContentDemoViewModel.defaultTotalCount // Main's "F Friends  240", as the popup says
         configuration.demoActivityFeed = { ActivityFeedDemoViewModel(seed: seed, localNow: localNow.value) }
         switchboard = SwitchboardApp(application: application, configuration: configuration)
         player = TourPlayer(steps: KioskTour.steps, scheduler: application.scheduler) { [unowned application] key in
@@ -89,7 +90,8 @@ public final class Kiosk {
         switchboard.quitRequestHandler = { [weak self] in self?.explainLeaving() }
         player.onRestart = { [weak self] in self?.switchboard.restart() }
         player.isHeld = { [unowned application] in application.isTooSmall }
-        player.onStep = { [weak self] index in self?.stepBegan(index) }
+        player.onStep = { [weak self] index in self?.onStep?(KioskTour.steps[index].name) }
+        player.onCaption = { [weak self] index in self?.showCaption(index) }
         idleTime.onChange = { [weak self] in self?.idleChanged() }
         // The first step on the loop's first turn, so that `onStep` set after `init` hears it.
         application.scheduler.after(.zero) { [weak self] in self?.player.play() }
@@ -99,10 +101,10 @@ public final class Kiosk {
     /// Tour loops played to their end.
     public var loops: Int { player.loops }
 
-    private func stepBegan(_ index: Int) {
+    /// A step's caption, once the screen it names is up (`TourStep.Action.caption`).
+    private func showCaption(_ index: Int) {
         let step = KioskTour.steps[index]
         caption.content = .touring(step: index + 1, of: KioskTour.steps.count, name: step.name, caption: step.caption)
-        onStep?(step.name)
     }
 
     /// Input from the terminal: during the tour it pauses it (and is swallowed); paused, it keeps the visitor's turn going.

@@ -190,6 +190,8 @@ struct OffMainAccountScreensTests {
     }
 
     /// On Settings, then on the row `index` opened with Enter.
+    /// Settings' row `index` (on a server: … 7 confirm before deleting, 8 phone region, 9 a spacer,
+    /// 10 the account, 11 change password, 12 delete account).
     func open(_ h: AppHarness, _ setup: Setup, row index: Int) throws {
         h.press("S wait:400ms")
         settle(h, setup)
@@ -200,7 +202,7 @@ struct OffMainAccountScreensTests {
     @Test func changePasswordSaysSavingThenIsDone() throws {
         let setup = Setup()
         let h = try signedIn(setup)
-        try open(h, setup, row: 10)
+        try open(h, setup, row: 11)
         #expect(h.lines[0].contains("Change Password"), "\(h.text)")
         let before = mainCalls(setup)
         h.press("\"analytical\" Enter \"difference\" Enter \"difference\" Enter")
@@ -219,7 +221,7 @@ struct OffMainAccountScreensTests {
     @Test func aChangeThatCannotReachTheServerKeepsTheForm() throws {
         let setup = Setup()
         let h = try signedIn(setup)
-        try open(h, setup, row: 10)
+        try open(h, setup, row: 11)
         try #require(setup.outage).isDown = true
         h.press("\"analytical\" Enter \"difference\" Enter \"difference\" Enter")
         settle(h, setup)
@@ -234,7 +236,7 @@ struct OffMainAccountScreensTests {
     @Test func deleteAccountSaysSavingThenGoesToLogIn() throws {
         let setup = Setup()
         let h = try signedIn(setup)
-        try open(h, setup, row: 11)
+        try open(h, setup, row: 12)
         #expect(h.lines[0].contains("Delete Account"), "\(h.text)")
         let before = mainCalls(setup)
         h.press("\"analytical\" Enter")
@@ -250,7 +252,7 @@ struct OffMainAccountScreensTests {
     @Test func aDeletionThatCannotReachTheServerKeepsTheForm() throws {
         let setup = Setup()
         let h = try signedIn(setup)
-        try open(h, setup, row: 11)
+        try open(h, setup, row: 12)
         try #require(setup.outage).isDown = true
         h.press("\"analytical\" Enter")
         settle(h, setup)

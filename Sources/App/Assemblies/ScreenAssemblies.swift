@@ -63,8 +63,9 @@ struct MainAssembly: Assembly {
             return
         }
         let recent = Self.recent(in: services.activityFeed(scheduler: nil))
+        let friends = services.configuration.demoFriendsCount // the made-up friends the popup lists
         services.accountWork.run({ account throws(ServiceError) -> Int in try account.contacts.count(matching: "") }, then: { counted in
-            deliver(MainViewController.Summary(contacts: try? counted.get(), friends: nil, recent: recent))
+            deliver(MainViewController.Summary(contacts: try? counted.get(), friends: friends, recent: recent))
         })
     }
 

@@ -133,6 +133,8 @@ public final class RootAssembly {
     }
 
     private func splashFinished(_ destination: SplashViewController.Destination) {
+        // A data file that cannot be written is said from the first screen on (issue 51), not at the first save.
+        if let window = root?.view.window { ReadOnlyBanner.show(for: services.backend.directory.location, in: window) }
         switch destination {
         case .login: root?.showLoginScreen()
         // A splash of no length ("none", `--splash-ms 0`) was not asked to be seen: its

@@ -17,6 +17,9 @@ public struct AppConfiguration: Sendable {
     /// cannot see that target, so the executable hands them in). Without it the
     /// main screen offers the real use-case only.
     public var demoFriendsList: (@MainActor @Sendable (Scheduler) -> FriendsListViewModelProtocol)?
+    /// How many friends the demo friends list holds, where its count holds still (the kiosk's):
+    /// Main shows it beside "F Friends" as the real app shows the user's. nil: no count.
+    public var demoFriendsCount: Int?
     /// Makes the activity feed's demo view model (the Demo target's), for a demo's made-up data
     /// (`SignInKind.demo`, the kiosk): its feed and the home's newest entries are made up too.
     public var demoActivityFeed: (@MainActor @Sendable () -> ActivityFeedViewModelProtocol)?

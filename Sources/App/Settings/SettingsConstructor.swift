@@ -38,7 +38,8 @@ final class SettingsConstructor: StaticConstructorContainer {
 
     var models: [SettingsModel] {
         [.appearanceHeader, monochromeReason.map { .themeFixed(reason: $0) } ?? .theme(settings.theme), .animations(settings.animations), .mouse(settings.mouse), .spacer,
-         .behaviourHeader, .splashDuration(settings.splashMilliseconds), .confirmBeforeDelete(settings.confirmBeforeDelete)]
+         .behaviourHeader, .splashDuration(settings.splashMilliseconds), .confirmBeforeDelete(settings.confirmBeforeDelete),
+         .phoneRegion(settings.phoneRegion)]
             + (showsKioskIdle ? [.kioskIdle(settings.kioskIdleSeconds)] : [])
             + (syncSummary.map { [.spacer, .sync($0), .syncEvery(settings.syncMinutes)] } ?? [])
             + [.spacer, .accountHeader(username), .changePassword, .deleteAccount, .logOut]
@@ -47,7 +48,7 @@ final class SettingsConstructor: StaticConstructorContainer {
     func cellType(for model: SettingsModel) -> StaticTableViewCellClass.Type {
         switch model {
         case .appearanceHeader, .behaviourHeader, .accountHeader: StaticSectionHeaderCell.self
-        case .theme, .splashDuration, .kioskIdle, .syncEvery: StaticValueCell.self // a value that changes in place, not a page
+        case .theme, .splashDuration, .kioskIdle, .syncEvery, .phoneRegion: StaticValueCell.self // a value that changes in place, not a page
         case .animations, .mouse, .confirmBeforeDelete: StaticToggleCell.self
         case .themeFixed: StaticSubtitleCell.self // says why it is not a choice
         case .changePassword, .sync: StaticDisclosureCell.self
@@ -81,6 +82,10 @@ final class SettingsConstructor: StaticConstructorContainer {
             actions.change { $0.kioskIdleSeconds = Self.step(from: s, by: delta, in: UserSettings.kioskIdleChoices) }
         case .syncEvery(let m):
             actions.change { $0.syncMinutes = Self.step(from: m, by: delta, in: UserSettings.syncChoices) }
+        case .phoneRegion(let code):
+            let codes = UserSettings.phoneRegionChoices
+            let next = codes[((codes.firstIndex(of: code) ?? 0) + delta + codes.count) % codes.count]
+            actions.change { $0.phoneRegion = next }
         default: return false
         }
         return true
@@ -88,7 +93,7 @@ final class SettingsConstructor: StaticConstructorContainer {
 
     private func open(_ item: SettingsModel) {
         switch item {
-        case .theme, .themeFixed, .animations, .mouse, .confirmBeforeDelete, .splashDuration, .kioskIdle, .syncEvery: break
+        case .theme, .themeFixed, .animations, .mouse, .confirmBeforeDelete, .splashDuration, .kioskIdle, .syncEvery, .phoneRegion: break
         case .sync: actions.sync()
         case .changePassword: actions.changePassword()
         case .deleteAccount: actions.deleteAccount()

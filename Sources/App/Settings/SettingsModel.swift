@@ -14,6 +14,8 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
     case splashDuration(Int)
     case confirmBeforeDelete(Bool)
     case kioskIdle(Int)
+    /// The region national phone numbers are searched by: "" the locale's, "none", or a code.
+    case phoneRegion(String)
     /// The CardDAV accounts (a page of their own), and how they stand ("2 accounts · 3 pending").
     case sync(String)
     /// How often sync runs in the background, in minutes (0: only when asked).
@@ -35,6 +37,7 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
         case .splashDuration: "Splash duration"
         case .confirmBeforeDelete: "Confirm before deleting"
         case .kioskIdle: "Kiosk idle timeout"
+        case .phoneRegion: "Phone region"
         case .sync: "Sync"
         case .syncEvery: "Sync every"
         case .accountHeader(let name): "Account · \(name)"
@@ -52,6 +55,7 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
         case .mouse: "Off, the terminal's own text selection works."
         case .splashDuration: "How long the splash shows at start."
         case .kioskIdle: "Without input for this long, the demo kiosk starts its tour again."
+        case .phoneRegion: "A number searched as dialled at home (020 …) finds it stored with its country code (+44 20 …)."
         case .syncEvery: "In the background, while the app runs."
         case .deleteAccount: "Removes your contacts, friends and settings."
         default: nil
@@ -63,6 +67,7 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
         case .theme(let name): name
         case .splashDuration(let ms): ms == 0 ? "none" : OneDecimal.text(Double(ms) / 1000) + " s"
         case .kioskIdle(let s): s < 60 ? "\(s) s" : "\(s / 60) min"
+        case .phoneRegion(let code): Self.regionText(code)
         case .sync(let text): text
         case .syncEvery(let m): m == 0 ? "only when asked" : "\(m) min"
         default: nil
@@ -84,12 +89,22 @@ enum SettingsModel: Titled, Subtitled, Valued, Toggled, Iconed, Equatable {
         case .splashDuration: Glyphs.current.splash
         case .confirmBeforeDelete: Glyphs.current.confirm
         case .kioskIdle: Glyphs.current.clock
+        case .phoneRegion: Glyphs.current.clock.isEmpty ? "" : "✆" // where the set has symbols (not a console's)
         case .sync: Glyphs.current.sync
         case .syncEvery: Glyphs.current.clock
         case .changePassword: Glyphs.current.password
         case .deleteAccount: Glyphs.current.deleteAccount
         case .logOut: Glyphs.current.logOut
         default: nil
+        }
+    }
+
+    /// "GB", "none (as typed)", "GB, from the locale", "none, from the locale".
+    static func regionText(_ code: String) -> String {
+        switch code {
+        case "": "\(PhoneRegion.ofThisProcess?.code ?? "none"), from the locale"
+        case "none": "none (as typed)"
+        default: code
         }
     }
 }

@@ -7,8 +7,9 @@
 public struct ContactQuery: Equatable, Sendable {
     let phrase: String?
 
-    public init(_ text: String) {
-        phrase = SearchText.searchPhrase(for: text)
+    /// A search as typed; with a `region`, numbers in its national form match their international form too.
+    public init(_ text: String, region: PhoneRegion? = nil) {
+        phrase = SearchText.searchPhrase(for: text, region: region)
     }
 
     /// Whether a contact is one of this search's results.

@@ -225,10 +225,12 @@ public enum SearchText {
 
     /// What a search looks for in the documents, folded (phone-like searches as
     /// digits): three characters or more anywhere; one or two at the start of
-    /// a word of the name ("a", "jo", "漢字"); nil for an empty search.
-    public static func searchPhrase(for query: String) -> String? {
+    /// a word of the name ("a", "jo", "漢字"); nil for an empty search. With a `region`, a
+    /// number in its national form (or in its international form, of that region) is looked for
+    /// by the digits after its prefix, which both forms hold (`PhoneRegion`).
+    public static func searchPhrase(for query: String, region: PhoneRegion? = nil) -> String? {
         let folded = searchFold(trimmed(query))
-        let text = phoneDigits(folded) ?? folded
+        let text = phoneDigits(folded).map { digits in region?.searchDigits(digits, plus: folded.hasPrefix("+")) ?? digits } ?? folded
         switch text.count {
         case 0: return nil
         case 1: return String(wordStart) + String(wordStart) + text
@@ -350,7 +352,7 @@ public enum SearchText {
     private static let separator = " \u{1F} "
 
     /// A search that looks like a phone number — digits with spaces and `+-().` — as its bare digits.
-    static func phoneDigits(_ query: String) -> String? {
+    package static func phoneDigits(_ query: String) -> String? {
         var digits = ""
         for scalar in query.unicodeScalars {
             if scalar.properties.numericType == .decimal { digits.unicodeScalars.append(scalar) }
@@ -360,8 +362,8 @@ public enum SearchText {
     }
 
     /// A search as typed, as an FTS5 trigram phrase (quotes doubled), or nil when it is empty.
-    public static func ftsPhrase(for query: String) -> String? {
-        guard let text = searchPhrase(for: query) else { return nil }
+    public static func ftsPhrase(for query: String, region: PhoneRegion? = nil) -> String? {
+        guard let text = searchPhrase(for: query, region: region) else { return nil }
         return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 }

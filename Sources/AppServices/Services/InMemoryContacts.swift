@@ -14,6 +14,9 @@ public final class InMemoryContacts: ContactsService, FriendsService {
     private var order: [Int64] = []
     private var sortKeys: [Int64: String] = [:]
     private var nextID: Int64 = 1
+    /// The region its searches read a number in national form by (the kiosk: its Phone region
+    /// setting); nil: as typed.
+    public var phoneRegion: PhoneRegion?
 
     /// A book holding `contacts` (ids are given from 1, in this order).
     public init(_ contacts: [ContactRecord] = []) {
@@ -37,7 +40,7 @@ public final class InMemoryContacts: ContactsService, FriendsService {
     }
 
     private func matches(_ query: String) -> [Int64] {
-        let search = ContactQuery(query)
+        let search = ContactQuery(query, region: phoneRegion)
         return order.filter { search.matches(records[$0]!) }
     }
 

@@ -17,6 +17,8 @@ public final class FriendsListContentDemoViewModel: FriendsListContentViewModelP
     public var onSelect: ((FriendsListItem) -> Void)?
 
     public let totalCount: Int
+    /// How many made-up friends there are unless told otherwise.
+    public static let defaultTotalCount = 240
     private let pageSize: Int
     private let keptPages: Int
     private let loadDelay: Duration
@@ -27,7 +29,7 @@ public final class FriendsListContentDemoViewModel: FriendsListContentViewModelP
     private var pending: (() -> Void)?
 
     /// Without a scheduler, pages arrive at once (for snapshots of the components).
-    public init(seed: UInt64? = nil, totalCount: Int = 240, pageSize: Int = 20, keptPages: Int = 8,
+    public init(seed: UInt64? = nil, totalCount: Int = defaultTotalCount, pageSize: Int = 20, keptPages: Int = 8,
                 loadDelay: Duration = .milliseconds(600), scheduler: Scheduler? = nil) {
         friends = DemoFriends(seed: seed ?? DemoRandom.randomSeed())
         self.totalCount = max(0, totalCount)

@@ -17,6 +17,8 @@ public final class TourPlayer {
 
     /// A step begins (before its first action).
     public var onStep: ((Int) -> Void)?
+    /// A step's caption is due: as the step begins, or at its `caption` action.
+    public var onCaption: ((Int) -> Void)?
     /// The `restart` action: the app starts afresh.
     public var onRestart: (() -> Void)?
     /// While true the tour holds where it is (the screen is too small to use: keys would be lost).
@@ -37,7 +39,7 @@ public final class TourPlayer {
         stepIndex = 0
         actionIndex = 0
         typedCount = 0
-        onStep?(0)
+        begin()
         advance()
     }
 
@@ -56,13 +58,16 @@ public final class TourPlayer {
                 actionIndex = 0
                 stepIndex += 1
                 if stepIndex == steps.count { stepIndex = 0; loops += 1 }
-                onStep?(stepIndex)
+                begin()
                 continue
             }
             switch steps[stepIndex].actions[actionIndex] {
             case .restart:
                 actionIndex += 1
                 onRestart?()
+            case .caption:
+                actionIndex += 1
+                onCaption?(stepIndex)
             case .press(let key):
                 actionIndex += 1
                 send(key)
@@ -78,6 +83,12 @@ public final class TourPlayer {
                 return wait(duration)
             }
         }
+    }
+
+    /// The step at `stepIndex` begins: its caption too, unless it waits for its screen.
+    private func begin() {
+        onStep?(stepIndex)
+        if !steps[stepIndex].actions.contains(.caption) { onCaption?(stepIndex) }
     }
 
     private func wait(_ duration: Duration) {

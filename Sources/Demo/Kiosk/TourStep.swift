@@ -13,6 +13,11 @@ public struct TourStep: Sendable {
         case type(String)
         /// Time to look.
         case wait(Duration)
+        /// The step's caption shows here: after the key that brings the screen it names (and that
+        /// key's pause, longer than a transition), so the caption never runs ahead of its screen.
+        /// A step without one shows its caption as it begins (its screen is up already, or comes
+        /// in the same turn).
+        case caption
     }
 
     /// A short name ("Friends"), shown in the caption with the step's number.
@@ -29,7 +34,7 @@ public struct TourStep: Sendable {
     public var duration: Duration {
         actions.reduce(.zero) { total, action in
             switch action {
-            case .restart: total
+            case .restart, .caption: total
             case .press: total + Self.keyPause
             case .type(let text): total + Self.typingPause * text.count
             case .wait(let d): total + d

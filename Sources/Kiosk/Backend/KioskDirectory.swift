@@ -21,8 +21,14 @@ final class KioskDirectory: DataDirectory {
     init(seed: UInt64, idleSeconds: Int, onSettingsSaved: @escaping (UserSettings) -> Void = { _ in }) {
         var defaults = UserSettings()
         defaults.kioskIdleSeconds = idleSeconds
-        settingsStore = InMemorySettingsStore(defaults: defaults, onSave: onSettingsSaved)
-        book = InMemoryContacts(DemoContacts.make(seed: seed).map(Self.record))
+        let book = InMemoryContacts(DemoContacts.make(seed: seed).map(Self.record))
+        // Its searches read a national number by the visitor's Phone region (the locale's at first).
+        book.phoneRegion = PhoneRegion.chosen(by: defaults.phoneRegion)
+        self.book = book
+        settingsStore = InMemorySettingsStore(defaults: defaults) { [weak book] settings in
+            book?.phoneRegion = PhoneRegion.chosen(by: settings.phoneRegion)
+            onSettingsSaved(settings)
+        }
     }
 
     static func record(_ demo: DemoContact) -> ContactRecord {

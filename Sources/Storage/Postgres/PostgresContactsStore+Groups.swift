@@ -49,7 +49,7 @@ extension PostgresContactsStore {
             }
             members = "SELECT id FROM contacts WHERE account_id = $1 AND uid = ANY($2::text[])"
             values = [accountID, PostgresMigrations.arrayLiteral(card.memberUIDs)]
-        } else if case .all = Match(query) {
+        } else if case .all = try match(query) {
             // The whole group: its count one range of the membership index, its page another (from the end past the middle).
             let total = Int(try pg.scalarInt("SELECT count(*) FROM contact_groups WHERE account_id = $1 AND name = $2", [accountID, group]) ?? 0)
             guard offset >= 0, limit > 0, offset < total else { return ContactsPage(count: min(total, cap), rows: []) }
@@ -72,7 +72,7 @@ extension PostgresContactsStore {
     func page(of members: String, values: [any PostgresValue], matching query: String, orderedBy key: String, columns: String,
               offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
         var members = members, values = values
-        switch Match(query) {
+        switch try match(query) {
         case .all: break
         case .wordStart(let start):
             members += " INTERSECT SELECT contact_id FROM contact_word_starts WHERE account_id = $1 AND start = $\(values.count + 1)"

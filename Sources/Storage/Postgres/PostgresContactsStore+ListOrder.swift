@@ -27,7 +27,7 @@ extension PostgresContactsStore {
         guard offset >= 0, limit > 0 else { return [] }
         let key = Self.listKey(order)
         let columns = "c.id, c.first_name, c.last_name, c.is_friend, c.\(key), c.display_name"
-        guard let (matches, value) = Match(query).matches(limitAndOffset: "", ordered: false) else {
+        guard let (matches, value) = try match(query).matches(limitAndOffset: "", ordered: false) else {
             // Past the middle, counted from the end (the count is kept), so End costs what the top costs.
             let total = try count(matching: "", upTo: .max)
             if offset > total / 2 {

@@ -38,7 +38,7 @@ extension PostgresContactsStore {
             kept = "NOT EXISTS (SELECT 1 FROM sync_cards s WHERE s.contact_id = c.id)"
         }
         let members = "SELECT c.id FROM contacts c WHERE c.account_id = $1 AND \(kept)"
-        switch Match(query) {
+        switch try match(query) {
         case .all:
             let total = try count(of: filter)
             guard offset >= 0, limit > 0, offset < total else { return ContactsPage(count: min(total, cap), rows: []) }

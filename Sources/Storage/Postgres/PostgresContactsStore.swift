@@ -65,8 +65,8 @@ public final class PostgresContactsStore: ContactsService {
         case wordStart(String)
         case substring(like: String)
 
-        init(_ query: String) {
-            guard let phrase = SearchText.searchPhrase(for: query) else { self = .all; return }
+        init(_ query: String, region: PhoneRegion? = nil) {
+            guard let phrase = SearchText.searchPhrase(for: query, region: region) else { self = .all; return }
             if phrase.hasPrefix("\u{1E}") {
                 self = .wordStart(String(phrase.drop { $0 == "\u{1E}" }))
                 return
@@ -94,6 +94,17 @@ public final class PostgresContactsStore: ContactsService {
                 ("(SELECT id, sort_key FROM contact_search WHERE account_id = $1 AND search_text LIKE $2 \(ordered ? "ORDER BY sort_key, id" : "") \(limitAndOffset)) m", like)
             }
         }
+    }
+
+    /// How `query` is run, a number in national form read by the account's phone region.
+    func match(_ query: String) throws(ServiceError) -> Match { Match(query, region: try phoneRegion(for: query)) }
+
+    /// The region the account's "Phone region" setting names (unset: the locale's), read only
+    /// for a search that looks like a number; nil for any other.
+    func phoneRegion(for query: String) throws(ServiceError) -> PhoneRegion? {
+        guard SearchText.phoneDigits(SearchText.trimmed(query)) != nil else { return nil }
+        let rows = try pg.execute("SELECT value FROM settings WHERE account_id = $1 AND key = 'phone_region'", [accountID])
+        return PhoneRegion.chosen(by: rows.count > 0 ? rows.text(0, 0) : "")
     }
 
     /// The first one and two characters of each word of the name, in both orders (as the search
@@ -146,12 +157,12 @@ public final class PostgresContactsStore: ContactsService {
 
     public func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int {
         if readsBothBooks { return try countOfBothBooks(matching: query, upTo: cap) }
-        guard let (matches, value) = Match(query).matches(limitAndOffset: "LIMIT $3", ordered: false) else {
+        guard let (matches, value) = try match(query).matches(limitAndOffset: "LIMIT $3", ordered: false) else {
             let total = try pg.scalarInt("SELECT coalesce((SELECT total FROM contact_counts WHERE account_id = $1), 0)", [accountID]) ?? 0
             return Int(min(Int64(cap), total))
         }
-        if searchesAsMember, case .substring(let like) = Match(query) { return try memberCount(like: like, upTo: cap) }
-        if case .substring(let like) = Match(query), let counted = try countFromTheTop(like: like, upTo: cap) { return counted }
+        if searchesAsMember, case .substring(let like) = try match(query) { return try memberCount(like: like, upTo: cap) }
+        if case .substring(let like) = try match(query), let counted = try countFromTheTop(like: like, upTo: cap) { return counted }
         return Int(try throughTrigrams(query) { () throws(ServiceError) in
             try pg.scalarInt("SELECT count(*) FROM \(matches)", [accountID, value, Int64(min(cap, Int(Int64.max)))])
         } ?? 0)
@@ -159,7 +170,7 @@ public final class PostgresContactsStore: ContactsService {
 
     public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         if readsBothBooks { return try contactsOfBothBooks(matching: query, offset: offset, limit: limit) }
-        guard let (matches, value) = Match(query).matches(limitAndOffset: "LIMIT $3 OFFSET $4") else {
+        guard let (matches, value) = try match(query).matches(limitAndOffset: "LIMIT $3 OFFSET $4") else {
             // Past the middle, counted from the end (the count is kept), so End costs what the top costs.
             let total = try count(matching: "", upTo: .max)
             if offset > total / 2 {
@@ -171,11 +182,11 @@ public final class PostgresContactsStore: ContactsService {
             return Self.summaries(try pg.execute("SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 ORDER BY sort_key, id LIMIT $2 OFFSET $3",
                                                  [accountID, limit, offset]))
         }
-        if searchesAsMember, case .substring(let like) = Match(query) {
+        if searchesAsMember, case .substring(let like) = try match(query) {
             let rows = try memberMatches(like: like, upTo: offset + limit)
             return offset < rows.count ? Self.summaries(rows, in: offset..<rows.count) : []
         }
-        if case .substring(let like) = Match(query), let page = try pageFromTheTop(like: like, offset: offset, limit: limit) { return page }
+        if case .substring(let like) = try match(query), let page = try pageFromTheTop(like: like, offset: offset, limit: limit) { return page }
         return Self.summaries(try throughTrigrams(query) { () throws(ServiceError) in
             try pg.execute("""
                 SELECT c.id, c.first_name, c.last_name, c.is_friend, c.sort_key, c.display_name FROM \(matches)
@@ -195,7 +206,7 @@ public final class PostgresContactsStore: ContactsService {
         let separately = { () throws(ServiceError) -> ContactsPage in
             ContactsPage(count: try self.count(matching: query, upTo: cap), rows: try self.contacts(matching: query, offset: offset, limit: limit))
         }
-        guard case .substring(let like) = Match(query), offset >= 0, limit > 0, cap >= offset + limit, cap <= Self.countedPageLimit
+        guard case .substring(let like) = try match(query), offset >= 0, limit > 0, cap >= offset + limit, cap <= Self.countedPageLimit
         else { return try separately() }
         if searchesAsMember { return Self.countedPage(try memberMatches(like: like, upTo: cap), offset: offset, limit: limit) }
         if let (guess, total) = try plannedMatches(like: like) {
@@ -301,7 +312,7 @@ public final class PostgresContactsStore: ContactsService {
     /// guesses such a LIKE matches far more rows than it does and would scan the table (or
     /// the whole name order) instead. Word starts are one range of their own index.
     func throughTrigrams<T>(_ query: String, _ body: () throws(ServiceError) -> T) throws(ServiceError) -> T {
-        guard case .substring = Match(query) else { return try body() }
+        guard case .substring = try match(query) else { return try body() }
         return try pg.transaction { () throws(ServiceError) -> T in
             try pg.executeScript("SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off")
             return try body()

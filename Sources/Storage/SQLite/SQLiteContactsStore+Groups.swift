@@ -40,7 +40,7 @@ extension SQLiteContactsStore {
         let (key, _) = Self.listKey(order)
         let index = Self.membershipIndex(order)
         let columns = "c.id, c.first_name, c.last_name, c.is_friend, c.\(key), c.display_name"
-        if let phrase = SearchText.ftsPhrase(for: query) {
+        if let phrase = try ftsPhrase(for: query) {
             // The search's matches (the trigram index, in last-name order) that are members (the
             // membership's primary key), in the order asked for.
             guard let bounds = try self.order.bounds(of: accountID) else { return ContactsPage(count: 0, rows: []) }
@@ -94,7 +94,7 @@ extension SQLiteContactsStore {
             return ContactsPage(count: 0, rows: [])
         }
         var ids = try memberIDs(of: card)
-        if SearchText.ftsPhrase(for: query) != nil {
+        if try ftsPhrase(for: query) != nil {
             let matching = Set(try contacts(matching: query, offset: 0, limit: count(matching: query, upTo: .max)).map(\.id))
             ids = ids.filter(matching.contains)
         }

@@ -27,7 +27,7 @@ extension SQLiteContactsStore {
         let (key, index) = Self.listKey(order)
         let columns = "c.id, c.first_name, c.last_name, c.is_friend, c.\(key), c.display_name"
         let s: SQLiteStatement
-        if let phrase = SearchText.ftsPhrase(for: query) {
+        if let phrase = try ftsPhrase(for: query) {
             guard let bounds = try self.order.bounds(of: accountID) else { return [] }
             // The matches, then in this order: a sort of the matches (never of the whole book).
             s = try db.prepare("""

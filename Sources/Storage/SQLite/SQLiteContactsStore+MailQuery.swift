@@ -6,7 +6,7 @@ extension SQLiteContactsStore {
     /// batch is small, so a mail client's first answer is out before the last match is read.
     public func forEachContactID(matching query: String, _ body: ([Int64]) throws(ServiceError) -> Bool) throws(ServiceError) {
         let s: SQLiteStatement
-        if let phrase = SearchText.ftsPhrase(for: query) {
+        if let phrase = try ftsPhrase(for: query) {
             guard let bounds = try order.bounds(of: accountID) else { return }
             s = try db.prepare("SELECT contact_id FROM contact_search WHERE contact_search MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid")
             s.bind(1, phrase).bind(2, bounds.first).bind(3, bounds.last)

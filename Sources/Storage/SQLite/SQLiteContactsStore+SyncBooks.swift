@@ -31,7 +31,7 @@ extension SQLiteContactsStore {
         case .notSynced: book = nil
         }
         let kept = Self.kept(filter)
-        if let phrase = SearchText.ftsPhrase(for: query) {
+        if let phrase = try ftsPhrase(for: query) {
             // The search's matches (the trigram index, in last-name order) on the book, in the order asked for.
             guard let bounds = try self.order.bounds(of: accountID) else { return ContactsPage(count: 0, rows: []) }
             let s = try db.prepare("""

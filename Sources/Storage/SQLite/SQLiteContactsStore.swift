@@ -27,9 +27,24 @@ public final class SQLiteContactsStore: ContactsService {
         case all
         case trigram(String)
 
-        init(_ query: String) {
-            if let phrase = SearchText.ftsPhrase(for: query) { self = .trigram(phrase) } else { self = .all }
+        init(phrase: String?) {
+            if let phrase { self = .trigram(phrase) } else { self = .all }
         }
+    }
+
+    /// The search's FTS5 phrase, a number in national form read by the account's phone region.
+    func ftsPhrase(for query: String) throws(ServiceError) -> String? {
+        SearchText.ftsPhrase(for: query, region: try phoneRegion(for: query))
+    }
+
+    /// The region the account's "Phone region" setting names (unset: the locale's), read only
+    /// for a search that looks like a number; nil for any other.
+    func phoneRegion(for query: String) throws(ServiceError) -> PhoneRegion? {
+        guard SearchText.phoneDigits(SearchText.trimmed(query)) != nil else { return nil }
+        let s = try db.prepare("SELECT value FROM settings WHERE account_id = ? AND key = 'phone_region'")
+        s.bind(1, accountID)
+        defer { s.reset() }
+        return PhoneRegion.chosen(by: try s.step() ? s.text(0) : "")
     }
 
     var order: SQLiteListOrder { SQLiteListOrder(db: db) }
@@ -39,7 +54,7 @@ public final class SQLiteContactsStore: ContactsService {
 
     public func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int {
         let s: SQLiteStatement
-        switch Plan(query) {
+        switch Plan(phrase: try ftsPhrase(for: query)) {
         case .all:
             s = try db.prepare("SELECT min(?, coalesce((SELECT total FROM contact_counts WHERE account_id = ?), 0))")
             s.bind(1, cap).bind(2, accountID)
@@ -71,7 +86,7 @@ public final class SQLiteContactsStore: ContactsService {
     public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
         let s: SQLiteStatement
         let columns = "id, first_name, last_name, is_friend, sort_key, display_name"
-        switch Plan(query) {
+        switch Plan(phrase: try ftsPhrase(for: query)) {
         case .all:
             // An offset past the middle is counted from the end (the count is kept, not scanned), so
             // End — or anywhere near it — costs what the top of the list costs, at any length.

@@ -19,6 +19,9 @@ public final class SQLiteDatabase {
     private var transactionDepth = 0
     /// The side files (`-wal`, `-shm`) this open made; a read-only file's are removed on close.
     private let sideFiles: [String]
+    /// Why the file cannot be written ("its folder cannot be written (Permission denied)"),
+    /// found as it opened; nil when it can. It is opened all the same, to be read.
+    public let readOnlyReason: String?
 
     /// The newest schema this build knows.
     public static var schemaVersion: Int { SQLiteMigrations.all.count }
@@ -28,7 +31,14 @@ public final class SQLiteDatabase {
     public init(path: String, busyTimeoutMilliseconds: Int32 = 3000) throws(ServiceError) {
         self.path = path
         let folder = DataFolder.of(path)
-        try DataFolder.make(folder)
+        // A file that is there in a folder that cannot be written is opened to read only (SQLite
+        // cannot make its side files there: it reads the file as unchanging, `immutable`).
+        var folderReason: String?
+        if access(path, F_OK) == 0, access(folder, X_OK) == 0, access(folder, W_OK) != 0 {
+            folderReason = String(cString: strerror(errno))
+        } else {
+            try DataFolder.make(folder)
+        }
         var fileExists = access(path, F_OK) == 0
         if fileExists {
             var info = stat()
@@ -47,8 +57,11 @@ public final class SQLiteDatabase {
             }
         }
         let sideFiles = ["-wal", "-shm", "-journal"].map { path + $0 }.filter { access($0, F_OK) != 0 }
+        let readOnlyReason: String? = if let folderReason { "its folder cannot be written (\(folderReason))" }
+            else if access(path, W_OK) != 0 { "the file cannot be written (\(String(cString: strerror(errno))))" } else { nil }
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        let rc = folderReason == nil ? sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+            : sqlite3_open_v2(Self.immutableURI(path), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close_v2(db) }
@@ -57,6 +70,7 @@ public final class SQLiteDatabase {
         }
         handle = db
         self.sideFiles = sideFiles
+        self.readOnlyReason = readOnlyReason
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(db, 1)
         SearchDocumentFunction.register(on: db)
@@ -75,11 +89,13 @@ public final class SQLiteDatabase {
             }
             if let problem = SQLiteSchemaCheck.problem(with: db, version: version, path: path) { throw problem }
             try execute("PRAGMA foreign_keys = ON")
-            let mode = try scalarText("PRAGMA journal_mode = WAL")
-            if mode?.lowercased() != "wal" {
-                throw ServiceError.locked(path: path) // another connection holds it in another mode
+            if folderReason == nil { // read as unchanging, the file keeps its mode
+                let mode = try scalarText("PRAGMA journal_mode = WAL")
+                if mode?.lowercased() != "wal" {
+                    throw ServiceError.locked(path: path) // another connection holds it in another mode
+                }
+                try execute("PRAGMA synchronous = NORMAL")
             }
-            try execute("PRAGMA synchronous = NORMAL")
             try SQLiteMigrations.migrate(self, from: version)
             // The sync queue's triggers only while something syncs: where they do not match, put right when
             // the file can be written now (read-only, or locked by another program: left for a later open).
@@ -90,6 +106,20 @@ public final class SQLiteDatabase {
             Self.remove(sideFiles)
             throw Self.classify(error, path: path)
         }
+    }
+
+    /// `path` as a URI opening it to read as unchanging (`?`, `#` and `%` in it escaped).
+    static func immutableURI(_ path: String) -> String {
+        var uri = "file:"
+        for c in path.unicodeScalars {
+            switch c {
+            case "?": uri += "%3f"
+            case "#": uri += "%23"
+            case "%": uri += "%25"
+            default: uri.unicodeScalars.append(c)
+            }
+        }
+        return uri + "?immutable=1"
     }
 
     deinit {

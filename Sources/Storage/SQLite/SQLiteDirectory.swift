@@ -104,9 +104,10 @@ public final class SQLiteDirectory: DataDirectory {
     /// into the file is data too (issue 51: 4 KiB said while 400 KB sat in the log).
     public var location: DataLocation {
         var info = stat()
-        guard stat(path, &info) == 0 else { return DataLocation(place: path, bytes: nil, isFile: true) }
+        let readOnly = database?.readOnlyReason
+        guard stat(path, &info) == 0 else { return DataLocation(place: path, bytes: nil, isFile: true, readOnly: readOnly) }
         var bytes = Int64(info.st_size)
         if stat(path + "-wal", &info) == 0 { bytes += Int64(info.st_size) }
-        return DataLocation(place: path, bytes: bytes, isFile: true)
+        return DataLocation(place: path, bytes: bytes, isFile: true, readOnly: readOnly)
     }
 }

@@ -36,15 +36,20 @@ public struct AlertAction {
 /// ```
 @MainActor
 public final class AlertController: ViewController {
-    /// The text under the title.
+    /// The text under the title: the question, always read whole (the panel grows for it).
     public let message: String
+    /// Lines shown above the message (a merge's two cards): wrapped where the panel has room,
+    /// else each cut to one row, else left out, so the message is never pushed out of the box.
+    public let details: [String]
     /// The buttons, in the order added (left to right).
     public private(set) var actions: [AlertAction] = []
     private var buttons: [Button] = []
 
-    /// An alert with an optional title and a message; add buttons before presenting it.
-    public init(title: String?, message: String) {
+    /// An alert with an optional title, a message and lines above it (`details`); add buttons
+    /// before presenting it.
+    public init(title: String?, message: String, details: [String] = []) {
         self.message = message
+        self.details = details
         super.init()
         self.title = title
     }
@@ -55,11 +60,11 @@ public final class AlertController: ViewController {
     public override func loadView() {
         let width = 50
         let content = View()
-        let label = Label(message, alignment: .center)
-        label.wrapsText = true
+        let label = AlertMessageLabel(message: message, details: details)
         content.addSubview(label)
         label.translatesAutoresizingMaskIntoConstraints = false
-        let lines = TextLayout.wrap(message, toWidth: width - 4).count
+        let fullText = label.variants(width: width - 4)[0]
+        let lines = TextLayout.wrap(fullText, toWidth: width - 4).count
         LayoutConstraint.activate([
             label.topAnchor.constraint(equalTo: content.topAnchor, constant: 1),
             label.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 1),
@@ -94,8 +99,11 @@ public final class AlertController: ViewController {
         popup.onOutsideContentTapAction = { [weak self] in self?.cancel() }
         // On a screen narrower than the alert the message wraps to more lines: the panel grows
         // with them (as far as the screen goes), so it is read whole.
-        let message = message
-        popup.heightForWidth = { panelWidth in TextLayout.wrap(message, toWidth: max(1, panelWidth - 4)).count + 6 }
+        // Where the screen is too low for it all, the label shows the details cut (AlertMessageLabel).
+        popup.heightForWidth = { [label] panelWidth in
+            let textWidth = max(1, panelWidth - 4)
+            return TextLayout.wrap(label.variants(width: textWidth)[0], toWidth: textWidth).count + 6
+        }
         view = popup
     }
 
@@ -125,5 +133,36 @@ public final class AlertController: ViewController {
         } else {
             dismiss { action.handler?() }
         }
+    }
+}
+
+/// An alert's text: its details (if any) above its message. It shows the first of these that fits
+/// its size: the details wrapped; each cut to one row; the same without the blank line; the
+/// message alone — so the message is read whole wherever it fits at all.
+@MainActor
+final class AlertMessageLabel: Label {
+    private let message: String
+    private let details: [String]
+
+    init(message: String, details: [String]) {
+        self.message = message
+        self.details = details
+        super.init(message, alignment: .center)
+        wrapsText = true
+    }
+
+    /// The texts it may show at `width`, the fullest first.
+    func variants(width: Int) -> [String] {
+        guard !details.isEmpty else { return [message] }
+        let cut = details.map { TextLayout.truncate($0, toWidth: max(1, width)) }.joined(separator: "\n")
+        return [details.joined(separator: "\n") + "\n\n" + message, cut + "\n\n" + message, cut + "\n" + message, message]
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let width = max(1, bounds.width), height = bounds.height
+        let all = variants(width: width)
+        let chosen = all.first { TextLayout.wrap($0, toWidth: width).count <= height } ?? all[all.count - 1]
+        if text != chosen { text = chosen }
     }
 }

@@ -201,36 +201,63 @@ public final class Window: View {
 
     // MARK: Bottom bar
 
-    /// A one-row bar along the bottom of the window (a kiosk's caption): the
-    /// root controller and everything presented fill the rows above it; the
-    /// help overlay and the too-small message still cover the whole window.
+    /// A bar along the bottom of the window (a kiosk's caption), one row — or as many as a wrapping
+    /// label's text needs at the window's width, up to `maxBottomBarRows` (a message read whole
+    /// on a narrow screen): the root controller and everything presented fill the rows above it;
+    /// the help overlay and the too-small message still cover the whole window.
     public var bottomBar: View? {
         didSet {
             guard bottomBar !== oldValue else { return }
             oldValue?.removeFromSuperview()
+            bottomBarHeight = nil
             if let bar = bottomBar {
                 addSubview(bar)
                 bar.translatesAutoresizingMaskIntoConstraints = false
+                let height = bar.heightAnchor.constraint(equalToConstant: 1)
+                bottomBarHeight = height
                 LayoutConstraint.activate([
                     bar.leadingAnchor.constraint(equalTo: leadingAnchor),
                     bar.trailingAnchor.constraint(equalTo: trailingAnchor),
                     bar.bottomAnchor.constraint(equalTo: bottomAnchor),
-                    bar.heightAnchor.constraint(equalToConstant: 1),
+                    height,
                 ])
             }
+            bottomInset = bottomBar == nil ? 0 : 1
+            fitBottomBar()
+            setNeedsLayout()
+            setNeedsFullRedraw()
+        }
+    }
+
+    /// The most rows a bottom bar's wrapped text takes.
+    public static let maxBottomBarRows = 3
+    private var bottomBarHeight: LayoutConstraint?
+
+    /// Rows at the bottom that embedded controllers leave to the bottom bar.
+    private(set) var bottomInset = 0 {
+        didSet {
+            guard bottomInset != oldValue else { return }
             // Embedded controllers' bottom constraints carry the inset (a full-window overlay's do not).
             for view in subviews {
                 for c in view.constraints where c.secondItem === self && c.identifier == EdgePins.bottomIdentifier {
                     c.constant = -bottomInset
                 }
             }
-            setNeedsLayout()
-            setNeedsFullRedraw()
         }
     }
 
-    /// Rows at the bottom that embedded controllers leave to the bottom bar.
-    var bottomInset: Int { bottomBar == nil ? 0 : 1 }
+    /// The bar's rows for the window's width (a one-row bar stays one).
+    private func fitBottomBar() {
+        guard let bar = bottomBar, let height = bottomBarHeight, bounds.width > 0 else { return }
+        let rows = min(Self.maxBottomBarRows, max(1, (bar as? Label)?.wrapsText == true ? bar.heightThatFits(width: bounds.width) ?? 1 : 1))
+        if height.constant != rows { height.constant = rows }
+        bottomInset = rows
+    }
+
+    public override func layoutSubviews() {
+        fitBottomBar()
+        super.layoutSubviews()
+    }
 
     // MARK: Transitions
 

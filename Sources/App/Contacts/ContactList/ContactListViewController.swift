@@ -43,6 +43,9 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
         title = "Contacts"
         view.style = Theme.live.base
         message.textStyle = Theme.live.secondary
+        // A message is read whole: it wraps, and its line under the list grows to hold it (at 40
+        // columns "In the list: letters are commands now…" takes three rows; the list gives them up).
+        message.wrapsText = true
         columnsHeader.textStyle = Theme.live.secondary
         list.emptyText = Self.loadingText
         // The selection shows only while the list has the focus: in the search field there is
@@ -69,7 +72,7 @@ final class ContactListViewController: ViewController, ContactListDisplayLogic {
             message.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
             message.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
             message.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-            message.heightAnchor.constraint(equalToConstant: 1),
+            // No height: the message is as tall as its text wrapped at its width (one row when empty).
         ])
     }
 

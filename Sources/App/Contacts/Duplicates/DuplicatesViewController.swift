@@ -72,12 +72,19 @@ final class DuplicatesViewController: ViewController, DuplicatesDisplayLogic {
     private func confirmMerge() {
         guard let index = list.selectedIndex, index < displayed.rows.count else { return }
         let row = displayed.rows[index]
-        let cards = row.cards.count == 2 ? "1st: \(row.cards[0])\n2nd: \(row.cards[1])\n\n" : ""
-        let alert = AlertController(title: "Merge duplicates",
-                                    message: cards + "Merge \(row.mergeWhat)? Every e-mail, phone, address, note and group of both is kept in the first; the second goes to the deleted contacts (u in Contacts brings it back).")
+        // The two cards above the question: on a low screen they give way (cut to a row each, then
+        // left out), the question and its buttons never do.
+        let cards = row.cards.count == 2 ? ["1st: \(row.cards[0])", "2nd: \(row.cards[1])"] : []
+        let alert = AlertController(title: "Merge duplicates", message: Self.mergeQuestion(cards.isEmpty ? row.mergeWhat : "the 2nd into the 1st"),
+                                    details: cards)
         alert.addAction(AlertAction(title: "Merge", style: .destructive) { [weak self] in self?.interactor?.mergePair(request: .init(index: index)) })
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         present(alert)
+    }
+
+    /// The merge question: short enough to read whole in a 40x12 terminal's alert beside the cards.
+    static func mergeQuestion(_ what: String) -> String {
+        "Merge \(what)? Everything of both is kept; u in Contacts brings the 2nd back."
     }
 
     func displayDuplicates(viewModel: Duplicates.FindDuplicates.ViewModel) {

@@ -12,7 +12,7 @@ extension ShowContactPresenter {
 
     static func mergeQuestion(_ duplicates: [LikelyDuplicate], into name: String) -> String? {
         guard let first = duplicates.first else { return nil }
-        return "Merge \(DuplicatesPresenter.name(first.contact)) into \(name.isEmpty ? "this contact" : name)? Every e-mail, phone, address, note and group of both is kept here; the other goes to the deleted contacts (u in Contacts brings it back)."
+        return "Merge \(DuplicatesPresenter.name(first.contact)) into \(name.isEmpty ? "this contact" : name)? Everything of both is kept here; u in Contacts brings the other back."
     }
 
     func presentMerge(response: ShowContact.MergeDuplicate.Response) {

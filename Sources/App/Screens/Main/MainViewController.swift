@@ -34,7 +34,7 @@ final class MainViewController: ViewController {
     /// What the home shows of the user's data, read when it appears.
     struct Summary: Equatable {
         var contacts: Int?
-        /// nil: the friends are made up (the kiosk).
+        /// nil: not read (the kiosk gives its made-up friends' count, `AppConfiguration.demoFriendsCount`).
         var friends: Int?
         /// The last few activity entries, newest first ("10:42 Added Ada Lovelace").
         var recent: [String] = []
