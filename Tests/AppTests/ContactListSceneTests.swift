@@ -381,6 +381,6 @@ struct ContactListSceneTests {
         router.routeToEditContact()
         router.routeToAddContact()
         let id = store.records[0].id!
-        #expect(coordinator.shown == [.contactDetail(id: id), .contactEdit(id: id), .contactAdd])
+        #expect(coordinator.shown == [.contactDetail(id: id, book: .own), .contactEdit(id: id, book: .own), .contactAdd(book: .own)])
     }
 }
