@@ -5,42 +5,49 @@ import TUIKit
 /// `Screen` case carries.
 @MainActor
 struct ContactListAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
+    let settings: SignedInSettings
+    let coordinator: Coordinator
+    let runProgram: ProgramRunner
+    let findsProgram: ProgramFinder
+    /// Whether the list offers Import… and Export… (the configuration has an interchange: not the kiosk).
+    let offersTransfer: Bool
     /// The book the list shows first (its filter key shows another on a team's directory).
     let book: ContactBook
     func build() -> ViewController {
         let vc = ContactListViewController()
-        let session = services.session
         // On a team's directory the list's filter key shows both books, the own or the team's; the
         // card and forms opened from it then read and change the same (their `Screen` case carries it).
         let contactsOfBook: ((ContactBook) -> ContactsWork)? = session.teamBook == nil ? nil : { [session] book in
             session.contactsWork(in: book) // the session lives as long as the app
         }
         ContactListConfigurator.configure(vc, contacts: session.contactsWork(in: book), reads: session.contactReadsWork(in: book),
-                                          coordinator: services.coordinator, book: book, contactsOfBook: contactsOfBook,
-                                          runProgram: services.configuration.runProgram, findsProgram: services.configuration.findsProgram)
-        let settings = services.settings
+                                          coordinator: coordinator, book: book, contactsOfBook: contactsOfBook,
+                                          runProgram: runProgram, findsProgram: findsProgram)
         vc.asksBeforeDeleting = { [weak settings] in settings?.confirmsBeforeDelete ?? true }
         vc.listOrder = settings.listOrder
         vc.savesListOrder = { [weak settings, weak vc] order in
             settings?.saveListOrder(order) { message in vc?.showMessage(message) }
         }
-        vc.offersTransfer = services.configuration.interchange != nil
+        vc.offersTransfer = offersTransfer
         return vc
     }
 }
 
 @MainActor
 struct ShowContactAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
+    let settings: SignedInSettings
+    let coordinator: Coordinator
+    let runProgram: ProgramRunner
+    let findsProgram: ProgramFinder
     let contactID: Int64
     let book: ContactBook
     func build() -> ViewController {
         let vc = ShowContactViewController()
-        ShowContactConfigurator.configure(vc, contactID: contactID, contacts: services.session.contactsWork(in: book), book: book,
-                                          coordinator: services.coordinator, syncStatus: services.session.backend.syncStatusWork,
-                                          runProgram: services.configuration.runProgram, findsProgram: services.configuration.findsProgram)
-        let settings = services.settings
+        ShowContactConfigurator.configure(vc, contactID: contactID, contacts: session.contactsWork(in: book), book: book,
+                                          coordinator: coordinator, syncStatus: session.backend.syncStatusWork,
+                                          runProgram: runProgram, findsProgram: findsProgram)
         vc.asksBeforeDeleting = { [weak settings] in settings?.confirmsBeforeDelete ?? true }
         return vc
     }
@@ -111,16 +118,19 @@ struct TrashAssembly: Assembly {
 /// Import… or Export… (only offered when the configuration has an interchange: not in the kiosk).
 @MainActor
 struct ContactTransferAssembly: Assembly {
-    let services: AssemblyServices
+    /// The executable's import and export; nil: none (the kiosk).
+    let interchange: ContactsInterchange?
+    /// The whole address book of the book the list showed (the team's for `.team`, else the
+    /// signed-in person's own); nil before sign-in and in the kiosk.
+    let addressBook: ServiceWork<any AddressBookService>?
+    let coordinator: Coordinator
     let export: Bool
-    /// Whose contacts: the team's for `.team`, else the signed-in person's own.
-    let book: ContactBook
     var scope = ExportScope.all
     func build() -> ViewController {
-        guard let interchange = services.interchange, let addressBook = services.session.addressBookWork(in: book) else {
+        guard let interchange, let addressBook else {
             return ComingSoonAssembly(feature: "Import and export").build()
         }
         return ContactTransferViewController(kind: export ? .exporting : .importing, interchange: interchange,
-                                             book: addressBook, coordinator: services.coordinator, scope: scope)
+                                             book: addressBook, coordinator: coordinator, scope: scope)
     }
 }

@@ -42,18 +42,20 @@ struct CreateAccountAssembly: Assembly {
 
 @MainActor
 struct MainAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
+    let sync: SyncOwner
+    let coordinator: Coordinator
+    /// Whether the home offers the friends popup's demo too (the executable handed its view models in).
+    let hasDemoFriends: Bool
+    let now: () -> Int64
     let onLogOut: () -> Void
     func build() -> ViewController {
-        services.sync.start()
-        let session = services.session
-        return MainViewController(username: session.account?.username ?? "", coordinator: services.coordinator,
-                           offersDemo: services.configuration.demoFriendsList != nil && session.friendsWork != nil,
+        sync.start()
+        return MainViewController(username: session.account?.username ?? "", coordinator: coordinator,
+                           offersDemo: hasDemoFriends && session.friendsWork != nil,
                            hasTeamBook: session.teamBook != nil,
-                           summary: { [session, coordinator = services.coordinator] deliver in
-                               Self.readSummary(session, coordinator: coordinator, then: deliver)
-                           },
-                           sync: services.sync.center, now: services.now, onLogOut: onLogOut)
+                           summary: { [session, coordinator] deliver in Self.readSummary(session, coordinator: coordinator, then: deliver) },
+                           sync: sync.center, now: now, onLogOut: onLogOut)
     }
 
     /// Reads the home's counts and the newest few activity entries, then hands them to

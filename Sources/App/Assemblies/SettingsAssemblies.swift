@@ -5,15 +5,19 @@ import TUIKit
 /// Settings, on the signed-in user's live settings.
 @MainActor
 struct SettingsAssembly: Assembly {
-    let services: AssemblyServices
+    let signedIn: SignedInSettings
+    let session: AppSession
+    let sync: SyncOwner
+    let coordinator: Coordinator
+    /// Whether the kiosk's idle timeout is a row (only the kiosk has one).
+    let showsKioskIdle: Bool
     let onLogOut: () -> Void
 
     func build() -> ViewController {
-        guard let settings = services.settings.live, let account = services.session.account else {
+        guard let settings = signedIn.live, let account = session.account else {
             return ComingSoonAssembly(feature: "Settings", reason: "Nobody is signed in.").build()
         }
         weak var screen: SettingsViewController?
-        let coordinator = services.coordinator
         let actions = SettingsConstructor.Actions(
             change: { change in settings.update(change, failed: { screen?.show(error: $0) }) },
             changePassword: { [weak coordinator] in coordinator?.show(.changePassword) },
@@ -21,9 +25,9 @@ struct SettingsAssembly: Assembly {
             logOut: onLogOut,
             sync: { [weak coordinator] in coordinator?.show(.sync) })
         let constructor = SettingsConstructor(settings: settings.current.value, username: account.username,
-                                              showsKioskIdle: services.configuration.showsKioskSettings,
-                                              monochromeReason: services.settings.monochromeReason, actions: actions)
-        if let center = services.sync.center {
+                                              showsKioskIdle: showsKioskIdle,
+                                              monochromeReason: signedIn.monochromeReason, actions: actions)
+        if let center = sync.center {
             center.readAgain()
             constructor.syncSummary = SyncAssembly.summary(center.activity.value)
         }

@@ -30,7 +30,8 @@ public final class RootAssembly {
         case .createAccount:
             .pushed(CreateAccountAssembly(session: services.session) { [weak self] in self?.signedIn($0, then: $1) })
         case .main:
-            .pushed(MainAssembly(services: services) { [weak self] in self?.logOut() })
+            .pushed(MainAssembly(session: services.session, sync: services.sync, coordinator: services.coordinator,
+                                 hasDemoFriends: services.configuration.demoFriendsList != nil, now: services.now) { [weak self] in self?.logOut() })
         case .textInput:
             .pushed(TextInputAssembly(coordinator: services.coordinator))
         case .textConfirmation(let text):
@@ -38,11 +39,13 @@ public final class RootAssembly {
         case .comingSoon(let feature):
             .pushed(ComingSoonAssembly(feature: feature))
         case .contactList:
-            .pushed(ContactListAssembly(services: services, book: services.session.resolved(.both)))
+            .pushed(contactList(book: services.session.resolved(.both)))
         case .teamContactList: // the own list where there is no team book (a file)
-            .pushed(ContactListAssembly(services: services, book: services.session.resolved(.team)))
+            .pushed(contactList(book: services.session.resolved(.team)))
         case .contactDetail(let id, let book):
-            .pushed(ShowContactAssembly(services: services, contactID: id, book: book))
+            .pushed(ShowContactAssembly(session: services.session, settings: services.settings, coordinator: services.coordinator,
+                                        runProgram: services.configuration.runProgram, findsProgram: services.configuration.findsProgram,
+                                        contactID: id, book: book))
         case .contactAdd(let book):
             .pushed(AddContactAssembly(contacts: services.session.contactsWork(in: book), coordinator: services.coordinator))
         case .contactEdit(let id, let book):
@@ -56,9 +59,9 @@ public final class RootAssembly {
         case .trash(let book):
             .pushed(TrashAssembly(contacts: services.session.contactsWork(in: book), now: services.now))
         case .contactTransfer(let export, let book):
-            .pushed(ContactTransferAssembly(services: services, export: export, book: book))
+            .pushed(transfer(export: export, book: book))
         case .contactExport(let scope, let book):
-            .pushed(ContactTransferAssembly(services: services, export: true, book: book, scope: scope))
+            .pushed(transfer(export: true, book: book, scope: scope))
         case .friendsList:
             // Without friends of its own (the kiosk) the popup is the demo use-case.
             if let friends = services.session.friendsWork {
@@ -67,7 +70,8 @@ public final class RootAssembly {
         case .friendsListDemo:
             .presented(FriendsListDemoAssembly(configuration: services.configuration))
         case .settings:
-            .pushed(SettingsAssembly(services: services, onLogOut: { [weak self] in self?.logOut() }))
+            .pushed(SettingsAssembly(signedIn: services.settings, session: services.session, sync: services.sync, coordinator: services.coordinator,
+                                     showsKioskIdle: services.configuration.showsKioskSettings, onLogOut: { [weak self] in self?.logOut() }))
         case .changePassword:
             .pushed(ChangePasswordAssembly(session: services.session, coordinator: services.coordinator, now: services.now))
         case .deleteAccount:
@@ -90,6 +94,19 @@ public final class RootAssembly {
         case .correspondents:
             .pushed(CorrespondentsAssembly(contacts: services.session.contactsWork(in: .own)))
         }
+    }
+
+    /// The contacts list on `book` (resolved: a directory without a team book has only the own).
+    private func contactList(book: ContactBook) -> ContactListAssembly {
+        ContactListAssembly(session: services.session, settings: services.settings, coordinator: services.coordinator,
+                            runProgram: services.configuration.runProgram, findsProgram: services.configuration.findsProgram,
+                            offersTransfer: services.configuration.interchange != nil, book: book)
+    }
+
+    /// Import… or Export… of `book`'s whole address book.
+    private func transfer(export: Bool, book: ContactBook, scope: ExportScope = .all) -> ContactTransferAssembly {
+        ContactTransferAssembly(interchange: services.interchange, addressBook: services.session.addressBookWork(in: book),
+                                coordinator: services.coordinator, export: export, scope: scope)
     }
 
     /// A pushed screen's controller (the flows' first screens, Settings after a theme change).
