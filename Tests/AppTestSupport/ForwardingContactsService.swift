@@ -1,3 +1,5 @@
+import AppServices
+
 /// A contacts service that passes every call on to another, after `willForward` had its say: a
 /// decorator (a test's recorder, a simulated outage, a cache) writes only what it adds, and a new
 /// query added to `ContactsService` is forwarded here, once, for all of them.
