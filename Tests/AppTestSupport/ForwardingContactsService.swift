@@ -1,8 +1,10 @@
 import AppServices
 
 /// A contacts service that passes every call on to another, after `willForward` had its say: a
-/// decorator (a test's recorder, a simulated outage, a cache) writes only what it adds, and a new
-/// query added to `ContactsService` is forwarded here, once, for all of them.
+/// test's decorator (a recorder, a spy, a simulated outage) writes only what it adds, and a new
+/// query added to `ContactsService` is forwarded here, once, for all of them. A test double, so
+/// it lives with the tests (AppTestSupport, a target only test targets depend on): no production
+/// code forwards (a new store query is the protocol and each store's body, nothing more).
 ///
 /// ```swift
 /// final class CountingContacts: ForwardingContactsService {

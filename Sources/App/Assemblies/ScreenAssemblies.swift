@@ -26,7 +26,7 @@ struct LoginAssembly: Assembly {
     let onSignedIn: (Account, @escaping @MainActor () -> Void) -> Void
     func build() -> ViewController {
         LoginViewController(service: session.signIn!, coordinator: coordinator,
-                            dataPlace: session.backend.dataLocation.place, kind: session.backend.signInKind, onSignedIn: onSignedIn)
+                            dataPlace: session.backend.directory.location.place, kind: session.backend.directory.signInKind, onSignedIn: onSignedIn)
     }
 }
 
@@ -36,7 +36,7 @@ struct CreateAccountAssembly: Assembly {
     /// Told who was made and signed in, and what to call once the home is on its way.
     let onCreated: (Account, @escaping @MainActor () -> Void) -> Void
     func build() -> ViewController {
-        CreateAccountViewController(service: session.signIn!, dataPlace: session.backend.dataLocation.place, onCreated: onCreated)
+        CreateAccountViewController(service: session.signIn!, dataPlace: session.backend.directory.location.place, onCreated: onCreated)
     }
 }
 

@@ -80,7 +80,7 @@ struct AboutAssembly: Assembly {
         let signedIn = session.account != nil
         let work = signedIn ? session.accountWork : nil
         let countsFriends = !session.backend.isDemo
-        var facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: session.backend.dataLocation,
+        var facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: session.backend.directory.location,
                                            contacts: 0, friends: signedIn && countsFriends ? 0 : nil,
                                            leaveKeys: leaveKeys)
         var controller: AboutViewController?

@@ -40,7 +40,7 @@ final class AppSession {
     private var owner: Account { account ?? Account(id: -1, username: "") }
 
     /// The team address book of a team's directory, nil where there is none.
-    var teamBook: Account? { account.flatMap { backend.teamBook(for: $0) } }
+    var teamBook: Account? { account.flatMap { backend.directory.teamBook(for: $0) } }
 
     /// `book` as this directory has it: where there is no team book, every book is the own.
     func resolved(_ book: ContactBook) -> ContactBook { teamBook == nil ? .own : book }

@@ -28,7 +28,7 @@ final class ChangesElsewhere {
     /// its data again.
     func takeChangesElsewhere() {
         guard session.isSignedIn, let account = session.account else { return }
-        let elsewhere = session.backend.changedElsewhere(for: account)
+        let elsewhere = session.backend.directory.changedElsewhere(for: account)
         // Any write, this app's own too: what is pending to sync shows on the status line of
         // whatever screen the change was made on.
         onAnyWrite?()
