@@ -145,6 +145,10 @@ let package = Package(
 
         // What the test targets share: one temp-folder helper.
         .target(name: "TestSupport", path: "Tests/Support"),
+        // The App tests' shared doubles on AppServices' protocols: decorators that pass calls on
+        // (`ForwardingContactsService`) and the directory that notes each call's thread. Not in
+        // production code: only the test targets depend on it.
+        .target(name: "AppTestSupport", dependencies: ["AppServices"], path: "Tests/AppTestSupport"),
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "TUIKitExampleTests", dependencies: ["tuikit-example", "TUIKit", "TUIKitTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "AppServices", "App"]),
@@ -153,7 +157,7 @@ let package = Package(
         .testTarget(name: "SyncTests", dependencies: ["TestSupport", "Sync", "CardDAV", "Storage", "AppServices", "Interchange", "CardMapping", "switchboard", "App", "TUIKit"]),
         .testTarget(name: "InterchangeTests", dependencies: ["TestSupport", "Interchange"], exclude: ["Corpus"]), // Corpus: read by path (SOURCES.md)
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "Demo", "TUIKit", "TUIKitTesting"]),
-        .testTarget(name: "AppTests", dependencies: ["TestSupport", "App", "AppServices", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
+        .testTarget(name: "AppTests", dependencies: ["TestSupport", "AppTestSupport", "App", "AppServices", "Components", "Demo", "TUIKit", "TUIKitTesting", "Storage"]),
         .testTarget(name: "KioskTests", dependencies: ["TestSupport", "Kiosk", "App", "AppServices", "Demo", "Storage", "TUIKit", "TUIKitTesting"]), // Storage: to compare the demo book with the SQLite store
         .testTarget(name: "SwitchboardTests", dependencies: ["TestSupport", "switchboard", "TUIKit", "TUIKitTesting", "AppServices", "Storage", "Interchange", "CardMapping"]),
     ],

@@ -62,9 +62,9 @@ public final class SwitchboardApp {
             application.unhandledKeyHandler = nil
         }
         let colours = application.terminal.colorCount > 0
-        rootAssembly.services.monochromeReason = colours ? nil
+        rootAssembly.services.settings.monochromeReason = colours ? nil
             : configuration.noColorIsSet ? "NO_COLOR is set" : "this terminal shows no colours"
-        rootAssembly.services.onSettingsChange = { [unowned application, weak rootAssembly] settings in
+        rootAssembly.services.settings.onChange = { [unowned application, weak rootAssembly] settings in
             Animator.animationsEnabled = settings.animations
             application.mouseEnabled = settings.mouse
             let theme = colours ? Theme.all.first { $0.name == settings.theme } ?? .dark : .monochrome
@@ -74,10 +74,10 @@ public final class SwitchboardApp {
             }
         }
         changeWatch?.cancel()
-        changeWatch = application.scheduler.watch(descriptor: { [weak self] in self?.rootAssembly.services.changeSignal }) { [weak self] in
-            self?.rootAssembly.services.takeChangesElsewhere()
+        changeWatch = application.scheduler.watch(descriptor: { [weak self] in self?.rootAssembly.services.changes.changeSignal }) { [weak self] in
+            self?.rootAssembly.services.changes.takeChangesElsewhere()
         }
-        rootAssembly.services.attach(to: application.scheduler) { [unowned application] text in
+        rootAssembly.services.changes.attach(to: application.scheduler) { [unowned application] text in
             ConnectionBanner.show(text, in: application.window)
             // Slow or out of reach: the rows on screen are drawn as stale (live updates off: they are current when read).
             application.window.showsContentAsStale = text != nil && text != ConnectionWatch.liveUpdatesOffText
@@ -100,7 +100,7 @@ public final class SwitchboardApp {
     /// The root controller (for tests).
     public var rootViewController: RootViewController? { rootAssembly.root }
     /// Background sync (tests; nil where the data cannot sync).
-    var syncCenter: SyncCenter? { rootAssembly.services.syncCenter }
+    var syncCenter: SyncCenter? { rootAssembly.services.sync.center }
     /// The coordinator (for tests and deep links).
     public var coordinator: Coordinator { rootAssembly.services.coordinator }
 }

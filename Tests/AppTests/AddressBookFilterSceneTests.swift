@@ -1,4 +1,5 @@
 import AppServices
+import AppTestSupport
 import Testing
 @testable import App
 @testable import TUIKit

@@ -1,4 +1,5 @@
 import AppServices
+import AppTestSupport
 import Testing
 @testable import App
 @testable import Storage
@@ -381,6 +382,30 @@ struct ContactListSceneTests {
         router.routeToEditContact()
         router.routeToAddContact()
         let id = store.records[0].id!
-        #expect(coordinator.shown == [.contactDetail(id: id), .contactEdit(id: id), .contactAdd])
+        #expect(coordinator.shown == [.contactDetail(id: id, book: .own), .contactEdit(id: id, book: .own), .contactAdd(book: .own)])
+    }
+
+    /// The book is a parameter: after `b` chose the team's book, every screen the list opens
+    /// carries that book in its `Screen` case (nothing long-lived remembers "the current book").
+    @Test func theScreensTheListOpensCarryTheBookItShows() throws {
+        let mine = try store([("ada", "lovelace")]), team = try store([("joe", "plumber")])
+        let interactor = ContactListInteractor(worker: ContactListWorker(store: mine), book: .both,
+                                               contactsOfBook: { .inline($0 == .team ? team : mine) })
+        interactor.presenter = ContactListPresenterSpy()
+        let router = ContactListRouter()
+        let coordinator = CoordinatorSpy()
+        router.dataStore = interactor
+        router.coordinator = coordinator
+        router.routeToTrash()
+        interactor.chooseBook(request: .init(book: .team))
+        interactor.showContacts(request: .init(searchText: "", offset: 0))
+        interactor.selectContact(request: .init(index: 0))
+        router.routeToShowContact()
+        router.routeToDuplicates()
+        router.routeToTrash()
+        router.routeToTransfer(export: true)
+        let id = team.records[0].id!
+        #expect(coordinator.shown == [.trash(book: .both), .contactDetail(id: id, book: .team), .duplicates(book: .team),
+                                      .trash(book: .team), .contactTransfer(export: true, book: .team)])
     }
 }

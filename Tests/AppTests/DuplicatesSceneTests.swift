@@ -1,4 +1,5 @@
 import AppServices
+import AppTestSupport
 import Foundation
 import Testing
 @testable import App

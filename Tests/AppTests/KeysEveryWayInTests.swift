@@ -34,7 +34,7 @@ struct KeysEveryWayInTests {
             case .contactDetail: return "C wait:400ms Enter wait:400ms"
             case .contactAdd: return "C wait:400ms a wait:400ms"
             case .contactEdit: return "C wait:400ms Enter wait:400ms e wait:400ms"
-            case .contactTransfer(let export): return "C wait:400ms \(export ? "x" : "i") wait:400ms"
+            case .contactTransfer(let export, _): return "C wait:400ms \(export ? "x" : "i") wait:400ms"
             case .contactExport: return nil // from a search or a selection (ContactExportScopeTests)
             case .duplicates: return "C wait:400ms D wait:400ms"
             case .trash: return "C wait:400ms T wait:400ms"
@@ -75,7 +75,7 @@ struct KeysEveryWayInTests {
         case .duplicates: "switchboard://duplicates"
         case .trash: "switchboard://trash"
         case .teamContactList, .contactConflict: nil
-        case .contactDetail(let id): "switchboard://contacts/\(id)"
+        case .contactDetail(let id, _): "switchboard://contacts/\(id)"
         case .friendsList: "switchboard://friends"
         case .friendsListDemo: "switchboard://friends-demo"
         case .settings: "switchboard://settings"
@@ -134,7 +134,7 @@ struct KeysEveryWayInTests {
         case .contactEdit: "Edit Contact"
         case .contactConflict: "Changed meanwhile"
         case .contactAdd: "New Contact"
-        case .contactTransfer(let export): export ? "Export Contacts" : "Import Contacts"
+        case .contactTransfer(let export, _): export ? "Export Contacts" : "Import Contacts"
         case .contactExport: "Export Contacts"
         case .duplicates: "Possible duplicates"
         case .trash: "Trash"

@@ -14,9 +14,9 @@ struct KeysEverywhereTests {
     /// Every screen, one of each case (an exhaustive switch below keeps the list whole).
     nonisolated static let screens: [Screen] = [
         .splash, .login, .createAccount, .main, .textInput, .textConfirmation(text: "hi"), .contactList,
-        .contactDetail(id: 1), .contactAdd, .contactEdit(id: 1), .friendsList, .friendsListDemo, .settings,
+        .contactDetail(id: 1), .contactAdd(), .contactEdit(id: 1), .friendsList, .friendsListDemo, .settings,
         .changePassword, .deleteAccount, .about, .activity, .birthdays, .correspondents, .comingSoon(feature: "Later"), .teamContactList,
-        .contactConflict(yours: ContactRecord(id: 1, firstName: "Ada", lastName: "King"), read: nil), .duplicates, .trash,
+        .contactConflict(yours: ContactRecord(id: 1, firstName: "Ada", lastName: "King"), read: nil), .duplicates(), .trash(),
         .sync, .syncSetup, .syncPassword(syncAccountID: 1, username: "alice"), .syncConflicts,
     ]
 

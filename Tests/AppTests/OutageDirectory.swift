@@ -1,4 +1,5 @@
 import AppServices
+import AppTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -65,7 +65,7 @@ struct SmallerItemsTests {
     @Test func anIdleAppWithoutACardDAVAccountHasNoSyncTimer() throws {
         let processes = RecordedSyncProcesses()
         let (h, _) = try harness(syncProcesses: { _ in processes })
-        let center = try #require(h.switchboard.rootAssemblyForTests.services.syncCenter)
+        let center = try #require(h.switchboard.rootAssemblyForTests.services.sync.center)
         #expect(center.intervalMinutes == 15)
         #expect(!center.hasTimer, "no account: nothing to wake for")
         // An account set up (here by the command line), read at the next start: the timer runs.
@@ -76,7 +76,7 @@ struct SmallerItemsTests {
                                                          books: [("https://dav.example.com/alice/contacts/", "Contacts")])
         h.launch()
         h.press("wait:2s")
-        #expect(h.switchboard.rootAssemblyForTests.services.syncCenter?.hasTimer == true)
+        #expect(h.switchboard.rootAssemblyForTests.services.sync.center?.hasTimer == true)
     }
 
     @Test func twoMergedAreLoggedAsOneMerge() throws {

@@ -43,12 +43,9 @@ struct HostileTextImportTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false,
                    "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
     func onASharedDirectory() throws {
-        let base = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"]!
-        let schema = "sb_hostile_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let admin = try PostgresConnection(uri: base)
-        try admin.executeScript("CREATE SCHEMA \(schema)")
-        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
-        let uri = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic"
+        let directory = try ThrowawayTeamDirectory(prefix: "sb_hostile")
+        defer { directory.drop() }
+        let uri = directory.owner
         let folder = InterchangeFolder("hostile-pg")
         let environment = ["XDG_STATE_HOME": folder.file("state"), "SWITCHBOARD_PASSWORD_COST": "1"]
         let signUp = runSwitchboard(["--headless", "--db", uri, "--keys", #"wait:1s C-n wait:400ms "ada" Enter "analytical" Enter "analytical" Enter wait:400ms"#],

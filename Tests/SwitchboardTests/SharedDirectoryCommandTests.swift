@@ -28,12 +28,9 @@ struct SharedDirectoryCommandTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false,
                    "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
     func theCommandsWorkOnASharedDirectory() throws {
-        let base = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"]!
-        let schema = "sb_cli_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let admin = try PostgresConnection(uri: base)
-        try admin.executeScript("CREATE SCHEMA \(schema)")
-        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
-        let uri = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic"
+        let directory = try ThrowawayTeamDirectory(prefix: "sb_cli")
+        defer { directory.drop() }
+        let uri = directory.owner
         let folder = InterchangeFolder("shared-cli")
         let mine = ["XDG_STATE_HOME": folder.file("state-a"), "SWITCHBOARD_PASSWORD_COST": "1"]
         let theirs = ["XDG_STATE_HOME": folder.file("state-b"), "SWITCHBOARD_PASSWORD_COST": "1"]

@@ -11,18 +11,10 @@ import Testing
                 "set SWITCHBOARD_TEST_POSTGRES_URL (see .ci/postgres) to run it"))
 struct TeamDirectoryCommandTests {
     @Test func ownerSetsUpMembersWhoSeeOnlyWhatTheyMay() throws {
-        let base = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"]!
-        let tag = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
-        let schema = "sb_team_\(tag)"
-        let admin = try PostgresConnection(uri: base)
-        try admin.executeScript("CREATE SCHEMA \(schema)")
-        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
-        let options = "options=-c%20search_path%3D\(schema)%2Cpublic"
-        let owner = base + (base.contains("?") ? "&" : "?") + options
-        let alice = "alice_\(tag)", bob = "bob_\(tag)"
-        func member(_ name: String, _ password: String) -> String {
-            owner.replacingOccurrences(of: "switchboard:switchboard@", with: "\(name):\(password)@")
-        }
+        let directory = try ThrowawayTeamDirectory(prefix: "sb_team")
+        defer { directory.drop() }
+        let (owner, schema, admin, member) = (directory.owner, directory.schema, directory.admin, directory.member)
+        let alice = "alice_\(directory.tag)", bob = "bob_\(directory.tag)"
         let folder = InterchangeFolder("team-cli")
         let environment = ["XDG_STATE_HOME": folder.file("state"), "SWITCHBOARD_PASSWORD_COST": "1"]
 
@@ -38,7 +30,7 @@ struct TeamDirectoryCommandTests {
         #expect(addAlice.output.contains("Added \(alice) (editor") && addAlice.output.contains("\(alice)@127.0.0.1"))
         let addBob = runSwitchboard(["directory", "add-member", bob, "--password-command", "echo 'bob pw'", "--db", owner], environment: environment)
         #expect(addBob.code == 0, "\(addBob.errors)")
-        let failing = runSwitchboard(["directory", "add-member", "carol_\(tag)", "--password-command", "exit 3", "--db", owner], environment: environment)
+        let failing = runSwitchboard(["directory", "add-member", "carol_\(directory.tag)", "--password-command", "exit 3", "--db", owner], environment: environment)
         #expect(failing.code == 1 && failing.errors.contains("--password-command failed"))
 
         folder.write("private.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Private Person\r\nN:Person;Private;;;\r\nEMAIL:private@alice.example\r\nNOTE:alice only\r\nEND:VCARD\r\n")
@@ -76,17 +68,10 @@ struct TeamDirectoryCommandTests {
     /// The app on a team directory: Log In is the server's password check, the saved session is
     /// only good for the role that signed in, and Main opens the team book beside the own contacts.
     @Test func membersSignInToTheAppAsThemselves() throws {
-        let base = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"]!
-        let tag = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
-        let schema = "sb_team_\(tag)"
-        let admin = try PostgresConnection(uri: base)
-        try admin.executeScript("CREATE SCHEMA \(schema)")
-        defer { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
-        let owner = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic"
-        let alice = "alice_\(tag)", bob = "bob_\(tag)"
-        func member(_ name: String, _ password: String? = nil) -> String {
-            owner.replacingOccurrences(of: "switchboard:switchboard@", with: password.map { "\(name):\($0)@" } ?? "\(name)@")
-        }
+        let directory = try ThrowawayTeamDirectory(prefix: "sb_team")
+        defer { directory.drop() }
+        let (owner, schema, admin, member) = (directory.owner, directory.schema, directory.admin, directory.member)
+        let alice = "alice_\(directory.tag)", bob = "bob_\(directory.tag)"
         let folder = InterchangeFolder("team-app")
         let environment = ["XDG_STATE_HOME": folder.file("state"), "SWITCHBOARD_PASSWORD_COST": "1"]
         #expect(runSwitchboard(["directory", "init", "--db", owner], environment: environment).code == 0)
@@ -100,13 +85,13 @@ struct TeamDirectoryCommandTests {
         defer { unsetenv("PGPASSFILE") }
 
         // No password in --db: Log In asks; a wrong one signs no one in.
-        let wrong = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
+        let wrong = runSwitchboard(["--headless", "--db", member(bob, nil), "--size", "80x24",
                                     "--keys", "wait:1s \"guess\" Enter wait:1s"], environment: environment)
         #expect(wrong.output.contains("Log In") && !wrong.output.contains("Signed in as"), "\(wrong.output)")
         #expect(wrong.output.contains("A team directory: sign in with the name and") && wrong.output.contains("Wrong user name or password."), "\(wrong.output)")
         #expect(wrong.output.contains(bob), "the name --db gives is filled in")
         #expect(!wrong.output.contains("Create an account"))
-        let app = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
+        let app = runSwitchboard(["--headless", "--db", member(bob, nil), "--size", "80x24",
                                   "--keys", "wait:1s \"bpw\" Enter wait:1s T wait:600ms"], environment: environment)
         #expect(app.code == 0, "\(app.errors)")
         #expect(app.output.contains("Team contacts (1)") && app.output.contains("Team Plumber"))
@@ -114,19 +99,19 @@ struct TeamDirectoryCommandTests {
         // Contacts: one list of both books, the team's marked, alice's own never there; b shows one book, then the other.
         folder.write("bob.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Bob Own\r\nN:Own;Bob;;;\r\nEND:VCARD\r\n")
         #expect(runSwitchboard(["import", folder.file("bob.vcf"), "--db", member(bob, "bpw")], environment: environment).code == 0)
-        let both = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
+        let both = runSwitchboard(["--headless", "--db", member(bob, nil), "--size", "80x24",
                                    "--keys", "wait:1s \"bpw\" Enter wait:1s C wait:600ms"], environment: environment)
         #expect(both.output.contains("All contacts (2)") && both.output.contains("Bob Own") && both.output.contains("Team Plumber  · team"), "\(both.output)")
         #expect(!both.output.contains("Private Person") && !both.output.contains("Bob Own  · team"))
-        let mine = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
+        let mine = runSwitchboard(["--headless", "--db", member(bob, nil), "--size", "80x24",
                                    "--keys", "wait:1s \"bpw\" Enter wait:1s C wait:600ms b wait:600ms"], environment: environment)
         #expect(mine.output.contains("My contacts (1)") && mine.output.contains("Only your own contacts · b: only the team's"), "\(mine.output)")
-        let theirs = runSwitchboard(["--headless", "--db", member(bob), "--size", "80x24",
+        let theirs = runSwitchboard(["--headless", "--db", member(bob, nil), "--size", "80x24",
                                      "--keys", "wait:1s \"bpw\" Enter wait:1s C wait:600ms b wait:600ms b wait:600ms"], environment: environment)
         #expect(theirs.output.contains("Team contacts (1)") && theirs.output.contains("Team Plumber"), "\(theirs.output)")
         #expect(!theirs.output.contains("Bob Own") || !theirs.output.split(separator: "Team contacts (1)").last!.contains("Bob Own"))
         // A non-editor's change to the team book: the server refuses, and the form says so.
-        let edit = runSwitchboard(["--headless", "--db", member(bob), "--size", "100x30",
+        let edit = runSwitchboard(["--headless", "--db", member(bob, nil), "--size", "100x30",
                                    "--keys", "wait:1s \"bpw\" Enter wait:1s T wait:600ms Enter wait:500ms e wait:500ms End \"x\" C-s wait:800ms"], environment: environment)
         #expect(edit.output.contains("does not let you change that"), "\(edit.output)")
         #expect(try admin.scalarInt("SELECT count(*) FROM \(schema).contacts WHERE first_name = 'Teamx'") == 0)

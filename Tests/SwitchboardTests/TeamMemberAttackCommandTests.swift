@@ -14,10 +14,11 @@ import TestSupport
 struct TeamMemberAttackCommandTests {
     /// A team directory in a schema of its own: alice and carol editors, bob a member.
     final class Team {
-        let admin: PostgresConnection
-        let schema: String
-        let owner: String
-        let tag: String
+        let directory: ThrowawayTeamDirectory
+        var admin: PostgresConnection { directory.admin }
+        var schema: String { directory.schema }
+        var owner: String { directory.owner }
+        var tag: String { directory.tag }
         let folder = TempFolder("team-attack")
         var alice: String { "alice_\(tag)" }
         var bob: String { "bob_\(tag)" }
@@ -29,25 +30,18 @@ struct TeamMemberAttackCommandTests {
         }
 
         init() throws {
-            let base = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"]!
-            tag = String(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))
-            schema = "sb_attack_\(tag)"
-            admin = try PostgresConnection(uri: base)
-            try admin.executeScript("CREATE SCHEMA \(schema)")
-            owner = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic"
-            let db = try PostgresDatabase(uri: owner)
+            directory = try ThrowawayTeamDirectory(prefix: "sb_attack")
+            let db = try PostgresDatabase(uri: directory.owner)
             _ = try PostgresTeamDirectory.initialize(db, now: 1)
             for (name, editor) in [(alice, true), (bob, false), (carol, true)] {
                 _ = try PostgresTeamDirectory.addMember(db, name: name, password: "pw-\(name)", editor: editor, now: 2)
             }
         }
 
-        deinit { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }
+        deinit { directory.drop() }
 
         /// The member's connection string, their password in it.
-        func uri(_ name: String) -> String {
-            owner.replacingOccurrences(of: "switchboard:switchboard@", with: "\(name):pw-\(name)@")
-        }
+        func uri(_ name: String) -> String { directory.member(name, "pw-\(name)") }
         /// The member at psql: a connection of their own role.
         func psql(_ name: String) throws -> PostgresConnection { try PostgresConnection(uri: uri(name)) }
         func count(_ sql: String, _ parameters: [any PostgresValue] = []) throws -> Int64 {

@@ -1,95 +1,116 @@
 import AppServices
 import TUIKit
 
-/// The contacts scenes, each put together by its configurator.
+/// The contacts scenes, each put together by its configurator on the contacts of the book its
+/// `Screen` case carries.
 @MainActor
 struct ContactListAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
+    let settings: SignedInSettings
+    let coordinator: Coordinator
+    let runProgram: ProgramRunner
+    let findsProgram: ProgramFinder
+    /// Whether the list offers Import… and Export… (the configuration has an interchange: not the kiosk).
+    let offersTransfer: Bool
+    /// The book the list shows first (its filter key shows another on a team's directory).
+    let book: ContactBook
     func build() -> ViewController {
         let vc = ContactListViewController()
         // On a team's directory the list's filter key shows both books, the own or the team's; the
-        // card and forms opened from it then read and change the same (or the contact's own book).
-        let contactsOfBook: ((ContactBook) -> ContactsWork)? = services.teamBook == nil ? nil : { [services] book in
-            services.showing(book).contactsWork // the services live as long as the app
+        // card and forms opened from it then read and change the same (their `Screen` case carries it).
+        let contactsOfBook: ((ContactBook) -> ContactsWork)? = session.teamBook == nil ? nil : { [session] book in
+            session.contactsWork(in: book) // the session lives as long as the app
         }
-        ContactListConfigurator.configure(vc, contacts: services.contactsWork, reads: services.contactReadsWork,
-                                          coordinator: services.coordinator, book: services.book, contactsOfBook: contactsOfBook,
-                                          runProgram: services.configuration.runProgram, findsProgram: services.configuration.findsProgram)
-        vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
-        vc.listOrder = services.listOrder
-        vc.savesListOrder = { [weak services, weak vc] order in
-            services?.saveListOrder(order) { message in vc?.showMessage(message) }
+        ContactListConfigurator.configure(vc, contacts: session.contactsWork(in: book), reads: session.contactReadsWork(in: book),
+                                          coordinator: coordinator, book: book, contactsOfBook: contactsOfBook,
+                                          runProgram: runProgram, findsProgram: findsProgram)
+        vc.asksBeforeDeleting = { [weak settings] in settings?.confirmsBeforeDelete ?? true }
+        vc.listOrder = settings.listOrder
+        vc.savesListOrder = { [weak settings, weak vc] order in
+            settings?.saveListOrder(order) { message in vc?.showMessage(message) }
         }
-        vc.offersTransfer = services.configuration.interchange != nil
+        vc.offersTransfer = offersTransfer
         return vc
     }
 }
 
 @MainActor
 struct ShowContactAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
+    let settings: SignedInSettings
+    let coordinator: Coordinator
+    let runProgram: ProgramRunner
+    let findsProgram: ProgramFinder
     let contactID: Int64
+    let book: ContactBook
     func build() -> ViewController {
         let vc = ShowContactViewController()
-        ShowContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator,
-                                          syncStatus: services.backend.syncStatusWork, runProgram: services.configuration.runProgram,
-                                          findsProgram: services.configuration.findsProgram)
-        vc.asksBeforeDeleting = { [weak services] in services?.confirmsBeforeDelete ?? true }
+        ShowContactConfigurator.configure(vc, contactID: contactID, contacts: session.contactsWork(in: book), book: book,
+                                          coordinator: coordinator, syncStatus: session.backend.syncStatusWork,
+                                          runProgram: runProgram, findsProgram: findsProgram)
+        vc.asksBeforeDeleting = { [weak settings] in settings?.confirmsBeforeDelete ?? true }
         return vc
     }
 }
 
 @MainActor
 struct AddContactAssembly: Assembly {
-    let services: AssemblyServices
+    let contacts: ContactsWork
+    let coordinator: Coordinator
     func build() -> ViewController {
         let vc = AddContactViewController()
-        AddContactConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator)
+        AddContactConfigurator.configure(vc, contacts: contacts, coordinator: coordinator)
         return vc
     }
 }
 
 @MainActor
 struct EditContactAssembly: Assembly {
-    let services: AssemblyServices
+    let contacts: ContactsWork
+    let coordinator: Coordinator
     let contactID: Int64
+    let book: ContactBook
     func build() -> ViewController {
         let vc = EditContactViewController()
-        EditContactConfigurator.configure(vc, contactID: contactID, contacts: services.contactsWork, coordinator: services.coordinator)
+        EditContactConfigurator.configure(vc, contactID: contactID, contacts: contacts, book: book, coordinator: coordinator)
         return vc
     }
 }
 
 @MainActor
 struct ResolveConflictAssembly: Assembly {
-    let services: AssemblyServices
+    let contacts: ContactsWork
+    let coordinator: Coordinator
     let yours: ContactRecord
     let read: ContactRecord?
     func build() -> ViewController {
         let vc = ResolveConflictViewController()
-        ResolveConflictConfigurator.configure(vc, yours: yours, read: read, contacts: services.contactsWork, coordinator: services.coordinator)
+        ResolveConflictConfigurator.configure(vc, yours: yours, read: read, contacts: contacts, coordinator: coordinator)
         return vc
     }
 }
 
-/// "Possible duplicates", on the book the contacts scenes show.
+/// "Possible duplicates", on the book the list showed.
 @MainActor
 struct DuplicatesAssembly: Assembly {
-    let services: AssemblyServices
+    let contacts: ContactsWork
+    let coordinator: Coordinator
+    let book: ContactBook
     func build() -> ViewController {
         let vc = DuplicatesViewController()
-        DuplicatesConfigurator.configure(vc, contacts: services.contactsWork, coordinator: services.coordinator)
+        DuplicatesConfigurator.configure(vc, contacts: contacts, book: book, coordinator: coordinator)
         return vc
     }
 }
 
-/// The Trash, on the contacts the list shows (seed 002: a `Screen` case, this, the coordinator).
+/// The Trash, on the contacts the list showed (seed 002: a `Screen` case, this, the coordinator).
 @MainActor
 struct TrashAssembly: Assembly {
-    let services: AssemblyServices
+    let contacts: ContactsWork
+    let now: () -> Int64
     func build() -> ViewController {
         let vc = TrashViewController()
-        TrashConfigurator.configure(vc, contacts: services.contactsWork, now: services.now)
+        TrashConfigurator.configure(vc, contacts: contacts, now: now)
         return vc
     }
 }
@@ -97,14 +118,19 @@ struct TrashAssembly: Assembly {
 /// Import… or Export… (only offered when the configuration has an interchange: not in the kiosk).
 @MainActor
 struct ContactTransferAssembly: Assembly {
-    let services: AssemblyServices
+    /// The executable's import and export; nil: none (the kiosk).
+    let interchange: ContactsInterchange?
+    /// The whole address book of the book the list showed (the team's for `.team`, else the
+    /// signed-in person's own); nil before sign-in and in the kiosk.
+    let addressBook: ServiceWork<any AddressBookService>?
+    let coordinator: Coordinator
     let export: Bool
     var scope = ExportScope.all
     func build() -> ViewController {
-        guard let interchange = services.interchange, let book = services.addressBookWork else {
+        guard let interchange, let addressBook else {
             return ComingSoonAssembly(feature: "Import and export").build()
         }
         return ContactTransferViewController(kind: export ? .exporting : .importing, interchange: interchange,
-                                             book: book, coordinator: services.coordinator, scope: scope)
+                                             book: addressBook, coordinator: coordinator, scope: scope)
     }
 }

@@ -4,10 +4,10 @@ import TUIKit
 /// member's own book: the counts are theirs).
 @MainActor
 struct CorrespondentsAssembly: Assembly {
-    let services: AssemblyServices
+    let contacts: ContactsWork
     func build() -> ViewController {
         let vc = CorrespondentsViewController()
-        CorrespondentsConfigurator.configure(vc, contacts: services.contactsWork)
+        CorrespondentsConfigurator.configure(vc, contacts: contacts)
         return vc
     }
 }

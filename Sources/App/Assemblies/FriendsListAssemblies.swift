@@ -7,7 +7,8 @@ import TUIKit
 /// factory → presenter. Choosing a friend opens their card through the `Screen` enum.
 @MainActor
 struct FriendsListAssembly: PresentingAssembly {
-    let services: AssemblyServices
+    let changes: ChangesElsewhere
+    let coordinator: Coordinator
     /// The signed-in user's friends, and where their reads run (off the main loop on a server).
     let friends: ServiceWork<FriendsService>
 
@@ -19,11 +20,11 @@ struct FriendsListAssembly: PresentingAssembly {
     private func makeViewModels(scheduler: Scheduler?) -> (FriendsListHeaderViewModel, FriendsListContentViewModel) {
         let itemFactory = FriendsListItemFactory(avatarPlaceholder: "?")
         let dataProvider = FriendsListDataProvider(friends: friends, itemFactory: itemFactory, scheduler: scheduler)
-        services.readAgainOnChangesElsewhere(dataProvider)
+        changes.readAgainOnChangesElsewhere(dataProvider)
         let viewModelFactory = FriendsListViewModelFactory(dataProvider: dataProvider)
         let headerViewModel = viewModelFactory.makeHeaderViewModel()
         let contentViewModel = viewModelFactory.makeContentViewModel()
-        contentViewModel.onSelect = { [weak coordinator = services.coordinator] id in coordinator?.show(.contactDetail(id: id)) }
+        contentViewModel.onSelect = { [weak coordinator] id in coordinator?.show(.contactDetail(id: id)) }
         return (headerViewModel, contentViewModel)
     }
 }
@@ -31,10 +32,10 @@ struct FriendsListAssembly: PresentingAssembly {
 /// The same popup on the Demo target's made-up friends, when the executable handed them in.
 @MainActor
 struct FriendsListDemoAssembly: PresentingAssembly {
-    let services: AssemblyServices
+    let configuration: AppConfiguration
 
     func present(from presentingViewController: ViewController) {
-        guard let make = services.configuration.demoFriendsList, let scheduler = presentingViewController.scheduler else { return }
+        guard let make = configuration.demoFriendsList, let scheduler = presentingViewController.scheduler else { return }
         let viewModel = make(scheduler)
         FriendsListPresenter(headerViewModel: viewModel.headerViewModel, contentViewModel: viewModel.contentViewModel)
             .presentFriendsList(from: presentingViewController)

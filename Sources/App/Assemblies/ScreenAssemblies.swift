@@ -5,14 +5,14 @@ import TUIKit
 /// The splash, wired to the root controller's flow changes.
 @MainActor
 struct SplashAssembly: Assembly {
-    let services: AssemblyServices
+    let startup: AppStartup
     let onFinished: (SplashViewController.Destination) -> Void
     let onFailed: (AppStartupError) -> Void
     let onRecovered: () -> Void
 
     func build() -> ViewController {
-        let splash = SplashViewController(minimumDuration: { [services] in services.splashDuration },
-                                          work: { [services] deliver in services.start(then: deliver) }, onFinished: onFinished, onFailed: onFailed)
+        let splash = SplashViewController(minimumDuration: { [startup] in startup.splashDuration },
+                                          work: { [startup] deliver in startup.start(then: deliver) }, onFinished: onFinished, onFailed: onFailed)
         splash.onRecovered = onRecovered
         return splash
     }
@@ -20,52 +20,60 @@ struct SplashAssembly: Assembly {
 
 @MainActor
 struct LoginAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
+    let coordinator: Coordinator
     /// Told who signed in, and what to call once the home is on its way (the form stops waiting).
     let onSignedIn: (Account, @escaping @MainActor () -> Void) -> Void
     func build() -> ViewController {
-        LoginViewController(service: services.signIn!, coordinator: services.coordinator,
-                            dataPlace: services.backend.directory.location.place, kind: services.backend.directory.signInKind, onSignedIn: onSignedIn)
+        LoginViewController(service: session.signIn!, coordinator: coordinator,
+                            dataPlace: session.backend.directory.location.place, kind: session.backend.directory.signInKind, onSignedIn: onSignedIn)
     }
 }
 
 @MainActor
 struct CreateAccountAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
     /// Told who was made and signed in, and what to call once the home is on its way.
     let onCreated: (Account, @escaping @MainActor () -> Void) -> Void
     func build() -> ViewController {
-        CreateAccountViewController(service: services.signIn!, dataPlace: services.backend.directory.location.place, onCreated: onCreated)
+        CreateAccountViewController(service: session.signIn!, dataPlace: session.backend.directory.location.place, onCreated: onCreated)
     }
 }
 
 @MainActor
 struct MainAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
+    let sync: SyncOwner
+    let coordinator: Coordinator
+    /// Whether the home offers the friends popup's demo too (the executable handed its view models in).
+    let hasDemoFriends: Bool
+    /// The kiosk's made-up friends' count, as its popup lists them (nil elsewhere: the friends are read).
+    let demoFriendsCount: Int?
+    let now: () -> Int64
     let onLogOut: () -> Void
     func build() -> ViewController {
-        services.startSync()
-        return MainViewController(username: services.account?.username ?? "", coordinator: services.coordinator,
-                           offersDemo: services.configuration.demoFriendsList != nil && services.friendsWork != nil,
-                           hasTeamBook: services.teamBook != nil,
-                           summary: { [services] deliver in Self.readSummary(services, then: deliver) },
-                           sync: services.syncCenter, now: services.now, onLogOut: onLogOut)
+        sync.start()
+        return MainViewController(username: session.account?.username ?? "", coordinator: coordinator,
+                           offersDemo: hasDemoFriends && session.friendsWork != nil,
+                           hasTeamBook: session.teamBook != nil,
+                           summary: { [session, coordinator, demoFriendsCount] deliver in Self.readSummary(session, coordinator: coordinator, demoFriends: demoFriendsCount, then: deliver) },
+                           sync: sync.center, now: now, onLogOut: onLogOut)
     }
 
     /// Reads the home's counts and the newest few activity entries, then hands them to
     /// `deliver`: as one job on the directory's work (off the main loop on a server, at once on a
     /// file or in memory; nil when the directory did not answer). On a demo's made-up data (the
     /// kiosk) the entries are its made-up feed's, and it has no friends count of its own.
-    static func readSummary(_ services: AssemblyServices, then deliver: @escaping @MainActor (MainViewController.Summary?) -> Void) {
-        guard services.account != nil else { deliver(.init()); return }
-        guard services.backend.isDemo else {
-            services.accountWork.run({ account throws(ServiceError) in try summary(of: account) }, then: { deliver(try? $0.get()) })
+    static func readSummary(_ session: AppSession, coordinator: Coordinator, demoFriends: Int?,
+                            then deliver: @escaping @MainActor (MainViewController.Summary?) -> Void) {
+        guard session.account != nil else { deliver(.init()); return }
+        guard session.backend.isDemo else {
+            session.accountWork.run({ account throws(ServiceError) in try summary(of: account) }, then: { deliver(try? $0.get()) })
             return
         }
-        let recent = Self.recent(in: services.activityFeed(scheduler: nil))
-        let friends = services.configuration.demoFriendsCount // the made-up friends the popup lists
-        services.accountWork.run({ account throws(ServiceError) -> Int in try account.contacts.count(matching: "") }, then: { counted in
-            deliver(MainViewController.Summary(contacts: try? counted.get(), friends: friends, recent: recent))
+        let recent = Self.recent(in: session.activityFeed(coordinator: coordinator, scheduler: nil))
+        session.accountWork.run({ account throws(ServiceError) -> Int in try account.contacts.count(matching: "") }, then: { counted in
+            deliver(MainViewController.Summary(contacts: try? counted.get(), friends: demoFriends, recent: recent))
         })
     }
 
@@ -99,15 +107,15 @@ struct MainAssembly: Assembly {
 
 @MainActor
 struct TextInputAssembly: Assembly {
-    let services: AssemblyServices
-    func build() -> ViewController { TextInputViewController(coordinator: services.coordinator) }
+    let coordinator: Coordinator
+    func build() -> ViewController { TextInputViewController(coordinator: coordinator) }
 }
 
 @MainActor
 struct TextConfirmationAssembly: Assembly {
-    let services: AssemblyServices
+    let coordinator: Coordinator
     let text: String
-    func build() -> ViewController { TextConfirmationViewController(text: text, coordinator: services.coordinator) }
+    func build() -> ViewController { TextConfirmationViewController(text: text, coordinator: coordinator) }
 }
 
 @MainActor

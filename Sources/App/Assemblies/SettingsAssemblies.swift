@@ -5,15 +5,19 @@ import TUIKit
 /// Settings, on the signed-in user's live settings.
 @MainActor
 struct SettingsAssembly: Assembly {
-    let services: AssemblyServices
+    let signedIn: SignedInSettings
+    let session: AppSession
+    let sync: SyncOwner
+    let coordinator: Coordinator
+    /// Whether the kiosk's idle timeout is a row (only the kiosk has one).
+    let showsKioskIdle: Bool
     let onLogOut: () -> Void
 
     func build() -> ViewController {
-        guard let settings = services.settings, let account = services.account else {
+        guard let settings = signedIn.live, let account = session.account else {
             return ComingSoonAssembly(feature: "Settings", reason: "Nobody is signed in.").build()
         }
         weak var screen: SettingsViewController?
-        let coordinator = services.coordinator
         let actions = SettingsConstructor.Actions(
             change: { change in settings.update(change, failed: { screen?.show(error: $0) }) },
             changePassword: { [weak coordinator] in coordinator?.show(.changePassword) },
@@ -21,9 +25,9 @@ struct SettingsAssembly: Assembly {
             logOut: onLogOut,
             sync: { [weak coordinator] in coordinator?.show(.sync) })
         let constructor = SettingsConstructor(settings: settings.current.value, username: account.username,
-                                              showsKioskIdle: services.configuration.showsKioskSettings,
-                                              monochromeReason: services.monochromeReason, actions: actions)
-        if let center = services.syncCenter {
+                                              showsKioskIdle: showsKioskIdle,
+                                              monochromeReason: signedIn.monochromeReason, actions: actions)
+        if let center = sync.center {
             center.readAgain()
             constructor.syncSummary = SyncAssembly.summary(center.activity.value)
         }
@@ -36,14 +40,16 @@ struct SettingsAssembly: Assembly {
 
 @MainActor
 struct ChangePasswordAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
+    let coordinator: Coordinator
+    let now: () -> Int64
     /// Why an account cannot change here (the kiosk keeps nothing).
     static let unavailable = "The demo has no real accounts: nothing here is stored."
     func build() -> ViewController {
-        guard let account = services.account, let accounts = services.accountChangesWork else {
+        guard let account = session.account, let accounts = session.accountChangesWork else {
             return ComingSoonAssembly(feature: "Change password", reason: Self.unavailable).build()
         }
-        return ChangePasswordViewController(accounts: accounts, accountID: account.id, now: services.now) { [weak coordinator = services.coordinator] in
+        return ChangePasswordViewController(accounts: accounts, accountID: account.id, now: now) { [weak coordinator] in
             coordinator?.pop()
             (coordinator?.navigationController?.topViewController as? SettingsViewController)?.show(notice: "Password changed.")
         }
@@ -52,10 +58,10 @@ struct ChangePasswordAssembly: Assembly {
 
 @MainActor
 struct DeleteAccountAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
     let onDeleted: () -> Void
     func build() -> ViewController {
-        guard let account = services.account, let accounts = services.accountChangesWork else {
+        guard let account = session.account, let accounts = session.accountChangesWork else {
             return ComingSoonAssembly(feature: "Delete account", reason: ChangePasswordAssembly.unavailable).build()
         }
         return DeleteAccountViewController(accounts: accounts, account: account, onDeleted: onDeleted)
@@ -67,14 +73,16 @@ struct DeleteAccountAssembly: Assembly {
 /// (the kiosk) the friends are the Demo target's: not counted.
 @MainActor
 struct AboutAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
+    /// How to leave the app, as About lists it (the kiosk's differ).
+    let leaveKeys: (keys: String, action: String)
     func build() -> ViewController {
-        let signedIn = services.account != nil
-        let work = signedIn ? services.accountWork : nil
-        let countsFriends = !services.backend.isDemo
-        var facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: services.backend.directory.location,
+        let signedIn = session.account != nil
+        let work = signedIn ? session.accountWork : nil
+        let countsFriends = !session.backend.isDemo
+        var facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: session.backend.directory.location,
                                            contacts: 0, friends: signedIn && countsFriends ? 0 : nil,
-                                           leaveKeys: services.configuration.leaveKeys)
+                                           leaveKeys: leaveKeys)
         var controller: AboutViewController?
         // Memory and a file answer at once, before the screen is made; a server's "…" until it answers.
         work?.run({ account throws(ServiceError) in try Self.counts(of: account) }, then: { result in
@@ -110,13 +118,15 @@ struct AboutAssembly: Assembly {
 /// Activity, on the signed-in user's log.
 @MainActor
 struct ActivityAssembly: Assembly {
-    let services: AssemblyServices
+    let session: AppSession
+    let changes: ChangesElsewhere
+    let coordinator: Coordinator
     func build() -> ViewController {
-        guard services.signIn != nil, let account = services.account else {
+        guard session.isSignedIn else {
             return ComingSoonAssembly(feature: "Activity", reason: "Nobody is signed in.").build()
         }
-        let viewModel = services.activityFeed(scheduler: services.coordinator.root?.scheduler)
-        if let live = viewModel as? ReloadsOnChangesElsewhere { services.readAgainOnChangesElsewhere(live) }
+        let viewModel = session.activityFeed(coordinator: coordinator, scheduler: coordinator.root?.scheduler)
+        if let live = viewModel as? ReloadsOnChangesElsewhere { changes.readAgainOnChangesElsewhere(live) }
         return ActivityFeedViewController(viewModel: viewModel)
     }
 }

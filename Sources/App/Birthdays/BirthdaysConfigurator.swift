@@ -3,7 +3,7 @@ import AppServices
 /// Wires the birthdays scene: view controller → interactor → presenter → view controller, and the router.
 @MainActor
 enum BirthdaysConfigurator {
-    static func configure(_ viewController: BirthdaysViewController, contacts: ContactsWork, coordinator: Coordination,
+    static func configure(_ viewController: BirthdaysViewController, contacts: ContactsWork, book: ContactBook = .both, coordinator: Coordination,
                           now: @escaping () -> Int64) {
         let interactor = BirthdaysInteractor(worker: BirthdaysWorker(contacts: contacts), now: now)
         let presenter = BirthdaysPresenter()
@@ -14,5 +14,6 @@ enum BirthdaysConfigurator {
         presenter.viewController = viewController
         router.dataStore = interactor
         router.coordinator = coordinator
+        router.book = book
     }
 }

@@ -8,9 +8,11 @@ protocol BirthdaysRoutingLogic: AnyObject {
 final class BirthdaysRouter: BirthdaysRoutingLogic {
     weak var dataStore: BirthdaysDataStore?
     weak var coordinator: Coordination?
+    /// The book the birthdays were read from: the card opens on the same.
+    var book = ContactBook.both
 
     func routeToShowContact() {
         guard let id = dataStore?.selectedContactID else { return }
-        coordinator?.show(.contactDetail(id: id))
+        coordinator?.show(.contactDetail(id: id, book: book))
     }
 }

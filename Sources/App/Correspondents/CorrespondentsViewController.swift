@@ -12,48 +12,35 @@ protocol CorrespondentsDisplayLogic: AnyObject {
 final class CorrespondentsViewController: ViewController, CorrespondentsDisplayLogic {
     var interactor: CorrespondentsBusinessLogic?
 
-    let list = ListView()
-    private let message = Label("")
+    private let scene = TitledListView(hasStatus: false)
+    var list: ListView { scene.list }
     private(set) var displayed: Correspondents.Show.ViewModel?
+
+    override func loadView() { view = scene }
 
     override func viewDidLoad() {
         title = "People you write to"
-        view.style = Theme.live.base
-        message.textStyle = Theme.live.secondary
         list.emptyText = "Loading…"
-        list.configureRow = { [weak self] row, index, selected in self?.configure(row, index: index, selected: selected) }
+        scene.rowText = { [weak self] index in self?.rowText(index) }
         // Enter is the screen's own command (named in the status line), not the list's "Open".
-        for v in [list, message] as [View] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
-        LayoutConstraint.activate([
-            list.topAnchor.constraint(equalTo: view.topAnchor, constant: 1),
-            list.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 1),
-            list.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -1),
-            list.bottomAnchor.constraint(equalTo: message.topAnchor),
-            message.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
-            message.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
-            message.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-            message.heightAnchor.constraint(equalToConstant: 1),
-        ])
     }
 
     override func viewWillAppear() { interactor?.show(request: .init()) }
 
     override var preferredFirstResponder: View? { list }
 
-    private func configure(_ row: View, index: Int, selected: Bool) {
-        guard let label = row as? ListRowLabel, let d = displayed, index < d.rows.count else { return }
+    private func rowText(_ index: Int) -> String? {
+        guard let d = displayed, index < d.rows.count else { return nil }
         let r = d.rows[index]
-        label.configure(text: " \(r.marked ? "[x]" : "[ ]") \(ContactListColumns.fit(r.who, 48))\(r.counts)", selected: selected)
+        return " \(r.marked ? "[x]" : "[ ]") \(ContactListColumns.fit(r.who, 48))\(r.counts)"
     }
 
     func display(viewModel: Correspondents.Show.ViewModel) {
         displayed = viewModel
         title = viewModel.title
         list.emptyText = viewModel.emptyText
-        message.text = viewModel.message
-        let selected = list.selectedIndex
-        list.reloadData(numberOfRows: viewModel.rows.count)
-        if !viewModel.rows.isEmpty { list.select(min(selected ?? 0, viewModel.rows.count - 1)) }
+        scene.message.text = viewModel.message
+        scene.reload(rows: viewModel.rows.count)
         setNeedsKeyCommandsUpdate()
     }
 

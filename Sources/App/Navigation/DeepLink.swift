@@ -43,8 +43,8 @@ public enum DeepLink {
         case ("birthdays", 1): return .screen(.birthdays)
         case ("correspondents", 1): return .screen(.correspondents)
         case ("contacts", 1): return .screen(.contactList)
-        case ("duplicates", 1): return .screen(.duplicates)
-        case ("trash", 1): return .screen(.trash)
+        case ("duplicates", 1): return .screen(.duplicates())
+        case ("trash", 1): return .screen(.trash())
         case ("contacts", 2):
             guard let id = Int64(parts[1]), id > 0 else { return .invalid(.unknownTarget(parts.joined(separator: "/"))) }
             return .screen(.contactDetail(id: id))

@@ -22,70 +22,92 @@ public final class RootAssembly {
     func assembly(for screen: Screen) -> ScreenAssembly {
         switch screen {
         case .splash:
-            .pushed(SplashAssembly(services: services, onFinished: { [weak self] in self?.splashFinished($0) },
+            .pushed(SplashAssembly(startup: services.startup, onFinished: { [weak self] in self?.splashFinished($0) },
                                    onFailed: { [weak self] in self?.onStartupFailure?($0) },
                                    onRecovered: { [weak self] in self?.onStartupRecovered?() }))
         case .login:
-            .pushed(LoginAssembly(services: services) { [weak self] in self?.signedIn($0, then: $1) })
+            .pushed(LoginAssembly(session: services.session, coordinator: services.coordinator) { [weak self] in self?.signedIn($0, then: $1) })
         case .createAccount:
-            .pushed(CreateAccountAssembly(services: services) { [weak self] in self?.signedIn($0, then: $1) })
+            .pushed(CreateAccountAssembly(session: services.session) { [weak self] in self?.signedIn($0, then: $1) })
         case .main:
-            .pushed(MainAssembly(services: services) { [weak self] in self?.logOut() })
+            .pushed(MainAssembly(session: services.session, sync: services.sync, coordinator: services.coordinator,
+                                 hasDemoFriends: services.configuration.demoFriendsList != nil,
+                                 demoFriendsCount: services.configuration.demoFriendsCount, now: services.now) { [weak self] in self?.logOut() })
         case .textInput:
-            .pushed(TextInputAssembly(services: services))
+            .pushed(TextInputAssembly(coordinator: services.coordinator))
         case .textConfirmation(let text):
-            .pushed(TextConfirmationAssembly(services: services, text: text))
+            .pushed(TextConfirmationAssembly(coordinator: services.coordinator, text: text))
         case .comingSoon(let feature):
             .pushed(ComingSoonAssembly(feature: feature))
         case .contactList:
-            .pushed(ContactListAssembly(services: services.showing(services.teamBook == nil ? .own : .both)))
+            .pushed(contactList(book: services.session.resolved(.both)))
         case .teamContactList: // the own list where there is no team book (a file)
-            .pushed(ContactListAssembly(services: services.showing(services.teamBook == nil ? .own : .team)))
-        case .contactDetail(let id):
-            .pushed(ShowContactAssembly(services: services, contactID: id))
-        case .contactAdd:
-            .pushed(AddContactAssembly(services: services))
-        case .contactEdit(let id):
-            .pushed(EditContactAssembly(services: services, contactID: id))
-        case .contactConflict(let yours, let read):
-            .pushed(ResolveConflictAssembly(services: services, yours: yours, read: read))
-        case .duplicates:
-            .pushed(DuplicatesAssembly(services: services))
-        case .trash:
-            .pushed(TrashAssembly(services: services))
-        case .contactTransfer(let export):
-            .pushed(ContactTransferAssembly(services: services, export: export))
-        case .contactExport(let scope):
-            .pushed(ContactTransferAssembly(services: services, export: true, scope: scope))
+            .pushed(contactList(book: services.session.resolved(.team)))
+        case .contactDetail(let id, let book):
+            .pushed(ShowContactAssembly(session: services.session, settings: services.settings, coordinator: services.coordinator,
+                                        runProgram: services.configuration.runProgram, findsProgram: services.configuration.findsProgram,
+                                        contactID: id, book: book))
+        case .contactAdd(let book):
+            .pushed(AddContactAssembly(contacts: services.session.contactsWork(in: book), coordinator: services.coordinator))
+        case .contactEdit(let id, let book):
+            .pushed(EditContactAssembly(contacts: services.session.contactsWork(in: book), coordinator: services.coordinator,
+                                        contactID: id, book: book))
+        case .contactConflict(let yours, let read, let book):
+            .pushed(ResolveConflictAssembly(contacts: services.session.contactsWork(in: book), coordinator: services.coordinator,
+                                            yours: yours, read: read))
+        case .duplicates(let book):
+            .pushed(DuplicatesAssembly(contacts: services.session.contactsWork(in: book), coordinator: services.coordinator, book: book))
+        case .trash(let book):
+            .pushed(TrashAssembly(contacts: services.session.contactsWork(in: book), now: services.now))
+        case .contactTransfer(let export, let book):
+            .pushed(transfer(export: export, book: book))
+        case .contactExport(let scope, let book):
+            .pushed(transfer(export: true, book: book, scope: scope))
         case .friendsList:
             // Without friends of its own (the kiosk) the popup is the demo use-case.
-            if let friends = services.friendsWork { .presented(FriendsListAssembly(services: services, friends: friends)) }
-            else { .presented(FriendsListDemoAssembly(services: services)) }
+            if let friends = services.session.friendsWork {
+                .presented(FriendsListAssembly(changes: services.changes, coordinator: services.coordinator, friends: friends))
+            } else { .presented(FriendsListDemoAssembly(configuration: services.configuration)) }
         case .friendsListDemo:
-            .presented(FriendsListDemoAssembly(services: services))
+            .presented(FriendsListDemoAssembly(configuration: services.configuration))
         case .settings:
-            .pushed(SettingsAssembly(services: services, onLogOut: { [weak self] in self?.logOut() }))
+            .pushed(SettingsAssembly(signedIn: services.settings, session: services.session, sync: services.sync, coordinator: services.coordinator,
+                                     showsKioskIdle: services.configuration.showsKioskSettings, onLogOut: { [weak self] in self?.logOut() }))
         case .changePassword:
-            .pushed(ChangePasswordAssembly(services: services))
+            .pushed(ChangePasswordAssembly(session: services.session, coordinator: services.coordinator, now: services.now))
         case .deleteAccount:
-            .pushed(DeleteAccountAssembly(services: services, onDeleted: { [weak self] in self?.accountDeleted() }))
+            .pushed(DeleteAccountAssembly(session: services.session, onDeleted: { [weak self] in self?.accountDeleted() }))
         case .about:
-            .pushed(AboutAssembly(services: services))
+            .pushed(AboutAssembly(session: services.session, leaveKeys: services.configuration.leaveKeys))
         case .activity:
-            .pushed(ActivityAssembly(services: services))
+            .pushed(ActivityAssembly(session: services.session, changes: services.changes, coordinator: services.coordinator))
         case .sync:
-            .pushed(SyncAssembly(services: services))
+            .pushed(SyncAssembly(sync: services.sync, coordinator: services.coordinator, now: services.now))
         case .syncSetup:
-            .pushed(SyncSetupAssembly(services: services))
+            .pushed(SyncSetupAssembly(sync: services.sync, coordinator: services.coordinator))
         case .syncPassword(let id, let username):
-            .pushed(SyncPasswordAssembly(services: services, syncAccountID: id, username: username))
+            .pushed(SyncPasswordAssembly(sync: services.sync, coordinator: services.coordinator, syncAccountID: id, username: username))
         case .syncConflicts:
-            .pushed(SyncConflictsAssembly(services: services))
+            .pushed(SyncConflictsAssembly(session: services.session, coordinator: services.coordinator))
         case .birthdays:
-            .pushed(BirthdaysAssembly(services: services.showing(services.teamBook == nil ? .own : .both)))
+            .pushed(BirthdaysAssembly(session: services.session, coordinator: services.coordinator, now: services.now,
+                                      book: services.session.resolved(.both)))
         case .correspondents:
-            .pushed(CorrespondentsAssembly(services: services.showing(.own)))
+            .pushed(CorrespondentsAssembly(contacts: services.session.contactsWork(in: .own)))
         }
+    }
+
+    /// The contacts list on `book` (resolved: a directory without a team book has only the own).
+    private func contactList(book: ContactBook) -> ContactListAssembly {
+        ContactListAssembly(session: services.session, settings: services.settings, coordinator: services.coordinator,
+                            runProgram: services.configuration.runProgram, findsProgram: services.configuration.findsProgram,
+                            offersTransfer: services.configuration.interchange != nil, book: book)
+    }
+
+    /// Import… or Export… of `book`'s whole address book.
+    private func transfer(export: Bool, book: ContactBook, scope: ExportScope = .all) -> ContactTransferAssembly {
+        ContactTransferAssembly(interchange: services.interchange, addressBook: services.session.addressBookWork(in: book),
+                                coordinator: services.coordinator, export: export, scope: scope)
     }
 
     /// A pushed screen's controller (the flows' first screens, Settings after a theme change).
@@ -128,27 +150,27 @@ public final class RootAssembly {
     /// Log In; on a file with no account yet, Create Account on top of it (Esc goes to Log In).
     private func makeLoginFlow() -> NavigationController {
         let flow = NavigationController(rootViewController: controller(for: .login))
-        if services.signIn?.hasAccounts == false { flow.push(controller(for: .createAccount), animated: false) }
+        if services.session.signIn?.hasAccounts == false { flow.push(controller(for: .createAccount), animated: false) }
         return flow
     }
 
     private func splashFinished(_ destination: SplashViewController.Destination) {
         // A data file that cannot be written is said from the first screen on (issue 51), not at the first save.
-        if let window = root?.view.window { ReadOnlyBanner.show(for: services.backend.directory.location, in: window) }
+        if let window = root?.view.window { ReadOnlyBanner.show(for: services.session.backend.directory.location, in: window) }
         switch destination {
         case .login: root?.showLoginScreen()
         // A splash of no length ("none", `--splash-ms 0`) was not asked to be seen: its
         // fade out would only hold back the home by 300 ms, so the home comes at once
         // (as Log In always does). A splash that was asked for fades to the home.
-        case .main: root?.switchToMainScreen(animated: services.splashDuration > .zero)
+        case .main: root?.switchToMainScreen(animated: services.startup.splashDuration > .zero)
         }
     }
 
     /// After `account` signed in (its session just saved): its settings are read (through the
     /// settings' work: off the main loop on a server), then `settled` is told and the home comes.
     private func signedIn(_ account: Account, then settled: @escaping @MainActor () -> Void) {
-        services.account = account
-        services.loadSettings { [weak self] in
+        services.session.signedIn(account)
+        services.settings.load(for: services.session) { [weak self] in
             settled()
             self?.root?.switchToMainScreen()
         }
@@ -157,7 +179,7 @@ public final class RootAssembly {
     /// Clears the saved session and goes to Log In; when the session cannot be
     /// cleared (a read-only file), says so and stays signed in, on the same screen.
     func logOut() {
-        guard let signIn = services.signIn else { signedOut(); return }
+        guard let signIn = services.session.signIn else { signedOut(); return }
         signIn.signOut { [weak self] result in
             guard let self else { return }
             if case .failure(let error) = result {
@@ -201,7 +223,7 @@ public final class RootAssembly {
 
     /// After the account was deleted: the login flow, saying so.
     private func accountDeleted() {
-        let name = services.account?.username ?? ""
+        let name = services.session.account?.username ?? ""
         signedOut()
         let notice = "The account \(name) and its data were deleted."
         for screen in root?.currentFlow?.viewControllers ?? [] {
@@ -214,9 +236,9 @@ public final class RootAssembly {
     func signedOut() {
         // The slide follows the user's Animations setting, read before the defaults come back.
         let animated = Animator.animationsEnabled
-        services.syncCenter?.signedOut()
-        services.account = nil
-        services.forgetSettings()
+        services.sync.signedOut()
+        services.session.signedOut()
+        services.settings.forget()
         // Signed out, the login flow keeps the choice of the person who just left (Animations Off stays off).
         Animator.animationsEnabled = animated
         root?.switchToLogout(animated: animated)

@@ -14,21 +14,24 @@ public enum Screen: Equatable, Sendable {
     /// The team address book of a team's directory: the same scenes on the contacts every member
     /// reads (the server decides who may change them).
     case teamContactList
-    case contactDetail(id: Int64)
-    case contactAdd
-    case contactEdit(id: Int64)
+    /// A contact's card. Each contacts screen carries the book it shows (`.both`: every book the
+    /// person reads — on a directory without a team book, their own), and hands it on to the
+    /// screens it opens.
+    case contactDetail(id: Int64, book: ContactBook = .both)
+    case contactAdd(book: ContactBook = .both)
+    case contactEdit(id: Int64, book: ContactBook = .both)
     /// A save refused because someone else changed the contact meanwhile: `yours` beside the stored
     /// version, picked field by field (`read`: the version the person had opened, so the fields
     /// they did not change take the other side's by default).
-    case contactConflict(yours: ContactRecord, read: ContactRecord?)
+    case contactConflict(yours: ContactRecord, read: ContactRecord?, book: ContactBook = .both)
     /// "Possible duplicates": pairs of contacts that may be one person, each merged with a key.
-    case duplicates
+    case duplicates(book: ContactBook = .both)
     /// The Trash: the contacts deleted lately (the last 100 deletes), to bring back or forget.
-    case trash
-    /// Import… (`export` false) or Export… of the signed-in person's contacts.
-    case contactTransfer(export: Bool)
+    case trash(book: ContactBook = .both)
+    /// Import… (`export` false) or Export… of the signed-in person's contacts (of `book`; both: their own).
+    case contactTransfer(export: Bool, book: ContactBook = .both)
     /// Export… of some of them: a search's matches, or one contact.
-    case contactExport(ExportScope)
+    case contactExport(ExportScope, book: ContactBook = .both)
     /// The friends popup over the current screen, on the signed-in user's friends (seed 000's real use-case).
     case friendsList
     /// The same popup on made-up friends (seed 000's demo use-case).

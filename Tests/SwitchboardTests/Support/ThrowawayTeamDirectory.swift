@@ -2,15 +2,16 @@ import Foundation
 @testable import Storage
 
 /// A schema of its own on the test PostgreSQL (`SWITCHBOARD_TEST_POSTGRES_URL`) for a command
-/// test's team directory: the owner's connection string into it, and a member's. `drop()` it when
-/// the test ends (`defer`).
+/// test's directory: the owner's connection string into it, a member's, and the server's own
+/// connection (`admin`) to look behind the app's back. `drop()` it when the test ends (`defer`).
 struct ThrowawayTeamDirectory {
     /// A short unique tag, for the schema's and the members' names.
     let tag: String
     let schema: String
     /// The owner's connection string, its search path the schema.
     let owner: String
-    private let admin: PostgresConnection
+    /// The test server's owner connection (search path not set: name the schema in SQL).
+    let admin: PostgresConnection
 
     init(prefix: String) throws {
         let base = ProcessInfo.processInfo.environment["SWITCHBOARD_TEST_POSTGRES_URL"]!
@@ -21,9 +22,10 @@ struct ThrowawayTeamDirectory {
         owner = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D\(schema)%2Cpublic"
     }
 
-    /// The connection string of member `name` signing in with `password`.
-    func member(_ name: String, _ password: String) -> String {
-        owner.replacingOccurrences(of: "switchboard:switchboard@", with: "\(name):\(password)@")
+    /// The connection string of member `name` signing in with `password` (nil: none in it, the
+    /// password comes from elsewhere).
+    func member(_ name: String, _ password: String?) -> String {
+        owner.replacingOccurrences(of: "switchboard:switchboard@", with: password.map { "\(name):\($0)@" } ?? "\(name)@")
     }
 
     func drop() { try? admin.executeScript("DROP SCHEMA \(schema) CASCADE") }

@@ -2,16 +2,7 @@ import AppServices
 
 /// The marking use cases (seed 001: the interactor keeps what is marked, the worker does the
 /// store's part, the presenter says it).
-@MainActor
-protocol ContactListMarkingLogic: AnyObject {
-    func markContacts(request: ContactList.MarkContacts.Request)
-    func deleteMarked(request: ContactList.DeleteMarked.Request)
-    func groupMarked(request: ContactList.GroupMarked.Request)
-    func mergeMarked(request: ContactList.MergeMarked.Request)
-    func mailMarked(request: ContactList.MailMarked.Request)
-}
-
-extension ContactListInteractor: ContactListMarkingLogic {
+extension ContactListInteractor {
     func markContacts(request: ContactList.MarkContacts.Request) {
         switch request.change {
         case .toggle(let index):

@@ -1,7 +1,7 @@
 import AppServices
 
 @MainActor
-protocol ContactListBusinessLogic: ContactListMarkingLogic {
+protocol ContactListBusinessLogic: AnyObject {
     func showContacts(request: ContactList.ShowContacts.Request)
     func selectContact(request: ContactList.SelectContact.Request)
     func toggleFriend(request: ContactList.ToggleFriend.Request)
@@ -10,6 +10,12 @@ protocol ContactListBusinessLogic: ContactListMarkingLogic {
     func chooseBook(request: ContactList.ChooseBook.Request)
     func listGroups(request: ContactList.ListGroups.Request)
     func listAddressBooks(request: ContactList.ListAddressBooks.Request)
+    // Marking (ContactListInteractor+Marking.swift)
+    func markContacts(request: ContactList.MarkContacts.Request)
+    func deleteMarked(request: ContactList.DeleteMarked.Request)
+    func groupMarked(request: ContactList.GroupMarked.Request)
+    func mergeMarked(request: ContactList.MergeMarked.Request)
+    func mailMarked(request: ContactList.MailMarked.Request)
 }
 
 /// What the list scene keeps for routing: the chosen contact and the search.

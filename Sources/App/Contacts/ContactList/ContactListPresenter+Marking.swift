@@ -1,16 +1,7 @@
 import AppServices
 
-@MainActor
-protocol ContactListMarkingPresentationLogic: AnyObject {
-    func presentMarked(response: ContactList.MarkContacts.Response)
-    func presentDeleteMarked(response: ContactList.DeleteMarked.Response)
-    func presentGroupMarked(response: ContactList.GroupMarked.Response)
-    func presentMergeMarked(response: ContactList.MergeMarked.Response)
-    func presentMailMarked(response: ContactList.MailMarked.Response)
-}
-
 /// "3 marked", "Deleted 3 contacts (u brings them all back).", …
-extension ContactListPresenter: ContactListMarkingPresentationLogic {
+extension ContactListPresenter {
     static func contacts(_ n: Int) -> String { n == 1 ? "1 contact" : "\(n) contacts" }
 
     func presentMarked(response: ContactList.MarkContacts.Response) {

@@ -2,7 +2,7 @@ import AppServices
 import TUIKit
 
 @MainActor
-protocol ContactListPresentationLogic: ContactListMarkingPresentationLogic {
+protocol ContactListPresentationLogic: AnyObject {
     func presentContacts(response: ContactList.ShowContacts.Response)
     func presentToggleFriend(response: ContactList.ToggleFriend.Response)
     func presentDeleteContact(response: ContactList.DeleteContact.Response)
@@ -10,6 +10,12 @@ protocol ContactListPresentationLogic: ContactListMarkingPresentationLogic {
     func presentChosenBook(response: ContactList.ChooseBook.Response)
     func presentGroups(response: ContactList.ListGroups.Response)
     func presentAddressBooks(response: ContactList.ListAddressBooks.Response)
+    // Marking (ContactListPresenter+Marking.swift)
+    func presentMarked(response: ContactList.MarkContacts.Response)
+    func presentDeleteMarked(response: ContactList.DeleteMarked.Response)
+    func presentGroupMarked(response: ContactList.GroupMarked.Response)
+    func presentMergeMarked(response: ContactList.MergeMarked.Response)
+    func presentMailMarked(response: ContactList.MailMarked.Response)
 }
 
 /// Formats for display: names with an upper-case first letter, sections by

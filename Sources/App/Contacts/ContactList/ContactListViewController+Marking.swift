@@ -1,18 +1,9 @@
 import AppServices
 import TUIKit
 
-@MainActor
-protocol ContactListMarkingDisplayLogic: AnyObject {
-    func displayMarked(viewModel: ContactList.MarkContacts.ViewModel)
-    func displayDeleteMarked(viewModel: ContactList.DeleteMarked.ViewModel)
-    func displayGroupMarked(viewModel: ContactList.GroupMarked.ViewModel)
-    func displayMergeMarked(viewModel: ContactList.MergeMarked.ViewModel)
-    func displayMailMarked(viewModel: ContactList.MailMarked.ViewModel)
-}
-
 /// Marking, as abook does: Space, `+`, `-`, `*`; a marked row starts with `*` (seen without
 /// colour and on the console too), the title counts them; `d`, `x`, `L`, `M`, `m`, `y` act on them.
-extension ContactListViewController: ContactListMarkingDisplayLogic {
+extension ContactListViewController {
     /// The mark a marked row starts with.
     static let markGlyph: Character = "*"
 

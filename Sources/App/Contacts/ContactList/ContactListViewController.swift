@@ -2,7 +2,7 @@ import AppServices
 import TUIKit
 
 @MainActor
-protocol ContactListDisplayLogic: ContactListMarkingDisplayLogic {
+protocol ContactListDisplayLogic: AnyObject {
     func displayContacts(viewModel: ContactList.ShowContacts.ViewModel)
     func displayToggleFriend(viewModel: ContactList.ToggleFriend.ViewModel)
     func displayDeleteContact(viewModel: ContactList.DeleteContact.ViewModel)
@@ -10,6 +10,12 @@ protocol ContactListDisplayLogic: ContactListMarkingDisplayLogic {
     func displayGroups(viewModel: ContactList.ListGroups.ViewModel)
     func displayAddressBooks(viewModel: ContactList.ListAddressBooks.ViewModel)
     func displayChosenBook(viewModel: ContactList.ChooseBook.ViewModel)
+    // Marking (ContactListViewController+Marking.swift)
+    func displayMarked(viewModel: ContactList.MarkContacts.ViewModel)
+    func displayDeleteMarked(viewModel: ContactList.DeleteMarked.ViewModel)
+    func displayGroupMarked(viewModel: ContactList.GroupMarked.ViewModel)
+    func displayMergeMarked(viewModel: ContactList.MergeMarked.ViewModel)
+    func displayMailMarked(viewModel: ContactList.MailMarked.ViewModel)
 }
 
 /// The contact list: a live search field over a virtualized list in

@@ -2,7 +2,8 @@ import AppServices
 
 @MainActor
 enum DuplicatesConfigurator {
-    static func configure(_ viewController: DuplicatesViewController, contacts: ContactsWork, coordinator: Coordination) {
+    static func configure(_ viewController: DuplicatesViewController, contacts: ContactsWork, book: ContactBook = .both,
+                          coordinator: Coordination) {
         let interactor = DuplicatesInteractor(worker: DuplicatesWorker(contacts: contacts))
         let presenter = DuplicatesPresenter()
         let router = DuplicatesRouter()
@@ -13,5 +14,6 @@ enum DuplicatesConfigurator {
         presenter.viewController = viewController
         router.dataStore = interactor
         router.coordinator = coordinator
+        router.book = book
     }
 }

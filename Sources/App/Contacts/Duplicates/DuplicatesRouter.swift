@@ -13,9 +13,11 @@ protocol DuplicatesDataPassing: AnyObject {
 final class DuplicatesRouter: DuplicatesRoutingLogic, DuplicatesDataPassing {
     weak var dataStore: DuplicatesDataStore?
     weak var coordinator: Coordination?
+    /// The book the pairs were found in: the card opens on the same.
+    var book = ContactBook.both
 
     func routeToContact() {
         guard let id = dataStore?.selectedContactID else { return }
-        coordinator?.show(.contactDetail(id: id))
+        coordinator?.show(.contactDetail(id: id, book: book))
     }
 }

@@ -15,42 +15,22 @@ final class DuplicatesViewController: ViewController, DuplicatesDisplayLogic {
     var interactor: DuplicatesBusinessLogic?
     var router: (DuplicatesRoutingLogic & DuplicatesDataPassing)?
 
-    let list = ListView()
-    private let status = Label("")
-    private let message = Label("")
+    private let scene = TitledListView(hasStatus: true)
+    var list: ListView { scene.list }
     private(set) var displayed = Duplicates.FindDuplicates.ViewModel(rows: DuplicateRows(pairs: []), status: "", emptyText: "Looking for duplicates…")
     /// Between two slices of the book: long enough for a lone Esc to be told from an escape sequence.
     static let pause: Duration = .milliseconds(30)
 
+    override func loadView() { view = scene }
+
     override func viewDidLoad() {
         title = "Possible duplicates"
-        view.style = Theme.live.base
-        status.textStyle = Theme.live.secondary
-        message.textStyle = Theme.live.secondary
         list.emptyText = displayed.emptyText
-        list.configureRow = { [weak self] row, index, selected in
-            guard let self, let label = row as? ListRowLabel, index < self.displayed.rows.count else { return }
-            label.configure(text: " " + self.displayed.rows[index].text, selected: selected)
-        }
+        scene.rowText = { [weak self] index in self.flatMap { index < $0.displayed.rows.count ? " " + $0.displayed.rows[index].text : nil } }
         list.onSelect = { [weak self] index in
             self?.interactor?.selectPair(request: .init(index: index))
             self?.router?.routeToContact()
         }
-        for v in [status, list, message] as [View] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
-        LayoutConstraint.activate([
-            status.topAnchor.constraint(equalTo: view.topAnchor, constant: 1),
-            status.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
-            status.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
-            status.heightAnchor.constraint(equalToConstant: 1),
-            list.topAnchor.constraint(equalTo: status.bottomAnchor, constant: 1),
-            list.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 1),
-            list.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -1),
-            list.bottomAnchor.constraint(equalTo: message.topAnchor),
-            message.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
-            message.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
-            message.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-            message.heightAnchor.constraint(equalToConstant: 1),
-        ])
     }
 
     override var preferredFirstResponder: View? { list }
@@ -90,7 +70,7 @@ final class DuplicatesViewController: ViewController, DuplicatesDisplayLogic {
     func displayDuplicates(viewModel: Duplicates.FindDuplicates.ViewModel) {
         let countChanged = viewModel.rows != displayed.rows
         displayed = viewModel
-        status.text = viewModel.status
+        scene.status?.text = viewModel.status
         list.emptyText = viewModel.emptyText
         if countChanged {
             let selected = list.selectedIndex
@@ -101,9 +81,9 @@ final class DuplicatesViewController: ViewController, DuplicatesDisplayLogic {
     }
 
     func displayMerge(viewModel: Duplicates.MergePair.ViewModel) {
-        message.text = viewModel.message
+        scene.message.text = viewModel.message
     }
 
     /// The status message under the list.
-    var messageText: String { message.text }
+    var messageText: String { scene.message.text }
 }

@@ -2,7 +2,8 @@ import AppServices
 
 @MainActor
 enum EditContactConfigurator {
-    static func configure(_ viewController: EditContactViewController, contactID: Int64, contacts: ContactsWork, coordinator: Coordination) {
+    static func configure(_ viewController: EditContactViewController, contactID: Int64, contacts: ContactsWork, book: ContactBook = .both,
+                          coordinator: Coordination) {
         let interactor = EditContactInteractor(contactID: contactID, worker: EditContactWorker(contacts: contacts))
         let presenter = EditContactPresenter()
         let router = EditContactRouter()
@@ -12,5 +13,6 @@ enum EditContactConfigurator {
         presenter.viewController = viewController
         router.dataStore = interactor
         router.coordinator = coordinator
+        router.book = book
     }
 }

@@ -2,7 +2,8 @@ import AppServices
 
 @MainActor
 enum ShowContactConfigurator {
-    static func configure(_ viewController: ShowContactViewController, contactID: Int64, contacts: ContactsWork, coordinator: Coordination,
+    static func configure(_ viewController: ShowContactViewController, contactID: Int64, contacts: ContactsWork, book: ContactBook = .both,
+                          coordinator: Coordination,
                           syncStatus: ServiceWork<any SyncStatusService>? = nil,
                           runProgram: @escaping ProgramRunner = { ExternalProgram.run($0) },
                           findsProgram: @escaping ProgramFinder = { ExternalProgram.isInstalled($0) }) {
@@ -18,5 +19,6 @@ enum ShowContactConfigurator {
         presenter.viewController = viewController
         router.dataStore = interactor
         router.coordinator = coordinator
+        router.book = book
     }
 }

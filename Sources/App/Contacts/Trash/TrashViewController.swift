@@ -13,37 +13,17 @@ protocol TrashDisplayLogic: AnyObject {
 final class TrashViewController: ViewController, TrashDisplayLogic {
     var interactor: TrashBusinessLogic?
 
-    let list = ListView()
-    private let status = Label("")
-    private let message = Label("")
+    private let scene = TitledListView(hasStatus: true)
+    var list: ListView { scene.list }
     private(set) var displayed = Trash.ShowTrash.ViewModel(rows: [], status: "", emptyText: "Loading…")
+
+    override func loadView() { view = scene }
 
     override func viewDidLoad() {
         title = "Trash"
-        view.style = Theme.live.base
-        status.textStyle = Theme.live.secondary
-        message.textStyle = Theme.live.secondary
         list.emptyText = displayed.emptyText
-        list.configureRow = { [weak self] row, index, selected in
-            guard let self, let label = row as? ListRowLabel, index < self.displayed.rows.count else { return }
-            label.configure(text: " " + self.displayed.rows[index].text, selected: selected)
-        }
+        scene.rowText = { [weak self] index in self.flatMap { index < $0.displayed.rows.count ? " " + $0.displayed.rows[index].text : nil } }
         list.onSelect = { [weak self] index in self?.interactor?.restoreContact(request: .init(index: index)) }
-        for v in [status, list, message] as [View] { view.addSubview(v); v.translatesAutoresizingMaskIntoConstraints = false }
-        LayoutConstraint.activate([
-            status.topAnchor.constraint(equalTo: view.topAnchor, constant: 1),
-            status.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
-            status.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
-            status.heightAnchor.constraint(equalToConstant: 1),
-            list.topAnchor.constraint(equalTo: status.bottomAnchor, constant: 1),
-            list.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 1),
-            list.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -1),
-            list.bottomAnchor.constraint(equalTo: message.topAnchor),
-            message.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 2),
-            message.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2),
-            message.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-            message.heightAnchor.constraint(equalToConstant: 1),
-        ])
     }
 
     override var preferredFirstResponder: View? { list }
@@ -73,18 +53,16 @@ final class TrashViewController: ViewController, TrashDisplayLogic {
 
     func displayTrash(viewModel: Trash.ShowTrash.ViewModel) {
         displayed = viewModel
-        status.text = viewModel.status
+        scene.status?.text = viewModel.status
         list.emptyText = viewModel.emptyText
-        let selected = list.selectedIndex ?? 0
-        list.reloadData(numberOfRows: viewModel.rows.count)
-        if !viewModel.rows.isEmpty { list.select(min(selected, viewModel.rows.count - 1)) }
+        scene.reload(rows: viewModel.rows.count)
         setNeedsKeyCommandsUpdate()
     }
 
-    func displayRestore(viewModel: Trash.RestoreContact.ViewModel) { message.text = viewModel.message }
+    func displayRestore(viewModel: Trash.RestoreContact.ViewModel) { scene.message.text = viewModel.message }
 
-    func displayEmpty(viewModel: Trash.EmptyTrash.ViewModel) { message.text = viewModel.message }
+    func displayEmpty(viewModel: Trash.EmptyTrash.ViewModel) { scene.message.text = viewModel.message }
 
     /// The line under the list.
-    var messageText: String { message.text }
+    var messageText: String { scene.message.text }
 }

@@ -8,16 +8,11 @@ protocol SyncConflictsBusinessLogic: AnyObject {
     func pickedFieldsSaved(index: Int)
 }
 
-@MainActor
-protocol SyncConflictsDataStore: AnyObject {
-    var conflicts: [SyncConflictItem] { get }
-}
-
 /// Reads the conflicts the sync engine kept and settles them as the person chooses: a side field by
 /// field (through the conflict scene), the server's version, the local one, or deleting it here.
 /// What is kept here is queued by the store to go out at the next sync.
 @MainActor
-final class SyncConflictsInteractor: SyncConflictsBusinessLogic, SyncConflictsDataStore {
+final class SyncConflictsInteractor: SyncConflictsBusinessLogic {
     var presenter: SyncConflictsPresentationLogic?
     var router: SyncConflictsRoutingLogic?
     let worker: SyncConflictsWorking

@@ -3,8 +3,8 @@ import AppServices
 /// A contacts service that passes every call on to another, after `willForward` had its say: a
 /// test's decorator (a recorder, a spy, a simulated outage) writes only what it adds, and a new
 /// query added to `ContactsService` is forwarded here, once, for all of them. A test double, so
-/// it lives with the tests: no production code forwards (a new store query is the protocol and
-/// each store's body, nothing more).
+/// it lives with the tests (AppTestSupport, a target only test targets depend on): no production
+/// code forwards (a new store query is the protocol and each store's body, nothing more).
 ///
 /// ```swift
 /// final class CountingContacts: ForwardingContactsService {
@@ -14,14 +14,14 @@ import AppServices
 ///     func willForward(_ call: StaticString) throws(ServiceError) { calls += 1 }
 /// }
 /// ```
-protocol ForwardingContactsService: ContactsService, FriendsService {
+public protocol ForwardingContactsService: ContactsService, FriendsService {
     /// Where the calls go.
     var forwardee: any ContactsService & FriendsService { get }
     /// Called before each call is passed on, with its name; throwing refuses the call.
     func willForward(_ call: StaticString) throws(ServiceError)
 }
 
-extension ForwardingContactsService {
+public extension ForwardingContactsService {
     func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int {
         try willForward(#function); return try forwardee.count(matching: query, upTo: cap)
     }
