@@ -11,7 +11,7 @@ import TestSupport
 /// same count line, true (the lines that follow), every line the search finds once and no other,
 /// in the order of kind of match, mail counts and name (worked out here from the contacts), in
 /// mutt's and aerc's formats; and the kept lines and their counts are those the contacts give
-/// (`DataAudit`).
+/// (`DataAudit`), after populate's bulk fill too.
 @MainActor
 @Suite("query's kept lines match the search", .serialized)
 struct QueryIndexMatchesTheSearchTests {
@@ -135,6 +135,11 @@ struct QueryIndexMatchesTheSearchTests {
             for _ in 0..<8 where !ids.isEmpty {
                 let id = ids.remove(at: Int(rng.next() % UInt64(ids.count)))
                 if rng.next() % 2 == 0 { #expect(try store.delete(id: id)) } else { #expect(try store.delete(ids: [id]) == 1) }
+            }
+            if round == 2 { // populate's bulk path fills the kept lines in one pass, beside the contacts there are
+                var generator = ContactGenerator(seed: seed)
+                try store.addMany(count: 300, generator: &generator, friendPercent: 10)
+                #expect(try DataAudit.problems(in: db) == [], "after populate")
             }
             var batch = MailHarvestBatch()
             for _ in 0..<10 {
