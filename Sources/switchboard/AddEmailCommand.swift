@@ -23,7 +23,7 @@ struct AddEmailCommand {
       --all: the Reply-To, To and Cc addresses too.
       --quiet: add each new address as a new contact without asking (for a display filter).
         muttrc:   macro index,pager A "<pipe-message>switchboard add-email<return>" "add the sender to Switchboard"
-        aerc:     A = :pipe -m switchboard add-email<Enter>
+        aerc:     a = :pipe -m switchboard add-email<Enter>   (binds.conf; A archives there)
     """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> AddEmailCommand {

@@ -28,6 +28,9 @@ extension SQLiteContactsStore {
             // Final ranks at once when the account is empty and there is room for them; else ranked afresh after.
             let fresh = try self.count(matching: "", upTo: 1) == 0 && spread >= SQLiteListOrder.minimumSpread
             let time = now()
+            // The mail clients' kept answers are filled in one sorted pass at the end (`SQLiteMailQuerySchema`).
+            let before = try db.scalarInt("SELECT coalesce(max(id), 0) FROM contacts") ?? 0
+            try db.execute(SQLiteMailQuerySchema.dropTriggers)
             var inserts: [Int: SQLiteStatement] = [:]
             var friends = 0
             // The search entries wait in memory and go in after the tables, in one
@@ -80,6 +83,10 @@ extension SQLiteContactsStore {
             } else {
                 try bulkLoadingSearch { () throws(ServiceError) in try self.order.renumber(accountID: accountID) }
             }
+            inserts = [:]
+            try db.execute(SQLiteMailQuerySchema.bulkFill(contacts: "c.account_id = \(accountID) AND c.id > \(before)",
+                                                          accounts: "account_id = \(accountID)"))
+            try db.execute(SQLiteMailQuerySchema.triggers)
             try adjustCounts(total: count, friends: friends)
             try SQLiteActivityLog(db: db).record(.populated, accountID: accountID,
                                            subject: "\(count) contacts, \(friends) of them friends", at: now())

@@ -11,7 +11,7 @@ import TestSupport
 /// same count line, true (the lines that follow), every line the search finds once and no other,
 /// in the order of kind of match, mail counts and name (worked out here from the contacts), in
 /// mutt's and aerc's formats; and the kept lines and their counts are those the contacts give
-/// (`DataAudit`).
+/// (`DataAudit`), after populate's bulk fill and an import's too.
 @MainActor
 @Suite("query's kept lines match the search", .serialized)
 struct QueryIndexMatchesTheSearchTests {
@@ -135,6 +135,28 @@ struct QueryIndexMatchesTheSearchTests {
             for _ in 0..<8 where !ids.isEmpty {
                 let id = ids.remove(at: Int(rng.next() % UInt64(ids.count)))
                 if rng.next() % 2 == 0 { #expect(try store.delete(id: id)) } else { #expect(try store.delete(ids: [id]) == 1) }
+            }
+            if round == 2 { // populate's bulk path fills the kept lines in one pass, beside the contacts there are
+                var generator = ContactGenerator(seed: seed)
+                try store.addMany(count: 300, generator: &generator, friendPercent: 10)
+                #expect(try DataAudit.problems(in: db) == [], "after populate")
+            }
+            if round == 3 { // an import adds and changes contacts with its triggers away, and adds their rows at its end
+                try db.transaction { () throws(ServiceError) in
+                    let importer = try store.importBatch()
+                    for i in 0..<30 {
+                        if i % 3 == 0, let id = ids.randomElement(using: &rng), var known = try store.contact(id: id) {
+                            known.company = Self.companies[i % Self.companies.count] + " \(i)"
+                            _ = try importer.take(known) // the same contact (its name and address): changed
+                        } else {
+                            serial += 1
+                            _ = try importer.take(Self.randomContact(&rng, serial: serial))
+                        }
+                    }
+                    try importer.finish(subject: "test")
+                }
+                ids = try store.contacts(matching: "", offset: 0, limit: 10_000).map(\.id)
+                #expect(try DataAudit.problems(in: db) == [], "after an import")
             }
             var batch = MailHarvestBatch()
             for _ in 0..<10 {

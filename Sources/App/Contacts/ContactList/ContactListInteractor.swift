@@ -142,12 +142,13 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
                     hasAddressBooks: fetched.hasAddressBooks, order: request.order, totalCount: fetched.total,
                     countIsPartial: fetched.countIsPartial,
                     offset: fetched.offset, contacts: fetched.rows, previousSortKey: fetched.previousSortKey,
-                    selectedIndex: fetched.selectedIndex)
+                    selectedIndex: fetched.selectedIndex, bestCount: fetched.bestCount)
                 if fetched.countIsPartial {
                     // The count read for this search stands (a window further down asks nothing again:
                     // on a server a broad count would hold up the pages behind it) until contacts change.
-                    if let exact = self.exact, exact.search == request.searchText, exact.count >= fetched.offset + fetched.rows.count {
-                        response.totalCount = exact.count
+                    if let exact = self.exact, exact.search == request.searchText,
+                       exact.count + fetched.bestCount >= fetched.offset + fetched.rows.count {
+                        response.totalCount = exact.count + fetched.bestCount
                         response.countIsPartial = false
                     } else {
                         self.countExactly(request.searchText)
@@ -184,8 +185,8 @@ final class ContactListInteractor: ContactListBusinessLogic, ContactListDataStor
                 guard let self, asked == self.countRequests, search == self.searchText,
                       case .success(let count) = result, var kept = self.shown, kept.searchText == search else { return }
                 self.exact = (search, count)
-                guard kept.countIsPartial || kept.totalCount != count else { return }
-                kept.totalCount = count
+                guard kept.countIsPartial || kept.totalCount != count + kept.bestCount else { return }
+                kept.totalCount = count + kept.bestCount
                 kept.countIsPartial = false
                 kept.selectedIndex = nil
                 kept.error = nil

@@ -37,6 +37,9 @@ enum ContactList {
             var error: String?
             /// The row to select: where a contact just added now stands (nil: the selection stays).
             var selectedIndex: Int?
+            /// How many rows the list starts with that are the search's best matches (the people
+            /// written to most), counted in `totalCount` beside the matches.
+            var bestCount = 0
         }
         struct ViewModel: Equatable {
             struct DisplayedContact: Equatable {

@@ -68,10 +68,13 @@ final class ContactListPresenter: ContactListPresentationLogic {
         return upper.count == 1 && first.isLetter && first.isASCII ? upper : (first.isLetter ? upper : "#")
     }
 
+    /// The section of a search's best matches (the people written to most, first in the list).
+    static let bestSection = "@"
+
     func presentContacts(response: ContactList.ShowContacts.Response) {
-        var previous = response.previousSortKey.map(Self.section)
-        let displayed = response.contacts.map { c -> ContactList.ShowContacts.ViewModel.DisplayedContact in
-            let section = Self.section(of: c.sortKey)
+        var previous = response.offset > 0 && response.offset <= response.bestCount ? Self.bestSection : response.previousSortKey.map(Self.section)
+        let displayed = response.contacts.enumerated().map { place, c -> ContactList.ShowContacts.ViewModel.DisplayedContact in
+            let section = response.offset + place < response.bestCount ? Self.bestSection : Self.section(of: c.sortKey)
             defer { previous = section }
             let shown = ShownName.parts(first: c.firstName, last: c.lastName)
             return .init(id: c.id, firstName: shown.first, lastName: shown.last,
@@ -80,14 +83,15 @@ final class ContactListPresenter: ContactListPresentationLogic {
                          details: c.details)
         }
         let searching = !response.searchText.trimmedSpaces.isEmpty
-        let found = "\(CountText.grouped(response.totalCount))\(response.countIsPartial ? "+" : "")"
+        let found = "\(CountText.grouped(response.totalCount - response.bestCount))\(response.countIsPartial ? "+" : "")"
+        let best = response.bestCount > 0 ? ", @: written to most" : ""
         // When the contacts could not be read, nothing on screen may say there are none.
         let unread = response.error != nil && response.contacts.isEmpty
         let groupName = response.group.map { groupNames[$0] ?? $0 }
         let filterName = groupName ?? response.addressBook.map(name(of:))
         let listName = (filterName.map { "\(bookName) · \($0)" } ?? bookName)
             + (response.order == .lastName ? "" : " by \(response.order.name)")
-        let title = unread ? listName : searching ? "\(listName) (\(found) found)" : "\(listName) (\(CountText.grouped(response.totalCount)))"
+        let title = unread ? listName : searching ? "\(listName) (\(found) found\(best))" : "\(listName) (\(CountText.grouped(response.totalCount)))"
         let place: String? = if let groupName { "in \(groupName)" }
             else if let filter = response.addressBook { filter == .notSynced ? "among those not synced" : "on \(name(of: filter))" }
             else { nil }

@@ -20,6 +20,9 @@ class ContactListWorker {
     /// (all of one search: the newest).
     private var searchOut: String?
     private var waiting: [(search: String, start: () -> Void)] = []
+    /// The contacts of the people written to most (`bestMatchCandidates`), read with the first
+    /// search and kept for the next ones; nil again when the list is shown without a search.
+    private var bestCandidates: [ContactSummary]?
 
     /// - Parameter reads: where searches are read off the main loop when `contacts` answers at
     ///   once on it (a file); nil: on `contacts` (a server's work, memory, a spy).
@@ -43,19 +46,34 @@ class ContactListWorker {
         var selectedIndex: Int?
         /// Whether the contacts sync with address books (the rows' details then name each one's).
         var hasAddressBooks = false
+        /// How many rows the list starts with that are the search's best matches (the people written
+        /// to most, `bestMatches`): the list is those, then every match in its order (`total` counts both).
+        var bestCount = 0
+        /// The best matches' candidates as read for this search (to keep for the next).
+        var candidates: [ContactSummary]?
     }
 
     /// Reads `limit` contacts from `offset` matching `search`, and how many match (a search
     /// counts only `lookahead` past the window: its exact count could mean walking every
     /// match). With `showing`, the window is centred on that contact instead.
     /// With `group`, only its contacts are listed, counted exactly; with `addressBook`, only
-    /// those on that book (or on none), counted exactly.
+    /// those on that book (or on none), counted exactly. A search of all contacts starts with its
+    /// best matches (up to `bestMatchLimit` of the people written to most), then every match.
     func fetchWindow(search: String, group: String? = nil, addressBook: AddressBookFilter? = nil, order: ContactListOrder = .lastName,
                      offset: Int, limit: Int, lookahead: Int, showing: Int64?,
                      then deliver: @escaping @MainActor (Result<Window, ServiceError>) -> Void) {
         let searching = !search.trimmedSpaces.isEmpty
+        let ranksByMail = searching && group == nil && addressBook == nil
+        let known = bestCandidates, now = Self.secondsNow()
         let body: @Sendable (ContactsService) throws(ServiceError) -> Window = { store throws(ServiceError) -> Window in
-            var offset = offset
+            var best: [ContactSummary] = [], candidates = known
+            if ranksByMail {
+                if candidates == nil { candidates = try Self.bestMatchCandidates(in: store, now: now) }
+                best = try Self.bestMatches(of: search, among: candidates ?? [], in: store)
+            }
+            let virtualOffset = offset
+            var offset = max(0, offset - best.count) // the best matches come before the store's rows
+            let limit = limit - min(limit, max(0, best.count - virtualOffset))
             var selected: Int?
             if let id = showing, !searching, group == nil, addressBook == nil, let index = try? store.listIndex(ofContact: id, in: order) {
                 selected = index
@@ -74,18 +92,27 @@ class ContactListWorker {
             var rows = page.rows
             var previous: String?
             if start < offset, !rows.isEmpty { previous = rows.removeFirst().sortKey }
+            if !best.isEmpty {
+                rows = Array(best.dropFirst(min(virtualOffset, best.count))) + rows
+                offset = virtualOffset
+            }
             // The e-mail, phone and company beside each name (one read by id for the window).
             if !rows.isEmpty {
                 let details = try store.rowDetails(of: rows.map(\.id))
                 for i in rows.indices { rows[i].details = details[rows[i].id] ?? ContactRowDetails() }
             }
-            return Window(total: total, countIsPartial: total == cap, offset: offset, rows: rows,
+            return Window(total: total + best.count, countIsPartial: total == cap, offset: offset, rows: rows,
                           previousSortKey: previous, selectedIndex: selected,
-                          hasAddressBooks: !(try store.addressBooks(counted: false).books.isEmpty))
+                          hasAddressBooks: !(try store.addressBooks(counted: false).books.isEmpty),
+                          bestCount: best.count, candidates: ranksByMail ? candidates : nil)
         }
         if searching {
-            readLatest(search: search, body, then: deliver)
+            readLatest(search: search, body) { [weak self] result in
+                if case .success(let window) = result, let candidates = window.candidates { self?.bestCandidates = candidates }
+                deliver(result)
+            }
         } else {
+            bestCandidates = nil // read again at the next search (a harvest may have run since)
             if searchOut != nil { // the list without a search: what was out or waiting is stale
                 waiting = []
                 stopSearchOut()
