@@ -75,6 +75,10 @@ public final class TerminalWriter {
     @exclusivity(unchecked) private var costs: MoveCosts
     /// The end of a run of blanks `eraseBlanks` found not worth erasing (the scan goes on writing).
     @exclusivity(unchecked) private var writeBlanksUntil = -1
+    /// The end of a run `repeatWritten` found not worth `rep` (its cells are not looked at again).
+    @exclusivity(unchecked) private var writeRunUntil = -1
+    /// The fewest repeats `rep` is worth (its bytes fewer than the characters'); 0: no `rep`.
+    private let shortestRepeat: Int
     /// How each style bits look (`penFor`): a small table by the bits' low bits, the bits beside the pen.
     @exclusivity(unchecked) private var pens = [(bits: UInt32, pen: Pen)](repeating: (.max, Pen()), count: 256)
     /// The columns terminals give the last scalars looked at (`wcwidth`), by their low bits.
@@ -100,6 +104,7 @@ public final class TerminalWriter {
         lineFeedDown = capabilities.cursorDown1.flatMap { newlineReturns && $0.contains(0x0A) ? nil : $0 }
         costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: Size(width: 0, height: 0))
         synchronizedOutput = capabilities.synchronizedBegin != nil && capabilities.synchronizedEnd != nil
+        shortestRepeat = capabilities.repeatPrevious.flatMap { rep in (2...64).first { rep.cost($0 + 1) < $0 } } ?? 0
     }
 
     /// DEC mode 2026 on and off: the entry's, else the sequences every terminal that has it takes.
@@ -262,6 +267,7 @@ public final class TerminalWriter {
         }
         var c = 0
         writeBlanksUntil = -1
+        writeRunUntil = -1
         while c < width {
             if !same(start, c) {
                 // A wide character goes from its left half.
@@ -373,11 +379,18 @@ public final class TerminalWriter {
         let count = lastDifferent + 1 - x
         if let ech = capabilities.eraseCharacters, count > 4 {
             let next = lastDifferent + 1
-            // The cursor stays at x: a move past the erased cells, where the row has more to write.
-            var more = false
-            var d = next
-            while d < width { if !same(start, d) { more = true; break }; d += 1 }
-            let cost = ech.cost(count) + (more ? moveCost(fromX: x, fromY: y, toX: next, toY: y) : 0)
+            // The cursor stays at x: a move past the erased cells, where the row has more to write
+            // (looked for only where the move decides).
+            let erase = ech.cost(count)
+            var cost = erase
+            if next < width, erase < toWrite {
+                let move = moveCost(fromX: x, fromY: y, toX: next, toY: y)
+                if erase + move >= toWrite {
+                    var d = next
+                    while d < width, same(start, d) { d += 1 }
+                    if d < width { cost += move }
+                }
+            }
             if cost < toWrite {
                 moveTo(x, y)
                 setPen(Pen(attributes: [], foreground: look.foreground, background: look.background))
@@ -446,9 +459,13 @@ public final class TerminalWriter {
     /// Only a one-byte character (ASCII, or the line-drawing set's): `rep` repeats what the
     /// terminal last drew, and ncurses keeps it from multibyte ones too. Returns the column to go on from.
     private func repeatWritten(before x: Int, row y: Int, hasLines: Bool) -> Int {
-        guard let rep = capabilities.repeatPrevious, x > 0, cursorX == x, cursorY == y else { return x }
-        let width = size.width, start = y * width, p = x - 1
+        let width = size.width
+        let shortest = shortestRepeat
+        guard shortest > 0, x >= writeRunUntil, x + shortest <= width, let rep = capabilities.repeatPrevious else { return x }
+        let start = y * width, p = x - 1
         let cell = wanted[start + p]
+        // Most cells are not followed by as many of themselves as `rep` needs: one comparison and out.
+        guard wanted[start + x + shortest - 1] == cell, cursorX == x, cursorY == y else { return x }
         let line = hasLines && longLines[p]
         guard cell.width == 1, line || (cell.grapheme.bits >= 0x20 && cell.grapheme.bits < 0x7F) else { return x }
         let style = rowStyles[p]
@@ -459,9 +476,8 @@ public final class TerminalWriter {
             if !same(start, d) { lastDifferent = d }
             d += 1
         }
-        guard lastDifferent >= x else { return x }
         let count = lastDifferent - x + 1 // repeats after the one written
-        guard count >= 2, rep.cost(count + 1) < count else { return x }
+        guard count >= shortest, rep.cost(count + 1) < count else { writeRunUntil = d; return x }
         rep.append(count + 1, to: &output)
         for c in x...lastDifferent { written(cell, style: style, x: c, row: y) }
         let next = lastDifferent + 1
@@ -696,11 +712,8 @@ public final class TerminalWriter {
         wanted.withUnsafeBufferPointer { wantedCells in
             shown.withUnsafeBufferPointer { shownCells in
                 if z != nil, memcmp(wantedCells.baseAddress! + a, shownCells.baseAddress! + b, width * MemoryLayout<Cell>.stride) == 0 { return }
-                let w0 = wantedCells.baseAddress! + a, s0 = z == nil ? nil : shownCells.baseAddress! + b
                 for x in 0..<width {
-                    let w = w0[x], s = s0?[x] ?? fill
-                    // Most cells are the same bits: one comparison of the packed character, one of style and width.
-                    if s.grapheme.bits == w.grapheme.bits, s.styleBits == w.styleBits, s.width == w.width { previousSame = true; continue }
+                    let w = wantedCells[a + x], s = z == nil ? fill : shownCells[b + x]
                     var same = s.grapheme == w.grapheme && s.width == w.width
                     if same, s.styleBits != w.styleBits {
                         same = w.width == 1 && w.grapheme == .space && s.styleBits != .max
