@@ -9,7 +9,10 @@ import Darwin
 /// so comes with the whole) and aerc's (written as it is read), at 100,000 and 1,000,000
 /// contacts; beside `abook --mutt-query` on the same contacts (its file made by `abook
 /// --convert` from the export) and, with `--khard` at 100,000, `khard email --parsable` (a
-/// vdir of one file a card). Median of 7 runs (khard: one).
+/// vdir of one file a card). Median of 7 runs (khard: one). Then, at each size, the same after
+/// `switchboard harvest` has read a sent maildir of messages to one in 25 of the addresses
+/// `jo`, `ma` and `gö` find (1 to 5 messages each), so the answer is ranked by the mail written.
+/// `--sizes N,N` chooses the sizes (100000,1000000 unless given).
 enum QueryBenchmark {
     struct Timing { var first: Double; var whole: Double; var lines: Int }
 
@@ -70,10 +73,17 @@ enum QueryBenchmark {
         let environment = ["SWITCHBOARD_PASSWORD_COST=1", "HOME=\(folder)/home", "LANG=C.UTF-8", "PATH=/usr/local/bin:/usr/bin:/bin"]
         let khard = CommandLine.arguments.contains("--khard")
         let hasAbook = system("command -v abook >/dev/null 2>&1") == 0
-        for count in [100_000, 1_000_000] {
+        var sizes = [100_000, 1_000_000]
+        if let at = CommandLine.arguments.firstIndex(of: "--sizes"), at + 1 < CommandLine.arguments.count {
+            sizes = CommandLine.arguments[at + 1].split(separator: ",").compactMap { Int($0) }
+        }
+        for count in sizes {
             let db = folder + "/book-\(count).sqlite3"
             InterchangeBenchmark.freshDataFile(db)
-            _ = InterchangeBenchmark.spawn(["populate", "--contacts", String(count), "--db", db])
+            let populated = InterchangeBenchmark.spawn(["populate", "--contacts", String(count), "--db", db])
+            var info = stat()
+            stat(db, &info)
+            print("populate --contacts \(count): \(format1(populated.milliseconds / 1000)) s, data file \(info.st_size / 1_000_000) MB")
             let cards = folder + "/cards-\(count).vcf", abookFile = folder + "/abook-\(count)"
             if hasAbook {
                 _ = InterchangeBenchmark.spawn(["export", "--format", "vcard3", "--db", db], output: cards)
@@ -95,6 +105,44 @@ enum QueryBenchmark {
                     report("khard email --parsable \(query) (one run)  ", time(["khard", "-c", folder + "/khard.conf", "email", "--parsable", query], environment: environment))
                 }
             }
+            let sent = harvestSent(folder: folder, db: db, count: count)
+            print("query at \(count) contacts after a harvest of \(sent) sent messages (median of 7, process start included):")
+            for query in ["jo", "ma", "gö"] {
+                let app = StartupBenchmark.executable
+                report("switchboard query \(query)                 ", median((0..<7).map { _ in time([app, "query", query, "--db", db], environment: environment) }))
+                report("switchboard query --format aerc \(query)   ", median((0..<7).map { _ in time([app, "query", "--format", "aerc", query, "--db", db], environment: environment) }))
+            }
         }
+    }
+
+    /// Writes a sent maildir of messages to one in 25 of the addresses `jo`, `ma` and `gö` find
+    /// (1 to 5 messages each, a day apart) and harvests it; the number of messages.
+    static func harvestSent(folder: String, db: String, count: Int) -> Int {
+        let sent = folder + "/sent-\(count)"
+        for sub in ["", "/cur", "/new", "/tmp"] { mkdir(sent + sub, 0o700) }
+        var messages = 0
+        for query in ["jo", "ma", "gö"] {
+            let answer = folder + "/answer-\(count)"
+            _ = InterchangeBenchmark.spawn(["query", "--format", "aerc", query, "--db", db], output: answer)
+            guard let file = fopen(answer, "r") else { continue }
+            var line: UnsafeMutablePointer<CChar>?, capacity = 0, n = 0
+            while getline(&line, &capacity, file) > 0 {
+                n += 1
+                guard n % 25 == 0, let line else { continue }
+                let address = String(cString: line).split(separator: "\t").first.map(String.init) ?? ""
+                for copy in 0..<(n % 5 + 1) {
+                    messages += 1
+                    guard let out = fopen(sent + "/cur/\(1_764_000_000 + messages).M\(messages)P1.bench:2,S", "w") else { continue }
+                    fputs("From: Ada <ada@analytical.example>\nTo: \(address)\nDate: Mon, \(1 + copy) Dec 2026 10:00:00 +0000\n"
+                          + "Message-ID: <\(messages)@bench.example>\nSubject: bench\n\nhello\n", out)
+                    fclose(out)
+                }
+            }
+            free(line)
+            fclose(file)
+        }
+        let run = InterchangeBenchmark.spawn(["harvest", sent, "--sent", sent, "--db", db])
+        print("harvest of \(messages) sent messages: \(format1(run.milliseconds)) ms, exit \(run.status)")
+        return messages
     }
 }

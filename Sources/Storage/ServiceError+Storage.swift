@@ -37,13 +37,13 @@ public extension ServiceError {
 
     /// A wait of `waited` for a lock ran out on a server; `holders`: the sessions holding it, by the
     /// role each signed in as (a team's member's name) and its server process id.
+    /// The sentence (who to ask, what the owner can do) is App's, made from the `LockWait` kept as the cause.
     static func lockHeld(server: String, waited: String, holders: [(pid: Int64, role: String)]) -> ServiceError {
+        let wait = LockWait(waited: waited, holders: holders.map { LockWait.Holder(pid: $0.pid, role: $0.role) })
         let named = holders.prefix(3).map { $0.role.isEmpty ? "session \($0.pid)" : "\($0.role) (session \($0.pid))" }
-        let who = named.isEmpty ? "another session" : named.joined(separator: ", ")
-        let end = holders.first.map { "; the directory's owner can end it: SELECT pg_terminate_backend(\($0.pid))" } ?? ""
         return ServiceError(.busy, place: .server(server),
-                            detail: "waited \(waited) for a lock held by \(who), and gave up; nothing was changed. Ask them to finish (a LOCK TABLE or a transaction left open in psql ends with COMMIT or ROLLBACK), then try again\(end)",
-                            code: .lockHeld)
+                            detail: "lock wait of \(waited) ran out; held by \(named.isEmpty ? "another session" : named.joined(separator: ", "))",
+                            code: .lockHeld, cause: wait)
     }
 
     /// Another program holds the data locked.

@@ -8,11 +8,34 @@ import Darwin
 
 /// Opens the data of a command line (`--db` — a file path, or a `postgresql://` URI for a
 /// shared directory — else the default file) and finds whose
-/// contacts to use (`--user`, else the signed-in person). Each failure is a line to print.
+/// contacts to use (`--user`, else the signed-in person). Each failure is a value: a line to
+/// print (`text`), and what a sync child says on its `error` line (`syncFailure`).
 struct AccountOpener {
     enum Failure: Error {
+        /// The command line is wrong (no data named, none by default).
         case usage(String)
-        case refused(String)
+        /// The data could not be opened or read.
+        case storage(ServiceError)
+        /// The data holds no account to use as asked.
+        case noAccount(AccountLookupFailure)
+
+        /// The line to print after `switchboard: COMMAND: `.
+        var text: String {
+            switch self {
+            case .usage(let words): words
+            case .storage(let error): CommandLineMessage.line(for: error)
+            case .noAccount(let why): CommandLineMessage.line(for: why)
+            }
+        }
+
+        /// The failure as a sync says it (nil for a usage error, which the app's child never makes).
+        var syncFailure: SyncFailure? {
+            switch self {
+            case .usage: nil
+            case .storage(let error): .storage(error)
+            case .noAccount(let why): .noAccount(why)
+            }
+        }
     }
 
     var databasePath: String?
@@ -26,12 +49,8 @@ struct AccountOpener {
     /// On a team directory, the account is who signed in (the role in `--db`), never a name given:
     /// `--user` may only repeat it. `--team`: the team book (the server decides what may be changed).
     static func teamAccount(_ team: (book: Int64, member: Account?), user: String?, teamBook: Bool, path: String) throws(Failure) -> Account {
-        guard let member = team.member else {
-            throw .refused("\(path) signs in as the directory's owner, who keeps no contacts: sign in as a member (postgresql://NAME@HOST/DB)")
-        }
-        if let user, user != member.username {
-            throw .refused("on a team directory you are the member you sign in as (\(member.username)); to be \(user), put \(user)@ in --db and use their password")
-        }
+        guard let member = team.member else { throw .noAccount(.ownerKeepsNoContacts(place: path)) }
+        if let user, user != member.username { throw .noAccount(.notTheMember(member: member.username, user: user)) }
         return teamBook ? Account(id: team.book, username: PostgresTeamDirectory.teamBookName) : member
     }
 
@@ -39,12 +58,12 @@ struct AccountOpener {
         guard let location = databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
             throw .usage("\(UsageError.noDataLocation)")
         }
-        if let missing = Self.missingFile(location) { throw .refused(missing) }
+        if Self.isMissingFile(location) { throw .noAccount(.noDataFile(place: location)) }
         let db: DataStore
-        do {
+        do throws(ServiceError) {
             db = try DataStore(location: location, environment: environment, signIn: signIn)
         } catch {
-            throw .refused(CommandLineMessage.line(for: error))
+            throw .storage(error)
         }
         return (db, try account(in: db), db.place)
     }
@@ -53,26 +72,20 @@ struct AccountOpener {
     /// book with `--team`), else `--user`, else the person signed in on this machine.
     func account(in db: DataStore) throws(Failure) -> Account {
         let path = db.place
-        do {
-            if let team = db.team {
-                return try Self.teamAccount(team, user: user, teamBook: teamBook, path: path)
-            }
-            if teamBook { throw Failure.refused("\(path) has no team address book (it is not a team directory)") }
-            if let user {
-                guard let found = try db.accounts.account(named: user) else {
-                    throw Failure.refused("there is no account “\(user)” in \(path); create it in the app first")
-                }
-                return found
-            }
-            guard let signedIn = try db.accounts.savedSession() else {
-                throw Failure.refused("nobody is signed in to \(path); pass --user NAME")
-            }
-            return signedIn
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw .refused(CommandLineMessage.line(for: error))
+        if let team = db.team {
+            return try Self.teamAccount(team, user: user, teamBook: teamBook, path: path)
         }
+        if teamBook { throw .noAccount(.noTeamBook(place: path)) }
+        if let user {
+            let found: Account?
+            do throws(ServiceError) { found = try db.accounts.account(named: user) } catch { throw .storage(error) }
+            guard let found else { throw .noAccount(.noSuchAccount(user: user, place: path)) }
+            return found
+        }
+        let signedIn: Account?
+        do throws(ServiceError) { signedIn = try db.accounts.savedSession() } catch { throw .storage(error) }
+        guard let signedIn else { throw .noAccount(.nobodySignedIn(place: path)) }
+        return signedIn
     }
 }
 
@@ -80,8 +93,12 @@ extension AccountOpener {
     /// Why a command cannot use `location` when it names a data file that is not there yet (no
     /// command can make its first account, so none creates the file); nil when it is there, or a server.
     static func missingFile(_ location: String) -> String? {
-        guard !PostgresConnection.isURI(location), access(location, F_OK) != 0 else { return nil }
-        return "there is no data file at \(location) yet; start switchboard with it once and create an account (nothing was created)"
+        isMissingFile(location) ? CommandLineMessage.line(for: AccountLookupFailure.noDataFile(place: location)) : nil
+    }
+
+    /// Whether `location` names a data file that is not there (a server is never missing).
+    static func isMissingFile(_ location: String) -> Bool {
+        !PostgresConnection.isURI(location) && access(location, F_OK) != 0
     }
 
     /// The data file and the contacts of the person, or nil after printing why, with
@@ -92,10 +109,8 @@ extension AccountOpener {
             let opened = try open(environment: environment)
             return opened.data.contacts(of: opened.account.id)
         } catch {
-            switch error {
-            case .usage(let m): print("switchboard: \(command): \(m)", to: &errors); exitCode = 2
-            case .refused(let m): print("switchboard: \(command): \(m)", to: &errors); exitCode = 1
-            }
+            print("switchboard: \(command): \(error.text)", to: &errors)
+            if case .usage = error { exitCode = 2 } else { exitCode = 1 }
             return nil
         }
     }

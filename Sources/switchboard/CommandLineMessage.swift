@@ -23,7 +23,21 @@ enum CommandLineMessage {
     /// App's sentence for a sync's failure; a failure of the data gets the command line's advice too.
     static func line(for failure: SyncFailure) -> String {
         if case .storage(let error) = failure { return line(for: error) }
+        if case .noAccount(let why) = failure { return line(for: why) }
         return failure.message()
+    }
+
+    /// App's sentence for data that holds no account to use as asked, and how to name another
+    /// from the command line.
+    static func line(for failure: AccountLookupFailure) -> String {
+        let advice = switch failure {
+        case .noDataFile: "; start switchboard with it once and create an account"
+        case .nobodySignedIn: "; pass --user NAME"
+        case .notTheMember(_, let user): "; to be \(user), put \(user)@ in --db and use their password"
+        case .ownerKeepsNoContacts: ": sign in as a member (postgresql://NAME@HOST/DB)"
+        case .noSuchAccount, .noTeamBook: ""
+        }
+        return failure.message + advice
     }
 
     /// switchboard's sentence for a terminal it cannot use (TUIKit's words name no program), and
@@ -42,7 +56,8 @@ enum CommandLineMessage {
     private static func advice(for error: ServiceError) -> String? {
         if error.isOnServer {
             switch error.kind {
-            case .refused where error.code == .sqlState("42501") || error.code == .tlsFailed: return nil
+            case .refused where error.code == .notATeamDirectory: return "As its owner, run switchboard directory init --db URL first."
+            case .refused where [.sqlState("42501"), .tlsFailed, .memberNameInvalid, .schemaNeedsOwner, .membersByAdmin].contains(error.code): return nil
             case .refused: return "Check the user name in --db and the password (libpq's PGPASSWORD or ~/.pgpass)."
             case .notFound: return "Name another database in --db."
             default: return nil

@@ -71,7 +71,7 @@ struct PopulateCommand {
                 do throws(AccountOpener.Failure) {
                     account = try AccountOpener.teamAccount(team, user: user, teamBook: false, path: db.place)
                 } catch {
-                    if case .refused(let why) = error { print("switchboard: populate: \(why)", to: &errors) }
+                    print("switchboard: populate: \(error.text)", to: &errors)
                     return 1
                 }
             } else if let user {

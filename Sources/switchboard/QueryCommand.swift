@@ -21,6 +21,9 @@ struct QueryCommand {
     var now: Int64?
     var opener = AccountOpener()
     var wantsHelp = false
+    /// Whether a search of two characters is read from the store's `MailQueryIndex` (tests turn
+    /// it off to compare it with the plain search).
+    var usesIndex = true
 
     static let help = """
     usage: switchboard query STRING [--format mutt|aerc|vcard] [--user NAME | --team] [--db PATH]
@@ -84,15 +87,21 @@ struct QueryCommand {
         }
     }
 
-    /// The address lines, best first. aerc's are written as they are read (a starting match goes
-    /// out at once, one inside a word waits for the end); mutt's first line says how many lines
-    /// follow, so its answer is written whole at the end. Once `harvest` has counted whom the
-    /// person writes to, within each kind of match those written to most (and most lately) come
-    /// first (`MailCorrespondent.writtenScore`), the rest after in the list's order; the answer is
-    /// then sorted, so aerc's lines too come out at the end.
+    /// The address lines, best first. A search of two characters is read from the store's
+    /// `MailQueryIndex` where it keeps one (SQLite; `indexedAnswer`): written as it is read, mutt's
+    /// count first. Any other: aerc's are written as they are read (a starting match goes out at
+    /// once, one inside a word waits for the end); mutt's first line says how many lines follow, so
+    /// its answer is written whole at the end. Once `harvest` has counted whom the person writes
+    /// to, within each kind of match those written to most (and most lately) come first
+    /// (`MailCorrespondent.writtenScore`), the rest after in the list's order; the answer is then
+    /// sorted, so aerc's lines too come out at the end.
     private func answer(_ store: any AddressBookService, query: String, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {
-        let ranking = QueryRanking(query)
         let written = try Self.writtenScores(store, now: now ?? Int64(time(nil)))
+        if usesIndex, let index = store as? any MailQueryIndex,
+           let code = try indexedAnswer(index, query: query, written: written, output: &output) {
+            return code
+        }
+        let ranking = QueryRanking(query)
         let streams = format == .aerc && written.isEmpty
         // Rows as read (many contacts share an address, name and company) and lines as written.
         var read = Set<String>(), seen = Set<String>(), best: [RankedLine] = [], inside: [RankedLine] = []
@@ -103,7 +112,7 @@ struct QueryCommand {
                 let line = format.line(email: row.email, name: row.name, company: row.company)
                 guard seen.insert(line).inserted else { continue }
                 let ranked = RankedLine(text: line, score: written[MailCorrespondent.key(row.email)] ?? (0, 0), place: best.count + inside.count)
-                if ranking.startsAWord(name: row.name, email: row.email) {
+                if ranking.startsAWord(name: row.name.isEmpty ? row.company : row.name, email: row.email) {
                     if streams { chunk += line + "\n" } else { best.append(ranked) }
                 } else {
                     inside.append(ranked)
@@ -124,15 +133,76 @@ struct QueryCommand {
             return 0
         }
         let count = best.count + inside.count
-        guard count > 0 else {
-            print("No matches for “\(QueryFormat.column(query))”.", to: &output)
-            return 1
-        }
-        var chunk = "Switchboard: \(count) \(count == 1 ? "address" : "addresses") for “\(QueryFormat.column(query))”\n"
+        guard count > 0 else { return noMatches(query, output: &output) }
+        var chunk = countLine(count, query)
         for line in best { chunk += line.text + "\n" }
         for line in inside { chunk += line.text + "\n" }
         output.write(chunk)
         return 0
+    }
+
+    /// A search of two characters from the store's kept answers, written as it is read: mutt's
+    /// count line (the count of the kept distinct lines: the lines that follow), then the lines
+    /// of the people written to (found by their addresses, best first), then the rest of the
+    /// starting matches in name order as the index hands them over, the people written to whose
+    /// match is inside a word, the rest of those. Nil when the index does not answer the search.
+    private func indexedAnswer(_ index: any MailQueryIndex, query: String, written: [String: (Double, Int64)],
+                               output: inout some TextOutputStream) throws(ServiceError) -> Int32? {
+        guard let count = try index.mailQueryLineCount(for: query) else { return nil }
+        if format == .mutt {
+            guard count > 0 else { return noMatches(query, output: &output) }
+            output.write(countLine(count, query))
+        }
+        guard count > 0 else { return 0 }
+        // The lines of the people written to, each as mutt's line (address, name, company) read back.
+        let ranking = QueryRanking(query)
+        var scoredBest: [RankedLine] = [], scoredInside: [RankedLine] = []
+        for (key, mutt) in try index.mailQueryLines(for: query, addressKeys: Array(written.keys)) ?? [] {
+            let columns = mutt.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard columns.count == 3 else { continue }
+            let text = format == .mutt ? mutt : (columns[1].isEmpty ? columns[0] : columns[0] + "\t" + columns[1])
+            let ranked = RankedLine(text: text, score: written[key] ?? (0, 0), place: 0)
+            if ranking.startsAWord(name: columns[1], email: key) { scoredBest.append(ranked) } else { scoredInside.append(ranked) }
+        }
+        let byScore = { (a: RankedLine, b: RankedLine) in RankedLine.before(a, b) || (!RankedLine.before(b, a) && a.text < b.text) }
+        scoredBest.sort(by: byScore)
+        scoredInside.sort(by: byScore)
+        var seen = Set<String>(), read = Set<String>(), insideWritten = false
+        func add(_ lines: [RankedLine], to chunk: inout String) {
+            for line in lines where seen.insert(line.text).inserted { chunk += line.text + "\n" }
+        }
+        var chunk = ""
+        add(scoredBest, to: &chunk)
+        if !chunk.isEmpty { output.write(chunk) }
+        _ = try index.forEachMailQueryLine(for: query) { rows throws(ServiceError) -> Bool in
+            var chunk = ""
+            for row in rows {
+                if row.insideAWord && !insideWritten {
+                    insideWritten = true
+                    add(scoredInside, to: &chunk)
+                }
+                guard read.insert(row.email + "\t" + row.name + "\t" + row.company).inserted else { continue }
+                let line = format.line(email: row.email, name: row.name, company: row.company)
+                if seen.insert(line).inserted { chunk += line + "\n" }
+            }
+            if !chunk.isEmpty { output.write(chunk) }
+            return true
+        }
+        if !insideWritten {
+            chunk = ""
+            add(scoredInside, to: &chunk)
+            if !chunk.isEmpty { output.write(chunk) }
+        }
+        return 0
+    }
+
+    private func countLine(_ count: Int, _ query: String) -> String {
+        "Switchboard: \(count) \(count == 1 ? "address" : "addresses") for “\(QueryFormat.column(query))”\n"
+    }
+
+    private func noMatches(_ query: String, output: inout some TextOutputStream) -> Int32 {
+        print("No matches for “\(QueryFormat.column(query))”.", to: &output)
+        return 1
     }
 
     /// One answer line and what places it: how much it was written to, then where the search found it.

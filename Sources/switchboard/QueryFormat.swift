@@ -13,54 +13,18 @@ enum QueryFormat: String, CaseIterable {
     case vcard
 
     /// One answer's line (without its line end): no TAB or line break inside a column.
+    /// mutt's is `MailClientLine.mutt`, the line the SQLite store counts (`MailQueryIndex`).
     func line(email: String, name: String, company: String) -> String {
+        if self == .mutt { return MailClientLine.mutt(email: email, name: name, company: company) }
         let address = Self.addressField(Self.column(email))
-        var name = Self.column(name), company = Self.column(company)
-        if name.isEmpty { (name, company) = (company, "") }
-        switch self {
-        case .mutt: return "\(address)\t\(name)\t\(company)"
-        case .aerc, .vcard: return name.isEmpty ? address : "\(address)\t\(name)"
-        }
+        let name = Self.column(name)
+        let shown = name.isEmpty ? Self.column(company) : name
+        return shown.isEmpty ? address : "\(address)\t\(shown)"
     }
 
-    /// Tabs and line breaks would break the columns: they become spaces; every other control
-    /// character (ESC, C1, U+2028, bidirectional overrides) becomes `�` (`SafeText.line`).
-    static func column(_ text: String) -> String {
-        // The common case, printable ASCII, as it is (a million-contact answer formats every line).
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
-        return SafeText.line(String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }))
-    }
+    /// A column as `MailClientLine.column` writes it (no TAB or line break; controls as `�`).
+    static func column(_ text: String) -> String { MailClientLine.column(text) }
 
-    /// The address as an RFC 5322 addr-spec a client's address parser reads as one address: a
-    /// local part with a space, comma, quote or other special quoted ("a b"@x), the rest as kept.
-    static func addressField(_ email: String) -> String {
-        if !email.isEmpty, email.utf8.allSatisfy({ $0 < 0x80 && atomBytes[Int($0)] }), let first = email.utf8.first, first != UInt8(ascii: "."),
-           email.utf8.filter({ $0 == UInt8(ascii: "@") }).count == 1 {
-            let local = email.utf8.prefix { $0 != UInt8(ascii: "@") }
-            if local.last != UInt8(ascii: "."), !local.isEmpty, !zip(local, local.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }) {
-                return email
-            }
-        }
-        let trimmed = SearchText.trimmed(email)
-        guard let at = trimmed.lastIndex(of: "@") else { return trimmed }
-        let local = trimmed[..<at], domain = trimmed[trimmed.index(after: at)...]
-        if local.hasPrefix("\"") && local.hasSuffix("\"") && local.count > 1 { return trimmed }
-        let isAtom = !local.isEmpty && !local.hasPrefix(".") && !local.hasSuffix(".")
-            && !zip(local.utf8, local.utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }) // not String.contains: _StringProcessing's
-            && local.unicodeScalars.allSatisfy { $0.value > 0x7F || Self.atomText.contains($0) }
-        if isAtom { return trimmed }
-        var quoted = "\""
-        for c in local.unicodeScalars {
-            if c == "\"" || c == "\\" { quoted.unicodeScalars.append("\\") }
-            quoted.unicodeScalars.append(c)
-        }
-        return quoted + "\"@" + domain
-    }
-
-    /// `atomText` and `@` by byte, for the common address's fast path.
-    private static let atomBytes: [Bool] = (0..<128).map { b in b == 0x40 || atomText.contains(Unicode.Scalar(UInt8(b))) }
-
-    /// RFC 5322's atext and the dot.
-    private static let atomText = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~.".unicodeScalars)
+    /// The address as `MailClientLine.addressField` writes it (an addr-spec a client reads as one).
+    static func addressField(_ email: String) -> String { MailClientLine.addressField(email) }
 }
-

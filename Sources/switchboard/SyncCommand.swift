@@ -163,7 +163,7 @@ struct SyncCommand {
 
     private func runOn(_ location: String, environment: [String: String], input: PasswordInput,
                        output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-        if let missing = AccountOpener.missingFile(location) { print("switchboard: sync: \(missing)", to: &errors); return 1 }
+        if AccountOpener.isMissingFile(location) { return fail(.noAccount(.noDataFile(place: location)), code: 1, output: &output, errors: &errors) }
         switch action {
         case .add(let url): return add(url, location: location, environment: environment, input: input, output: &output, errors: &errors)
         case .run: return syncAll(location: location, environment: environment, input: input, output: &output, errors: &errors)
@@ -181,10 +181,7 @@ struct SyncCommand {
         do throws(AccountOpener.Failure) {
             opened = try opener.open(environment: environment)
         } catch {
-            switch error {
-            case .usage(let m): print("switchboard: sync: \(m)", to: &errors); return 2
-            case .refused(let m): print("switchboard: sync: \(m)", to: &errors); return 1
-            }
+            return fail(error, output: &output, errors: &errors)
         }
         guard let local = opened.data.localSyncCommands else {
             print("switchboard: sync: password-command is for a shared directory's accounts (a data file keeps the one sync add was given)", to: &errors)
@@ -217,10 +214,7 @@ struct SyncCommand {
         do throws(AccountOpener.Failure) {
             (data, account, _) = try opener.open(environment: environment)
         } catch {
-            switch error {
-            case .usage(let m): print("switchboard: sync: \(m)", to: &errors); return 2
-            case .refused(let m): print("switchboard: sync: \(m)", to: &errors); return 1
-            }
+            return fail(error, output: &output, errors: &errors)
         }
         let user = username ?? ""
         let password: String
@@ -285,6 +279,13 @@ struct SyncCommand {
         print("switchboard: sync: \(CommandLineMessage.line(for: failure))\(advice)", to: &errors)
         if progress { print(SyncChildLine.error(failure).text, to: &output) }
         return code
+    }
+
+    /// Says why the account opener found nothing to use: a usage error on standard error only
+    /// (code 2), else as `fail(_:code:)` does, its value on the `error` line (code 1).
+    private func fail(_ failure: AccountOpener.Failure, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        guard let sync = failure.syncFailure else { print("switchboard: sync: \(failure.text)", to: &errors); return 2 }
+        return fail(sync, code: 1, output: &output, errors: &errors)
     }
 
     /// The passwords the app typed, by sync account id (`--passwords-on-stdin`): `ID<TAB>PASSWORD` lines.
@@ -370,7 +371,7 @@ struct SyncCommand {
                 do throws(ServiceError) {
                     opened = try DataStore(location: location, environment: environment, signIn: opener.signIn)
                 } catch {
-                    throw .refused(CommandLineMessage.line(for: error))
+                    throw .storage(error)
                 }
                 data = opened
                 place = opened.place
@@ -379,10 +380,7 @@ struct SyncCommand {
                 only = try opener.open(environment: environment).account.id
             }
         } catch {
-            switch error {
-            case .usage(let m): print("switchboard: sync: \(m)", to: &errors); return 2
-            case .refused(let m): return fail(.other(m), code: 1, output: &output, errors: &errors)
-            }
+            return fail(error, output: &output, errors: &errors)
         }
         let store: any SyncStore
         let accounts: [SyncAccountRow]

@@ -15,7 +15,7 @@ struct BothBooksOrdersAndGroupsTests {
         let alice = try team.asAlice(), bob = try team.asBob()
         let own = PostgresContactsStore(database: bob, accountID: team.bob.id)
         let teamBook = PostgresContactsStore(database: bob, accountID: team.teamBook)
-        let both = PostgresBothBooks(own: own, team: teamBook)
+        let both = PostgresContactsStore(database: bob, scope: .both(own: team.bob.id, team: team.teamBook))
         let alicesTeamView = PostgresContactsStore(database: alice, accountID: team.teamBook)
         let alicesOwn = PostgresContactsStore(database: alice, accountID: team.alice.id)
         func card(_ first: String, _ last: String, _ company: String, _ groups: [String]) -> ContactRecord {
@@ -30,7 +30,7 @@ struct BothBooksOrdersAndGroupsTests {
         for order in [ContactListOrder.firstName, .company] {
             let mine = try own.page(matching: "", in: order, offset: 0, limit: 100, countingUpTo: .max).rows
             let theirs = try teamBook.page(matching: "", in: order, offset: 0, limit: 100, countingUpTo: .max).rows
-            let expected = (mine + theirs.map { var r = $0; r.inTeamBook = true; return r }).sorted(by: PostgresBothBooks.precedes)
+            let expected = (mine + theirs.map { var r = $0; r.inTeamBook = true; return r }).sorted(by: PostgresContactsStore.precedes)
             #expect(expected.count == 21)
             for (offset, limit) in [(0, 5), (8, 6), (15, 10)] {
                 let page = try both.page(matching: "", in: order, offset: offset, limit: limit, countingUpTo: .max)

@@ -1,10 +1,11 @@
 import TestSupport
+@testable import App
 import AppServices
 import Foundation
 import Testing
 @testable import Storage
 
-/// A member's one list of both books on a team's directory (`PostgresBothBooks`): their own
+/// A member's one list of both books on a team's directory (`PostgresContactsStore` scoped to both books): their own
 /// contacts and the team book's in one list order, the team's marked, another member's never
 /// there; each change in the contact's own book, under the server's rules.
 @Suite("A team directory: one list of both books, marked",
@@ -16,7 +17,7 @@ struct BothBooksTests {
     struct Books {
         let team: Team
         let bob: PostgresDatabase
-        let both: PostgresBothBooks
+        let both: PostgresContactsStore
         let own: PostgresContactsStore, teamBook: PostgresContactsStore
         var bobsIDs: Set<Int64> = [], teamIDs: Set<Int64> = [], alicesIDs: Set<Int64> = []
 
@@ -26,7 +27,7 @@ struct BothBooksTests {
             bob = try team.asBob()
             own = PostgresContactsStore(database: bob, accountID: team.bob.id)
             teamBook = PostgresContactsStore(database: bob, accountID: team.teamBook)
-            both = PostgresBothBooks(own: own, team: teamBook)
+            both = PostgresContactsStore(database: bob, scope: .both(own: team.bob.id, team: team.teamBook))
             let alicesTeamView = PostgresContactsStore(database: alice, accountID: team.teamBook)
             let alicesOwn = PostgresContactsStore(database: alice, accountID: team.alice.id)
             let surnames = ["Abbott", "Baker", "Carter", "Dalton", "Evans", "Fisher", "Garcia", "Hughes", "Ito", "Jones"]
@@ -39,7 +40,7 @@ struct BothBooksTests {
         func expected(matching query: String = "") throws -> [ContactSummary] {
             let mine = try own.contacts(matching: query, offset: 0, limit: 1_000)
             let theirs = try teamBook.contacts(matching: query, offset: 0, limit: 1_000)
-            return (mine + theirs.map { var r = $0; r.inTeamBook = true; return r }).sorted(by: PostgresBothBooks.precedes)
+            return (mine + theirs.map { var r = $0; r.inTeamBook = true; return r }).sorted(by: PostgresContactsStore.precedes)
         }
     }
 
@@ -127,8 +128,7 @@ struct BothBooksTests {
     @Test func anEditorChangesTheTeamBookThroughTheList() throws {
         let books = try Books()
         let alice = try books.team.asAlice()
-        let alicesBoth = PostgresBothBooks(own: PostgresContactsStore(database: alice, accountID: books.team.alice.id),
-                                           team: PostgresContactsStore(database: alice, accountID: books.team.teamBook))
+        let alicesBoth = PostgresContactsStore(database: alice, scope: .both(own: books.team.alice.id, team: books.team.teamBook))
         let teamID = try #require(books.teamIDs.first)
         var record = try #require(try alicesBoth.contact(id: teamID))
         record.title = "Plumber"
@@ -140,16 +140,15 @@ struct BothBooksTests {
     }
 
     /// Alice's list of both books (she is an editor of the team's).
-    static func alicesBoth(_ books: Books) throws -> PostgresBothBooks {
+    static func alicesBoth(_ books: Books) throws -> PostgresContactsStore {
         let alice = try books.team.asAlice()
-        return PostgresBothBooks(own: PostgresContactsStore(database: alice, accountID: books.team.alice.id),
-                                 team: PostgresContactsStore(database: alice, accountID: books.team.teamBook))
+        return PostgresContactsStore(database: alice, scope: .both(own: books.team.alice.id, team: books.team.teamBook))
     }
 
     @Test func aMergeAcrossTheBooksIsOneChange() throws {
         let books = try Books()
         let both = try Self.alicesBoth(books)
-        let mine = try both.own.add(ContactRecord(firstName: "Ada", lastName: "Lovelace", emails: ["ada@example.com"]))
+        let mine = try both.add(ContactRecord(firstName: "Ada", lastName: "Lovelace", emails: ["ada@example.com"]))
         let teamID = try #require(books.teamIDs.first)
         var kept = try #require(try both.contact(id: mine))
         kept.notes = "merged"
@@ -167,7 +166,7 @@ struct BothBooksTests {
     @Test func aMergeThatFailsHalfWayLeavesBothContactsIntact() throws {
         let books = try Books()
         let both = try Self.alicesBoth(books)
-        let mine = try both.own.add(ContactRecord(firstName: "Ada", lastName: "Lovelace", notes: "before"))
+        let mine = try both.add(ContactRecord(firstName: "Ada", lastName: "Lovelace", notes: "before"))
         let teamID = try #require(books.teamIDs.first)
         let teamBefore = try #require(try both.contact(id: teamID))
         try books.team.owner.connection.executeScript("""
@@ -181,4 +180,36 @@ struct BothBooksTests {
         #expect(try both.contact(id: mine)?.notes == "before")
         #expect(try both.contact(id: teamID) == teamBefore)
     }
+    /// A card opened through the list of both books says what the mail harvest counted, as any
+    /// card does: the counts are the member's own, whichever book the contact is in (the list of
+    /// both books once was a type of its own, which kept no counts: the card had no mail line).
+    @MainActor @Test func aCardOpenedThroughBothBooksShowsItsMailLine() throws {
+        let books = try Books()
+        var batch = MailHarvestBatch()
+        batch.messages = [MailHarvestBatch.Message(key: "m1@t", fromMe: true, date: 1796288400, people: [("Team 3", "t3@example.com")]),
+                          MailHarvestBatch.Message(key: "m2@t", fromMe: true, date: 1796288400, people: [("Team 3", "T3@example.com")]),
+                          MailHarvestBatch.Message(key: "m3@t", fromMe: false, date: 1796288400, people: [("Bob 3", "b3@example.com")])]
+        #expect(try books.own.addHarvest(batch) == 3)
+        let teamID = try #require(try books.both.contacts(withEmail: "t3@example.com").first?.id)
+        let mine = try #require(try books.own.contacts(withEmail: "b3@example.com").first?.id)
+        for (id, line) in [(teamID, "You wrote 2 times, last on 3 Dec 2026"), (mine, "Wrote to you once, last on 3 Dec 2026")] {
+            let interactor = ShowContactInteractor(contactID: id, worker: ShowContactWorker(store: books.both))
+            let presenter = ShowContactPresenter(), display = CardLines()
+            presenter.viewController = display
+            interactor.presenter = presenter
+            interactor.getContact(request: .init())
+            let card = try #require(display.lines)
+            #expect(card.contains { $0.label == "mail" && $0.value == line }, "\(card)")
+        }
+    }
+}
+
+/// The lines of the card shown last.
+@MainActor
+private final class CardLines: ShowContactDisplayLogic {
+    var lines: [ShowContact.GetContact.ViewModel.Line]?
+    func displayContact(viewModel: ShowContact.GetContact.ViewModel) { lines = viewModel.lines }
+    func displayDelete(viewModel: ShowContact.DeleteContact.ViewModel) {}
+    func displayMerge(viewModel: ShowContact.MergeDuplicate.ViewModel) {}
+    func displayAction(viewModel: ShowContact.ActionMessage) {}
 }

@@ -1,4 +1,4 @@
-/// SQL that takes a file back from migrations 22, 20, 19, 18, 17, 16, 15, 14, 11, 10 and 9, for tests that make an older file by hand.
+/// SQL that takes a file back from migrations 23, 22, 20, 19, 18, 17, 16, 15, 14, 11, 10 and 9, for tests that make an older file by hand.
 enum MigrationUndo {
     /// Step 16's sync tables and the triggers that fill its queue.
     static let sync = """
@@ -16,8 +16,14 @@ enum MigrationUndo {
         ALTER TABLE contacts DROP COLUMN middle_name;
         """
 
-    /// Step 22's mail harvest tables.
-    static let mailHistory = "DROP TABLE mail_counts; DROP TABLE mail_messages; DROP TABLE mail_read_files; DROP TABLE mail_mboxes; DROP TABLE mail_me;"
+    /// Step 23's mail clients' kept answers and their triggers.
+    static let mailQuery = """
+        DROP TRIGGER mail_query_lines_added; DROP TRIGGER mail_query_lines_removed; DROP TRIGGER mail_query_lines_changed;
+        DROP TABLE mail_query_lines; DROP TABLE mail_query_distinct;
+        """
+
+    /// Step 22's mail harvest tables (and step 23's undo first).
+    static let mailHistory = "\(mailQuery) DROP TABLE mail_counts; DROP TABLE mail_messages; DROP TABLE mail_read_files; DROP TABLE mail_mboxes; DROP TABLE mail_me;"
 
     /// Step 20's group memberships and their triggers (and step 22's undo first).
     static let memberships = "\(mailHistory) DROP TRIGGER contact_groups_added; DROP TRIGGER contact_groups_changed; DROP TABLE contact_groups;"

@@ -25,7 +25,7 @@ struct LoginAssembly: Assembly {
     let onSignedIn: (Account, @escaping @MainActor () -> Void) -> Void
     func build() -> ViewController {
         LoginViewController(service: services.signIn!, coordinator: services.coordinator,
-                            dataPlace: services.backend.dataLocation.place, kind: services.backend.signInKind, onSignedIn: onSignedIn)
+                            dataPlace: services.backend.directory.location.place, kind: services.backend.directory.signInKind, onSignedIn: onSignedIn)
     }
 }
 
@@ -35,7 +35,7 @@ struct CreateAccountAssembly: Assembly {
     /// Told who was made and signed in, and what to call once the home is on its way.
     let onCreated: (Account, @escaping @MainActor () -> Void) -> Void
     func build() -> ViewController {
-        CreateAccountViewController(service: services.signIn!, dataPlace: services.backend.dataLocation.place, onCreated: onCreated)
+        CreateAccountViewController(service: services.signIn!, dataPlace: services.backend.directory.location.place, onCreated: onCreated)
     }
 }
 

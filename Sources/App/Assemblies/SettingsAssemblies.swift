@@ -72,7 +72,7 @@ struct AboutAssembly: Assembly {
         let signedIn = services.account != nil
         let work = signedIn ? services.accountWork : nil
         let countsFriends = !services.backend.isDemo
-        var facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: services.backend.dataLocation,
+        var facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: services.backend.directory.location,
                                            contacts: 0, friends: signedIn && countsFriends ? 0 : nil,
                                            leaveKeys: services.configuration.leaveKeys)
         var controller: AboutViewController?

@@ -29,7 +29,7 @@ final class AssemblyServices {
     /// (`Screen.teamContactList`); the list's filter key changes it.
     var book: ContactBook = .own
     /// The team address book of a team's directory, nil where there is none.
-    var teamBook: Account? { account.flatMap { backend.teamBook(for: $0) } }
+    var teamBook: Account? { account.flatMap { backend.directory.teamBook(for: $0) } }
     /// These services, the contacts scenes now showing `book`.
     func showing(_ book: ContactBook) -> AssemblyServices {
         self.book = book
@@ -91,7 +91,7 @@ final class AssemblyServices {
     /// its data again.
     func takeChangesElsewhere() {
         guard signIn != nil, let account else { return }
-        let elsewhere = backend.changedElsewhere(for: account)
+        let elsewhere = backend.directory.changedElsewhere(for: account)
         // Any write, this app's own too: what is pending to sync shows on the status line of
         // whatever screen the change was made on.
         madeSyncCenter?.readAgain()

@@ -19,13 +19,15 @@ public extension ServiceError {
             if isOnServer { return "Cannot reach \(server) (\(detail)). Is it running, and are the host and port right?" }
             return "Cannot open \(at): \(detail)."
         case (.busy, .lockHeld?):
-            return "\(server) is busy: \(detail)."
+            return lockHeldMessage(server)
         case (.busy, _):
             return "\(at) is locked by another program (is another switchboard running?). Close it and try again."
         case (.readOnly, _):
             return "\(at) is read-only, so nothing could be saved."
         case (.conflict, .changedSinceRead?):
             return "Someone else changed it since you opened it: not saved. ^S shows both versions to pick from."
+        case (.conflict, .roleTaken?):
+            return "\(server) already has a role named “\(detail)”: pick another name for the member."
         case (.conflict, _):
             return "Someone else changed this meanwhile (\(detail)); nothing was overwritten."
         case (.notFound, .databaseMissing?):
@@ -40,6 +42,12 @@ public extension ServiceError {
             return "\(server) asks for a password and none was given. Type it at Log In, or keep it in ~/.pgpass (or PGPASSWORD)."
         case (.refused, .membersByAdmin?):
             return "On a team directory the owner adds members (switchboard directory add-member NAME --db …); ask them for an account."
+        case (.refused, .memberNameInvalid?):
+            return "“\(detail)” cannot be a member's name: use letters, digits, '.', '-' or '_' (up to 63)."
+        case (.refused, .notATeamDirectory?):
+            return "\(server) is not set up for a team, so its server's roles are not its members. Use it with the server's own password (in ~/.pgpass or PGPASSWORD), or ask its owner to set it up for a team."
+        case (.refused, .schemaNeedsOwner?):
+            return "The directory at \(server) was made by an older switchboard, and only its owner may bring it up to date: ask them to run switchboard directory init once (\(detail))."
         case (.refused, _):
             return isOnServer ? "\(server) refused the user name or password (\(detail)). Check the user name and password." : "\(at) refused: \(detail)."
         case (.damaged, .notADatabase?):
@@ -60,5 +68,18 @@ public extension ServiceError {
             }
             return detail.isEmpty ? "The store failed." : detail
         }
+    }
+
+    /// A server's lock wait that ran out: whose lock (`LockWait`, the cause) and what to do; from
+    /// the words alone where the cause did not come along (a sync child's line).
+    private func lockHeldMessage(_ server: String) -> String {
+        let finish = "Ask them to finish (a LOCK TABLE or a transaction left open in psql ends with COMMIT or ROLLBACK), then try again"
+        guard let wait = cause as? LockWait else {
+            return "\(server) is busy (\(detail)), and nothing was changed. Ask whoever holds the lock to finish, then try again."
+        }
+        let named = wait.holders.prefix(3).map { $0.role.isEmpty ? "session \($0.pid)" : "\($0.role) (session \($0.pid))" }
+        let who = named.isEmpty ? "another session" : named.joined(separator: ", ")
+        let end = wait.holders.first.map { "; the directory's owner can end it: SELECT pg_terminate_backend(\($0.pid))" } ?? ""
+        return "\(server) is busy: it waited \(wait.waited) for a lock held by \(who), and gave up; nothing was changed. \(finish)\(end)."
     }
 }

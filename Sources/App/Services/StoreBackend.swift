@@ -8,7 +8,10 @@ import TUIKit
 /// server, at once on a file or in memory).
 @MainActor
 public final class StoreBackend {
-    private let directory: any DataDirectory
+    /// The data itself, for the facts navigation asks of it (where it is, how people sign in, its
+    /// team book, whether it changed elsewhere) with no forwarding member in between. Screens
+    /// reach its services only through the `ServiceWork` below.
+    let directory: any DataDirectory
     /// The sync tables' reads for the Sync screen and the status line: jobs off the main loop on a
     /// server, at once on a file; nil where the data cannot sync (memory).
     var syncStatusWork: ServiceWork<any SyncStatusService>? {
@@ -291,10 +294,6 @@ public final class StoreBackend {
                           coordinator: coordinator, scheduler: scheduler)
     }
 
-    /// Where the data is, for About and the sign-in forms.
-    var dataLocation: DataLocation { directory.location }
-    /// Whether someone else changed this account's data since the last call (see `DataDirectory`).
-    func changedElsewhere(for account: Account) -> Bool { directory.changedElsewhere(for: account) }
     /// What the run loop waits on to hear of changes made elsewhere (see `DataDirectory`); nil: nothing.
     var changeSignal: Int32? {
         let signal = directory.changeSignal
@@ -303,10 +302,6 @@ public final class StoreBackend {
         watch?.liveUpdates(retryIn: directory.liveUpdatesRetryAt.map { .seconds(max(1, $0 - now())) })
         return signal
     }
-    /// The team address book beside the account's own contacts (see `DataDirectory`); nil: none.
-    func teamBook(for account: Account) -> Account? { directory.teamBook(for: account) }
-    /// How people sign in (see `DataDirectory`), once started.
-    var signInKind: SignInKind { directory.signInKind }
     /// One account's whole address book for Import… and Export…: off the main loop on a server.
     /// Nil in a demo (its made-up data has no address book to import into or export from; every
     /// other directory has one).

@@ -32,6 +32,8 @@ public extension SyncFailure {
                 + "one account per address book, so nothing was added (switchboard sync syncs it)"
         case .noAccounts(let place):
             return "no CardDAV account is set up in \(place); add one with switchboard sync add URL --username NAME"
+        case .noAccount(let why):
+            return why.message
         case .account(let user, let url, .passwordNotTyped):
             return "no password for \(user) at \(url): type it in the app (Settings → Sync)"
         case .account(let user, let url, .passwordCommandStale(let keptUser, let keptURL, let team)):

@@ -62,8 +62,19 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case tlsFailed
         /// A team directory's members are added by its admin (`switchboard directory add-member`), not by the app.
         case membersByAdmin
-        /// A wait for a lock another session of the server holds ran out (`detail` says whose, and what to do).
+        /// A wait for a lock another session of the server holds ran out (`cause`: the
+        /// `LockWait`, whose lock it was; `detail` says the same for a log).
         case lockHeld
+        /// A name that cannot be a team member's (a server role's): `detail` is the name.
+        case memberNameInvalid
+        /// The server has a role of that name already (a member's name is their role's): `detail` is the name.
+        case roleTaken
+        /// The directory is not set up for a team (its owner has not run `directory init`), so the
+        /// server's roles are not its members.
+        case notATeamDirectory
+        /// The directory's schema is older than this build, and only its owner may bring it up to
+        /// date (a member's connection cannot change the schema).
+        case schemaNeedsOwner
     }
 
     /// Where it happened: what the data is, so a screen knows whether a server is involved

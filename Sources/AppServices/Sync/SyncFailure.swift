@@ -29,6 +29,9 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case alreadySynced(book: String, url: String, user: String, server: String)
     /// No CardDAV account is set up in `place`.
     case noAccounts(place: String)
+    /// The data holds no account to sync as asked (`--user` names none, the team directory's
+    /// member is another): nothing was synced.
+    case noAccount(AccountLookupFailure)
     /// One account's failure: its user name and server.
     indirect case account(user: String, url: String, SyncFailure)
     /// The child process ended with `exitCode` without saying why; nil: it could not be started.
@@ -107,6 +110,7 @@ extension SyncFailure {
         case .noAddressBooks: ["noAddressBooks"]
         case .alreadySynced(let book, let url, let user, let server): ["alreadySynced", book, url, user, server]
         case .noAccounts(let place): ["noAccounts", place]
+        case .noAccount(let why): ["noAccount"] + why.fields
         case .account(let user, let url, let inner): ["account", user, url] + inner.fields
         case .stopped(let code): ["stopped", code.map(String.init) ?? ""]
         case .other(let text): ["other", text]
@@ -140,6 +144,9 @@ extension SyncFailure {
         case ("noAddressBooks", 0): self = .noAddressBooks
         case ("alreadySynced", 4): self = .alreadySynced(book: rest[0], url: rest[1], user: rest[2], server: rest[3])
         case ("noAccounts", 1): self = .noAccounts(place: rest[0])
+        case ("noAccount", 2...):
+            guard let why = AccountLookupFailure(fields: rest) else { return nil }
+            self = .noAccount(why)
         case ("account", 2...):
             guard let inner = SyncFailure(fields: Array(rest.dropFirst(2))) else { return nil }
             self = .account(user: rest[0], url: rest[1], inner)
@@ -190,7 +197,8 @@ extension SyncFailure {
         ("notADatabase", .notADatabase), ("clientLibraryMissing", .clientLibraryMissing), ("extensionMissing", .extensionMissing),
         ("connectionLost", .connectionLost), ("databaseMissing", .databaseMissing), ("folderNotWritable", .folderNotWritable),
         ("changedSinceRead", .changedSinceRead), ("passwordNeeded", .passwordNeeded), ("tlsFailed", .tlsFailed),
-        ("membersByAdmin", .membersByAdmin), ("lockHeld", .lockHeld),
+        ("membersByAdmin", .membersByAdmin), ("lockHeld", .lockHeld), ("memberNameInvalid", .memberNameInvalid),
+        ("roleTaken", .roleTaken), ("notATeamDirectory", .notATeamDirectory), ("schemaNeedsOwner", .schemaNeedsOwner),
     ]
 
     private static func codeWord(_ code: ServiceError.Code) -> String {

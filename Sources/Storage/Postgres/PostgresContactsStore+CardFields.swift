@@ -21,7 +21,8 @@ extension PostgresContactsStore {
 
     /// Every contact of this account with a birthday: id, first and last name, birthday text.
     public func birthdays() throws(ServiceError) -> [ContactBirthday] {
-        let rows = try pg.execute("SELECT id, first_name, last_name, birthday, display_name FROM contacts WHERE account_id = $1 AND birthday <> '' ORDER BY sort_key, id", [accountID])
+        let rows = try pg.execute("SELECT id, first_name, last_name, birthday, display_name FROM contacts WHERE \(accounts("account_id", 1)) AND birthday <> '' ORDER BY sort_key, id",
+                                  [accountsValue])
         return (0..<rows.count).map {
             ContactBirthday(id: rows.int64($0, 0), firstName: rows.text($0, 1), lastName: rows.text($0, 2), birthday: rows.text($0, 3),
                             displayName: rows.text($0, 4))
@@ -35,10 +36,10 @@ extension PostgresContactsStore {
         let rows = try pg.execute("""
             SELECT e.value, c.first_name, c.last_name, c.company, c.display_name
             FROM unnest($1::bigint[]) WITH ORDINALITY AS w(id, n)
-            JOIN contacts c ON c.id = w.id AND c.account_id = $2
+            JOIN contacts c ON c.id = w.id AND \(accounts("c.account_id", 2))
             CROSS JOIN LATERAL jsonb_array_elements_text(c.emails) WITH ORDINALITY AS e(value, k)
             ORDER BY w.n, e.k - 1 = coalesce(c.preferred_email, -1) DESC, e.k
-            """, ["{" + ids.map(String.init).joined(separator: ",") + "}", accountID])
+            """, ["{" + ids.map(String.init).joined(separator: ",") + "}", accountsValue])
         return (0..<rows.count).map {
             (rows.text($0, 0), ContactRecord.shownName(displayName: rows.text($0, 4), firstName: rows.text($0, 1), lastName: rows.text($0, 2)), rows.text($0, 3))
         }

@@ -12,6 +12,7 @@ extension PostgresContactsStore {
         """#
 
     public func groups() throws(ServiceError) -> [ContactGroup] {
+        if readsBothBooks { return try groupsOfBothBooks() }
         let rows = try pg.execute("SELECT name, count(*) FROM contact_groups WHERE account_id = $1 GROUP BY name", [accountID])
         var groups = (0..<rows.count).map { ContactGroup(name: rows.text($0, 0), count: rows.int($0, 1)) }
         for card in try groupCards().compactMap(GroupCard.init(storedText:)) {
@@ -34,6 +35,9 @@ extension PostgresContactsStore {
 
     public func page(inGroup group: String, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
                      countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        if readsBothBooks {
+            return try pageOfBothBooks(inGroup: group, matching: query, in: order, offset: offset, limit: limit, countingUpTo: cap)
+        }
         let key = Self.listKey(order)
         let columns = "c.id, c.first_name, c.last_name, c.is_friend, c.\(key), c.display_name"
         var members = "SELECT contact_id AS id FROM contact_groups WHERE account_id = $1 AND name = $2"

@@ -15,6 +15,7 @@ extension PostgresContactsStore {
 
     public func page(matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
                      countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        if readsBothBooks { return try pageOfBothBooks(matching: query, in: order, offset: offset, limit: limit, countingUpTo: cap) }
         if order == .lastName { return try page(matching: query, offset: offset, limit: limit, countingUpTo: cap) }
         let total = try count(matching: query, upTo: cap)
         return ContactsPage(count: total, rows: try contacts(matching: query, in: order, offset: offset, limit: limit))
@@ -47,12 +48,13 @@ extension PostgresContactsStore {
         })
     }
 
+    /// The contacts before it in the scope's books (both books: each book's count before it, added).
     public func listIndex(ofContact id: Int64, in order: ContactListOrder) throws(ServiceError) -> Int? {
         let key = Self.listKey(order)
         let rows = try pg.execute("""
-            SELECT (SELECT count(*) FROM contacts b WHERE b.account_id = c.account_id AND (b.\(key), b.id) < (c.\(key), c.id))
-            FROM contacts c WHERE c.id = $1 AND c.account_id = $2
-            """, [id, accountID])
+            SELECT (SELECT count(*) FROM contacts b WHERE \(accounts("b.account_id", 2)) AND (b.\(key), b.id) < (c.\(key), c.id))
+            FROM contacts c WHERE c.id = $1 AND \(accounts("c.account_id", 2))
+            """, [id, accountsValue])
         return rows.count == 1 ? rows.int(0, 0) : nil
     }
 }

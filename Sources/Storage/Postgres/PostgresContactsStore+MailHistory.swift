@@ -3,7 +3,9 @@ import AppServices
 /// The mail harvest's counts on a shared directory (`PostgresMailHistorySchema`; on a team
 /// directory the member's own). A batch is a few statements whatever its size: the keys of its
 /// messages in one insert, which answers the new ones; their counts summed here, one upsert for
-/// those written to and one for those received from.
+/// those written to and one for those received from. The counts are the person's (`accountID`:
+/// in both books, the member's own), whichever book a contact is in; `knownAddresses` looks in
+/// every book of the scope.
 extension PostgresContactsStore: MailHistoryService {
     public func myAddresses() throws(ServiceError) -> [String] {
         let rows = try pg.execute("SELECT address_key FROM mail_me WHERE account_id = $1 ORDER BY address_key", [accountID])
@@ -114,8 +116,8 @@ extension PostgresContactsStore: MailHistoryService {
         guard !addresses.isEmpty else { return [] }
         let rows = try pg.execute("""
             SELECT DISTINCT lower(e COLLATE "C") FROM contacts c, jsonb_array_elements_text(c.emails) e
-            WHERE c.account_id = $1 AND lower(e COLLATE "C") = ANY($2::text[])
-            """, [accountID, PostgresMigrations.arrayLiteral(addresses.map(MailCorrespondent.key))])
+            WHERE \(accounts("c.account_id", 1)) AND lower(e COLLATE "C") = ANY($2::text[])
+            """, [accountsValue, PostgresMigrations.arrayLiteral(addresses.map(MailCorrespondent.key))])
         return Set((0..<rows.count).map { rows.text($0, 0) })
     }
 

@@ -10,6 +10,7 @@ import AppServices
 /// lookup a row costs more than SQLite's). A search's matches on the book are sorted.
 extension PostgresContactsStore {
     public func addressBooks(counted: Bool) throws(ServiceError) -> ContactAddressBooks {
+        if readsBothBooks { return try addressBooksOfBothBooks(counted: counted) }
         let rows = try pg.execute("""
             SELECT b.id, b.display_name, CASE WHEN $2 THEN (SELECT count(*) FROM sync_cards c WHERE c.book_id = b.id) ELSE 0 END
             FROM sync_books b JOIN sync_accounts a ON a.id = b.sync_account_id WHERE a.account_id = $1 ORDER BY b.id
@@ -22,6 +23,9 @@ extension PostgresContactsStore {
 
     public func page(in filter: AddressBookFilter, matching query: String, in order: ContactListOrder, offset: Int, limit: Int,
                      countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        if readsBothBooks {
+            return try pageOfBothBooks(in: filter, matching: query, in: order, offset: offset, limit: limit, countingUpTo: cap)
+        }
         let key = Self.listKey(order)
         let columns = "c.id, c.first_name, c.last_name, c.is_friend, c.\(key), c.display_name"
         var values: [any PostgresValue] = [accountID]

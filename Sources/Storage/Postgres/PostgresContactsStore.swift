@@ -12,20 +12,45 @@ import Glibc
 /// document, `SearchText.phraseDocument`) is under a pg_trgm index, and a search is the document
 /// containing the phrase (`SearchText.searchPhrase`) — what SQLite's trigram index answers — in
 /// list order; one or two characters are a word start (`contact_word_starts`).
+///
+/// One store reads one book or, for a team member, both books as one list (`Scope`): a query
+/// is written once for either.
 public final class PostgresContactsStore: ContactsService {
     let pg: PostgresConnection
+    /// Whose contacts it reads: one account's, or a member's own and the team's (`Scope`).
+    public let scope: Scope
+    /// The account a new contact goes to, whose mail counts and Trash are the person's: the book's
+    /// (in `.both`, the member's own).
     public let accountID: Int64
     let now: () -> Int64
     /// In a team's directory the database logs each contact change itself, with the role that made
     /// it (`PostgresTeamDirectory`): the store writes no event of its own for them.
     let databaseLogsChanges: Bool
+    /// In `.both`, each book's own store on the same connection (the member's own first), which
+    /// the list's pages merge and a change to a contact goes through; empty for one book.
+    let books: [PostgresContactsStore]
 
-    public init(database: PostgresDatabase, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
+    /// One account's contacts.
+    public convenience init(database: PostgresDatabase, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
+        self.init(database: database, scope: .book(accountID), now: now)
+    }
+
+    /// The contacts `scope` names.
+    public init(database: PostgresDatabase, scope: Scope, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
         self.pg = database.connection
-        self.accountID = accountID
+        self.scope = scope
+        self.accountID = scope.home
         self.now = now
         databaseLogsChanges = database.isTeamDirectory
+        if case .both = scope {
+            books = scope.accounts.map { PostgresContactsStore(database: database, scope: .book($0), now: now) }
+        } else {
+            books = []
+        }
     }
+
+    /// Whether the store reads both books (and its list's pages merge them).
+    var readsBothBooks: Bool { !books.isEmpty }
 
     /// How a search is run. From three characters: the search document contains the phrase
     /// (LIKE through the trigram index). With one or two: a word of the name starts with them —
@@ -116,6 +141,7 @@ public final class PostgresContactsStore: ContactsService {
     static let summaryColumns = "id, first_name, last_name, is_friend, sort_key, display_name"
 
     public func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int {
+        if readsBothBooks { return try countOfBothBooks(matching: query, upTo: cap) }
         guard let (matches, value) = Match(query).matches(limitAndOffset: "LIMIT $3", ordered: false) else {
             let total = try pg.scalarInt("SELECT coalesce((SELECT total FROM contact_counts WHERE account_id = $1), 0)", [accountID]) ?? 0
             return Int(min(Int64(cap), total))
@@ -127,6 +153,7 @@ public final class PostgresContactsStore: ContactsService {
     }
 
     public func contacts(matching query: String, offset: Int, limit: Int) throws(ServiceError) -> [ContactSummary] {
+        if readsBothBooks { return try contactsOfBothBooks(matching: query, offset: offset, limit: limit) }
         guard let (matches, value) = Match(query).matches(limitAndOffset: "LIMIT $3 OFFSET $4") else {
             // Past the middle, counted from the end (the count is kept), so End costs what the top costs.
             let total = try count(matching: "", upTo: .max)
@@ -155,6 +182,7 @@ public final class PostgresContactsStore: ContactsService {
     /// planner expects in very many contacts, a cap past `countedPageLimit` or no phrase: the
     /// count and the page are read as ever.
     public func page(matching query: String, offset: Int, limit: Int, countingUpTo cap: Int) throws(ServiceError) -> ContactsPage {
+        if readsBothBooks { return try pageOfBothBooks(matching: query, in: .lastName, offset: offset, limit: limit, countingUpTo: cap) }
         let separately = { () throws(ServiceError) -> ContactsPage in
             ContactsPage(count: try self.count(matching: query, upTo: cap), rows: try self.contacts(matching: query, offset: offset, limit: limit))
         }
@@ -266,7 +294,8 @@ public final class PostgresContactsStore: ContactsService {
     }
 
     public func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary] {
-        Self.summaries(try pg.execute("""
+        if readsBothBooks { return try contactsOfBothBooks(withEmail: address) }
+        return Self.summaries(try pg.execute("""
             SELECT id, first_name, last_name, is_friend, sort_key, display_name FROM contacts c
             WHERE account_id = $1 AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.emails) e WHERE lower(e COLLATE "C") = lower($2 COLLATE "C"))
             ORDER BY sort_key, id
@@ -281,8 +310,8 @@ public final class PostgresContactsStore: ContactsService {
             SELECT c.id, coalesce(c.emails ->> coalesce(c.preferred_email, 0), ''), coalesce(c.phones -> coalesce(c.preferred_phone, 0) ->> 1, ''),
                    coalesce(c.company, ''),
                    coalesce((SELECT b.display_name FROM sync_cards s JOIN sync_books b ON b.id = s.book_id WHERE s.contact_id = c.id), '')
-            FROM contacts c WHERE c.account_id = $1 AND c.id = ANY($2::bigint[])
-            """, [accountID, "{" + ids.map(String.init).joined(separator: ",") + "}"])
+            FROM contacts c WHERE \(accounts("c.account_id", 1)) AND c.id = ANY($2::bigint[])
+            """, [accountsValue, "{" + ids.map(String.init).joined(separator: ",") + "}"])
         var details: [Int64: ContactRowDetails] = [:]
         for i in 0..<rows.count {
             details[rows.int64(i, 0)] = ContactRowDetails(email: rows.text(i, 1), phone: rows.text(i, 2), company: rows.text(i, 3), addressBook: rows.text(i, 4))
@@ -305,8 +334,8 @@ public final class PostgresContactsStore: ContactsService {
                    coalesce(uid, ''), nickname, title, birthday, url, addresses, extras,
                    name_prefix, name_suffix, email_labels::text, preferred_email, preferred_phone, revision, card,
                    formatted_name, middle_name
-            FROM contacts WHERE id = $1 AND account_id = $2
-            """, [id, accountID])
+            FROM contacts WHERE id = $1 AND \(accounts("account_id", 2))
+            """, [id, accountsValue])
         guard rows.count == 1 else { return nil }
         let lists = PostgresContactLists.decode(phones: rows.text(0, 5), emails: rows.text(0, 6))
         var record = ContactRecord(id: id, firstName: rows.text(0, 0), lastName: rows.text(0, 1), phones: lists.phones, emails: lists.emails,
@@ -331,11 +360,7 @@ public final class PostgresContactsStore: ContactsService {
     }
 
     public func listIndex(ofContact id: Int64) throws(ServiceError) -> Int? {
-        let rows = try pg.execute("""
-            SELECT (SELECT count(*) FROM contacts b WHERE b.account_id = c.account_id AND (b.sort_key, b.id) < (c.sort_key, c.id))
-            FROM contacts c WHERE c.id = $1 AND c.account_id = $2
-            """, [id, accountID])
-        return rows.count == 1 ? rows.int(0, 0) : nil
+        try listIndex(ofContact: id, in: .lastName)
     }
 
     /// The values of a contact's columns, in `writeColumns` order.
@@ -403,6 +428,7 @@ public final class PostgresContactsStore: ContactsService {
 
     public func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let id = contact.id else { return false }
+        if readsBothBooks { return try book(of: id)?.update(contact) ?? false }
         return try pg.transaction { () throws(ServiceError) -> Bool in
             let old = try pg.execute("SELECT is_friend, first_name, last_name, revision, phones::text, display_name, middle_name, sort_key FROM contacts WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, accountID])
             guard old.count == 1 else { return try refuseIfOnlyReadable(id) }
@@ -441,7 +467,8 @@ public final class PostgresContactsStore: ContactsService {
 
     /// Deletes one contact, kept for Undo as part of `batch` ("": alone).
     func delete(id: Int64, batch: String) throws(ServiceError) -> Bool {
-        try pg.transaction { () throws(ServiceError) -> Bool in
+        if readsBothBooks { return try book(of: id)?.delete(id: id, batch: batch) ?? false }
+        return try pg.transaction { () throws(ServiceError) -> Bool in
             if let whole = try contact(id: id) { try keepForUndo(whole, batch: batch) }
             let rows = try pg.execute("""
                 DELETE FROM contacts WHERE id = $1 AND account_id = $2
@@ -472,7 +499,8 @@ public final class PostgresContactsStore: ContactsService {
     }
 
     public func setFriend(id: Int64, _ isFriend: Bool) throws(ServiceError) -> Bool {
-        try pg.transaction { () throws(ServiceError) -> Bool in
+        if readsBothBooks { return try book(of: id)?.setFriend(id: id, isFriend) ?? false }
+        return try pg.transaction { () throws(ServiceError) -> Bool in
             guard let (wasFriend, name) = try friendAndName(of: id, lock: true) else { return try refuseIfOnlyReadable(id) }
             try pg.execute("UPDATE contacts SET is_friend = $1, updated_at = $2, revision = revision + 1 WHERE id = $3 AND account_id = $4", [isFriend, now(), id, accountID])
             try pg.execute("UPDATE contact_search SET is_friend = $1 WHERE id = $2 AND account_id = $3", [isFriend, id, accountID])

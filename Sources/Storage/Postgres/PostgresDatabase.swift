@@ -24,8 +24,7 @@ public final class PostgresDatabase: @unchecked Sendable {
         do {
             try PostgresMigrations.migrate(connection, to: version ?? PostgresMigrations.latest)
         } catch where error.sqlState == "42501" {
-            throw ServiceError(.refused, place: .server(connection.server),
-                               detail: "the directory's schema is older than this version of switchboard, and only its owner may bring it up to date (`switchboard directory init --db URL` as the owner)")
+            throw ServiceError(.refused, place: .server(connection.server), detail: error.detail, code: .schemaNeedsOwner, cause: error)
         }
         teamBookID = try PostgresTeamDirectory.teamAccountID(ofTeamDirectoryOn: connection)
     }

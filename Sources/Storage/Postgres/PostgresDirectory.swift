@@ -197,8 +197,7 @@ public final class PostgresDirectory: DataDirectory {
 
     public func contactsOfBothBooks(for account: Account) -> ContactsService? {
         guard let team = teamBook(for: account), team.id != account.id else { return nil }
-        let own = contactsStore(for: account)
-        return PostgresBothBooks(own: own, team: PostgresContactsStore(database: connectedDatabase!, accountID: team.id, now: now))
+        return PostgresContactsStore(database: connectedDatabase!, scope: .both(own: account.id, team: team.id), now: now)
     }
 
     public func teamBook(for account: Account) -> Account? {

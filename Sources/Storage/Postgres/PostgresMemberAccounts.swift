@@ -39,9 +39,7 @@ final class PostgresMemberAccounts: AccountsService {
             return nil
         }
         guard db.isTeamDirectory else {
-            throw ServiceError(.refused, place: .server(db.server),
-                               detail: "this directory is not set up for a team, so its server's roles are not its members: put the server's password in ~/.pgpass",
-                               code: .passwordNeeded)
+            throw ServiceError(.refused, place: .server(db.server), detail: "a member's sign-in", code: .notATeamDirectory)
         }
         guard let account = try PostgresTeamDirectory.account(ofSignedInRoleOn: db.connection) else { return nil }
         directory.adopt(db, signIn: signIn)

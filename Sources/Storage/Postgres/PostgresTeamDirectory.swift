@@ -89,10 +89,10 @@ public enum PostgresTeamDirectory {
         let pg = db.connection
         guard let roles = try roles(of: pg) else { throw notATeamDirectory(pg) }
         guard isMemberName(name) else {
-            throw ServiceError(.refused, place: .server(pg.server), detail: "“\(name)” cannot be a member's name: use letters, digits, '.', '-' or '_' (up to 63)")
+            throw ServiceError(.refused, place: .server(pg.server), detail: name, code: .memberNameInvalid)
         }
         if try pg.scalarInt("SELECT 1 FROM pg_roles WHERE rolname = $1", [name]) != nil {
-            throw ServiceError(.conflict, place: .server(pg.server), detail: "the server already has a role named “\(name)”: pick another name for the member")
+            throw ServiceError(.conflict, place: .server(pg.server), detail: name, code: .roleTaken)
         }
         let verifier = try pg.encryptedPassword(password, role: name)
         return try pg.transaction { () throws(ServiceError) -> Account in
@@ -154,8 +154,7 @@ public enum PostgresTeamDirectory {
     }
 
     static func notATeamDirectory(_ pg: PostgresConnection) -> ServiceError {
-        ServiceError(.refused, place: .server(pg.server),
-                     detail: "this directory is not set up for a team yet: run `switchboard directory init --db URL` as its owner first")
+        ServiceError(.refused, place: .server(pg.server), detail: "no team roles", code: .notATeamDirectory)
     }
 
     /// `<database>` (or `<database>_<schema>` for a schema of its own), in letters, digits and `_`,

@@ -62,6 +62,8 @@ public final class SQLiteDatabase {
         SearchDocumentFunction.register(on: db)
         SearchDocumentFunction.registerFold(on: db)
         GroupsFunction.register(on: db)
+        MailQueryLinesFunction.register(on: db)
+        MailQueryLinesFunction.registerLineText(on: db)
         SortKeyFunction.register(on: db)
         SortKeyFunction.registerBackfill(on: db)
         do {

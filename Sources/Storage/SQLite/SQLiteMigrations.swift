@@ -284,6 +284,9 @@ enum SQLiteMigrations {
         """,
         // 22: what the mail harvest learnt (`switchboard harvest`, issue 50; `SQLiteMailHistorySchema`).
         SQLiteMailHistorySchema.migration,
+        // 23: the mail clients' answers to a search of two characters, kept ready by triggers on
+        // `contacts` (`SQLiteMailQuerySchema`, issue 50), filled from the stored contacts.
+        SQLiteMailQuerySchema.migration,
     ]
 
     /// A row's columns for `switchboard_backfilled` (its first e-mail and phone, where the lists are JSON).

@@ -40,6 +40,8 @@ enum SQLiteSchemaCheck {
         "table mail_read_files(account_id,folder,name)",
         "table mail_mboxes(account_id,path,read_to,check_length,check_hash)",
         "table mail_me(account_id,address_key)",
+        "table mail_query_lines(account_id,prefix,inside,sort_key,line,contacts)",
+        "table mail_query_distinct(account_id,prefix,address_key,line,rows)",
     ]
 
     /// Every table name any version of switchboard has made.
@@ -47,7 +49,7 @@ enum SQLiteSchemaCheck {
         "accounts", "session", "sign_in_failures", "contacts", "contact_phones", "contact_emails", "contact_counts",
         "contact_search", "contact_search_data", "contact_search_idx", "contact_search_content", "contact_search_docsize",
         "contact_search_config", "settings", "activity", "deleted_contacts", "group_cards", "contact_groups",
-    ] as Set<String>).union(SQLiteSyncSchema.tables).union(SQLiteMailHistorySchema.tables)
+    ] as Set<String>).union(SQLiteSyncSchema.tables).union(SQLiteMailHistorySchema.tables).union(SQLiteMailQuerySchema.tables)
 
     /// What version `version` of the schema holds: written out for the newest, made for the others.
     static func expectedShape(of version: Int) -> Set<String>? {
@@ -65,6 +67,8 @@ enum SQLiteSchemaCheck {
         SortKeyFunction.register(on: db)
         SortKeyFunction.registerBackfill(on: db)
         GroupsFunction.register(on: db)
+        MailQueryLinesFunction.register(on: db)
+        MailQueryLinesFunction.registerLineText(on: db)
         var shapes = [shape(of: db)]
         for step in SQLiteMigrations.all {
             guard sqlite3_exec(db, step, nil, nil, nil) == SQLITE_OK else { return shapes }

@@ -141,6 +141,7 @@ struct HarvestCommand {
         line += ", \(report.counted) new"
         if report.alreadyRead > 0 { line += ", \(report.alreadyRead) read before" }
         if report.skipped > 0 { line += ", \(report.skipped) skipped (not readable, named above)" }
+        if report.retried > 0 { line += "; \(report.retried) of them could not be read, tried again at the next harvest" }
         print(line, to: &output)
         if harvester.mine.isEmpty {
             print("none of your addresses is known (no sent folder, no --me): only who wrote to you was counted; give --me ADDRESS or your sent folder", to: &output)

@@ -66,19 +66,31 @@ struct MailHarvester {
         name.firstIndex(of: ":").map { String(name[..<$0]) } ?? name
     }
 
+    /// One maildir message: counted, and remembered as read (`readFiles`) once it was read. One
+    /// that could not be opened or read (an error that may pass: permissions, a disk, a file a
+    /// mail client is moving) is named and left unremembered, so the next run tries it again. One
+    /// that was read but is not a message this can take (no From, malformed, binary, a header
+    /// over the limit) is named, skipped and remembered: a maildir file never changes (a client
+    /// that edits a message writes a new file, under a new name), so reading it again would only
+    /// name it again at every run.
     private mutating func readMaildirMessage(_ path: String, unique: String, folder: MailFolder) {
-        batch.readFiles.append((folder.path, unique))
         report.read += 1
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { skip(path, "cannot be read: \(String(cString: strerror(errno)))"); return }
+        guard fd >= 0 else { skip(path, "cannot be read: \(String(cString: strerror(errno)))", retried: true); return }
         defer { close(fd) }
         var header: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 16384)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 16384) }
-            if n <= 0 { break }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { skip(path, "cannot be read: \(String(cString: strerror(errno)))", retried: true); return }
+            if n == 0 { break }
             header += chunk[0..<n]
             if let end = MessageInput.headerEnd(header) { header.removeSubrange(end...); break }
-            if header.count > MailHeaderSection.limit { skip(path, MailProblem.headerTooLong(MailHeaderSection.limit).message); return }
+            if header.count > MailHeaderSection.limit {
+                skip(path, MailProblem.headerTooLong(MailHeaderSection.limit).message)
+                batch.readFiles.append((folder.path, unique))
+                return
+            }
         }
         var fallback = Int64(unique.prefix { $0.isNumber }) ?? 0
         if fallback == 0 {
@@ -86,6 +98,7 @@ struct MailHarvester {
             if fstat(fd, &info) == 0 { fallback = Int64(info.st_mtim.tv_sec) }
         }
         take(header, place: path, folder: folder, fallbackDate: fallback)
+        batch.readFiles.append((folder.path, unique))
     }
 
     // MARK: mbox
@@ -195,9 +208,12 @@ struct MailHarvester {
                                     people: people.map { (QueryFormat.column($0.name), $0.address) }))
     }
 
-    private mutating func skip(_ place: String, _ why: String) {
+    /// Names a message skipped; `retried`: a maildir file that could not be read, not remembered,
+    /// so tried again at the next run.
+    private mutating func skip(_ place: String, _ why: String, retried: Bool = false) {
         report.skipped += 1
-        problem("\(place): \(why); skipped")
+        if retried { report.retried += 1 }
+        problem("\(place): \(why); skipped" + (retried ? " (tried again at the next harvest)" : ""))
     }
 
     /// Writes the batch (one transaction) and starts the next.
@@ -218,5 +234,7 @@ struct HarvestReport {
     var alreadyRead = 0
     var counted = 0
     var skipped = 0
+    /// Of the skipped, the maildir files that could not be read (tried again at the next run).
+    var retried = 0
     var rewritten: [String] = []
 }

@@ -157,6 +157,36 @@ struct HarvestCommandTests {
         #expect(Set(found.keys) == ["bob@engine.example", "carol@c.example"])
     }
 
+    /// A maildir message that could not be read (a directory where a file should be: reading it
+    /// fails, as a disk or a permission may) is named and not remembered: once it can be read, the
+    /// next run counts it. One read but not understood (no From) is named once and remembered: a
+    /// maildir file never changes, so the next run neither reads it nor names it again.
+    @Test func aMaildirMessageNotReadIsTriedAgainNextRun() throws {
+        let folder = InterchangeFolder("harvest-retry")
+        let db = folder.dataFile("h.sqlite3")
+        let inbox = folder.file("Inbox")
+        Self.makeMaildir(inbox)
+        folder.write("Inbox/cur/1764756000.M1P1.host:2,S", Self.message(from: Self.bob, to: [Self.me], id: "good@b"))
+        folder.write("Inbox/cur/1764756001.M2P1.host:2,S", "To: ada@analytical.example\nSubject: no sender\nMessage-ID: <late@c>\n\nbody\n")
+        mkdir(folder.file("Inbox/new/1764756002.M3P1.host"), 0o700)
+        let first = runSwitchboard(["harvest", inbox, "--me", "ada@analytical.example", "--db", db])
+        #expect(first.code == 0, "\(first.errors)")
+        #expect(first.output.contains("3 messages read, 1 new, 2 skipped (not readable, named above); 1 of them could not be read, tried again at the next harvest"),
+                "\(first.output)")
+        #expect(first.errors.contains("1764756002.M3P1.host: cannot be read: Is a directory; skipped (tried again at the next harvest)"), "\(first.errors)")
+        #expect(first.errors.contains("1764756001.M2P1.host:2,S: the message has no address in its From: field; skipped\n"), "\(first.errors)")
+        // The directory becomes the message it should have been.
+        rmdir(folder.file("Inbox/new/1764756002.M3P1.host"))
+        folder.write("Inbox/new/1764756002.M3P1.host", Self.message(from: "Dan <dan@d.example>", to: [Self.me], id: "dir@d"))
+        let second = runSwitchboard(["harvest", inbox, "--db", db])
+        #expect(second.output.contains("1 message read, 1 new, 2 read before"), "\(second.output)")
+        #expect(second.errors.isEmpty, "\(second.errors)")
+        let found = try counts(db, ["bob@engine.example", "dan@d.example"])
+        #expect(found["bob@engine.example"]?.received == 1 && found["dan@d.example"]?.received == 1)
+        let third = runSwitchboard(["harvest", inbox, "--db", db])
+        #expect(third.output.contains("0 messages read, 0 new, 3 read before") && third.errors.isEmpty, "\(third.output)\(third.errors)")
+    }
+
     /// A PATH that is not mail stops the run before anything is read: nothing is added.
     @Test func aFileThatIsNotMailIsRefusedWithNothingAdded() throws {
         let folder = InterchangeFolder("harvest-binary")

@@ -1,6 +1,10 @@
+import AppServices
+
 /// A contacts service that passes every call on to another, after `willForward` had its say: a
-/// decorator (a test's recorder, a simulated outage, a cache) writes only what it adds, and a new
-/// query added to `ContactsService` is forwarded here, once, for all of them.
+/// test's decorator (a recorder, a spy, a simulated outage) writes only what it adds, and a new
+/// query added to `ContactsService` is forwarded here, once, for all of them. A test double, so
+/// it lives with the tests: no production code forwards (a new store query is the protocol and
+/// each store's body, nothing more).
 ///
 /// ```swift
 /// final class CountingContacts: ForwardingContactsService {
@@ -10,14 +14,14 @@
 ///     func willForward(_ call: StaticString) throws(ServiceError) { calls += 1 }
 /// }
 /// ```
-public protocol ForwardingContactsService: ContactsService, FriendsService {
+protocol ForwardingContactsService: ContactsService, FriendsService {
     /// Where the calls go.
     var forwardee: any ContactsService & FriendsService { get }
     /// Called before each call is passed on, with its name; throwing refuses the call.
     func willForward(_ call: StaticString) throws(ServiceError)
 }
 
-public extension ForwardingContactsService {
+extension ForwardingContactsService {
     func count(matching query: String, upTo cap: Int) throws(ServiceError) -> Int {
         try willForward(#function); return try forwardee.count(matching: query, upTo: cap)
     }

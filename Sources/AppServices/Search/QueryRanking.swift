@@ -1,19 +1,18 @@
-import AppServices
-
 /// What puts one of `query`'s answers before another: an exact or starting match (the name as
 /// shown or in the other order, the start of a word of it, the address or a word of it) before a
 /// match inside a word (or in the company, the notes, a phone); within each, the list's order (by
-/// name), in which the store hands the matches over.
-struct QueryRanking {
+/// name), in which the store hands the matches over. The SQLite store keeps it for each word start
+/// of two characters beside the address lines (`MailQueryIndex`).
+public struct QueryRanking {
     /// The search as the documents are folded (case and accents off: "Gödel" → "godel").
     let folded: [Unicode.Scalar]
 
-    init(_ query: String) {
+    public init(_ query: String) {
         folded = Array(SearchText.searchFold(SearchText.trimmed(query)).unicodeScalars)
     }
 
     /// Whether the search starts the name, a word of it, the address or a word of the address.
-    func startsAWord(name: String, email: String) -> Bool {
+    public func startsAWord(name: String, email: String) -> Bool {
         guard !folded.isEmpty else { return true }
         return startsAWord(in: Array(SearchText.searchFold(name).unicodeScalars))
             || startsAWord(in: Array(SearchText.searchFold(email).unicodeScalars))
