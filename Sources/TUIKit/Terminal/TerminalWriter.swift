@@ -461,7 +461,7 @@ public final class TerminalWriter {
     private func repeatWritten(before x: Int, row y: Int, hasLines: Bool) -> Int {
         let width = size.width
         let shortest = shortestRepeat
-        guard shortest > 0, x >= writeRunUntil, x + shortest <= width, let rep = capabilities.repeatPrevious else { return x }
+        guard shortest > 0, x >= writeRunUntil, x + shortest <= width else { return x }
         let start = y * width, p = x - 1
         let cell = wanted[start + p]
         // Most cells are not followed by as many of themselves as `rep` needs: one comparison and out.
@@ -477,7 +477,8 @@ public final class TerminalWriter {
             d += 1
         }
         let count = lastDifferent - x + 1 // repeats after the one written
-        guard count >= shortest, rep.cost(count + 1) < count else { writeRunUntil = d; return x }
+        // (The template only now: a copy of it retains its parts.)
+        guard count >= shortest, let rep = capabilities.repeatPrevious, rep.cost(count + 1) < count else { writeRunUntil = d; return x }
         rep.append(count + 1, to: &output)
         for c in x...lastDifferent { written(cell, style: style, x: c, row: y) }
         let next = lastDifferent + 1
