@@ -27,7 +27,7 @@
     X(PQconsumeInput) X(PQnotifies) X(PQfreemem) \
     X(PQencryptPasswordConn) X(PQconnectionNeedsPassword) X(PQuser) \
     X(PQgetCancel) X(PQcancel) X(PQfreeCancel) \
-    X(PQconninfoParse) X(PQconninfoFree)
+    X(PQconninfoParse) X(PQconninfoFree) X(PQexecParams)
 
 /* libpq's functions, looked up in the opened library: field `PQconnectdb` is PQconnectdb. */
 typedef struct SBLibPQ {

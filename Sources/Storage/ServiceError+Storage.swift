@@ -24,10 +24,11 @@ public extension ServiceError {
         return ServiceError(.foreign, place: .file(path), detail: "tables that are not switchboard's: \(names)")
     }
 
-    /// A schema on a server holds what switchboard did not make (`objects`: "view totals", "function f").
+    /// A schema on a server holds what switchboard did not make (`objects`: "view totals", "function f"):
+    /// the detail names them (up to five); what to do is App's to say.
     static func foreignObjects(server: String, objects: [String]) -> ServiceError {
         let names = objects.prefix(5).joined(separator: ", ") + (objects.count > 5 ? ", …" : "")
-        return ServiceError(.foreign, place: .server(server), detail: "its schema holds what switchboard did not make: \(names); use an empty database or a schema of its own")
+        return ServiceError(.foreign, place: .server(server), detail: names)
     }
 
     /// The data's version or tables match no switchboard schema.

@@ -180,6 +180,26 @@ struct BothBooksTests {
         #expect(try both.contact(id: mine)?.notes == "before")
         #expect(try both.contact(id: teamID) == teamBefore)
     }
+
+    /// The list of both books has one Trash: a delete of several across the books is one batch,
+    /// listed whole, and Undo brings each back to the book it was in (the list of both books once
+    /// was a type of its own, whose Trash was the protocol's "none": nothing listed, nothing back).
+    @Test func theTrashOfBothBooksBringsEachBackToItsBook() throws {
+        let books = try Books()
+        let both = try Self.alicesBoth(books)
+        let mine = try both.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
+        let teamID = try #require(books.teamIDs.first)
+        let teamName = try #require(try both.contact(id: teamID)).lastName
+        #expect(try both.delete(ids: [mine, teamID]) == 2)
+        #expect(Set(try both.deletedContacts().map(\.record.lastName)) == ["Lovelace", teamName])
+        let back = try both.restoreLastDeletes()
+        #expect(Set(back.map(\.lastName)) == ["Lovelace", teamName])
+        let alice = try books.team.asAlice()
+        #expect(try PostgresContactsStore(database: alice, accountID: books.team.alice.id).count(matching: "Lovelace", upTo: .max) == 1)
+        #expect(try books.teamBook.count(matching: "", upTo: .max) == 20)   // the team's back in the team book, bob sees it
+        #expect(try both.deletedContacts().isEmpty)
+    }
+
     /// A card opened through the list of both books says what the mail harvest counted, as any
     /// card does: the counts are the member's own, whichever book the contact is in (the list of
     /// both books once was a type of its own, which kept no counts: the card had no mail line).

@@ -83,3 +83,28 @@ struct TeamDirectoryErrorsTests {
         #expect(words.message.contains("held by \(team.alice.username)") && words.message.contains("Ask whoever holds the lock to finish"), "\(words.message)")
     }
 }
+
+/// A shared directory's set-up problems (a search_path with no schema, a schema holding what
+/// switchboard did not make) are facts in the store's words; App says what to do (a version
+/// table changed by hand: `PostgresConformanceTests.anEmptiedVersionTableIsSaidPlainly`).
+@Suite("A shared directory's set-up problems: facts, App's advice",
+       .enabled(if: PostgresTestServer.isAvailable, "needs SWITCHBOARD_TEST_POSTGRES_URL (.ci/run starts a server)"))
+struct SharedDirectorySetUpErrorsTests {
+    @Test func aSearchPathWithNoSchemaIsACode() throws {
+        let base = try #require(PostgresTestServer.url)
+        let uri = base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3Dsb_no_such_schema_here"
+        let error = #expect(throws: ServiceError.self) { _ = try PostgresDatabase(uri: uri) }
+        #expect(error?.kind == .unavailable && error?.code == .noSchema, "\(String(describing: error))")
+        #expect(error?.message.contains("Create the schema (CREATE SCHEMA), or name another in the connection string") == true, "\(error?.message ?? "")")
+        #expect(error?.detail.contains("CREATE SCHEMA") == false && error?.detail.contains("search_path=") == false)
+    }
+
+    @Test func aSchemaOfAnotherProgramIsNamedAndAppSaysWhereToGo() throws {
+        let server = try PostgresTestServer()
+        try PostgresConnection(uri: server.uri).executeScript("CREATE TABLE invoices (id int)")
+        let error = #expect(throws: ServiceError.self) { _ = try server.open() }
+        #expect(error?.kind == .foreign && error?.detail == "table invoices", "\(String(describing: error))")
+        #expect(error?.message.contains("holds what switchboard did not make (table invoices); it was not changed. Use an empty database, or a schema of its own")
+                == true, "\(error?.message ?? "")")
+    }
+}

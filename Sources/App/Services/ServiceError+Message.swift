@@ -13,6 +13,8 @@ public extension ServiceError {
             return "The connection to \(server) was lost (\(detail)). Nothing half-done was kept; try again when the server is back."
         case (.unavailable, .extensionMissing?):
             return "The database at \(at) lacks the pg_trgm extension search needs (\(detail)). Ask its owner to run CREATE EXTENSION pg_trgm, or install the postgresql-contrib package on the server."
+        case (.unavailable, .noSchema?):
+            return "The connection to \(server) names no schema that exists in its search_path, so there is nowhere to keep the data. Create the schema (CREATE SCHEMA), or name another in the connection string (options=-c search_path=…)."
         case (.unavailable, .folderNotWritable?):
             return "Cannot use the folder \(at): \(detail)."
         case (.unavailable, _):
@@ -54,6 +56,8 @@ public extension ServiceError {
             return "\(at) is not a switchboard database (it is not an SQLite file); it was not changed."
         case (.damaged, _):
             return "\(at) is damaged or changed by another program (\(detail)). Restore it from a backup; it was not changed."
+        case (.foreign, _) where isOnServer:
+            return "The schema at \(at) holds what switchboard did not make (\(detail)); it was not changed. Use an empty database, or a schema of its own."
         case (.foreign, _):
             return "\(at) belongs to another program (\(detail)); it was not changed."
         case (.newerVersion, _):

@@ -75,6 +75,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         /// The directory's schema is older than this build, and only its owner may bring it up to
         /// date (a member's connection cannot change the schema).
         case schemaNeedsOwner
+        /// The connection's search_path names no schema that exists (nowhere to make the tables).
+        case noSchema
     }
 
     /// Where it happened: what the data is, so a screen knows whether a server is involved

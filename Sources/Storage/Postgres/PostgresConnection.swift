@@ -10,7 +10,8 @@ import CPostgres
 /// (`postgresql://user:password@host:port/dbname`, `postgres://…`, or `key=value` pairs).
 ///
 /// Every statement takes its values as parameters (`$1`, `$2`, …), never in the SQL text;
-/// statements are prepared once per connection and cached by their text. Every write runs
+/// a statement runs unprepared the first time (one round trip), is prepared the second and is
+/// kept by its text for the connection. Every write runs
 /// in a transaction; a connection that breaks mid-transaction leaves nothing of it behind
 /// (the server rolls it back).
 public final class PostgresConnection {
@@ -25,6 +26,8 @@ public final class PostgresConnection {
     private let pq: SBLibPQ
     private var handle: OpaquePointer?
     private var prepared: [String: String] = [:]
+    /// Statements run once, unprepared: the next time they are prepared.
+    private var ranOnce: Set<String> = []
     private var transactionDepth = 0
 
     /// Whether a value is a PostgreSQL connection string rather than a file path: a URI
@@ -177,9 +180,24 @@ public final class PostgresConnection {
         }
     }
 
-    /// `execute`'s work: prepared once per connection (preparing takes the tables' locks too), then run.
+    /// `execute`'s work. The first time a statement is sent with its values, parsed and run in one
+    /// round trip (a command such as `query` runs most of its statements once: preparing each first
+    /// took two); asked again, it is prepared (preparing takes the tables' locks too) and kept.
     private func executePrepared(_ sql: String, _ parameters: [any PostgresValue]) throws(ServiceError) -> PostgresRows {
         reconnectIfLost()
+        if prepared[sql] == nil, ranOnce.insert(sql).inserted {
+            let texts = parameters.map(\.postgresText)
+            let result = Self.withCStrings(texts) { values in
+                pq.PQexecParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0)
+            }
+            do {
+                try check(result, sql: sql)
+            } catch {
+                pq.PQclear(result)
+                throw error
+            }
+            return PostgresRows(result, pq: pq)
+        }
         let name: String
         if let known = prepared[sql] {
             name = known

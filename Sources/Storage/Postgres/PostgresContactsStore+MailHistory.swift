@@ -115,8 +115,8 @@ extension PostgresContactsStore: MailHistoryService {
     public func knownAddresses(among addresses: [String]) throws(ServiceError) -> Set<String> {
         guard !addresses.isEmpty else { return [] }
         let rows = try pg.execute("""
-            SELECT DISTINCT lower(e COLLATE "C") FROM contacts c, jsonb_array_elements_text(c.emails) e
-            WHERE \(accounts("c.account_id", 1)) AND lower(e COLLATE "C") = ANY($2::text[])
+            SELECT DISTINCT lower(e COLLATE switchboard_fold) FROM contacts c, jsonb_array_elements_text(c.emails) e
+            WHERE \(accounts("c.account_id", 1)) AND lower(e COLLATE switchboard_fold) = ANY($2::text[])
             """, [accountsValue, PostgresMigrations.arrayLiteral(addresses.map(MailCorrespondent.key))])
         return Set((0..<rows.count).map { rows.text($0, 0) })
     }

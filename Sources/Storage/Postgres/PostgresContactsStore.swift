@@ -26,6 +26,9 @@ public final class PostgresContactsStore: ContactsService {
     /// In a team's directory the database logs each contact change itself, with the role that made
     /// it (`PostgresTeamDirectory`): the store writes no event of its own for them.
     let databaseLogsChanges: Bool
+    /// A team member's searches of three characters or more go through the directory's search
+    /// functions (`PostgresTeamSearch`): under row-level security the trigram index is out of reach.
+    let searchesAsMember: Bool
     /// In `.both`, each book's own store on the same connection (the member's own first), which
     /// the list's pages merge and a change to a contact goes through; empty for one book.
     let books: [PostgresContactsStore]
@@ -42,6 +45,7 @@ public final class PostgresContactsStore: ContactsService {
         self.accountID = scope.home
         self.now = now
         databaseLogsChanges = database.isTeamDirectory
+        searchesAsMember = database.searchesThroughTeamFunctions
         if case .both = scope {
             books = scope.accounts.map { PostgresContactsStore(database: database, scope: .book($0), now: now) }
         } else {
@@ -146,6 +150,7 @@ public final class PostgresContactsStore: ContactsService {
             let total = try pg.scalarInt("SELECT coalesce((SELECT total FROM contact_counts WHERE account_id = $1), 0)", [accountID]) ?? 0
             return Int(min(Int64(cap), total))
         }
+        if searchesAsMember, case .substring(let like) = Match(query) { return try memberCount(like: like, upTo: cap) }
         if case .substring(let like) = Match(query), let counted = try countFromTheTop(like: like, upTo: cap) { return counted }
         return Int(try throughTrigrams(query) { () throws(ServiceError) in
             try pg.scalarInt("SELECT count(*) FROM \(matches)", [accountID, value, Int64(min(cap, Int(Int64.max)))])
@@ -165,6 +170,10 @@ public final class PostgresContactsStore: ContactsService {
             }
             return Self.summaries(try pg.execute("SELECT \(Self.summaryColumns) FROM contacts WHERE account_id = $1 ORDER BY sort_key, id LIMIT $2 OFFSET $3",
                                                  [accountID, limit, offset]))
+        }
+        if searchesAsMember, case .substring(let like) = Match(query) {
+            let rows = try memberMatches(like: like, upTo: offset + limit)
+            return offset < rows.count ? Self.summaries(rows, in: offset..<rows.count) : []
         }
         if case .substring(let like) = Match(query), let page = try pageFromTheTop(like: like, offset: offset, limit: limit) { return page }
         return Self.summaries(try throughTrigrams(query) { () throws(ServiceError) in
@@ -188,6 +197,7 @@ public final class PostgresContactsStore: ContactsService {
         }
         guard case .substring(let like) = Match(query), offset >= 0, limit > 0, cap >= offset + limit, cap <= Self.countedPageLimit
         else { return try separately() }
+        if searchesAsMember { return Self.countedPage(try memberMatches(like: like, upTo: cap), offset: offset, limit: limit) }
         if let (guess, total) = try plannedMatches(like: like) {
             let window = Double(cap) * 2 * Double(total) / Double(guess) // as countFromTheTop reckons
             if window <= Double(Self.topCountWindowLimit), window < Double(guess) / 2 {
@@ -198,8 +208,13 @@ public final class PostgresContactsStore: ContactsService {
             try pg.execute("SELECT \(Self.summaryColumns) FROM contact_search WHERE account_id = $1 AND search_text LIKE $2 ORDER BY sort_key, id LIMIT $3",
                            [accountID, like, cap])
         }
+        return Self.countedPage(rows, offset: offset, limit: limit)
+    }
+
+    /// The first matches in list order (as many as the count's cap), counted, and the page cut from them.
+    static func countedPage(_ rows: PostgresRows, offset: Int, limit: Int) -> ContactsPage {
         let upTo = min(rows.count, offset + limit)
-        return ContactsPage(count: rows.count, rows: offset < upTo ? Self.summaries(rows, in: offset..<upTo) : [])
+        return ContactsPage(count: rows.count, rows: offset < upTo ? summaries(rows, in: offset..<upTo) : [])
     }
 
     /// The largest cap `page(matching:…)` reads in one statement (the rows past the page cost
@@ -297,7 +312,7 @@ public final class PostgresContactsStore: ContactsService {
         if readsBothBooks { return try contactsOfBothBooks(withEmail: address) }
         return Self.summaries(try pg.execute("""
             SELECT id, first_name, last_name, is_friend, sort_key, display_name FROM contacts c
-            WHERE account_id = $1 AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.emails) e WHERE lower(e COLLATE "C") = lower($2 COLLATE "C"))
+            WHERE account_id = $1 AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.emails) e WHERE lower(e COLLATE switchboard_fold) = lower($2 COLLATE switchboard_fold))
             ORDER BY sort_key, id
             """, [accountID, address]))
     }

@@ -27,7 +27,12 @@ public final class PostgresDatabase: @unchecked Sendable {
             throw ServiceError(.refused, place: .server(connection.server), detail: error.detail, code: .schemaNeedsOwner, cause: error)
         }
         teamBookID = try PostgresTeamDirectory.teamAccountID(ofTeamDirectoryOn: connection)
+        if teamBookID != nil { searchesThroughTeamFunctions = try PostgresTeamSearch.applies(on: connection) }
     }
+
+    /// Whether this connection is a team member's (its reads meet row-level security): its
+    /// contacts' searches go through the directory's search functions (`PostgresTeamSearch`).
+    public internal(set) var searchesThroughTeamFunctions = false
 
     /// The team address book's account when this is a team's directory (`PostgresTeamDirectory`), else nil.
     public internal(set) var teamBookID: Int64?

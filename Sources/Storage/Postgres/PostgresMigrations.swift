@@ -248,6 +248,28 @@ enum PostgresMigrations {
         // 22: what the mail harvest learnt (SQLite's 22; `PostgresMailHistorySchema`), on a team
         // directory each member's own.
         .sql(PostgresMailHistorySchema.migration, then: { pg throws(ServiceError) in try PostgresMailHistorySchema.grant(on: pg) }),
+        // 23: on a team directory, the read rule in one function, the accounts' policy made from it, and
+        // the members' searches through the trigram index that apply it (`PostgresTeamSearch`, issue 51).
+        .sql("SELECT 1", then: { pg throws(ServiceError) in
+            if let roles = try PostgresTeamDirectory.roles(of: pg) { try PostgresTeamSearch.apply(roles, on: pg) }
+        }),
+        // 24: e-mail addresses compared in any case beyond ASCII (issue 50; SQLite's `AddressKeyFunction`):
+        // `lower(… COLLATE switchboard_fold)` folds every letter, as `MailCorrespondent.key` does, where
+        // "C" folds A–Z alone. The server's ICU root locale; without ICU, its C.UTF-8; else ASCII as before (kept if
+        // there already: a directory set back to an older version and migrated again).
+        .sql("""
+        DO $d$
+        BEGIN
+            IF EXISTS (SELECT 1 FROM pg_collation WHERE collprovider = 'i' AND collname = 'und-x-icu') THEN
+                CREATE COLLATION IF NOT EXISTS switchboard_fold (provider = icu, locale = 'und');
+            ELSIF EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'C.utf8' AND collencoding IN (-1, pg_char_to_encoding('UTF8'))) THEN
+                CREATE COLLATION IF NOT EXISTS switchboard_fold FROM pg_catalog."C.utf8";
+            ELSE
+                CREATE COLLATION IF NOT EXISTS switchboard_fold FROM pg_catalog."C";
+            END IF;
+        END
+        $d$;
+        """),
     ]
 
     /// Every contact whose display name is '' gets it (`ContactRecord.backfilled`), 2,000 at a time.
@@ -360,15 +382,14 @@ enum PostgresMigrations {
     static func version(of pg: PostgresConnection) throws(ServiceError) -> Int {
         // In the schema this connection creates tables in (the first of its search path), not any other on the path.
         guard try pg.execute("SELECT current_schema() IS NOT NULL").bool(0, 0) else {
-            throw ServiceError(.unavailable, place: .server(pg.server),
-                               detail: "the connection's search_path names no schema that exists: create it (CREATE SCHEMA) or name another in options=-c search_path=…")
+            throw ServiceError(.unavailable, place: .server(pg.server), detail: "current_schema() is null", code: .noSchema)
         }
         let hasTable = try pg.execute("SELECT to_regclass(quote_ident(current_schema()) || '.switchboard_schema') IS NOT NULL")
         if hasTable.bool(0, 0) {
             let rows = try pg.execute("SELECT version FROM switchboard_schema")
             guard rows.count == 1, !rows.isNull(0, 0), rows.int(0, 0) > 0 else {
                 throw ServiceError(.damaged, place: .server(pg.server),
-                                   detail: "its version table (switchboard_schema) holds \(rows.count) rows where switchboard keeps one number; it was changed by hand. Restore the database from a backup, or put the version back (one row)")
+                                   detail: "its version table (switchboard_schema) holds \(rows.count) rows where switchboard keeps one number; it was changed by hand")
             }
             return rows.int(0, 0)
         }

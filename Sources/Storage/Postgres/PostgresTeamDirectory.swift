@@ -174,9 +174,10 @@ public enum PostgresTeamDirectory {
         // The accounts a member may change: their own; an editor's also the team book.
         let own = "account_id IN (SELECT id FROM accounts WHERE role_name = current_user)"
         let team = "account_id IN (SELECT id FROM accounts WHERE is_team)"
+        // Which accounts a member reads (their own and the team's) is `PostgresTeamSearch.rule`; the
+        // accounts' policy is made from it by `PostgresTeamGuards.apply`, in the same transaction.
         var sql = """
             ALTER TABLE accounts ENABLE ROW LEVEL SECURITY;
-            CREATE POLICY accounts_seen ON accounts FOR SELECT TO \(member) USING (role_name = current_user OR is_team);
 
             """
         // Reads: the rows of the accounts the member sees (accounts' own policy applies inside).

@@ -154,6 +154,8 @@ enum PostgresTeamGuards {
                 """
         }
         try pg.executeScript(sql)
+        // The read rule (the accounts' policy) and the members' searches made from it.
+        try PostgresTeamSearch.apply(roles, on: pg)
     }
 
     /// The activity log's trigger: who changed which contact, announced when it commits.

@@ -106,8 +106,8 @@ extension SQLiteContactsStore: MailHistoryService {
     public func knownAddresses(among addresses: [String]) throws(ServiceError) -> Set<String> {
         guard !addresses.isEmpty else { return [] }
         let s = try db.prepare("""
-            SELECT DISTINCT lower(e.value) FROM contacts c, json_each(c.emails) e
-            WHERE c.account_id = ? AND lower(e.value) IN (SELECT value FROM json_each(?))
+            SELECT DISTINCT switchboard_address_key(e.value) FROM contacts c, json_each(c.emails) e
+            WHERE c.account_id = ? AND switchboard_address_key(e.value) IN (SELECT value FROM json_each(?))
             """)
         s.bind(1, accountID).bind(2, JSONText.array(of: addresses.map(MailCorrespondent.key)))
         defer { s.reset() }

@@ -56,7 +56,7 @@ public final class SQLiteContactsStore: ContactsService {
     public func contacts(withEmail address: String) throws(ServiceError) -> [ContactSummary] {
         let s = try db.prepare("""
             SELECT id, first_name, last_name, is_friend, sort_key, display_name FROM contacts c
-            WHERE account_id = ? AND EXISTS (SELECT 1 FROM json_each(c.emails) e WHERE lower(e.value) = lower(?))
+            WHERE account_id = ? AND EXISTS (SELECT 1 FROM json_each(c.emails) e WHERE switchboard_address_key(e.value) = switchboard_address_key(?))
             ORDER BY sort_key, id
             """)
         s.bind(1, accountID).bind(2, address)

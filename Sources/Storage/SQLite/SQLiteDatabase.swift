@@ -66,6 +66,7 @@ public final class SQLiteDatabase {
         MailQueryLinesFunction.registerLineText(on: db)
         SortKeyFunction.register(on: db)
         SortKeyFunction.registerBackfill(on: db)
+        AddressKeyFunction.register(on: db)
         do {
             // Read before anything writes: this is where a bad file shows itself.
             let version = try Self.readUserVersion(db, path: path)

@@ -99,6 +99,8 @@ struct PostgresConformanceTests {
             }
             let new = try server.open()
             #expect(try new.schemaVersionFound() == PostgresDatabase.schemaVersion, "from \(version)")
+            // Step 24: e-mail addresses fold beyond ASCII (JÜRGEN is jürgen).
+            #expect(try new.connection.execute("SELECT lower('JÜRGEN@EXAMPLE.DE' COLLATE switchboard_fold)").text(0, 0) == "jürgen@example.de", "from \(version)")
             if version >= 2 {
                 let store = PostgresContactsStore(database: new, accountID: 1)
                 let grace = try #require(try store.contact(id: 1))
@@ -269,6 +271,8 @@ struct PostgresConformanceTests {
         try dir.connection.execute("DELETE FROM switchboard_schema")
         let error = #expect(throws: ServiceError.self) { _ = try server.open() }
         #expect(error?.kind == .damaged && error?.detail.contains("version table (switchboard_schema) holds 0 rows") == true, "\(String(describing: error))")
+        // The store's words are the fact; what to do is App's (restore from a backup).
+        #expect(error?.detail.contains("Restore") == false && error?.message.contains("Restore it from a backup") == true, "\(error?.message ?? "")")
     }
 
     /// A directory in a schema whose name has capitals (quoted in search_path, never folded): made,
