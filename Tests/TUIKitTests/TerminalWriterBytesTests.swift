@@ -139,6 +139,70 @@ struct TerminalWriterBytesTests {
         #expect(screen.emulator.unknown.isEmpty, "\(screen.emulator.unknown)")
     }
 
+    /// A run of one character goes as the character and `rep` where the entry has it (xterm's
+    /// `ESC [ n b`), in the line-drawing set too; where it has none (tmux), as the characters.
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func aRunOfOneCharacterIsRepeatedByTheTerminalWhereItCan(type: String) {
+        let screen = Screen(type, width: 60, height: 6)
+        let line = Style(foreground: .indexed(245))
+        screen.write("│ " + String(repeating: "─", count: 40) + " │", x: 2, y: 1, style: line)
+        screen.write("name" + String(repeating: "=", count: 30) + "end", x: 2, y: 3)
+        let sent = screen.send()
+        #expect(screen.lines == screen.expected, "\(type): \(sent.debugDescription)")
+        #expect(screen.emulator.unknown.isEmpty, "\(screen.emulator.unknown)")
+        if type == "xterm-256color" {
+            #expect(sent.contains("q\u{1B}[39b"), "\(sent.debugDescription)")
+            #expect(sent.contains("=\u{1B}[29b"), "\(sent.debugDescription)")
+            #expect(sent.utf8.count < 80, "\(sent.utf8.count) bytes: \(sent.debugDescription)")
+        } else {
+            #expect(!sent.contains("b"), "\(sent.debugDescription)")
+            #expect(sent.contains(String(repeating: "=", count: 30)), "\(sent.debugDescription)")
+        }
+        // A run the terminal partly shows: only up to its last cell that differs.
+        screen.write("=====", x: 6, y: 3, style: Style(attributes: .bold))
+        let again = screen.send()
+        #expect(screen.lines == screen.expected, "\(type): \(again.debugDescription)")
+    }
+
+    /// The scroll region a scroll sets stays for the next scroll of the same rows (no `csr` at
+    /// all), a move across its margins goes by address (a line feed at its bottom would scroll
+    /// it), and it is the whole screen again when the terminal goes to another program.
+    @Test func theScrollRegionStaysUntilTheWholeScreenIsNeeded() {
+        let screen = Screen("xterm-256color", width: 40, height: 12)
+        let names = (0..<20).map { "friend \($0)" }
+        func rows(from first: Int) {
+            screen.buffer.fill(Rect(x: 0, y: 2, width: 40, height: 8), with: .blank)
+            for i in 0..<8 { screen.write(names[first + i], x: 2, y: 2 + i) }
+        }
+        screen.write("header", x: 0, y: 0)
+        screen.write("footer", x: 0, y: 11)
+        rows(from: 0)
+        screen.send()
+        rows(from: 1)
+        screen.write("footer 1", x: 0, y: 11)
+        let first = screen.send(moves: [RowMove(rect: Rect(x: 0, y: 2, width: 40, height: 8), dy: -1)])
+        #expect(first.contains("\u{1B}[3;10r"), "\(first.debugDescription)")
+        #expect(!first.contains("\u{1B}[1;12r"), "the region is not put back at once: \(first.debugDescription)")
+        #expect(screen.lines == screen.expected, "\(first.debugDescription)")
+        rows(from: 2)
+        screen.write("footer 2", x: 0, y: 11)
+        let second = screen.send(moves: [RowMove(rect: Rect(x: 0, y: 2, width: 40, height: 8), dy: -1)])
+        #expect(!second.contains(";10r") && !second.contains(";12r"), "the same region, no csr again: \(second.debugDescription)")
+        #expect(screen.lines == screen.expected, "\(second.debugDescription)")
+        // Below the region's bottom (row 10) from inside it: by address, not line feeds.
+        screen.write("x", x: 3, y: 9)
+        screen.write("y", x: 3, y: 10)
+        let across = screen.send()
+        #expect(screen.lines == screen.expected, "\(across.debugDescription)")
+        #expect(screen.emulator.unknown.isEmpty, "\(screen.emulator.unknown)")
+        screen.writer.release()
+        #expect(String(decoding: screen.writer.output, as: UTF8.self).hasPrefix("\u{1B}[1;12r"))
+        screen.emulator.feed(screen.writer.output)
+        // The emulator's region is the whole screen again: a line feed at row 10 moves down.
+        screen.emulator.feed(Array("\u{1B}[10;1H\nz".utf8))
+        #expect(screen.emulator.line(10).hasPrefix("z"), "\(screen.emulator.line(10).debugDescription)")
+    }
+
     @Test func aFrameIsInSynchronizedOutputOnlyWhereTheEntryHasIt() throws {
         let plain = Screen("xterm-256color")
         plain.write("x", x: 1, y: 1)

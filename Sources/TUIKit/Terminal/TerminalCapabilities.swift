@@ -51,6 +51,10 @@ public final class TerminalCapabilities {
     let scrollRegion: CapabilityTemplate?
     let scrollForward: CapabilityTemplate?, scrollReverse: CapabilityTemplate?
     let insertLines: CapabilityTemplate?, deleteLines: CapabilityTemplate?
+    /// `rep` after its character: the bytes that follow a character the terminal has just
+    /// shown to make it `n` in all (xterm's `ESC [ n-1 b`), as a template of `n`; nil where the
+    /// entry has no `rep` or its shape is not "the character, then the rest".
+    let repeatPrevious: CapabilityTemplate?
     /// DEC mode 2026 on and off, where the entry has the `Sync` extension (tmux's, kitty's…).
     let synchronizedBegin: [UInt8]?, synchronizedEnd: [UInt8]?
     /// `smcup`: the terminal has a screen of its own for programs (the shell's comes back after).
@@ -191,6 +195,7 @@ public final class TerminalCapabilities {
         scrollRegion = template("csr", 2)
         scrollForward = template("indn", 1); scrollReverse = template("rin", 1)
         insertLines = template("il", 1); deleteLines = template("dl", 1)
+        repeatPrevious = Self.repeatTemplate(term)
         if let sync = sb_tigetstr("Sync") {
             synchronizedBegin = Self.withoutPadding(Self.bytes(sb_tiparm1(sync, 1)))
             synchronizedEnd = Self.withoutPadding(Self.bytes(sb_tiparm1(sync, 0)))
@@ -238,6 +243,27 @@ public final class TerminalCapabilities {
         let isLinux = name.utf8.indices.contains { name.utf8[$0...].starts(with: "linux".utf8) }
         if environment["NCURSES_NO_UTF8_ACS"] != nil || u8 > 0 || isLinux { horizontal = nil }
         lineDrawingHorizontal = horizontal
+    }
+
+    /// `rep` as what follows its character, for a count: only where, for two characters, it is
+    /// the character itself and then the same bytes (checked over several counts).
+    private static func repeatTemplate(_ term: UnsafeMutablePointer<TERMINAL>?) -> CapabilityTemplate? {
+        guard let raw = sb_tigetstr("rep") else { return nil }
+        let source = Array(UnsafeBufferPointer(start: raw, count: strlen(raw) + 1))
+        func made(_ character: UInt8, _ count: Int) -> [UInt8] {
+            let saved = sb_use_terminfo(term)
+            defer { _ = sb_use_terminfo(saved) }
+            let result = source.withUnsafeBufferPointer { sb_tiparm2($0.baseAddress, Int32(character), Int32(count)) }
+            guard let result else { return [] }
+            return withoutPadding(bytes(result))
+        }
+        let x = UInt8(ascii: "x"), q = UInt8(ascii: "q")
+        for count in [2, 3, 10, 99, 200] {
+            let a = made(x, count), b = made(q, count)
+            guard a.first == x, b.first == q, a.count > 1, a.dropFirst().elementsEqual(b.dropFirst()) else { return nil }
+        }
+        let template = CapabilityTemplate(parameters: 1) { p in Array(made(x, p[0]).dropFirst()) }
+        return template.parts == nil ? nil : template
     }
 
     /// `setaf` for palette index `index` as SGR pieces; nil past the terminal's colours.

@@ -75,6 +75,10 @@ public final class TerminalWriter {
     @exclusivity(unchecked) private var costs: MoveCosts
     /// The end of a run of blanks `eraseBlanks` found not worth erasing (the scan goes on writing).
     @exclusivity(unchecked) private var writeBlanksUntil = -1
+    /// The end of a run `repeatWritten` found not worth `rep` (its cells are not looked at again).
+    @exclusivity(unchecked) private var writeRunUntil = -1
+    /// The fewest repeats `rep` is worth (its bytes fewer than the characters'); 0: no `rep`.
+    private let shortestRepeat: Int
     /// How each style bits look (`penFor`): a small table by the bits' low bits, the bits beside the pen.
     @exclusivity(unchecked) private var pens = [(bits: UInt32, pen: Pen)](repeating: (.max, Pen()), count: 256)
     /// The columns terminals give the last scalars looked at (`wcwidth`), by their low bits.
@@ -82,6 +86,11 @@ public final class TerminalWriter {
     @exclusivity(unchecked) private var lineFeedDown: [UInt8]?
     /// A row was changed behind the scan (half of a wide character erased): look at it again.
     @exclusivity(unchecked) private var rowNeedsAnotherPass = false
+    /// The scroll region a scroll left the terminal with (rows, inclusive); nil: the whole screen.
+    /// It stays until something needs the whole screen's (`resetScrollRegion`): the next scroll of
+    /// the same rows sends no `csr`, and most frames none to put it back.
+    @exclusivity(unchecked) private var regionTop = -1
+    @exclusivity(unchecked) private var regionBottom = -1
 
     /// A cell the terminal's copy does not know: never equal to a wanted one.
     private static let unknown = Cell(grapheme: .space, width: 3, styleBits: .max)
@@ -95,6 +104,7 @@ public final class TerminalWriter {
         lineFeedDown = capabilities.cursorDown1.flatMap { newlineReturns && $0.contains(0x0A) ? nil : $0 }
         costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: Size(width: 0, height: 0))
         synchronizedOutput = capabilities.synchronizedBegin != nil && capabilities.synchronizedEnd != nil
+        shortestRepeat = capabilities.repeatPrevious.flatMap { rep in (2...64).first { rep.cost($0 + 1) < $0 } } ?? 0
     }
 
     /// DEC mode 2026 on and off: the entry's, else the sequences every terminal that has it takes.
@@ -112,6 +122,7 @@ public final class TerminalWriter {
     /// what the terminal shows.
     public func release() {
         output.removeAll(keepingCapacity: true)
+        resetScrollRegion()
         if pen != Pen() || pen == nil { setPen(Pen()) }
         if inLineDrawing != false, let off = capabilities.exitLineDrawing { output += off }
         if cursorShown == false, let show = capabilities.showCursor { output += show }
@@ -189,6 +200,7 @@ public final class TerminalWriter {
     /// The attributes back to the defaults, the screen cleared: every cell to paint.
     private func startRepaint() {
         needsRepaint = false
+        resetScrollRegion()
         pen = nil
         inLineDrawing = nil
         cursorX = -1
@@ -255,6 +267,7 @@ public final class TerminalWriter {
         }
         var c = 0
         writeBlanksUntil = -1
+        writeRunUntil = -1
         while c < width {
             if !same(start, c) {
                 // A wide character goes from its left half.
@@ -262,6 +275,7 @@ public final class TerminalWriter {
                 if let next = eraseBlanks(from: c, row: y, hasLines: hasLines, keep: keep) { c = next; continue }
                 moveTo(c, y)
                 c = put(c, row: y, hasLines: hasLines)
+                c = repeatWritten(before: c, row: y, hasLines: hasLines)
                 continue
             }
             // Unchanged cells up to the next change: moved over, or written again where that is cheaper.
@@ -322,7 +336,7 @@ public final class TerminalWriter {
     /// Writing the unchanged cells `[from, to)` again costs no more than moving over them.
     private func rewriteIsCheaper(from: Int, to: Int, row y: Int, hasLines: Bool) -> Bool {
         let move = moveCost(fromX: from, fromY: y, toX: to, toY: y)
-        guard to - from <= move, let current = pen, inLineDrawing == false else { return false }
+        guard to - from <= move, let current = pen, let drawingLines = inLineDrawing else { return false }
         var bytes = 0
         let start = y * size.width
         for x in from..<to {
@@ -330,6 +344,8 @@ public final class TerminalWriter {
             if cell.isContinuation { continue }
             guard cell.width == 1, !(hasLines && longLines[x]), penFor(rowStyles[x]) == current,
                   let scalar = cell.grapheme.singleScalar, scalar.value >= 0x20, scalar.value != 0x7F else { return false }
+            // In the line-drawing set only a space is itself (`writeCharacters` keeps the set for it).
+            if drawingLines, scalar.value != 0x20 { return false }
             bytes += UTF8.width(scalar)
             if bytes > move { return false }
         }
@@ -363,7 +379,18 @@ public final class TerminalWriter {
         let count = lastDifferent + 1 - x
         if let ech = capabilities.eraseCharacters, count > 4 {
             let next = lastDifferent + 1
-            let cost = ech.cost(count) + (next < width ? moveCost(fromX: x, fromY: y, toX: next, toY: y) : 0)
+            // The cursor stays at x: a move past the erased cells, where the row has more to write
+            // (looked for only where the move decides).
+            let erase = ech.cost(count)
+            var cost = erase
+            if next < width, erase < toWrite {
+                let move = moveCost(fromX: x, fromY: y, toX: next, toY: y)
+                if erase + move >= toWrite {
+                    var d = next
+                    while d < width, same(start, d) { d += 1 }
+                    if d < width { cost += move }
+                }
+            }
             if cost < toWrite {
                 moveTo(x, y)
                 setPen(Pen(attributes: [], foreground: look.foreground, background: look.background))
@@ -404,6 +431,18 @@ public final class TerminalWriter {
             setPen(penFor(style))
             writeCharacters(cell, x: x, line: hasLines && longLines[x])
         }
+        written(cell, style: style, x: x, row: y)
+        let next = x + columns
+        cursorX = next < width ? next : -1 // at the edge the cursor waits or wraps: not relied on
+        if cursorX < 0 { cursorY = -1 }
+        return next
+    }
+
+    /// The terminal's copy after `cell` was written in `style` at column `x` of row `y`.
+    @inline(__always)
+    private func written(_ cell: Cell, style: UInt32, x: Int, row y: Int) {
+        let width = size.width, i = y * width + x
+        let columns = max(1, Int(cell.width))
         // The terminal blanks a wide character whose half is written over.
         if shown[i].isContinuation, x > 0 { shown[i - 1] = Self.unknown; rowNeedsAnotherPass = true }
         if shown[i].width == 2, columns == 1, x + 1 < width { shown[i + 1] = Self.unknown }
@@ -412,8 +451,38 @@ public final class TerminalWriter {
             if x + 2 < width, shown[i + 1].width == 2 { shown[i + 2] = Self.unknown }
             shown[i + 1] = Cell(grapheme: .space, width: 0, styleBits: style)
         }
-        let next = x + columns
-        cursorX = next < width ? next : -1 // at the edge the cursor waits or wraps: not relied on
+    }
+
+    /// After `put` wrote column `x - 1`: the same cell again in the columns after it, up to the
+    /// last of them the terminal does not show yet, as `rep` (xterm's `ESC [ n b`) where that
+    /// is fewer bytes than the cells (a list's separator: `q` and 6 bytes instead of 60 `q`s).
+    /// Only a one-byte character (ASCII, or the line-drawing set's): `rep` repeats what the
+    /// terminal last drew, and ncurses keeps it from multibyte ones too. Returns the column to go on from.
+    private func repeatWritten(before x: Int, row y: Int, hasLines: Bool) -> Int {
+        let width = size.width
+        let shortest = shortestRepeat
+        guard shortest > 0, x >= writeRunUntil, x + shortest <= width else { return x }
+        let start = y * width, p = x - 1
+        let cell = wanted[start + p]
+        // Most cells are not followed by as many of themselves as `rep` needs: one comparison and out.
+        guard wanted[start + x + shortest - 1] == cell, cursorX == x, cursorY == y else { return x }
+        let line = hasLines && longLines[p]
+        guard cell.width == 1, line || (cell.grapheme.bits >= 0x20 && cell.grapheme.bits < 0x7F) else { return x }
+        let style = rowStyles[p]
+        // Never the bottom row's last cell: with automatic margins it would scroll the screen (`put` writes it alone).
+        let end = y == size.height - 1 && capabilities.autoMargins ? width - 1 : width
+        var d = x, lastDifferent = -1
+        while d < end, wanted[start + d] == cell, rowStyles[d] == style, (hasLines && longLines[d]) == line {
+            if !same(start, d) { lastDifferent = d }
+            d += 1
+        }
+        let count = lastDifferent - x + 1 // repeats after the one written
+        // (The template only now: a copy of it retains its parts.)
+        guard count >= shortest, let rep = capabilities.repeatPrevious, rep.cost(count + 1) < count else { writeRunUntil = d; return x }
+        rep.append(count + 1, to: &output)
+        for c in x...lastDifferent { written(cell, style: style, x: c, row: y) }
+        let next = lastDifferent + 1
+        cursorX = next < width ? next : -1
         if cursorX < 0 { cursorY = -1 }
         return next
     }
@@ -424,8 +493,13 @@ public final class TerminalWriter {
             output.append(byte)
             return
         }
-        setLineDrawing(false)
         let grapheme = cell.grapheme
+        // A space is a space in the line-drawing set too: no switch out and back for it.
+        if grapheme.bits == 0x20, cell.width == 1, inLineDrawing == true {
+            output.append(0x20)
+            return
+        }
+        setLineDrawing(false)
         if let scalar = grapheme.singleScalar, scalar.value >= 0x20, scalar.value != 0x7F, !(0x80..<0xA0).contains(scalar.value),
            scalar.value < 0x7F || terminalWidth(scalar) == Int(cell.width) {
             var bits = grapheme.bits
@@ -568,6 +642,12 @@ public final class TerminalWriter {
             let n = abs(dy)
             down = dy > 0 ? Self.cheapest(n, many: c.down(n), single: c.down1, address: c.row(toY))
                           : Self.cheapest(n, many: c.up(n), single: c.up1, address: c.row(toY))
+            // A scroll region's margins stop a relative move (a line feed at its bottom scrolls it):
+            // across one, only an address goes.
+            if regionTop >= 0, down.way != .absolute,
+               dy > 0 ? fromY <= regionBottom && toY > regionBottom : fromY >= regionTop && toY < regionTop {
+                down = (c.row(toY), .absolute)
+            }
         }
         var across = (cost: 0, way: Way.none)
         let dx = toX - fromX
@@ -704,15 +784,19 @@ public final class TerminalWriter {
         setLineDrawing(false)
         let up = move.dy < 0
         if regionWay, let csr = caps.scrollRegion {
-            csr.append(a, b, to: &output)
+            if regionTop != a || regionBottom != b {
+                csr.append(a, b, to: &output)
+                regionTop = a
+                regionBottom = b
+            }
             cup.append(up ? b : a, 0, to: &output)
             if let one = up ? caps.scrollForward1 : caps.scrollReverse1, k * one.count <= (up ? caps.scrollForward : caps.scrollReverse).map({ $0.cost(k) }) ?? Int.max {
                 for _ in 0..<k { output += one }
             } else {
                 (up ? caps.scrollForward : caps.scrollReverse)!.append(k, to: &output)
             }
-            csr.append(0, height - 1, to: &output)
         } else {
+            resetScrollRegion() // il and dl work inside the region
             let deleteAt = up ? a : b - k + 1, insertAt = up ? b - k + 1 : a
             cup.append(deleteAt, 0, to: &output)
             caps.deleteLines!.append(k, to: &output)
@@ -735,6 +819,19 @@ public final class TerminalWriter {
             (base + fresh).update(repeating: 0, count: k)
         }
         for y in a...b { touched[y] = true }
+    }
+
+    /// The whole screen the scroll region again, where a scroll left it smaller (before the
+    /// terminal goes to another program, a repaint, `il`/`dl`).
+    private func resetScrollRegion() {
+        guard regionTop >= 0 else { return }
+        regionTop = -1
+        regionBottom = -1
+        // (A screen of one row has no region to set: the terminal put the whole screen back at the resize.)
+        guard let csr = capabilities.scrollRegion, size.height > 1 else { return }
+        csr.append(0, size.height - 1, to: &output)
+        cursorX = -1 // csr puts the cursor home on some terminals
+        cursorY = -1
     }
 
     /// Bytes to scroll rows `[a, b]` by `k`.
