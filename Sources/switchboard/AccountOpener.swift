@@ -54,14 +54,14 @@ struct AccountOpener {
         return teamBook ? Account(id: team.book, username: PostgresTeamDirectory.teamBookName) : member
     }
 
-    func open(environment: [String: String]) throws(Failure) -> (data: DataStore, account: Account, path: String) {
-        guard let location = databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
+    func open(environment: [String: String]) throws(Failure) -> (data: CommandLineData, account: Account, path: String) {
+        guard let location = databasePath ?? DefaultDataFile.path(environment: environment) else {
             throw .usage("\(UsageError.noDataLocation)")
         }
         if Self.isMissingFile(location) { throw .noAccount(.noDataFile(place: location)) }
-        let db: DataStore
+        let db: CommandLineData
         do throws(ServiceError) {
-            db = try DataStore(location: location, environment: environment, signIn: signIn)
+            db = try CommandLineData(location: location, environment: environment, signIn: signIn)
         } catch {
             throw .storage(error)
         }
@@ -70,7 +70,7 @@ struct AccountOpener {
 
     /// Whose contacts to use in `db`: on a team directory the member who signed in (or the team
     /// book with `--team`), else `--user`, else the person signed in on this machine.
-    func account(in db: DataStore) throws(Failure) -> Account {
+    func account(in db: CommandLineData) throws(Failure) -> Account {
         let path = db.place
         if let team = db.team {
             return try Self.teamAccount(team, user: user, teamBook: teamBook, path: path)

@@ -17,7 +17,7 @@ enum AppScene {
     }
 
     static func configuration(_ options: CommandLineOptions, environment: [String: String]) throws(UsageError) -> AppConfiguration {
-        guard let path = options.databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
+        guard let path = options.databasePath ?? DefaultDataFile.path(environment: environment) else {
             throw .noDataLocation
         }
         let cost = environment["SWITCHBOARD_PASSWORD_COST"].flatMap(Int.init).flatMap { (1...11).contains($0) ? $0 : nil } ?? 0

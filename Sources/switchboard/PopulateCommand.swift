@@ -55,7 +55,7 @@ struct PopulateCommand {
     /// Runs; returns the exit code.
     func run(environment: [String: String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if wantsHelp { print(Self.help, to: &output); return 0 }
-        guard let path = databasePath ?? DatabaseLocation.defaultPath(environment: environment) else {
+        guard let path = databasePath ?? DefaultDataFile.path(environment: environment) else {
             print("switchboard: \(UsageError.noDataLocation)", to: &errors)
             return 2
         }
@@ -64,7 +64,7 @@ struct PopulateCommand {
             return 1
         }
         do {
-            let db = try DataStore(location: path, environment: environment)
+            let db = try CommandLineData(location: path, environment: environment)
             let accounts = db.accounts
             let account: Account
             if let team = db.team {

@@ -143,7 +143,7 @@ struct SyncCommand {
         if wantsHelp { print(Self.help, to: &output); return 0 }
         if let lifeline { SyncLifeline.watch(lifeline) }
         let input = input ?? .standard(commandTimeout: limits.passwordTimeout)
-        let location = opener.databasePath ?? DatabaseLocation.defaultPath(environment: environment)
+        let location = opener.databasePath ?? DefaultDataFile.path(environment: environment)
         guard let location else { print("switchboard: sync: \(UsageError.noDataLocation)", to: &errors); return 2 }
         var command = self
         if passwordsOnStdin, PostgresConnection.isURI(location) {
@@ -177,7 +177,7 @@ struct SyncCommand {
     /// with --team) of a shared directory, for their address and user as they are now.
     private func keep(_ command: String, location: String, environment: [String: String],
                       output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-        let opened: (data: DataStore, account: Account, path: String)
+        let opened: (data: CommandLineData, account: Account, path: String)
         do throws(AccountOpener.Failure) {
             opened = try opener.open(environment: environment)
         } catch {
@@ -210,7 +210,7 @@ struct SyncCommand {
     private func add(_ url: String, location: String, environment: [String: String], input: PasswordInput,
                      output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         let account: Account
-        let data: DataStore
+        let data: CommandLineData
         do throws(AccountOpener.Failure) {
             (data, account, _) = try opener.open(environment: environment)
         } catch {
@@ -363,13 +363,13 @@ struct SyncCommand {
         // Every account of the file (only NAME's with --user); on a team directory the member's who
         // signed in (the team book's with --team), whose sync state is all the server lets them see.
         var only: Int64?
-        var data: DataStore?
+        var data: CommandLineData?
         var place = location
         do throws(AccountOpener.Failure) {
             if PostgresConnection.isURI(location) {
-                let opened: DataStore
+                let opened: CommandLineData
                 do throws(ServiceError) {
-                    opened = try DataStore(location: location, environment: environment, signIn: opener.signIn)
+                    opened = try CommandLineData(location: location, environment: environment, signIn: opener.signIn)
                 } catch {
                     throw .storage(error)
                 }

@@ -21,7 +21,7 @@ public final class ThreadRecordingDirectory<Inner: DataDirectory>: DataDirectory
     public var settings: SettingsService { RecordedSettings(inner.settings, log: accountsLog) }
     public func contacts(for account: Account) -> ContactsService & FriendsService { RecordedContacts(inner.contacts(for: account), log: log) }
     public func activity(for account: Account) -> ActivityService { RecordedActivity(inner.activity(for: account), log: log) }
-    public var location: DataLocation { inner.location }
+    public var location: DataDescription { inner.location }
     /// Not one that syncs (the tests here look at the screens' calls, not sync).
     public var syncStatus: (any SyncStatusService)? { nil }
     public func changedElsewhere(for account: Account) -> Bool { inner.changedElsewhere(for: account) }

@@ -70,7 +70,7 @@ final class OutageDirectory: DataDirectory {
     /// The whole book (for import and export), counted as one call each time it is asked for.
     func addressBook(for account: Account) -> (any AddressBookService)? { calls += 1; return inner.addressBook(for: account) }
     func activity(for account: Account) -> ActivityService { OutageActivity(inner.activity(for: account), directory: self) }
-    var location: DataLocation { inner.location }
+    var location: DataDescription { inner.location }
     /// Not one that syncs (the tests here look at the screens' calls, not sync).
     var syncStatus: (any SyncStatusService)? { nil }
 

@@ -8,7 +8,7 @@ final class AboutConstructor: StaticConstructorContainer {
 
     struct Facts {
         var version: String
-        var data: DataLocation
+        var data: DataDescription
         var contacts: Int
         /// nil: the friends popup shows made-up friends (the kiosk).
         var friends: Int?

@@ -21,7 +21,7 @@ final class ReadOnlyBanner: Label {
     }
 
     /// What it may say for data at `location`, the fullest first (empty: it can be written).
-    static func variants(for location: DataLocation) -> [String] {
+    static func variants(for location: DataDescription) -> [String] {
         guard let why = location.readOnly else { return [] }
         return ["Read only: \(location.place) — \(why). You can read and search; nothing you change is kept. "
                     + "To change contacts, make it writable or start with --db and another file.",
@@ -43,7 +43,7 @@ final class ReadOnlyBanner: Label {
     }
 
     /// Shows the banner in `window` when the data cannot be written (and takes a stale one away).
-    static func show(for location: DataLocation, in window: Window) {
+    static func show(for location: DataDescription, in window: Window) {
         let variants = variants(for: location)
         if !variants.isEmpty {
             window.bottomBar = ReadOnlyBanner(variants: variants)

@@ -20,7 +20,7 @@ public protocol DataDirectory: AnyObject {
     /// One account's activity feed (valid after `open`).
     func activity(for account: Account) -> ActivityService
     /// Where the data is, for About.
-    var location: DataLocation { get }
+    var location: DataDescription { get }
     /// The sync tables' reader (valid after `open`): a file's, a server's; nil where the data
     /// cannot sync (memory, a server not connected). Every directory says which.
     var syncStatus: (any SyncStatusService)? { get }

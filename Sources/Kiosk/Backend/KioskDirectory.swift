@@ -54,8 +54,8 @@ final class KioskDirectory: DataDirectory {
     func addressBook(for account: Account) -> (any AddressBookService)? { nil }
     /// The feed is the Demo target's view model: no log here.
     func activity(for account: Account) -> ActivityService { noActivity }
-    var location: DataLocation {
-        DataLocation(place: "none: the demo keeps its made-up data in memory and saves nothing", bytes: nil, isFile: false)
+    var location: DataDescription {
+        DataDescription(place: "none: the demo keeps its made-up data in memory and saves nothing", bytes: nil, isFile: false)
     }
     /// Made-up data does not sync.
     var syncStatus: (any SyncStatusService)? { nil }

@@ -252,8 +252,8 @@ public final class PostgresDirectory: DataDirectory {
         }
     }
 
-    public var location: DataLocation {
-        DataLocation(place: "PostgreSQL " + PostgresConnection.redacted(uri), bytes: nil, isFile: false)
+    public var location: DataDescription {
+        DataDescription(place: "PostgreSQL " + PostgresConnection.redacted(uri), bytes: nil, isFile: false)
     }
 
     /// The server, as the place of an error (its address without its password).

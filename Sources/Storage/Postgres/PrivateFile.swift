@@ -26,8 +26,8 @@ enum PrivateFile {
 
     /// Writes `text` as the file at `path`; `what` names it in the error ("the session file").
     static func write(_ text: String, to path: String, what: String) throws(ServiceError) {
-        let folder = DataFolder.of(path)
-        try DataFolder.make(folder)
+        let folder = FolderPath.of(path)
+        try FolderPath.make(folder)
         let temporary = path + ".new"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .folderNotWritable(path: folder, reason: String(cString: strerror(errno))) }

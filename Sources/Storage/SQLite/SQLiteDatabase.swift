@@ -30,14 +30,14 @@ public final class SQLiteDatabase {
     /// and file (0600) when missing, then migrates it to the current schema.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 3000) throws(ServiceError) {
         self.path = path
-        let folder = DataFolder.of(path)
+        let folder = FolderPath.of(path)
         // A file that is there in a folder that cannot be written is opened to read only (SQLite
         // cannot make its side files there: it reads the file as unchanging, `immutable`).
         var folderReason: String?
         if access(path, F_OK) == 0, access(folder, X_OK) == 0, access(folder, W_OK) != 0 {
             folderReason = String(cString: strerror(errno))
         } else {
-            try DataFolder.make(folder)
+            try FolderPath.make(folder)
         }
         var fileExists = access(path, F_OK) == 0
         if fileExists {

@@ -102,12 +102,12 @@ public final class SQLiteDirectory: DataDirectory {
 
     /// The file's size with its write-ahead log's (`-wal`): what was written and not yet copied
     /// into the file is data too (issue 51: 4 KiB said while 400 KB sat in the log).
-    public var location: DataLocation {
+    public var location: DataDescription {
         var info = stat()
         let readOnly = database?.readOnlyReason
-        guard stat(path, &info) == 0 else { return DataLocation(place: path, bytes: nil, isFile: true, readOnly: readOnly) }
+        guard stat(path, &info) == 0 else { return DataDescription(place: path, bytes: nil, isFile: true, readOnly: readOnly) }
         var bytes = Int64(info.st_size)
         if stat(path + "-wal", &info) == 0 { bytes += Int64(info.st_size) }
-        return DataLocation(place: path, bytes: bytes, isFile: true, readOnly: readOnly)
+        return DataDescription(place: path, bytes: bytes, isFile: true, readOnly: readOnly)
     }
 }

@@ -43,7 +43,7 @@ struct HarvestCommandTests {
 
     /// The counts kept for the signed-in "ada" of `db`.
     func counts(_ db: String, _ addresses: [String]) throws -> [String: MailCorrespondent] {
-        let data = try DataStore(location: db, environment: [:])
+        let data = try CommandLineData(location: db, environment: [:])
         let ada = try #require(try data.accounts.account(named: "ada"))
         let store = try #require(data.contacts(of: ada.id) as? any MailHistoryService)
         return try store.mailCounts(of: addresses)
@@ -236,7 +236,7 @@ struct HarvestCommandTests {
         var messages: [String] = []
         for i in 0..<95 { messages.append(Self.message(from: "P\(i % 7) <p\(i % 7)@x.example>", to: [Self.me], id: "c\(i)@x")) }
         folder.write("inbox", Self.mbox(messages))
-        let data = try DataStore(location: db, environment: [:])
+        let data = try CommandLineData(location: db, environment: [:])
         let ada = try #require(try data.accounts.account(named: "ada"))
         let store = try #require(data.contacts(of: ada.id) as? any MailHistoryService)
         let failing = FailingHistory(store: store, failAt: 3)

@@ -6,7 +6,7 @@ import Darwin
 import AppServices
 
 /// The folders data files live in (an SQLite file's, a shared directory's session file's).
-enum DataFolder {
+enum FolderPath {
     /// The folder of `path` ("." for a bare file name).
     static func of(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -3,7 +3,7 @@ import AppServices
 /// The data a command line names with `--db`: an SQLite file (a path), or a shared directory
 /// on a PostgreSQL server (`postgresql://…` or `postgres://…`, see `PostgresConnection.isURI`),
 /// opened and migrated, with its accounts and each account's contacts.
-public struct DataStore {
+public struct CommandLineData {
     /// The path, or the connection string without its password, for messages.
     public let place: String
     public let accounts: any AccountsService

@@ -1,5 +1,5 @@
 /// Where the data is, as About shows it.
-public struct DataLocation: Equatable, Sendable {
+public struct DataDescription: Equatable, Sendable {
     /// A path or a sentence.
     public var place: String
     /// The file's size (nil: no file yet, or none at all).
