@@ -297,10 +297,14 @@ enum SQLiteMigrations {
         nickname, title, url, notes, formatted_name, card
         """
 
+    /// `version` was read before the write lock: another program opening the same file (the app
+    /// beside `switchboard query` from mutt) may have run a step since, so each step reads the
+    /// version again inside its transaction and is skipped when it is done already.
     static func migrate(_ db: SQLiteDatabase, from version: Int) throws(ServiceError) {
         guard version < all.count else { return }
         for step in version..<all.count {
             try db.transaction { () throws(ServiceError) in
+                guard db.userVersion == step else { return } // done by another connection meanwhile
                 try db.execute(all[step])
                 try db.execute("PRAGMA user_version = \(step + 1)")
             }
