@@ -106,4 +106,15 @@ extension MessagesReadWholeTests {
                 "\(size): \(h.text)")
         #expect(box.contains("[ Merge ]  [ Cancel ]"), "\(size): \(h.text)")
     }
+
+    /// The titled list scenes' lines (Possible duplicates' count line, here) are read whole at 40
+    /// columns too: "N possible duplicates among M contacts" was cut ("among 2,0…").
+    @Test(arguments: [(40, 12), (100, 30)])
+    func theDuplicatesCountLineIsReadWhole(size: (Int, Int)) throws {
+        let h = try onList(width: size.0, height: size.1)
+        h.press("D wait:500ms")
+        let said = try #require(h.lines.first { $0.contains("possible duplicate") }, "\(h.text)")
+        #expect(!said.contains("…"), "cut: \(size)\n\(h.text)")
+        #expect(h.lines.joined(separator: " ").contains("contacts"), "the count line ends with its contacts: \(size)\n\(h.text)")
+    }
 }
