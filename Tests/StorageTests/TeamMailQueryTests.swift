@@ -114,6 +114,13 @@ struct TeamMailQueryTests {
             let trips = alice.connection.roundTrips - before
             #expect(trips == (matches >= PostgresContactsStore.firstMailQueryPage ? 2 : 1), "“\(query)”: \(matches) contacts in \(trips) statements")
         }
+        // The plain search's pages of a word start, read by key from the index alone: the ids the list gives, in its order.
+        for query in ["j", "m", "jo", "ma", "a", "zz"] {
+            var ids: [Int64] = [], pages = 0
+            try alices.forEachContactID(matching: query) { batch throws(ServiceError) -> Bool in ids += batch; pages += 1; return true }
+            #expect(ids == (try alices.contacts(matching: query, offset: 0, limit: 10_000)).map(\.id), "“\(query)”")
+            if query == "j" || query == "m" { #expect(pages >= 2, "“\(query)”: \(ids.count) contacts in \(pages) pages") }
+        }
         // Not a two-character word start: the plain search answers it.
         #expect(try alices.mailQueryLineCount(for: "joh") == nil && alices.mailQueryLineCount(for: "12") == nil)
         #expect(try alices.mailQueryLines(for: "j", addressKeys: []) == nil)
