@@ -90,9 +90,10 @@ enum PostgresMailQueryRows {
     static let columns = ["account_id", "prefix", "inside", "sort_key", "contact_id", "place", "address_key", "line"]
 
     /// Step 25: the table, filled from the stored contacts, then indexed (one sort each, not indexes
-    /// grown row by row); on a team's directory, the members' grants and policies.
+    /// grown row by row); on a team's directory, the members' grants and policies. A table there
+    /// already (a directory set back to an older version and migrated again) is made again.
     static func migrate(_ pg: PostgresConnection) throws(ServiceError) {
-        try pg.executeScript(table)
+        try pg.executeScript("DROP TABLE IF EXISTS mail_query_rows; " + table)
         try fill(on: pg, contacts: "true", [])
         try pg.executeScript(indexes)
         try grant(on: pg)
