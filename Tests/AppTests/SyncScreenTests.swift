@@ -314,6 +314,14 @@ struct SyncScreenTests {
         (.storage(ServiceError(.refused, place: .server("postgresql://db/team"), detail: "x'y", code: .memberNameInvalid)), "“x'y” cannot be a member's name"),
         (.storage(ServiceError(.busy, place: .server("postgresql://db/team"), detail: "lock wait of 5s ran out; held by alice (session 7)", code: .lockHeld)),
          "held by alice (session 7)), and nothing was changed"),
+        // The lock wait's cause crosses the line as a value: App names the holders and the owner's way out, as in-process.
+        (.storage(lockWait([(7, "alice"), (9, "")])),
+         "the PostgreSQL server at postgresql://db/team is busy: it waited 5s for a lock held by alice (session 7), session 9, and gave up; nothing was changed. "
+            + "Ask them to finish (a LOCK TABLE or a transaction left open in psql ends with COMMIT or ROLLBACK), then try again; "
+            + "the directory's owner can end it: SELECT pg_terminate_backend(7)."),
+        (.storage(lockWait([])), "it waited 5s for a lock held by another session, and gave up; nothing was changed. Ask them to finish"),
+        (.account(user: "bob", url: "https://dav.example.com/", .storage(lockWait([(4711, "carol")]))),
+         "bob at https://dav.example.com/: the PostgreSQL server at postgresql://db/team is busy: it waited 5s for a lock held by carol (session 4711)"),
         (.account(user: "alice", url: "https://dav.example.com/", .server(server)), "alice at https://dav.example.com/: https://dav.example.com/ refused"),
         (.account(user: "alice", url: "https://dav.example.com/", .passwordNotTyped), "no password for alice at https://dav.example.com/: type it in the app"),
         (.account(user: "team", url: "https://new.example/", .passwordCommandStale(user: "team", url: "https://alice.example/", team: true)),
@@ -322,6 +330,37 @@ struct SyncScreenTests {
         (.stopped(exitCode: nil), "the sync could not be started"),
         (.other("a tab\there"), "a tab here"),
     ]
+
+    /// A lock wait that ran out on `postgresql://db/team`, held by `holders`, as the PostgreSQL store makes it.
+    static func lockWait(_ holders: [(Int64, String)]) -> ServiceError {
+        let named = holders.prefix(3).map { $0.1.isEmpty ? "session \($0.0)" : "\($0.1) (session \($0.0))" }
+        return ServiceError(.busy, place: .server("postgresql://db/team"),
+                            detail: "lock wait of 5s ran out; held by \(named.isEmpty ? "another session" : named.joined(separator: ", "))", code: .lockHeld,
+                            cause: ServiceError.LockWait(waited: "5s", holders: holders.map { ServiceError.LockWait.Holder(pid: $0.0, role: $0.1) }))
+    }
+
+    /// The same store error shows the same sentence in the app whether it happened in-process or
+    /// came over a sync child's line (its cause with it), and a cause App does not read is left
+    /// behind, the rest of the error kept.
+    @Test func aStoreErrorReadsTheSameAfterTheLine() throws {
+        for holders in [[(Int64(7), "alice")], [], [(1, ""), (2, "b"), (3, "c"), (4, "d")]] {
+            let error = Self.lockWait(holders)
+            guard case .error(.storage(let read))? = SyncChildLine(line: SyncChildLine.error(.storage(error)).text) else {
+                Issue.record("\(holders)"); continue
+            }
+            #expect(read.message == error.message && read.cause as? ServiceError.LockWait == error.cause as? ServiceError.LockWait, "\(read.message)")
+        }
+        struct Unread: Error {}
+        var other = ServiceError(.failed, place: .server("postgresql://db/team"), detail: "no", code: .sqlState("XX000"), cause: Unread())
+        let read = SyncChildLine(line: SyncChildLine.error(.storage(other)).text)
+        other.cause = nil
+        #expect(read == .error(.storage(other)))
+        // A cause word the build does not know, or a wait that is not one, is not a line of the protocol.
+        let base = SyncChildLine.error(.storage(Self.lockWait([(7, "alice")]))).text
+        #expect(SyncChildLine(line: base.replacingOccurrences(of: "lockWait", with: "lockwait")) == nil)
+        #expect(SyncChildLine(line: base + "\t8") == nil)
+        #expect(SyncChildLine(line: base.replacingOccurrences(of: "\t7\t", with: "\tseven\t")) == nil)
+    }
 
     @Test func eachKindGoesOverTheLineAndIntoTheDataAsItIs() {
         for (failure, _) in Self.every {

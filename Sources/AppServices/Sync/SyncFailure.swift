@@ -102,7 +102,8 @@ extension SyncFailure {
     public var fields: [String] {
         switch self {
         case .server(let f): ["server", f.kind.rawValue, f.url, f.status.map(String.init) ?? "", f.detail]
-        case .storage(let e): ["storage", e.kind.rawValue, Self.placeWord(e.place), e.place.description, e.detail, e.code.map(Self.codeWord) ?? ""]
+        case .storage(let e):
+            ["storage", e.kind.rawValue, Self.placeWord(e.place), e.place.description, e.detail, e.code.map(Self.codeWord) ?? ""] + Self.causeFields(e.cause)
         case .wipeRefused(let book, let deleting, let of): ["wipeRefused", book, String(deleting), String(of)]
         case .passwordNotTyped: ["passwordNotTyped"]
         case .passwordUnavailable(let text): ["passwordUnavailable", text]
@@ -127,14 +128,19 @@ extension SyncFailure {
             let status: Int? = rest[2].isEmpty ? nil : Int(rest[2])
             if !rest[2].isEmpty && status == nil { return nil }
             self = .server(SyncServerFailure(kind, url: rest[1], status: status, detail: rest[3]))
-        case ("storage", 5):
+        case ("storage", 5...):
             guard let kind = ServiceError.Kind(rawValue: rest[0]), let place = Self.place(rest[1], rest[2]) else { return nil }
             var code: ServiceError.Code?
             if !rest[4].isEmpty {
                 guard let read = Self.code(rest[4]) else { return nil }
                 code = read
             }
-            self = .storage(ServiceError(kind, place: place, detail: rest[3], code: code))
+            var cause: (any Error & Sendable)?
+            if rest.count > 5 {
+                guard let read = Self.cause(Array(rest.dropFirst(5))) else { return nil }
+                cause = read
+            }
+            self = .storage(ServiceError(kind, place: place, detail: rest[3], code: code, cause: cause))
         case ("wipeRefused", 3):
             guard let deleting = Int(rest[1]), let of = Int(rest[2]), deleting >= 0, of >= 0 else { return nil }
             self = .wipeRefused(book: rest[0], deleting: deleting, of: of)
@@ -172,6 +178,20 @@ extension SyncFailure {
 
     static func clean(_ field: String) -> String {
         String(field.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+
+    /// A store error's cause as fields after its code: a word naming it, then its values. Only a
+    /// cause App reads crosses (the `LockWait` it names the lock's holders from); any other (a
+    /// Storage type such as `PostgresProblem`, whose code and words are the error's own already)
+    /// stays in the process that caught it: no fields.
+    private static func causeFields(_ cause: (any Error & Sendable)?) -> [String] {
+        guard let wait = cause as? ServiceError.LockWait else { return [] }
+        return ["lockWait"] + wait.fields
+    }
+
+    private static func cause(_ fields: [String]) -> (any Error & Sendable)? {
+        guard fields.first == "lockWait", let wait = ServiceError.LockWait(fields: Array(fields.dropFirst())) else { return nil }
+        return wait
     }
 
     private static func placeWord(_ place: ServiceError.Place) -> String {
