@@ -32,7 +32,7 @@ public enum SyncFailure: Error, Equatable, Sendable {
     /// The data holds no account to sync as asked (`--user` names none, the team directory's
     /// member is another): nothing was synced.
     case noAccount(AccountLookupFailure)
-    /// One account's failure: its user name and server.
+    /// One account's failure: its user name and server (never another account's failure).
     indirect case account(user: String, url: String, SyncFailure)
     /// The child process ended with `exitCode` without saying why; nil: it could not be started.
     case stopped(exitCode: Int32?)
@@ -153,8 +153,10 @@ extension SyncFailure {
         case ("noAccount", 2...):
             guard let why = AccountLookupFailure(fields: rest) else { return nil }
             self = .noAccount(why)
-        case ("account", 2...):
-            guard let inner = SyncFailure(fields: Array(rest.dropFirst(2))) else { return nil }
+        case ("account", 3...):
+            // One account's failure is never another account's: no build writes one inside another,
+            // and a line of thousands would be read thousands deep.
+            guard rest[2] != "account", let inner = SyncFailure(fields: Array(rest.dropFirst(2))) else { return nil }
             self = .account(user: rest[0], url: rest[1], inner)
         case ("stopped", 1):
             if rest[0].isEmpty { self = .stopped(exitCode: nil); return }
