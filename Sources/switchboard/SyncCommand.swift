@@ -226,7 +226,9 @@ struct SyncCommand {
         } else {
             switch Self.password(for: user, at: url, command: passwordCommand, input: input) {
             case .success(let p): password = p
-            case .failure(let why): return fail(.passwordUnavailable(why.text), code: 1, output: &output, errors: &errors)
+            case .failure(let why):
+                return fail(why.command.map { .account(user: user, url: url, .passwordCommandFailed($0)) } ?? .passwordUnavailable(why.text),
+                            code: 1, output: &output, errors: &errors)
             }
         }
         let found: CardDAVAccount
@@ -343,7 +345,7 @@ struct SyncCommand {
         if let command {
             switch input.runCommand(command) {
             case .success(let line) where !line.isEmpty: return .success(line)
-            case .success: return .failure(.init(text: "--password-command printed an empty line: no password for \(user) at \(url)"))
+            case .success: return .failure(.init(text: "--password-command printed an empty line: no password for \(user) at \(url)", command: .printedNothing))
             case .failure(let why): return .failure(why)
             }
         }
@@ -443,7 +445,9 @@ struct SyncCommand {
                                      shared: local != nil, team: opener.teamBook) {
                 case .success(let p): password = p
                 case .failure(let why):
-                    _ = fail(.passwordUnavailable(why.text), code: 1, output: &output, errors: &errors)
+                    // Which account's command failed, as a value (the words only where no command ran).
+                    _ = fail(why.command.map { .account(user: account.username, url: shownURL, .passwordCommandFailed($0)) } ?? .passwordUnavailable(why.text),
+                             code: 1, output: &output, errors: &errors)
                     failed = true
                     continue
                 }

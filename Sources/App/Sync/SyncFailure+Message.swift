@@ -21,6 +21,8 @@ public extension SyncFailure {
                 + "synced from it (emptied, or deleted and made again, on the server?): none was deleted here, and nothing was sent"
         case .passwordNotTyped:
             return "no password was typed: type it in the app (Settings → Sync)"
+        case .passwordCommandFailed(let why):
+            return why.message
         case .passwordUnavailable(let words):
             return words
         case .passwordCommandStale(let user, let url, _):

@@ -16,8 +16,10 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case wipeRefused(book: String, deleting: Int, of: Int)
     /// The account's password is typed in the app, and none was typed this run.
     case passwordNotTyped
-    /// The account's password could not be had (the command line's words: its command failed,
-    /// printed nothing or took too long; none was given).
+    /// The account's password command gave no password (it failed, printed nothing, took too long).
+    case passwordCommandFailed(PasswordCommandFailure)
+    /// The account's password could not be had, in the command line's words (none was given; an
+    /// older build's failed command).
     case passwordUnavailable(String)
     /// The password command kept on this machine was kept for `user` at `url`; the directory's
     /// account names another since, so it was not run. `team`: the team book's account.
@@ -106,6 +108,7 @@ extension SyncFailure {
             ["storage", e.kind.rawValue, Self.placeWord(e.place), e.place.description, e.detail, e.code.map(Self.codeWord) ?? ""] + Self.causeFields(e.cause)
         case .wipeRefused(let book, let deleting, let of): ["wipeRefused", book, String(deleting), String(of)]
         case .passwordNotTyped: ["passwordNotTyped"]
+        case .passwordCommandFailed(let why): ["passwordCommandFailed"] + why.fields
         case .passwordUnavailable(let text): ["passwordUnavailable", text]
         case .passwordCommandStale(let user, let url, let team): ["passwordCommandStale", user, url, team ? "team" : ""]
         case .noAddressBooks: ["noAddressBooks"]
@@ -145,6 +148,9 @@ extension SyncFailure {
             guard let deleting = Int(rest[1]), let of = Int(rest[2]), deleting >= 0, of >= 0 else { return nil }
             self = .wipeRefused(book: rest[0], deleting: deleting, of: of)
         case ("passwordNotTyped", 0): self = .passwordNotTyped
+        case ("passwordCommandFailed", 1...):
+            guard let why = PasswordCommandFailure(fields: rest) else { return nil }
+            self = .passwordCommandFailed(why)
         case ("passwordUnavailable", 1): self = .passwordUnavailable(rest[0])
         case ("passwordCommandStale", 3): self = .passwordCommandStale(user: rest[0], url: rest[1], team: rest[2] == "team")
         case ("noAddressBooks", 0): self = .noAddressBooks
