@@ -63,22 +63,6 @@ struct PostgresSyncQueueTests {
         #expect(try f.server.count("SELECT count(*) FROM information_schema.columns WHERE table_schema = '\(f.server.schema)' AND table_name LIKE 'sync_%' AND column_name LIKE '%password%' AND column_name <> 'password_command'") == 0)
     }
 
-    @Test func anImportAndAnotherClientsWritesAreQueuedInOrder() throws {
-        let f = try Fixture()
-        _ = try f.addSyncAccount()
-        try f.contacts.beginTransaction()
-        let batch = try f.contacts.importer()
-        for i in 0..<5 { _ = try batch.take(ContactRecord(firstName: "Person \(i)", lastName: "Imported", emails: ["p\(i)@example.com"])) }
-        try batch.finish(subject: "import")
-        try f.contacts.commitTransaction()
-        let other = PostgresContactsStore(database: try f.server.open(), accountID: f.accountID)
-        let eve = try other.add(ContactRecord(firstName: "Eve", lastName: "Other"))
-        let queue = try f.sync.queue()
-        #expect(queue.count == 6 && queue.allSatisfy { $0.kind == .add })
-        #expect(queue.last?.contactID == eve)
-        #expect(queue.map(\.id) == queue.map(\.id).sorted())
-    }
-
     @Test func aListingKeepsTheLastNoteOfAnHrefInOrderAndSaysWhatIsGone() throws {
         let f = try Fixture()
         let (_, book) = try f.addSyncAccount()

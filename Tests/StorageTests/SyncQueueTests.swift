@@ -94,26 +94,6 @@ struct SyncQueueTests {
         #expect(try SQLiteSyncStore(database: reopened).queue().map(\.kind) == [.edit])
     }
 
-    @Test func anImportIntoASyncedAccountIsQueuedToo() throws {
-        let f = try Fixture()
-        _ = try f.addSyncAccount()
-        try f.contacts.beginTransaction()
-        let batch = try f.contacts.importer()
-        for i in 0..<5 { _ = try batch.take(ContactRecord(firstName: "Person \(i)", lastName: "Imported", emails: ["p\(i)@example.com"])) }
-        try batch.finish(subject: "import")
-        try f.contacts.commitTransaction()
-        #expect(try f.sync.queue().count == 5)
-        #expect(try f.sync.queue().allSatisfy { $0.kind == .add })
-    }
-
-    @Test func aWriteFromAnotherConnectionIsQueued() throws {
-        let f = try Fixture()
-        _ = try f.addSyncAccount()
-        let other = try SQLiteDatabase(path: f.folder.file("s.sqlite3"))
-        _ = try SQLiteContactsStore(database: other, accountID: f.accountID).add(ContactRecord(firstName: "Eve", lastName: "Other"))
-        #expect(try f.sync.queue().count == 1)
-    }
-
     @Test func aFailedApplyLeavesTheFlagDownAndNothingWritten() throws {
         let f = try Fixture()
         _ = try f.addSyncAccount()

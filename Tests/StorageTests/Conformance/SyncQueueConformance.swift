@@ -36,6 +36,22 @@ enum SyncQueueConformance {
         }
     }
 
+    /// An import's batch and another client's write are queued as adds, in the order they were made.
+    static func anImportAndAnotherClientsWritesAreQueuedInOrder(_ f: StoreFixture) throws {
+        let q = try Queue(f)
+        _ = try q.addSyncAccount()
+        try q.contacts.beginTransaction()
+        let batch = try q.contacts.importer()
+        for i in 0..<5 { _ = try batch.take(ContactRecord(firstName: "Person \(i)", lastName: "Imported", emails: ["p\(i)@example.com"])) }
+        try batch.finish(subject: "import")
+        try q.contacts.commitTransaction()
+        let eve = try q.otherClient().add(ContactRecord(firstName: "Eve", lastName: "Other"))
+        let queue = try q.sync.queue()
+        #expect(queue.count == 6 && queue.allSatisfy { $0.kind == .add })
+        #expect(queue.last?.contactID == eve)
+        #expect(queue.map(\.id) == queue.map(\.id).sorted())
+    }
+
     static func withoutASyncAccountNothingIsQueued(_ f: StoreFixture) throws {
         let q = try Queue(f)
         let id = try q.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
