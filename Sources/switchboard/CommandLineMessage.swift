@@ -26,9 +26,17 @@ enum CommandLineMessage {
         case .storage(let error): line(for: error)
         case .noAccount(let why): line(for: why)
         case .passwordCommandFailed(let why): line(for: why)
+        case .addressBookNotChosen(let books):
+            "the server has \(books.count) address books; pick with --addressbook NAME or --addressbook all:\n" + listing(books)
+        case .noSuchAddressBook(let name, let books): "no address book called “\(name)” on the server; there are:\n" + listing(books)
         case .account(let user, let url, .passwordCommandFailed(let why)): "\(user) at \(url): \(line(for: why))"
         default: failure.message()
         }
+    }
+
+    /// A server's address books, one a line: the name, then the URL.
+    private static func listing(_ books: [ListedAddressBook]) -> String {
+        books.map { "  \($0.name)  (\($0.url))" }.joined(separator: "\n")
     }
 
     /// A password command's failure in the command line's words: its option, and how to allow it longer.

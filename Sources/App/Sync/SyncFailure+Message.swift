@@ -29,6 +29,11 @@ public extension SyncFailure {
             return "its password command was kept on this machine for \(user) at \(url); nothing was run or sent"
         case .noAddressBooks:
             return "the server lists no address books for this account; make one there first"
+        case .addressBookNotChosen(let books):
+            return "the server has \(books.count) address books (\(books.map(\.name).joined(separator: ", "))): choose one; nothing was added"
+        case .noSuchAddressBook(let name, let books):
+            return "the server has no address book “\(name)” (deleted meanwhile?); "
+                + (books.isEmpty ? "it lists none" : "it has \(books.map(\.name).joined(separator: ", "))") + "; nothing was added"
         case .alreadySynced(let book, let url, let user, let server):
             return "the address book “\(book)” (\(url)) is synced already, by \(user) at \(server); "
                 + "one account per address book, so nothing was added (switchboard sync syncs it)"

@@ -26,6 +26,10 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case passwordCommandStale(user: String, url: String, team: Bool)
     /// The server lists no address books for the account.
     case noAddressBooks
+    /// The server has several address books (`books`) and none was chosen: nothing was added.
+    case addressBookNotChosen(books: [ListedAddressBook])
+    /// The server has no address book `name` (by its name or URL); it has `books`: nothing was added.
+    case noSuchAddressBook(String, books: [ListedAddressBook])
     /// The address book `book` (`url`) is synced already, by `user` at `server`: one account an
     /// address book, so nothing was added.
     case alreadySynced(book: String, url: String, user: String, server: String)
@@ -38,14 +42,35 @@ public enum SyncFailure: Error, Equatable, Sendable {
     indirect case account(user: String, url: String, SyncFailure)
     /// The child process ended with `exitCode` without saying why; nil: it could not be started.
     case stopped(exitCode: Int32?)
-    /// Anything else, in the command line's words (a refusal of its own; the text an older
-    /// build kept as an account's last error).
+    /// The words of an older build (an `error` line, or the text it kept as an account's last
+    /// error): shown as they are. No failure of this build is words.
     case other(String)
 
     /// The failure itself, without the account it happened to.
     public var reason: SyncFailure {
         if case .account(_, _, let inner) = self { return inner.reason }
         return self
+    }
+}
+
+/// An address book a server lists: its name as a person knows it, and its URL.
+public struct ListedAddressBook: Hashable, Sendable {
+    public var name: String
+    public var url: String
+
+    public init(name: String, url: String) {
+        self.name = name
+        self.url = url
+    }
+
+    /// `books` as fields: each one's name, then its URL.
+    static func fields(_ books: [ListedAddressBook]) -> [String] { books.flatMap { [$0.name, $0.url] } }
+
+    /// Reads `fields` back (names and URLs in turn); nil when one lacks its URL.
+    static func books(_ fields: some Collection<String>) -> [ListedAddressBook]? {
+        guard fields.count % 2 == 0 else { return nil }
+        let list = Array(fields)
+        return stride(from: 0, to: list.count, by: 2).map { ListedAddressBook(name: list[$0], url: list[$0 + 1]) }
     }
 }
 
@@ -112,6 +137,8 @@ extension SyncFailure {
         case .passwordUnavailable(let text): ["passwordUnavailable", text]
         case .passwordCommandStale(let user, let url, let team): ["passwordCommandStale", user, url, team ? "team" : ""]
         case .noAddressBooks: ["noAddressBooks"]
+        case .addressBookNotChosen(let books): ["addressBookNotChosen"] + ListedAddressBook.fields(books)
+        case .noSuchAddressBook(let name, let books): ["noSuchAddressBook", name] + ListedAddressBook.fields(books)
         case .alreadySynced(let book, let url, let user, let server): ["alreadySynced", book, url, user, server]
         case .noAccounts(let place): ["noAccounts", place]
         case .noAccount(let why): ["noAccount"] + why.fields
@@ -154,6 +181,12 @@ extension SyncFailure {
         case ("passwordUnavailable", 1): self = .passwordUnavailable(rest[0])
         case ("passwordCommandStale", 3): self = .passwordCommandStale(user: rest[0], url: rest[1], team: rest[2] == "team")
         case ("noAddressBooks", 0): self = .noAddressBooks
+        case ("addressBookNotChosen", 2...):
+            guard let books = ListedAddressBook.books(rest) else { return nil }
+            self = .addressBookNotChosen(books: books)
+        case ("noSuchAddressBook", 1...):
+            guard let books = ListedAddressBook.books(rest.dropFirst()) else { return nil }
+            self = .noSuchAddressBook(rest[0], books: books)
         case ("alreadySynced", 4): self = .alreadySynced(book: rest[0], url: rest[1], user: rest[2], server: rest[3])
         case ("noAccounts", 1): self = .noAccounts(place: rest[0])
         case ("noAccount", 2...):
