@@ -43,7 +43,8 @@ public enum SyncFailure: Error, Equatable, Sendable {
     /// The child process ended with `exitCode` without saying why; nil: it could not be started.
     case stopped(exitCode: Int32?)
     /// The words of an older build (an `error` line, or the text it kept as an account's last
-    /// error): shown as they are. No failure of this build is words.
+    /// error): shown as they are. This build writes none (its only words are `passwordUnavailable`'s,
+    /// the command line's own case).
     case other(String)
 
     /// The failure itself, without the account it happened to.
