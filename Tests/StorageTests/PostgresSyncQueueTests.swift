@@ -94,25 +94,6 @@ struct PostgresSyncQueueTests {
         #expect(try f.sync.listedDeletions(book: book, whole: false) == ["/b/kept.vcf"])
     }
 
-    @Test func conflictsAndProblemsAreKeptWhole() throws {
-        let f = try Fixture()
-        let (_, book) = try f.addSyncAccount()
-        var local = ContactRecord(firstName: "Ada", lastName: "Lovelace", phones: [.init(label: "work", number: "1")], notes: "mine")
-        local.uid = "u1"
-        try f.sync.recordConflict(book: book, contact: 7, href: "/a.vcf", kind: .fields, fields: ["notes", "phones"], local: local)
-        try f.sync.recordConflict(book: book, contact: nil, href: "/b.vcf", kind: .deletedHere, fields: [], local: nil)
-        let conflicts = try f.sync.conflicts()
-        #expect(conflicts.count == 2)
-        #expect(conflicts[0].fields == ["notes", "phones"] && conflicts[0].local == local && conflicts[0].kind == .fields && conflicts[0].contactID == 7)
-        #expect(conflicts[1].fields.isEmpty && conflicts[1].local == nil && conflicts[1].kind == .deletedHere)
-        try f.sync.recordProblem(book: book, href: "/g.vcf", kind: .unreadable, etag: "\"1\"", contact: nil, reason: "a group card")
-        try f.sync.recordProblem(book: book, href: "/g.vcf", kind: .unreadable, etag: "\"2\"", contact: nil, reason: "still a group card")
-        #expect(try f.sync.problems().map(\.reason) == ["still a group card"])
-        #expect(try f.sync.problemETag(book: book, href: "/g.vcf") == .some("\"2\""))
-        try f.sync.clearProblem(book: book, href: "/g.vcf")
-        #expect(try f.sync.problems().isEmpty)
-    }
-
     // MARK: A team's directory
 
     /// A team directory set up before sync came (schema 19): after the upgrade, the owner's

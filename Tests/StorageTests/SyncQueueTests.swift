@@ -109,15 +109,4 @@ struct SyncQueueTests {
         #expect(try f.sync.pendingCount() == 1)
     }
 
-    @Test func conflictsKeepTheLocalVersionWhole() throws {
-        let f = try Fixture()
-        let (_, book) = try f.addSyncAccount()
-        var local = ContactRecord(firstName: "Ada", lastName: "Lovelace", phones: [.init(label: "work", number: "1")], notes: "mine")
-        local.uid = "u1"
-        try f.sync.recordConflict(book: book, contact: 7, href: "/a.vcf", kind: .fields, fields: ["notes", "phones"], local: local)
-        let conflict = try #require(try f.sync.conflicts().first)
-        #expect(conflict.fields == ["notes", "phones"])
-        #expect(conflict.local == local)
-        #expect(conflict.kind == .fields && conflict.contactID == 7)
-    }
 }

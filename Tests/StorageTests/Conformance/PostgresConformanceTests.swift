@@ -33,6 +33,7 @@ struct PostgresConformanceTests {
     @Test func syncQueueAnImportAndAnotherClientsWritesAreQueuedInOrder() throws {
         try SyncQueueConformance.anImportAndAnotherClientsWritesAreQueuedInOrder(fixture())
     }
+    @Test func syncQueueConflictsAndProblemsAreKeptWhole() throws { try SyncQueueConformance.conflictsAndProblemsAreKeptWhole(fixture()) }
     @Test func syncQueueWithoutASyncAccountNothingIsQueued() throws { try SyncQueueConformance.withoutASyncAccountNothingIsQueued(fixture()) }
     @Test func syncQueueSettingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow() throws {
         try SyncQueueConformance.settingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow(fixture())
