@@ -33,19 +33,6 @@ struct SyncQueueTests {
         }
     }
 
-    @Test func aFailedSyncKeepsTheTimeOfTheLastOneThatWorked() throws {
-        let f = try Fixture()
-        let (account, _) = try f.addSyncAccount()
-        try f.sync.noteSync(account: account, error: nil)
-        let later = SQLiteSyncStore(database: f.db, now: { 300 })
-        try later.noteSync(account: account, error: .server(SyncServerFailure(.unreachable, url: "http://127.0.0.1:1/", detail: "Nothing answers at 127.0.0.1:1")))
-        var row = try #require(try f.sync.accounts().first)
-        #expect(row.lastSyncAt == 200 && row.lastError == .server(SyncServerFailure(.unreachable, url: "http://127.0.0.1:1/", detail: "Nothing answers at 127.0.0.1:1")))
-        try later.noteSync(account: account, error: nil)
-        row = try #require(try f.sync.accounts().first)
-        #expect(row.lastSyncAt == 300 && row.lastError == nil)
-    }
-
     /// The queue's triggers cost every insert a run of their program (an import of 100,000 cards
     /// took twice the CPU): they exist only while an address book syncs — made by setting up sync,
     /// made again at an open where they are missing, dropped at an open where nothing syncs.

@@ -27,6 +27,9 @@ struct SQLiteConformanceTests {
         try SyncQueueConformance.anImportAndAnotherClientsWritesAreQueuedInOrder(fixture())
     }
     @Test func syncQueueConflictsAndProblemsAreKeptWhole() throws { try SyncQueueConformance.conflictsAndProblemsAreKeptWhole(fixture()) }
+    @Test func syncQueueAFailedSyncKeepsTheTimeOfTheLastOneThatWorked() throws {
+        try SyncQueueConformance.aFailedSyncKeepsTheTimeOfTheLastOneThatWorked(fixture())
+    }
     @Test func syncQueueWithoutASyncAccountNothingIsQueued() throws { try SyncQueueConformance.withoutASyncAccountNothingIsQueued(fixture()) }
     @Test func syncQueueSettingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow() throws {
         try SyncQueueConformance.settingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow(fixture())

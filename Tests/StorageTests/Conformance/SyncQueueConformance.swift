@@ -72,6 +72,27 @@ enum SyncQueueConformance {
         #expect(try f.sync.problems().isEmpty)
     }
 
+    /// A failed sync keeps the time of the last one that worked, and its failure as a value (a lock
+    /// wait with who held it, as the app's child said it); the next one that works clears it.
+    static func aFailedSyncKeepsTheTimeOfTheLastOneThatWorked(_ f: StoreFixture) throws {
+        let q = try Queue(f)
+        let (account, _) = try q.addSyncAccount()
+        try q.sync.noteSync(account: account, error: nil)
+        let later = try f.syncStore(now: { 300 })
+        let wait = ServiceError.LockWait(waited: "5s", holders: [.init(pid: 4711, role: "bob")])
+        let failure = SyncFailure.account(user: "ada", url: "http://127.0.0.1:1/",
+                                          .storage(ServiceError(.busy, place: .server("db"), detail: "lock wait of 5s ran out; held by bob (session 4711)",
+                                                                code: .lockHeld, cause: wait)))
+        try later.noteSync(account: account, error: failure)
+        var row = try #require(try q.sync.accounts().first)
+        #expect(row.lastSyncAt == 200 && row.lastError == failure, "\(String(describing: row.lastError))")
+        guard case .account(_, _, .storage(let kept))? = row.lastError else { Issue.record("\(String(describing: row.lastError))"); return }
+        #expect(kept.cause as? ServiceError.LockWait == wait)
+        try later.noteSync(account: account, error: nil)
+        row = try #require(try q.sync.accounts().first)
+        #expect(row.lastSyncAt == 300 && row.lastError == nil)
+    }
+
     static func withoutASyncAccountNothingIsQueued(_ f: StoreFixture) throws {
         let q = try Queue(f)
         let id = try q.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
