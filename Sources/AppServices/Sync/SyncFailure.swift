@@ -255,26 +255,64 @@ extension SyncFailure {
         }
     }
 
-    private static let namedCodes: [(String, ServiceError.Code)] = [
-        ("notADatabase", .notADatabase), ("clientLibraryMissing", .clientLibraryMissing), ("extensionMissing", .extensionMissing),
-        ("connectionLost", .connectionLost), ("databaseMissing", .databaseMissing), ("folderNotWritable", .folderNotWritable),
-        ("changedSinceRead", .changedSinceRead), ("passwordNeeded", .passwordNeeded), ("tlsFailed", .tlsFailed),
-        ("membersByAdmin", .membersByAdmin), ("lockHeld", .lockHeld), ("memberNameInvalid", .memberNameInvalid),
-        ("roleTaken", .roleTaken), ("notATeamDirectory", .notATeamDirectory), ("schemaNeedsOwner", .schemaNeedsOwner),
-        ("noSchema", .noSchema), ("upgradeNeedsWrite", .upgradeNeedsWrite),
-    ]
+    /// The codes the stores name themselves, by the word a line carries. Both switches are
+    /// exhaustive, so a code added to `ServiceError.Code` does not compile until it has its word
+    /// here (it would cross the line as no code).
+    private enum NamedCode: String {
+        case notADatabase, clientLibraryMissing, extensionMissing, connectionLost, databaseMissing, folderNotWritable, changedSinceRead, passwordNeeded, tlsFailed, membersByAdmin, lockHeld, memberNameInvalid, roleTaken, notATeamDirectory, schemaNeedsOwner, noSchema, upgradeNeedsWrite
+
+        var code: ServiceError.Code {
+            switch self {
+            case .notADatabase: .notADatabase
+            case .clientLibraryMissing: .clientLibraryMissing
+            case .extensionMissing: .extensionMissing
+            case .connectionLost: .connectionLost
+            case .databaseMissing: .databaseMissing
+            case .folderNotWritable: .folderNotWritable
+            case .changedSinceRead: .changedSinceRead
+            case .passwordNeeded: .passwordNeeded
+            case .tlsFailed: .tlsFailed
+            case .membersByAdmin: .membersByAdmin
+            case .lockHeld: .lockHeld
+            case .memberNameInvalid: .memberNameInvalid
+            case .roleTaken: .roleTaken
+            case .notATeamDirectory: .notATeamDirectory
+            case .schemaNeedsOwner: .schemaNeedsOwner
+            case .noSchema: .noSchema
+            case .upgradeNeedsWrite: .upgradeNeedsWrite
+            }
+        }
+    }
 
     private static func codeWord(_ code: ServiceError.Code) -> String {
+        let named: NamedCode
         switch code {
-        case .sqlite(let result): "sqlite:\(result)"
-        case .sqlState(let state): "sqlState:\(state)"
-        default: namedCodes.first { $0.1 == code }?.0 ?? ""
+        case .sqlite(let result): return "sqlite:\(result)"
+        case .sqlState(let state): return "sqlState:\(state)"
+        case .notADatabase: named = .notADatabase
+        case .clientLibraryMissing: named = .clientLibraryMissing
+        case .extensionMissing: named = .extensionMissing
+        case .connectionLost: named = .connectionLost
+        case .databaseMissing: named = .databaseMissing
+        case .folderNotWritable: named = .folderNotWritable
+        case .changedSinceRead: named = .changedSinceRead
+        case .passwordNeeded: named = .passwordNeeded
+        case .tlsFailed: named = .tlsFailed
+        case .membersByAdmin: named = .membersByAdmin
+        case .lockHeld: named = .lockHeld
+        case .memberNameInvalid: named = .memberNameInvalid
+        case .roleTaken: named = .roleTaken
+        case .notATeamDirectory: named = .notATeamDirectory
+        case .schemaNeedsOwner: named = .schemaNeedsOwner
+        case .noSchema: named = .noSchema
+        case .upgradeNeedsWrite: named = .upgradeNeedsWrite
         }
+        return named.rawValue
     }
 
     private static func code(_ word: String) -> ServiceError.Code? {
         if word.hasPrefix("sqlite:") { return Int32(word.dropFirst(7)).map { .sqlite($0) } }
         if word.hasPrefix("sqlState:") { return .sqlState(String(word.dropFirst(9))) }
-        return namedCodes.first { $0.0 == word }?.1
+        return NamedCode(rawValue: word)?.code
     }
 }
