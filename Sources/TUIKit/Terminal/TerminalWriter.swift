@@ -309,8 +309,7 @@ public final class TerminalWriter {
         }
     }
 
-    /// The fingerprint of wanted row `y` (FNV-1a over each cell's character, style and width, the
-    /// style and width spread over the word by a multiply),
+    /// The fingerprint of wanted row `y` (FNV-1a over each cell's character, style and width),
     /// its chunks' (`wantedChunkKeys`) worked out with it.
     private func wantedKey(_ y: Int) -> UInt64 {
         let known = wantedKeys[y]
@@ -325,9 +324,8 @@ public final class TerminalWriter {
                     var h: UInt64 = 0xCBF2_9CE4_8422_2325
                     for x in (start + x0)..<(start + x1) {
                         let c = cells[x]
-                        // The cell's parts mixed into one word first: one multiply a cell on the chain, not two.
-                        let style = (UInt64(c.styleBits) << 8 | UInt64(c.width)) &* 0x9E37_79B9_7F4A_7C15
-                        h = (h ^ c.grapheme.bits ^ style) &* 0x100_0000_01B3
+                        h = (h ^ c.grapheme.bits) &* 0x100_0000_01B3
+                        h = (h ^ (UInt64(c.styleBits) << 8 | UInt64(c.width))) &* 0x100_0000_01B3
                     }
                     if h == 0 { h = 1 }
                     keys[y * chunks + j] = h
