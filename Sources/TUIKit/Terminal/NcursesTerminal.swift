@@ -172,6 +172,9 @@ public final class NcursesTerminal: Terminal {
         refreshSize()
     }
 
+    /// The size of ncurses' own screens (tests: one cell once started).
+    var cursesScreenSize: Size { Size(width: Int(sb_cols()), height: Int(sb_lines())) }
+
     /// The size terminfo or the environment gave when the terminal's own (TIOCGWINSZ) is not known.
     private var fallbackSize = Size(width: 80, height: 24)
 
@@ -181,9 +184,6 @@ public final class NcursesTerminal: Terminal {
     /// modes and terminfo do not depend on them; the size comes from the terminal (`refreshSize`).
     /// `resize_term`, not `resizeterm`: no KEY_RESIZE of its own. Its screen touched by the
     /// resize is marked drawn (`wnoutrefresh`), or a key read would refresh it.
-    /// The size of ncurses' own screens (tests: one cell once started).
-    var cursesScreenSize: Size { Size(width: Int(sb_cols()), height: Int(sb_lines())) }
-
     private func shrinkCursesScreens() {
         guard sb_lines() != 1 || sb_cols() != 1 else { return }
         resize_term(1, 1)

@@ -343,9 +343,9 @@ public final class TerminalWriter {
     private func markShown(_ y: Int) {
         shownKeys[y] = wantedKey(y)
         let chunks = chunkCount
-        shownChunkKeys.withUnsafeMutableBufferPointer { shownKeys in
-            wantedChunkKeys.withUnsafeBufferPointer { wantedKeys in
-                (shownKeys.baseAddress! + y * chunks).update(from: wantedKeys.baseAddress! + y * chunks, count: chunks)
+        shownChunkKeys.withUnsafeMutableBufferPointer { to in
+            wantedChunkKeys.withUnsafeBufferPointer { from in
+                (to.baseAddress! + y * chunks).update(from: from.baseAddress! + y * chunks, count: chunks)
             }
         }
     }
