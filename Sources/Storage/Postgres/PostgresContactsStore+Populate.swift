@@ -94,11 +94,10 @@ extension PostgresContactsStore {
                 try settleCopies()
                 for index in remake ?? [] { try pg.executeScript(index.definition) }
             }
-            // The mail clients' kept answers (`PostgresMailQueryRows`), made from the stored contacts; into an
+            // The mail clients' kept answers (`PostgresMailQueryRows`), made from the generated contacts; into an
             // empty directory without their indexes, made again after in one sorted pass each.
             if remake != nil { try pg.executeScript(PostgresMailQueryRows.indexNames.map { "DROP INDEX " + $0 }.joined(separator: "; ")) }
-            try PostgresMailQueryRows.fill(on: pg, contacts: "account_id = $1 AND id BETWEEN $2 AND $3",
-                                           [accountID, Int64(ids.first ?? "0") ?? 0, Int64(ids.last ?? "0") ?? 0])
+            try PostgresMailQueryRows.copyPopulated(rows, direct: !databaseLogsChanges, on: pg)
             if remake != nil { try pg.executeScript(PostgresMailQueryRows.indexes) }
             // Only the tables' owner may merge the pending list and analyze them: on a team's
             // directory a member's populate leaves both to autovacuum.

@@ -160,6 +160,48 @@ enum PostgresMailQueryRows {
             """)
     }
 
+    /// Populate's: the rows of its generated contacts (as `PopulateRows.contactRow` stores them: no
+    /// middle name, no preferred address), made from the generator without reading the contacts
+    /// back, and COPYed in the order of `mail_query_rows_in_order` (start, class, then list order,
+    /// which populate's ascending ids follow): into the table itself (`direct`), or on a team's
+    /// directory, where row-level security refuses `COPY FROM`, into a temporary table whose rows
+    /// then go in through the policies.
+    static func copyPopulated(_ rows: PopulateRows, direct: Bool, on pg: PostgresConnection) throws(ServiceError) {
+        var cache = SearchText.FoldCache()
+        var buckets: [String: [(i: Int32, row: Row)]] = [:]
+        for i in 0..<rows.count {
+            let contact = rows.source.contact(at: Int(rows.order[i]), friendPercent: rows.friendPercent)
+            for row in Self.rows(firstName: contact.firstName, lastName: contact.lastName, displayName: contact.displayName, middleName: "",
+                                 company: contact.company, emails: contact.emails, preferred: nil, cache: &cache) {
+                buckets[row.prefix + (row.inside ? "\u{1}" : "\u{0}"), default: []].append((Int32(i), row))
+            }
+        }
+        guard !buckets.isEmpty else { return }
+        // "C" order is byte order; the class after the start (0 before 1) sorts as its byte does.
+        let order = buckets.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let target = direct ? "mail_query_rows" : "mail_query_rows_fill"
+        if !direct {
+            try pg.executeScript("""
+                CREATE TEMP TABLE mail_query_rows_fill (account_id BIGINT, prefix TEXT COLLATE "C", inside SMALLINT, sort_key TEXT COLLATE "C",
+                    contact_id BIGINT, place INTEGER, address_key TEXT, line TEXT) ON COMMIT DROP
+                """)
+        }
+        try pg.copy(into: target, columns: columns) { send throws(ServiceError) in
+            for bucket in order {
+                for (i, row) in buckets[bucket] ?? [] {
+                    try send([rows.account, row.prefix, row.inside ? "1" : "0", rows.keys[Int(i)], rows.ids[Int(i)], String(row.place),
+                              row.addressKey, row.line])
+                }
+            }
+        }
+        if !direct {
+            try pg.executeScript("""
+                INSERT INTO mail_query_rows (\(columns.joined(separator: ", "))) SELECT \(columns.joined(separator: ", ")) FROM mail_query_rows_fill;
+                DROP TABLE mail_query_rows_fill
+                """)
+        }
+    }
+
     /// On a team's directory: the member group may read the rows of the accounts it sees (the
     /// accounts' policy, `switchboard_sees`, as on the contacts) and write its own book's (an
     /// editor the team book's), each row tied to a contact of the account it is filed under.

@@ -166,6 +166,10 @@ struct PostgresConformanceTests {
         #expect(try pg.scalarInt("SELECT count(*) FROM contact_word_starts WHERE contact_id NOT IN (SELECT id FROM contacts)") == 0)
         #expect(try pg.scalarInt("SELECT count(*) FROM contact_search s JOIN contacts c USING (id) WHERE s.sort_key = c.sort_key AND s.is_friend = c.is_friend") == 1_001)
         #expect(try pg.scalarInt("SELECT count(*) FROM contact_search") == 1_001)
+        // The mail clients' kept answers: the rows the stored contacts make, under the schema's indexes again.
+        #expect(try TeamMailQueryRowsTests.keptRows(pg) == TeamMailQueryRowsTests.expectedRows(pg))
+        #expect(try pg.scalarInt("SELECT count(*) FROM mail_query_rows") ?? 0 > 1_000)
+        #expect(try pg.execute("SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'mail_query_rows' ORDER BY indexname").count == 3)
     }
 
     /// With a second account in the directory, populate into its empty tables keeps the indexes and
