@@ -33,28 +33,49 @@ enum PostgresMailQueryRows {
         MailCorrespondent.key(MailClientLine.addressField(MailClientLine.column(email)))
     }
 
+    /// What a contact's rows take from its name: its two-character word starts, the name its lines
+    /// show, and for each start whether it starts a word of the name (then it is a starting match
+    /// whatever the address).
+    struct NameFacts {
+        var starts: [String]
+        var shown: String
+        var startsTheName: [Bool]
+    }
+
+    static func nameFacts(firstName: String, lastName: String, displayName: String, middleName: String, company: String,
+                          cache: inout SearchText.FoldCache) -> NameFacts {
+        let starts = SearchText.twoCharacterWordStarts(firstName: firstName, lastName: lastName, displayName: displayName,
+                                                       middleName: middleName, cache: &cache)
+        let shown = ContactRecord.shownName(displayName: displayName, firstName: firstName, lastName: lastName)
+        let named = shown.isEmpty ? company : shown
+        // `QueryRanking.startsAWord(name:email:)` is the name's part or the address's: the name's, once.
+        return NameFacts(starts: starts, shown: shown, startsTheName: starts.map { QueryRanking($0).startsAWord(name: named, email: "") })
+    }
+
     /// A contact's rows: every two-character start of a word of its name
     /// (`SearchText.twoCharacterWordStarts`) with every address of it, the preferred first, the
     /// rest in their order (as `emailAddresses(ofContacts:)` gives them). None without an address.
     static func rows(firstName: String, lastName: String, displayName: String, middleName: String, company: String,
                      emails stored: [String], preferred: Int?, cache: inout SearchText.FoldCache) -> [Row] {
         guard !stored.isEmpty else { return [] }
+        let facts = nameFacts(firstName: firstName, lastName: lastName, displayName: displayName, middleName: middleName, company: company, cache: &cache)
+        return rows(facts, company: company, emails: stored, preferred: preferred)
+    }
+
+    /// The rows of a contact whose name gives `facts`.
+    static func rows(_ facts: NameFacts, company: String, emails stored: [String], preferred: Int?) -> [Row] {
+        guard !stored.isEmpty, !facts.starts.isEmpty else { return [] }
         var emails = stored
         if let preferred, preferred > 0, preferred < emails.count { emails.insert(emails.remove(at: preferred), at: 0) }
-        let starts = SearchText.twoCharacterWordStarts(firstName: firstName, lastName: lastName, displayName: displayName,
-                                                       middleName: middleName, cache: &cache)
-        guard !starts.isEmpty else { return [] }
-        let shown = ContactRecord.shownName(displayName: displayName, firstName: firstName, lastName: lastName)
-        let named = shown.isEmpty ? company : shown
-        let lines = emails.map { MailClientLine.mutt(email: $0, name: shown, company: company) }
+        let lines = emails.map { MailClientLine.mutt(email: $0, name: facts.shown, company: company) }
         let keys = emails.map(addressKey)
         var rows: [Row] = []
-        rows.reserveCapacity(starts.count * emails.count)
-        for start in starts {
+        rows.reserveCapacity(facts.starts.count * emails.count)
+        for (n, start) in facts.starts.enumerated() {
             let ranking = QueryRanking(start)
             for place in emails.indices {
-                rows.append(Row(prefix: start, inside: !ranking.startsAWord(name: named, email: emails[place]),
-                                place: place, addressKey: keys[place], line: lines[place]))
+                let starting = facts.startsTheName[n] || ranking.startsAWord(name: "", email: emails[place])
+                rows.append(Row(prefix: start, inside: !starting, place: place, addressKey: keys[place], line: lines[place]))
             }
         }
         return rows
@@ -169,10 +190,20 @@ enum PostgresMailQueryRows {
     static func copyPopulated(_ rows: PopulateRows, direct: Bool, on pg: PostgresConnection) throws(ServiceError) {
         var cache = SearchText.FoldCache()
         var buckets: [String: [(i: Int32, row: Row)]] = [:]
+        // The generator's names repeat: each name's facts made once.
+        var named: [String: NameFacts] = [:]
         for i in 0..<rows.count {
             let contact = rows.source.contact(at: Int(rows.order[i]), friendPercent: rows.friendPercent)
-            for row in Self.rows(firstName: contact.firstName, lastName: contact.lastName, displayName: contact.displayName, middleName: "",
-                                 company: contact.company, emails: contact.emails, preferred: nil, cache: &cache) {
+            guard !contact.emails.isEmpty else { continue }
+            let display = contact.displayName
+            let name = contact.firstName + "\u{0}" + contact.lastName + "\u{0}" + display + "\u{0}" + contact.company
+            let facts: NameFacts
+            if let known = named[name] { facts = known } else {
+                facts = nameFacts(firstName: contact.firstName, lastName: contact.lastName, displayName: display, middleName: "",
+                                  company: contact.company, cache: &cache)
+                named[name] = facts
+            }
+            for row in Self.rows(facts, company: contact.company, emails: contact.emails, preferred: nil) {
                 buckets[row.prefix + (row.inside ? "\u{1}" : "\u{0}"), default: []].append((Int32(i), row))
             }
         }
