@@ -11,6 +11,23 @@ public enum MailClientLine {
         return "\(address)\t\(name)\t\(company)"
     }
 
+    /// The key of the address as mutt's line gives it (`MailCorrespondent.key` of `addressField`
+    /// of `column`): two addresses that print alike (a TAB or a space, two control characters that
+    /// both print as `�`) have one key, so a line printed once is counted once; an ordinary
+    /// address's key is `MailCorrespondent.key`'s.
+    public static func addressKey(_ email: String) -> String {
+        MailCorrespondent.key(addressField(column(email)))
+    }
+
+    /// aerc's line (`address TAB name`, or the address alone) from mutt's line `mutt`: its first
+    /// two columns (mutt's line has the company in the name's place when there is no name, as
+    /// aerc's does).
+    public static func aerc(fromMutt mutt: String) -> String {
+        let columns = mutt.split(separator: "\t" as Character, maxSplits: 2, omittingEmptySubsequences: false)
+        guard columns.count > 1, !columns[1].isEmpty else { return String(columns.first ?? "") }
+        return columns[0] + "\t" + columns[1]
+    }
+
     /// Tabs and line breaks would break the columns: they become spaces; every other control
     /// character (ESC, C1, U+2028, bidirectional overrides) becomes `�` (`SafeText.line`).
     public static func column(_ text: String) -> String {

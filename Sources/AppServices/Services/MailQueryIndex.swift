@@ -10,9 +10,9 @@ public protocol MailQueryIndex {
     /// index does not answer this search (anything but two characters that are not a phone number's).
     func mailQueryLineCount(for query: String) throws(ServiceError) -> Int?
 
-    /// The distinct mutt lines the search finds whose address is one of `addressKeys`
-    /// (`MailCorrespondent.key`), each with its key: the people written to, found without reading
-    /// the whole answer. Nil when the index does not answer this search.
+    /// The distinct mutt lines the search finds whose address has one of the keys `addressKeys`
+    /// (`MailClientLine.addressKey`), each with its key: the people written to, found without
+    /// reading the whole answer. Nil when the index does not answer this search.
     func mailQueryLines(for query: String, addressKeys: [String]) throws(ServiceError) -> [(addressKey: String, line: String)]?
 
     /// Hands `body` the address lines the search finds, best first, in batches (the first small),
@@ -21,18 +21,15 @@ public protocol MailQueryIndex {
     func forEachMailQueryLine(for query: String, _ body: ([MailQueryLine]) throws(ServiceError) -> Bool) throws(ServiceError) -> Bool
 }
 
-/// One address line of a query's answer: the address, the name the contact is shown by, its
-/// company, and whether the search matched only inside a word (it sorts after the starting matches).
+/// One address line of a query's answer: mutt's line (`MailClientLine.mutt`: the address, the name
+/// the contact is shown by, its company), and whether the search matched only inside a word (it
+/// sorts after the starting matches).
 public struct MailQueryLine: Equatable, Sendable {
-    public var email: String
-    public var name: String
-    public var company: String
+    public var mutt: String
     public var insideAWord: Bool
 
-    public init(email: String, name: String, company: String, insideAWord: Bool) {
-        self.email = email
-        self.name = name
-        self.company = company
+    public init(mutt: String, insideAWord: Bool) {
+        self.mutt = mutt
         self.insideAWord = insideAWord
     }
 }
