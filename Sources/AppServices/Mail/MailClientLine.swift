@@ -33,6 +33,8 @@ public enum MailClientLine {
     public static func column(_ text: String) -> String {
         // The common case, printable ASCII, as it is (a million-contact answer formats every line).
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        // Most other text (names beyond ASCII) has none of them either: passed on as it is.
+        if !SafeText.containsControl(text) { return text }
         return SafeText.line(String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }))
     }
 

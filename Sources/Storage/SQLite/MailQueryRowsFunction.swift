@@ -65,15 +65,18 @@ enum MailQueryRowsFunction {
             JSONText.appendString(MailClientLine.mutt(email: email, name: shown, company: company), to: &tail)
             return tail + "]"
         }
+        // The name and the addresses folded once for every start (`QueryRanking`).
+        let named = shown.isEmpty ? company : shown
+        let foldedName = QueryRanking.folded(named), foldedEmails = emails.map(QueryRanking.folded)
         var out = "["
         for start in starts {
             let ranking = QueryRanking(start)
             var head = "["
             JSONText.appendString(start, to: &head)
-            for (place, email) in emails.enumerated() {
+            for place in emails.indices {
                 if out.utf8.count > 1 { out += "," }
                 out += head
-                out += ranking.startsAWord(name: shown.isEmpty ? company : shown, email: email) ? ",0" : ",1"
+                out += ranking.startsAWord(name: named, foldedName: foldedName, foldedEmail: foldedEmails[place]) ? ",0" : ",1"
                 out += tails[place]
             }
         }

@@ -39,11 +39,24 @@ enum SQLiteMailQueryRowsSchema {
             ON CONFLICT (\(key)) DO UPDATE SET contacts = contacts + 1;
         """
 
+    /// The key columns after the account.
+    private static let keyInAccount = "prefix, address_key, line, inside, sort_key, place"
+
+    /// The key columns of the contact `row`'s row `r` after its account.
+    private static func valuesInAccount(of row: String) -> String {
+        "r.value ->> 0, r.value ->> 3, r.value ->> 4, r.value ->> 1, \(row).sort_key, r.value ->> 2"
+    }
+
     /// Takes away the rows of the contact OLD (each row's count, then the rows none is left of);
-    /// `MailQueryRowsFunction` keeps the last contact's rows, so they are made once.
+    /// `MailQueryRowsFunction` keeps the last contact's rows, so they are made once. The account
+    /// apart from the rest of the key: with all seven as one row value, SQLite searched the
+    /// account's whole range of the index.
     private static let removeOld = """
-        UPDATE mail_query_rows SET contacts = contacts - 1 WHERE (\(key)) IN (SELECT \(values(of: "OLD")) FROM \(rows(of: "OLD")));
-        DELETE FROM mail_query_rows WHERE (\(key)) IN (SELECT \(values(of: "OLD")) FROM \(rows(of: "OLD"))) AND contacts = 0;
+        UPDATE mail_query_rows SET contacts = contacts - 1
+            WHERE account_id = OLD.account_id AND (\(keyInAccount)) IN (SELECT \(valuesInAccount(of: "OLD")) FROM \(rows(of: "OLD")));
+        DELETE FROM mail_query_rows
+            WHERE account_id = OLD.account_id AND (\(keyInAccount)) IN (SELECT \(valuesInAccount(of: "OLD")) FROM \(rows(of: "OLD")))
+            AND contacts = 0;
         """
 
     /// The table (empty) and its index.
@@ -101,11 +114,14 @@ enum SQLiteMailQueryRowsSchema {
 
     /// Take away the rows of the contact whose id is `?1` as it is stored now (before a change).
     static let removeRows = [
-        "UPDATE mail_query_rows SET contacts = contacts - 1 WHERE (\(key)) IN (\(rowsOfContact))",
-        "DELETE FROM mail_query_rows WHERE (\(key)) IN (\(rowsOfContact)) AND contacts = 0",
+        "UPDATE mail_query_rows SET contacts = contacts - 1 WHERE \(rowsOfContact)",
+        "DELETE FROM mail_query_rows WHERE \(rowsOfContact) AND contacts = 0",
     ]
 
-    private static let rowsOfContact = "SELECT \(values(of: "c")) FROM contacts c, \(rows(of: "c")) WHERE c.id = ?1"
+    private static let rowsOfContact = """
+        account_id = (SELECT account_id FROM contacts WHERE id = ?1) AND (\(keyInAccount)) IN \
+        (SELECT \(valuesInAccount(of: "c")) FROM contacts c, \(rows(of: "c")) WHERE c.id = ?1)
+        """
 
     /// Adds the rows of the contacts `filter` (a condition on `c`) picks, in one sorted pass.
     static func fill(contacts filter: String) -> String {
