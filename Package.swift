@@ -154,7 +154,7 @@ let package = Package(
         .target(name: "AppTestSupport", dependencies: ["AppServices"], path: "Tests/AppTestSupport"),
         .testTarget(name: "TUIKitTests", dependencies: ["TUIKit", "TUIKitTesting"]),
         .testTarget(name: "TUIKitExampleTests", dependencies: ["tuikit-example", "TUIKit", "TUIKitTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "AppServices", "App"]),
+        .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "AppServices", "App", "TUIKitTesting"]), // TUIKitTesting: WriteProtection
         .testTarget(name: "CardDAVTests", dependencies: ["TestSupport", "CardDAV"],
                     swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]),
         .testTarget(name: "SyncTests", dependencies: ["TestSupport", "Sync", "CardDAV", "Storage", "AppServices", "Interchange", "CardMapping", "switchboard", "App", "TUIKit"]),

@@ -18,6 +18,13 @@ public extension ServiceError {
         ServiceError(.newerVersion, place: .file(path), detail: "data version \(found), this build reads up to \(supported)")
     }
 
+    /// The data was written by an older switchboard and cannot be written (`reason`), so it
+    /// cannot be brought up to date: this build cannot read it as it is.
+    static func olderSchemaReadOnly(path: String, found: Int, current: Int, reason: String) -> ServiceError {
+        ServiceError(.readOnly, place: .file(path), detail: "data version \(found), this build uses \(current); \(reason)",
+                     code: .upgradeNeedsWrite)
+    }
+
     /// The data belongs to another program (tables that are not switchboard's).
     static func foreignDatabase(path: String, tables: [String]) -> ServiceError {
         let names = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")

@@ -64,6 +64,7 @@ enum CommandLineMessage {
             }
         }
         switch error.kind {
+        case .readOnly where error.code == .upgradeNeedsWrite: return nil
         case .damaged, .foreign, .readOnly: return "Choose another file with --db PATH."
         case .unavailable where error.code == .folderNotWritable: return "Choose another place with --db PATH."
         default: return nil

@@ -24,6 +24,8 @@ public extension ServiceError {
             return lockHeldMessage(server)
         case (.busy, _):
             return "\(at) is locked by another program (is another switchboard running?). Close it and try again."
+        case (.readOnly, .upgradeNeedsWrite?):
+            return "\(at) was made by an older switchboard (\(detail)). This one must bring it up to date once before it can read it, which writes it: make it writable for one start, or open it with the switchboard that made it. It was not changed."
         case (.readOnly, _):
             return "\(at) is read-only, so nothing could be saved."
         case (.conflict, .changedSinceRead?):

@@ -77,6 +77,10 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case schemaNeedsOwner
         /// The connection's search_path names no schema that exists (nowhere to make the tables).
         case noSchema
+        /// The data file was made by an older switchboard and must be brought up to date before
+        /// this build can read it, which writes it, but it cannot be written (`detail`: the
+        /// versions and why).
+        case upgradeNeedsWrite
     }
 
     /// Where it happened: what the data is, so a screen knows whether a server is involved

@@ -199,7 +199,7 @@ extension SyncFailure {
         ("changedSinceRead", .changedSinceRead), ("passwordNeeded", .passwordNeeded), ("tlsFailed", .tlsFailed),
         ("membersByAdmin", .membersByAdmin), ("lockHeld", .lockHeld), ("memberNameInvalid", .memberNameInvalid),
         ("roleTaken", .roleTaken), ("notATeamDirectory", .notATeamDirectory), ("schemaNeedsOwner", .schemaNeedsOwner),
-        ("noSchema", .noSchema),
+        ("noSchema", .noSchema), ("upgradeNeedsWrite", .upgradeNeedsWrite),
     ]
 
     private static func codeWord(_ code: ServiceError.Code) -> String {

@@ -81,6 +81,9 @@ public final class SQLiteDatabase {
                 throw ServiceError.newerSchema(path: path, found: version, supported: Self.schemaVersion)
             }
             if let problem = SQLiteSchemaCheck.problem(with: db, version: version, path: path) { throw problem }
+            if let readOnlyReason, version > 0, version < Self.schemaVersion {
+                throw ServiceError.olderSchemaReadOnly(path: path, found: version, current: Self.schemaVersion, reason: readOnlyReason)
+            }
             try execute("PRAGMA foreign_keys = ON")
             if folderReason == nil { // read as unchanging, the file keeps its mode
                 let mode = try scalarText("PRAGMA journal_mode = WAL")
