@@ -16,6 +16,10 @@ enum MailQueryRowsFunction {
     /// a contact's rows away asks for them twice (the rows' counts, then the rows none is left of).
     final class Cache {
         var folds = SearchText.FoldCache()
+        /// Each name's two-character word starts (by its four parts) and each start's ranking:
+        /// contacts share names, and starts are few.
+        var starts: [String: [String]] = [:]
+        var rankings: [String: QueryRanking] = [:]
         var lastArguments: [String] = []
         var lastPreferred: Int?
         var lastRows = ""
@@ -34,7 +38,7 @@ enum MailQueryRowsFunction {
             let texts = (0..<6).map(text)
             if texts != cache.lastArguments || preferred != cache.lastPreferred {
                 cache.lastRows = MailQueryRowsFunction.rows(firstName: texts[0], lastName: texts[1], displayName: texts[2], middleName: texts[3],
-                                      company: texts[4], emailsJSON: texts[5], preferred: preferred, cache: &cache.folds)
+                                                            company: texts[4], emailsJSON: texts[5], preferred: preferred, cache: cache)
                 cache.lastArguments = texts
                 cache.lastPreferred = preferred
             }
@@ -46,15 +50,20 @@ enum MailQueryRowsFunction {
 
     /// The rows as JSON (see the type's comment); "[]" for a contact without an address.
     static func rows(firstName: String, lastName: String, displayName: String, middleName: String, company: String,
-                     emailsJSON: String, preferred: Int?, cache: inout SearchText.FoldCache) -> String {
+                     emailsJSON: String, preferred: Int?, cache: Cache) -> String {
         guard emailsJSON != "[]", case .array(let items)? = JSONText.parse(emailsJSON) else { return "[]" }
         var emails: [String] = []
         for item in items { if case .string(let email) = item { emails.append(email) } }
         guard !emails.isEmpty else { return "[]" }
         // The preferred address first, the rest in their order (as `emailAddresses(ofContacts:)` gives them).
         if let preferred, preferred > 0, preferred < emails.count { emails.insert(emails.remove(at: preferred), at: 0) }
-        let starts = SearchText.twoCharacterWordStarts(firstName: firstName, lastName: lastName, displayName: displayName,
-                                                       middleName: middleName, cache: &cache)
+        let nameKey = firstName + "\u{1}" + lastName + "\u{1}" + displayName + "\u{1}" + middleName
+        let starts: [String]
+        if let known = cache.starts[nameKey] { starts = known } else {
+            starts = SearchText.twoCharacterWordStarts(firstName: firstName, lastName: lastName, displayName: displayName,
+                                                       middleName: middleName, cache: &cache.folds)
+            if cache.starts.count < 100_000 { cache.starts[nameKey] = starts }
+        }
         guard !starts.isEmpty else { return "[]" }
         let shown = ContactRecord.shownName(displayName: displayName, firstName: firstName, lastName: lastName)
         // Each address's `,place,key,line]` once; the starts share them.
@@ -65,12 +74,17 @@ enum MailQueryRowsFunction {
             JSONText.appendString(MailClientLine.mutt(email: email, name: shown, company: company), to: &tail)
             return tail + "]"
         }
-        // The name and the addresses folded once for every start (`QueryRanking`).
+        // The name (remembered: many contacts share one) and the addresses folded once for every start,
+        // as `QueryRanking.folded` folds them.
         let named = shown.isEmpty ? company : shown
-        let foldedName = QueryRanking.folded(named), foldedEmails = emails.map(QueryRanking.folded)
+        let foldedName = Array(cache.folds.searchFold(named).unicodeScalars), foldedEmails = emails.map(QueryRanking.folded)
         var out = "["
         for start in starts {
-            let ranking = QueryRanking(start)
+            let ranking: QueryRanking
+            if let known = cache.rankings[start] { ranking = known } else {
+                ranking = QueryRanking(start)
+                if cache.rankings.count < 100_000 { cache.rankings[start] = ranking }
+            }
             var head = "["
             JSONText.appendString(start, to: &head)
             for place in emails.indices {
