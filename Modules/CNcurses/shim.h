@@ -29,6 +29,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <errno.h>
 #include <stdio.h>
 #include <ncursesw/curses.h>
@@ -46,6 +47,15 @@ static inline int sb_color_pairs(void) { return COLOR_PAIRS; }
 static inline int sb_can_address_cursor(void) {
     char *cup = tigetstr("cup");
     return cup != 0 && cup != (char *)-1;
+}
+
+/* The terminal's size on `fd` (TIOCGWINSZ): 0 and its rows and columns; -1 where it has none. */
+static inline int sb_window_size(int fd, int *height, int *width) {
+    struct winsize size; /* (terminfo's term.h makes `lines` and `columns` macros) */
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *height = size.ws_row;
+    *width = size.ws_col;
+    return 0;
 }
 
 /* ---- terminfo ---------------------------------------------------------- */

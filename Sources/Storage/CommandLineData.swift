@@ -26,7 +26,7 @@ public struct CommandLineData {
             let db = try PostgresDatabase(uri: location, signIn: signIn)
             let session = try LocalSessionFile(server: location, environment: environment)
             place = db.server
-            team = try db.teamBookID.map { book throws(ServiceError) in (book, try PostgresTeamDirectory.account(ofSignedInRoleOn: db.connection)) }
+            team = db.teamBookID.map { ($0, db.memberAtOpening) }
             accounts = PostgresAccountStore(database: db, session: session, hasher: hasher)
             makeContacts = { PostgresContactsStore(database: db, accountID: $0) }
             let commands = try? LocalSyncCommands(connection: db.connection, environment: environment)

@@ -88,7 +88,8 @@ struct QueryCommand {
     }
 
     /// The address lines, best first. A search of two characters is read from the store's
-    /// `MailQueryIndex` where it keeps one (SQLite; `indexedAnswer`): written as it is read, mutt's
+    /// `MailQueryIndex` where it has one (SQLite's kept lines, PostgreSQL's word starts read with
+    /// the addresses; `indexedAnswer`): written as it is read, mutt's
     /// count first. Any other: aerc's are written as they are read (a starting match goes out at
     /// once, one inside a word waits for the end); mutt's first line says how many lines follow, so
     /// its answer is written whole at the end. Once `harvest` has counted whom the person writes
@@ -148,16 +149,18 @@ struct QueryCommand {
     /// match is inside a word, the rest of those. Nil when the index does not answer the search.
     private func indexedAnswer(_ index: any MailQueryIndex, query: String, written: [String: (Double, Int64)],
                                output: inout some TextOutputStream) throws(ServiceError) -> Int32? {
-        guard let count = try index.mailQueryLineCount(for: query) else { return nil }
+        // mutt's count first; aerc's lines need none (a store that counts by reading the whole
+        // answer, PostgreSQL's, would hold aerc's first line back for it).
         if format == .mutt {
+            guard let count = try index.mailQueryLineCount(for: query) else { return nil }
             guard count > 0 else { return noMatches(query, output: &output) }
             output.write(countLine(count, query))
         }
-        guard count > 0 else { return 0 }
         // The lines of the people written to, each as mutt's line (address, name, company) read back.
+        guard let scoredLines = try index.mailQueryLines(for: query, addressKeys: Array(written.keys)) else { return nil }
         let ranking = QueryRanking(query)
         var scoredBest: [RankedLine] = [], scoredInside: [RankedLine] = []
-        for (key, mutt) in try index.mailQueryLines(for: query, addressKeys: Array(written.keys)) ?? [] {
+        for (key, mutt) in scoredLines {
             let columns = mutt.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard columns.count == 3 else { continue }
             let text = format == .mutt ? mutt : MailClientLine.aerc(fromMutt: mutt)

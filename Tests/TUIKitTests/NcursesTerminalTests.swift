@@ -115,6 +115,40 @@ struct NcursesTerminalTests {
         #expect(terminal.nextEvent(until: terminal.clock.now + .milliseconds(30)) == .timeout)
     }
 
+    /// ncurses' own screens are one cell (the frames are the writer's): the size still comes
+    /// from the terminal, a click and the wheel far from the top-left corner still come with
+    /// their cell, and a resize gives the new size (ncurses made its screens that size: one
+    /// cell again after).
+    @Test func theSizeAndTheMouseComeFromTheTerminalNotNcursesScreens() throws {
+        let pty = PTY(width: 70, height: 20)
+        let terminal = makeTerminal(pty)
+        try terminal.start()
+        defer { terminal.stop() }
+        #expect(terminal.size == Size(width: 70, height: 20))
+        #expect(terminal.cursesScreenSize == Size(width: 1, height: 1))
+        _ = pty.drain()
+        // SGR mouse reports (xterm-256color's kmous, ESC [ <): the button, the column and the row
+        // (from 1), M pressed, m released.
+        func mouse(_ button: Int, _ x: Int, _ y: Int, released: Bool = false) -> String {
+            "\u{1B}[<\(button);\(x + 1);\(y + 1)" + (released ? "m" : "M")
+        }
+        pty.type(mouse(0, 61, 17))
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.mouse(MouseEvent(location: Point(x: 61, y: 17), kind: .press))))
+        pty.type(mouse(0, 61, 17, released: true)) // no event of its own
+        pty.type(mouse(65, 44, 12))
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.mouse(MouseEvent(location: Point(x: 44, y: 12), kind: .scrollDown))))
+        var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        #expect(ioctl(pty.master, UInt(TIOCSWINSZ), &size) == 0)
+        kill(getpid(), SIGWINCH) // the pty is not this process's terminal: the kernel tells no one
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.resize(Size(width: 100, height: 30))))
+        #expect(terminal.size == Size(width: 100, height: 30))
+        #expect(terminal.cursesScreenSize == Size(width: 1, height: 1))
+        pty.type("x")
+        #expect(terminal.nextEvent(until: terminal.clock.now + .seconds(2)) == .input(.key(.character("x"))))
+        // (The signal's wake-up byte is read here, not by the next test's first wait.)
+        #expect(terminal.nextEvent(until: terminal.clock.now + .milliseconds(50)) == .timeout)
+    }
+
     @Test func anIdleWaitIsOneWaitNotAWakeUpEveryTenthOfASecond() throws {
         let pty = PTY(width: 40, height: 10)
         let terminal = makeTerminal(pty)

@@ -29,6 +29,9 @@ public final class PostgresConnection {
     /// Statements run once, unprepared: the next time they are prepared.
     private var ranOnce: Set<String> = []
     private var transactionDepth = 0
+    /// The statements' round trips to the server so far (the connection's own sign-in not
+    /// counted): what a command waits on before its first line (tests count them).
+    private(set) var roundTrips = 0
 
     /// Whether a value is a PostgreSQL connection string rather than a file path: a URI
     /// (`postgresql://…`, `postgres://…`), or libpq's key=value pairs (`host=db dbname=team`),
@@ -58,7 +61,15 @@ public final class PostgresConnection {
     /// libpq reads the string and then these two (`PQconnectdbParams`, later keywords win), so the
     /// password never becomes part of a string. Nil: the string's own user, and the password from
     /// libpq's usual sources (the string, `PGPASSWORD`, `~/.pgpass`, `PGPASSFILE`).
-    public init(uri: String, signIn: PostgresSignIn?) throws(ServiceError) {
+    public convenience init(uri: String, signIn: PostgresSignIn?) throws(ServiceError) {
+        try self.init(uri: uri, signIn: signIn, reading: nil)
+    }
+
+    /// Connects as `init(uri:signIn:)` does; `reading` (statements without parameters, nil for
+    /// none) goes to the server with the session's settings, in the same round trip, and each of
+    /// its statements' rows are kept in `openingRows`: what opening a directory asks of every
+    /// connection (`PostgresOpeningReads`) costs no round trip of its own.
+    init(uri: String, signIn: PostgresSignIn?, reading: String?) throws(ServiceError) {
         pq = try PostgresLibrary.shared().pq
         self.uri = uri
         self.server = Self.redacted(uri)
@@ -85,8 +96,15 @@ public final class PostgresConnection {
         // Notices (e.g. "relation already exists, skipping") are not for the terminal.
         _ = pq.PQsetNoticeProcessor(conn, { _, _ in }, nil)
         cancelHandle.replace(pq.PQgetCancel(conn), pq: pq)
-        try executeScript(Self.sessionSettings)
+        if let reading {
+            openingRows = try executeBatch(Self.sessionSettings + "; " + reading)
+        } else {
+            try executeScript(Self.sessionSettings)
+        }
     }
+
+    /// The rows of the statements given to `init(uri:signIn:reading:)`, one per statement that returns rows.
+    private(set) var openingRows: [PostgresRows] = []
 
     deinit {
         cancelHandle.replace(nil, pq: pq)
@@ -185,6 +203,7 @@ public final class PostgresConnection {
     /// took two); asked again, it is prepared (preparing takes the tables' locks too) and kept.
     private func executePrepared(_ sql: String, _ parameters: [any PostgresValue]) throws(ServiceError) -> PostgresRows {
         reconnectIfLost()
+        roundTrips += 1
         if prepared[sql] == nil, ranOnce.insert(sql).inserted {
             let texts = parameters.map(\.postgresText)
             let result = Self.withCStrings(texts) { values in
@@ -203,6 +222,7 @@ public final class PostgresConnection {
             name = known
         } else {
             name = "sb\(prepared.count + 1)"
+            roundTrips += 1
             let result = pq.PQprepare(handle, name, sql, 0, nil)
             try check(result, sql: sql)
             pq.PQclear(result)
@@ -224,6 +244,7 @@ public final class PostgresConnection {
     /// Runs SQL without parameters, several statements allowed (schema steps only).
     public func executeScript(_ sql: String) throws(ServiceError) {
         reconnectIfLost()
+        roundTrips += 1
         let result = pq.PQexec(handle, sql)
         defer { pq.PQclear(result) }
         do {
@@ -233,10 +254,36 @@ public final class PostgresConnection {
         }
     }
 
+    /// Runs SQL without parameters, several statements in one round trip (the server runs them as
+    /// one transaction unless they say otherwise), and returns the rows of each statement that
+    /// returns rows, in order; throws the first error (the statements after it are not run).
+    func executeBatch(_ sql: String) throws(ServiceError) -> [PostgresRows] {
+        reconnectIfLost()
+        roundTrips += 1
+        guard pq.PQsendQuery(handle, sql) == 1 else {
+            throw .server(.connectionLost(server: server, detail: Self.firstLine(Self.text(pq.PQerrorMessage(handle)))))
+        }
+        var failure: ServiceError?, rows: [PostgresRows] = []
+        while let result = pq.PQgetResult(handle) {
+            if failure != nil { pq.PQclear(result); continue }
+            do {
+                try check(result, sql: sql)
+            } catch {
+                failure = error
+                pq.PQclear(result)
+                continue
+            }
+            if pq.PQresultStatus(result) == PGRES_TUPLES_OK { rows.append(PostgresRows(result, pq: pq)) } else { pq.PQclear(result) }
+        }
+        if let failure { throw transactionDepth == 0 ? explainingLockWait(failure) : failure }
+        return rows
+    }
+
     /// Starts SQL without parameters (several statements allowed) and returns at once: the server
     /// works on it while this process does something else (another connection's work). Nothing
     /// else may be run on this connection until `finishScript()` has returned.
     public func startScript(_ sql: String) throws(ServiceError) {
+        roundTrips += 1
         guard pq.PQsendQuery(handle, sql) == 1 else {
             throw .server(.connectionLost(server: server, detail: Self.firstLine(Self.text(pq.PQerrorMessage(handle)))))
         }

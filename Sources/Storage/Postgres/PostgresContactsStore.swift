@@ -32,6 +32,9 @@ public final class PostgresContactsStore: ContactsService {
     /// In `.both`, each book's own store on the same connection (the member's own first), which
     /// the list's pages merge and a change to a contact goes through; empty for one book.
     let books: [PostgresContactsStore]
+    /// A mail client's whole answer to a search of two characters, read for mutt's count line and
+    /// handed over once after it (`PostgresContactsStore+MailQuery`); nil when none is waiting.
+    var keptMailAnswer: KeptMailAnswer?
 
     /// One account's contacts.
     public convenience init(database: PostgresDatabase, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {

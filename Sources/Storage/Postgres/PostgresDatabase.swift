@@ -20,15 +20,30 @@ public final class PostgresDatabase: @unchecked Sendable {
     /// connection cannot change the schema: there, a schema older than this build's is for the
     /// directory's owner to bring up to date.
     public init(uri: String, signIn: PostgresSignIn?, migratingTo version: Int? = nil) throws(ServiceError) {
-        connection = try PostgresConnection(uri: uri, signIn: signIn)
+        connection = try PostgresConnection(uri: uri, signIn: signIn, reading: PostgresOpeningReads.probe)
+        let target = version ?? PostgresMigrations.latest
+        if let found = PostgresOpeningReads.read(on: connection), found.version == target {
+            // At the version asked for: nothing to migrate, and the rest was read in the same round trip.
+            teamBookID = found.teamBookID
+            searchesThroughTeamFunctions = found.searchesThroughTeamFunctions
+            memberAtOpening = found.member
+            return
+        }
         do {
-            try PostgresMigrations.migrate(connection, to: version ?? PostgresMigrations.latest)
+            try PostgresMigrations.migrate(connection, to: target)
         } catch where error.sqlState == "42501" {
             throw ServiceError(.refused, place: .server(connection.server), detail: error.detail, code: .schemaNeedsOwner, cause: error)
         }
         teamBookID = try PostgresTeamDirectory.teamAccountID(ofTeamDirectoryOn: connection)
-        if teamBookID != nil { searchesThroughTeamFunctions = try PostgresTeamSearch.applies(on: connection) }
+        if teamBookID != nil {
+            searchesThroughTeamFunctions = try PostgresTeamSearch.applies(on: connection)
+            memberAtOpening = try PostgresTeamDirectory.account(ofSignedInRoleOn: connection)
+        }
     }
+
+    /// On a team's directory, the member this connection signed in as, read when it was opened
+    /// (nil: the owner, who keeps no contacts, or not a team's directory).
+    public internal(set) var memberAtOpening: Account?
 
     /// Whether this connection is a team member's (its reads meet row-level security): its
     /// contacts' searches go through the directory's search functions (`PostgresTeamSearch`).

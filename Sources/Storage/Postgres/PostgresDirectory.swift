@@ -84,7 +84,7 @@ public final class PostgresDirectory: DataDirectory {
             return PreparedOpening(account: nil, hasAccounts: true, opened: Opened(database: nil, session: session, generation: signIn.generation))
         }
         if db.isTeamDirectory {
-            let member = try PostgresTeamDirectory.account(ofSignedInRoleOn: db.connection)
+            let member = db.memberAtOpening
             let account = member.flatMap { session.read() == $0.id ? $0 : nil }
             return PreparedOpening(account: account, hasAccounts: true, opened: Opened(database: db, session: session, generation: signIn.generation))
         }

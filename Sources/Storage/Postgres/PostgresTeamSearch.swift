@@ -34,12 +34,15 @@ enum PostgresTeamSearch {
     /// Whether this connection's reads meet row-level security on a directory that has the search
     /// functions: a team member's (the owner's reads do not, and search the tables directly).
     static func applies(on pg: PostgresConnection) throws(ServiceError) -> Bool {
-        let rows = try pg.execute("""
-            SELECT coalesce(row_security_active(to_regclass(quote_ident(current_schema()) || '.contact_search')), false)
-                AND to_regprocedure(quote_ident(current_schema()) || '.\(searchFunction)') IS NOT NULL
-            """)
+        let rows = try pg.execute(appliesQuery)
         return rows.count == 1 && rows.bool(0, 0)
     }
+
+    /// `applies`' statement (also one of the reads that open a directory, `PostgresOpeningReads`).
+    static let appliesQuery = """
+        SELECT coalesce(row_security_active(to_regclass(quote_ident(current_schema()) || '.contact_search')), false)
+            AND to_regprocedure(quote_ident(current_schema()) || '.\(searchFunction)') IS NOT NULL
+        """
 
     /// The read rule, the functions, and the accounts' policy made from the rule; run by the owner
     /// in the caller's transaction (`PostgresTeamGuards.apply`: `directory init` and schema step 23).

@@ -118,6 +118,8 @@ public final class NcursesTerminal: Terminal {
             throw .cannotDrawScreens(terminalType: type)
         }
         sb_chain_winch_handler() // a resize wakes the run loop (ncurses still makes it KEY_RESIZE)
+        fallbackSize = Size(width: Int(sb_cols()), height: Int(sb_lines()))
+        shrinkCursesScreens()
         // ncurses enters its program mode (the alternate screen, cleared) on its first refresh, and
         // draws nothing after: the frames are the writer's. Its own screen stays blank and untouched
         // (a touched one would be refreshed at each key read), its cursor where it is.
@@ -167,7 +169,25 @@ public final class NcursesTerminal: Terminal {
         define_key("\u{1B}[201~", Self.pasteEndCode)
         writeRaw("\u{1B}[?2004h") // bracketed paste on
         if Self.mayAskForModes(terminalType: type, capabilities: capabilities) { askForSynchronizedOutput() }
-        size = Size(width: Int(sb_cols()), height: Int(sb_lines()))
+        refreshSize()
+    }
+
+    /// The size of ncurses' own screens (tests: one cell once started).
+    var cursesScreenSize: Size { Size(width: Int(sb_cols()), height: Int(sb_lines())) }
+
+    /// The size terminfo or the environment gave when the terminal's own (TIOCGWINSZ) is not known.
+    private var fallbackSize = Size(width: 80, height: 24)
+
+    /// ncurses' three screens (stdscr, newscr, curscr: ~400 kB of cells at 120x40, drawn by
+    /// nothing: the frames are the writer's) made one cell, whenever ncurses has made them the
+    /// terminal's size (at start, a resize, back from a suspend or another program). Its keys,
+    /// modes and terminfo do not depend on them; the size comes from the terminal (`refreshSize`).
+    /// `resize_term`, not `resizeterm`: no KEY_RESIZE of its own. Its screen touched by the
+    /// resize is marked drawn (`wnoutrefresh`), or a key read would refresh it.
+    private func shrinkCursesScreens() {
+        guard sb_lines() != 1 || sb_cols() != 1 else { return }
+        resize_term(1, 1)
+        wnoutrefresh(sb_stdscr())
     }
 
     /// Asks the terminal whether it has synchronized output (DEC mode 2026) with DECRQM
@@ -296,7 +316,8 @@ public final class NcursesTerminal: Terminal {
     /// Back from a suspend or another program: ncurses' program mode again (its refresh), and the
     /// writer paints the whole screen at the next frame.
     private func resume() {
-        doupdate()
+        doupdate() // ncurses finds the screen's size again here, and makes its screens that size
+        shrinkCursesScreens()
         meta(sb_stdscr(), true)
         writeRaw("\u{1B}[?2004h")
         if let writer { writer.invalidate(); writer.newlineReturns = Self.newlineReturns(fileno(outputFile!)) }
@@ -332,8 +353,16 @@ public final class NcursesTerminal: Terminal {
         return Int(bitPattern: cap) != -1
     }
 
+    /// The terminal's size from the terminal (TIOCGWINSZ): ncurses' LINES and COLS are its
+    /// one-cell screens' (`shrinkCursesScreens`).
     private func refreshSize() {
-        size = Size(width: Int(sb_cols()), height: Int(sb_lines()))
+        var rows: Int32 = 0, columns: Int32 = 0
+        let fd = outputFile.map { fileno($0) } ?? options.outputDescriptor
+        if sb_window_size(fd, &rows, &columns) == 0, rows > 0, columns > 0 {
+            size = Size(width: Int(columns), height: Int(rows))
+        } else {
+            size = fallbackSize
+        }
     }
 
     // MARK: Output
@@ -457,8 +486,9 @@ public final class NcursesTerminal: Terminal {
         switch code {
         case KEY_RESIZE:
             refreshSize()
-            // ncurses resized its own (empty) screen and would paint it at its next key read;
-            // the writer paints the new size whole.
+            // ncurses resized its own (empty) screens to the new size: one cell again (and
+            // marked drawn, or its next key read would paint it); the writer paints the new size whole.
+            shrinkCursesScreens()
             wnoutrefresh(sb_stdscr())
             writer?.invalidate()
             return .resize(size)

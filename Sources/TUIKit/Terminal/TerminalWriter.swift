@@ -59,6 +59,16 @@ public final class TerminalWriter {
     /// from k rows away without comparing their cells (the terminal's copy holds the styles the
     /// cells were sent in, which differ from the wanted ones wherever blanks shared a neighbour's).
     @exclusivity(unchecked) private var shownKeys: [UInt64] = []
+    /// The same for each chunk of `chunkColumns` columns of a row (`chunkCount` a row): worked
+    /// out with `wantedKeys` (valid where the row's key is); the terminal's are moved by a scroll
+    /// and forgotten (0) where a cell of the chunk was written or erased. A chunk whose keys agree
+    /// looks the same on the terminal: the scroll decision and the scan of a row step over it
+    /// whole (the rows beside a popup whose list scrolled differ only beside it).
+    @exclusivity(unchecked) private var wantedChunkKeys: [UInt64] = []
+    @exclusivity(unchecked) private var shownChunkKeys: [UInt64] = []
+    @exclusivity(unchecked) private var chunkCount = 0
+    private static let chunkShift = 4
+    private static let chunkColumns = 1 << chunkShift
     @exclusivity(unchecked) private var sgr: [UInt8] = []
     // Not checked for overlapping access at run time (a library cannot switch the checks off, and
     // they cost a frame's work): only `frame` and `release` on one thread touch them.
@@ -160,7 +170,7 @@ public final class TerminalWriter {
             let keep = update.cursor?.y == y ? update.cursor?.x : nil
             // A row the terminal already shows (one a scroll brought, one changed and changed
             // back) needs no look at its styles, lines and runs.
-            if keep == nil, rowLooksSame(y) { touched[y] = false; shownKeys[y] = wantedKey(y); continue }
+            if keep == nil, rowLooksSame(y) { touched[y] = false; markShown(y); continue }
             var passes = 0
             repeat {
                 rowNeedsAnotherPass = false
@@ -168,7 +178,7 @@ public final class TerminalWriter {
                 passes += 1
             } while rowNeedsAnotherPass && passes < 3
             touched[y] = false
-            shownKeys[y] = wantedKey(y)
+            markShown(y)
         }
         if let cursor = update.cursor, cursor.x >= 0, cursor.x < width, cursor.y >= 0, cursor.y < height {
             moveTo(cursor.x, cursor.y)
@@ -194,6 +204,9 @@ public final class TerminalWriter {
         touched = [Bool](repeating: true, count: size.height)
         wantedKeys = [UInt64](repeating: 0, count: size.height)
         shownKeys = [UInt64](repeating: 0, count: size.height)
+        chunkCount = (size.width + Self.chunkColumns - 1) >> Self.chunkShift
+        wantedChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
+        shownChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
         needsRepaint = true
     }
 
@@ -220,6 +233,7 @@ public final class TerminalWriter {
         }
         touched = [Bool](repeating: true, count: size.height)
         shownKeys = [UInt64](repeating: 0, count: size.height)
+        shownChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
     }
 
     /// Whether the terminal's cell shows what the wanted one with `style` shows.
@@ -259,6 +273,7 @@ public final class TerminalWriter {
 
     private func writeRow(_ y: Int, keep: Int?) {
         let width = size.width, start = y * width
+        _ = wantedKey(y) // the chunks' keys, for the scan to step over the chunks that look the same
         let hasLines: Bool = wanted.withUnsafeBufferPointer { cells in
             let row = UnsafeBufferPointer(rebasing: cells[start..<start + width])
             BlankStyleSharing.styles(for: row, keep: keep, into: &rowStyles)
@@ -279,8 +294,12 @@ public final class TerminalWriter {
                 continue
             }
             // Unchanged cells up to the next change: moved over, or written again where that is cheaper.
-            var d = c + 1
-            while d < width, same(start, d) { d += 1 }
+            var d = c & (Self.chunkColumns - 1) == 0 && chunkLooksSame(row: y, c >> Self.chunkShift) ? c + Self.chunkColumns : c + 1
+            while d < width {
+                if d & (Self.chunkColumns - 1) == 0, chunkLooksSame(row: y, d >> Self.chunkShift) { d += Self.chunkColumns; continue }
+                if !same(start, d) { break }
+                d += 1
+            }
             if d >= width { break }
             if cursorX == c, cursorY == y, rewriteIsCheaper(from: c, to: d, row: y, hasLines: hasLines) {
                 while c < d { c = put(c, row: y, hasLines: hasLines) }
@@ -290,28 +309,67 @@ public final class TerminalWriter {
         }
     }
 
-    /// The fingerprint of wanted row `y` (FNV-1a over each cell's character, style and width).
+    /// The fingerprint of wanted row `y` (FNV-1a over each cell's character, style and width),
+    /// its chunks' (`wantedChunkKeys`) worked out with it.
     private func wantedKey(_ y: Int) -> UInt64 {
         let known = wantedKeys[y]
         if known != 0 { return known }
-        let width = size.width, start = y * width
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        let width = size.width, start = y * width, chunks = chunkCount
+        var row: UInt64 = 0xCBF2_9CE4_8422_2325
         wanted.withUnsafeBufferPointer { cells in
-            for x in start..<(start + width) {
-                let c = cells[x]
-                h = (h ^ c.grapheme.bits) &* 0x100_0000_01B3
-                h = (h ^ (UInt64(c.styleBits) << 8 | UInt64(c.width))) &* 0x100_0000_01B3
+            wantedChunkKeys.withUnsafeMutableBufferPointer { keys in
+                var x0 = 0
+                for j in 0..<chunks {
+                    let x1 = min(width, x0 + Self.chunkColumns)
+                    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+                    for x in (start + x0)..<(start + x1) {
+                        let c = cells[x]
+                        h = (h ^ c.grapheme.bits) &* 0x100_0000_01B3
+                        h = (h ^ (UInt64(c.styleBits) << 8 | UInt64(c.width))) &* 0x100_0000_01B3
+                    }
+                    if h == 0 { h = 1 }
+                    keys[y * chunks + j] = h
+                    row = (row ^ h) &* 0x100_0000_01B3
+                    x0 = x1
+                }
             }
         }
-        if h == 0 { h = 1 }
-        wantedKeys[y] = h
-        return h
+        if row == 0 { row = 1 }
+        wantedKeys[y] = row
+        return row
+    }
+
+    /// Row `y` of the terminal now shows wanted row `y`: its keys are the wanted row's.
+    private func markShown(_ y: Int) {
+        shownKeys[y] = wantedKey(y)
+        let chunks = chunkCount
+        shownChunkKeys.withUnsafeMutableBufferPointer { to in
+            wantedChunkKeys.withUnsafeBufferPointer { from in
+                (to.baseAddress! + y * chunks).update(from: from.baseAddress! + y * chunks, count: chunks)
+            }
+        }
+    }
+
+    /// Whether chunk `j` of row `y` looks the same on the terminal as wanted (its keys agree;
+    /// the wanted row's key worked out).
+    @inline(__always)
+    private func chunkLooksSame(row y: Int, _ j: Int) -> Bool {
+        let i = y * chunkCount + j
+        let known = shownChunkKeys[i]
+        return known != 0 && known == wantedChunkKeys[i]
+    }
+
+    /// A cell of chunk `x >> chunkShift` of row `y` was written or erased on the terminal.
+    @inline(__always)
+    private func forgetChunk(row y: Int, column x: Int) {
+        shownChunkKeys[y * chunkCount + (x >> Self.chunkShift)] = 0
     }
 
     /// Whether the terminal's row `y` shows wanted row `y` already: every cell the same
     /// character, and the same style bits or (a blank) the same background with nothing
     /// else that shows on a blank. What `writeRow` would find, for a row it would send nothing for.
     private func rowLooksSame(_ y: Int) -> Bool {
+        if shownKeys[y] != 0, shownKeys[y] == wantedKey(y) { return true } // written from the same cells
         let width = size.width, start = y * width
         return wanted.withUnsafeBufferPointer { wantedCells in
             shown.withUnsafeBufferPointer { shownCells in
@@ -407,10 +465,11 @@ public final class TerminalWriter {
     /// The terminal's copy after an erase of `[from, to)` in row `y` with the style's background.
     private func cleared(from: Int, to: Int, row y: Int, style: UInt32) {
         let start = y * size.width
-        if from > 0, shown[start + from].isContinuation { shown[start + from - 1] = Self.unknown; rowNeedsAnotherPass = true }
-        if to < size.width, shown[start + to].isContinuation { shown[start + to] = Self.unknown }
+        if from > 0, shown[start + from].isContinuation { shown[start + from - 1] = Self.unknown; rowNeedsAnotherPass = true; forgetChunk(row: y, column: from - 1) }
+        if to < size.width, shown[start + to].isContinuation { shown[start + to] = Self.unknown; forgetChunk(row: y, column: to) }
         let blank = Cell(grapheme: .space, width: 1, styleBits: style & (0x1FF << 9)) // the background only
         for i in (start + from)..<(start + to) { shown[i] = blank }
+        for j in (from >> Self.chunkShift)...((to - 1) >> Self.chunkShift) { shownChunkKeys[y * chunkCount + j] = 0 }
     }
 
     /// Writes the cell at column `x` (the cursor is there); returns the column after it.
@@ -444,12 +503,14 @@ public final class TerminalWriter {
         let width = size.width, i = y * width + x
         let columns = max(1, Int(cell.width))
         // The terminal blanks a wide character whose half is written over.
-        if shown[i].isContinuation, x > 0 { shown[i - 1] = Self.unknown; rowNeedsAnotherPass = true }
-        if shown[i].width == 2, columns == 1, x + 1 < width { shown[i + 1] = Self.unknown }
+        if shown[i].isContinuation, x > 0 { shown[i - 1] = Self.unknown; rowNeedsAnotherPass = true; forgetChunk(row: y, column: x - 1) }
+        if shown[i].width == 2, columns == 1, x + 1 < width { shown[i + 1] = Self.unknown; forgetChunk(row: y, column: x + 1) }
         shown[i] = Cell(grapheme: cell.grapheme, width: cell.width, styleBits: style)
+        forgetChunk(row: y, column: x)
         if columns == 2, x + 1 < width {
-            if x + 2 < width, shown[i + 1].width == 2 { shown[i + 2] = Self.unknown }
+            if x + 2 < width, shown[i + 1].width == 2 { shown[i + 2] = Self.unknown; forgetChunk(row: y, column: x + 2) }
             shown[i + 1] = Cell(grapheme: .space, width: 0, styleBits: style)
+            forgetChunk(row: y, column: x + 1)
         }
     }
 
@@ -707,24 +768,36 @@ public final class TerminalWriter {
     /// `limit` (past it, the row is as good as written whole either way). An estimate: cells
     /// compare by their bits, blanks by their background.
     private func differences(wanted y: Int, shown z: Int?, limit: Int, fill: Cell = .blank) -> Int {
-        if let z, shownKeys[z] != 0, shownKeys[z] == wantedKey(y) { return 0 } // written from the same cells
+        let key = wantedKey(y) // with its chunks'
+        if let z, shownKeys[z] != 0, shownKeys[z] == key { return 0 } // written from the same cells
         let width = size.width, a = y * width, b = (z ?? 0) * width
         var n = 0, previousSame = true
+        let chunks = chunkCount
         wanted.withUnsafeBufferPointer { wantedCells in
             shown.withUnsafeBufferPointer { shownCells in
                 if z != nil, memcmp(wantedCells.baseAddress! + a, shownCells.baseAddress! + b, width * MemoryLayout<Cell>.stride) == 0 { return }
-                for x in 0..<width {
-                    let w = wantedCells[a + x], s = z == nil ? fill : shownCells[b + x]
-                    var same = s.grapheme == w.grapheme && s.width == w.width
-                    if same, s.styleBits != w.styleBits {
-                        same = w.width == 1 && w.grapheme == .space && s.styleBits != .max
-                            && BlankStyleSharing.canShare(w.styleBits, s.styleBits) && BlankStyleSharing.canShare(s.styleBits, w.styleBits)
+                var x0 = 0
+                for j in 0..<chunks {
+                    let x1 = min(width, x0 + Self.chunkColumns)
+                    defer { x0 = x1 }
+                    // A chunk written from the same cells: all of it the same (wantedKey(y) above worked the keys out).
+                    if let z {
+                        let known = shownChunkKeys[z * chunks + j]
+                        if known != 0, known == wantedChunkKeys[y * chunks + j] { previousSame = true; continue }
                     }
-                    if !same {
-                        n += previousSame ? 6 : 1
-                        if n >= limit { return }
+                    for x in x0..<x1 {
+                        let w = wantedCells[a + x], s = z == nil ? fill : shownCells[b + x]
+                        var same = s.grapheme == w.grapheme && s.width == w.width
+                        if same, s.styleBits != w.styleBits {
+                            same = w.width == 1 && w.grapheme == .space && s.styleBits != .max
+                                && BlankStyleSharing.canShare(w.styleBits, s.styleBits) && BlankStyleSharing.canShare(s.styleBits, w.styleBits)
+                        }
+                        if !same {
+                            n += previousSame ? 6 : 1
+                            if n >= limit { return }
+                        }
+                        previousSame = same
                     }
-                    previousSame = same
                 }
             }
         }
@@ -817,6 +890,12 @@ public final class TerminalWriter {
             let base = keys.baseAddress!
             (base + to).update(from: base + from, count: b - a + 1 - k)
             (base + fresh).update(repeating: 0, count: k)
+        }
+        let chunks = chunkCount
+        shownChunkKeys.withUnsafeMutableBufferPointer { keys in
+            let base = keys.baseAddress!
+            (base + to * chunks).update(from: base + from * chunks, count: (b - a + 1 - k) * chunks)
+            (base + fresh * chunks).update(repeating: 0, count: k * chunks)
         }
         for y in a...b { touched[y] = true }
     }
