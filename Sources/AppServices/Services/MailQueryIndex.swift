@@ -21,15 +21,33 @@ public protocol MailQueryIndex {
     func forEachMailQueryLine(for query: String, _ body: ([MailQueryLine]) throws(ServiceError) -> Bool) throws(ServiceError) -> Bool
 }
 
-/// One address line of a query's answer: mutt's line (`MailClientLine.mutt`: the address, the name
-/// the contact is shown by, its company), and whether the search matched only inside a word (it
-/// sorts after the starting matches).
+/// One address line of a query's answer: the address, the name the contact is shown by, its
+/// company, mutt's line of them (`MailClientLine.mutt`, the text the answer writes and counts), and
+/// whether the search matched only inside a word (it sorts after the starting matches).
 public struct MailQueryLine: Equatable, Sendable {
-    public var mutt: String
+    public var email: String
+    public var name: String
+    public var company: String
     public var insideAWord: Bool
+    public var mutt: String
 
-    public init(mutt: String, insideAWord: Bool) {
-        self.mutt = mutt
+    /// A line from a contact's values (mutt's line made of them).
+    public init(email: String, name: String, company: String, insideAWord: Bool) {
+        self.email = email
+        self.name = name
+        self.company = company
         self.insideAWord = insideAWord
+        mutt = MailClientLine.mutt(email: email, name: name, company: company)
+    }
+
+    /// A line from mutt's line as a store keeps it made (SQLite's kept rows): the address as
+    /// printed, the name column (the company's when there is no name) and the last column.
+    public init(mutt: String, insideAWord: Bool) {
+        let columns = mutt.split(separator: "\t" as Character, maxSplits: 2, omittingEmptySubsequences: false)
+        email = columns.count > 0 ? String(columns[0]) : ""
+        name = columns.count > 1 ? String(columns[1]) : ""
+        company = columns.count > 2 ? String(columns[2]) : ""
+        self.insideAWord = insideAWord
+        self.mutt = mutt
     }
 }
