@@ -22,9 +22,33 @@ enum CommandLineMessage {
 
     /// App's sentence for a sync's failure; a failure of the data gets the command line's advice too.
     static func line(for failure: SyncFailure) -> String {
-        if case .storage(let error) = failure { return line(for: error) }
-        if case .noAccount(let why) = failure { return line(for: why) }
-        return failure.message()
+        switch failure {
+        case .storage(let error): line(for: error)
+        case .noAccount(let why): line(for: why)
+        case .passwordCommandFailed(let why): line(for: why)
+        case .addressBookNotChosen(let books):
+            "the server has \(books.count) address books; pick with --addressbook NAME or --addressbook all:\n" + listing(books)
+        case .noSuchAddressBook(let name, let books): "no address book called “\(name)” on the server; there are:\n" + listing(books)
+        case .account(let user, let url, .passwordCommandFailed(let why)): "\(user) at \(url): \(line(for: why))"
+        default: failure.message()
+        }
+    }
+
+    /// A server's address books, one a line: the name, then the URL.
+    private static func listing(_ books: [ListedAddressBook]) -> String {
+        books.map { "  \($0.name)  (\($0.url))" }.joined(separator: "\n")
+    }
+
+    /// A password command's failure in the command line's words: its option, and how to allow it longer.
+    static func line(for failure: PasswordCommandFailure) -> String {
+        switch failure {
+        case .couldNotStart(let reason): "--password-command could not be started: \(reason)"
+        case .timedOut(let after):
+            "--password-command did not finish within \(after) and was stopped; is it waiting for something (a locked password store, a prompt)? "
+                + "Allow longer with --password-timeout SECONDS"
+        case .failed(let status): "--password-command failed (exit status \(status)); nothing was changed"
+        case .printedNothing: "--password-command printed an empty line: no password"
+        }
     }
 
     /// App's sentence for data that holds no account to use as asked, and how to name another

@@ -1,3 +1,4 @@
+import AppServices
 import CardDAV
 #if canImport(Glibc)
 import Glibc
@@ -9,9 +10,21 @@ import Darwin
 /// `--password-command`, else standard input — typed twice, hidden, at a terminal; the first
 /// line of a pipe. Never an argument (which `ps` shows).
 struct PasswordInput {
-    /// Why no password could be had; `text` says what to do.
+    /// Why no password could be had; `text` says what to do. `command`: the password command's
+    /// failure as a value, when a command was run (a sync child's `error` line carries it).
     struct Failure: Error, Equatable {
         let text: String
+        var command: PasswordCommandFailure? = nil
+
+        /// A password command's failure, in the command line's words.
+        init(command: PasswordCommandFailure) {
+            self.init(text: CommandLineMessage.line(for: command), command: command)
+        }
+
+        init(text: String, command: PasswordCommandFailure? = nil) {
+            self.text = text
+            self.command = command
+        }
     }
 
     /// Reads one line from standard input (echo off at a terminal); nil at end of input.
@@ -79,7 +92,7 @@ struct PasswordInput {
     /// past it the command (its whole process group, away from a terminal) is killed.
     static func firstLine(of command: String, within timeout: Duration) -> Result<String, Failure> {
         var fromCommand: [Int32] = [-1, -1]
-        guard pipe(&fromCommand) == 0 else { return .failure(Failure(text: "--password-command could not be started: \(String(cString: strerror(errno)))")) }
+        guard pipe(&fromCommand) == 0 else { return .failure(Failure(command: .couldNotStart(reason: String(cString: strerror(errno))))) }
         _ = fcntl(fromCommand[0], F_SETFD, FD_CLOEXEC)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -103,7 +116,7 @@ struct PasswordInput {
         close(fromCommand[1])
         guard started == 0 else {
             close(fromCommand[0])
-            return .failure(Failure(text: "--password-command could not be started: \(String(cString: strerror(started)))"))
+            return .failure(Failure(command: .couldNotStart(reason: String(cString: strerror(started)))))
         }
         let output = fromCommand[0]
         defer { close(output) }
@@ -130,12 +143,11 @@ struct PasswordInput {
             kill(atTerminal ? child : -child, SIGKILL)
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-            return .failure(Failure(text: "--password-command did not finish within \(CardDAVLimits.durationText(timeout)) and was stopped; "
-                                    + "is it waiting for something (a locked password store, a prompt)? Allow longer with --password-timeout SECONDS"))
+            return .failure(Failure(command: .timedOut(after: CardDAVLimits.durationText(timeout))))
         }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { return .failure(Failure(text: "--password-command failed (exit status \(status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F))); nothing was changed")) }
+        guard status == 0 else { return .failure(Failure(command: .failed(exitStatus: status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)))) }
         var line = bytes.firstIndex(of: 0x0A).map { Array(bytes[..<$0]) } ?? bytes
         if line.last == 0x0D { line.removeLast() }
         return .success(String(decoding: line, as: UTF8.self))

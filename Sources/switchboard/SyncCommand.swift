@@ -226,7 +226,9 @@ struct SyncCommand {
         } else {
             switch Self.password(for: user, at: url, command: passwordCommand, input: input) {
             case .success(let p): password = p
-            case .failure(let why): return fail(.passwordUnavailable(why.text), code: 1, output: &output, errors: &errors)
+            case .failure(let why):
+                return fail(why.command.map { .account(user: user, url: url, .passwordCommandFailed($0)) } ?? .passwordUnavailable(why.text),
+                            code: 1, output: &output, errors: &errors)
             }
         }
         let found: CardDAVAccount
@@ -246,7 +248,7 @@ struct SyncCommand {
         switch Self.choose(addressBook, from: found.addressBooks, given: url) {
         case .success(let chosen): books = chosen
         case .failure(let why):
-            return fail(found.addressBooks.isEmpty ? .noAddressBooks : .other(why.text), code: found.addressBooks.isEmpty ? 1 : 2, output: &output, errors: &errors)
+            return fail(why, code: found.addressBooks.isEmpty ? 1 : 2, output: &output, errors: &errors)
         }
         do throws(ServiceError) {
             let store = data.syncStore()
@@ -311,17 +313,17 @@ struct SyncCommand {
     }
 
     /// The address books `wanted` names (nil: the one whose URL was `given`, else the only one there is).
-    static func choose(_ wanted: String?, from books: [AddressBook], given url: String? = nil) -> Result<[AddressBook], PasswordInput.Failure> {
-        guard !books.isEmpty else { return .failure(.init(text: "the server lists no address books for this account; make one there first")) }
-        let listing = books.map { "  \(name(of: $0))  (\($0.url))" }.joined(separator: "\n")
+    static func choose(_ wanted: String?, from books: [AddressBook], given url: String? = nil) -> Result<[AddressBook], SyncFailure> {
+        guard !books.isEmpty else { return .failure(.noAddressBooks) }
+        let listed = books.map { ListedAddressBook(name: name(of: $0), url: $0.url) }
         guard let wanted else {
             if books.count == 1 { return .success(books) }
             if let url, let given = books.first(where: { CollectionAddress.same($0.url, url) }) { return .success([given]) }
-            return .failure(.init(text: "the server has \(books.count) address books; pick with --addressbook NAME or --addressbook all:\n" + listing))
+            return .failure(.addressBookNotChosen(books: listed))
         }
         if wanted == "all" { return .success(books) }
         let matching = books.filter { $0.url == wanted || $0.displayName == wanted || lastSegment(of: $0.url) == wanted }
-        guard !matching.isEmpty else { return .failure(.init(text: "no address book called “\(wanted)” on the server; there are:\n" + listing)) }
+        guard !matching.isEmpty else { return .failure(.noSuchAddressBook(wanted, books: listed)) }
         return .success(Array(matching.prefix(1)))
     }
 
@@ -343,7 +345,7 @@ struct SyncCommand {
         if let command {
             switch input.runCommand(command) {
             case .success(let line) where !line.isEmpty: return .success(line)
-            case .success: return .failure(.init(text: "--password-command printed an empty line: no password for \(user) at \(url)"))
+            case .success: return .failure(.init(text: "--password-command printed an empty line: no password for \(user) at \(url)", command: .printedNothing))
             case .failure(let why): return .failure(why)
             }
         }
@@ -443,7 +445,9 @@ struct SyncCommand {
                                      shared: local != nil, team: opener.teamBook) {
                 case .success(let p): password = p
                 case .failure(let why):
-                    _ = fail(.passwordUnavailable(why.text), code: 1, output: &output, errors: &errors)
+                    // Which account's command failed, as a value (the words only where no command ran).
+                    _ = fail(why.command.map { .account(user: account.username, url: shownURL, .passwordCommandFailed($0)) } ?? .passwordUnavailable(why.text),
+                             code: 1, output: &output, errors: &errors)
                     failed = true
                     continue
                 }

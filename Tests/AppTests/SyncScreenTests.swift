@@ -300,8 +300,19 @@ struct SyncScreenTests {
         (.wipeRefused(book: "Work", deleting: 7, of: 12), "no longer has 7 of the 12 contacts"),
         (.passwordNotTyped, "type it in the app (Settings → Sync)"),
         (.passwordUnavailable("--password-command failed (exit status 1); nothing was changed"), "--password-command failed (exit status 1)"),
+        (.passwordCommandFailed(.failed(exitStatus: 3)), "its password command failed (exit status 3); nothing was changed"),
+        (.passwordCommandFailed(.timedOut(after: "60 s")), "its password command did not finish within 60 s and was stopped; is it waiting for something"),
+        (.passwordCommandFailed(.couldNotStart(reason: "No such file or directory")), "its password command could not be started (No such file or directory)"),
+        (.passwordCommandFailed(.printedNothing), "its password command printed an empty line, so there was no password"),
+        (.account(user: "bob", url: "https://dav.example.com/", .passwordCommandFailed(.failed(exitStatus: 130))),
+         "bob at https://dav.example.com/: its password command failed (exit status 130)"),
         (.passwordCommandStale(user: "bob", url: "https://old.example/", team: true), "kept on this machine for bob at https://old.example/"),
         (.noAddressBooks, "the server lists no address books for this account"),
+        (.addressBookNotChosen(books: [ListedAddressBook(name: "Contacts", url: "https://dav.example.com/a/c/"), ListedAddressBook(name: "Work", url: "https://dav.example.com/a/w/")]),
+         "the server has 2 address books (Contacts, Work): choose one; nothing was added"),
+        (.noSuchAddressBook("https://dav.example.com/a/gone/", books: [ListedAddressBook(name: "Contacts", url: "https://dav.example.com/a/c/")]),
+         "the server has no address book “https://dav.example.com/a/gone/” (deleted meanwhile?); it has Contacts; nothing was added"),
+        (.noSuchAddressBook("Work", books: []), "it lists none; nothing was added"),
         (.alreadySynced(book: "Contacts", url: "https://dav.example.com/alice/c/", user: "alice", server: "https://dav.example.com/"),
          "the address book “Contacts” (https://dav.example.com/alice/c/) is synced already, by alice at https://dav.example.com/"),
         (.noAccounts(place: "/tmp/data.sqlite3"), "no CardDAV account is set up in /tmp/data.sqlite3"),
@@ -314,6 +325,14 @@ struct SyncScreenTests {
         (.storage(ServiceError(.refused, place: .server("postgresql://db/team"), detail: "x'y", code: .memberNameInvalid)), "“x'y” cannot be a member's name"),
         (.storage(ServiceError(.busy, place: .server("postgresql://db/team"), detail: "lock wait of 5s ran out; held by alice (session 7)", code: .lockHeld)),
          "held by alice (session 7)), and nothing was changed"),
+        // The lock wait's cause crosses the line as a value: App names the holders and the owner's way out, as in-process.
+        (.storage(lockWait([(7, "alice"), (9, "")])),
+         "the PostgreSQL server at postgresql://db/team is busy: it waited 5s for a lock held by alice (session 7), session 9, and gave up; nothing was changed. "
+            + "Ask them to finish (a LOCK TABLE or a transaction left open in psql ends with COMMIT or ROLLBACK), then try again; "
+            + "the directory's owner can end it: SELECT pg_terminate_backend(7)."),
+        (.storage(lockWait([])), "it waited 5s for a lock held by another session, and gave up; nothing was changed. Ask them to finish"),
+        (.account(user: "bob", url: "https://dav.example.com/", .storage(lockWait([(4711, "carol")]))),
+         "bob at https://dav.example.com/: the PostgreSQL server at postgresql://db/team is busy: it waited 5s for a lock held by carol (session 4711)"),
         (.account(user: "alice", url: "https://dav.example.com/", .server(server)), "alice at https://dav.example.com/: https://dav.example.com/ refused"),
         (.account(user: "alice", url: "https://dav.example.com/", .passwordNotTyped), "no password for alice at https://dav.example.com/: type it in the app"),
         (.account(user: "team", url: "https://new.example/", .passwordCommandStale(user: "team", url: "https://alice.example/", team: true)),
@@ -322,6 +341,37 @@ struct SyncScreenTests {
         (.stopped(exitCode: nil), "the sync could not be started"),
         (.other("a tab\there"), "a tab here"),
     ]
+
+    /// A lock wait that ran out on `postgresql://db/team`, held by `holders`, as the PostgreSQL store makes it.
+    static func lockWait(_ holders: [(Int64, String)]) -> ServiceError {
+        let named = holders.prefix(3).map { $0.1.isEmpty ? "session \($0.0)" : "\($0.1) (session \($0.0))" }
+        return ServiceError(.busy, place: .server("postgresql://db/team"),
+                            detail: "lock wait of 5s ran out; held by \(named.isEmpty ? "another session" : named.joined(separator: ", "))", code: .lockHeld,
+                            cause: ServiceError.LockWait(waited: "5s", holders: holders.map { ServiceError.LockWait.Holder(pid: $0.0, role: $0.1) }))
+    }
+
+    /// The same store error shows the same sentence in the app whether it happened in-process or
+    /// came over a sync child's line (its cause with it), and a cause App does not read is left
+    /// behind, the rest of the error kept.
+    @Test func aStoreErrorReadsTheSameAfterTheLine() throws {
+        for holders in [[(Int64(7), "alice")], [], [(1, ""), (2, "b"), (3, "c"), (4, "d")]] {
+            let error = Self.lockWait(holders)
+            guard case .error(.storage(let read))? = SyncChildLine(line: SyncChildLine.error(.storage(error)).text) else {
+                Issue.record("\(holders)"); continue
+            }
+            #expect(read.message == error.message && read.cause as? ServiceError.LockWait == error.cause as? ServiceError.LockWait, "\(read.message)")
+        }
+        struct Unread: Error {}
+        var other = ServiceError(.failed, place: .server("postgresql://db/team"), detail: "no", code: .sqlState("XX000"), cause: Unread())
+        let read = SyncChildLine(line: SyncChildLine.error(.storage(other)).text)
+        other.cause = nil
+        #expect(read == .error(.storage(other)))
+        // A cause word the build does not know, or a wait that is not one, is not a line of the protocol.
+        let base = SyncChildLine.error(.storage(Self.lockWait([(7, "alice")]))).text
+        #expect(SyncChildLine(line: base.replacingOccurrences(of: "lockWait", with: "lockwait")) == nil)
+        #expect(SyncChildLine(line: base + "\t8") == nil)
+        #expect(SyncChildLine(line: base.replacingOccurrences(of: "\t7\t", with: "\tseven\t")) == nil)
+    }
 
     @Test func eachKindGoesOverTheLineAndIntoTheDataAsItIs() {
         for (failure, _) in Self.every {

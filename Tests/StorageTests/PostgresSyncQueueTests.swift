@@ -40,18 +40,14 @@ struct PostgresSyncQueueTests {
         }
     }
 
-    @Test func theStatusListsTheCardsLeftAloneAndAFailureKeepsTheLastGoodTime() throws {
+    @Test func theStatusListsTheCardsLeftAlone() throws {
         let f = try Fixture()
-        let (account, book) = try f.addSyncAccount()
+        let (_, book) = try f.addSyncAccount()
         try f.sync.recordProblem(book: book, href: "/ada/book/broken.vcf", kind: .unreadable, etag: "\"1\"", contact: nil, reason: "not a vCard")
         try f.sync.recordProblem(book: book, href: "/ada/book/big.vcf", kind: .refused, etag: nil, contact: nil, reason: "413: too large")
         let left = try #require(try f.sync.syncAccounts(of: f.accountID).first?.books.first).leftAlone
         #expect(left == [SyncLeftCard(name: "big.vcf", refused: true, reason: "413: too large"),
                          SyncLeftCard(name: "broken.vcf", refused: false, reason: "not a vCard")])
-        try f.sync.noteSync(account: account, error: nil)
-        try PostgresSyncStore(database: f.db, now: { 300 }).noteSync(account: account, error: .account(user: "alice", url: "http://127.0.0.1:1/", .storage(ServiceError(.busy, place: .server("db"), detail: "locked", code: .sqlState("55P03")))))
-        let row = try #require(try f.sync.accounts().first)
-        #expect(row.lastSyncAt == 200 && row.lastError == .account(user: "alice", url: "http://127.0.0.1:1/", .storage(ServiceError(.busy, place: .server("db"), detail: "locked", code: .sqlState("55P03")))))
     }
 
     /// The queue itself is checked on both stores (`SyncQueueConformance`); here, that no column
@@ -61,22 +57,6 @@ struct PostgresSyncQueueTests {
         _ = try f.addSyncAccount()
         // No column of the data file holds a password.
         #expect(try f.server.count("SELECT count(*) FROM information_schema.columns WHERE table_schema = '\(f.server.schema)' AND table_name LIKE 'sync_%' AND column_name LIKE '%password%' AND column_name <> 'password_command'") == 0)
-    }
-
-    @Test func anImportAndAnotherClientsWritesAreQueuedInOrder() throws {
-        let f = try Fixture()
-        _ = try f.addSyncAccount()
-        try f.contacts.beginTransaction()
-        let batch = try f.contacts.importer()
-        for i in 0..<5 { _ = try batch.take(ContactRecord(firstName: "Person \(i)", lastName: "Imported", emails: ["p\(i)@example.com"])) }
-        try batch.finish(subject: "import")
-        try f.contacts.commitTransaction()
-        let other = PostgresContactsStore(database: try f.server.open(), accountID: f.accountID)
-        let eve = try other.add(ContactRecord(firstName: "Eve", lastName: "Other"))
-        let queue = try f.sync.queue()
-        #expect(queue.count == 6 && queue.allSatisfy { $0.kind == .add })
-        #expect(queue.last?.contactID == eve)
-        #expect(queue.map(\.id) == queue.map(\.id).sorted())
     }
 
     @Test func aListingKeepsTheLastNoteOfAnHrefInOrderAndSaysWhatIsGone() throws {
@@ -108,25 +88,6 @@ struct PostgresSyncQueueTests {
         try f.sync.list(href: "/b/kept.vcf", etag: nil, gone: true)
         f.sync.endListing()
         #expect(try f.sync.listedDeletions(book: book, whole: false) == ["/b/kept.vcf"])
-    }
-
-    @Test func conflictsAndProblemsAreKeptWhole() throws {
-        let f = try Fixture()
-        let (_, book) = try f.addSyncAccount()
-        var local = ContactRecord(firstName: "Ada", lastName: "Lovelace", phones: [.init(label: "work", number: "1")], notes: "mine")
-        local.uid = "u1"
-        try f.sync.recordConflict(book: book, contact: 7, href: "/a.vcf", kind: .fields, fields: ["notes", "phones"], local: local)
-        try f.sync.recordConflict(book: book, contact: nil, href: "/b.vcf", kind: .deletedHere, fields: [], local: nil)
-        let conflicts = try f.sync.conflicts()
-        #expect(conflicts.count == 2)
-        #expect(conflicts[0].fields == ["notes", "phones"] && conflicts[0].local == local && conflicts[0].kind == .fields && conflicts[0].contactID == 7)
-        #expect(conflicts[1].fields.isEmpty && conflicts[1].local == nil && conflicts[1].kind == .deletedHere)
-        try f.sync.recordProblem(book: book, href: "/g.vcf", kind: .unreadable, etag: "\"1\"", contact: nil, reason: "a group card")
-        try f.sync.recordProblem(book: book, href: "/g.vcf", kind: .unreadable, etag: "\"2\"", contact: nil, reason: "still a group card")
-        #expect(try f.sync.problems().map(\.reason) == ["still a group card"])
-        #expect(try f.sync.problemETag(book: book, href: "/g.vcf") == .some("\"2\""))
-        try f.sync.clearProblem(book: book, href: "/g.vcf")
-        #expect(try f.sync.problems().isEmpty)
     }
 
     // MARK: A team's directory

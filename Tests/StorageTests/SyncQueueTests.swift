@@ -33,19 +33,6 @@ struct SyncQueueTests {
         }
     }
 
-    @Test func aFailedSyncKeepsTheTimeOfTheLastOneThatWorked() throws {
-        let f = try Fixture()
-        let (account, _) = try f.addSyncAccount()
-        try f.sync.noteSync(account: account, error: nil)
-        let later = SQLiteSyncStore(database: f.db, now: { 300 })
-        try later.noteSync(account: account, error: .server(SyncServerFailure(.unreachable, url: "http://127.0.0.1:1/", detail: "Nothing answers at 127.0.0.1:1")))
-        var row = try #require(try f.sync.accounts().first)
-        #expect(row.lastSyncAt == 200 && row.lastError == .server(SyncServerFailure(.unreachable, url: "http://127.0.0.1:1/", detail: "Nothing answers at 127.0.0.1:1")))
-        try later.noteSync(account: account, error: nil)
-        row = try #require(try f.sync.accounts().first)
-        #expect(row.lastSyncAt == 300 && row.lastError == nil)
-    }
-
     /// The queue's triggers cost every insert a run of their program (an import of 100,000 cards
     /// took twice the CPU): they exist only while an address book syncs — made by setting up sync,
     /// made again at an open where they are missing, dropped at an open where nothing syncs.
@@ -94,26 +81,6 @@ struct SyncQueueTests {
         #expect(try SQLiteSyncStore(database: reopened).queue().map(\.kind) == [.edit])
     }
 
-    @Test func anImportIntoASyncedAccountIsQueuedToo() throws {
-        let f = try Fixture()
-        _ = try f.addSyncAccount()
-        try f.contacts.beginTransaction()
-        let batch = try f.contacts.importer()
-        for i in 0..<5 { _ = try batch.take(ContactRecord(firstName: "Person \(i)", lastName: "Imported", emails: ["p\(i)@example.com"])) }
-        try batch.finish(subject: "import")
-        try f.contacts.commitTransaction()
-        #expect(try f.sync.queue().count == 5)
-        #expect(try f.sync.queue().allSatisfy { $0.kind == .add })
-    }
-
-    @Test func aWriteFromAnotherConnectionIsQueued() throws {
-        let f = try Fixture()
-        _ = try f.addSyncAccount()
-        let other = try SQLiteDatabase(path: f.folder.file("s.sqlite3"))
-        _ = try SQLiteContactsStore(database: other, accountID: f.accountID).add(ContactRecord(firstName: "Eve", lastName: "Other"))
-        #expect(try f.sync.queue().count == 1)
-    }
-
     @Test func aFailedApplyLeavesTheFlagDownAndNothingWritten() throws {
         let f = try Fixture()
         _ = try f.addSyncAccount()
@@ -129,15 +96,4 @@ struct SyncQueueTests {
         #expect(try f.sync.pendingCount() == 1)
     }
 
-    @Test func conflictsKeepTheLocalVersionWhole() throws {
-        let f = try Fixture()
-        let (_, book) = try f.addSyncAccount()
-        var local = ContactRecord(firstName: "Ada", lastName: "Lovelace", phones: [.init(label: "work", number: "1")], notes: "mine")
-        local.uid = "u1"
-        try f.sync.recordConflict(book: book, contact: 7, href: "/a.vcf", kind: .fields, fields: ["notes", "phones"], local: local)
-        let conflict = try #require(try f.sync.conflicts().first)
-        #expect(conflict.fields == ["notes", "phones"])
-        #expect(conflict.local == local)
-        #expect(conflict.kind == .fields && conflict.contactID == 7)
-    }
 }

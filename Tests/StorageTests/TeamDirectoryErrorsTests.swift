@@ -77,7 +77,7 @@ struct TeamDirectoryErrorsTests {
                 "\(String(describing: wait))")
         Self.expectNoAdvice(error)
         #expect(error?.message.contains("Ask them to finish") == true && error?.message.contains("pg_terminate_backend(\(alice.connection.backendPID))") == true)
-        // Without its cause (a sync child's line keeps the words only), App still says what to do.
+        // Without its cause (an older build's sync line or kept last error had the words only), App still says what to do.
         var words = try #require(error)
         words.cause = nil
         #expect(words.message.contains("held by \(team.alice.username)") && words.message.contains("Ask whoever holds the lock to finish"), "\(words.message)")

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import switchboard
 @testable import TUIKit
 
 /// The friends popup's separators and borders reach a real terminal (ncurses on a pseudo-terminal,

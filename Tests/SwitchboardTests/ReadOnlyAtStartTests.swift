@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import switchboard
 import Storage
 import TUIKitTesting
 

@@ -1,7 +1,6 @@
 import TestSupport
 import Testing
 import Foundation
-@testable import switchboard
 @testable import Interchange
 
 /// Issue 39's richer form in the exported vCard: a card with four phones, two addresses, an IM

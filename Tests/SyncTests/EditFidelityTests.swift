@@ -5,7 +5,6 @@ import Interchange
 import Storage
 import Sync
 import Testing
-@testable import switchboard
 
 /// Issue 48's fidelity check: real-world cards (the published corpus and cards in the spellings of
 /// iPhone, macOS Contacts, Google, Outlook 2.1, Nextcloud, Thunderbird, Evolution and DAVx⁵) put on

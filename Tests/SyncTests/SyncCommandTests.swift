@@ -130,9 +130,13 @@ struct SyncCommandTests {
         #expect(try SyncCommand.choose(nil, from: one).get() == one)
         let two = one + [AddressBook(url: "http://h/alice/work/", href: "/alice/work/", displayName: nil)]
         guard case .failure(let why) = SyncCommand.choose(nil, from: two) else { Issue.record("two books were not listed"); return }
-        #expect(why.text.contains("Contacts  (http://h/alice/contacts/)") && why.text.contains("work  (http://h/alice/work/)"))
+        #expect(why == .addressBookNotChosen(books: [ListedAddressBook(name: "Contacts", url: "http://h/alice/contacts/"),
+                                                     ListedAddressBook(name: "work", url: "http://h/alice/work/")]))
+        let words = CommandLineMessage.line(for: why)
+        #expect(words.contains("Contacts  (http://h/alice/contacts/)") && words.contains("work  (http://h/alice/work/)"), "\(words)")
         #expect(try SyncCommand.choose("work", from: two).get().map(\.url) == ["http://h/alice/work/"])
         #expect(try SyncCommand.choose("all", from: two).get() == two)
-        guard case .failure = SyncCommand.choose("home", from: two) else { Issue.record("an unknown book was taken"); return }
+        guard case .failure(.noSuchAddressBook("home", let listed)) = SyncCommand.choose("home", from: two) else { Issue.record("an unknown book was taken"); return }
+        #expect(listed.map(\.name) == ["Contacts", "work"])
     }
 }

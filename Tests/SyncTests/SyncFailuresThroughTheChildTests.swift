@@ -33,7 +33,7 @@ struct SyncFailuresThroughTheChildTests {
         let failures = center.activity.value.failures
         #expect(failures.count == 3, "\(failures)")
         #expect(failures.first == .account(user: "typed", url: Self.nowhere, .passwordNotTyped))
-        #expect(failures.dropFirst().first == .passwordUnavailable("--password-command failed (exit status 3); nothing was changed"), "\(failures)")
+        #expect(failures.dropFirst().first == .account(user: "failing", url: Self.nowhere, .passwordCommandFailed(.failed(exitStatus: 3))), "\(failures)")
         guard case .account("away", Self.nowhere, .server(let server))? = failures.last else { Issue.record("\(failures)"); return }
         #expect(server.kind == .unreachable && server.detail.contains("Nothing answers"), "\(server)")
 
@@ -49,6 +49,14 @@ struct SyncFailuresThroughTheChildTests {
         let text = running.terminal.text
         #expect(text.contains("Sync failed: no password for typed at http://127.0.0.1:1/: type it in the app"), "\(text)")
         #expect(text.contains("Nothing answers at"), "\(text)")
+        // Whose password command failed, in App's words (not the command line's option).
+        #expect(center.activity.value.lastError?.contains("failing at http://127.0.0.1:1/: its password command failed (exit status 3); nothing was changed") == true,
+                "\(center.activity.value.lastError ?? "")")
+        #expect(center.activity.value.lastError?.contains("--password-command") == false)
+        // The command line says the same failure with its own option.
+        let typed = HostileServerTests.switchboard(["sync", "--db", running.path], in: running.folder)
+        #expect(typed.errors.contains("switchboard: sync: failing at http://127.0.0.1:1/: --password-command failed (exit status 3); nothing was changed"),
+                "\(typed.errors)")
     }
 
     @Test func theSetUpFormSaysWhatTheChildFound() throws {

@@ -4,7 +4,6 @@ import Foundation
 import Storage
 import Sync
 import Testing
-@testable import switchboard
 
 /// The way without sync-collection (RFC 6352's getctag, then every card's etag), as a server
 /// without it is synced, against the real Radicale and Xandikos with the engine told not to ask

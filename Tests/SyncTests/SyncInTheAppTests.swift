@@ -6,7 +6,6 @@ import TestSupport
 import Testing
 @testable import App
 @testable import TUIKit
-@testable import switchboard
 
 /// The app's sync through the real child process: the built `switchboard` started by
 /// `ChildSyncProcesses` (posix_spawn), its `--progress` lines read through the run loop's watch

@@ -4,7 +4,6 @@ import Foundation
 import Storage
 import Sync
 import Testing
-@testable import switchboard
 
 /// Two-way sync against real servers (Radicale; Xandikos too where it applies): a data file here,
 /// a plain CardDAV client as the other device (the phone).

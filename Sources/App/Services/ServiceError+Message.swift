@@ -76,8 +76,9 @@ public extension ServiceError {
         }
     }
 
-    /// A server's lock wait that ran out: whose lock (`LockWait`, the cause) and what to do; from
-    /// the words alone where the cause did not come along (a sync child's line).
+    /// A server's lock wait that ran out: whose lock (`LockWait`, the cause; a sync child's line
+    /// carries it too) and what to do; from the words alone where no cause came along (a line
+    /// or a kept last error of an older build).
     private func lockHeldMessage(_ server: String) -> String {
         let finish = "Ask them to finish (a LOCK TABLE or a transaction left open in psql ends with COMMIT or ROLLBACK), then try again"
         guard let wait = cause as? LockWait else {

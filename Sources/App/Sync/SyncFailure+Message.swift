@@ -21,12 +21,19 @@ public extension SyncFailure {
                 + "synced from it (emptied, or deleted and made again, on the server?): none was deleted here, and nothing was sent"
         case .passwordNotTyped:
             return "no password was typed: type it in the app (Settings → Sync)"
+        case .passwordCommandFailed(let why):
+            return why.message
         case .passwordUnavailable(let words):
             return words
         case .passwordCommandStale(let user, let url, _):
             return "its password command was kept on this machine for \(user) at \(url); nothing was run or sent"
         case .noAddressBooks:
             return "the server lists no address books for this account; make one there first"
+        case .addressBookNotChosen(let books):
+            return "the server has \(books.count) address books (\(books.map(\.name).joined(separator: ", "))): choose one; nothing was added"
+        case .noSuchAddressBook(let name, let books):
+            return "the server has no address book “\(name)” (deleted meanwhile?); "
+                + (books.isEmpty ? "it lists none" : "it has \(books.map(\.name).joined(separator: ", "))") + "; nothing was added"
         case .alreadySynced(let book, let url, let user, let server):
             return "the address book “\(book)” (\(url)) is synced already, by \(user) at \(server); "
                 + "one account per address book, so nothing was added (switchboard sync syncs it)"

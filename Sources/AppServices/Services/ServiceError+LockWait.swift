@@ -23,5 +23,23 @@ public extension ServiceError {
             self.waited = waited
             self.holders = holders
         }
+
+        /// The wait as fields (how a sync child's `error` line and an account's kept last error
+        /// carry it, after the word `lockWait`): how long, then each holder's process id and role.
+        public var fields: [String] {
+            [waited] + holders.flatMap { [String($0.pid), $0.role] }
+        }
+
+        /// Reads `fields` back; nil when they are not a wait (nothing, a holder without its role,
+        /// a process id that is not a number).
+        public init?(fields: [String]) {
+            guard let waited = fields.first, fields.count % 2 == 1 else { return nil }
+            var holders: [Holder] = []
+            for at in stride(from: 1, to: fields.count, by: 2) {
+                guard let pid = Int64(fields[at]) else { return nil }
+                holders.append(Holder(pid: pid, role: fields[at + 1]))
+            }
+            self.init(waited: waited, holders: holders)
+        }
     }
 }

@@ -10,6 +10,7 @@
 /// sent	12                                           (local changes sent so far)
 /// summary	↓ 12 new, 3 changed, 1 deleted · ↑ 2 sent · 1 conflict
 /// error	account	alice	https://dav.example.com/	server	unauthorized	https://…	401	…   (a `SyncFailure`'s fields)
+/// error	storage	busy	server	postgresql://…	…	lockHeld	lockWait	5s	4711	bob   (a store's error, with the cause App reads)
 /// wipe	Contacts	60	60                           (a pull refused to delete 60 of the book's 60 contacts)
 /// ```
 public enum SyncChildLine: Equatable, Sendable {

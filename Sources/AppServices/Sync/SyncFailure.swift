@@ -16,14 +16,20 @@ public enum SyncFailure: Error, Equatable, Sendable {
     case wipeRefused(book: String, deleting: Int, of: Int)
     /// The account's password is typed in the app, and none was typed this run.
     case passwordNotTyped
-    /// The account's password could not be had (the command line's words: its command failed,
-    /// printed nothing or took too long; none was given).
+    /// The account's password command gave no password (it failed, printed nothing, took too long).
+    case passwordCommandFailed(PasswordCommandFailure)
+    /// The account's password could not be had, in the command line's words (none was given; an
+    /// older build's failed command).
     case passwordUnavailable(String)
     /// The password command kept on this machine was kept for `user` at `url`; the directory's
     /// account names another since, so it was not run. `team`: the team book's account.
     case passwordCommandStale(user: String, url: String, team: Bool)
     /// The server lists no address books for the account.
     case noAddressBooks
+    /// The server has several address books (`books`) and none was chosen: nothing was added.
+    case addressBookNotChosen(books: [ListedAddressBook])
+    /// The server has no address book `name` (by its name or URL); it has `books`: nothing was added.
+    case noSuchAddressBook(String, books: [ListedAddressBook])
     /// The address book `book` (`url`) is synced already, by `user` at `server`: one account an
     /// address book, so nothing was added.
     case alreadySynced(book: String, url: String, user: String, server: String)
@@ -32,18 +38,40 @@ public enum SyncFailure: Error, Equatable, Sendable {
     /// The data holds no account to sync as asked (`--user` names none, the team directory's
     /// member is another): nothing was synced.
     case noAccount(AccountLookupFailure)
-    /// One account's failure: its user name and server.
+    /// One account's failure: its user name and server (never another account's failure).
     indirect case account(user: String, url: String, SyncFailure)
     /// The child process ended with `exitCode` without saying why; nil: it could not be started.
     case stopped(exitCode: Int32?)
-    /// Anything else, in the command line's words (a refusal of its own; the text an older
-    /// build kept as an account's last error).
+    /// The words of an older build (an `error` line, or the text it kept as an account's last
+    /// error): shown as they are. This build writes none (its only words are `passwordUnavailable`'s,
+    /// the command line's own case).
     case other(String)
 
     /// The failure itself, without the account it happened to.
     public var reason: SyncFailure {
         if case .account(_, _, let inner) = self { return inner.reason }
         return self
+    }
+}
+
+/// An address book a server lists: its name as a person knows it, and its URL.
+public struct ListedAddressBook: Hashable, Sendable {
+    public var name: String
+    public var url: String
+
+    public init(name: String, url: String) {
+        self.name = name
+        self.url = url
+    }
+
+    /// `books` as fields: each one's name, then its URL.
+    static func fields(_ books: [ListedAddressBook]) -> [String] { books.flatMap { [$0.name, $0.url] } }
+
+    /// Reads `fields` back (names and URLs in turn); nil when one lacks its URL.
+    static func books(_ fields: some Collection<String>) -> [ListedAddressBook]? {
+        guard fields.count % 2 == 0 else { return nil }
+        let list = Array(fields)
+        return stride(from: 0, to: list.count, by: 2).map { ListedAddressBook(name: list[$0], url: list[$0 + 1]) }
     }
 }
 
@@ -102,12 +130,16 @@ extension SyncFailure {
     public var fields: [String] {
         switch self {
         case .server(let f): ["server", f.kind.rawValue, f.url, f.status.map(String.init) ?? "", f.detail]
-        case .storage(let e): ["storage", e.kind.rawValue, Self.placeWord(e.place), e.place.description, e.detail, e.code.map(Self.codeWord) ?? ""]
+        case .storage(let e):
+            ["storage", e.kind.rawValue, Self.placeWord(e.place), e.place.description, e.detail, e.code.map(Self.codeWord) ?? ""] + Self.causeFields(e.cause)
         case .wipeRefused(let book, let deleting, let of): ["wipeRefused", book, String(deleting), String(of)]
         case .passwordNotTyped: ["passwordNotTyped"]
+        case .passwordCommandFailed(let why): ["passwordCommandFailed"] + why.fields
         case .passwordUnavailable(let text): ["passwordUnavailable", text]
         case .passwordCommandStale(let user, let url, let team): ["passwordCommandStale", user, url, team ? "team" : ""]
         case .noAddressBooks: ["noAddressBooks"]
+        case .addressBookNotChosen(let books): ["addressBookNotChosen"] + ListedAddressBook.fields(books)
+        case .noSuchAddressBook(let name, let books): ["noSuchAddressBook", name] + ListedAddressBook.fields(books)
         case .alreadySynced(let book, let url, let user, let server): ["alreadySynced", book, url, user, server]
         case .noAccounts(let place): ["noAccounts", place]
         case .noAccount(let why): ["noAccount"] + why.fields
@@ -127,28 +159,44 @@ extension SyncFailure {
             let status: Int? = rest[2].isEmpty ? nil : Int(rest[2])
             if !rest[2].isEmpty && status == nil { return nil }
             self = .server(SyncServerFailure(kind, url: rest[1], status: status, detail: rest[3]))
-        case ("storage", 5):
+        case ("storage", 5...):
             guard let kind = ServiceError.Kind(rawValue: rest[0]), let place = Self.place(rest[1], rest[2]) else { return nil }
             var code: ServiceError.Code?
             if !rest[4].isEmpty {
                 guard let read = Self.code(rest[4]) else { return nil }
                 code = read
             }
-            self = .storage(ServiceError(kind, place: place, detail: rest[3], code: code))
+            var cause: (any Error & Sendable)?
+            if rest.count > 5 {
+                guard let read = Self.cause(Array(rest.dropFirst(5))) else { return nil }
+                cause = read
+            }
+            self = .storage(ServiceError(kind, place: place, detail: rest[3], code: code, cause: cause))
         case ("wipeRefused", 3):
             guard let deleting = Int(rest[1]), let of = Int(rest[2]), deleting >= 0, of >= 0 else { return nil }
             self = .wipeRefused(book: rest[0], deleting: deleting, of: of)
         case ("passwordNotTyped", 0): self = .passwordNotTyped
+        case ("passwordCommandFailed", 1...):
+            guard let why = PasswordCommandFailure(fields: rest) else { return nil }
+            self = .passwordCommandFailed(why)
         case ("passwordUnavailable", 1): self = .passwordUnavailable(rest[0])
         case ("passwordCommandStale", 3): self = .passwordCommandStale(user: rest[0], url: rest[1], team: rest[2] == "team")
         case ("noAddressBooks", 0): self = .noAddressBooks
+        case ("addressBookNotChosen", 2...):
+            guard let books = ListedAddressBook.books(rest) else { return nil }
+            self = .addressBookNotChosen(books: books)
+        case ("noSuchAddressBook", 1...):
+            guard let books = ListedAddressBook.books(rest.dropFirst()) else { return nil }
+            self = .noSuchAddressBook(rest[0], books: books)
         case ("alreadySynced", 4): self = .alreadySynced(book: rest[0], url: rest[1], user: rest[2], server: rest[3])
         case ("noAccounts", 1): self = .noAccounts(place: rest[0])
         case ("noAccount", 2...):
             guard let why = AccountLookupFailure(fields: rest) else { return nil }
             self = .noAccount(why)
-        case ("account", 2...):
-            guard let inner = SyncFailure(fields: Array(rest.dropFirst(2))) else { return nil }
+        case ("account", 3...):
+            // One account's failure is never another account's: no build writes one inside another,
+            // and a line of thousands would be read thousands deep.
+            guard rest[2] != "account", let inner = SyncFailure(fields: Array(rest.dropFirst(2))) else { return nil }
             self = .account(user: rest[0], url: rest[1], inner)
         case ("stopped", 1):
             if rest[0].isEmpty { self = .stopped(exitCode: nil); return }
@@ -174,6 +222,20 @@ extension SyncFailure {
         String(field.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
 
+    /// A store error's cause as fields after its code: a word naming it, then its values. Only a
+    /// cause App reads crosses (the `LockWait` it names the lock's holders from); any other (a
+    /// Storage type such as `PostgresProblem`, whose code and words are the error's own already)
+    /// stays in the process that caught it: no fields.
+    private static func causeFields(_ cause: (any Error & Sendable)?) -> [String] {
+        guard let wait = cause as? ServiceError.LockWait else { return [] }
+        return ["lockWait"] + wait.fields
+    }
+
+    private static func cause(_ fields: [String]) -> (any Error & Sendable)? {
+        guard fields.first == "lockWait", let wait = ServiceError.LockWait(fields: Array(fields.dropFirst())) else { return nil }
+        return wait
+    }
+
     private static func placeWord(_ place: ServiceError.Place) -> String {
         switch place {
         case .unknown: "unknown"
@@ -193,26 +255,64 @@ extension SyncFailure {
         }
     }
 
-    private static let namedCodes: [(String, ServiceError.Code)] = [
-        ("notADatabase", .notADatabase), ("clientLibraryMissing", .clientLibraryMissing), ("extensionMissing", .extensionMissing),
-        ("connectionLost", .connectionLost), ("databaseMissing", .databaseMissing), ("folderNotWritable", .folderNotWritable),
-        ("changedSinceRead", .changedSinceRead), ("passwordNeeded", .passwordNeeded), ("tlsFailed", .tlsFailed),
-        ("membersByAdmin", .membersByAdmin), ("lockHeld", .lockHeld), ("memberNameInvalid", .memberNameInvalid),
-        ("roleTaken", .roleTaken), ("notATeamDirectory", .notATeamDirectory), ("schemaNeedsOwner", .schemaNeedsOwner),
-        ("noSchema", .noSchema), ("upgradeNeedsWrite", .upgradeNeedsWrite),
-    ]
+    /// The codes the stores name themselves, by the word a line carries. Both switches are
+    /// exhaustive, so a code added to `ServiceError.Code` does not compile until it has its word
+    /// here (it would cross the line as no code).
+    private enum NamedCode: String {
+        case notADatabase, clientLibraryMissing, extensionMissing, connectionLost, databaseMissing, folderNotWritable, changedSinceRead, passwordNeeded, tlsFailed, membersByAdmin, lockHeld, memberNameInvalid, roleTaken, notATeamDirectory, schemaNeedsOwner, noSchema, upgradeNeedsWrite
+
+        var code: ServiceError.Code {
+            switch self {
+            case .notADatabase: .notADatabase
+            case .clientLibraryMissing: .clientLibraryMissing
+            case .extensionMissing: .extensionMissing
+            case .connectionLost: .connectionLost
+            case .databaseMissing: .databaseMissing
+            case .folderNotWritable: .folderNotWritable
+            case .changedSinceRead: .changedSinceRead
+            case .passwordNeeded: .passwordNeeded
+            case .tlsFailed: .tlsFailed
+            case .membersByAdmin: .membersByAdmin
+            case .lockHeld: .lockHeld
+            case .memberNameInvalid: .memberNameInvalid
+            case .roleTaken: .roleTaken
+            case .notATeamDirectory: .notATeamDirectory
+            case .schemaNeedsOwner: .schemaNeedsOwner
+            case .noSchema: .noSchema
+            case .upgradeNeedsWrite: .upgradeNeedsWrite
+            }
+        }
+    }
 
     private static func codeWord(_ code: ServiceError.Code) -> String {
+        let named: NamedCode
         switch code {
-        case .sqlite(let result): "sqlite:\(result)"
-        case .sqlState(let state): "sqlState:\(state)"
-        default: namedCodes.first { $0.1 == code }?.0 ?? ""
+        case .sqlite(let result): return "sqlite:\(result)"
+        case .sqlState(let state): return "sqlState:\(state)"
+        case .notADatabase: named = .notADatabase
+        case .clientLibraryMissing: named = .clientLibraryMissing
+        case .extensionMissing: named = .extensionMissing
+        case .connectionLost: named = .connectionLost
+        case .databaseMissing: named = .databaseMissing
+        case .folderNotWritable: named = .folderNotWritable
+        case .changedSinceRead: named = .changedSinceRead
+        case .passwordNeeded: named = .passwordNeeded
+        case .tlsFailed: named = .tlsFailed
+        case .membersByAdmin: named = .membersByAdmin
+        case .lockHeld: named = .lockHeld
+        case .memberNameInvalid: named = .memberNameInvalid
+        case .roleTaken: named = .roleTaken
+        case .notATeamDirectory: named = .notATeamDirectory
+        case .schemaNeedsOwner: named = .schemaNeedsOwner
+        case .noSchema: named = .noSchema
+        case .upgradeNeedsWrite: named = .upgradeNeedsWrite
         }
+        return named.rawValue
     }
 
     private static func code(_ word: String) -> ServiceError.Code? {
         if word.hasPrefix("sqlite:") { return Int32(word.dropFirst(7)).map { .sqlite($0) } }
         if word.hasPrefix("sqlState:") { return .sqlState(String(word.dropFirst(9))) }
-        return namedCodes.first { $0.0 == word }?.1
+        return NamedCode(rawValue: word)?.code
     }
 }

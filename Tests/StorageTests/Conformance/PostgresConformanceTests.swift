@@ -30,6 +30,13 @@ struct PostgresConformanceTests {
     @Test func settings() throws { try StoreConformance.settings(fixture()) }
     @Test func settingsCyclingIsOneLine() throws { try StoreConformance.settingsCyclingIsOneLine(fixture()) }
     @Test func populate() throws { try StoreConformance.populate(fixture()) }
+    @Test func syncQueueAnImportAndAnotherClientsWritesAreQueuedInOrder() throws {
+        try SyncQueueConformance.anImportAndAnotherClientsWritesAreQueuedInOrder(fixture())
+    }
+    @Test func syncQueueConflictsAndProblemsAreKeptWhole() throws { try SyncQueueConformance.conflictsAndProblemsAreKeptWhole(fixture()) }
+    @Test func syncQueueAFailedSyncKeepsTheTimeOfTheLastOneThatWorked() throws {
+        try SyncQueueConformance.aFailedSyncKeepsTheTimeOfTheLastOneThatWorked(fixture())
+    }
     @Test func syncQueueWithoutASyncAccountNothingIsQueued() throws { try SyncQueueConformance.withoutASyncAccountNothingIsQueued(fixture()) }
     @Test func syncQueueSettingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow() throws {
         try SyncQueueConformance.settingUpQueuesTheContactsThereAreAsAddsAndNewOnesFollow(fixture())

@@ -4,14 +4,7 @@ import Foundation
 @testable import Storage
 
 /// And of a contacts store, beyond `ContactsService` and `FriendsService`: populate's bulk load and import's UID lookup.
-protocol ContactsUnderTest: ContactsService, FriendsService {
-    func addMany(count: Int, generator: inout ContactGenerator, friendPercent: Int, progress: ((Int) -> Void)?) throws(ServiceError)
-    func contactID(uid: String) throws(ServiceError) -> Int64?
-    func allContactIDs() throws(ServiceError) -> [Int64]
-    func emailAddresses(ofContacts ids: [Int64]) throws(ServiceError) -> [(email: String, name: String, company: String)]
-    func keepGroupCard(uid: String, card: String) throws(ServiceError)
-    func groupCards() throws(ServiceError) -> [String]
-}
+protocol ContactsUnderTest: ContactsService, FriendsService, AddressBookService {}
 
 extension SQLiteContactsStore: ContactsUnderTest {}
 extension PostgresContactsStore: ContactsUnderTest {}

@@ -36,6 +36,63 @@ enum SyncQueueConformance {
         }
     }
 
+    /// An import's batch and another client's write are queued as adds, in the order they were made.
+    static func anImportAndAnotherClientsWritesAreQueuedInOrder(_ f: StoreFixture) throws {
+        let q = try Queue(f)
+        _ = try q.addSyncAccount()
+        try q.contacts.beginTransaction()
+        let batch = try q.contacts.importer()
+        for i in 0..<5 { _ = try batch.take(ContactRecord(firstName: "Person \(i)", lastName: "Imported", emails: ["p\(i)@example.com"])) }
+        try batch.finish(subject: "import")
+        try q.contacts.commitTransaction()
+        let eve = try q.otherClient().add(ContactRecord(firstName: "Eve", lastName: "Other"))
+        let queue = try q.sync.queue()
+        #expect(queue.count == 6 && queue.allSatisfy { $0.kind == .add })
+        #expect(queue.last?.contactID == eve)
+        #expect(queue.map(\.id) == queue.map(\.id).sorted())
+    }
+
+    /// A conflict keeps the local version whole (its fields, its record), a deletion's none; a card left alone keeps its last reason and etag until cleared.
+    static func conflictsAndProblemsAreKeptWhole(_ fixture: StoreFixture) throws {
+        let f = try Queue(fixture)
+        let (_, book) = try f.addSyncAccount()
+        var local = ContactRecord(firstName: "Ada", lastName: "Lovelace", phones: [.init(label: "work", number: "1")], notes: "mine")
+        local.uid = "u1"
+        try f.sync.recordConflict(book: book, contact: 7, href: "/a.vcf", kind: .fields, fields: ["notes", "phones"], local: local)
+        try f.sync.recordConflict(book: book, contact: nil, href: "/b.vcf", kind: .deletedHere, fields: [], local: nil)
+        let conflicts = try f.sync.conflicts()
+        #expect(conflicts.count == 2)
+        #expect(conflicts[0].fields == ["notes", "phones"] && conflicts[0].local == local && conflicts[0].kind == .fields && conflicts[0].contactID == 7)
+        #expect(conflicts[1].fields.isEmpty && conflicts[1].local == nil && conflicts[1].kind == .deletedHere)
+        try f.sync.recordProblem(book: book, href: "/g.vcf", kind: .unreadable, etag: "\"1\"", contact: nil, reason: "a group card")
+        try f.sync.recordProblem(book: book, href: "/g.vcf", kind: .unreadable, etag: "\"2\"", contact: nil, reason: "still a group card")
+        #expect(try f.sync.problems().map(\.reason) == ["still a group card"])
+        #expect(try f.sync.problemETag(book: book, href: "/g.vcf") == .some("\"2\""))
+        try f.sync.clearProblem(book: book, href: "/g.vcf")
+        #expect(try f.sync.problems().isEmpty)
+    }
+
+    /// A failed sync keeps the time of the last one that worked, and its failure as a value (a lock
+    /// wait with who held it, as the app's child said it); the next one that works clears it.
+    static func aFailedSyncKeepsTheTimeOfTheLastOneThatWorked(_ f: StoreFixture) throws {
+        let q = try Queue(f)
+        let (account, _) = try q.addSyncAccount()
+        try q.sync.noteSync(account: account, error: nil)
+        let later = try f.syncStore(now: { 300 })
+        let wait = ServiceError.LockWait(waited: "5s", holders: [.init(pid: 4711, role: "bob")])
+        let failure = SyncFailure.account(user: "ada", url: "http://127.0.0.1:1/",
+                                          .storage(ServiceError(.busy, place: .server("db"), detail: "lock wait of 5s ran out; held by bob (session 4711)",
+                                                                code: .lockHeld, cause: wait)))
+        try later.noteSync(account: account, error: failure)
+        var row = try #require(try q.sync.accounts().first)
+        #expect(row.lastSyncAt == 200 && row.lastError == failure, "\(String(describing: row.lastError))")
+        guard case .account(_, _, .storage(let kept))? = row.lastError else { Issue.record("\(String(describing: row.lastError))"); return }
+        #expect(kept.cause as? ServiceError.LockWait == wait)
+        try later.noteSync(account: account, error: nil)
+        row = try #require(try q.sync.accounts().first)
+        #expect(row.lastSyncAt == 300 && row.lastError == nil)
+    }
+
     static func withoutASyncAccountNothingIsQueued(_ f: StoreFixture) throws {
         let q = try Queue(f)
         let id = try q.contacts.add(ContactRecord(firstName: "Ada", lastName: "Lovelace"))
