@@ -112,7 +112,7 @@ struct QueryCommand {
                 guard read.insert(row.email + "\t" + row.name + "\t" + row.company).inserted else { continue }
                 let line = format.line(email: row.email, name: row.name, company: row.company)
                 guard seen.insert(line).inserted else { continue }
-                let ranked = RankedLine(text: line, score: written[MailCorrespondent.key(row.email)] ?? (0, 0), place: best.count + inside.count)
+                let ranked = RankedLine(text: line, score: written[MailClientLine.addressKey(row.email)] ?? (0, 0), place: best.count + inside.count)
                 if ranking.startsAWord(name: row.name.isEmpty ? row.company : row.name, email: row.email) {
                     if streams { chunk += line + "\n" } else { best.append(ranked) }
                 } else {
@@ -163,7 +163,7 @@ struct QueryCommand {
         for (key, mutt) in scoredLines {
             let columns = mutt.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard columns.count == 3 else { continue }
-            let text = format == .mutt ? mutt : (columns[1].isEmpty ? columns[0] : columns[0] + "\t" + columns[1])
+            let text = format == .mutt ? mutt : MailClientLine.aerc(fromMutt: mutt)
             let ranked = RankedLine(text: text, score: written[key] ?? (0, 0), place: 0)
             if ranking.startsAWord(name: columns[1], email: key) { scoredBest.append(ranked) } else { scoredInside.append(ranked) }
         }
@@ -184,8 +184,8 @@ struct QueryCommand {
                     insideWritten = true
                     add(scoredInside, to: &chunk)
                 }
-                guard read.insert(row.email + "\t" + row.name + "\t" + row.company).inserted else { continue }
-                let line = format.line(email: row.email, name: row.name, company: row.company)
+                guard read.insert(row.mutt).inserted else { continue }
+                let line = format == .mutt ? row.mutt : MailClientLine.aerc(fromMutt: row.mutt)
                 if seen.insert(line).inserted { chunk += line + "\n" }
             }
             if !chunk.isEmpty { output.write(chunk) }
@@ -221,12 +221,16 @@ struct QueryCommand {
         }
     }
 
-    /// Each address the person wrote to (by `MailCorrespondent.key`): how much, and when last.
+    /// Each address the person wrote to, by the key of the address as mutt's line prints it
+    /// (`MailClientLine.addressKey`; an ordinary address's is `MailCorrespondent.key`): how much,
+    /// and when last (the most of two that print alike).
     static func writtenScores(_ store: any AddressBookService, now: Int64) throws(ServiceError) -> [String: (Double, Int64)] {
         guard let history = store as? any MailHistoryService else { return [:] }
         var scores: [String: (Double, Int64)] = [:]
         for person in try history.writtenTo() {
-            scores[MailCorrespondent.key(person.address)] = (person.writtenScore(now: now), person.lastSent ?? 0)
+            let key = MailClientLine.addressKey(person.address), score = (person.writtenScore(now: now), person.lastSent ?? 0)
+            if let known = scores[key], known >= score { continue }
+            scores[key] = score
         }
         return scores
     }

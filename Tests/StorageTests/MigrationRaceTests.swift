@@ -14,15 +14,15 @@ struct MigrationRaceTests {
         let path = tmp.file("race.sqlite3")
         do {
             let db = try SQLiteDatabase(path: path)
-            // As version 22 wrote it: no kept mail-query lines.
+            // As version 22 wrote it: no kept mail-query rows.
             try db.execute("\(MigrationUndo.mailQuery) PRAGMA user_version = 22")
         }
-        let first = try SQLiteDatabase(path: path)          // reads 22, runs step 23
+        let first = try SQLiteDatabase(path: path)          // reads 22, runs steps 23 and 24
         #expect(first.userVersion == SQLiteDatabase.schemaVersion)
         // The second program read 22 before the first committed: its upgrade must not fail.
         let second = try SQLiteDatabase(path: path)
         try SQLiteMigrations.migrate(second, from: 22)
         #expect(second.userVersion == SQLiteDatabase.schemaVersion)
-        #expect(try second.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'mail_query_lines'") == 1)
+        #expect(try second.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'mail_query_rows'") == 1)
     }
 }

@@ -1,4 +1,4 @@
-/// SQL that takes a file back from migrations 23, 22, 20, 19, 18, 17, 16, 15, 14, 11, 10 and 9, for tests that make an older file by hand.
+/// SQL that takes a file back from migrations 24, 23, 22, 20, 19, 18, 17, 16, 15, 14, 11, 10 and 9, for tests that make an older file by hand.
 enum MigrationUndo {
     /// Step 16's sync tables and the triggers that fill its queue.
     static let sync = """
@@ -16,10 +16,10 @@ enum MigrationUndo {
         ALTER TABLE contacts DROP COLUMN middle_name;
         """
 
-    /// Step 23's mail clients' kept answers and their triggers.
+    /// Steps 23 and 24's mail clients' kept answers (step 24's table, which took the place of 23's) and their triggers.
     static let mailQuery = """
-        DROP TRIGGER mail_query_lines_added; DROP TRIGGER mail_query_lines_removed; DROP TRIGGER mail_query_lines_changed;
-        DROP TABLE mail_query_lines; DROP TABLE mail_query_distinct;
+        DROP TRIGGER mail_query_rows_added; DROP TRIGGER mail_query_rows_removed; DROP TRIGGER mail_query_rows_changed;
+        DROP TABLE mail_query_rows;
         """
 
     /// Step 22's mail harvest tables (and step 23's undo first).

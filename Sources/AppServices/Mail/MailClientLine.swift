@@ -11,11 +11,30 @@ public enum MailClientLine {
         return "\(address)\t\(name)\t\(company)"
     }
 
+    /// The key of the address as mutt's line gives it (`MailCorrespondent.key` of `addressField`
+    /// of `column`): two addresses that print alike (a TAB or a space, two control characters that
+    /// both print as `�`) have one key, so a line printed once is counted once; an ordinary
+    /// address's key is `MailCorrespondent.key`'s.
+    public static func addressKey(_ email: String) -> String {
+        MailCorrespondent.key(addressField(column(email)))
+    }
+
+    /// aerc's line (`address TAB name`, or the address alone) from mutt's line `mutt`: its first
+    /// two columns (mutt's line has the company in the name's place when there is no name, as
+    /// aerc's does).
+    public static func aerc(fromMutt mutt: String) -> String {
+        let columns = mutt.split(separator: "\t" as Character, maxSplits: 2, omittingEmptySubsequences: false)
+        guard columns.count > 1, !columns[1].isEmpty else { return String(columns.first ?? "") }
+        return columns[0] + "\t" + columns[1]
+    }
+
     /// Tabs and line breaks would break the columns: they become spaces; every other control
     /// character (ESC, C1, U+2028, bidirectional overrides) becomes `�` (`SafeText.line`).
     public static func column(_ text: String) -> String {
         // The common case, printable ASCII, as it is (a million-contact answer formats every line).
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        // Most other text (names beyond ASCII) has none of them either: passed on as it is.
+        if !SafeText.containsControl(text) { return text }
         return SafeText.line(String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }))
     }
 

@@ -13,10 +13,19 @@ public struct QueryRanking {
 
     /// Whether the search starts the name, a word of it, the address or a word of the address.
     public func startsAWord(name: String, email: String) -> Bool {
+        startsAWord(name: name, foldedName: Self.folded(name), foldedEmail: Self.folded(email))
+    }
+
+    /// `startsAWord(name:email:)` with the name and the address folded already (`folded(_:)`): one
+    /// contact tried against many searches (the SQLite store's kept rows) folds them once.
+    public func startsAWord(name: String, foldedName: [Unicode.Scalar], foldedEmail: [Unicode.Scalar]) -> Bool {
         guard !folded.isEmpty else { return true }
-        return startsAWord(in: Array(SearchText.searchFold(name).unicodeScalars))
-            || startsAWord(in: Array(SearchText.searchFold(email).unicodeScalars))
-            || startsOtherOrder(of: name)
+        return startsAWord(in: foldedName) || startsAWord(in: foldedEmail) || startsOtherOrder(of: name)
+    }
+
+    /// A name or an address as the search compares it (case and accents off).
+    public static func folded(_ text: String) -> [Unicode.Scalar] {
+        Array(SearchText.searchFold(text).unicodeScalars)
     }
 
     /// "lovelace ada" for Ada Lovelace: the name's words from each one on, and then the ones before.

@@ -21,8 +21,9 @@ public final class PostgresDirectory: DataDirectory {
     private var memberAccounts: PostgresMemberAccounts?
     private var settingsStore: PostgresDirectorySettings?
     private var contactsCache: PostgresContactsStore?
-    /// Makes the change listener (its own connection); tests give one that fails first.
-    var makeListener: (String, PostgresSignIn?) throws(ServiceError) -> PostgresChangeListener = { uri, signIn throws(ServiceError) in
+    /// Makes the change listener (its own connection); tests give one that fails first. A retry
+    /// runs it on a thread of its own (`PostgresListenerAttempt`).
+    var makeListener: @Sendable (String, PostgresSignIn?) throws(ServiceError) -> PostgresChangeListener = { uri, signIn throws(ServiceError) in
         try PostgresChangeListener(uri: uri, signIn: signIn)
     }
 
@@ -119,6 +120,7 @@ public final class PostgresDirectory: DataDirectory {
             generation = current.generation
             use(db)
             listener = nil
+            listenerRetry = nil // made for the sign-in before: its listener is let go of
             nextListenerTry = .min
         }
         return database
@@ -135,6 +137,7 @@ public final class PostgresDirectory: DataDirectory {
         generation = signInCell.current.generation
         use(db)
         listener = nil
+        listenerRetry = nil
         nextListenerTry = .min
     }
 
@@ -163,6 +166,7 @@ public final class PostgresDirectory: DataDirectory {
     public var liveUpdatesRetryAt: Int64? {
         guard database != nil else { return nil }
         if let listener { return listener.isReconnecting ? now() + 1 : nil }
+        if listenerRetry != nil { return now() + 1 } // a retry is connecting: wake to take its listener
         return nextListenerTry != .min ? nextListenerTry : nil
     }
 
@@ -214,6 +218,12 @@ public final class PostgresDirectory: DataDirectory {
     /// its live updates once it is back.
     private var nextListenerTry: Int64 = .min
     private var listenerBackoff: Int64 = 5
+    /// A retry connecting on its own thread (after the first try failed, a server in trouble may
+    /// keep a connect waiting for libpq's whole timeout: not on the main loop).
+    private var listenerRetry: PostgresListenerAttempt?
+
+    /// Waits until a retry that is connecting is over (tests; the app never waits).
+    func waitForListenerRetry() { listenerRetry?.waitUntilOver() }
 
     /// The server's announcements (`PostgresChangeListener`, its own connection): an account
     /// announced, or a listener that had to connect again and may have missed some.
@@ -237,19 +247,46 @@ public final class PostgresDirectory: DataDirectory {
         return listener?.socket
     }
 
-    /// Makes the listener when there is none and its time has come; true when this call made it.
+    /// Makes the listener when there is none and its time has come; true when this call made it
+    /// (or took the one a retry made). The first try is made here, just after the directory's own
+    /// connection was: a retry, after a try that failed, connects on a thread of its own and is
+    /// taken at a later ask.
     private func startListening() -> Bool {
         guard listener == nil, database != nil else { return false }
         let time = now()
+        if let retry = listenerRetry {
+            switch retry.current {
+            case .running: return false
+            case .made(let made):
+                listenerRetry = nil
+                listener = made
+                return true
+            case .failed:
+                listenerRetry = nil
+                listenerFailed(at: time)
+                return false
+            }
+        }
         guard time >= nextListenerTry else { return false }
+        if nextListenerTry != .min {
+            let (make, uri, signIn) = (makeListener, uri, signInCell.current.signIn)
+            listenerRetry = PostgresListenerAttempt.start { () throws(ServiceError) in try make(uri, signIn) }
+            if listenerRetry == nil { listenerFailed(at: time) }
+            return false
+        }
         do {
             listener = try makeListener(uri, signInCell.current.signIn)
             return true
         } catch {
-            nextListenerTry = time + listenerBackoff
-            listenerBackoff = min(listenerBackoff * 2, 300)
+            listenerFailed(at: time)
             return false
         }
+    }
+
+    /// The next try later and later (5 s doubling to 5 min).
+    private func listenerFailed(at time: Int64) {
+        nextListenerTry = time + listenerBackoff
+        listenerBackoff = min(listenerBackoff * 2, 300)
     }
 
     public var location: DataDescription {

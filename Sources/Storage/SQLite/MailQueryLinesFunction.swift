@@ -2,7 +2,8 @@ import CSQLite
 import AppServices
 
 /// `switchboard_query_lines(first, last, display, middle, company, emails, preferred_email)`: a
-/// contact's rows of `mail_query_lines` (`SQLiteMailQuerySchema`) as a JSON array of
+/// contact's rows of schema step 23's `mail_query_lines` (`SQLiteMailQuerySchema`; step 24's
+/// table is made by `MailQueryRowsFunction`), registered for a file that takes step 23, as a JSON array of
 /// `[start, inside, line]`: every two-character start of a word of its name
 /// (`SearchText.twoCharacterWordStarts`) with every address line (`line`: `[place, address,
 /// name, company]` as JSON text, the place four digits, the preferred address first) and whether
@@ -10,8 +11,8 @@ import AppServices
 /// `contacts` add and take away these rows in the same statement as the contact's write.
 enum MailQueryLinesFunction {
     static let name = "switchboard_query_lines"
-    /// `switchboard_mail_address_key(address)`: `MailCorrespondent.key` (the address in lower case, as Swift lowers it).
-    static let addressKey = "switchboard_mail_address_key"
+    /// `switchboard_mail_address_key(address)`: another name of `switchboard_address_key` (`AddressKeyFunction`).
+    static let addressKey = AddressKeyFunction.mailAlias
     /// `switchboard_mutt_line(line)`: a `line`'s text as mutt is given it (`MailClientLine.mutt`).
     static let muttLine = "switchboard_mutt_line"
 
@@ -38,12 +39,8 @@ enum MailQueryLinesFunction {
         })
     }
 
-    /// The two functions of one text argument `mail_query_distinct`'s triggers use.
+    /// `switchboard_mutt_line`, which step 23's `mail_query_distinct` used (its address key is `AddressKeyFunction`'s).
     static func registerLineText(on handle: OpaquePointer) {
-        sqlite3_create_function_v2(handle, addressKey, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
-            guard let arguments, let value = arguments[0], let bytes = sqlite3_value_text(value) else { return sqlite3_result_null(context) }
-            sqlite3_result_text(context, MailCorrespondent.key(String(cString: bytes)), -1, sb_sqlite_transient())
-        }, nil, nil, nil)
         sqlite3_create_function_v2(handle, muttLine, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
             guard let arguments, let value = arguments[0], let bytes = sqlite3_value_text(value),
                   case .array(let items)? = JSONText.parse(String(cString: bytes)), items.count == 4,

@@ -60,7 +60,7 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
     }
 
     /// The contacts written (added or changed): their rows of the mail clients' kept answers are
-    /// added at `finish`, in one sorted pass (`SQLiteMailQuerySchema`), not by a trigger per row.
+    /// added at `finish`, in one sorted pass (`SQLiteMailQueryRowsSchema`), not by a trigger per row.
     private var written = Set<Int64>()
     /// The largest id before the import (a contact above it has no kept rows yet).
     private let lastIDBefore: Int64
@@ -68,7 +68,7 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
     init(store: SQLiteContactsStore) throws(ServiceError) {
         self.store = store
         lastIDBefore = Int64(try store.db.scalarInt("SELECT coalesce(max(id), 0) FROM contacts") ?? 0)
-        try store.db.execute(SQLiteMailQuerySchema.dropWriteTriggers)
+        try store.db.execute(SQLiteMailQueryRowsSchema.dropWriteTriggers)
         let existing = try store.count(matching: "", upTo: .max)
         deferFrom = max(500, existing / 4)
         let s = try store.db.prepare("SELECT EXISTS (SELECT 1 FROM contacts WHERE account_id = ? AND uid IS NULL)")
@@ -272,7 +272,7 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         let key = contact.sortKey(cache: &folds)
         let lists = SQLiteContactLists(contact)
         if id <= lastIDBefore, written.insert(id).inserted { // its kept rows as they were go first
-            for sql in SQLiteMailQuerySchema.removeRows {
+            for sql in SQLiteMailQueryRowsSchema.removeRows {
                 let remove = try db.prepare(sql)
                 remove.bind(1, id)
                 try remove.run()
@@ -295,10 +295,10 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
     /// is logged when nothing came in.
     public func finish(subject: String) throws(ServiceError) {
         try writePendingSearch()
-        let add = try db.prepare(SQLiteMailQuerySchema.addRows)
+        let add = try db.prepare(SQLiteMailQueryRowsSchema.addRows)
         add.bind(1, "[" + written.sorted().map(String.init).joined(separator: ",") + "]")
         try add.run()
-        try db.execute(SQLiteMailQuerySchema.writeTriggers)
+        try db.execute(SQLiteMailQueryRowsSchema.writeTriggers)
         if deferred { try store.order.renumber(accountID: store.accountID) }
         try store.endBulkSearch()
         if added != 0 || friendChange != 0 { try store.adjustCounts(total: added, friends: friendChange) }

@@ -28,12 +28,15 @@ extension SQLiteContactsStore {
     }
 }
 
-/// A search of two characters answered from `mail_query_lines` and `mail_query_distinct`
-/// (`SQLiteMailQuerySchema`): one range of an index each.
+/// A search of two characters answered from `mail_query_rows` (`SQLiteMailQueryRowsSchema`): one
+/// range of its primary key for the count and the people written to, one of its index for the rest.
 extension SQLiteContactsStore: MailQueryIndex {
     public func mailQueryLineCount(for query: String) throws(ServiceError) -> Int? {
         guard let start = SearchText.twoCharacterWordStart(of: query) else { return nil }
-        let s = try db.prepare("SELECT count(*) FROM mail_query_distinct WHERE account_id = ? AND prefix = ?")
+        // The distinct (key, line) pairs, read in the key's order (no sort): equal lines have equal keys.
+        let s = try db.prepare("""
+            SELECT count(*) FROM (SELECT DISTINCT address_key, line FROM mail_query_rows WHERE account_id = ? AND prefix = ?)
+            """)
         s.bind(1, accountID).bind(2, start)
         defer { s.reset() }
         return try s.step() ? Int(s.int64(0)) : 0
@@ -43,7 +46,7 @@ extension SQLiteContactsStore: MailQueryIndex {
         guard let start = SearchText.twoCharacterWordStart(of: query) else { return nil }
         guard !addressKeys.isEmpty else { return [] }
         let s = try db.prepare("""
-            SELECT m.address_key, m.line FROM json_each(?3) k CROSS JOIN mail_query_distinct m
+            SELECT DISTINCT m.address_key, m.line FROM json_each(?3) k CROSS JOIN mail_query_rows m
             WHERE m.account_id = ?1 AND m.prefix = ?2 AND m.address_key = k.value
             """)
         s.bind(1, accountID).bind(2, start).bind(3, JSONText.array(of: addressKeys))
@@ -56,15 +59,15 @@ extension SQLiteContactsStore: MailQueryIndex {
     public func forEachMailQueryLine(for query: String, _ body: ([MailQueryLine]) throws(ServiceError) -> Bool) throws(ServiceError) -> Bool {
         guard let start = SearchText.twoCharacterWordStart(of: query) else { return false }
         let s = try db.prepare("""
-            SELECT inside, line ->> 1, line ->> 2, line ->> 3 FROM mail_query_lines
-            WHERE account_id = ? AND prefix = ? ORDER BY inside, sort_key, line
+            SELECT inside, line FROM mail_query_rows INDEXED BY mail_query_rows_by_rank
+            WHERE account_id = ? AND prefix = ? ORDER BY inside, sort_key, place, line
             """)
         s.bind(1, accountID).bind(2, start)
         defer { s.reset() }
         var batch: [MailQueryLine] = [], size = 32
         batch.reserveCapacity(2048)
         while try s.step() {
-            batch.append(MailQueryLine(email: s.text(1), name: s.text(2), company: s.text(3), insideAWord: s.int64(0) != 0))
+            batch.append(MailQueryLine(mutt: s.text(1), insideAWord: s.int64(0) != 0))
             guard batch.count == size else { continue }
             guard try body(batch) else { return true }
             batch.removeAll(keepingCapacity: true)

@@ -28,9 +28,12 @@ extension SQLiteContactsStore {
             // Final ranks at once when the account is empty and there is room for them; else ranked afresh after.
             let fresh = try self.count(matching: "", upTo: 1) == 0 && spread >= SQLiteListOrder.minimumSpread
             let time = now()
-            // The mail clients' kept answers are filled in one sorted pass at the end (`SQLiteMailQuerySchema`).
+            // The mail clients' kept answers are filled in one sorted pass at the end (`SQLiteMailQueryRowsSchema`),
+            // and indexed after it when the table was empty (one sort, not an index grown row by row).
             let before = try db.scalarInt("SELECT coalesce(max(id), 0) FROM contacts") ?? 0
-            try db.execute(SQLiteMailQuerySchema.dropTriggers)
+            let noRowsBefore = try db.scalarInt("SELECT NOT EXISTS (SELECT 1 FROM mail_query_rows)") == 1
+            try db.execute(SQLiteMailQueryRowsSchema.dropTriggers)
+            if noRowsBefore { try db.execute("DROP INDEX mail_query_rows_by_rank") }
             var inserts: [Int: SQLiteStatement] = [:]
             var friends = 0
             // The search entries wait in memory and go in after the tables, in one
@@ -84,9 +87,9 @@ extension SQLiteContactsStore {
                 try bulkLoadingSearch { () throws(ServiceError) in try self.order.renumber(accountID: accountID) }
             }
             inserts = [:]
-            try db.execute(SQLiteMailQuerySchema.bulkFill(contacts: "c.account_id = \(accountID) AND c.id > \(before)",
-                                                          accounts: "account_id = \(accountID)"))
-            try db.execute(SQLiteMailQuerySchema.triggers)
+            try db.execute(SQLiteMailQueryRowsSchema.fill(contacts: "c.account_id = \(accountID) AND c.id > \(before)"))
+            if noRowsBefore { try db.execute(SQLiteMailQueryRowsSchema.index) }
+            try db.execute(SQLiteMailQueryRowsSchema.triggers)
             try adjustCounts(total: count, friends: friends)
             try SQLiteActivityLog(db: db).record(.populated, accountID: accountID,
                                            subject: "\(count) contacts, \(friends) of them friends", at: now())

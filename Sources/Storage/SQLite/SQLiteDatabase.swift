@@ -73,14 +73,7 @@ public final class SQLiteDatabase {
         self.readOnlyReason = readOnlyReason
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(db, 1)
-        SearchDocumentFunction.register(on: db)
-        SearchDocumentFunction.registerFold(on: db)
-        GroupsFunction.register(on: db)
-        MailQueryLinesFunction.register(on: db)
-        MailQueryLinesFunction.registerLineText(on: db)
-        SortKeyFunction.register(on: db)
-        SortKeyFunction.registerBackfill(on: db)
-        AddressKeyFunction.register(on: db)
+        SQLiteFunctions.register(on: db)
         do {
             // Read before anything writes: this is where a bad file shows itself.
             let version = try Self.readUserVersion(db, path: path)

@@ -1,17 +1,10 @@
-/// The mail clients' answers to a search of two characters, kept ready (issue 50; migration 23,
-/// `MailQueryIndex`), so `query jo` at a million contacts writes its first line at once:
-/// - `mail_query_lines` holds, per account and two-character start of a word of a name, each
-///   address line (`line`: place, address, name, company as JSON text) under the class of the
-///   match (`inside`: 0 when the search starts a word of the name or the address, 1 when it is only
-///   inside one) and the name order's key, with how many contacts give it (`contacts`): one range of
-///   its key is the answer best first and in name order;
-/// - `mail_query_distinct` holds, per account and start, each distinct line as mutt is given it
-///   (`MailClientLine.mutt`) under its address's key (`MailCorrespondent.key`), with how many rows
-///   of `mail_query_lines` give it (`rows`): the count of its range is mutt's first line, and the
-///   addresses the person writes to are found in it without reading the range.
-/// Triggers on `contacts` keep the first in the same statement as every write (the app, import,
-/// populate, Undo's restore, sync, another process on the file), triggers on the first keep the
-/// second; `MailQueryLinesFunction` makes a contact's rows and a row's mutt line and key.
+/// Schema step 23 as it was released (issue 50): the mail clients' answers to a search of two
+/// characters in two tables, `mail_query_lines` (per account and two-character start of a word of
+/// a name, each address line as JSON under the class of the match and the name order's key) and
+/// `mail_query_distinct` (each distinct line as mutt is given it, under its address's key), kept
+/// by triggers on `contacts` and on the first table. Step 24 (`SQLiteMailQueryRowsSchema`) puts
+/// one table in their place; this text stays as step 23 ran it (the functions it names,
+/// `MailQueryLinesFunction`, stay registered for a file that takes both steps).
 enum SQLiteMailQuerySchema {
     static let tables: Set<String> = ["mail_query_lines", "mail_query_distinct"]
 
@@ -47,7 +40,7 @@ enum SQLiteMailQuerySchema {
         """
 
     /// The key and mutt line of `mail_query_lines`' row `row`, as `mail_query_distinct` keeps them.
-    static func distinctKey(of row: String) -> String {
+    private static func distinctKey(of row: String) -> String {
         "\(MailQueryLinesFunction.addressKey)(\(row).line ->> 1), \(MailQueryLinesFunction.muttLine)(\(row).line)"
     }
 
@@ -77,8 +70,8 @@ enum SQLiteMailQuerySchema {
         ) WITHOUT ROWID;
         """
 
-    /// The triggers that keep both tables (`withoutTriggers` drops and makes them again).
-    static let triggers = """
+    /// The triggers that kept both tables.
+    private static let triggers = """
         CREATE TRIGGER mail_query_distinct_added AFTER INSERT ON mail_query_lines
         BEGIN
             INSERT INTO mail_query_distinct (account_id, prefix, address_key, line, rows)
@@ -118,42 +111,10 @@ enum SQLiteMailQuerySchema {
         END;
         """
 
-    /// An import's: the triggers on the contacts' inserts and changes away while it runs (it
-    /// takes the changed contacts' rows away itself, `removeRows`, and adds every contact it wrote
-    /// at its end, `addRows`); the lines' triggers keep the distinct lines meanwhile.
-    static let dropWriteTriggers = "DROP TRIGGER mail_query_lines_added; DROP TRIGGER mail_query_lines_changed;"
-    static let writeTriggers = addedTrigger + changedTrigger
-
-    /// Take away the rows of the contact whose id is `?1` as it is stored now (before a change):
-    /// the last contact's rows, then one contact from the others.
-    static let removeRows = [
-        "DELETE FROM mail_query_lines WHERE (account_id, prefix, inside, sort_key, line) IN (\(rowsOfContact)) AND contacts = 1",
-        "UPDATE mail_query_lines SET contacts = contacts - 1 WHERE (account_id, prefix, inside, sort_key, line) IN (\(rowsOfContact))",
-    ]
-
-    private static let rowsOfContact = """
-        SELECT c.account_id, l.value ->> 0, l.value ->> 1, c.sort_key, l.value ->> 2 FROM contacts c, json_each(\(rows(of: "c"))) l \
-        WHERE c.id = ?1
-        """
-
-    /// Adds the rows of the contacts whose ids are the JSON array `?1`.
-    static let addRows = """
-        INSERT INTO mail_query_lines (account_id, prefix, inside, sort_key, line, contacts)
-            SELECT c.account_id, l.value ->> 0, l.value ->> 1, c.sort_key, l.value ->> 2, count(*)
-            FROM contacts c, json_each(\(rows(of: "c"))) l WHERE c.id IN (SELECT value FROM json_each(?1)) AND c.emails <> '[]'
-            GROUP BY 1, 2, 3, 4, 5
-            ON CONFLICT (account_id, prefix, inside, sort_key, line) DO UPDATE SET contacts = contacts + excluded.contacts;
-        """
-
-    static let dropTriggers = """
-        DROP TRIGGER mail_query_distinct_added; DROP TRIGGER mail_query_distinct_removed;
-        DROP TRIGGER mail_query_lines_added; DROP TRIGGER mail_query_lines_removed; DROP TRIGGER mail_query_lines_changed;
-        """
-
     /// Fills both tables in one sorted pass for the contacts `filter` (a condition on `c`) picks,
     /// with the triggers away: a row per contact and start was ~30 times populate's own work.
     /// The distinct lines of the accounts `accounts` picks are counted afresh from the lines.
-    static func bulkFill(contacts filter: String, accounts: String) -> String {
+    private static func bulkFill(contacts filter: String, accounts: String) -> String {
         """
         INSERT INTO mail_query_lines (account_id, prefix, inside, sort_key, line, contacts)
             SELECT c.account_id, l.value ->> 0, l.value ->> 1, c.sort_key, l.value ->> 2, count(*)

@@ -40,8 +40,7 @@ enum SQLiteSchemaCheck {
         "table mail_read_files(account_id,folder,name)",
         "table mail_mboxes(account_id,path,read_to,check_length,check_hash)",
         "table mail_me(account_id,address_key)",
-        "table mail_query_lines(account_id,prefix,inside,sort_key,line,contacts)",
-        "table mail_query_distinct(account_id,prefix,address_key,line,rows)",
+        "table mail_query_rows(account_id,prefix,address_key,line,inside,sort_key,place,contacts)",
     ]
 
     /// Every table name any version of switchboard has made.
@@ -50,6 +49,7 @@ enum SQLiteSchemaCheck {
         "contact_search", "contact_search_data", "contact_search_idx", "contact_search_content", "contact_search_docsize",
         "contact_search_config", "settings", "activity", "deleted_contacts", "group_cards", "contact_groups",
     ] as Set<String>).union(SQLiteSyncSchema.tables).union(SQLiteMailHistorySchema.tables).union(SQLiteMailQuerySchema.tables)
+        .union(SQLiteMailQueryRowsSchema.tables)
 
     /// What version `version` of the schema holds: written out for the newest, made for the others.
     static func expectedShape(of version: Int) -> Set<String>? {
@@ -62,13 +62,7 @@ enum SQLiteSchemaCheck {
         var db: OpaquePointer?
         guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, nil) == SQLITE_OK, let db else { return [] }
         defer { sqlite3_close_v2(db) }
-        SearchDocumentFunction.register(on: db)
-        SearchDocumentFunction.registerFold(on: db)
-        SortKeyFunction.register(on: db)
-        SortKeyFunction.registerBackfill(on: db)
-        GroupsFunction.register(on: db)
-        MailQueryLinesFunction.register(on: db)
-        MailQueryLinesFunction.registerLineText(on: db)
+        SQLiteFunctions.register(on: db)
         var shapes = [shape(of: db)]
         for step in SQLiteMigrations.all {
             guard sqlite3_exec(db, step, nil, nil, nil) == SQLITE_OK else { return shapes }
