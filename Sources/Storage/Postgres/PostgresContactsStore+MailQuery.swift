@@ -43,7 +43,7 @@ extension PostgresContactsStore: MailQueryIndex {
                 """, values)
             var lines: [MailQueryLine] = []
             lines.reserveCapacity(rows.count)
-            for i in 0..<rows.count { lines.append(Self.mailQueryLine(mutt: rows.text(i, 4), insideAWord: rows.int64(i, 0) != 0)) }
+            for i in 0..<rows.count { lines.append(MailQueryLine(mutt: rows.text(i, 4), insideAWord: rows.int64(i, 0) != 0)) }
             if !lines.isEmpty { guard try body(lines) else { return true } }
             guard after == nil, rows.count == Self.firstMailQueryPage else { return true }
             let last = rows.count - 1
@@ -53,14 +53,6 @@ extension PostgresContactsStore: MailQueryIndex {
 
     /// The kept rows of a first page: a mail client's first lines without reading the rest.
     static let firstMailQueryPage = 64
-
-    /// A kept mutt line (`MailClientLine.mutt`: address, name, company, each already a column) as
-    /// the line a query writes: formatting its columns again gives the same text.
-    static func mailQueryLine(mutt: String, insideAWord: Bool) -> MailQueryLine {
-        let columns = mutt.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-        return MailQueryLine(email: String(columns[0]), name: columns.count > 1 ? String(columns[1]) : "",
-                             company: columns.count > 2 ? String(columns[2]) : "", insideAWord: insideAWord)
-    }
 
     /// The word start a search of two characters is answered by (nil: the search is not one, or the
     /// store reads both books, whose pages merge two lists).

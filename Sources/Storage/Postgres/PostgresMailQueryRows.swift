@@ -27,12 +27,6 @@ enum PostgresMailQueryRows {
         var line: String
     }
 
-    /// The key of the address as mutt's line prints it (SQLite's `MailClientLine.addressKey`): an
-    /// ordinary address's key is `MailCorrespondent.key`'s.
-    static func addressKey(_ email: String) -> String {
-        MailCorrespondent.key(MailClientLine.addressField(MailClientLine.column(email)))
-    }
-
     /// What a contact's rows take from its name: its two-character word starts, the name its lines
     /// show, and for each start whether it starts a word of the name (then it is a starting match
     /// whatever the address).
@@ -68,7 +62,7 @@ enum PostgresMailQueryRows {
         var emails = stored
         if let preferred, preferred > 0, preferred < emails.count { emails.insert(emails.remove(at: preferred), at: 0) }
         let lines = emails.map { MailClientLine.mutt(email: $0, name: facts.shown, company: company) }
-        let keys = emails.map(addressKey)
+        let keys = emails.map(MailClientLine.addressKey)
         var rows: [Row] = []
         rows.reserveCapacity(facts.starts.count * emails.count)
         for (n, start) in facts.starts.enumerated() {
