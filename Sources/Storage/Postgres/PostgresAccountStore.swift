@@ -144,6 +144,7 @@ public final class PostgresAccountStore: AccountsService {
         do {
             try pg.transaction { () throws(ServiceError) in
                 try pg.execute("DELETE FROM contact_word_starts WHERE account_id = $1", [accountID]) // not foreign keys
+                try pg.execute("DELETE FROM mail_query_rows WHERE account_id = $1", [accountID])
                 try pg.execute("DELETE FROM contact_search WHERE account_id = $1", [accountID])
                 try pg.execute("DELETE FROM accounts WHERE id = $1", [accountID])
             }

@@ -94,6 +94,11 @@ extension PostgresContactsStore {
                 try settleCopies()
                 for index in remake ?? [] { try pg.executeScript(index.definition) }
             }
+            // The mail clients' kept answers (`PostgresMailQueryRows`), made from the generated contacts; into an
+            // empty directory without their indexes, made again after in one sorted pass each.
+            if remake != nil { try pg.executeScript(PostgresMailQueryRows.indexNames.map { "DROP INDEX " + $0 }.joined(separator: "; ")) }
+            try PostgresMailQueryRows.copyPopulated(rows, direct: !databaseLogsChanges, on: pg)
+            if remake != nil { try pg.executeScript(PostgresMailQueryRows.indexes) }
             // Only the tables' owner may merge the pending list and analyze them: on a team's
             // directory a member's populate leaves both to autovacuum.
             if !databaseLogsChanges {
@@ -102,7 +107,7 @@ extension PostgresContactsStore {
             try adjustCounts(total: count, friends: friends)
             // The planner's figures for the new rows at once (autovacuum would take a minute or more):
             // without them a search's plan reads the whole account's rows by another index (60 ms, not 2).
-            if !databaseLogsChanges { try pg.executeScript("ANALYZE contacts; ANALYZE contact_search; ANALYZE contact_word_starts") }
+            if !databaseLogsChanges { try pg.executeScript("ANALYZE contacts; ANALYZE contact_search; ANALYZE contact_word_starts; ANALYZE mail_query_rows") }
             try PostgresActivityLog(pg: pg).record(.populated, accountID: accountID, subject: "\(count) contacts, \(friends) of them friends", at: now())
         }
         generator.skip(count)

@@ -32,9 +32,6 @@ public final class PostgresContactsStore: ContactsService {
     /// In `.both`, each book's own store on the same connection (the member's own first), which
     /// the list's pages merge and a change to a contact goes through; empty for one book.
     let books: [PostgresContactsStore]
-    /// A mail client's whole answer to a search of two characters, read for mutt's count line and
-    /// handed over once after it (`PostgresContactsStore+MailQuery`); nil when none is waiting.
-    var keptMailAnswer: KeptMailAnswer?
 
     /// One account's contacts.
     public convenience init(database: PostgresDatabase, accountID: Int64, now: @escaping () -> Int64 = { Int64(time(nil)) }) {
@@ -448,6 +445,7 @@ public final class PostgresContactsStore: ContactsService {
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                 """, [id, accountID] + searchValues(of: contact))
             try writeWordStarts(contact, id: id)
+            try PostgresMailQueryRows.write(contact, id: id, account: accountID, on: pg)
             try writeGroups(contact, id: id, replacing: false)
             try adjustCounts(total: 1, friends: contact.isFriend ? 1 : 0)
             try log(logged, name: contact.displayName, id: id)
@@ -481,6 +479,8 @@ public final class PostgresContactsStore: ContactsService {
                 WHERE id = $1 AND account_id = $2
                 """, [id, accountID] + searchValues(of: contact))
             try writeWordStarts(contact, id: id)
+            try PostgresMailQueryRows.remove(id: id, account: accountID, on: pg)
+            try PostgresMailQueryRows.write(contact, id: id, account: accountID, on: pg)
             try writeGroups(contact, id: id, replacing: true)
             let name = contact.displayName
             if wasFriend != contact.isFriend { try adjustCounts(total: 0, friends: contact.isFriend ? 1 : -1) }
@@ -505,6 +505,7 @@ public final class PostgresContactsStore: ContactsService {
                 """, [id, accountID])
             guard rows.count == 1 else { return try refuseIfOnlyReadable(id) }
             try pg.execute("DELETE FROM contact_search WHERE id = $1 AND account_id = $2", [id, accountID])
+            try PostgresMailQueryRows.remove(id: id, account: accountID, on: pg)
             try removeWordStarts(firstName: rows.text(0, 1), lastName: rows.text(0, 2), displayName: rows.text(0, 4), middleName: rows.text(0, 5),
                                  sortKey: rows.text(0, 6), phones: rows.text(0, 3), id: id)
             try log(.contactDeleted, name: ContactRecord.shownName(displayName: rows.text(0, 4), firstName: rows.text(0, 1), lastName: rows.text(0, 2)), id: id)

@@ -270,6 +270,10 @@ enum PostgresMigrations {
         END
         $d$;
         """),
+        // 25: the mail clients' answers to a search of two characters kept ready (issue 50; SQLite's 24,
+        // `PostgresMailQueryRows`): mutt's line and its address's key a contact, address and two-letter
+        // word start, filled from the stored contacts, kept by the contacts store with each change.
+        .sql("SELECT 1", then: { pg throws(ServiceError) in try PostgresMailQueryRows.migrate(pg) }),
     ]
 
     /// Every contact whose display name is '' gets it (`ContactRecord.backfilled`), 2,000 at a time.

@@ -63,6 +63,7 @@ extension PostgresTeamDirectory {
                     // One removal, not a log entry a contact (the owner's maintenance: `PostgresTeamGuards`).
                     try pg.executeScript("SET LOCAL switchboard.bulk = 'on'")
                     try pg.execute("DELETE FROM contact_word_starts WHERE account_id = $1", [account])
+                    try pg.execute("DELETE FROM mail_query_rows WHERE account_id = $1", [account])
                     try pg.execute("DELETE FROM contact_search WHERE account_id = $1", [account])
                     try pg.execute("DELETE FROM contacts WHERE account_id = $1", [account])
                     try pg.execute("DELETE FROM accounts WHERE id = $1", [account])

@@ -145,6 +145,8 @@ public enum PostgresTeamDirectory {
         }
         // The mail harvest's counts (step 22): each member's own.
         try PostgresMailHistorySchema.grant(on: pg)
+        // The mail clients' kept answers (step 25): read as the contacts are, written for one's own book's.
+        try PostgresMailQueryRows.grant(on: pg)
     }
 
     /// The account of the role this connection signed in as (nil for a role that is not a member: the owner).

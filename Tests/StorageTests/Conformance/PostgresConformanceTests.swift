@@ -115,6 +115,14 @@ struct PostgresConformanceTests {
                 #expect(grace.revision == 1, "from \(version)")                   // step 9: every stored contact starts at 1
                 // Step 8 moves the documents to the search rows, with the list row's names.
                 #expect(try store.contacts(matching: "hopp", offset: 0, limit: 5).map(\.lastName) == ["Hopper"], "from \(version)")
+                // Step 25 keeps the mail clients' answers, filled from the stored contacts.
+                #expect(try store.mailQueryLineCount(for: "ho") == 1 && store.mailQueryLineCount(for: "gr") == 1, "from \(version)")
+                var lines: [String] = []
+                _ = try store.forEachMailQueryLine(for: "Ho") { batch throws(ServiceError) -> Bool in
+                    lines += batch.map { MailClientLine.mutt(email: $0.email, name: $0.name, company: $0.company) }
+                    return true
+                }
+                #expect(lines == ["grace@navy.mil\tGrace Hopper\tNavy"], "from \(version)")
                 // Steps 5, 6, 10 and 11 make the documents and word starts again (the row above was written without
                 // them): from every version before the last of them (step 10 folds them as searches are: ł as l).
                 guard version < 11 else { continue }
@@ -158,6 +166,10 @@ struct PostgresConformanceTests {
         #expect(try pg.scalarInt("SELECT count(*) FROM contact_word_starts WHERE contact_id NOT IN (SELECT id FROM contacts)") == 0)
         #expect(try pg.scalarInt("SELECT count(*) FROM contact_search s JOIN contacts c USING (id) WHERE s.sort_key = c.sort_key AND s.is_friend = c.is_friend") == 1_001)
         #expect(try pg.scalarInt("SELECT count(*) FROM contact_search") == 1_001)
+        // The mail clients' kept answers: the rows the stored contacts make, under the schema's indexes again.
+        #expect(try TeamMailQueryRowsTests.keptRows(pg) == TeamMailQueryRowsTests.expectedRows(pg))
+        #expect(try pg.scalarInt("SELECT count(*) FROM mail_query_rows") ?? 0 > 1_000)
+        #expect(try pg.execute("SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'mail_query_rows' ORDER BY indexname").count == 3)
     }
 
     /// With a second account in the directory, populate into its empty tables keeps the indexes and
@@ -238,7 +250,7 @@ struct PostgresConformanceTests {
 
     /// The tables of the directory's schema, by name.
     static let schemaTables = ["accounts", "activity", "contact_counts", "contact_groups", "contact_search", "contact_word_starts", "contacts", "deleted_contacts", "group_cards",
-                               "mail_counts", "mail_mboxes", "mail_me", "mail_messages", "mail_read_files", "settings",
+                               "mail_counts", "mail_mboxes", "mail_me", "mail_messages", "mail_query_rows", "mail_read_files", "settings",
                                "sign_in_failures", "switchboard_schema", "sync_accounts", "sync_books", "sync_cards", "sync_conflicts",
                                "sync_problems", "sync_queue"]
 
