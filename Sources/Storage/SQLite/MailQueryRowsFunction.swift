@@ -29,10 +29,7 @@ enum MailQueryRowsFunction {
         let cache = Unmanaged.passRetained(Cache()).toOpaque()
         sqlite3_create_function_v2(handle, name, 7, SQLITE_UTF8 | SQLITE_DETERMINISTIC, cache, { context, _, arguments in
             guard let arguments, let box = sqlite3_user_data(context) else { return }
-            func text(_ i: Int) -> String {
-                guard let value = arguments[i], let bytes = sqlite3_value_text(value) else { return "" }
-                return String(cString: bytes)
-            }
+            func text(_ i: Int) -> String { SortKeyFunction.text(arguments, i) }
             let preferred: Int? = arguments[6].flatMap { sqlite3_value_type($0) == SQLITE_NULL ? nil : Int(sqlite3_value_int64($0)) }
             let cache = Unmanaged<Cache>.fromOpaque(box).takeUnretainedValue()
             let texts = (0..<6).map(text)
