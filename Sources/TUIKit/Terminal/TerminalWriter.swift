@@ -317,7 +317,9 @@ public final class TerminalWriter {
                    let next = eraseBlanks(from: c, row: y, hasLines: hasLines, keep: keep) { c = next; continue }
                 if cursorX != c || cursorY != y { moveTo(c, y) }
                 c = put(c, row: y, hasLines: hasLines)
-                if shortestRepeat > 0, c >= writeRunUntil { c = repeatWritten(before: c, row: y, hasLines: hasLines) }
+                if shortestRepeat > 0, c >= writeRunUntil, c + shortestRepeat <= width, wanted[start + c + shortestRepeat - 1] == wanted[start + c - 1] {
+                    c = repeatWritten(before: c, row: y, hasLines: hasLines)
+                }
                 continue
             }
             // Unchanged cells up to the next change: moved over, or written again where that is cheaper.
@@ -511,6 +513,18 @@ public final class TerminalWriter {
         let width = size.width, start = y * width, i = start + x
         let cell = wanted[i]
         let style = rowStyles[x]
+        // Most cells: a printable ASCII character (not a space, not the line) before the last
+        // column, over a one-column cell: what the rest does for it, without its turns.
+        if cell.width == 1, cell.grapheme.bits > 0x20, cell.grapheme.bits < 0x7F, x + 1 < width, shown[i].width == 1, !(hasLines && longLines[x]) {
+            let target = penFor(style)
+            if pen != target { setPen(target) }
+            if inLineDrawing != false { setLineDrawing(false) }
+            output.append(UInt8(truncatingIfNeeded: cell.grapheme.bits))
+            shown[i] = Cell(grapheme: cell.grapheme, width: 1, styleBits: style)
+            forgetChunk(row: y, column: x)
+            cursorX = x + 1
+            return x + 1
+        }
         let columns = max(1, Int(cell.width))
         let lastCell = x + columns >= width && y == size.height - 1
         if lastCell, capabilities.autoMargins, !capabilities.newlineGlitch {
@@ -816,33 +830,50 @@ public final class TerminalWriter {
         let chunks = chunkCount
         wanted.withUnsafeBufferPointer { wantedCells in
             shown.withUnsafeBufferPointer { shownCells in
-                if z != nil, memcmp(wantedCells.baseAddress! + a, shownCells.baseAddress! + b, width * MemoryLayout<Cell>.stride) == 0 { return }
-                var x0 = 0
-                for j in 0..<chunks {
-                    let x1 = min(width, x0 + Self.chunkColumns)
-                    defer { x0 = x1 }
-                    // A chunk written from the same cells: all of it the same (wantedKey(y) above worked the keys out).
-                    if let z {
-                        let known = shownChunkKeys[z * chunks + j]
-                        if known != 0, known == wantedChunkKeys[y * chunks + j] { previousSame = true; continue }
-                    }
+                let w = wantedCells.baseAddress! + a
+                // Counts the cells of [x0, x1) that differ; false once past the limit.
+                @inline(__always) func count(_ x0: Int, _ x1: Int, _ cell: (Int) -> Cell) -> Bool {
                     for x in x0..<x1 {
-                        let w = wantedCells[a + x], s = z == nil ? fill : shownCells[b + x]
-                        var same = s.grapheme == w.grapheme && s.width == w.width
-                        if same, s.styleBits != w.styleBits {
-                            same = w.width == 1 && w.grapheme == .space && s.styleBits != .max
-                                && BlankStyleSharing.canShare(w.styleBits, s.styleBits) && BlankStyleSharing.canShare(s.styleBits, w.styleBits)
-                        }
+                        let same = Self.cellLooksSame(w[x], cell(x))
                         if !same {
                             n += previousSame ? 6 : 1
-                            if n >= limit { return }
+                            if n >= limit { return false }
                         }
                         previousSame = same
+                    }
+                    return true
+                }
+                guard let z else {
+                    _ = count(0, width) { _ in fill }
+                    return
+                }
+                let s = shownCells.baseAddress! + b
+                if memcmp(w, s, width * MemoryLayout<Cell>.stride) == 0 { return }
+                wantedChunkKeys.withUnsafeBufferPointer { wantedChunks in
+                    shownChunkKeys.withUnsafeBufferPointer { shownChunks in
+                        let wk = wantedChunks.baseAddress! + y * chunks, sk = shownChunks.baseAddress! + z * chunks
+                        var x0 = 0
+                        for j in 0..<chunks {
+                            let x1 = min(width, x0 + Self.chunkColumns)
+                            // A chunk written from the same cells: all of it the same (wantedKey(y) above worked the keys out).
+                            if sk[j] != 0, sk[j] == wk[j] { previousSame = true } else if !count(x0, x1, { s[$0] }) { return }
+                            x0 = x1
+                        }
                     }
                 }
             }
         }
         return min(n, limit)
+    }
+
+    /// Whether the terminal's cell `s` shows what wanted cell `w` shows, by their bits (blanks by
+    /// their background): the scroll decision's estimate.
+    @inline(__always)
+    private static func cellLooksSame(_ w: Cell, _ s: Cell) -> Bool {
+        guard s.grapheme == w.grapheme, s.width == w.width else { return false }
+        if s.styleBits == w.styleBits { return true }
+        return w.width == 1 && w.grapheme == .space && s.styleBits != .max
+            && BlankStyleSharing.canShare(w.styleBits, s.styleBits) && BlankStyleSharing.canShare(s.styleBits, w.styleBits)
     }
 
     /// Scrolls the rows of `move` with the terminal's own scroll where the rows it brings leave
