@@ -79,6 +79,10 @@ public final class TerminalWriter {
     @exclusivity(unchecked) private var cursorY = -1
     /// The attributes and colours the terminal has on; nil: not known.
     @exclusivity(unchecked) private var pen: Pen?
+    /// The bytes of the last change from one pen to another in each slot (`setPen`), and whether
+    /// they leave the line-drawing set (an `sgr0` that does).
+    @exclusivity(unchecked) private var penChanges = [(from: Pen, to: Pen, bytes: [UInt8], leftLineDrawing: Bool)?](repeating: nil, count: 64)
+    @exclusivity(unchecked) private var penWasReset = false
     /// Whether the line-drawing set is on; nil: not known.
     @exclusivity(unchecked) private var inLineDrawing: Bool?
     @exclusivity(unchecked) private var cursorShown: Bool?
@@ -458,7 +462,7 @@ public final class TerminalWriter {
         var end = x + 1, lastDifferent = x
         while end < width, end != keep, BlankStyleSharing.isBlank(wanted[start + end]), rowStyles[end] == style || penFor(rowStyles[end]).background == look.background,
               !(hasLines && longLines[end]) {
-            if !same(start, end) { lastDifferent = end }
+            if !looksSameHere(y, start, end) { lastDifferent = end }
             end += 1
         }
         let toWrite = lastDifferent - x + 1 // spaces, once the cursor is at x
@@ -583,7 +587,7 @@ public final class TerminalWriter {
         let end = y == size.height - 1 && capabilities.autoMargins ? width - 1 : width
         var d = x, lastDifferent = -1
         while d < end, wanted[start + d] == cell, rowStyles[d] == style, (hasLines && longLines[d]) == line {
-            if !same(start, d) { lastDifferent = d }
+            if !looksSameHere(y, start, d) { lastDifferent = d }
             d += 1
         }
         let count = lastDifferent - x + 1 // repeats after the one written
@@ -634,8 +638,34 @@ public final class TerminalWriter {
     // MARK: Attributes
 
     /// Changes the terminal's attributes and colours to `target`'s, sending only what differs.
+    /// A change from one known pen to another sends the same bytes each time: the last ones of
+    /// each pair are kept (`penChanges`, a small table by the pair's bits) and sent again.
     private func setPen(_ target: Pen) {
-        if let pen, pen == target { return }
+        guard let from = pen else { changePen(to: target); return }
+        if from == target { return }
+        let slot = Self.penChangeSlot(from, target)
+        if let known = penChanges[slot], known.from == from, known.to == target {
+            output += known.bytes
+            if known.leftLineDrawing { inLineDrawing = false }
+            pen = target
+            return
+        }
+        let mark = output.count
+        penWasReset = false
+        changePen(to: target)
+        penChanges[slot] = (from, target, Array(output[mark...]), penWasReset && capabilities.resetLeavesLineDrawing)
+    }
+
+    @inline(__always)
+    private static func penChangeSlot(_ a: Pen, _ b: Pen) -> Int {
+        func bits(_ p: Pen) -> UInt64 {
+            UInt64(p.attributes.rawValue) | UInt64(UInt16(bitPattern: p.foreground)) << 8 | UInt64(UInt16(bitPattern: p.background)) << 24
+        }
+        let h = (bits(a) &* 0x9E37_79B9_7F4A_7C15) ^ (bits(b) &* 0xC2B2_AE3D_27D4_EB4F)
+        return Int(truncatingIfNeeded: h >> 58) // 64 slots
+    }
+
+    private func changePen(to target: Pen) {
         let caps = capabilities
         var p: Pen
         if let known = pen { p = known } else {
@@ -690,6 +720,7 @@ public final class TerminalWriter {
 
     /// `sgr0` (and `op` where it leaves the colours): the terminal's defaults.
     private func reset() -> Pen {
+        penWasReset = true
         if let code = capabilities.resetAttributes {
             emit(code)
             if capabilities.resetLeavesLineDrawing { inLineDrawing = false }
