@@ -146,20 +146,12 @@ enum SQLiteSyncSchema {
     /// does. Only reads when they already match (no lock taken: a file another program is writing
     /// opens as before).
     static func settleTriggers(_ db: SQLiteDatabase) throws(ServiceError) {
-        // One statement (it runs at every open, before the first screen): whether anything syncs,
-        // how many of the triggers are there, and the edit trigger's text.
+        let syncing = try db.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_books)") == 1
         let names = triggerNames.map { "'\($0)'" }.joined(separator: ", ")
-        let look = try db.prepare("""
-            SELECT EXISTS (SELECT 1 FROM sync_books),
-                (SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (\(names))),
-                (SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'sync_queue_contact_changed')
-            """)
-        _ = try look.step()
-        let syncing = look.int(0) == 1
-        let present = look.int(1)
+        let present = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (\(names))") ?? 0
         // A file whose triggers an older build made (fewer columns watched) gets today's.
-        let watching = syncing && present == triggerNames.count && !look.isNull(2) ? look.text(2) : nil
-        look.reset() // done reading before the triggers change
+        let watching = syncing && present == triggerNames.count
+            ? try db.scalarText("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'sync_queue_contact_changed'") : nil
         let stale = watching.map { $0 != changedTrigger } ?? false
         guard syncing ? present < triggerNames.count || stale : present > 0 else { return }
         // A savepoint: inside the caller's transaction, or a transaction of its own.
