@@ -12,6 +12,10 @@ struct SchemaCheckTests {
         #expect(SQLiteSchemaCheck.newestShape == SQLiteSchemaCheck.expected.last)
     }
 
+    @Test func theNewestVersionIsTheNumberOfSteps() {
+        #expect(SQLiteMigrations.count == SQLiteMigrations.all.count, "SQLiteMigrations.count must be \(SQLiteMigrations.all.count)")
+    }
+
     @Test func everyTableAnyVersionMadeIsKnown() {
         #expect(SQLiteSchemaCheck.ourTables == SQLiteSchemaCheck.madeTables)
     }

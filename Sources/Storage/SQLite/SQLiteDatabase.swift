@@ -24,7 +24,7 @@ public final class SQLiteDatabase {
     public let readOnlyReason: String?
 
     /// The newest schema this build knows.
-    public static var schemaVersion: Int { SQLiteMigrations.all.count }
+    public static var schemaVersion: Int { SQLiteMigrations.count }
 
     /// Opens (or creates) the database at `path`, making its folder (0700)
     /// and file (0600) when missing, then migrates it to the current schema.

@@ -53,7 +53,7 @@ enum SQLiteSchemaCheck {
 
     /// What version `version` of the schema holds: written out for the newest, made for the others.
     static func expectedShape(of version: Int) -> Set<String>? {
-        if version == SQLiteMigrations.all.count { return newestShape }
+        if version == SQLiteMigrations.count { return newestShape }
         return version < expected.count ? expected[version] : nil
     }
 
@@ -112,7 +112,7 @@ enum SQLiteSchemaCheck {
     /// Nothing when the file's shape is its version's; otherwise why it is refused.
     static func problem(with db: OpaquePointer, version: Int, path: String) -> ServiceError? {
         if version < 0 { return .changedByAnotherProgram(path: path, detail: "data version \(version)") }
-        if version == SQLiteMigrations.all.count, tablesFingerprint(of: db) == newestTablesFingerprint { return nil }
+        if version == SQLiteMigrations.count, tablesFingerprint(of: db) == newestTablesFingerprint { return nil }
         let found = shape(of: db)
         let tables = found.compactMap { $0.hasPrefix("table ") ? String($0.dropFirst(6).prefix { $0 != "(" }) : nil }
         let foreign = tables.filter { !ourTables.contains($0) }.sorted()
