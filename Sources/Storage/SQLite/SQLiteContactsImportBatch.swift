@@ -18,7 +18,7 @@ import Darwin
 /// other card is placed as `add` places it; once a quarter of the account (at least 500) has
 /// been placed that way, the rest go in unranked and without search entries, and `finish`
 /// ranks the whole account afresh and rebuilds its search entries in one pass
-/// (`SQLiteListOrder.renumber`), as populate does. Meanwhile the search index buffers 4 MiB and
+/// (`SQLiteListOrder.renumber`), as populate does. Meanwhile the search index buffers 2 MiB and
 /// merges only a level that has reached 64 segments (`beginBulkSearch`; its settings go back in
 /// `finish`), so memory stays flat in the file's size and the index never runs out of segments,
 /// however many cards are placed one by one.
@@ -106,7 +106,9 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         someWithoutUID = try s.step() && s.bool(0)
         (floor, ceiling) = try store.order.interval(of: store.accountID)
         try readTail()
-        try store.beginBulkSearch(hashSize: 4 << 20)
+        // 2 MiB: with no statement savepoints (see `groupsTrigger`) the buffer fills before it is
+        // written, and a 10,000-card import fills 2 MiB too, so a bigger file holds no more (see `cacheSize`).
+        try store.beginBulkSearch(hashSize: 2 << 20)
         // A page cache the size of a big import's working set, for as long as it runs: with SQLite's
         // 2 MiB the eight indexes a contact is written to spilled pages to the WAL and wrote them
         // again, about 16 writes a card (100k cards: 1.6 million pwrites, 10.5 s of CPU, not 4).
@@ -116,8 +118,11 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
 
     static let groupsTriggerName = "contact_groups_added"
 
-    /// The import's page cache: 16 MiB (as KiB, negative, as `PRAGMA cache_size` takes it).
-    static let cacheSize = -16_384
+    /// The import's page cache: 12 MiB (as KiB, negative, as `PRAGMA cache_size` takes it). A
+    /// 10,000-card import fills it too (its file is 14 MB), so a bigger file holds no more. With 16
+    /// MiB and a 4 MiB search buffer a 100,000-card import peaked 11 MiB above a 10,000-card one;
+    /// with these, 4 MiB (the duplicate check's maps), for the same CPU (measured 7 Dec 2026).
+    static let cacheSize = -12_288
     /// The connection's own page cache, set again when the batch is done.
     private var everydayCacheSize = -2000
 
