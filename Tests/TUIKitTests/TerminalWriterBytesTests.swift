@@ -284,3 +284,19 @@ struct CheapestScrollRegionTests {
         #expect(scrolled > 500) // the random costs do pick regions
     }
 }
+
+extension TerminalWriterBytesTests {
+    /// A pen change the writer sends again from its table (`TerminalWriter.setPen`) leaves the
+    /// line-drawing set as the first one did where its `sgr0` leaves it (vt100's ends in SI): the
+    /// line after it goes back into the set, each row, not only the first.
+    @Test func aPenChangeSentAgainLeavesTheLineDrawingSetAsTheFirstDid() {
+        let screen = Screen("vt100", width: 40, height: 4)
+        let line = String(repeating: "─", count: 16)
+        for y in 0..<3 {
+            screen.write(line, x: 0, y: y, style: Style(attributes: .bold))
+            screen.write(line, x: 16, y: y, style: .plain)
+        }
+        let sent = screen.send()
+        #expect(screen.lines == screen.expected, "\(sent.debugDescription)")
+    }
+}
