@@ -9,13 +9,14 @@ import TestSupport
 /// before recognised by its bytes. Seeded: contacts sharing addresses, names and companies, an
 /// address twice in one card, preferred addresses, names that differ only by case or accents,
 /// TABs and control characters, cards with no address, another account's contacts, harvested
-/// mail; after each round of writes every query answers byte for byte as the addresses read
+/// mail, names with a long search's trigrams but not the search (in ASCII, and beside Cyrillic:
+/// the pass by trigrams stops there and the phrase reads the rest); after each round of writes every query answers byte for byte as the addresses read
 /// contact by contact do (`usesAddressSearch` off), in mutt's and aerc's formats, the count true.
 @MainActor
 @Suite("query's one-pass address search answers as the contact-by-contact one", .serialized)
 struct QueryAddressSearchTests {
-    static let firsts = ["Søren", "SØREN", "Soren", "Anaïs", "Anais", "Ada", "ada", "Jo\tTab", "Zoë", "Ærø", "İsmail", "Straße", ""]
-    static let lasts = ["Kierkegaard", "kierkegaard", "Kierkegård", "Lovelace", "Østergaard", "Müller", "Mueller", "O'Brien", "", "Kierke\u{7}gaard"]
+    static let firsts = ["Søren", "SØREN", "Soren", "Anaïs", "Anais", "Ada", "ada", "Jo\tTab", "Zoë", "Ærø", "İsmail", "Straße", "Пётр", ""]
+    static let lasts = ["Kierkegaard", "kierkegaard", "Kierkegård", "Lovelace", "Østergaard", "Müller", "Mueller", "O'Brien", "", "Kierke\u{7}gaard", "Kierke-gaard", "KIERKEGAARD"]
     static let companies = ["", "", "Analytical Engines Ltd", "Bell Labs", "KIERKEGAARD & Co", "\"Quoted\" Ltd"]
     static let addresses = ["soren@kierkegaard.dk", "SOREN@KIERKEGAARD.DK", "søren@kierkegård.dk", "anaïs.kierkegaard@exemple.fr",
                             "ada@analytical.example", "ada+lists@analytical.example", "jo\ttab@x.org", "\"odd\"@x.org",
