@@ -104,13 +104,17 @@ extension SQLiteContactsStore: MailAddressSearch {
         s.bind(1, match).bind(2, first).bind(3, last).bind(4, accountID)
         if let text { s.bind(5, text) }
         defer { s.reset() }
-        // Each row's columns as read (up to a NUL, as `text(_:)` reads them), 0 between them.
-        var contact: Int64? = nil, rows: [RowBytes] = [], preferred: RowBytes? = nil
+        // Each row's columns as read (up to a NUL, as `text(_:)` reads them), 0 between them, in a
+        // buffer used again for every row: a row read before (most are) is left without a copy.
+        var contact: Int64? = nil, rows: [RowBytes] = [], preferred: RowBytes? = nil, row = RowBytes()
+        func take(_ row: RowBytes) {
+            guard seen.insert(row).inserted else { return }
+            let columns = row.bytes.split(separator: 0, maxSplits: 4, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            batch.append((columns[0], ContactRecord.shownName(displayName: columns[4], firstName: columns[1], lastName: columns[2]), columns[3]))
+        }
         func flush() {
-            for row in (preferred.map { [$0] } ?? []) + rows where seen.insert(row).inserted {
-                let columns = row.bytes.split(separator: 0, maxSplits: 4, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-                batch.append((columns[0], ContactRecord.shownName(displayName: columns[4], firstName: columns[1], lastName: columns[2]), columns[3]))
-            }
+            if let preferred { take(preferred) }
+            for row in rows { take(row) }
             rows.removeAll(keepingCapacity: true)
             preferred = nil
         }
@@ -126,12 +130,13 @@ extension SQLiteContactsStore: MailAddressSearch {
                     size = min(size * 4, 1024)
                 }
             }
-            var row = RowBytes()
+            row.bytes.removeAll(keepingCapacity: true)
             for column in Int32(3)...7 {
                 if column > 3 { row.bytes.append(0) }
                 let text = s.utf8(column)
                 row.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<(text.firstIndex(of: 0) ?? text.count)]))
             }
+            guard !seen.contains(row) else { continue }
             if s.int64(2) == s.int64(1) && preferred == nil { preferred = row } else { rows.append(row) }
         }
         flush()
