@@ -96,50 +96,58 @@ extension SQLiteContactsStore: MailAddressSearch {
             AND (instr(k.c0, ?5) > 0 OR k.c0 GLOB '*[A-Z]*' OR length(CAST(k.c0 AS BLOB)) <> length(k.c0))
             """)
         let s = try db.prepare("""
-            SELECT c.id, coalesce(c.preferred_email, -1), e.key, e.value, c.first_name, c.last_name, c.company, c.display_name, s.rowid, \(unsure)
+            SELECT coalesce(c.preferred_email, -1), c.emails, c.first_name, c.last_name, c.company, c.display_name, s.rowid, \(unsure)
             FROM contact_search s CROSS JOIN contact_search_content k ON k.id = s.rowid
-            CROSS JOIN contacts c ON c.id = k.c1 AND c.account_id = ?4, json_each(c.emails) e
-            WHERE s.contact_search MATCH ?1 AND s.rowid BETWEEN ?2 AND ?3 \(judged) ORDER BY s.rowid
+            CROSS JOIN contacts c ON c.id = k.c1 AND c.account_id = ?4
+            WHERE s.contact_search MATCH ?1 AND s.rowid BETWEEN ?2 AND ?3 AND c.emails <> '[]' \(judged) ORDER BY s.rowid
             """)
         s.bind(1, match).bind(2, first).bind(3, last).bind(4, accountID)
         if let text { s.bind(5, text) }
         defer { s.reset() }
-        // Each row's columns as read (up to a NUL, as `text(_:)` reads them), 0 between them, in a
-        // buffer used again for every row: a row read before (most are) is left without a copy.
-        var contact: Int64? = nil, rows: [RowBytes] = [], preferred: RowBytes? = nil, row = RowBytes()
+        let addresses = try db.prepare("SELECT key = ?2, value FROM json_each(?1)")
+        // A contact's columns as read (up to a NUL, as `text(_:)` reads them; its addresses' JSON
+        // whole), 0 between them, in a buffer used again for every contact: one whose columns were
+        // read before (most are) gives only rows read before, and its addresses are not read.
+        var contactKey = RowBytes(), contacts = Set<RowBytes>(), names: [UInt8] = []
         func take(_ row: RowBytes) {
             guard seen.insert(row).inserted else { return }
             let columns = row.bytes.split(separator: 0, maxSplits: 4, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             batch.append((columns[0], ContactRecord.shownName(displayName: columns[4], firstName: columns[1], lastName: columns[2]), columns[3]))
         }
-        func flush() {
-            if let preferred { take(preferred) }
-            for row in rows { take(row) }
-            rows.removeAll(keepingCapacity: true)
-            preferred = nil
+        func append(_ column: Int32, of statement: SQLiteStatement, to bytes: inout [UInt8]) {
+            let text = statement.utf8(column)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<(text.firstIndex(of: 0) ?? text.count)]))
         }
         while try s.step() {
-            let id = s.int64(0)
-            if id != contact {
-                flush()
-                if s.int64(9) != 0 { return .unsure(s.int64(8)) }
-                contact = id
-                if batch.count >= size {
-                    guard try body(batch) else { return .stopped }
-                    batch.removeAll(keepingCapacity: true)
-                    size = min(size * 4, 1024)
-                }
+            if s.int64(7) != 0 { return .unsure(s.int64(6)) }
+            names.removeAll(keepingCapacity: true)
+            for column in Int32(2)...5 {
+                names.append(0)
+                append(column, of: s, to: &names)
             }
-            row.bytes.removeAll(keepingCapacity: true)
-            for column in Int32(3)...7 {
-                if column > 3 { row.bytes.append(0) }
-                let text = s.utf8(column)
-                row.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<(text.firstIndex(of: 0) ?? text.count)]))
+            let json = s.utf8(1)
+            contactKey.bytes.removeAll(keepingCapacity: true)
+            contactKey.bytes.append(contentsOf: json)
+            contactKey.bytes.append(contentsOf: names)
+            guard contacts.insert(contactKey).inserted else { continue }
+            // Its rows as `json_each(c.emails)` gives them, the preferred address first.
+            addresses.bind(1, utf8: ArraySlice(json)).bind(2, s.int64(0))
+            var rows: [RowBytes] = [], first: RowBytes? = nil
+            while try addresses.step() {
+                var row = RowBytes()
+                append(1, of: addresses, to: &row.bytes)
+                row.bytes.append(contentsOf: names)
+                if addresses.bool(0) && first == nil { first = row } else { rows.append(row) }
             }
-            guard !seen.contains(row) else { continue }
-            if s.int64(2) == s.int64(1) && preferred == nil { preferred = row } else { rows.append(row) }
+            addresses.reset()
+            if let first { take(first) }
+            for row in rows { take(row) }
+            if batch.count >= size {
+                guard try body(batch) else { return .stopped }
+                batch.removeAll(keepingCapacity: true)
+                size = min(size * 4, 1024)
+            }
         }
-        flush()
         return .finished
     }
 }
