@@ -4,7 +4,7 @@ import AppServices
 /// same UID, or else the rule the stores' imports match by (the same name, case and accents
 /// aside, and the same first e-mail, or with none the same first phone's digits, or neither;
 /// a card with a UID only ever matches a contact taken without one). Only hashes and ids are
-/// kept (a few MiB for 100,000 cards), and nothing is read from the store to look.
+/// kept (`PackedKeyMap`: 32 bytes a card, 3.2 MiB for 100,000), and nothing is read from the store to look.
 struct FileDuplicates {
     /// A card's hashed UID and match rule key.
     struct Key {
@@ -36,18 +36,21 @@ struct FileDuplicates {
         }
     }
 
-    private var byUID: [Int: Int64] = [:]
-    private var byRule: [Int: (id: Int64, hasUID: Bool)] = [:]
+    /// The contact each UID's card became (the last one taken), by the UID's hash.
+    private let byUID = PackedKeyMap()
+    /// The first contact taken under each rule key, and whether its card had a UID (the id
+    /// shifted left one, the lowest bit that), by the key. The two maps hold 16 bytes a card each.
+    private let byRule = PackedKeyMap()
 
     /// The contact taken earlier from this file that the card with `key` is, if any.
     func earlier(_ key: Key) -> Int64? {
-        if let uid = key.uid, let id = byUID[uid] { return id }
-        guard let found = byRule[key.rule] else { return nil }
-        return key.uid != nil && found.hasUID ? nil : found.id
+        if let uid = key.uid, let id = byUID.value(of: UInt64(bitPattern: Int64(uid))) { return id }
+        guard let found = byRule.value(of: UInt64(bitPattern: Int64(key.rule))) else { return nil }
+        return key.uid != nil && found & 1 == 1 ? nil : found >> 1
     }
 
     mutating func note(_ key: Key, id: Int64) {
-        if let uid = key.uid { byUID[uid] = id }
-        if byRule[key.rule] == nil { byRule[key.rule] = (id, key.uid != nil) }
+        if let uid = key.uid { byUID.set(UInt64(bitPattern: Int64(uid)), id) }
+        byRule.setIfAbsent(UInt64(bitPattern: Int64(key.rule)), id << 1 | (key.uid != nil ? 1 : 0))
     }
 }

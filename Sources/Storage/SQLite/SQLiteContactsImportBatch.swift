@@ -1,4 +1,9 @@
 import AppServices
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Many contacts coming in at once (an import of one file), inside the caller's one
 /// transaction: each card is added, or updates the stored contact it matches (see `match`).
@@ -13,7 +18,7 @@ import AppServices
 /// other card is placed as `add` places it; once a quarter of the account (at least 500) has
 /// been placed that way, the rest go in unranked and without search entries, and `finish`
 /// ranks the whole account afresh and rebuilds its search entries in one pass
-/// (`SQLiteListOrder.renumber`), as populate does. Meanwhile the search index buffers 4 MiB and
+/// (`SQLiteListOrder.renumber`), as populate does. Meanwhile the search index buffers 2 MiB and
 /// merges only a level that has reached 64 segments (`beginBulkSearch`; its settings go back in
 /// `finish`), so memory stays flat in the file's size and the index never runs out of segments,
 /// however many cards are placed one by one.
@@ -60,21 +65,39 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
     }
 
     /// The contacts written (added or changed) whose rows of the mail clients' kept answers are
-    /// not in the table yet: they are added every `keptRowsBatch` contacts and at `finish`, in one
-    /// sorted pass each (`SQLiteMailQueryRowsSchema`), not by a trigger per row. A contact not in
-    /// it has its rows in the table as it is stored (one from before the import, or one this
-    /// import wrote and filled already), so a change takes them away first.
-    private var unfilled = Set<Int64>()
+    /// not in the table yet, with those rows (made in Swift from the record as it is stored, by
+    /// `MailQueryRowsFunction.rows`, the SQL function's own row maker) and their sort key: they
+    /// are added every `keptRowsBatch` contacts and at `finish`, sorted and counted, with one
+    /// prepared statement (`SQLiteMailQueryRowsSchema.addRow`), not by a trigger per row. The
+    /// SQL way re-read each contact and made, printed and parsed its rows as JSON: 29 % of the
+    /// import's main thread at 100,000 cards. A contact not in it has its rows in the table as it
+    /// is stored (one from before the import, or one this import wrote and filled already), so a
+    /// change takes them away first; a contact written again before its pass has its rows made again.
+    private var unfilled: [Int64: (sortKey: String, rows: [MailQueryRowsFunction.Row])] = [:]
+    /// Makes a contact's kept rows as they are stored (`keptRows(of:sortKey:cache:)`; tests give a wrong one to see the check fail).
+    typealias RowMaker = (ContactRecord, MailQueryRowsFunction.Cache) -> [MailQueryRowsFunction.Row]
+    private let rowMaker: RowMaker
+    private let rowCache = MailQueryRowsFunction.Cache()
+    /// The trigger that keeps the groups' table on an INSERT into `contacts`, as stored (nil when
+    /// there is none), away while the batch runs: `insert` writes a new contact's groups itself.
+    /// A trigger makes each INSERT a statement of many writes, which opens a statement savepoint,
+    /// and at each one the search index (FTS5's xSavepoint) writes out what it holds in memory:
+    /// 13.5 % of the contacts' INSERT at 100,000 cards.
+    private let groupsTrigger: String?
     /// How many written contacts' kept rows are made in one pass. One pass at the end sorted every
     /// row at once (100,000 cards: 136,450), in a sorter SQLite lets grow to the page cache's size,
     /// so the import's peak memory grew with the file: 100,000 cards 64 MiB, 43 MiB before `finish`.
     static let keptRowsBatch = 4096
     private let keptRowsBatch: Int
 
-    init(store: SQLiteContactsStore, keptRowsBatch: Int = SQLiteContactsImportBatch.keptRowsBatch) throws(ServiceError) {
+    init(store: SQLiteContactsStore, keptRowsBatch: Int = SQLiteContactsImportBatch.keptRowsBatch,
+         rowMaker: @escaping RowMaker = SQLiteContactsImportBatch.keptRows) throws(ServiceError) {
         self.store = store
         self.keptRowsBatch = keptRowsBatch
+        self.rowMaker = rowMaker
         try store.db.execute(SQLiteMailQueryRowsSchema.dropWriteTriggers)
+        groupsTrigger = try store.db.scalarText("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = '\(Self.groupsTriggerName)'")
+        if groupsTrigger != nil { try store.db.execute("DROP TRIGGER \(Self.groupsTriggerName)") }
         let existing = try store.count(matching: "", upTo: .max)
         deferFrom = max(500, existing / 4)
         let s = try store.db.prepare("SELECT EXISTS (SELECT 1 FROM contacts WHERE account_id = ? AND uid IS NULL)")
@@ -83,7 +106,9 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         someWithoutUID = try s.step() && s.bool(0)
         (floor, ceiling) = try store.order.interval(of: store.accountID)
         try readTail()
-        try store.beginBulkSearch(hashSize: 4 << 20)
+        // 2 MiB: with no statement savepoints (see `groupsTrigger`) the buffer fills before it is
+        // written, and a 10,000-card import fills 2 MiB too, so a bigger file holds no more (see `cacheSize`).
+        try store.beginBulkSearch(hashSize: 2 << 20)
         // A page cache the size of a big import's working set, for as long as it runs: with SQLite's
         // 2 MiB the eight indexes a contact is written to spilled pages to the WAL and wrote them
         // again, about 16 writes a card (100k cards: 1.6 million pwrites, 10.5 s of CPU, not 4).
@@ -91,8 +116,13 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         try store.db.execute("PRAGMA cache_size = \(Self.cacheSize)")
     }
 
-    /// The import's page cache: 16 MiB (as KiB, negative, as `PRAGMA cache_size` takes it).
-    static let cacheSize = -16_384
+    static let groupsTriggerName = "contact_groups_added"
+
+    /// The import's page cache: 12 MiB (as KiB, negative, as `PRAGMA cache_size` takes it). A
+    /// 10,000-card import fills it too (its file is 14 MB), so a bigger file holds no more. With 16
+    /// MiB and a 4 MiB search buffer a 100,000-card import peaked 11 MiB above a 10,000-card one;
+    /// with these, 4 MiB (the duplicate check's maps), for the same CPU (measured 7 Dec 2026).
+    static let cacheSize = -12_288
     /// The connection's own page cache, set again when the batch is done.
     private var everydayCacheSize = -2000
 
@@ -217,15 +247,21 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         return s
     }
 
-    private func bind(_ contact: ContactRecord, key: String, lists: SQLiteContactLists, to s: SQLiteStatement, first: Int64) {
+    /// The first-name and company orders' keys of a contact filed under `key`.
+    private func orderKeys(of contact: ContactRecord, key: String) -> (first: String, company: String) {
+        (SearchText.firstNameKey(firstName: contact.firstName, lastName: contact.lastName, displayName: contact.displayName, cache: &folds),
+         SearchText.companyKey(company: contact.company, nameKey: key, cache: &folds))
+    }
+
+    private func bind(_ contact: ContactRecord, key: String, orderKeys: (first: String, company: String), lists: SQLiteContactLists,
+                      to s: SQLiteStatement, first: Int64) {
         s.bind(1, first).bind(2, contact.firstName).bind(3, contact.lastName).bind(4, contact.company)
             .bind(5, contact.notes).bind(6, contact.isFriend).bind(7, key).bind(8, store.currentTime())
             .bind(9, contact.uid).bind(10, contact.nickname).bind(11, contact.title).bind(12, contact.birthday)
             .bind(13, contact.url).bind(14, StoredCardFields.encode(contact.addresses)).bind(15, contact.extras)
         SQLiteContactsStore.bindNameAffixesAndPreferences(of: contact, to: s, from: 17)
         s.bind(22, contact.card).bind(23, contact.displayName).bind(24, contact.formattedName).bind(25, contact.middleName)
-            .bind(26, SearchText.firstNameKey(firstName: contact.firstName, lastName: contact.lastName, displayName: contact.displayName, cache: &folds))
-            .bind(27, SearchText.companyKey(company: contact.company, nameKey: key, cache: &folds))
+            .bind(26, orderKeys.first).bind(27, orderKeys.company)
         lists.bind(to: s, from: 28)
     }
 
@@ -234,11 +270,13 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         let rank = deferred ? nil : appendedRank(for: key)
         let lists = SQLiteContactLists(contact)
         let s = try statement(for: lists, update: false)
-        bind(contact, key: key, lists: lists, to: s, first: store.accountID)
+        let keys = orderKeys(of: contact, key: key)
+        bind(contact, key: key, orderKeys: keys, lists: lists, to: s, first: store.accountID)
         s.bind(16, rank)
         try s.run()
         let id = db.lastInsertRowID
-        try markUnfilled(id)
+        try addGroups(of: contact, id: id, key: key, orderKeys: keys)
+        try markUnfilled(id, contact, sortKey: key)
         remember(contact, id: id, key: key, added: true)
         if let rank {
             pendingSearch.append((rank, SearchText.document(for: contact, cache: &folds), id))
@@ -277,7 +315,7 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         let rank = deferred ? nil : try store.rankAndFriend(of: id)?.rank
         let key = contact.sortKey(cache: &folds)
         let lists = SQLiteContactLists(contact)
-        if !unfilled.contains(id) { // its kept rows as they are stored go first
+        if unfilled[id] == nil { // its kept rows as they are stored go first
             for sql in SQLiteMailQueryRowsSchema.removeRows {
                 let remove = try db.prepare(sql)
                 remove.bind(1, id)
@@ -285,9 +323,9 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
             }
         }
         let s = try statement(for: lists, update: true)
-        bind(contact, key: key, lists: lists, to: s, first: id)
+        bind(contact, key: key, orderKeys: orderKeys(of: contact, key: key), lists: lists, to: s, first: id)
         try s.run()
-        try markUnfilled(id)
+        try markUnfilled(id, contact, sortKey: key)
         remember(contact, id: id, key: key, added: false)
         if let rank {
             try store.removeFromIndex(rank: rank)
@@ -297,21 +335,103 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         }
     }
 
-    /// Notes that contact `id`'s kept rows are to be made from its stored row; every
-    /// `keptRowsBatch` such contacts, they are.
-    private func markUnfilled(_ id: Int64) throws(ServiceError) {
-        unfilled.insert(id)
+    /// A new contact's groups (CATEGORIES), as the trigger `contact_groups_added` writes them
+    /// (the batch drops it): when its extras as stored hold `CATEGORIES`, a row per group of them,
+    /// each with one single-row INSERT (no statement savepoint).
+    private func addGroups(of contact: ContactRecord, id: Int64, key: String, orderKeys: (first: String, company: String)) throws(ServiceError) {
+        guard groupsTrigger != nil else { return }
+        let extras = Self.stored(contact.extras)
+        guard extras.utf8.count >= 10, Self.holdsCategories(extras) else { return }
+        let groups = ContactCardText.categories(inExtras: extras)
+        guard !groups.isEmpty else { return }
+        let s = try db.prepare("INSERT INTO contact_groups (account_id, name, contact_id, sort_key, sort_key_first, sort_key_company) VALUES (?, ?, ?, ?, ?, ?)")
+        for group in groups {
+            s.bind(1, store.accountID).bind(2, group).bind(3, id).bind(4, key).bind(5, orderKeys.first).bind(6, orderKeys.company)
+            try s.run()
+        }
+    }
+
+    /// Whether `instr(extras, 'CATEGORIES') > 0`: the bytes, case and all.
+    static func holdsCategories(_ extras: String) -> Bool {
+        var extras = extras
+        return extras.withUTF8 { bytes in
+            let name = "CATEGORIES".utf8
+            guard bytes.count >= name.count else { return false }
+            for at in 0...(bytes.count - name.count) where bytes[at] == 0x43 && bytes[at..<at + name.count].elementsEqual(name) { return true }
+            return false
+        }
+    }
+
+    /// Text as a column holds it: `SQLiteStatement.bind` gives SQLite the text up to a NUL.
+    static func stored(_ text: String) -> String {
+        guard let nul = text.utf8.firstIndex(of: 0) else { return text }
+        return String(text[..<nul])
+    }
+
+    /// Contact `contact`'s kept rows as the SQL function makes them from its stored row (each text up to a NUL, the preferred
+    /// address only when it is one of them): the row maker of the import.
+    static func keptRows(of contact: ContactRecord, cache: MailQueryRowsFunction.Cache) -> [MailQueryRowsFunction.Row] {
+        guard !contact.emails.isEmpty else { return [] }
+        return MailQueryRowsFunction.rows(firstName: stored(contact.firstName), lastName: stored(contact.lastName),
+                                          displayName: stored(contact.displayName), middleName: stored(contact.middleName),
+                                          company: stored(contact.company), emails: contact.emails.map(stored),
+                                          preferred: contact.preferredEmail.flatMap { $0 < contact.emails.count ? $0 : nil }, cache: cache)
+    }
+
+    /// Keeps contact `id`'s kept rows as it is now stored, to be added at the next pass (replacing
+    /// rows it was waiting with); every `keptRowsBatch` such contacts, they are.
+    private func markUnfilled(_ id: Int64, _ contact: ContactRecord, sortKey: String) throws(ServiceError) {
+        unfilled[id] = (Self.stored(sortKey), rowMaker(contact, rowCache))
         if unfilled.count >= keptRowsBatch { try fillKeptRows() }
     }
 
-    /// Adds the kept rows of the contacts written since the last pass (`unfilled`), as they are stored now.
+    /// Adds the kept rows of the contacts written since the last pass (`unfilled`): sorted in
+    /// about the table's key order (prefix, address key, line, inside, sort key, place; text by
+    /// its bytes, as SQLite's BINARY compares it), equal rows counted once, one prepared statement.
     private func fillKeptRows() throws(ServiceError) {
         guard !unfilled.isEmpty else { return }
-        let add = try db.prepare(SQLiteMailQueryRowsSchema.addRows)
-        add.bind(1, "[" + unfilled.sorted().map(String.init).joined(separator: ",") + "]")
-        defer { add.reset() }
-        try add.run()
+        var rows: [(row: MailQueryRowsFunction.Row, sortKey: String)] = []
+        for (_, contact) in unfilled { for row in contact.rows { rows.append((row, contact.sortKey)) } }
         unfilled.removeAll(keepingCapacity: true)
+        // Each row's key as bytes, laid end to end: the sort compares them in place (comparing the
+        // rows' strings copied each row at each comparison, a third of the pass). Each text ends in
+        // a 0 and has its own 0 and 1 written 1 1 and 1 2, so equal keys are equal rows, nothing else.
+        var keys: [UInt8] = [], spans: [Range<Int>] = []
+        func append(_ text: String) {
+            for byte in text.utf8 {
+                if byte > 1 { keys.append(byte) } else { keys.append(1); keys.append(byte + 1) }
+            }
+            keys.append(0)
+        }
+        for (row, sortKey) in rows {
+            let from = keys.count
+            append(row.start)
+            append(row.addressKey)
+            append(row.line)
+            keys.append(row.inside ? 1 : 0)
+            append(sortKey)
+            withUnsafeBytes(of: UInt64(row.place).bigEndian) { keys.append(contentsOf: $0) }
+            spans.append(from..<keys.count)
+        }
+        var order = Array(rows.indices)
+        var runs: [Int] = [] // where each run of equal keys starts in `order`
+        keys.withUnsafeBufferPointer { keys in
+            func compare(_ a: Int, _ b: Int) -> Int {
+                let x = spans[a], y = spans[b]
+                let c = memcmp(keys.baseAddress! + x.lowerBound, keys.baseAddress! + y.lowerBound, min(x.count, y.count))
+                return c != 0 ? Int(c) : x.count - y.count
+            }
+            order.sort { compare($0, $1) < 0 }
+            for at in order.indices where at == 0 || compare(order[at - 1], order[at]) != 0 { runs.append(at) }
+        }
+        runs.append(order.count)
+        let add = try db.prepare(SQLiteMailQueryRowsSchema.addRow)
+        for run in 0..<runs.count - 1 {
+            let (row, sortKey) = rows[order[runs[run]]]
+            add.bind(1, store.accountID).bind(2, row.start).bind(3, row.addressKey).bind(4, row.line).bind(5, row.inside)
+                .bind(6, sortKey).bind(7, row.place).bind(8, runs[run + 1] - runs[run])
+            try add.run()
+        }
     }
 
     /// Ranks and indexes what went in deferred, adjusts the counts and logs one activity entry:
@@ -321,6 +441,7 @@ public final class SQLiteContactsImportBatch: ContactsImporting {
         try writePendingSearch()
         try fillKeptRows()
         try db.execute(SQLiteMailQueryRowsSchema.writeTriggers)
+        if let groupsTrigger { try db.execute(groupsTrigger) }
         if deferred { try store.order.renumber(accountID: store.accountID) }
         try store.endBulkSearch()
         if added != 0 || friendChange != 0 { try store.adjustCounts(total: added, friends: friendChange) }
@@ -335,7 +456,8 @@ extension SQLiteContactsStore {
     public func importBatch() throws(ServiceError) -> SQLiteContactsImportBatch { try SQLiteContactsImportBatch(store: self) }
 
     /// A batch that makes the kept mail rows every `keptRowsBatch` contacts (tests use small ones).
-    func importBatch(keptRowsBatch: Int) throws(ServiceError) -> SQLiteContactsImportBatch {
-        try SQLiteContactsImportBatch(store: self, keptRowsBatch: keptRowsBatch)
+    func importBatch(keptRowsBatch: Int, rowMaker: @escaping SQLiteContactsImportBatch.RowMaker = SQLiteContactsImportBatch.keptRows)
+        throws(ServiceError) -> SQLiteContactsImportBatch {
+        try SQLiteContactsImportBatch(store: self, keptRowsBatch: keptRowsBatch, rowMaker: rowMaker)
     }
 }

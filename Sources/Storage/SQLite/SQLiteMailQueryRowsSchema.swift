@@ -107,8 +107,8 @@ enum SQLiteMailQueryRowsSchema {
     static let dropTriggers = "DROP TRIGGER mail_query_rows_added; DROP TRIGGER mail_query_rows_removed; DROP TRIGGER mail_query_rows_changed;"
 
     /// An import's: the triggers on the contacts' inserts and changes away while it runs (it
-    /// takes the changed contacts' rows away itself, `removeRows`, and adds every contact it wrote
-    /// at its end, `addRows`).
+    /// takes the changed contacts' rows away itself, `removeRows`, and adds the rows of every
+    /// contact it wrote, a pass at a time, `addRow`).
     static let dropWriteTriggers = "DROP TRIGGER mail_query_rows_added; DROP TRIGGER mail_query_rows_changed;"
     static let writeTriggers = addedTrigger + changedTrigger
 
@@ -133,8 +133,12 @@ enum SQLiteMailQueryRowsSchema {
         """
     }
 
-    /// Adds the rows of the contacts whose ids are the JSON array `?1` (an import's, at its end).
-    static let addRows = fill(contacts: "c.id IN (SELECT value FROM json_each(?1))")
+    /// Adds one row (`?1`–`?7` the key, `?8` how many contacts give it): an import's, made in
+    /// Swift from the contacts it writes (`MailQueryRowsFunction.rows`), sorted and counted.
+    static let addRow = """
+        INSERT INTO mail_query_rows (\(key), contacts) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            ON CONFLICT (\(key)) DO UPDATE SET contacts = contacts + excluded.contacts
+        """
 
     /// Every contact's rows as they should be, as `account_id, prefix, address_key, line, inside,
     /// sort_key, place, contacts` (`DataAudit` compares them with the table).
