@@ -107,8 +107,10 @@ let package = Package(
         .target(name: "CardMapping", dependencies: ["AppServices", "Interchange", "Sync"], swiftSettings: appTarget),
 
         // SQLite database, migrations, repositories; plugs into AppServices' protocols.
+        // Release builds do not ask for libsqlite3.so (CSQLite's `link`): the executables link SQLite
+        // themselves (switchboard from its archive, below).
         .target(name: "Storage", dependencies: ["AppServices", "CSQLite", "CCrypt", "CPostgres"],
-                swiftSettings: appTarget),
+                swiftSettings: appTarget + [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "sqlite3"], .when(configuration: .release))]),
 
         // The app's own UI components and their view-model protocols: UI only (seed 000).
         .target(name: "Components", dependencies: ["TUIKit"], swiftSettings: screenCode),
@@ -139,14 +141,15 @@ let package = Package(
         // -export-dynamic, which put the app modules' 8,268 public symbols in its dynamic symbol table
         // (.dynsym, .dynstr, .gnu.hash: 690 kB the loader reads through at every start).
         .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange", "CardDAV", "Sync", "CardMapping"],
-                         swiftSettings: screenCode,
-                         linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-LModules/Link", "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=Modules/Link/switchboard.order", "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--version-script=Modules/Link/switchboard.exports", "-Xlinker", "-T", "-Xlinker", "Modules/Link/switchboard.ld"], .when(configuration: .release))]),
+                         swiftSettings: screenCode + [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "sqlite3"], .when(configuration: .release))],
+                         linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-LModules/Link", "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=Modules/Link/switchboard.order", "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--version-script=Modules/Link/switchboard.exports", "-Xlinker", "-l:libsqlite3.a", "-Xlinker", "-T", "-Xlinker", "Modules/Link/switchboard.ld"], .when(configuration: .release))]),
 
         // A small app made with TUIKit's public API only: a list, a popup, a form (`swift run tuikit-example`).
         .executableTarget(name: "tuikit-example", dependencies: ["TUIKit"], path: "Sources/TUIKitExample"),
 
         // Release-build benchmarks (see BENCHMARKS.md).
-        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "TUIKitTesting", "AppServices", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks"),
+        .executableTarget(name: "switchboard-bench", dependencies: ["TUIKit", "TUIKitTesting", "AppServices", "Storage", "App", "Components", "Demo", "Kiosk"], path: "Sources/Benchmarks",
+                          linkerSettings: [.linkedLibrary("sqlite3", .when(configuration: .release))]),
 
         // What the test targets share: one temp-folder helper.
         .target(name: "TestSupport", path: "Tests/Support"),

@@ -10,8 +10,12 @@ final class ManualDirectoryWork: DirectoryWork {
     /// The directory the jobs run on (the test's, which it may also look at).
     var directory: (any DataDirectory)?
 
+    /// Told as each job is given (before it runs).
+    var onPerform: (() -> Void)?
+
     func perform<T: Sendable>(_ job: @escaping @Sendable (any DataDirectory) -> T, then deliver: @escaping @MainActor (T) -> Void) {
         jobs.append { [unowned self] in deliver(job(self.directory!)) }
+        onPerform?()
     }
 
     func attach(to scheduler: Scheduler) {}

@@ -24,8 +24,8 @@ struct TypingNeverWaitsTests {
             setup.reads.directory = SQLiteDirectory(path: path, passwordCost: 1, now: now)
             return StoreBackend(directory: SQLiteDirectory(path: path, passwordCost: 1, now: now), readsWork: setup.reads, now: now)
         })
-        h.press("wait:10ms")
-        #expect(setup.reads.runNext()) // the reads work's own connection opens as its first job
+        h.press("wait:900ms")
+        #expect(setup.reads.runNext()) // the reads work's own connection opens as its first job, after the splash
         h.createAccount()
         let db = try SQLiteDatabase(path: h.databasePath)
         let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
@@ -60,6 +60,41 @@ struct TypingNeverWaitsTests {
 
     /// The search field's row: the typed text, whatever the search has answered.
     func field(_ h: AppHarness) -> String { h.lines[2].trimmingCharacters(in: .whitespaces) }
+
+    /// Issue 52 (the first screen at 1M): the second connection reads the whole schema again; it
+    /// opens once the first screen after the splash is on the terminal, not beside the splash's work.
+    @Test("the reads work's connection opens once the first screen is drawn: Log In, then the home")
+    func readsOpenAfterTheFirstScreen() throws {
+        let setup = Setup()
+        let h = AppHarness(width: 100, height: 24, backend: { path, now in
+            setup.reads.directory = SQLiteDirectory(path: path, passwordCost: 1, now: now)
+            return StoreBackend(directory: SQLiteDirectory(path: path, passwordCost: 1, now: now), readsWork: setup.reads, now: now)
+        })
+        var shown: [String] = []
+        setup.reads.onPerform = { [unowned h] in shown.append(h.text) }
+        #expect(h.text.contains("S W I T C H B O A R D"))
+        h.press("wait:10ms")
+        #expect(shown.isEmpty, "nothing while the splash shows")
+        h.press("wait:890ms")
+        #expect(shown.count == 1, "the reads work's first job opens its connection")
+        #expect(shown.first.map { !$0.contains("S W I T C H B O A R D") && $0.contains("Create Account") } == true,
+                "given once Create Account (a new file) was drawn, not while the splash opened the file")
+        #expect(setup.reads.runNext())
+        h.createAccount()
+        // ada's splash of no length (as `--splash-ms 0`): the home comes at once, without a fade.
+        let db = try SQLiteDatabase(path: h.databasePath)
+        let ada = try #require(try SQLiteAccountStore(database: db).account(named: "ada"))
+        var settings = try SQLiteSettingsStore(database: db).settings(for: ada.id)
+        settings.splashMilliseconds = 0
+        try SQLiteSettingsStore(database: db).save(settings, for: ada.id)
+        shown = []
+        h.launch(width: 100, height: 24)
+        h.press("wait:10ms")
+        #expect(shown.count == 1)
+        #expect(shown.first.map { !$0.contains("S W I T C H B O A R D") && $0.contains("Signed in as ada") } == true,
+                "given once the home was drawn, not while the splash opened the file")
+        #expect(setup.reads.runNext())
+    }
 
     @Test("a typed letter is on screen while its search is still running; the results follow")
     func letterBeforeResults() throws {

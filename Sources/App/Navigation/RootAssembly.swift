@@ -157,6 +157,14 @@ public final class RootAssembly {
     private func splashFinished(_ destination: SplashViewController.Destination) {
         // A data file that cannot be written is said from the first screen on (issue 51), not at the first save.
         if let window = root?.view.window { ReadOnlyBanner.show(for: services.session.backend.directory.location, in: window) }
+        // A file's second connection (for searches off the main loop) opens once this first screen
+        // is drawn (issue 52): reading the schema again is not in the way of its frame.
+        let backend = services.session.backend
+        if let scheduler = root?.scheduler {
+            scheduler.afterNextFrame { [weak backend] in backend?.openReadsWork() }
+        } else {
+            backend.openReadsWork()
+        }
         switch destination {
         case .login: root?.showLoginScreen()
         // A splash of no length ("none", `--splash-ms 0`) was not asked to be seen: its

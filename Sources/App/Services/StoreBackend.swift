@@ -103,17 +103,20 @@ public final class StoreBackend {
     }
 
     /// Opens the main loop's directory only: the work's directory is opened by `start(then:)`,
-    /// as a job on the work (until then, and without it, everything runs on the main loop's).
+    /// as a job on the work (until then, and without it, everything runs on the main loop's); the
+    /// reads work's by `openReadsWork()`, once the first screen is drawn.
     func start() throws(ServiceError) -> Account? {
         let account = try directory.open()
         setUp(hasAccounts: nil)
-        openReadsWork()
         return account
     }
 
     /// Opens the reads work's directory as its first job, now that the file exists and is migrated
-    /// (`directory` opened it); its reads are offered once it has.
-    private func openReadsWork() {
+    /// (`directory` opened it); its reads are offered once it has. Called once the first screen
+    /// after the splash is drawn (`RootAssembly`): a second connection reads the whole schema
+    /// again, on a thread that would otherwise share the two cores with the first frame; a search
+    /// typed before it has opened is read on the main loop's connection, as on memory.
+    func openReadsWork() {
         guard let readsWork, !readsWorkIsOpen else { return }
         readsWork.perform({ directory in
             do throws(ServiceError) { _ = try directory.open(); return true } catch { return false }

@@ -45,14 +45,19 @@ final class SyncCenter {
     func readAgain(then: (() -> Void)? = nil) {
         guard let account = account() else { activity.value = SyncActivity(); then?(); return }
         guard let work = reads() else { then?(); return }
+        // No sync account, no conflicts (they go with their books, and the books with their
+        // account): the conflicts are not read then (the first read of them, at start, ~0.2M
+        // instructions before the home is drawn).
         if let status = work.inlineService {
-            take(accounts: try? status.syncAccounts(of: account.id), conflicts: try? status.syncConflicts(of: account.id).count)
+            let accounts = try? status.syncAccounts(of: account.id)
+            take(accounts: accounts, conflicts: accounts?.isEmpty == true ? 0 : try? status.syncConflicts(of: account.id).count)
             then?()
             return
         }
         let id = account.id
         work.run({ status throws(ServiceError) in
-            (try status.syncAccounts(of: id), try status.syncConflicts(of: id).count)
+            let accounts = try status.syncAccounts(of: id)
+            return (accounts, accounts.isEmpty ? 0 : try status.syncConflicts(of: id).count)
         }, then: { [weak self] result in
             guard let self, self.account()?.id == id else { return }
             if case .success(let read) = result { self.take(accounts: read.0, conflicts: read.1) }
