@@ -240,3 +240,63 @@ struct TerminalWriterBytesTests {
         #expect(TerminalCapabilities.withoutPadding(Array("\u{1B}[H$<5>x$<2*/>".utf8)) == Array("\u{1B}[Hx".utf8))
     }
 }
+
+/// The scroll decision's region (`TerminalWriter.cheapestRegion`, one pass over the rows) against
+/// every region tried in turn: the same region, the first (by top, then bottom) on a tie, and none
+/// where no region costs less than not scrolling. Small random costs, so that ties are common.
+@Suite("the cheapest scroll region")
+struct CheapestScrollRegionTests {
+    static func everyPair(n: Int, k: Int, up: Bool, stayP: [Int], shiftedP: [Int], blankP: [Int], overhead: Int) -> (Int, Int)? {
+        var best = stayP[n], region: (Int, Int)?
+        for a in 0..<(n - k) {
+            for b in (a + k)..<n {
+                let outside = stayP[a] + (stayP[n] - stayP[b + 1])
+                let movedFrom = up ? a : a + k, freshFrom = up ? b - k + 1 : a
+                let moved = shiftedP[movedFrom + (b - a + 1 - k)] - shiftedP[movedFrom]
+                let fresh = blankP[freshFrom + k] - blankP[freshFrom]
+                let total = outside + moved + fresh + overhead
+                if total < best { best = total; region = (a, b) }
+            }
+        }
+        return region
+    }
+
+    @Test func onePassFindsTheRegionEveryPairFinds() {
+        var state: UInt64 = 52
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var scrolled = 0
+        for _ in 0..<3_000 {
+            let n = 2 + next(30), k = 1 + next(min(n - 1, 6)), up = next(2) == 0
+            let spread = [3, 8, 64][next(3)]
+            func sums(_ values: [Int]) -> [Int] { values.reduce(into: [0]) { $0.append($0.last! + $1) } }
+            let stayP = sums((0..<n).map { _ in next(spread) }), shiftedP = sums((0..<n).map { _ in next(spread) })
+            let blankP = sums((0..<n).map { _ in next(spread) })
+            let overhead = next(12)
+            let expected = Self.everyPair(n: n, k: k, up: up, stayP: stayP, shiftedP: shiftedP, blankP: blankP, overhead: overhead)
+            var s = stayP, f = shiftedP, b = blankP, room = [Int](repeating: 0, count: n + 1)
+            let got = TerminalWriter.cheapestRegion(n: n, k: k, up: up, stayP: &s, shiftedP: &f, blankP: &b, scratch: &room, overhead: overhead)
+            #expect(got?.0 == expected?.0 && got?.1 == expected?.1, "n \(n) k \(k) up \(up): \(String(describing: got)) against \(String(describing: expected))")
+            if expected != nil { scrolled += 1 }
+        }
+        #expect(scrolled > 500) // the random costs do pick regions
+    }
+}
+
+extension TerminalWriterBytesTests {
+    /// A pen change the writer sends again from its table (`TerminalWriter.setPen`) leaves the
+    /// line-drawing set as the first one did where its `sgr0` leaves it (vt100's ends in SI): the
+    /// line after it goes back into the set, each row, not only the first.
+    @Test func aPenChangeSentAgainLeavesTheLineDrawingSetAsTheFirstDid() {
+        let screen = Screen("vt100", width: 40, height: 4)
+        let line = String(repeating: "─", count: 16)
+        for y in 0..<3 {
+            screen.write(line, x: 0, y: y, style: Style(attributes: .bold))
+            screen.write(line, x: 16, y: y, style: .plain)
+        }
+        let sent = screen.send()
+        #expect(screen.lines == screen.expected, "\(sent.debugDescription)")
+    }
+}

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Composes the window into a back buffer and works out what changed since
 /// the last frame, so the terminal is only sent the cells that differ.
 ///
@@ -79,6 +85,10 @@ public final class Renderer {
             front.withUnsafeMutableCells { oldCells in
                 for y in r.minY..<r.maxY {
                     let rowStart = y * width
+                    // The same bytes: nothing there changed (cells that differ only in their padding
+                    // are compared one by one).
+                    if memcmp(newCells.baseAddress! + rowStart + r.minX, oldCells.baseAddress! + rowStart + r.minX,
+                              r.width * MemoryLayout<Cell>.stride) == 0 { continue }
                     for x in r.minX..<r.maxX {
                         let i = rowStart + x
                         let cell = newCells[i]

@@ -22,6 +22,17 @@ enum BlankStyleSharing {
         cell.grapheme == .space && cell.width == 1 && cell.styleBits & underlineOrReverse == 0
     }
 
+    /// Whether `styles(for:columns:)` may start or end a window at column `x` of `row`: the row's
+    /// edge, or text just after a blank (start) / a blank just after text (end). Nothing on one side
+    /// of such an edge changes a style on the other.
+    static func isWindowStart(_ row: UnsafeBufferPointer<Cell>, _ x: Int) -> Bool {
+        x <= 0 || x >= row.count || (isBlank(row[x - 1]) && !isBlank(row[x]) && !row[x].isContinuation)
+    }
+
+    static func isWindowEnd(_ row: UnsafeBufferPointer<Cell>, _ x: Int) -> Bool {
+        x <= 0 || x >= row.count || (!isBlank(row[x - 1]) && isBlank(row[x]))
+    }
+
     private static func background(_ bits: UInt32) -> UInt32 { (bits >> 9) & 0x1FF }
 
     /// Whether a blank with style `blank` may be drawn with style `other`.
@@ -32,17 +43,22 @@ enum BlankStyleSharing {
     /// The style bits each cell of `row` is sent with (`styles` is resized to the row's width).
     /// `keep` is a column that keeps its own style (the text cursor's: some terminals draw the
     /// cursor in the cell's foreground colour).
-    static func styles(for row: UnsafeBufferPointer<Cell>, keep: Int? = nil, into styles: inout [UInt32]) {
-        let width = row.count
-        if styles.count != width { styles = [UInt32](repeating: 0, count: width) }
-        guard width > 0 else { return }
+    ///
+    /// `columns`: work out only these (the rest of `styles` is left as it was). Each edge must be
+    /// the row's, or lie where a blank meets text (`isWindowEdge`): a run of blanks takes its style
+    /// from the text beside it, so the columns between two such edges come out as the whole row's.
+    static func styles(for row: UnsafeBufferPointer<Cell>, keep: Int? = nil, columns: Range<Int>? = nil, into styles: inout [UInt32]) {
+        let count = row.count
+        if styles.count != count { styles = [UInt32](repeating: 0, count: count) }
+        guard count > 0 else { return }
         let keep = keep ?? -1
+        let lower = columns?.lowerBound ?? 0, width = columns?.upperBound ?? count
         styles.withUnsafeMutableBufferPointer { out in
-            var x = 0
+            var x = lower
             while x < width {
                 let cell = row[x]
                 if cell.isContinuation { // the right half of a wide character goes with its left half
-                    out[x] = x > 0 ? out[x - 1] : cell.styleBits
+                    out[x] = x > lower ? out[x - 1] : cell.styleBits
                     x += 1
                     continue
                 }
@@ -52,12 +68,12 @@ enum BlankStyleSharing {
                 var end = x + 1
                 while end < width, end != keep, isBlank(row[end]), background(row[end].styleBits) == background(own) { end += 1 }
                 var chosen = own
-                let left = x > 0 && canShare(own, out[x - 1]) ? out[x - 1] : nil
+                let left = x > lower && canShare(own, out[x - 1]) ? out[x - 1] : nil
                 let right = end < width && canShare(own, row[end].styleBits) ? row[end].styleBits : nil
                 if let left, let right {
                     // The longer run of text beside the blanks, counted up to the length of the other.
                     var leftLength = 0, k = x - 1
-                    while k >= 0, out[k] == left, !isBlank(row[k]) { leftLength += 1; k -= 1 }
+                    while k >= lower, out[k] == left, !isBlank(row[k]) { leftLength += 1; k -= 1 }
                     var rightLength = 0
                     k = end
                     while k < width, rightLength <= leftLength, row[k].styleBits == right, !isBlank(row[k]) || k == keep { rightLength += 1; k += 1 }

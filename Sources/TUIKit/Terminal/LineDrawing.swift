@@ -21,11 +21,14 @@ enum LineDrawing {
     /// horizontal line, and gives the blanks beside each such run the style of the text beyond
     /// them in `styles` (the row's styles from `BlankStyleSharing`) where the background allows.
     /// Returns whether the row has such a run. Column `keep` (the text cursor's) keeps its style.
+    /// `columns`: only these (a window of `BlankStyleSharing.styles(for:columns:)`, whose edges
+    /// no run of lines or of blanks crosses); the rest of `long` is not to be read.
     static func mark(_ row: UnsafeBufferPointer<Cell>, styles: UnsafeMutableBufferPointer<UInt32>, keep: Int? = nil,
-                     into long: inout [Bool]) -> Bool {
-        let width = row.count
+                     columns: Range<Int>? = nil, into long: inout [Bool]) -> Bool {
+        let count = row.count
+        let lower = columns?.lowerBound ?? 0, width = columns?.upperBound ?? count
         var found = false
-        var x = 0
+        var x = lower
         while x < width {
             guard row[x].grapheme == horizontal, row[x].width == 1 else { x += 1; continue }
             let style = styles[x]
@@ -34,11 +37,11 @@ enum LineDrawing {
             if end - x >= shortestRun {
                 if !found {
                     found = true
-                    if long.count != width { long = [Bool](repeating: false, count: width) } else { long.withUnsafeMutableBufferPointer { $0.update(repeating: false) } }
+                    if long.count != count { long = [Bool](repeating: false, count: count) } else { long.withUnsafeMutableBufferPointer { $0.update(repeating: false) } }
                 }
                 for i in x..<end { long[i] = true }
-                restyleBlanks(before: x, in: row, styles: styles, line: style, keep: keep ?? -1)
-                restyleBlanks(after: end, in: row, styles: styles, line: style, keep: keep ?? -1)
+                restyleBlanks(before: x, in: row, styles: styles, line: style, keep: keep ?? -1, lower: lower)
+                restyleBlanks(after: end, in: row, styles: styles, line: style, keep: keep ?? -1, upper: width)
             }
             x = end
         }
@@ -48,10 +51,10 @@ enum LineDrawing {
     /// The blanks that took the line's style just before column `x` take the style of the cell
     /// before them instead, when they may.
     private static func restyleBlanks(before x: Int, in row: UnsafeBufferPointer<Cell>, styles: UnsafeMutableBufferPointer<UInt32>,
-                                      line: UInt32, keep: Int) {
+                                      line: UInt32, keep: Int, lower: Int) {
         var start = x
-        while start > 0, start - 1 != keep, styles[start - 1] == line, BlankStyleSharing.isBlank(row[start - 1]) { start -= 1 }
-        guard start < x, start > 0 else { return }
+        while start > lower, start - 1 != keep, styles[start - 1] == line, BlankStyleSharing.isBlank(row[start - 1]) { start -= 1 }
+        guard start < x, start > lower else { return }
         let other = styles[start - 1]
         for i in start..<x where BlankStyleSharing.canShare(row[i].styleBits, other) { styles[i] = other }
     }
@@ -59,10 +62,10 @@ enum LineDrawing {
     /// The blanks that took the line's style from column `x` on take the style of the cell after
     /// them instead, when they may.
     private static func restyleBlanks(after x: Int, in row: UnsafeBufferPointer<Cell>, styles: UnsafeMutableBufferPointer<UInt32>,
-                                      line: UInt32, keep: Int) {
+                                      line: UInt32, keep: Int, upper: Int) {
         var end = x
-        while end < row.count, end != keep, styles[end] == line, BlankStyleSharing.isBlank(row[end]) { end += 1 }
-        guard end > x, end < row.count else { return }
+        while end < upper, end != keep, styles[end] == line, BlankStyleSharing.isBlank(row[end]) { end += 1 }
+        guard end > x, end < upper else { return }
         let other = styles[end]
         for i in x..<end where BlankStyleSharing.canShare(row[i].styleBits, other) { styles[i] = other }
     }

@@ -70,6 +70,8 @@ public final class TerminalWriter {
     private static let chunkShift = 4
     private static let chunkColumns = 1 << chunkShift
     @exclusivity(unchecked) private var sgr: [UInt8] = []
+    /// Room for the scroll decision's sums (`scroll`), kept from one to the next.
+    @exclusivity(unchecked) private var scrollScratch: [Int] = []
     // Not checked for overlapping access at run time (a library cannot switch the checks off, and
     // they cost a frame's work): only `frame` and `release` on one thread touch them.
     /// The cursor's position; -1: not known (after the last column, after a scroll region).
@@ -77,6 +79,10 @@ public final class TerminalWriter {
     @exclusivity(unchecked) private var cursorY = -1
     /// The attributes and colours the terminal has on; nil: not known.
     @exclusivity(unchecked) private var pen: Pen?
+    /// The bytes of the last change from one pen to another in each slot (`setPen`), and whether
+    /// they leave the line-drawing set (an `sgr0` that does).
+    @exclusivity(unchecked) private var penChanges = [(from: Pen, to: Pen, bytes: [UInt8], leftLineDrawing: Bool)?](repeating: nil, count: 64)
+    @exclusivity(unchecked) private var penWasReset = false
     /// Whether the line-drawing set is on; nil: not known.
     @exclusivity(unchecked) private var inLineDrawing: Bool?
     @exclusivity(unchecked) private var cursorShown: Bool?
@@ -274,30 +280,57 @@ public final class TerminalWriter {
     private func writeRow(_ y: Int, keep: Int?) {
         let width = size.width, start = y * width
         _ = wantedKey(y) // the chunks' keys, for the scan to step over the chunks that look the same
+        // The columns that can differ: from the first chunk that does not look the same to the end
+        // of the last (the scan steps over the rest whole, looking at no style there), widened to
+        // where blanks meet text, so that their styles come out as the whole row's (a run of blanks
+        // takes its style from the text beside it). The whole row where a column keeps its style,
+        // or the cursor is at the row's left edge (from where writing the cells up to the first
+        // change may beat moving over them).
+        var first = 0, end = width
+        if keep == nil, !(cursorY == y && cursorX == 0) {
+            var j = 0
+            while j < chunkCount, chunkLooksSame(row: y, j) { j += 1 }
+            if j == chunkCount { return } // every chunk looks the same: nothing to write
+            var last = chunkCount - 1
+            while last > j, chunkLooksSame(row: y, last) { last -= 1 }
+            first = j << Self.chunkShift
+            end = min(width, (last + 1) << Self.chunkShift)
+        }
         let hasLines: Bool = wanted.withUnsafeBufferPointer { cells in
             let row = UnsafeBufferPointer(rebasing: cells[start..<start + width])
-            BlankStyleSharing.styles(for: row, keep: keep, into: &rowStyles)
+            var lower = first, upper = end
+            while !BlankStyleSharing.isWindowStart(row, lower) { lower -= 1 }
+            while !BlankStyleSharing.isWindowEnd(row, upper) { upper += 1 }
+            BlankStyleSharing.styles(for: row, keep: keep, columns: lower..<upper, into: &rowStyles)
             guard capabilities.lineDrawingHorizontal != nil else { return false }
-            return rowStyles.withUnsafeMutableBufferPointer { LineDrawing.mark(row, styles: $0, keep: keep, into: &longLines) }
+            return rowStyles.withUnsafeMutableBufferPointer { LineDrawing.mark(row, styles: $0, keep: keep, columns: lower..<upper, into: &longLines) }
         }
-        var c = 0
+        var c = first
         writeBlanksUntil = -1
         writeRunUntil = -1
+        if first > 0 { // the first cell that does not look the same, where the scan from column 0 comes to
+            while c < width, looksSameHere(y, start, c) { c += 1 }
+            if c >= width { return }
+        }
         while c < width {
-            if !same(start, c) {
+            if !looksSameHere(y, start, c) {
                 // A wide character goes from its left half.
                 if wanted[start + c].isContinuation, c > 0, wanted[start + c - 1].width == 2 { c -= 1 }
-                if let next = eraseBlanks(from: c, row: y, hasLines: hasLines, keep: keep) { c = next; continue }
-                moveTo(c, y)
+                // (Each call's first test here: most cells are not blanks, most follow the last written.)
+                if c >= writeBlanksUntil, BlankStyleSharing.isBlank(wanted[start + c]),
+                   let next = eraseBlanks(from: c, row: y, hasLines: hasLines, keep: keep) { c = next; continue }
+                if cursorX != c || cursorY != y { moveTo(c, y) }
                 c = put(c, row: y, hasLines: hasLines)
-                c = repeatWritten(before: c, row: y, hasLines: hasLines)
+                if shortestRepeat > 0, c >= writeRunUntil, c + shortestRepeat <= width, wanted[start + c + shortestRepeat - 1] == wanted[start + c - 1] {
+                    c = repeatWritten(before: c, row: y, hasLines: hasLines)
+                }
                 continue
             }
             // Unchanged cells up to the next change: moved over, or written again where that is cheaper.
             var d = c & (Self.chunkColumns - 1) == 0 && chunkLooksSame(row: y, c >> Self.chunkShift) ? c + Self.chunkColumns : c + 1
             while d < width {
                 if d & (Self.chunkColumns - 1) == 0, chunkLooksSame(row: y, d >> Self.chunkShift) { d += Self.chunkColumns; continue }
-                if !same(start, d) { break }
+                if !looksSameHere(y, start, d) { break }
                 d += 1
             }
             if d >= width { break }
@@ -391,6 +424,13 @@ public final class TerminalWriter {
         looksSame(shown[start + x], wanted[start + x], rowStyles[x])
     }
 
+    /// `same`, or the cell's chunk looks the same (its keys agree): what `same` says there, without
+    /// the cell's style (`writeRow` works the styles out only around the chunks that differ).
+    @inline(__always)
+    private func looksSameHere(_ y: Int, _ start: Int, _ x: Int) -> Bool {
+        chunkLooksSame(row: y, x >> Self.chunkShift) || same(start, x)
+    }
+
     /// Writing the unchanged cells `[from, to)` again costs no more than moving over them.
     private func rewriteIsCheaper(from: Int, to: Int, row y: Int, hasLines: Bool) -> Bool {
         let move = moveCost(fromX: from, fromY: y, toX: to, toY: y)
@@ -422,7 +462,7 @@ public final class TerminalWriter {
         var end = x + 1, lastDifferent = x
         while end < width, end != keep, BlankStyleSharing.isBlank(wanted[start + end]), rowStyles[end] == style || penFor(rowStyles[end]).background == look.background,
               !(hasLines && longLines[end]) {
-            if !same(start, end) { lastDifferent = end }
+            if !looksSameHere(y, start, end) { lastDifferent = end }
             end += 1
         }
         let toWrite = lastDifferent - x + 1 // spaces, once the cursor is at x
@@ -445,7 +485,7 @@ public final class TerminalWriter {
                 let move = moveCost(fromX: x, fromY: y, toX: next, toY: y)
                 if erase + move >= toWrite {
                     var d = next
-                    while d < width, same(start, d) { d += 1 }
+                    while d < width, looksSameHere(y, start, d) { d += 1 }
                     if d < width { cost += move }
                 }
             }
@@ -477,6 +517,18 @@ public final class TerminalWriter {
         let width = size.width, start = y * width, i = start + x
         let cell = wanted[i]
         let style = rowStyles[x]
+        // Most cells: a printable ASCII character (not a space, not the line) before the last
+        // column, over a one-column cell: what the rest does for it, without its turns.
+        if cell.width == 1, cell.grapheme.bits > 0x20, cell.grapheme.bits < 0x7F, x + 1 < width, shown[i].width == 1, !(hasLines && longLines[x]) {
+            let target = penFor(style)
+            if pen != target { setPen(target) }
+            if inLineDrawing != false { setLineDrawing(false) }
+            output.append(UInt8(truncatingIfNeeded: cell.grapheme.bits))
+            shown[i] = Cell(grapheme: cell.grapheme, width: 1, styleBits: style)
+            forgetChunk(row: y, column: x)
+            cursorX = x + 1
+            return x + 1
+        }
         let columns = max(1, Int(cell.width))
         let lastCell = x + columns >= width && y == size.height - 1
         if lastCell, capabilities.autoMargins, !capabilities.newlineGlitch {
@@ -487,7 +539,8 @@ public final class TerminalWriter {
             writeCharacters(cell, x: x, line: hasLines && longLines[x])
             output += on
         } else {
-            setPen(penFor(style))
+            let target = penFor(style)
+            if pen != target { setPen(target) }
             writeCharacters(cell, x: x, line: hasLines && longLines[x])
         }
         written(cell, style: style, x: x, row: y)
@@ -534,7 +587,7 @@ public final class TerminalWriter {
         let end = y == size.height - 1 && capabilities.autoMargins ? width - 1 : width
         var d = x, lastDifferent = -1
         while d < end, wanted[start + d] == cell, rowStyles[d] == style, (hasLines && longLines[d]) == line {
-            if !same(start, d) { lastDifferent = d }
+            if !looksSameHere(y, start, d) { lastDifferent = d }
             d += 1
         }
         let count = lastDifferent - x + 1 // repeats after the one written
@@ -555,6 +608,12 @@ public final class TerminalWriter {
             return
         }
         let grapheme = cell.grapheme
+        // Printable ASCII (most cells): its byte; a space in the line-drawing set too.
+        if grapheme.bits >= 0x20, grapheme.bits < 0x7F, cell.width == 1 {
+            if grapheme.bits != 0x20 || inLineDrawing != true, inLineDrawing != false { setLineDrawing(false) }
+            output.append(UInt8(truncatingIfNeeded: grapheme.bits))
+            return
+        }
         // A space is a space in the line-drawing set too: no switch out and back for it.
         if grapheme.bits == 0x20, cell.width == 1, inLineDrawing == true {
             output.append(0x20)
@@ -579,8 +638,34 @@ public final class TerminalWriter {
     // MARK: Attributes
 
     /// Changes the terminal's attributes and colours to `target`'s, sending only what differs.
+    /// A change from one known pen to another sends the same bytes each time: the last ones of
+    /// each pair are kept (`penChanges`, a small table by the pair's bits) and sent again.
     private func setPen(_ target: Pen) {
-        if let pen, pen == target { return }
+        guard let from = pen else { changePen(to: target); return }
+        if from == target { return }
+        let slot = Self.penChangeSlot(from, target)
+        if let known = penChanges[slot], known.from == from, known.to == target {
+            output += known.bytes
+            if known.leftLineDrawing { inLineDrawing = false }
+            pen = target
+            return
+        }
+        let mark = output.count
+        penWasReset = false
+        changePen(to: target)
+        penChanges[slot] = (from, target, Array(output[mark...]), penWasReset && capabilities.resetLeavesLineDrawing)
+    }
+
+    @inline(__always)
+    private static func penChangeSlot(_ a: Pen, _ b: Pen) -> Int {
+        func bits(_ p: Pen) -> UInt64 {
+            UInt64(p.attributes.rawValue) | UInt64(UInt16(bitPattern: p.foreground)) << 8 | UInt64(UInt16(bitPattern: p.background)) << 24
+        }
+        let h = (bits(a) &* 0x9E37_79B9_7F4A_7C15) ^ (bits(b) &* 0xC2B2_AE3D_27D4_EB4F)
+        return Int(truncatingIfNeeded: h >> 58) // 64 slots
+    }
+
+    private func changePen(to target: Pen) {
         let caps = capabilities
         var p: Pen
         if let known = pen { p = known } else {
@@ -635,6 +720,7 @@ public final class TerminalWriter {
 
     /// `sgr0` (and `op` where it leaves the colours): the terminal's defaults.
     private func reset() -> Pen {
+        penWasReset = true
         if let code = capabilities.resetAttributes {
             emit(code)
             if capabilities.resetLeavesLineDrawing { inLineDrawing = false }
@@ -775,33 +861,50 @@ public final class TerminalWriter {
         let chunks = chunkCount
         wanted.withUnsafeBufferPointer { wantedCells in
             shown.withUnsafeBufferPointer { shownCells in
-                if z != nil, memcmp(wantedCells.baseAddress! + a, shownCells.baseAddress! + b, width * MemoryLayout<Cell>.stride) == 0 { return }
-                var x0 = 0
-                for j in 0..<chunks {
-                    let x1 = min(width, x0 + Self.chunkColumns)
-                    defer { x0 = x1 }
-                    // A chunk written from the same cells: all of it the same (wantedKey(y) above worked the keys out).
-                    if let z {
-                        let known = shownChunkKeys[z * chunks + j]
-                        if known != 0, known == wantedChunkKeys[y * chunks + j] { previousSame = true; continue }
-                    }
+                let w = wantedCells.baseAddress! + a
+                // Counts the cells of [x0, x1) that differ; false once past the limit.
+                @inline(__always) func count(_ x0: Int, _ x1: Int, _ cell: (Int) -> Cell) -> Bool {
                     for x in x0..<x1 {
-                        let w = wantedCells[a + x], s = z == nil ? fill : shownCells[b + x]
-                        var same = s.grapheme == w.grapheme && s.width == w.width
-                        if same, s.styleBits != w.styleBits {
-                            same = w.width == 1 && w.grapheme == .space && s.styleBits != .max
-                                && BlankStyleSharing.canShare(w.styleBits, s.styleBits) && BlankStyleSharing.canShare(s.styleBits, w.styleBits)
-                        }
+                        let same = Self.cellLooksSame(w[x], cell(x))
                         if !same {
                             n += previousSame ? 6 : 1
-                            if n >= limit { return }
+                            if n >= limit { return false }
                         }
                         previousSame = same
+                    }
+                    return true
+                }
+                guard let z else {
+                    _ = count(0, width) { _ in fill }
+                    return
+                }
+                let s = shownCells.baseAddress! + b
+                if memcmp(w, s, width * MemoryLayout<Cell>.stride) == 0 { return }
+                wantedChunkKeys.withUnsafeBufferPointer { wantedChunks in
+                    shownChunkKeys.withUnsafeBufferPointer { shownChunks in
+                        let wk = wantedChunks.baseAddress! + y * chunks, sk = shownChunks.baseAddress! + z * chunks
+                        var x0 = 0
+                        for j in 0..<chunks {
+                            let x1 = min(width, x0 + Self.chunkColumns)
+                            // A chunk written from the same cells: all of it the same (wantedKey(y) above worked the keys out).
+                            if sk[j] != 0, sk[j] == wk[j] { previousSame = true } else if !count(x0, x1, { s[$0] }) { return }
+                            x0 = x1
+                        }
                     }
                 }
             }
         }
         return min(n, limit)
+    }
+
+    /// Whether the terminal's cell `s` shows what wanted cell `w` shows, by their bits (blanks by
+    /// their background): the scroll decision's estimate.
+    @inline(__always)
+    private static func cellLooksSame(_ w: Cell, _ s: Cell) -> Bool {
+        guard s.grapheme == w.grapheme, s.width == w.width else { return false }
+        if s.styleBits == w.styleBits { return true }
+        return w.width == 1 && w.grapheme == .space && s.styleBits != .max
+            && BlankStyleSharing.canShare(w.styleBits, s.styleBits) && BlankStyleSharing.canShare(s.styleBits, w.styleBits)
     }
 
     /// Scrolls the rows of `move` with the terminal's own scroll where the rows it brings leave
@@ -825,32 +928,31 @@ public final class TerminalWriter {
             let bits = wanted[(move.dy < 0 ? bottom - 1 : top) * width].styleBits & (0x1FF << 9)
             fill = Cell(grapheme: .space, width: 1, styleBits: bits)
         }
-        // Per row: cells to write if nothing scrolls, if its content comes from k rows away, if it comes blank.
-        var stay = [Int](repeating: 0, count: n), shifted = [Int](repeating: 0, count: n), blank = [Int](repeating: 0, count: n)
-        for i in 0..<n {
-            let y = top + i
-            let from = move.dy < 0 ? y + k : y - k
-            shifted[i] = from >= top && from < bottom ? differences(wanted: y, shown: from, limit: limit) : limit
-            // Only the k rows at either end can come in blank.
-            blank[i] = i < k || i >= n - k ? differences(wanted: y, shown: nil, limit: limit, fill: fill) : limit
-            stay[i] = differences(wanted: y, shown: y, limit: limit)
-        }
-        func prefix(_ a: [Int]) -> [Int] { var s = [0]; s.reserveCapacity(a.count + 1); for v in a { s.append(s.last! + v) }; return s }
-        let stayP = prefix(stay), shiftedP = prefix(shifted), blankP = prefix(blank)
-        let noScroll = stayP[n]
-        let overhead = scrollCost(top, bottom - 1, k, up: move.dy < 0) // about the same for any rows of the area
-        var best = noScroll, bestRegion: (Int, Int)? = nil
-        for a in 0..<(n - k) {
-            for b in (a + k)..<n { // region rows [a, b], inclusive
-                let outside = stayP[a] + (stayP[n] - stayP[b + 1])
-                // Up: rows [a, b-k] get what was k below, [b-k+1, b] come in blank; down: the other way round.
-                let movedFrom = move.dy < 0 ? a : a + k, freshFrom = move.dy < 0 ? b - k + 1 : a
-                let moved = shiftedP[movedFrom + (b - a + 1 - k)] - shiftedP[movedFrom]
-                let fresh = blankP[freshFrom + k] - blankP[freshFrom]
-                let total = outside + moved + fresh + overhead
-                if total < best { best = total; bestRegion = (top + a, top + b) }
+        // Per row: cells to write if nothing scrolls, if its content comes from k rows away, if it
+        // comes blank; and the sums of each over the rows before a row (`stayP[i]`: rows [0, i)).
+        let room = 7 * n + 4
+        if scrollScratch.count < room { scrollScratch = [Int](repeating: 0, count: room) }
+        let bestRegion: (Int, Int)? = scrollScratch.withUnsafeMutableBufferPointer { scratch in
+            let base = scratch.baseAddress!
+            let stay = base, shifted = base + n, blank = base + 2 * n
+            let stayP = base + 3 * n, shiftedP = stayP + n + 1, blankP = shiftedP + n + 1
+            for i in 0..<n {
+                let y = top + i
+                let from = move.dy < 0 ? y + k : y - k
+                shifted[i] = from >= top && from < bottom ? differences(wanted: y, shown: from, limit: limit) : limit
+                // Only the k rows at either end can come in blank.
+                blank[i] = i < k || i >= n - k ? differences(wanted: y, shown: nil, limit: limit, fill: fill) : limit
+                stay[i] = differences(wanted: y, shown: y, limit: limit)
             }
-        }
+            stayP[0] = 0; shiftedP[0] = 0; blankP[0] = 0
+            for i in 0..<n {
+                stayP[i + 1] = stayP[i] + stay[i]
+                shiftedP[i + 1] = shiftedP[i] + shifted[i]
+                blankP[i + 1] = blankP[i] + blank[i]
+            }
+            return Self.cheapestRegion(n: n, k: k, up: move.dy < 0, stayP: stayP, shiftedP: shiftedP, blankP: blankP,
+                                       scratch: blankP + n + 1, overhead: scrollCost(top, bottom - 1, k, up: move.dy < 0)) // about the same for any rows of the area
+        }.map { (top + $0.0, top + $0.1) }
         guard let (a, b) = bestRegion else { return }
         // New lines take the current background where the terminal erases so (bce): the fill's.
         setPen(Pen(attributes: [], foreground: -1, background: penFor(fill.styleBits).background))
@@ -898,6 +1000,47 @@ public final class TerminalWriter {
             (base + fresh * chunks).update(repeating: 0, count: k * chunks)
         }
         for y in a...b { touched[y] = true }
+    }
+
+    /// The region `[a, b]` (rows of the area, `0 ≤ a`, `a + k ≤ b < n`) whose scroll leaves the
+    /// fewest bytes, where that is fewer than not scrolling (`stayP[n]`); the first such in the
+    /// order (a, then b) on a tie. A region's cost is the rows outside it as they are, the rows
+    /// that move as from k away, the k that come in blank, and `overhead`: up, that is
+    /// `A(a) + B(b)` with `A(a) = stayP[a] - shiftedP[a]` and
+    /// `B(b) = stayP[n] - stayP[b+1] + shiftedP[b+1-k] + blankP[b+1] - blankP[b+1-k]` (down the
+    /// same with the moved and fresh rows the other way round), so one pass over the rows finds
+    /// it rather than one over every pair. `leastLastFrom`: room for n + 1 values.
+    static func cheapestRegion(n: Int, k: Int, up: Bool, stayP: UnsafeMutablePointer<Int>, shiftedP: UnsafeMutablePointer<Int>,
+                               blankP: UnsafeMutablePointer<Int>, scratch leastLastFrom: UnsafeMutablePointer<Int>,
+                               overhead: Int) -> (Int, Int)? {
+        guard n - k > 0 else { return nil }
+        @inline(__always) func first(_ a: Int) -> Int {
+            up ? stayP[a] - shiftedP[a] : stayP[a] - shiftedP[a + k] + blankP[a + k] - blankP[a]
+        }
+        @inline(__always) func last(_ b: Int) -> Int {
+            up ? stayP[n] - stayP[b + 1] + shiftedP[b + 1 - k] + blankP[b + 1] - blankP[b + 1 - k]
+               : stayP[n] - stayP[b + 1] + shiftedP[b + 1]
+        }
+        // The least total: for each b, the least A(a) over a ≤ b - k.
+        var leastFirst = Int.max, best = stayP[n]
+        for b in k..<n {
+            leastFirst = min(leastFirst, first(b - k))
+            let total = leastFirst + last(b) + overhead
+            if total < best { best = total }
+        }
+        guard best < stayP[n] else { return nil }
+        // The first a that reaches it with some b ≥ a + k, then its first b.
+        var leastLast = Int.max
+        leastLastFrom[n] = Int.max // [b]: the least B(b') over b' ≥ b
+        for b in stride(from: n - 1, through: k, by: -1) {
+            leastLast = min(leastLast, last(b))
+            leastLastFrom[b] = leastLast
+        }
+        for a in 0..<(n - k) where first(a) + leastLastFrom[a + k] + overhead == best {
+            let wanted = best - overhead - first(a)
+            for b in (a + k)..<n where last(b) == wanted { return (a, b) }
+        }
+        return nil
     }
 
     /// The whole screen the scroll region again, where a scroll left it smaller (before the

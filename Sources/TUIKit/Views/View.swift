@@ -87,12 +87,16 @@ open class View: Responder {
 
     /// Whether nothing drawn after this view (later siblings up the tree) covers it.
     var isUnobscured: Bool {
-        let mine = frameInWindow
+        // This view's frame in each ancestor's coordinates in turn, beside the later siblings'
+        // own frames (the same test as in the window's coordinates: both move alike; no
+        // `frameInWindow`, a walk to the window, for each sibling).
+        var mine = frame
         var child: View = self
         while let parent = child.superview {
             if parent.dimsContent { return false }
             guard let i = parent.subviews.firstIndex(where: { $0 === child }) else { return false }
-            for later in parent.subviews[(i + 1)...] where !later.isHidden && later.frameInWindow.intersects(mine) { return false }
+            for later in parent.subviews[(i + 1)...] where !later.isHidden && later.frame.intersects(mine) { return false }
+            if !(parent is Window) { mine = mine.offsetBy(dx: parent.frame.minX, dy: parent.frame.minY) }
             child = parent
         }
         return child is Window
