@@ -134,13 +134,15 @@ let package = Package(
         // The C++ library the runtime needs is linked from its archive (Modules/Link's linker
         // script), so only the parts used are in the executable.
         // Linked by lld, the functions a session runs first (Modules/Link/switchboard.order, made by
-        // .ci/hot-order) are laid out together, so a session touches few of the executable's pages.
+        // .ci/hot-order) are laid out together, so a session touches few of the executable's pages;
+        // the functions the compiler gives no symbol, which that file cannot name, are put together
+        // too (Modules/Link/switchboard.ld).
         // It exports none of its own symbols (Modules/Link/switchboard.exports): -static-stdlib passes
         // -export-dynamic, which put the app modules' 8,268 public symbols in its dynamic symbol table
         // (.dynsym, .dynstr, .gnu.hash: 690 kB the loader reads through at every start).
         .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange", "CardDAV", "Sync", "CardMapping"],
                          swiftSettings: screenCode + [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "sqlite3"], .when(configuration: .release))],
-                         linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-LModules/Link", "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=Modules/Link/switchboard.order", "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--version-script=Modules/Link/switchboard.exports", "-Xlinker", "-l:libsqlite3.a"], .when(configuration: .release))]),
+                         linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-LModules/Link", "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=Modules/Link/switchboard.order", "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--version-script=Modules/Link/switchboard.exports", "-Xlinker", "-l:libsqlite3.a", "-Xlinker", "-T", "-Xlinker", "Modules/Link/switchboard.ld"], .when(configuration: .release))]),
 
         // A small app made with TUIKit's public API only: a list, a popup, a form (`swift run tuikit-example`).
         .executableTarget(name: "tuikit-example", dependencies: ["TUIKit"], path: "Sources/TUIKitExample"),

@@ -24,6 +24,9 @@ enum PtyBenchmark {
         var bytes: Int
         var latencies: [Double] // ms
         var peakRSSMiB: Double
+        /// Of the memory at the end, the program's own code (its executable's r-xp mapping), kB:
+        /// what a stale symbol ordering file (Modules/Link/switchboard.order) makes grow.
+        var codeKiB: Int = 0
         var firstFrameMS: Double
         /// Start to the read that brings the first screen's text ("Signed in as"; abook: the first name), ms.
         var firstBurstMS: Double = 0
@@ -160,8 +163,11 @@ enum PtyBenchmark {
     }
 
     static func report(_ who: String, _ r: Result, count: Int) {
-        print(String(format: "pty %d: %@: first screen (start to the read that brings its text) %.1f ms, settled (300 ms quiet) %.1f ms%@; CPU for the keys %.3f s (kernel %.2f s); bytes %d (%.0f a key); key to answer median %.3f ms, p99 %.3f ms; End %.3f ms; peak RSS (VmHWM) %.1f MiB; unanswered keys %d",
-                     count, who, r.firstBurstMS, r.firstFrameMS, r.beforeMS.isEmpty ? "" : String(format: "; F (the popup opens) %.1f ms", r.beforeMS[0]), r.cpuSeconds, r.systemSeconds, r.bytes, Double(r.bytes) / Double(keys.count), r.median, r.p99, r.endMS ?? -1, r.peakRSSMiB, r.unanswered))
+        print(String(format: "pty %d: %@: first screen (start to the read that brings its text) %.1f ms, settled (300 ms quiet) %.1f ms%@; CPU for the keys %.3f s (kernel %.2f s); bytes %d (%.0f a key); key to answer median %.3f ms, p99 %.3f ms; End %.3f ms; peak RSS (VmHWM) %.1f MiB (%d kB of it its own code); unanswered keys %d",
+                     count, who, r.firstBurstMS, r.firstFrameMS, r.beforeMS.isEmpty ? "" : String(format: "; F (the popup opens) %.1f ms", r.beforeMS[0]), r.cpuSeconds, r.systemSeconds, r.bytes, Double(r.bytes) / Double(keys.count), r.median, r.p99, r.endMS ?? -1, r.peakRSSMiB, r.codeKiB, r.unanswered))
+        if who == "switchboard", r.codeKiB > codeWarningKiB {
+            print("pty \(count): switchboard's own code resident \(r.codeKiB) kB (over \(codeWarningKiB) kB): is Modules/Link/switchboard.order stale? `.ci/hot-order --check` says; `.ci/hot-order` makes it again")
+        }
     }
 
     static func now() -> Double {
@@ -243,6 +249,32 @@ enum PtyBenchmark {
         guard fields.count > 12, let u = Double(fields[11]), let k = Double(fields[12]) else { return (0, 0) }
         let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
         return ((u + k) / tick, k / tick)
+    }
+
+    /// The executable's own code resident at the end (SQLite's included: it is linked in), over
+    /// which the report warns: 3.7-3.9 MB when the order file is fresh, 4.7-4.9 MB when it had
+    /// fallen behind the code (issue 52, 7 Dec, main 028c2f8).
+    static let codeWarningKiB = 4_300
+
+    /// Rss of the program's own code: the r-xp mappings of its executable (`/proc/PID/exe`), kB.
+    static func codeKiB(_ pid: pid_t) -> Int {
+        var target = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/\(pid)/exe", &target, target.count - 1)
+        guard length > 0, let f = fopen("/proc/\(pid)/smaps", "r") else { return 0 }
+        defer { fclose(f) }
+        let exe = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var line = [CChar](repeating: 0, count: 4096)
+        var inCode = false, total = 0
+        while fgets(&line, 4096, f) != nil {
+            let s = String(nulTerminated: line).filter { $0 != "\n" }
+            let fields = s.split(separator: " ", omittingEmptySubsequences: true)
+            if let first = fields.first, first.contains("-"), fields.count >= 5 { // a mapping's first line
+                inCode = fields[1] == "r-xp" && s.hasSuffix(exe)
+            } else if inCode, s.hasPrefix("Rss:") {
+                total += fields.dropFirst().compactMap { Int($0) }.first ?? 0
+            }
+        }
+        return total
     }
 
     static func peakRSSMiB(_ pid: pid_t) -> Double {

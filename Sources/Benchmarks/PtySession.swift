@@ -101,6 +101,7 @@ final class PtySession {
         result.cpuSeconds = cpu.total - cpuAtStart.total
         result.systemSeconds = cpu.system - cpuAtStart.system
         result.peakRSSMiB = PtyBenchmark.peakRSSMiB(pid)
+        result.codeKiB = PtyBenchmark.codeKiB(pid)
         if let traceDirectory { // where the memory is, mapping by mapping
             _ = system("cat /proc/\(pid)/smaps > '\(traceDirectory)/\(name).smaps'")
         }

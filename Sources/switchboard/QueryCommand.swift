@@ -24,6 +24,9 @@ struct QueryCommand {
     /// Whether a search of two characters is read from the store's `MailQueryIndex` (tests turn
     /// it off to compare it with the plain search).
     var usesIndex = true
+    /// Whether any other search is read through the store's `MailAddressSearch` (tests turn it off
+    /// to compare it with the addresses read contact by contact).
+    var usesAddressSearch = true
 
     static let help = """
     usage: switchboard query STRING [--format mutt|aerc|vcard] [--user NAME | --team] [--db PATH]
@@ -106,9 +109,9 @@ struct QueryCommand {
         let streams = format == .aerc && written.isEmpty
         // Rows as read (many contacts share an address, name and company) and lines as written.
         var read = Set<String>(), seen = Set<String>(), best: [RankedLine] = [], inside: [RankedLine] = []
-        try store.forEachContactID(matching: query) { ids throws(ServiceError) -> Bool in
+        func take(_ rows: [(email: String, name: String, company: String)]) {
             var chunk = ""
-            for row in try store.emailAddresses(ofContacts: ids) {
+            for row in rows {
                 guard read.insert(row.email + "\t" + row.name + "\t" + row.company).inserted else { continue }
                 let line = format.line(email: row.email, name: row.name, company: row.company)
                 guard seen.insert(line).inserted else { continue }
@@ -120,7 +123,18 @@ struct QueryCommand {
                 }
             }
             if !chunk.isEmpty { output.write(chunk) }
+        }
+        // The store's one pass where it has one (rows read before left out there), else each batch
+        // of matches' addresses read by their ids.
+        let searched = try usesAddressSearch ? (store as? any MailAddressSearch)?.forEachEmailAddress(matching: query) { rows throws(ServiceError) -> Bool in
+            take(rows)
             return true
+        } ?? false : false
+        if !searched {
+            try store.forEachContactID(matching: query) { ids throws(ServiceError) -> Bool in
+                take(try store.emailAddresses(ofContacts: ids))
+                return true
+            }
         }
         if !written.isEmpty {
             best.sort(by: RankedLine.before)

@@ -88,4 +88,10 @@ public final class SQLiteStatement {
         return String(cString: c)
     }
 
+    /// The column's text as UTF-8 bytes, no `String` made: valid until the next `step` or `reset`.
+    func utf8(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let c = sqlite3_column_text(handle, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: c, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
 }
