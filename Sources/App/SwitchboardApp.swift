@@ -85,6 +85,9 @@ public final class SwitchboardApp {
         let root = rootAssembly.buildRoot()
         root.quitTitle = quitTitle
         application.window.rootViewController = root
+        // A splash of no length (`--splash-ms 0`) is not drawn before its work ran (issue 52):
+        // on a file the first screen is the one it leads to; it shows when the work waits.
+        application.drawsBeforeFirstTurn = rootAssembly.services.startup.configuredSplash != .zero
     }
 
     /// Starts over from the splash with everything made afresh (services,

@@ -88,6 +88,11 @@ public final class Application {
     /// closes it and does what it says).
     public var helpDismissKeys: [Key] = [.escape, .character("?"), .function(1), .enter]
 
+    /// Whether `run()` draws the screen before its first turn (the default). False: the first
+    /// frame comes after the first turn's due timers ran, so a screen they replace at once (a
+    /// splash of no length) is never drawn. Only the next `run()` is affected.
+    public var drawsBeforeFirstTurn = true
+
     var quitRequested = false
     private var started = false
 
@@ -123,7 +128,8 @@ public final class Application {
         isRunning = true
         quitRequested = false
         defer { isRunning = false }
-        renderFrame()
+        if drawsBeforeFirstTurn { renderFrame() }
+        drawsBeforeFirstTurn = true
         while !quitRequested {
             terminal.setWatchedDescriptors(scheduler.watchedDescriptors)
             let event = terminal.nextEvent(until: scheduler.nextDeadline)

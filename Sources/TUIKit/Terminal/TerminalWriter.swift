@@ -49,6 +49,8 @@ public final class TerminalWriter {
     @exclusivity(unchecked) private var wanted: [Cell] = []
     /// What the terminal shows: each cell with the style bits it was sent in (`unknown`: not known).
     @exclusivity(unchecked) private var shown: [Cell] = []
+    /// Where each terminal row's cells start in `shown`: a scroll moves these, not the cells.
+    @exclusivity(unchecked) private var shownRows: [Int] = []
     @exclusivity(unchecked) private var rowStyles: [UInt32] = []
     @exclusivity(unchecked) private var longLines: [Bool] = []
     @exclusivity(unchecked) private var touched: [Bool] = []
@@ -207,6 +209,7 @@ public final class TerminalWriter {
         let count = size.width * size.height
         wanted = [Cell](repeating: .blank, count: count)
         shown = [Cell](repeating: Self.unknown, count: count)
+        shownRows = (0..<size.height).map { $0 * size.width }
         touched = [Bool](repeating: true, count: size.height)
         wantedKeys = [UInt64](repeating: 0, count: size.height)
         shownKeys = [UInt64](repeating: 0, count: size.height)
@@ -237,6 +240,7 @@ public final class TerminalWriter {
         } else {
             shown = [Cell](repeating: Self.unknown, count: count)
         }
+        shownRows = (0..<size.height).map { $0 * size.width }
         touched = [Bool](repeating: true, count: size.height)
         shownKeys = [UInt64](repeating: 0, count: size.height)
         shownChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
@@ -406,7 +410,7 @@ public final class TerminalWriter {
         let width = size.width, start = y * width
         return wanted.withUnsafeBufferPointer { wantedCells in
             shown.withUnsafeBufferPointer { shownCells in
-                let w = wantedCells.baseAddress! + start, s = shownCells.baseAddress! + start
+                let w = wantedCells.baseAddress! + start, s = shownCells.baseAddress! + shownRows[y]
                 if memcmp(w, s, width * MemoryLayout<Cell>.stride) == 0 { return true }
                 for x in 0..<width {
                     let a = w[x], b = s[x]
@@ -420,15 +424,15 @@ public final class TerminalWriter {
     }
 
     @inline(__always)
-    private func same(_ start: Int, _ x: Int) -> Bool {
-        looksSame(shown[start + x], wanted[start + x], rowStyles[x])
+    private func same(_ y: Int, _ start: Int, _ x: Int) -> Bool {
+        looksSame(shown[shownRows[y] + x], wanted[start + x], rowStyles[x])
     }
 
     /// `same`, or the cell's chunk looks the same (its keys agree): what `same` says there, without
     /// the cell's style (`writeRow` works the styles out only around the chunks that differ).
     @inline(__always)
     private func looksSameHere(_ y: Int, _ start: Int, _ x: Int) -> Bool {
-        chunkLooksSame(row: y, x >> Self.chunkShift) || same(start, x)
+        chunkLooksSame(row: y, x >> Self.chunkShift) || same(y, start, x)
     }
 
     /// Writing the unchanged cells `[from, to)` again costs no more than moving over them.
@@ -504,7 +508,7 @@ public final class TerminalWriter {
 
     /// The terminal's copy after an erase of `[from, to)` in row `y` with the style's background.
     private func cleared(from: Int, to: Int, row y: Int, style: UInt32) {
-        let start = y * size.width
+        let start = shownRows[y]
         if from > 0, shown[start + from].isContinuation { shown[start + from - 1] = Self.unknown; rowNeedsAnotherPass = true; forgetChunk(row: y, column: from - 1) }
         if to < size.width, shown[start + to].isContinuation { shown[start + to] = Self.unknown; forgetChunk(row: y, column: to) }
         let blank = Cell(grapheme: .space, width: 1, styleBits: style & (0x1FF << 9)) // the background only
@@ -514,17 +518,17 @@ public final class TerminalWriter {
 
     /// Writes the cell at column `x` (the cursor is there); returns the column after it.
     private func put(_ x: Int, row y: Int, hasLines: Bool) -> Int {
-        let width = size.width, start = y * width, i = start + x
+        let width = size.width, i = y * width + x, si = shownRows[y] + x
         let cell = wanted[i]
         let style = rowStyles[x]
         // Most cells: a printable ASCII character (not a space, not the line) before the last
         // column, over a one-column cell: what the rest does for it, without its turns.
-        if cell.width == 1, cell.grapheme.bits > 0x20, cell.grapheme.bits < 0x7F, x + 1 < width, shown[i].width == 1, !(hasLines && longLines[x]) {
+        if cell.width == 1, cell.grapheme.bits > 0x20, cell.grapheme.bits < 0x7F, x + 1 < width, shown[si].width == 1, !(hasLines && longLines[x]) {
             let target = penFor(style)
             if pen != target { setPen(target) }
             if inLineDrawing != false { setLineDrawing(false) }
             output.append(UInt8(truncatingIfNeeded: cell.grapheme.bits))
-            shown[i] = Cell(grapheme: cell.grapheme, width: 1, styleBits: style)
+            shown[si] = Cell(grapheme: cell.grapheme, width: 1, styleBits: style)
             forgetChunk(row: y, column: x)
             cursorX = x + 1
             return x + 1
@@ -553,7 +557,7 @@ public final class TerminalWriter {
     /// The terminal's copy after `cell` was written in `style` at column `x` of row `y`.
     @inline(__always)
     private func written(_ cell: Cell, style: UInt32, x: Int, row y: Int) {
-        let width = size.width, i = y * width + x
+        let width = size.width, i = shownRows[y] + x
         let columns = max(1, Int(cell.width))
         // The terminal blanks a wide character whose half is written over.
         if shown[i].isContinuation, x > 0 { shown[i - 1] = Self.unknown; rowNeedsAnotherPass = true; forgetChunk(row: y, column: x - 1) }
@@ -856,7 +860,7 @@ public final class TerminalWriter {
     private func differences(wanted y: Int, shown z: Int?, limit: Int, fill: Cell = .blank) -> Int {
         let key = wantedKey(y) // with its chunks'
         if let z, shownKeys[z] != 0, shownKeys[z] == key { return 0 } // written from the same cells
-        let width = size.width, a = y * width, b = (z ?? 0) * width
+        let width = size.width, a = y * width, b = z.map { shownRows[$0] } ?? 0
         var n = 0, previousSame = true
         let chunks = chunkCount
         wanted.withUnsafeBufferPointer { wantedCells in
@@ -983,10 +987,15 @@ public final class TerminalWriter {
         // The terminal's copy, moved the same way.
         // The rows that stay in the region go k up (or down) as one block; the k that come in are blank.
         let (to, from, fresh) = up ? (a, a + k, b - k + 1) : (a + k, a, a)
+        // The cells stay where they are in `shown`: the rows' starts turn k up (or down) in the
+        // region, and the k that go out come back as the fresh ones, blank.
+        let turn = up ? k : b - a + 1 - k // the region's starts turned this many up
+        shownRows[a..<a + turn].reverse()
+        shownRows[(a + turn)..<(b + 1)].reverse()
+        shownRows[a...b].reverse()
         shown.withUnsafeMutableBufferPointer { cells in
             let base = cells.baseAddress!
-            (base + to * width).update(from: base + from * width, count: (b - a + 1 - k) * width) // overlapping: a memmove
-            (base + fresh * width).update(repeating: fill, count: k * width)
+            for y in fresh..<fresh + k { (base + shownRows[y]).update(repeating: fill, count: width) }
         }
         shownKeys.withUnsafeMutableBufferPointer { keys in
             let base = keys.baseAddress!

@@ -80,6 +80,11 @@ final class SplashViewController: ViewController {
                     self.onRecovered?()
                 }
                 let left = self.minimumDuration() - (scheduler.clock.now - start)
+                if left <= .zero {
+                    self.spinner.stopAnimating()
+                    self.onFinished(destination)
+                    return
+                }
                 scheduler.after(left) { [weak self] in
                     self?.spinner.stopAnimating()
                     self?.onFinished(destination)
