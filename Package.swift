@@ -140,7 +140,7 @@ let package = Package(
         // It exports none of its own symbols (Modules/Link/switchboard.exports): -static-stdlib passes
         // -export-dynamic, which put the app modules' 8,268 public symbols in its dynamic symbol table
         // (.dynsym, .dynstr, .gnu.hash: 690 kB the loader reads through at every start).
-        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange", "CardDAV", "Sync", "CardMapping"],
+        .executableTarget(name: "switchboard", dependencies: ["TUIKit", "App", "AppServices", "Demo", "Kiosk", "Storage", "Interchange", "CardDAV", "Sync", "CardMapping", "CSQLite"],
                          swiftSettings: screenCode + [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "sqlite3"], .when(configuration: .release))],
                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-LModules/Link", "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=Modules/Link/switchboard.order", "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--version-script=Modules/Link/switchboard.exports", "-Xlinker", "-l:libsqlite3.a", "-Xlinker", "-T", "-Xlinker", "Modules/Link/switchboard.ld"], .when(configuration: .release))]),
 

@@ -1,4 +1,5 @@
 import AppServices
+import CSQLite
 import TUIKit
 #if canImport(Glibc)
 import Glibc
@@ -120,6 +121,11 @@ enum Switchboard {
                 print("switchboard: \(CommandLineMessage.line(for: TerminalError.notATerminal))", to: &errors)
                 return 2
             }
+            // One malloc arena (glibc's mallopt, CSQLite's shim), before the worker thread starts: the
+            // worker's SQLite connection allocates from the main heap instead of a second arena of its
+            // own. Peak RSS in the pty bench's path (issue 52, notes/bench-arena.md): 9,728-9,904 kB
+            // against 9,852-10,028 without, lower in each of 4 rounds alternated; CPU for the keys no higher.
+            _ = sb_malloc_one_arena()
             do {
                 let scene = try AppScene.make(options, environment: environment)
                 let ended = try InteractiveRunner(scene: scene).run()
