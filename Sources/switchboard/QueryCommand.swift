@@ -126,10 +126,13 @@ struct QueryCommand {
         }
         // The store's one pass where it has one (rows read before left out there), else each batch
         // of matches' addresses read by their ids.
-        let searched = try usesAddressSearch ? (store as? any MailAddressSearch)?.forEachEmailAddress(matching: query) { rows throws(ServiceError) -> Bool in
-            take(rows)
-            return true
-        } ?? false : false
+        var searched = false
+        if usesAddressSearch, let search = store as? any MailAddressSearch {
+            searched = try search.forEachEmailAddress(matching: query) { rows throws(ServiceError) -> Bool in
+                take(rows)
+                return true
+            }
+        }
         if !searched {
             try store.forEachContactID(matching: query) { ids throws(ServiceError) -> Bool in
                 take(try store.emailAddresses(ofContacts: ids))
