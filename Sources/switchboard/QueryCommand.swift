@@ -101,7 +101,7 @@ struct QueryCommand {
     /// sorted, so aerc's lines too come out at the end.
     private func answer(_ store: any AddressBookService, query: String, output: inout some TextOutputStream) throws(ServiceError) -> Int32 {
         let written = try Self.writtenScores(store, now: now ?? Int64(time(nil)))
-        if usesIndex, let index = store as? any MailQueryIndex,
+        if usesIndex, let index = store.mailQueryIndex,
            let code = try indexedAnswer(index, query: query, written: written, output: &output) {
             return code
         }
@@ -127,7 +127,7 @@ struct QueryCommand {
         // The store's one pass where it has one (rows read before left out there), else each batch
         // of matches' addresses read by their ids.
         var searched = false
-        if usesAddressSearch, let search = store as? any MailAddressSearch {
+        if usesAddressSearch, let search = store.mailAddressSearch {
             searched = try search.forEachEmailAddress(matching: query) { rows throws(ServiceError) -> Bool in
                 take(rows)
                 return true
@@ -242,7 +242,7 @@ struct QueryCommand {
     /// (`MailClientLine.addressKey`; an ordinary address's is `MailCorrespondent.key`): how much,
     /// and when last (the most of two that print alike).
     static func writtenScores(_ store: any AddressBookService, now: Int64) throws(ServiceError) -> [String: (Double, Int64)] {
-        guard let history = store as? any MailHistoryService else { return [:] }
+        guard let history = store.mailHistory else { return [:] }
         var scores: [String: (Double, Int64)] = [:]
         for person in try history.writtenTo() {
             let key = MailClientLine.addressKey(person.address), score = (person.writtenScore(now: now), person.lastSent ?? 0)

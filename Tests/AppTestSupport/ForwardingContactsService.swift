@@ -40,6 +40,11 @@ public extension ForwardingContactsService {
     func add(_ contact: ContactRecord) throws(ServiceError) -> Int64 {
         try willForward(#function); return try forwardee.add(contact)
     }
+    func add(_ contacts: [ContactRecord]) throws(ServiceError) -> [Int64] {
+        try willForward(#function); return try forwardee.add(contacts)
+    }
+    /// The counts of the store forwarded to, read without a call of their own to forward.
+    var mailHistory: (any MailHistoryService)? { forwardee.mailHistory }
     func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         try willForward(#function); return try forwardee.update(contact)
     }

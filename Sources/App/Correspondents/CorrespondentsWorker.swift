@@ -10,7 +10,7 @@ class CorrespondentsWorker {
 
     func fetchStrangers(then deliver: @escaping @MainActor (Result<[MailCorrespondent], ServiceError>) -> Void) {
         contacts.run({ store throws(ServiceError) in
-            guard let history = store as? any MailHistoryService else { return [] }
+            guard let history = store.mailHistory else { return [] }
             let written = try history.writtenTo()
             let known = try history.knownAddresses(among: written.map(\.address))
             return written.filter { !known.contains(MailCorrespondent.key($0.address)) }
@@ -19,13 +19,7 @@ class CorrespondentsWorker {
 
     func add(_ people: [MailCorrespondent], then deliver: @escaping @MainActor (Result<Int, ServiceError>) -> Void) {
         contacts.run({ store throws(ServiceError) in
-            let records = people.map(Self.record)
-            if let book = store as? any AddressBookService {
-                try book.inOneTransaction { () throws(ServiceError) in for r in records { _ = try book.add(r) } }
-            } else {
-                for r in records { _ = try store.add(r) }
-            }
-            return records.count
+            try store.add(people.map(Self.record)).count
         }, then: deliver)
     }
 

@@ -30,4 +30,9 @@ public protocol AddressBookService: ContactsService, FriendsService {
     func beginTransaction() throws(ServiceError)
     func commitTransaction() throws(ServiceError)
     func rollbackTransaction()
+    /// The mail clients' answers to a two-character search, kept ready; nil where the store keeps
+    /// none (the query is then read the ordinary way).
+    var mailQueryIndex: (any MailQueryIndex)? { get }
+    /// A search's addresses read in one pass; nil where the store reads them by the matches' ids.
+    var mailAddressSearch: (any MailAddressSearch)? { get }
 }

@@ -83,6 +83,12 @@ public protocol ContactsService: AnyObject {
     func restoreDeleted(trashID: Int64) throws(ServiceError) -> ContactRecord?
     /// Forgets every delete kept for Undo (they cannot come back); how many there were.
     func emptyTrash() throws(ServiceError) -> Int
+    /// Stores these new contacts in one transaction (all or none); their ids, in order.
+    func add(_ contacts: [ContactRecord]) throws(ServiceError) -> [Int64]
+    /// The counts of the mail the person writes and gets that this store keeps (`switchboard
+    /// harvest`, issue 50); nil where it keeps none (the kiosk's demo book). Each store says which,
+    /// so a screen asks for it by name, never by a cast.
+    var mailHistory: (any MailHistoryService)? { get }
 }
 
 public extension ContactsService {

@@ -82,6 +82,17 @@ public final class InMemoryContacts: ContactsService, FriendsService {
         return nextID - 1
     }
 
+    /// Memory cannot fail half-way: every contact is added.
+    public func add(_ contacts: [ContactRecord]) throws(ServiceError) -> [Int64] {
+        var ids: [Int64] = []
+        for contact in contacts { insert(contact); ids.append(nextID - 1) }
+        sortOrder()
+        return ids
+    }
+
+    /// The demo book keeps no mail counts.
+    public var mailHistory: (any MailHistoryService)? { nil }
+
     public func update(_ contact: ContactRecord) throws(ServiceError) -> Bool {
         guard let id = contact.id, let old = records[id] else { return false }
         if contact.revision != 0, contact.revision != old.revision {

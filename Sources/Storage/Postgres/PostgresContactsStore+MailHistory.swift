@@ -7,6 +7,9 @@ import AppServices
 /// in both books, the member's own), whichever book a contact is in; `knownAddresses` looks in
 /// every book of the scope.
 extension PostgresContactsStore: MailHistoryService {
+    /// The directory keeps the counts: this store.
+    public var mailHistory: (any MailHistoryService)? { self }
+
     public func myAddresses() throws(ServiceError) -> [String] {
         let rows = try pg.execute("SELECT address_key FROM mail_me WHERE account_id = $1 ORDER BY address_key", [accountID])
         return (0..<rows.count).map { rows.text($0, 0) }

@@ -8,6 +8,11 @@ import AppServices
 /// the rest after its key in one statement. A team member reads them through row-level security
 /// as the contacts are read.
 extension PostgresContactsStore: MailQueryIndex {
+    /// The directory answers two characters from its word starts: this store.
+    public var mailQueryIndex: (any MailQueryIndex)? { self }
+    /// A server reads a search's addresses by the matches' ids (`forEachContactID`).
+    public var mailAddressSearch: (any MailAddressSearch)? { nil }
+
     public func mailQueryLineCount(for query: String) throws(ServiceError) -> Int? {
         guard let start = try mailQueryStart(of: query) else { return nil }
         let count = try pg.scalarInt("""

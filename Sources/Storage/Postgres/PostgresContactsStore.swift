@@ -425,6 +425,14 @@ public final class PostgresContactsStore: ContactsService {
         try add(contact, logged: .contactAdded)
     }
 
+    public func add(_ contacts: [ContactRecord]) throws(ServiceError) -> [Int64] {
+        try pg.transaction { () throws(ServiceError) -> [Int64] in
+            var ids: [Int64] = []
+            for contact in contacts { ids.append(try add(contact)) }
+            return ids
+        }
+    }
+
     /// Stores a new contact, logged as `logged` (a contact brought back from the Trash: `.contactRestored`).
     func add(_ contact: ContactRecord, logged: ActivityKind) throws(ServiceError) -> Int64 {
         try pg.transaction { () throws(ServiceError) -> Int64 in

@@ -2,6 +2,9 @@ import AppServices
 
 /// The mail harvest's counts in the data file (`SQLiteMailHistorySchema`).
 extension SQLiteContactsStore: MailHistoryService {
+    /// The file keeps the counts: this store.
+    public var mailHistory: (any MailHistoryService)? { self }
+
     public func myAddresses() throws(ServiceError) -> [String] {
         let s = try db.prepare("SELECT address_key FROM mail_me WHERE account_id = ? ORDER BY address_key")
         s.bind(1, accountID)

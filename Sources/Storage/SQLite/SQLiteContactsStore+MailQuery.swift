@@ -29,6 +29,9 @@ extension SQLiteContactsStore {
 }
 
 extension SQLiteContactsStore: MailAddressSearch {
+    /// The file reads a search's addresses in one pass: this store.
+    public var mailAddressSearch: (any MailAddressSearch)? { self }
+
     /// One statement from the trigram index to the addresses: each match's contact id is read from
     /// the index's content table in the same statement (`contact_search_content`, FTS5's own
     /// table of the rows: through the index's column each row was a statement of FTS5's own, reset
@@ -164,6 +167,9 @@ private struct RowBytes: Hashable {
 /// A search of two characters answered from `mail_query_rows` (`SQLiteMailQueryRowsSchema`): one
 /// range of its primary key for the count and the people written to, one of its index for the rest.
 extension SQLiteContactsStore: MailQueryIndex {
+    /// The file keeps the two-character answers: this store.
+    public var mailQueryIndex: (any MailQueryIndex)? { self }
+
     public func mailQueryLineCount(for query: String) throws(ServiceError) -> Int? {
         guard let start = SearchText.twoCharacterWordStart(of: query) else { return nil }
         // The distinct (key, line) pairs, read in the key's order (no sort): equal lines have equal keys.

@@ -188,6 +188,14 @@ public final class SQLiteContactsStore: ContactsService {
         try insert(contact, keeping: nil, logged: .contactAdded)
     }
 
+    public func add(_ contacts: [ContactRecord]) throws(ServiceError) -> [Int64] {
+        try db.transaction { () throws(ServiceError) -> [Int64] in
+            var ids: [Int64] = []
+            for contact in contacts { ids.append(try add(contact)) }
+            return ids
+        }
+    }
+
     /// Stores a contact, under `id` when given (a contact brought back keeps the id it had: the
     /// caller has checked it is free), and logs it as `logged`.
     func insert(_ contact: ContactRecord, keeping keptID: Int64?, logged: ActivityKind) throws(ServiceError) -> Int64 {

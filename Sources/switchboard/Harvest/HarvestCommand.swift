@@ -95,7 +95,7 @@ struct HarvestCommand {
         }
         var exitCode: Int32 = 0
         guard let book = opener.openStore(for: "harvest", environment: environment, errors: &errors, exitCode: &exitCode) else { return exitCode }
-        guard let store = book as? any MailHistoryService else {
+        guard let store = book.mailHistory else {
             print("switchboard: harvest: this store keeps no mail counts", to: &errors)
             return 1
         }

@@ -24,6 +24,7 @@ struct PostgresConformanceTests {
     @Test func displayNames() throws { try StoreConformance.displayNames(fixture()) }
     @Test func groupCards() throws { try StoreConformance.groupCards(fixture()) }
     @Test func contactsWithAnEmail() throws { try StoreConformance.contactsWithAnEmail(fixture()) }
+    @Test func addingManyIsOneTransaction() throws { try StoreConformance.addingManyIsOneTransaction(fixture()) }
     @Test func emailAddressesPreferredFirst() throws { try StoreConformance.emailAddressesPreferredFirst(fixture()) }
     @Test func anEditFromAnOldReadIsRefused() throws { try StoreConformance.anEditFromAnOldReadIsRefused(fixture()) }
     @Test func activity() throws { try StoreConformance.activity(fixture()) }

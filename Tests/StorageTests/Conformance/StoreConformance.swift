@@ -216,6 +216,25 @@ enum StoreConformance {
                 == ["ada@work.example", "a@home.example", "al@old.example", "alan@example.org", "at@example.org"])
     }
 
+    /// Contacts added together (the Correspondents screen's "add these people") are kept all or
+    /// none: the second card of a UID already taken fails, and the first, added before it, is gone too.
+    static func addingManyIsOneTransaction(_ f: StoreFixture) throws {
+        let ada = try f.makeAccount()
+        let store = f.contacts(of: ada)
+        var grace = ContactRecord(firstName: "Grace", lastName: "Hopper", emails: ["grace@example.org"])
+        grace.uid = "urn:uuid:grace"
+        let ids = try store.add([ContactRecord(firstName: "Alan", lastName: "Turing"), grace])
+        #expect(try ids.map { try store.contact(id: $0)?.lastName } == ["Turing", "Hopper"])
+
+        var twin = grace
+        twin.firstName = "Grace B."
+        #expect(throws: ServiceError.self) {
+            try store.add([ContactRecord(firstName: "Emmy", lastName: "Noether"), twin])
+        }
+        #expect(try store.contacts(matching: "", offset: 0, limit: 10).map(\.lastName) == ["Hopper", "Turing"])
+        #expect(store.mailHistory != nil)
+    }
+
     static func contactsWithAnEmail(_ f: StoreFixture) throws {
         let ada = try f.makeAccount(), bob = try f.makeAccount("bob")
         let store = f.contacts(of: ada)

@@ -45,7 +45,7 @@ struct HarvestCommandTests {
     func counts(_ db: String, _ addresses: [String]) throws -> [String: MailCorrespondent] {
         let data = try CommandLineData(location: db, environment: [:])
         let ada = try #require(try data.accounts.account(named: "ada"))
-        let store = try #require(data.contacts(of: ada.id) as? any MailHistoryService)
+        let store = try #require(data.contacts(of: ada.id).mailHistory)
         return try store.mailCounts(of: addresses)
     }
 
@@ -238,7 +238,7 @@ struct HarvestCommandTests {
         folder.write("inbox", Self.mbox(messages))
         let data = try CommandLineData(location: db, environment: [:])
         let ada = try #require(try data.accounts.account(named: "ada"))
-        let store = try #require(data.contacts(of: ada.id) as? any MailHistoryService)
+        let store = try #require(data.contacts(of: ada.id).mailHistory)
         let failing = FailingHistory(store: store, failAt: 3)
         var harvester = MailHarvester(store: failing, mine: ["ada@analytical.example"], now: 0)
         harvester.batchSize = 20

@@ -15,7 +15,7 @@ extension ContactListWorker {
     /// order), read once for the searches that follow: at most `bestMatchCandidates` addresses,
     /// each found by the app's own search (its index) and held to the address exactly.
     nonisolated static func bestMatchCandidates(in store: ContactsService, now: Int64) throws(ServiceError) -> [ContactSummary] {
-        guard let history = store as? any MailHistoryService else { return [] }
+        guard let history = store.mailHistory else { return [] }
         let people = try history.writtenTo().enumerated()
             .map { (place: $0.offset, person: $0.element, score: $0.element.writtenScore(now: now)) }
             .sorted { $0.score != $1.score ? $0.score > $1.score : $0.place < $1.place }

@@ -23,7 +23,7 @@ class ShowContactWorker {
     /// What the mail harvest counted for these addresses, summed (nil where the store keeps no counts, or has none).
     func mailCounts(of emails: [String], then deliver: @escaping @MainActor (Result<MailCorrespondent?, ServiceError>) -> Void) {
         contacts.run({ store throws(ServiceError) in
-            guard !emails.isEmpty, let history = store as? any MailHistoryService else { return nil }
+            guard !emails.isEmpty, let history = store.mailHistory else { return nil }
             return MailCorrespondent.summed(Array(try history.mailCounts(of: emails).values))
         }, then: deliver)
     }
