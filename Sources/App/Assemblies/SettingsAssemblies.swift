@@ -80,24 +80,15 @@ struct AboutAssembly: Assembly {
         let signedIn = session.account != nil
         let work = signedIn ? session.accountWork : nil
         let countsFriends = !session.backend.isDemo
-        var facts = AboutConstructor.Facts(version: SwitchboardApp.version, data: session.backend.directory.location,
-                                           contacts: 0, friends: signedIn && countsFriends ? 0 : nil,
-                                           leaveKeys: leaveKeys)
-        var controller: AboutViewController?
+        let counts = AboutCounts(facts: AboutConstructor.Facts(version: SwitchboardApp.version, data: session.backend.directory.location,
+                                                               contacts: 0, friends: signedIn && countsFriends ? 0 : nil,
+                                                               leaveKeys: leaveKeys),
+                                 countsFriends: countsFriends)
         // Memory and a file answer at once, before the screen is made; a server's "…" until it answers.
-        work?.run({ account throws(ServiceError) in try Self.counts(of: account) }, then: { result in
-            switch (result, controller) {
-            case (.success(let counts), nil):
-                facts.contacts = counts.contacts
-                if countsFriends { facts.friends = counts.friends }
-            case (.success(let counts), let shown?): shown.show(contacts: counts.contacts, friends: counts.friends, why: "")
-            case (.failure, nil): facts.countsUnknown = "not read: the directory did not answer"
-            case (.failure, let shown?): shown.show(contacts: nil, friends: nil, why: "not read: the directory did not answer")
-            }
-        })
-        if work?.inlineService == nil, work != nil { facts.countsUnknown = "…" }
-        let made = AboutViewController(constructor: AboutConstructor(facts: facts))
-        controller = made
+        work?.run({ account throws(ServiceError) in try Self.counts(of: account) }, then: { result in counts.take(result) })
+        if work?.inlineService == nil, work != nil { counts.awaitAnswer() }
+        let made = AboutViewController(constructor: AboutConstructor(facts: counts.facts))
+        counts.shown = made
         return made
     }
 
