@@ -39,6 +39,10 @@ final class AppHarness {
     let findsProgram: ProgramFinder?
     /// Starts the sync child processes (nil: the app offers no sync, as App alone does).
     let syncProcesses: (@MainActor @Sendable (Scheduler) -> any SyncProcessStarting)?
+    /// What the app sets for the whole process (its theme, its symbols, its animations), as they
+    /// were before it started: put back when the harness goes, so a test without colours does not
+    /// leave the next test (a TUIKit one, which starts no app) drawing in monochrome.
+    private let globalsBefore = (theme: Theme.current, glyphs: Glyphs.current, animations: Animator.animationsEnabled)
 
     init(width: Int = 80, height: Int = 24, deepLink: String? = nil, folder: String? = nil, demoFriends: Bool = false,
          noColor: Bool = false, interchange: (any ContactsInterchange)? = nil, runProgram: ProgramRunner? = nil,
@@ -60,6 +64,12 @@ final class AppHarness {
         self.folder = folder ?? temp.path
         databasePath = self.folder + "/switchboard.sqlite3"
         launch(width: width, height: height, deepLink: deepLink)
+    }
+
+    isolated deinit {
+        Theme.current = globalsBefore.theme
+        Glyphs.current = globalsBefore.glyphs
+        Animator.animationsEnabled = globalsBefore.animations
     }
 
     /// Starts the app (again) on the same data file, as a restart would.
