@@ -43,10 +43,12 @@ let package = Package(
     ],
     targets: [
         // C system libraries (Modules/): module map + shim header each.
+        // No pkgConfig: its `-L/usr/lib/x86_64-linux-gnu -lncursesw -ltinfo` came first on the
+        // release link, before `-LModules/Link`, whose libncursesw.so and libtinfo.so (linker
+        // scripts) take the archives; the module map links both, the shim sets pkg-config's defines.
         .systemLibrary(
             name: "CNcurses",
             path: "Modules/CNcurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
 

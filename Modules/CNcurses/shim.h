@@ -16,6 +16,13 @@
 #ifndef SWITCHBOARD_CNCURSES_SHIM_H
 #define SWITCHBOARD_CNCURSES_SHIM_H
 
+/* What `pkg-config --cflags ncursesw` gives (the package no longer asks pkg-config: Package.swift). */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE 1
+#endif
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 600
+#endif
 #define NCURSES_WIDECHAR 1
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1

@@ -11,6 +11,13 @@ enum AppScene {
     case app(AppConfiguration)
     case kiosk(Kiosk.Options)
 
+    /// The most each of the interactive app's two connections to a data file keeps in SQLite's
+    /// page cache, KiB (SQLite's default is 2,000): a person's screens read a few pages a key, and
+    /// a cache that grew over the whole file (the friends popup scrolled over 1,000 friends) was
+    /// ~0.2 MB of the app's peak memory; CPU for the pty benchmark's keys the same (issue 52).
+    /// Import, export, query and populate keep their own sizes.
+    static let interactivePageCacheKiB = 128
+
     static func make(_ options: CommandLineOptions, environment: [String: String]) throws(UsageError) -> AppScene {
         if let kiosk = options.kiosk { return .kiosk(kiosk) }
         return .app(try configuration(options, environment: environment))
@@ -32,7 +39,7 @@ enum AppScene {
             : PostgresConnection.isURI(path)
             ? AppConfiguration(directory: { now in PostgresDirectory(uri: path, environment: environment, passwordCost: cost, signIn: signIn, now: now) })
             : options.mode != .headless
-            ? AppConfiguration(file: { now in SQLiteDirectory(path: path, passwordCost: cost, now: now) })
+            ? AppConfiguration(file: { now in SQLiteDirectory(path: path, passwordCost: cost, pageCacheKiB: Self.interactivePageCacheKiB, now: now) })
             : AppConfiguration(directory: { now in SQLiteDirectory(path: path, passwordCost: cost, now: now) })
         configuration.splashDuration = options.splashMilliseconds.map { .milliseconds($0) }
         configuration.deepLink = options.deepLink

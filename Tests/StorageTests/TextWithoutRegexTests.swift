@@ -1,4 +1,5 @@
 import AppServices
+import TestSupport
 import Testing
 @testable import Storage
 
@@ -33,6 +34,31 @@ struct TextWithoutRegexTests {
         #expect(PostgresConnection.redacted("postgresql://ada:p@ss@db/team") == "postgresql://ada:***@db/team")   // the last @ ends it
         #expect(LocalSessionFile.fileName(for: PostgresConnection.redacted("postgresql://ada:pw@db.example.org:5432/téam?sslmode=require&password=x"))
                 == "postgresql___ada__db.example.org_5432_t_am_sslmode_require_password_.session")
+    }
+
+    /// The quick answer for a text with none of a password's marks (a file path, a number, a flag on
+    /// the command line) is the redaction's own: nothing taken out. Random texts over an alphabet
+    /// that spells passwords in pieces; the texts the quick answer passes come back the same from
+    /// the full rules, and those with a mark go to them.
+    @Test func aTextWithoutAPasswordsMarksIsLeftAsTheRulesLeaveIt() {
+        let pieces = ["/", "tmp", "a", "Z", "-", ".", "_", " ", "  ", "'", "\\", "0", "55", "pa", "ss", "PA", "SS", "as", "sW",
+                      "pw", "d", "D", "w", "user", "postgres", "ql", "host", "db", "&", ",", "[", "]", "\t"]
+        var random = SeededGenerator(seed: 2026_12_07)
+        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &random) }
+        var passed = 0
+        for _ in 0..<20_000 {
+            let text = (0..<(1 + next(12))).map { _ in pieces[next(pieces.count)] }.joined()
+            guard PostgresConnection.cannotHoldPassword(text) else { continue }
+            passed += 1
+            #expect(ConnectionStringRedaction(text).text == text, "\(text)")
+            #expect(PostgresConnection.redacted(text) == text, "\(text)")
+        }
+        #expect(passed > 5_000)
+        for marked in ["my Password file", "a PWD", "x/ASSWORD", "u:pw", "a=b", "a?b", "a@b", "%70", "tëam", "postgresql://ada:pw@db/team"] {
+            #expect(!PostgresConnection.cannotHoldPassword(marked), "\(marked)")
+        }
+        #expect(PostgresConnection.redacted("my password pw") == "my password ***") // "pass" alone sends it to the rules
+        #expect(PostgresConnection.cannotHoldPassword("/tmp/switchboard-1000.sqlite3") && PostgresConnection.cannotHoldPassword("--splash-ms"))
     }
 
     /// What libpq reads as the password is what is taken out: where the string's own spelling hides

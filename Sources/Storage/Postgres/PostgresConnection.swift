@@ -518,6 +518,7 @@ public final class PostgresConnection {
     /// left, the string written anew from libpq's own values (`PQconninfoParse`) without it. A
     /// string libpq cannot read (it connects nowhere) keeps the first step's form.
     public static func redacted(_ conninfo: String) -> String {
+        if cannotHoldPassword(conninfo) { return conninfo }
         let text = ConnectionStringRedaction(conninfo).text
         guard isURI(conninfo), let values = parsed(conninfo) else { return text }
         let left = parsed(text)
@@ -525,6 +526,25 @@ public final class PostgresConnection {
             if let secret = values[key], !secret.isEmpty, left?[key] == secret { return written(values) }
         }
         return text
+    }
+
+    /// Whether `text` is ASCII with none of the marks every password spelling needs: no `:`
+    /// (`user:pw@`, `u:pw` as a port, a URI's scheme), `=`, `?`, `@` or `%`, and no `pass`,
+    /// `assw` or `pwd` in any case (`password pw`). `ConnectionStringRedaction` leaves such a text
+    /// as it is; so do `redacted` and the command line's check of each argument (a file path,
+    /// `--splash-ms`: ~150 k instructions each at start-up through the redaction's rules).
+    static func cannotHoldPassword(_ text: String) -> Bool {
+        var window: UInt32 = 0 // the last four bytes, lower-cased
+        for byte in text.utf8 {
+            switch byte {
+            case 0x80...0xFF, UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "%"): return false
+            default: break
+            }
+            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            window = window << 8 | UInt32(lower)
+            if window == 0x7061_7373 || window == 0x6173_7377 || window & 0xFF_FFFF == 0x70_7764 { return false } // pass, assw, pwd
+        }
+        return true
     }
 
     /// libpq's values as a key=value connection string (its keywords in a fixed order, values

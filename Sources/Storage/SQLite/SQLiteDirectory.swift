@@ -22,16 +22,23 @@ public final class SQLiteDirectory: DataDirectory {
     ///   - path: the data file.
     ///   - passwordCost: yescrypt's cost (0: the library's default).
     ///   - busyTimeoutMilliseconds: how long a write waits for another program's lock.
+    ///   - pageCacheKiB: the most SQLite's page cache of this directory's connection may hold, in
+    ///     KiB; nil for SQLite's default (2,000 KiB).
     ///   - now: the wall clock, in seconds since 1970.
-    public init(path: String, passwordCost: Int = 0, busyTimeoutMilliseconds: Int32 = 3000, now: @escaping () -> Int64) {
+    public init(path: String, passwordCost: Int = 0, busyTimeoutMilliseconds: Int32 = 3000, pageCacheKiB: Int? = nil,
+                now: @escaping () -> Int64) {
         self.path = path
         self.passwordCost = passwordCost
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.pageCacheKiB = pageCacheKiB
         self.now = now
     }
 
+    private let pageCacheKiB: Int?
+
     public func open() throws(ServiceError) -> Account? {
         let db = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        if let pageCacheKiB { try db.execute("PRAGMA cache_size = -\(max(pageCacheKiB, 1))") }
         database = db
         interruptHandle.replace(db.handle)
         let accounts = SQLiteAccountStore(database: db, hasher: PasswordHasher(cost: passwordCost))

@@ -25,6 +25,56 @@ struct CapabilityTemplate {
         parts = Self.compile(parameters: parameters, evaluate: evaluate)
     }
 
+    /// The template of a capability whose text (`source`, as terminfo holds it) is read straight
+    /// where it is only bytes, `%i`, `%p1%d`, `%p2%d` and `%%` (xterm's, tmux's, screen's, the
+    /// Linux console's moves, erases and scrolls): no evaluation through `evaluate` (~8 `tiparm`
+    /// calls a capability, ~0.6 M instructions for the ~14 of a start-up). Any other text is
+    /// compiled from `evaluate` as before; debug builds check that both ways agree.
+    init(parameters: Int, source: [UInt8], evaluate: @escaping ([Int]) -> [UInt8]) {
+        self.evaluate = evaluate
+        if let read = Self.read(source, parameters: parameters) {
+            assert(Self.compile(parameters: parameters, evaluate: evaluate) == read, "\(source): read \(read)")
+            parts = read
+        } else {
+            parts = Self.compile(parameters: parameters, evaluate: evaluate)
+        }
+    }
+
+    /// `source`'s parts when it is only literal bytes (delays `$<…>` left out, as the writer
+    /// leaves them out of what `tiparm` makes), `%%`, a `%i` before any number, and each
+    /// parameter once as `%pN%d`; nil for anything else (conditions, arithmetic, `%c`…).
+    static func read(_ source: [UInt8], parameters: Int) -> [Part]? {
+        let text = TerminalCapabilities.withoutPadding(source)
+        var parts: [Part] = [], literal: [UInt8] = []
+        var offset = 0, used = [false, false]
+        var i = 0
+        let percent = UInt8(ascii: "%")
+        while i < text.count {
+            guard text[i] == percent else { literal.append(text[i]); i += 1; continue }
+            guard i + 1 < text.count else { return nil }
+            switch text[i + 1] {
+            case percent:
+                literal.append(percent); i += 2
+            case UInt8(ascii: "i"):
+                guard !used[0], !used[1], offset == 0 else { return nil }
+                offset = 1; i += 2
+            case UInt8(ascii: "p"):
+                guard i + 4 < text.count, text[i + 3] == percent, text[i + 4] == UInt8(ascii: "d") else { return nil }
+                let index = Int(text[i + 2]) - 0x31
+                guard index >= 0, index < parameters, !used[index] else { return nil }
+                used[index] = true
+                if !literal.isEmpty { parts.append(.literal(literal)); literal = [] }
+                parts.append(.decimal(index: index, offset: offset))
+                i += 5
+            default:
+                return nil
+            }
+        }
+        guard used.prefix(parameters).allSatisfy({ $0 }) else { return nil }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        return parts
+    }
+
     /// A template of fixed parts (tests).
     init(parts: [Part]) {
         self.parts = parts

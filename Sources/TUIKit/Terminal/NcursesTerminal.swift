@@ -102,7 +102,9 @@ public final class NcursesTerminal: Terminal {
         inputFile = fdopen(inFD, "r")
         outputFile = fdopen(outFD, "w")
         let type = options.terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
-        screen = type.isEmpty ? nil : newterm(type, outputFile, inputFile)
+        // The size the environment gives, for when the terminal's own is not known (`refreshSize`).
+        let environmentSize = Self.environmentSize()
+        screen = type.isEmpty ? nil : Self.withOneCellScreens { newterm(type, outputFile, inputFile) }
         guard let screen else {
             cleanUpFiles()
             sb_restore_default_signal_handlers()
@@ -118,8 +120,8 @@ public final class NcursesTerminal: Terminal {
             throw .cannotDrawScreens(terminalType: type)
         }
         sb_chain_winch_handler() // a resize wakes the run loop (ncurses still makes it KEY_RESIZE)
-        fallbackSize = Size(width: Int(sb_cols()), height: Int(sb_lines()))
-        shrinkCursesScreens()
+        fallbackSize = environmentSize ?? Size(width: 80, height: 24)
+        shrinkCursesScreens() // one cell already (withOneCellScreens), unless LINES or COLUMNS was not a number ncurses took
         // ncurses enters its program mode (the alternate screen, cleared) on its first refresh, and
         // draws nothing after: the frames are the writer's. Its own screen stays blank and untouched
         // (a touched one would be refreshed at each key read), its cursor where it is.
@@ -175,8 +177,31 @@ public final class NcursesTerminal: Terminal {
     /// The size of ncurses' own screens (tests: one cell once started).
     var cursesScreenSize: Size { Size(width: Int(sb_cols()), height: Int(sb_lines())) }
 
-    /// The size terminfo or the environment gave when the terminal's own (TIOCGWINSZ) is not known.
+    /// The size the environment gave (LINES, COLUMNS), or 80x24, when the terminal's own (TIOCGWINSZ) is not known.
     private var fallbackSize = Size(width: 80, height: 24)
+
+    private static func environmentSize() -> Size? {
+        guard let lines = getenv("LINES").flatMap({ Int(String(cString: $0)) }), lines > 0,
+              let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 else { return nil }
+        return Size(width: columns, height: lines)
+    }
+
+    /// `body` (newterm) with LINES and COLUMNS set to 1 in the environment, then put back as they
+    /// were: ncurses sizes its three screens (stdscr, newscr, curscr) from them when they are set
+    /// (`use_env`, its default), so it never allocates and blanks the ~400 kB of cells at the
+    /// terminal's size (120x40) that nothing draws and `shrinkCursesScreens` would free at once
+    /// (~0.6 M instructions at start-up; the memory's peak).
+    private static func withOneCellScreens<T>(_ body: () -> T) -> T {
+        let names = ["LINES", "COLUMNS"]
+        let saved = names.map { name in getenv(name).map { String(cString: $0) } }
+        for name in names { setenv(name, "1", 1) }
+        defer {
+            for (name, value) in zip(names, saved) {
+                if let value { setenv(name, value, 1) } else { unsetenv(name) }
+            }
+        }
+        return body()
+    }
 
     /// ncurses' three screens (stdscr, newscr, curscr: ~400 kB of cells at 120x40, drawn by
     /// nothing: the frames are the writer's) made one cell, whenever ncurses has made them the

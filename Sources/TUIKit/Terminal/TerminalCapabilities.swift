@@ -114,7 +114,7 @@ public final class TerminalCapabilities {
         ownsTerminfo = owns
         func string(_ cap: String) -> [UInt8]? {
             guard let value = sb_tigetstr(cap) else { return nil }
-            let bytes = Self.withoutPadding(Array(String(cString: value).utf8CString.dropLast().map { UInt8(bitPattern: $0) }))
+            let bytes = Self.withoutPadding(Self.bytes(value))
             return bytes.isEmpty ? nil : bytes
         }
         func flag(_ cap: String) -> Bool { tigetflag(cap) > 0 }
@@ -123,17 +123,18 @@ public final class TerminalCapabilities {
             guard let raw = sb_tigetstr(cap) else { return nil }
             // tiparm wants the string as it was (terminfo's own may go with its entry): a copy the
             // evaluations keep, freed with them.
-            let source = Array(UnsafeBufferPointer(start: raw, count: strlen(raw) + 1))
+            let length = strlen(raw)
+            let source = Array(UnsafeBufferPointer(start: raw, count: length + 1))
             let made = { (p: [Int]) -> [UInt8] in
                 let saved = sb_use_terminfo(term)
                 defer { _ = sb_use_terminfo(saved) }
                 let result = source.withUnsafeBufferPointer { source in
                     parameters == 1 ? sb_tiparm1(source.baseAddress, Int32(p[0])) : sb_tiparm2(source.baseAddress, Int32(p[0]), Int32(p[1]))
                 }
-                guard let result else { return [] }
-                return Self.withoutPadding(Array(String(cString: result).utf8CString.dropLast().map { UInt8(bitPattern: $0) }))
+                return Self.withoutPadding(Self.bytes(result))
             }
-            return CapabilityTemplate(parameters: parameters, evaluate: made)
+            let text = UnsafeRawBufferPointer(start: raw, count: length)
+            return CapabilityTemplate(parameters: parameters, source: Array(text), evaluate: made)
         }
 
         carriageReturn = string("cr")
@@ -284,7 +285,7 @@ public final class TerminalCapabilities {
 
     private static func bytes(_ value: UnsafePointer<CChar>?) -> [UInt8] {
         guard let value else { return [] }
-        return Array(String(cString: value).utf8CString.dropLast().map { UInt8(bitPattern: $0) })
+        return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
     }
 
     /// The capability without its delays (`$<5>`, `$<2*/>`): a terminal of today needs none.

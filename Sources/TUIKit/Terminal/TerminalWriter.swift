@@ -463,12 +463,16 @@ public final class TerminalWriter {
         let style = rowStyles[x]
         let look = penFor(style)
         guard capabilities.backColorErase || look.background < 0 else { return nil }
-        var end = x + 1, lastDifferent = x
+        var end = x + 1
         while end < width, end != keep, BlankStyleSharing.isBlank(wanted[start + end]), rowStyles[end] == style || penFor(rowStyles[end]).background == look.background,
               !(hasLines && longLines[end]) {
-            if !looksSameHere(y, start, end) { lastDifferent = end }
             end += 1
         }
+        // The run's last cell that does not look the same (x does not), looked for from the end:
+        // where the run differs to its end (a background on a cleared screen: the first frame's
+        // ~4,400 blanks) that is one look, not one a cell.
+        var lastDifferent = end - 1
+        while lastDifferent > x, looksSameHere(y, start, lastDifferent) { lastDifferent -= 1 }
         let toWrite = lastDifferent - x + 1 // spaces, once the cursor is at x
         if end == width, let el = capabilities.clearToEndOfLine, el.count < toWrite {
             moveTo(x, y)
