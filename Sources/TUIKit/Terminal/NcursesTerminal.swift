@@ -48,6 +48,14 @@ public final class NcursesTerminal: Terminal {
         public var inputDescriptor: Int32 = 0
         /// The descriptor written to; 1 (stdout) by default.
         public var outputDescriptor: Int32 = 1
+        /// ncurses' own screens made one cell from the start, by LINES and COLUMNS set to 1 in the
+        /// environment around `newterm` (put back right after): it never allocates and blanks the
+        /// ~400 kB of cells at the terminal's size that nothing draws (the frames are the writer's).
+        /// The environment is process-wide and glibc's `setenv` is not safe beside another thread's
+        /// `getenv`, so only a program that starts its terminal before any other thread (an app's
+        /// `main`) should set this; otherwise the screens are made the terminal's size and then one
+        /// cell, which costs the memory's peak, not the result.
+        public var oneCellScreensFromTheStart = false
 
         /// The defaults: `TERM` from the environment, mouse on, colours when the terminal has them, stdin and stdout.
         public init() {}
@@ -104,7 +112,9 @@ public final class NcursesTerminal: Terminal {
         let type = options.terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
         // The size the environment gives, for when the terminal's own is not known (`refreshSize`).
         let environmentSize = Self.environmentSize()
-        screen = type.isEmpty ? nil : Self.withOneCellScreens { newterm(type, outputFile, inputFile) }
+        screen = type.isEmpty ? nil
+            : options.oneCellScreensFromTheStart ? Self.withOneCellScreens { newterm(type, outputFile, inputFile) }
+            : newterm(type, outputFile, inputFile)
         guard let screen else {
             cleanUpFiles()
             sb_restore_default_signal_handlers()
@@ -121,7 +131,7 @@ public final class NcursesTerminal: Terminal {
         }
         sb_chain_winch_handler() // a resize wakes the run loop (ncurses still makes it KEY_RESIZE)
         fallbackSize = environmentSize ?? Size(width: 80, height: 24)
-        shrinkCursesScreens() // one cell already (withOneCellScreens), unless LINES or COLUMNS was not a number ncurses took
+        shrinkCursesScreens() // one cell already where `oneCellScreensFromTheStart` was set (and ncurses took LINES and COLUMNS)
         // ncurses enters its program mode (the alternate screen, cleared) on its first refresh, and
         // draws nothing after: the frames are the writer's. Its own screen stays blank and untouched
         // (a touched one would be refreshed at each key read), its cursor where it is.
