@@ -27,11 +27,13 @@ struct TerminalWriterBytesTests {
             _ = send(full: true)
         }
 
-        /// The frame that shows `buffer`: its changed cells (all, when full), as text.
+        /// The frame that shows `buffer`: its changed cells (all, when full) once `moves` are made
+        /// (as the renderer sends them), as text.
         @discardableResult
         func send(full: Bool = false, moves: [RowMove] = [], cursor: Point? = nil) -> String {
             var changes: [CellChange] = []
-            let before = shownBuffer
+            var before = shownBuffer
+            if !full { for move in moves { before.moveRows(in: move.rect, by: move.dy) } }
             for y in 0..<buffer.size.height {
                 for x in 0..<buffer.size.width where full || buffer[x, y] != before[x, y] { changes.append(CellChange(x: x, y: y, cell: buffer[x, y])) }
             }
