@@ -1050,7 +1050,29 @@ public final class TerminalWriter {
             (base + to * chunks).update(from: base + from * chunks, count: (b - a + 1 - k) * chunks)
             (base + fresh * chunks).update(repeating: 0, count: k * chunks)
         }
+        for y in fresh..<fresh + k { markFillShown(row: y, fill: fill) }
         for y in a...b { touched[y] = true }
+    }
+
+    /// Row `y` came in blank (`fill`) with a scroll: each of its chunks whose wanted cells are all
+    /// blanks on the fill's background looks the same already, and takes the wanted chunk's key
+    /// (the blanks beside a popup's list are stepped over whole, not looked at cell by cell).
+    private func markFillShown(row y: Int, fill: Cell) {
+        _ = wantedKey(y) // the chunks' keys
+        let width = size.width, chunks = chunkCount, background = fill.styleBits & (0x1FF << 9)
+        var all = true
+        wanted.withUnsafeBufferPointer { cells in
+            let row = cells.baseAddress! + y * width
+            var x0 = 0
+            for j in 0..<chunks {
+                let x1 = min(width, x0 + Self.chunkColumns)
+                var x = x0
+                while x < x1, BlankStyleSharing.isBlank(row[x]), row[x].styleBits & (0x1FF << 9) == background { x += 1 }
+                if x == x1 { shownChunkKeys[y * chunks + j] = wantedChunkKeys[y * chunks + j] } else { all = false }
+                x0 = x1
+            }
+        }
+        if all { shownKeys[y] = wantedKey(y) }
     }
 
     /// The region `[a, b]` (rows of the area, `0 ≤ a`, `a + k ≤ b < n`) whose scroll leaves the
