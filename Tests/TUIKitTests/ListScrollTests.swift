@@ -98,4 +98,32 @@ struct ListScrollTests {
         #expect(marks.count > 5) // the mark went down the column
         #expect(list.topIndex == 40)
     }
+
+    /// A scroll by one row sends the terminal its move and the cells that differ once the rows
+    /// moved: the row that came in and the two whose selection changed, not the rows that only
+    /// moved (each of which differs in every letter from the row that was there before). The
+    /// terminal's screen is still right (the harness checks each frame against a full redraw).
+    @Test func aOneRowScrollSendsTheMoveAndOnlyTheCellsThatDifferAfterIt() {
+        let list = ListView()
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        list.configureRow = { row, i, sel in
+            (row as! ListRowLabel).configure(text: String(repeating: letters[i % letters.count], count: 20), selected: sel)
+        }
+        let board = WidgetTests.Board([(list, Rect(x: 0, y: 0, width: 30, height: 8))])
+        let h = Harness(width: 40, height: 12, root: board)
+        list.reloadData(numberOfRows: 60)
+        h.wait(0)
+        h.press("Down Down Down Down Down Down Down") // the last row on screen: the next Down scrolls
+        for _ in 0..<10 {
+            let frames = h.terminal.cellsPerFrame.count
+            h.press("Down")
+            #expect(h.terminal.cellsPerFrame.count == frames + 1)
+            // The new row (20 letters), the row that lost the selection (its 30 cells' style), and
+            // the scroll mark: below the 6 moved rows' 120 letters alone.
+            let cells = h.terminal.cellsPerFrame.last ?? 0
+            #expect(cells <= 30 + 30 + 4, "a scroll by one row sent \(cells) cells")
+            #expect(h.terminal.rowsPerFrame.last == Array(0..<8), "the moved rows count as touched: \(h.terminal.rowsPerFrame.last ?? [])")
+        }
+        #expect(h.lines[7].hasPrefix(String(repeating: letters[(list.selectedIndex ?? 0) % letters.count], count: 20)))
+    }
 }

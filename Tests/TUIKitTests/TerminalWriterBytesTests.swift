@@ -27,11 +27,13 @@ struct TerminalWriterBytesTests {
             _ = send(full: true)
         }
 
-        /// The frame that shows `buffer`: its changed cells (all, when full), as text.
+        /// The frame that shows `buffer`: its changed cells (all, when full) once `moves` are made
+        /// (as the renderer sends them), as text.
         @discardableResult
         func send(full: Bool = false, moves: [RowMove] = [], cursor: Point? = nil) -> String {
             var changes: [CellChange] = []
-            let before = shownBuffer
+            var before = shownBuffer
+            if !full { for move in moves { before.moveRows(in: move.rect, by: move.dy) } }
             for y in 0..<buffer.size.height {
                 for x in 0..<buffer.size.width where full || buffer[x, y] != before[x, y] { changes.append(CellChange(x: x, y: y, cell: buffer[x, y])) }
             }
@@ -234,6 +236,14 @@ struct TerminalWriterBytesTests {
         #expect(caps.scrollRegion?.make(2, 9) == Array("\u{1B}[3;10r".utf8))
         #expect(caps.foreground(9) == [.parameters(Array("91".utf8))])
         #expect(caps.background(200) == [.parameters(Array("48;5;200".utf8))])
+        // Compiled (the writer's moves do not go through tiparm), and right on either side of
+        // each count of digits: cup's row and column are the numbers plus one.
+        #expect(caps.cursorAddress?.parts == [.literal([0x1B, UInt8(ascii: "[")]), .decimal(index: 0, offset: 1),
+                                              .literal([UInt8(ascii: ";")]), .decimal(index: 1, offset: 1), .literal([UInt8(ascii: "H")])])
+        for (row, column) in [(0, 0), (8, 9), (9, 98), (98, 99), (99, 998), (999, 1000), (-2, 5)] {
+            #expect(caps.cursorAddress?.make(row, column) == Array("\u{1B}[\(row + 1);\(column + 1)H".utf8))
+            #expect(caps.cursorAddress?.cost(row, column) == "\u{1B}[\(row + 1);\(column + 1)H".utf8.count)
+        }
         let vt52 = try #require(TerminalCapabilities.load(terminalType: "vt52", environment: [:]))
         #expect(vt52.cursorAddress?.parts == nil) // characters, not digits: made by terminfo itself
         #expect(vt52.cursorAddress?.make(3, 5) == [0x1B, UInt8(ascii: "Y"), 32 + 3, 32 + 5])

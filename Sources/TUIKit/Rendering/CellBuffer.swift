@@ -148,15 +148,25 @@ public struct CellBuffer: Sendable, Equatable {
     /// Shifts the rows inside a rectangle by `dy` (negative: up); rows that
     /// nothing moved into keep what they had.
     mutating func moveRows(in rect: Rect, by dy: Int) {
-        let r = rect.intersection(bounds)
+        let size = size
+        cells.withUnsafeMutableBufferPointer { Self.moveRows($0.baseAddress!, size: size, in: rect, by: dy) }
+    }
+
+    /// `moveRows(in:by:)` on cells laid out as a buffer of `size`'s (row after row): what a
+    /// terminal's copy of the screen does with a frame's `moves`.
+    static func moveRows(_ cells: UnsafeMutablePointer<Cell>, size: Size, in rect: Rect, by dy: Int) {
+        let r = rect.intersection(Rect(origin: .zero, size: size))
         guard !r.isEmpty, dy != 0, abs(dy) < r.height else { return }
-        let width = size.width
-        cells.withUnsafeMutableBufferPointer { buffer in
-            let rows = dy < 0 ? Array(r.minY..<(r.maxY + dy)) : Array((r.minY + dy)..<r.maxY).reversed()
-            for y in rows {
-                let from = (y - dy) * width + r.minX, to = y * width + r.minX
-                (buffer.baseAddress! + to).update(from: buffer.baseAddress! + from, count: r.width)
-            }
+        let width = size.width, count = r.height - abs(dy)
+        if r.width == width { // whole rows: one block (`update` copies overlapping memory the right way round)
+            let to = (dy < 0 ? r.minY : r.minY + dy) * width
+            (cells + to).update(from: cells + to - dy * width, count: count * width)
+            return
+        }
+        for i in 0..<count {
+            let y = dy < 0 ? r.minY + i : r.maxY - 1 - i
+            let to = y * width + r.minX
+            (cells + to).update(from: cells + to - dy * width, count: r.width)
         }
     }
 

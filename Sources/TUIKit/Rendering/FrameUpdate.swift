@@ -17,9 +17,11 @@ public struct FrameUpdate: Sendable {
     public var isFullRedraw: Bool
     /// Where the text cursor should be shown (for a focused text field), if anywhere.
     public var cursor: Point?
-    /// Rows that moved since the frame before (a list that scrolled), in the order they moved:
-    /// the changes already say what each cell shows; a terminal may scroll these rows itself
-    /// first, so that fewer cells differ.
+    /// Rows that moved since the frame before (a list that scrolled), in the order they moved. A
+    /// terminal moves its copy of the screen first (each as `CellBuffer`'s row move: the rows that
+    /// nothing moved into keep what they had), then puts `changes` on it: the changes are only
+    /// the cells that differ after the moves (a scrolled list's rows that merely moved are not
+    /// among them). It may scroll its screen itself for them, so that fewer cells are written.
     public var moves: [RowMove]
 
     /// An update of `changes`, a full redraw or not, with the cursor at `cursor` (nil: hidden).

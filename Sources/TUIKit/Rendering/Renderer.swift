@@ -40,7 +40,13 @@ public final class Renderer {
         let moves = window.takePendingMoves()
         if full { rects = [window.bounds] }
         guard !rects.isEmpty || !moves.isEmpty else { return nil }
-        for move in moves where !full { back.buffer.moveRows(in: move.rect, by: move.dy) }
+        // A move shifts the rows of both buffers (and, through the update's `moves`, the terminal's
+        // copy): the rows that merely moved compare equal, and only what really differs after the
+        // move is sent.
+        for move in moves where !full {
+            back.buffer.moveRows(in: move.rect, by: move.dy)
+            front.moveRows(in: move.rect, by: move.dy)
+        }
 
         let base = window.style.resolved
         for rect in rects {
@@ -57,13 +63,10 @@ public final class Renderer {
             }
             front = back.buffer
         } else {
-            // Room for every cell looked at, at once: a scrolled list changes most of its cells, and
-            // growing the array as it fills would copy it a dozen times.
+            // Room for every cell looked at, at once: growing the array as it fills would copy it.
             var looked = 0
-            for move in moves { looked += move.rect.width * move.rect.height }
             for rect in rects { looked += (rect.width + 2) * rect.height }
             changes.reserveCapacity(min(looked, size.width * size.height))
-            for move in moves { diff(move.rect, into: &changes) }
             for rect in rects {
                 // One column more on each side: a wide character cut at an edge changes its neighbour.
                 let r = Rect(x: rect.minX - 1, y: rect.minY, width: rect.width + 2, height: rect.height).intersection(window.bounds)

@@ -14,7 +14,24 @@ struct CapabilityTemplate {
     }
 
     /// The pieces, when the capability fits the shape; nil otherwise.
-    let parts: [Part]?
+    var parts: [Part]? {
+        program.map { program in
+            var parts: [Part] = []
+            for step in program {
+                if step >= 0 {
+                    if case .literal(let bytes)? = parts.last { parts[parts.count - 1] = .literal(bytes + [UInt8(step)]) } else { parts.append(.literal([UInt8(step)])) }
+                } else {
+                    let code = -1 - step
+                    parts.append(.decimal(index: code & 1, offset: (code >> 1) - 1))
+                }
+            }
+            return parts
+        }
+    }
+    /// The parts as plain numbers, one a byte of a literal (0-255) or a decimal
+    /// (`-1 - (index + 2 * (offset + 1))`): what `append` runs (a cursor move a cell or two apart
+    /// makes one; an enum with an array in each part cost a retain, a copy and a release a part).
+    private let program: [Int]?
     /// The capability made with these parameters, for one that does not fit.
     private let evaluate: ([Int]) -> [UInt8]
 
@@ -22,7 +39,7 @@ struct CapabilityTemplate {
     /// checked against `evaluate` at several points before it is trusted.
     init(parameters: Int, evaluate: @escaping ([Int]) -> [UInt8]) {
         self.evaluate = evaluate
-        parts = Self.compile(parameters: parameters, evaluate: evaluate)
+        program = Self.compile(parameters: parameters, evaluate: evaluate).map(Self.program)
     }
 
     /// The template of a capability whose text (`source`, as terminfo holds it) is read straight
@@ -77,29 +94,48 @@ struct CapabilityTemplate {
 
     /// A template of fixed parts (tests).
     init(parts: [Part]) {
-        self.parts = parts
+        program = Self.program(parts)
         evaluate = { _ in [] }
+    }
+
+    private static func program(_ parts: [Part]) -> [Int] {
+        var program: [Int] = []
+        for part in parts {
+            switch part {
+            case .literal(let bytes): program += bytes.map(Int.init)
+            case .decimal(let index, let offset):
+                precondition((0...1).contains(index) && (-1...1).contains(offset), "a template's number is parameter 0 or 1, plus -1, 0 or 1")
+                program.append(-1 - (index + 2 * (offset + 1)))
+            }
+        }
+        return program
     }
 
     /// Appends the capability made with `p0` (and `p1`) to `out`.
     func append(_ p0: Int, _ p1: Int = 0, to out: inout [UInt8]) {
-        guard let parts else { out += evaluate([p0, p1]); return }
-        for part in parts {
-            switch part {
-            case .literal(let bytes): out += bytes
-            case .decimal(let index, let offset): Self.appendDecimal((index == 0 ? p0 : p1) + offset, to: &out)
+        guard let program else { out += evaluate([p0, p1]); return }
+        program.withUnsafeBufferPointer { steps in
+            for step in steps {
+                if step >= 0 {
+                    out.append(UInt8(truncatingIfNeeded: step))
+                } else {
+                    let code = -1 - step
+                    Self.appendDecimal((code & 1 == 0 ? p0 : p1) + (code >> 1) - 1, to: &out)
+                }
             }
         }
     }
 
     /// The bytes `append` would add.
     func cost(_ p0: Int, _ p1: Int = 0) -> Int {
-        guard let parts else { return evaluate([p0, p1]).count }
+        guard let program else { return evaluate([p0, p1]).count }
         var n = 0
-        for part in parts {
-            switch part {
-            case .literal(let bytes): n += bytes.count
-            case .decimal(let index, let offset): n += Self.digits((index == 0 ? p0 : p1) + offset)
+        for step in program {
+            if step >= 0 {
+                n += 1
+            } else {
+                let code = -1 - step
+                n += Self.digits((code & 1 == 0 ? p0 : p1) + (code >> 1) - 1)
             }
         }
         return n
@@ -122,6 +158,11 @@ struct CapabilityTemplate {
     static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
         if n < 0 { out.append(UInt8(ascii: "-")); appendDecimal(-n, to: &out); return }
         if n < 10 { out.append(0x30 + UInt8(n)); return }
+        if n < 100 { // a row or a column: most numbers sent
+            out.append(0x30 + UInt8(n / 10))
+            out.append(0x30 + UInt8(n % 10))
+            return
+        }
         var stack: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0, v = n

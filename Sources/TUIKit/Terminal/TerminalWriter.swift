@@ -61,9 +61,11 @@ public final class TerminalWriter {
     /// from k rows away without comparing their cells (the terminal's copy holds the styles the
     /// cells were sent in, which differ from the wanted ones wherever blanks shared a neighbour's).
     @exclusivity(unchecked) private var shownKeys: [UInt64] = []
-    /// The same for each chunk of `chunkColumns` columns of a row (`chunkCount` a row): worked
-    /// out with `wantedKeys` (valid where the row's key is); the terminal's are moved by a scroll
-    /// and forgotten (0) where a cell of the chunk was written or erased. A chunk whose keys agree
+    /// The same for each chunk of `chunkColumns` columns of a row (`chunkCount` a row). The wanted
+    /// ones: forgotten (0) where a cell of the chunk changed, moved with the chunks a frame's move
+    /// takes whole, worked out again with the row's key (`wantedKey`: once it is known, so are they
+    /// all); the terminal's are moved by a scroll and forgotten where a cell of the chunk was written
+    /// or erased. A chunk whose keys agree
     /// looks the same on the terminal: the scroll decision and the scan of a row step over it
     /// whole (the rows beside a popup whose list scrolled differ only beside it).
     @exclusivity(unchecked) private var wantedChunkKeys: [UInt64] = []
@@ -162,13 +164,19 @@ public final class TerminalWriter {
         }
         let repaint = needsRepaint
         if repaint { startRepaint() }
+        // The update's cells are what differs once its moves are made: the wanted rows move first.
+        if !update.isFullRedraw { for move in update.moves { moveWanted(move) } }
+        let chunks = chunkCount
         wanted.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { rows in
                 wantedKeys.withUnsafeMutableBufferPointer { keys in
-                    for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
-                        cells[change.y * width + change.x] = change.cell
-                        rows[change.y] = true
-                        keys[change.y] = 0
+                    wantedChunkKeys.withUnsafeMutableBufferPointer { chunkKeys in
+                        for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
+                            cells[change.y * width + change.x] = change.cell
+                            rows[change.y] = true
+                            keys[change.y] = 0
+                            chunkKeys[change.y * chunks + change.x >> Self.chunkShift] = 0
+                        }
                     }
                 }
             }
@@ -217,6 +225,34 @@ public final class TerminalWriter {
         wantedChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
         shownChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
         needsRepaint = true
+    }
+
+    /// The wanted rows of `move` shifted as the renderer's front buffer was (`CellBuffer.moveRows`),
+    /// and marked to look at: the rows the terminal shows there are where they were until a scroll
+    /// (`scroll`) moves them too.
+    private func moveWanted(_ move: RowMove) {
+        let r = move.rect.intersection(Rect(origin: .zero, size: size))
+        let k = abs(move.dy)
+        guard !r.isEmpty, k > 0, k < r.height else { return }
+        wanted.withUnsafeMutableBufferPointer { CellBuffer.moveRows($0.baseAddress!, size: size, in: r, by: move.dy) }
+        // The rows something moved into: their keys go with the chunks the move takes whole; the
+        // chunks it cuts, and the whole row's key, are worked out again (`wantedKey`); the chunks
+        // beside the rectangle keep theirs.
+        let chunks = chunkCount
+        let firstWhole = (r.minX + Self.chunkColumns - 1) >> Self.chunkShift
+        let endWhole = r.maxX == size.width ? chunks : r.maxX >> Self.chunkShift
+        let firstCut = r.minX >> Self.chunkShift, endCut = (r.maxX + Self.chunkColumns - 1) >> Self.chunkShift
+        wantedChunkKeys.withUnsafeMutableBufferPointer { keys in
+            let base = keys.baseAddress!
+            for i in 0..<(r.height - k) {
+                let y = move.dy < 0 ? r.minY + i : r.maxY - 1 - i, from = y - move.dy
+                touched[y] = true
+                wantedKeys[y] = 0
+                for j in firstCut..<endCut {
+                    base[y * chunks + j] = j >= firstWhole && j < endWhole ? base[from * chunks + j] : 0
+                }
+            }
+        }
     }
 
     /// The attributes back to the defaults, the screen cleared: every cell to paint.
@@ -346,8 +382,8 @@ public final class TerminalWriter {
         }
     }
 
-    /// The fingerprint of wanted row `y` (FNV-1a over each cell's character, style and width),
-    /// its chunks' (`wantedChunkKeys`) worked out with it.
+    /// The fingerprint of wanted row `y` (FNV-1a over each cell's character, style and width, a
+    /// chunk's at a time), its chunks' (`wantedChunkKeys`) worked out with it where not known.
     private func wantedKey(_ y: Int) -> UInt64 {
         let known = wantedKeys[y]
         if known != 0 { return known }
@@ -358,6 +394,12 @@ public final class TerminalWriter {
                 var x0 = 0
                 for j in 0..<chunks {
                     let x1 = min(width, x0 + Self.chunkColumns)
+                    let knownChunk = keys[y * chunks + j]
+                    if knownChunk != 0 { // no cell of it changed since
+                        row = (row ^ knownChunk) &* 0x100_0000_01B3
+                        x0 = x1
+                        continue
+                    }
                     var h: UInt64 = 0xCBF2_9CE4_8422_2325
                     for x in (start + x0)..<(start + x1) {
                         let c = cells[x]
@@ -1012,7 +1054,29 @@ public final class TerminalWriter {
             (base + to * chunks).update(from: base + from * chunks, count: (b - a + 1 - k) * chunks)
             (base + fresh * chunks).update(repeating: 0, count: k * chunks)
         }
+        for y in fresh..<fresh + k { markFillShown(row: y, fill: fill) }
         for y in a...b { touched[y] = true }
+    }
+
+    /// Row `y` came in blank (`fill`) with a scroll: each of its chunks whose wanted cells are all
+    /// blanks on the fill's background looks the same already, and takes the wanted chunk's key
+    /// (the blanks beside a popup's list are stepped over whole, not looked at cell by cell).
+    private func markFillShown(row y: Int, fill: Cell) {
+        _ = wantedKey(y) // the chunks' keys
+        let width = size.width, chunks = chunkCount, background = fill.styleBits & (0x1FF << 9)
+        var all = true
+        wanted.withUnsafeBufferPointer { cells in
+            let row = cells.baseAddress! + y * width
+            var x0 = 0
+            for j in 0..<chunks {
+                let x1 = min(width, x0 + Self.chunkColumns)
+                var x = x0
+                while x < x1, BlankStyleSharing.isBlank(row[x]), row[x].styleBits & (0x1FF << 9) == background { x += 1 }
+                if x == x1 { shownChunkKeys[y * chunks + j] = wantedChunkKeys[y * chunks + j] } else { all = false }
+                x0 = x1
+            }
+        }
+        if all { shownKeys[y] = wantedKey(y) }
     }
 
     /// The region `[a, b]` (rows of the area, `0 ≤ a`, `a + k ≤ b < n`) whose scroll leaves the

@@ -36,10 +36,10 @@ public final class VirtualTerminal: Terminal {
     public private(set) var grid: CellBuffer
     /// Where the cursor is shown, if it is.
     public private(set) var cursor: Point?
-    /// How many cells each frame sent (its changed cells), oldest first — the
-    /// last `frameHistoryLimit` frames (a headless kiosk runs for ever).
+    /// How many cells each frame sent (its changed cells; not the rows it moved), oldest
+    /// first — the last `frameHistoryLimit` frames (a headless kiosk runs for ever).
     public private(set) var cellsPerFrame: [Int] = []
-    /// The rows each frame touched, oldest first (the last `frameHistoryLimit` frames).
+    /// The rows each frame touched (changed or moved), oldest first (the last `frameHistoryLimit` frames).
     public private(set) var rowsPerFrame: [[Int]] = []
     /// How many frames' statistics are kept.
     public static let frameHistoryLimit = 512
@@ -162,11 +162,18 @@ public final class VirtualTerminal: Terminal {
         return true
     }
 
-    /// Puts the changed cells on the grid and records the frame's statistics, then calls `onFrame`.
+    /// Moves the grid's rows as the update says, puts the changed cells on it and records the
+    /// frame's statistics (the rows moved count as touched), then calls `onFrame`.
     public func apply(_ update: FrameUpdate) {
-        if update.isFullRedraw || grid.size != size { grid = CellBuffer(size: size) }
+        let fresh = update.isFullRedraw || grid.size != size
+        if fresh { grid = CellBuffer(size: size) }
         let width = size.width, height = size.height
         var touched = [Bool](repeating: false, count: height)
+        for move in update.moves where !fresh {
+            grid.moveRows(in: move.rect, by: move.dy)
+            let r = move.rect.intersection(grid.bounds)
+            for y in r.minY..<max(r.minY, r.maxY) { touched[y] = true }
+        }
         grid.withUnsafeMutableCells { cells in
             for change in update.changes where change.x < width && change.y < height {
                 cells[change.y * width + change.x] = change.cell
