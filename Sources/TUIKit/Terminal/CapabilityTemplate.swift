@@ -51,9 +51,9 @@ struct CapabilityTemplate {
         self.evaluate = evaluate
         if let read = Self.read(source, parameters: parameters) {
             assert(Self.compile(parameters: parameters, evaluate: evaluate) == read, "\(source): read \(read)")
-            parts = read
+            program = Self.program(read)
         } else {
-            parts = Self.compile(parameters: parameters, evaluate: evaluate)
+            program = Self.compile(parameters: parameters, evaluate: evaluate).map(Self.program)
         }
     }
 
