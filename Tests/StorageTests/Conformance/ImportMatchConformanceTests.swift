@@ -8,7 +8,7 @@ import Testing
 struct ImportMatchConformanceTests {
     static func importTwiceUpdates(_ f: StoreFixture) throws {
         let ada = try f.makeAccount()
-        let store = try #require(f.contacts(of: ada) as? any AddressBookService)
+        let store = f.contacts(of: ada)
         let file = [
             ContactRecord(firstName: "Grace", lastName: "Hopper", emails: ["Grace@Navy.example"]),
             ContactRecord(firstName: "Alan", lastName: "Turing", phones: [.init(label: "home", number: "+44 161 555 0100")]),
