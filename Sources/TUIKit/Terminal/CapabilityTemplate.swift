@@ -21,13 +21,15 @@ struct CapabilityTemplate {
                 if step >= 0 {
                     if case .literal(let bytes)? = parts.last { parts[parts.count - 1] = .literal(bytes + [UInt8(step)]) } else { parts.append(.literal([UInt8(step)])) }
                 } else {
-                    let code = -1 - step
-                    parts.append(.decimal(index: code & 1, offset: (code >> 1) - 1))
+                    let number = Self.number(step)
+                    parts.append(.decimal(index: number.index, offset: number.offset))
                 }
             }
             return parts
         }
     }
+    /// Whether the capability fits the shape (a template of bytes and numbers), without the parts made.
+    var fitsTheShape: Bool { program != nil }
     /// The parts as plain numbers, one a byte of a literal (0-255) or a decimal
     /// (`-1 - (index + 2 * (offset + 1))`): what `append` runs (a cursor move a cell or two apart
     /// makes one; an enum with an array in each part cost a retain, a copy and a release a part).
@@ -111,6 +113,13 @@ struct CapabilityTemplate {
         return program
     }
 
+    /// The parameter and offset of a program's step that is a number (`step < 0`; see `program`).
+    @inline(__always)
+    private static func number(_ step: Int) -> (index: Int, offset: Int) {
+        let code = -1 - step
+        return (code & 1, (code >> 1) - 1)
+    }
+
     /// Appends the capability made with `p0` (and `p1`) to `out`.
     func append(_ p0: Int, _ p1: Int = 0, to out: inout [UInt8]) {
         guard let program else { out += evaluate([p0, p1]); return }
@@ -119,8 +128,8 @@ struct CapabilityTemplate {
                 if step >= 0 {
                     out.append(UInt8(truncatingIfNeeded: step))
                 } else {
-                    let code = -1 - step
-                    Self.appendDecimal((code & 1 == 0 ? p0 : p1) + (code >> 1) - 1, to: &out)
+                    let number = Self.number(step)
+                    Self.appendDecimal((number.index == 0 ? p0 : p1) + number.offset, to: &out)
                 }
             }
         }
@@ -134,8 +143,8 @@ struct CapabilityTemplate {
             if step >= 0 {
                 n += 1
             } else {
-                let code = -1 - step
-                n += Self.digits((code & 1 == 0 ? p0 : p1) + (code >> 1) - 1)
+                let number = Self.number(step)
+                n += Self.digits((number.index == 0 ? p0 : p1) + number.offset)
             }
         }
         return n

@@ -264,7 +264,7 @@ public final class TerminalCapabilities {
             guard a.first == x, b.first == q, a.count > 1, a.dropFirst().elementsEqual(b.dropFirst()) else { return nil }
         }
         let template = CapabilityTemplate(parameters: 1) { p in Array(made(x, p[0]).dropFirst()) }
-        return template.parts == nil ? nil : template
+        return template.fitsTheShape ? template : nil
     }
 
     /// `setaf` for palette index `index` as SGR pieces; nil past the terminal's colours.
