@@ -25,6 +25,7 @@ let appTarget: [SwiftSetting] = [
     // pages; without it a module is one section, laid out whole, and its hot code is spread
     // over all of it (the order's functions sat over 6 MB).
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
 // The screens' code is optimised for size in release builds: a key touches code all over the

@@ -83,6 +83,9 @@ open class ScrollView: View {
     /// Brings a view inside the content into view (with its companion where both fit).
     func scrollToVisible(_ view: View) {
         guard view.isDescendant(of: contentView) else { return }
+        // Never laid out with a height yet (a screen's first focus, before its first frame): the
+        // first layout follows the focus itself, so laying the content out now would be done twice.
+        guard laidOutHeight > 0 else { return }
         layoutIfNeeded()
         follow(view)
     }
