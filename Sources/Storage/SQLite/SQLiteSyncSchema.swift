@@ -146,18 +146,28 @@ enum SQLiteSyncSchema {
     /// does. Only reads when they already match (no lock taken: a file another program is writing
     /// opens as before).
     static func settleTriggers(_ db: SQLiteDatabase) throws(ServiceError) {
-        let syncing = try db.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_books)") == 1
-        let names = triggerNames.map { "'\($0)'" }.joined(separator: ", ")
-        let present = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (\(names))") ?? 0
-        // A file whose triggers an older build made (fewer columns watched) gets today's.
-        let watching = syncing && present == triggerNames.count
-            ? try db.scalarText("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'sync_queue_contact_changed'") : nil
-        let stale = watching.map { $0 != changedTrigger } ?? false
+        // One statement at each open: whether any book syncs, how many of the triggers the file
+        // has, and the edit trigger's text (a file whose triggers an older build made, fewer
+        // columns watched, gets today's).
+        let look = try db.prepare(settleLook)
+        defer { look.reset() }
+        guard try look.step() else { return }
+        let syncing = look.bool(0), present = look.int(1)
+        let stale = syncing && present == triggerNames.count && !look.isNull(2) && look.text(2) != changedTrigger
         guard syncing ? present < triggerNames.count || stale : present > 0 else { return }
         // A savepoint: inside the caller's transaction, or a transaction of its own.
         try db.execute("SAVEPOINT settle_sync_triggers; " + triggerNames.map { "DROP TRIGGER IF EXISTS \($0);" }.joined(separator: " ")
                        + (syncing ? triggers : "") + "; RELEASE settle_sync_triggers")
     }
+
+    /// `settleTriggers`' look at the file, made once.
+    private static let settleLook: String = {
+        var names = ""
+        for name in triggerNames { names += (names.isEmpty ? "'" : ", '") + name + "'" }
+        return "SELECT EXISTS (SELECT 1 FROM sync_books), "
+            + "(SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (" + names + ")), "
+            + "(SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'sync_queue_contact_changed')"
+    }()
 
     /// The tables (what the schema check must know as ours).
     static let tables = ["sync_accounts", "sync_books", "sync_cards", "sync_queue", "sync_conflicts", "sync_problems", "sync_flags"]
