@@ -9,8 +9,9 @@
 /// ```
 @MainActor
 public final class Animator {
-    /// The global switch: false makes every transition and animation instant.
-    public static var animationsEnabled = true
+    /// The global switch: false makes every transition and animation instant (read each frame; no
+    /// run-time exclusivity check: it is only ever assigned whole).
+    @exclusivity(unchecked) public static var animationsEnabled = true
 
     /// The time between frames.
     public static let frameInterval: Duration = .milliseconds(33)

@@ -64,8 +64,9 @@ public struct Glyphs: Sendable, Equatable {
     }()
 
     /// The glyphs the screens draw with now: set by `Application` from its terminal (on the
-    /// main thread, before any screen is built), read anywhere a model names its icon.
-    nonisolated(unsafe) public static var current: Glyphs = .unicode
+    /// main thread, before any screen is built), read anywhere a model names its icon (no
+    /// run-time exclusivity check: it is only ever assigned whole).
+    @exclusivity(unchecked) nonisolated(unsafe) public static var current: Glyphs = .unicode
 
     /// The set for a terminal type (`TERM`) in a locale: consoles and the DEC terminals (and
     /// their kin: `linux`, `vt100`, `vt220`, `cons25`, `ansi`, `pcansi`, `sun`) have fonts without

@@ -89,8 +89,9 @@ public struct Theme: Sendable, Equatable {
     /// Every built-in theme, in the order settings offers them.
     public static let all: [Theme] = [.dark, .light, .highContrast, .monochrome]
 
-    /// The theme styles are looked up in when drawn (concrete colours).
-    @MainActor public static var current: Theme = .dark
+    /// The theme styles are looked up in when drawn (concrete colours). Read on every styled
+    /// cell a frame draws: no run-time exclusivity check (it is only ever assigned whole).
+    @exclusivity(unchecked) @MainActor public static var current: Theme = .dark
 
     /// Every role as a style that is looked up in `Theme.current` when drawn: what views are
     /// built with, so they follow a change of theme.

@@ -25,8 +25,9 @@ open class Responder {
     public func setNeedsKeyCommandsUpdate() { Responder.keyCommandsRevision &+= 1 }
 
     /// Moves on each time some responder's key commands may have changed: the
-    /// status line walks the chain again only when it moved (not on every frame).
-    public private(set) static var keyCommandsRevision = 0
+    /// status line walks the chain again only when it moved (not on every frame). Read each frame:
+    /// no run-time exclusivity check (only `setNeedsKeyCommandsUpdate` changes it, in one statement).
+    @exclusivity(unchecked) public private(set) static var keyCommandsRevision = 0
 
     /// Handles a key not covered by `keyCommands`; return true when handled.
     open func handleKey(_ key: Key) -> Bool { false }
