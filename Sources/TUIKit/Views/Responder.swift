@@ -26,7 +26,7 @@ open class Responder {
 
     /// Moves on each time some responder's key commands may have changed: the
     /// status line walks the chain again only when it moved (not on every frame).
-    public private(set) static var keyCommandsRevision = 0
+    @exclusivity(unchecked) public private(set) static var keyCommandsRevision = 0
 
     /// Handles a key not covered by `keyCommands`; return true when handled.
     open func handleKey(_ key: Key) -> Bool { false }
