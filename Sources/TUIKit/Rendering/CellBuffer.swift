@@ -112,15 +112,15 @@ public struct CellBuffer: Sendable, Equatable {
             }
         }
         guard !stopped, rest >= 0 else { return column }
-        let remainder = rest == 0 ? text : String(text[text.utf8.index(text.utf8.startIndex, offsetBy: rest)...])
-        return writeClusters(remainder, from: column, y: y, style: style, clip: clip)
+        return writeClusters(text, fromByte: rest, column: column, y: y, style: style, clip: clip)
     }
 
-    /// Writes `text` cluster by cluster from `column` on row `y` (inside `clip`, already cut to the buffer).
-    private mutating func writeClusters(_ text: String, from start: Int, y: Int, style: Style, clip: Rect) -> Int {
+    /// Writes `text` from its UTF-8 offset `byte` (a cluster's start) cluster by cluster, from
+    /// `column` on row `y` (inside `clip`, already cut to the buffer).
+    private mutating func writeClusters(_ text: String, fromByte byte: Int, column start: Int, y: Int, style: Style, clip: Rect) -> Int {
         var column = start
         let rowStart = y * size.width
-        ClusterScanner.forEach(in: text) { cluster in
+        ClusterScanner.forEach(in: text, from: byte) { cluster in
             if column >= clip.maxX { return false }
             var grapheme = cluster.grapheme
             var width = cluster.width
