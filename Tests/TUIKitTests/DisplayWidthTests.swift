@@ -79,6 +79,27 @@ struct DisplayWidthTests {
         #expect(buffer[1, 0].character == "x")
     }
 
+    /// Plain ASCII is written a byte a cell; from the first character that is not (or that a
+    /// mark joins), the rest goes cluster by cluster: what shows is the same either way.
+    @Test func asciiThenOtherTextShowsWholeClusters() {
+        var buffer = CellBuffer(size: Size(width: 12, height: 1))
+        let end = buffer.write("ab e\u{301}世c\u{7}d", x: 1, y: 0, style: .bold, clip: buffer.bounds)
+        #expect(buffer.text(ofRow: 0) == " ab e\u{301}世c\u{FFFD}d  ")
+        #expect(buffer[4, 0].character == "e\u{301}")
+        #expect(buffer[1, 0].style == .bold && buffer[9, 0].style == .bold)
+        #expect(end == 10)
+        // Cut inside the ASCII run: nothing past the clip, and the column where the writing stopped.
+        var cut = CellBuffer(size: Size(width: 12, height: 1))
+        let stopped = cut.write("abcdef世", x: 0, y: 0, style: .plain, clip: Rect(x: 2, y: 0, width: 3, height: 1))
+        #expect(cut.text(ofRow: 0) == "  cde       ")
+        #expect(stopped == 5)
+        // A mark on the last ASCII letter before the end of the text.
+        var tail = CellBuffer(size: Size(width: 4, height: 1))
+        tail.write("abe\u{301}", x: 0, y: 0, style: .plain, clip: tail.bounds)
+        #expect(tail[2, 0].character == "e\u{301}")
+        #expect(tail.text(ofRow: 0) == "abe\u{301} ")
+    }
+
     @MainActor @Test func oneLineLabelsCutLikeTruncate() {
         // The one-pass draw of a one-line label must show what TextLayout.truncate gives.
         for (text, width) in [("Hello world", 8), ("世界世界", 4), ("世界世界", 5), ("short", 8), ("abc", 1), ("e\u{301}tude longue", 6)] {

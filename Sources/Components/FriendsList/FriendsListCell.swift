@@ -36,9 +36,23 @@ public final class FriendsListCell: View {
 
     public func configure(_ content: Content, selected: Bool) {
         guard content != self.content || selected != isSelected else { return }
+        if content != self.content { boxedAvatar = nil }
         self.content = content
         isSelected = selected
         setNeedsDisplay()
+    }
+
+    /// The avatar padded to its box, made at the first draw of this content (a row whose
+    /// selection changes is drawn again with the same one).
+    private var boxedAvatar: String?
+
+    private func boxed(_ avatar: String) -> String {
+        if let boxedAvatar { return boxedAvatar }
+        let shown = TextLayout.truncate(avatar, toWidth: Self.avatarWidth)
+        let padding = Self.avatarWidth - DisplayWidth.of(shown)
+        let made = String(repeating: " ", count: padding / 2) + shown + String(repeating: " ", count: padding - padding / 2)
+        boxedAvatar = made
+        return made
     }
 
     public override func draw(in canvas: Canvas) {
@@ -53,10 +67,7 @@ public final class FriendsListCell: View {
             if isSelected { canvas.fill(Rect(x: 0, y: 0, width: width, height: 2), style: row) }
             // Each piece only where it is drawn (a redraw for the list's scroll mark shows one cell at the edge).
             if canvas.shows(Rect(x: 1, y: 0, width: Self.avatarWidth, height: 1)) {
-                let avatar = TextLayout.truncate(item.avatar, toWidth: Self.avatarWidth)
-                let padding = Self.avatarWidth - DisplayWidth.of(avatar)
-                let boxed = String(repeating: " ", count: padding / 2) + avatar + String(repeating: " ", count: padding - padding / 2)
-                _ = canvas.write(boxed, at: Point(x: 1, y: 0), style: viewConfig.avatar)
+                _ = canvas.write(boxed(item.avatar), at: Point(x: 1, y: 0), style: viewConfig.avatar)
             }
             let textX = 2 + Self.avatarWidth
             let textWidth = max(0, width - textX - 1)

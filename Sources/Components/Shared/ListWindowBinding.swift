@@ -10,7 +10,11 @@ import TUIKit
 @MainActor
 public final class ListWindowBinding {
     private let list: ListView
-    private weak var model: ListWindowViewModel?
+    /// Not counted: whoever makes a binding keeps the model for at least as long (the friends
+    /// list's content view and the activity feed hold both), and the list asks the binding for
+    /// its rows on every key (a weak reference's load on each ask, and retains that go through
+    /// the model's side table).
+    private unowned(unsafe) let model: ListWindowViewModel
     private var observers: [ObserverProtocol] = []
     /// Whether the list had a "loading…" row at the top when last reloaded.
     private var leadingRowShown = false
@@ -26,11 +30,11 @@ public final class ListWindowBinding {
         self.model = model
         list.onNearEnd = { [weak self] in
             guard let self else { return }
-            if self.applying { self.deferredEdges.end = true } else { self.model?.loadNextPage() }
+            if self.applying { self.deferredEdges.end = true } else { self.model.loadNextPage() }
         }
         list.onNearStart = { [weak self] in
             guard let self else { return }
-            if self.applying { self.deferredEdges.start = true } else { self.model?.loadPreviousPage() }
+            if self.applying { self.deferredEdges.start = true } else { self.model.loadPreviousPage() }
         }
         // Home and End go to the "loading…" row at once; the first or last row once its page is there.
         list.onHome = { [weak model, unowned list] in
@@ -46,8 +50,8 @@ public final class ListWindowBinding {
             return true
         }
         list.scrollMarkPosition = { [weak self] top in
-            guard let self, let model = self.model, model.hasMoreBefore || model.hasMoreAfter else { return nil }
-            return self.itemIndex(ofRow: top).flatMap(model.position(ofItem:))
+            guard let self, self.model.hasMoreBefore || self.model.hasMoreAfter else { return nil }
+            return self.itemIndex(ofRow: top).flatMap(self.model.position(ofItem:))
         }
         observers.append(model.windowCount.observe { [weak self, weak model] _, _ in
             guard let self, let model else { return }
@@ -59,11 +63,10 @@ public final class ListWindowBinding {
     }
 
     /// Rows before the first item (the "loading…" row at the top, or none).
-    public var leadingRows: Int { model?.hasMoreBefore == true ? 1 : 0 }
+    public var leadingRows: Int { model.hasMoreBefore ? 1 : 0 }
 
     /// Every row: the items and a "loading…" row at each end with more behind it.
     public var rowCount: Int {
-        guard let model else { return 0 }
         let items = model.windowCount.value
         guard items > 0 || model.hasMoreBefore else { return 0 }
         return leadingRows + items + (model.hasMoreAfter ? 1 : 0)
@@ -71,14 +74,13 @@ public final class ListWindowBinding {
 
     /// The window item a row shows, nil for a "loading…" row.
     public func itemIndex(ofRow row: Int) -> Int? {
-        guard let model else { return nil }
         let index = row - leadingRows
         return index >= 0 && index < model.windowCount.value ? index : nil
     }
 
     /// The row of the first / last item.
     public var firstItemRow: Int { leadingRows }
-    public var lastItemRow: Int { leadingRows + max(0, (model?.windowCount.value ?? 0) - 1) }
+    public var lastItemRow: Int { leadingRows + max(0, model.windowCount.value - 1) }
 
     private func apply(_ change: ListWindowChange) {
         applying = true
@@ -86,8 +88,8 @@ public final class ListWindowBinding {
         applying = false
         let edges = deferredEdges
         deferredEdges = (false, false)
-        if edges.start { model?.loadPreviousPage() }
-        if edges.end { model?.loadNextPage() }
+        if edges.start { model.loadPreviousPage() }
+        if edges.end { model.loadNextPage() }
     }
 
     private func applyNow(_ change: ListWindowChange) {

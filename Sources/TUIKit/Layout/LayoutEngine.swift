@@ -13,7 +13,10 @@ enum LayoutEngine {
 
     static func resolveConstraints(of parent: View, issues: inout [LayoutIssue]) {
         let children = parent.subviews
-        guard children.contains(where: { !$0.constraintRefs.isEmpty }) else { return }
+        // Most views' subviews have no constraints (a list's rows): a plain loop, no closure.
+        var anyConstrained = false
+        for child in children where !child.constraintRefs.isEmpty { anyConstrained = true; break }
+        guard anyConstrained else { return }
 
         var index: [ObjectIdentifier: Int] = [:]
         for (i, child) in children.enumerated() { index[ObjectIdentifier(child)] = i }

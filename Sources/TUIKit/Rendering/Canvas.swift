@@ -51,6 +51,15 @@ public struct Canvas {
         return end - origin.x
     }
 
+    /// Writes a `String` at a point in view coordinates; returns the column after it (the
+    /// generic `write` without its indirection, for views in other modules).
+    @discardableResult
+    public func write(_ text: String, at point: Point, style: Style = .plain) -> Int {
+        let end = target.buffer.write(text, x: origin.x + point.x, y: origin.y + point.y,
+                                      style: style.merged(over: baseStyle), clip: clip)
+        return end - origin.x
+    }
+
     /// Writes one line cut to the canvas's width, ending in `…` when it does not fit (one pass).
     @discardableResult
     public func writeTruncating(_ text: String, at point: Point, style: Style = .plain) -> Int {
@@ -62,6 +71,7 @@ public struct Canvas {
     /// Fills a rectangle (view coordinates) with a character.
     public func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let r = rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
+        guard !r.isEmpty else { return } // clipped away (a box's edges far from a row being redrawn): no cell made
         target.buffer.fill(r, with: Cell(character, style: style.merged(over: baseStyle)))
     }
 
@@ -77,7 +87,7 @@ public struct Canvas {
     /// The border is the terminal's (`Glyphs.current.border`: round corners, or square or ASCII
     /// ones where the font has no others) unless one is given.
     public func drawBox(_ rect: Rect, style: Style = .plain, border: BorderStyle? = nil) {
-        guard rect.width >= 2, rect.height >= 2 else { return }
+        guard rect.width >= 2, rect.height >= 2, shows(rect) else { return }
         let g = (border ?? Glyphs.current.border).glyphs
         let top = rect.minY, bottom = rect.maxY - 1, left = rect.minX, right = rect.maxX - 1
         fill(Rect(x: left + 1, y: top, width: rect.width - 2, height: 1), with: g.horizontal, style: style)

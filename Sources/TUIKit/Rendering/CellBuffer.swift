@@ -77,11 +77,50 @@ public struct CellBuffer: Sendable, Equatable {
     /// the last one written to.
     @discardableResult
     public mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect) -> Int {
+        write(String(text), x: x, y: y, style: style, clip: clip)
+    }
+
+    /// `write(_:x:y:style:clip:)` for a `String` (what views draw, and what a call from
+    /// another module reaches without the generic one's indirection). Printable ASCII, a
+    /// byte a cell, is written straight from the UTF-8 bytes with one cell made for the
+    /// style; from the first byte that is not (or that may join the next), the rest
+    /// goes cluster by cluster.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, style: Style, clip: Rect) -> Int {
         let clip = clip.intersection(bounds)
-        guard y >= clip.minY, y < clip.maxY else { return x + DisplayWidth.of(String(text)) }
+        guard y >= clip.minY, y < clip.maxY else { return x + DisplayWidth.of(text) }
         var column = x
         let rowStart = y * size.width
-        ClusterScanner.forEach(in: String(text)) { cluster in
+        var cell = Cell(grapheme: .space, width: 1, style: style)
+        var rest = -1 // the byte where the cluster-by-cluster walk takes over
+        var stopped = false
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            let count = bytes.count
+            var i = 0
+            while i < count {
+                let byte = bytes[i]
+                // A printable ASCII byte followed by another ASCII byte (or the end) is a cluster on its own.
+                guard byte >= 0x20, byte < 0x7F, i + 1 == count || bytes[i + 1] < 0x80 else { rest = i; return }
+                if column >= clip.maxX { stopped = true; return }
+                if column >= clip.minX {
+                    cell.grapheme = Grapheme(ascii: byte)
+                    if cells[rowStart + column].width == 1 { cells[rowStart + column] = cell } else { set(cell, x: column, y: y) }
+                }
+                column += 1
+                i += 1
+            }
+        }
+        guard !stopped, rest >= 0 else { return column }
+        return writeClusters(text, fromByte: rest, column: column, y: y, style: style, clip: clip)
+    }
+
+    /// Writes `text` from its UTF-8 offset `byte` (a cluster's start) cluster by cluster, from
+    /// `column` on row `y` (inside `clip`, already cut to the buffer).
+    private mutating func writeClusters(_ text: String, fromByte byte: Int, column start: Int, y: Int, style: Style, clip: Rect) -> Int {
+        var column = start
+        let rowStart = y * size.width
+        ClusterScanner.forEach(in: text, from: byte) { cluster in
             if column >= clip.maxX { return false }
             var grapheme = cluster.grapheme
             var width = cluster.width

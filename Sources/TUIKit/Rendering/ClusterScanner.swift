@@ -12,12 +12,13 @@ enum ClusterScanner {
         var isControl: Bool
     }
 
-    /// Calls `body` for each cluster until it returns false.
-    static func forEach(in text: String, _ body: (Cluster) -> Bool) {
+    /// Calls `body` for each cluster until it returns false, from the UTF-8 offset `start` (a
+    /// cluster's first byte) on.
+    static func forEach(in text: String, from start: Int = 0, _ body: (Cluster) -> Bool) {
         var string = text
         string.withUTF8 { bytes in
             let count = bytes.count
-            var offset = 0
+            var offset = start
             while offset < count {
                 let lead = bytes[offset]
                 let length = lead < 0x80 ? 1 : (lead < 0xE0 ? 2 : (lead < 0xF0 ? 3 : 4))

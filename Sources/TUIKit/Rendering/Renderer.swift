@@ -77,15 +77,26 @@ public final class Renderer {
         let cursor = cursorLocation(in: window)
         defer { lastCursor = cursor }
         if !full && changes.isEmpty && cursor == lastCursor { return nil } // nothing the terminal would show differently
-        return FrameUpdate(changes: changes, isFullRedraw: full, cursor: cursor,
-                           moves: full ? [] : moves.map { RowMove(rect: $0.rect, dy: $0.dy) })
+        var rowMoves: [RowMove] = []
+        if !full {
+            rowMoves.reserveCapacity(moves.count)
+            for move in moves { rowMoves.append(RowMove(rect: move.rect, dy: move.dy)) }
+        }
+        return FrameUpdate(changes: changes, isFullRedraw: full, cursor: cursor, moves: rowMoves)
     }
 
     private func diff(_ r: Rect, into changes: inout [CellChange]) {
         guard !r.isEmpty else { return }
-        let width = back.buffer.size.width
-        back.buffer.cells.withUnsafeBufferPointer { newCells in
-            front.withUnsafeMutableCells { oldCells in
+        Self.diff(r, new: back.buffer, old: &front, into: &changes)
+    }
+
+    /// The cells of `r` in `new` that differ from `old`, copied into `old` and added to
+    /// `changes`. Not isolated to the main actor: its closures are then plain ones, which the
+    /// runtime does not check are on the main thread each time they run.
+    private nonisolated static func diff(_ r: Rect, new: CellBuffer, old: inout CellBuffer, into changes: inout [CellChange]) {
+        let width = new.size.width
+        new.cells.withUnsafeBufferPointer { newCells in
+            old.withUnsafeMutableCells { oldCells in
                 for y in r.minY..<r.maxY {
                     let rowStart = y * width
                     // The same bytes: nothing there changed (cells that differ only in their padding
@@ -108,12 +119,15 @@ public final class Renderer {
     /// Whether views wholly under an opaque one are left undrawn (the default). The
     /// redraw check in tests renders from scratch with it off: what the culled frames
     /// show must be what drawing everything shows.
-    public var skipsHiddenViews = true
+    @exclusivity(unchecked) public var skipsHiddenViews = true
 
-    private func draw(_ view: View, in canvas: Canvas) {
+    /// Draws `view` and its subviews into `canvas`. `nothingHides`: the caller already found
+    /// that no subview of `view` hides the area being drawn (it looked while asking whether
+    /// `view` does), so the walk does not look again at every level.
+    private func draw(_ view: View, in canvas: Canvas, nothingHides: Bool = false) {
         // The topmost subview that hides the whole area being drawn: the view itself and the
         // subviews under it would be drawn over (a popup's panel over the screen beneath).
-        let hiding = skipsHiddenViews
+        let hiding = skipsHiddenViews && !nothingHides
             ? Self.topmostHiding(view.subviews, canvas.clip.offsetBy(dx: -canvas.origin.x, dy: -canvas.origin.y)) : nil
         if hiding == nil {
             if view.fillsItself, !(view is Window) {
@@ -125,9 +139,19 @@ public final class Renderer {
         for index in (hiding ?? 0)..<subviews.count {
             let sub = subviews[index]
             if sub.isHidden { continue }
-            let child = canvas.child(frame: sub.frame, baseStyle: sub.style.merged(over: canvas.baseStyle))
-            if child.clip.isEmpty { continue }
-            draw(sub, in: child)
+            // Outside the area being drawn (most of a list's rows for one row's redraw): no canvas,
+            // no style merged.
+            let frame = sub.frame
+            let placed = frame.offsetBy(dx: canvas.origin.x, dy: canvas.origin.y)
+            guard placed.intersects(canvas.clip) else { continue }
+            // The subviews above the one that hides (all, when none does) were found not to hide
+            // this area: one holding all of it has no subview that hides it either.
+            let known = index > (hiding ?? -1) && placed.contains(canvas.clip)
+            // A subview of no style of its own inherits the canvas's, which is resolved already
+            // (no theme role left in it): nothing to merge.
+            let style = sub.style
+            let base = style == .plain && canvas.baseStyle.role == nil ? canvas.baseStyle : style.merged(over: canvas.baseStyle)
+            draw(sub, in: canvas.child(frame: frame, baseStyle: base), nothingHides: known)
         }
         view.drawOverlay(in: canvas)
         if view.dimsContent { canvas.restyle(canvas.bounds) { $0.adding(.dim) } }

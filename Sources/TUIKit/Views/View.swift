@@ -17,7 +17,9 @@ open class View: Responder {
     // `style`, `isOpaque`, `isHidden`, `dimsContent`) are not checked for overlapping access at
     // run time: each read was a call into the runtime's access set, ~55k instructions a key in
     // a scrolling list. Views live on the main actor, and no access to these is held across a
-    // call that could reach them again (no inout passing of a view's frame or subviews).
+    // call that could reach them again (no inout passing of a view's frame or subviews). The same
+    // holds for the layout marks (`needsLayout`, `subtreeNeedsLayout`), `constraintRefs` and the
+    // few flags a list's layout reads for every row on every key.
     /// Position and size in the superview's coordinates.
     @exclusivity(unchecked) public var frame: Rect {
         didSet {
@@ -31,7 +33,7 @@ open class View: Responder {
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
     /// The view this one is a subview of; nil for a window or a view not yet added.
-    public private(set) weak var superview: View? { didSet { setNeedsKeyCommandsUpdate() } } // the responder chain runs through it
+    @exclusivity(unchecked) public private(set) weak var superview: View? { didSet { setNeedsKeyCommandsUpdate() } } // the responder chain runs through it
     /// The subviews, back to front: the first is drawn first, the last is hit first.
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
@@ -63,19 +65,19 @@ open class View: Responder {
     @exclusivity(unchecked) public var dimsContent = false { didSet { if dimsContent != oldValue { setNeedsDisplay() } } }
 
     /// Whether mouse clicks reach this view and its subviews.
-    public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
 
     /// When true (the default) the frame you set is kept for whatever the
     /// view's constraints leave open; when false, constraints must place and
     /// size the view fully, and a layout that leaves something open is reported.
-    public var translatesAutoresizingMaskIntoConstraints = true
+    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints = true
 
     /// The controller whose root view this is (set by `ViewController`); it
     /// comes next in the responder chain.
-    public weak var owningResponder: Responder? { didSet { setNeedsKeyCommandsUpdate() } }
+    @exclusivity(unchecked) public weak var owningResponder: Responder? { didSet { setNeedsKeyCommandsUpdate() } }
 
-    var constraintRefs: [LayoutConstraint] = []
-    private var movingWithoutRedraw = false
+    @exclusivity(unchecked) var constraintRefs: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var movingWithoutRedraw = false
 
     /// Moves the view without asking for a redraw: for content the renderer
     /// already moved in the buffer (a list scrolling by whole rows).
@@ -94,17 +96,24 @@ open class View: Responder {
         var child: View = self
         while let parent = child.superview {
             if parent.dimsContent { return false }
-            guard let i = parent.subviews.firstIndex(where: { $0 === child }) else { return false }
-            for later in parent.subviews[(i + 1)...] where !later.isHidden && later.frame.intersects(mine) { return false }
+            // From the front down to this view (no closure, no slice: a list asks on every scroll).
+            let siblings = parent.subviews
+            var i = siblings.count - 1
+            while i >= 0, siblings[i] !== child {
+                let later = siblings[i]
+                if !later.isHidden && later.frame.intersects(mine) { return false }
+                i -= 1
+            }
+            if i < 0 { return false }
             if !(parent is Window) { mine = mine.offsetBy(dx: parent.frame.minX, dy: parent.frame.minY) }
             child = parent
         }
         return child is Window
     }
     /// This view's own layout is out of date (its constraints, size or content changed).
-    var needsLayout = true
+    @exclusivity(unchecked) var needsLayout = true
     /// Some view below this one needs layout: a layout pass walks down this path.
-    var subtreeNeedsLayout = false
+    @exclusivity(unchecked) var subtreeNeedsLayout = false
 
     /// A view at `frame` (in its superview's coordinates); give it `.zero` when constraints place it.
     public init(frame: Rect = .zero) {
@@ -177,12 +186,11 @@ open class View: Responder {
 
     /// The window this view is shown in, if any.
     public var window: Window? {
-        var v: View? = self
-        while let current = v {
-            if let w = current as? Window { return w }
-            v = current.superview
-        }
-        return nil
+        // A window is the root of its tree (it is never a subview): walk to the root and cast
+        // once, not at every step.
+        var current = self
+        while let up = current.superview { current = up }
+        return current as? Window
     }
 
     /// Whether `self` is `view` or one of its descendants.
@@ -204,13 +212,16 @@ open class View: Responder {
 
     /// A point in this view's coordinates, in the window's.
     public func convertToWindow(_ point: Point) -> Point {
+        // Every view's origin up to the window, whose own is not added: the window is the root
+        // of its tree, so the walk casts once, at the root (a tree not in a window adds its
+        // root's origin too).
         var p = point
-        var v: View? = self
-        while let current = v, !(current is Window) {
+        var current = self
+        while let up = current.superview {
             p = p + current.frame.origin
-            v = current.superview
+            current = up
         }
-        return p
+        return current is Window ? p : p + current.frame.origin
     }
 
     /// A point in the window's coordinates, in this view's.
@@ -277,7 +288,7 @@ open class View: Responder {
     /// While set, redraw requests from inside this view are dropped: a
     /// container that redraws its whole area anyway (a list replacing every
     /// row) sets it around the changes. Views elsewhere are not affected.
-    private static weak var coalescingScope: View?
+    @exclusivity(unchecked) private static weak var coalescingScope: View?
 
     /// Runs `changes` without the redraw requests they make inside this view, then asks for `rect` once.
     func withCoalescedInvalidation(of rect: Rect, _ changes: () -> Void) {
@@ -295,12 +306,13 @@ open class View: Responder {
         let rect = rect.intersection(bounds)
         guard !rect.isEmpty else { return }
         // One walk up to the window (each step reads a weak reference), adding up the origins.
+        // The window is the root of its tree: no cast at each step, one at the end (a view not
+        // in a window finds none).
         var p = rect.origin
         var current = self
-        while !(current is Window) {
+        while let up = current.superview {
             if current.isHidden { return }
             p = p + current.frame.origin
-            guard let up = current.superview else { return } // not in a window
             current = up
         }
         (current as? Window)?.markDirty(Rect(origin: p, size: rect.size))

@@ -26,33 +26,33 @@ open class ListView: View {
     }
 
     /// How many rows there are.
-    public private(set) var numberOfRows = 0 { didSet { if (numberOfRows == 0) != (oldValue == 0) { setNeedsKeyCommandsUpdate() } } }
+    @exclusivity(unchecked) public private(set) var numberOfRows = 0 { didSet { if (numberOfRows == 0) != (oldValue == 0) { setNeedsKeyCommandsUpdate() } } }
     /// Rows are this many lines high.
-    public var rowHeight = 1 { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public var rowHeight = 1 { didSet { setNeedsLayout() } }
     /// Makes a row view (called only for rows that become visible, then reused).
-    public var makeRowView: () -> View = { ListRowLabel() }
+    @exclusivity(unchecked) public var makeRowView: () -> View = { ListRowLabel() }
     /// Fills a row view for a row index; `selected` says whether it is the selection.
-    public var configureRow: (_ row: View, _ index: Int, _ selected: Bool) -> Void = { _, _, _ in }
+    @exclusivity(unchecked) public var configureRow: (_ row: View, _ index: Int, _ selected: Bool) -> Void = { _, _, _ in }
     /// Enter on a row (or a click on the selected row).
     public var onSelect: ((Int) -> Void)? { didSet { if (onSelect == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } } }
     /// The selection moved.
-    public var onSelectionChange: ((Int?) -> Void)?
+    @exclusivity(unchecked) public var onSelectionChange: ((Int?) -> Void)?
     /// The selection came near the end (for paging).
-    public var onNearEnd: (() -> Void)?
+    @exclusivity(unchecked) public var onNearEnd: (() -> Void)?
     /// How near the end (in rows) the selection comes before `onNearEnd` is called.
-    public var nearEndThreshold = 5
+    @exclusivity(unchecked) public var nearEndThreshold = 5
     /// The selection came near the start (for a list paged from either end: rows before the first may be read).
-    public var onNearStart: (() -> Void)?
+    @exclusivity(unchecked) public var onNearStart: (() -> Void)?
     /// Home and End (`g`/`G`): return true when the owner took care of it
     /// (a paged list reading its first or last page); otherwise the selection
     /// moves to the first or last row.
-    public var onHome: (() -> Bool)?
+    @exclusivity(unchecked) public var onHome: (() -> Bool)?
     /// See `onHome`.
-    public var onEnd: (() -> Bool)?
+    @exclusivity(unchecked) public var onEnd: (() -> Bool)?
     /// Where the first visible row sits in the whole list (0...1), for the
     /// scroll mark of a list whose rows are a window onto a longer one; nil
     /// (or no closure): the rows are the whole list.
-    public var scrollMarkPosition: ((_ topRow: Int) -> Double?)?
+    @exclusivity(unchecked) public var scrollMarkPosition: ((_ topRow: Int) -> Double?)?
     /// Whether `j`/`k`/`g`/`G` move the selection (false where letters are type-ahead).
     public var lettersMoveSelection = true { didSet { madeCommands = nil; setNeedsKeyCommandsUpdate() } }
     /// Shown when there are no rows.
@@ -63,16 +63,16 @@ open class ListView: View {
     private let givenConfig: ViewConfig?
 
     /// The selected row; nil when the list is empty or nothing is selected.
-    public private(set) var selectedIndex: Int? { didSet { if (selectedIndex == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } } }
+    @exclusivity(unchecked) public private(set) var selectedIndex: Int? { didSet { if (selectedIndex == nil) != (oldValue == nil) { setNeedsKeyCommandsUpdate() } } }
     /// The first visible row.
-    public private(set) var topIndex = 0
+    @exclusivity(unchecked) public private(set) var topIndex = 0
     /// How many times a row was configured (tests check that only visible rows are).
-    public private(set) var configuredRowCount = 0
+    @exclusivity(unchecked) public private(set) var configuredRowCount = 0
     /// Where the scroll mark was drawn last (nil: not drawn).
-    private var drawnMarkRow: Int?
+    @exclusivity(unchecked) private var drawnMarkRow: Int?
 
-    private var rowViews: [View] = []
-    private var lastNearEndRequestCount = -1
+    @exclusivity(unchecked) private var rowViews: [View] = []
+    @exclusivity(unchecked) private var lastNearEndRequestCount = -1
 
     /// An empty list; pass `viewConfig` to fix its styles, else it follows the theme. Give it rows with `reloadData(numberOfRows:)`.
     public init(viewConfig: ViewConfig? = nil) {
@@ -126,7 +126,7 @@ open class ListView: View {
         if clamped < topIndex { topIndex = clamped }
         if clamped >= topIndex + visibleRowCount { topIndex = clamped - visibleRowCount + 1 }
         clampTop()
-        if topIndex != top || !reconfigureInPlace([previous, clamped]) { setNeedsLayout() }
+        if topIndex != top || !reconfigureInPlace(previous, clamped) { setNeedsLayout() }
         onSelectionChange?(clamped)
         checkNearEnd()
         checkNearStart()
@@ -156,7 +156,7 @@ open class ListView: View {
         }
     }
 
-    private var lastNearStartRequestCount: Int?
+    @exclusivity(unchecked) private var lastNearStartRequestCount: Int?
 
     private func checkNearStart() {
         guard let onNearStart, numberOfRows > 0, let s = selectedIndex else { return }
@@ -183,7 +183,7 @@ open class ListView: View {
     }
 
     /// The commands last made, and whether they include Enter.
-    private var madeCommands: (opens: Bool, commands: [KeyCommand])?
+    @exclusivity(unchecked) private var madeCommands: (opens: Bool, commands: [KeyCommand])?
 
     open override func handleKey(_ key: Key) -> Bool {
         guard numberOfRows > 0 else { return false }
@@ -257,27 +257,48 @@ open class ListView: View {
             let rect = frameInWindow, dy = (lastTop - topIndex) * rowHeight
             window.moveContent(of: rect, dy: dy)
             // The scroll mark: where it was (rows nothing moves into keep it), the copy the move
-            // made of it, and where it goes; the rest of its column moved with the rows.
-            for row in [drawnMarkRow, drawnMarkRow.map { $0 + dy }, scrollMarkRow(height: bounds.height)] {
-                if let row { invalidate(Rect(x: bounds.width - 1, y: row, width: 1, height: 1)) }
-            }
+            // made of it, and where it goes; the rest of its column moved with the rows. One
+            // stretch of the column from the first of these to the last: one walk of the view
+            // tree where three cells would cost up to three (the cells between are drawn as they
+            // already are).
+            var first = Int.max, last = Int.min
+            func take(_ row: Int?) { if let row { first = min(first, row); last = max(last, row) } }
+            take(drawnMarkRow)
+            take(drawnMarkRow.map { $0 + dy })
+            take(scrollMarkRow(height: bounds.height))
+            if first <= last { invalidate(Rect(x: bounds.width - 1, y: first, width: 1, height: last - first + 1)) }
             moved = true
         }
         lastLayout = (topIndex, bounds.size)
-        if needsReconfigureAll { assignments = assignments.map { _ in nil } } // the data changed: nothing on hand is current
+        if needsReconfigureAll { // the data changed: nothing on hand is current
+            for slot in assignments.indices { assignments[slot] = nil }
+        }
         // The slot (row view) already showing each visible position, -1 for none; a handful of
-        // rows, so arrays by position and by slot rather than hashing.
-        var slotAt = [Int](repeating: -1, count: needed)
-        var free: [Int] = []
-        for (slot, assignment) in assignments.enumerated() {
-            if !needsReconfigureAll, let a = assignment, visible.contains(a.index), slotAt[a.index - topIndex] < 0 {
+        // rows, so arrays by position and by slot rather than hashing. The arrays of the last
+        // layout are taken (their storage reused) and given back at the end; a layout run from
+        // inside this one would make its own.
+        var slotAt: [Int] = [], free: [Int] = [], used: [Bool] = []
+        swap(&slotAt, &self.slotAt)
+        swap(&free, &freeSlots)
+        swap(&used, &usedSlots)
+        defer {
+            swap(&slotAt, &self.slotAt)
+            swap(&free, &freeSlots)
+            swap(&used, &usedSlots)
+        }
+        slotAt.removeAll(keepingCapacity: true)
+        slotAt.append(contentsOf: repeatElement(-1, count: needed))
+        free.removeAll(keepingCapacity: true)
+        for slot in assignments.indices {
+            if !needsReconfigureAll, let a = assignments[slot], visible.contains(a.index), slotAt[a.index - topIndex] < 0 {
                 slotAt[a.index - topIndex] = slot
             } else {
                 free.append(slot)
             }
         }
         needsReconfigureAll = false
-        var used = [Bool](repeating: false, count: rowViews.count)
+        used.removeAll(keepingCapacity: true)
+        used.append(contentsOf: repeatElement(false, count: rowViews.count))
         var nextFree = 0
         // When most rows change (a jump, new data), redraw the list once instead of row by row.
         var changing = 0
@@ -296,10 +317,15 @@ open class ListView: View {
                 // content is drawn at its new place only (configuring it below asks for that).
                 if moved { row.setFrameWithoutRedraw(rowFrame) } else { row.frame = rowFrame }
                 if assignments[slot]?.index != index || assignments[slot]?.selected != selected {
-                    configure(row, index, selected)
+                    if moved {
+                        // Its old picture moved away with the buffer: the whole row is drawn again,
+                        // asked for once (what configuring it asks for lies inside it).
+                        withCoalescedInvalidation(of: rowFrame) { configure(row, index, selected) }
+                    } else {
+                        configure(row, index, selected)
+                    }
                     configuredRowCount += 1
                     assignments[slot] = (index, selected)
-                    if moved { row.setNeedsDisplay() } // its old picture moved away with the buffer
                 }
             }
         }
@@ -317,22 +343,31 @@ open class ListView: View {
     /// Configures again the rows on screen for these indexes (a selection
     /// that moved without scrolling), laying out nothing; false when the rows
     /// on hand are not current and a layout pass must do it.
-    private func reconfigureInPlace(_ indexes: [Int?]) -> Bool {
+    private func reconfigureInPlace(_ first: Int?, _ second: Int) -> Bool {
         guard !needsLayout, !needsReconfigureAll, let last = lastLayout, last.top == topIndex, last.size == bounds.size else { return false }
-        for case let index? in indexes {
-            guard let slot = assignments.firstIndex(where: { $0?.index == index }) else { continue }
-            let selected = index == selectedIndex && (isFirstResponder || !showsSelectionOnlyWhenFocused)
-            guard assignments[slot]?.selected != selected else { continue }
-            configure(rowViews[slot], index, selected)
-            configuredRowCount += 1
-            assignments[slot] = (index, selected)
-        }
+        if let first { reconfigure(first) }
+        reconfigure(second)
         return true
     }
 
-    private var assignments: [(index: Int, selected: Bool)?] = []
-    private var lastLayout: (top: Int, size: Size)?
-    private var needsReconfigureAll = true
+    /// Configures the row on screen for `index` again if its selection look changed.
+    private func reconfigure(_ index: Int) {
+        guard let slot = assignments.firstIndex(where: { $0?.index == index }) else { return }
+        let selected = index == selectedIndex && (isFirstResponder || !showsSelectionOnlyWhenFocused)
+        guard assignments[slot]?.selected != selected else { return }
+        configure(rowViews[slot], index, selected)
+        configuredRowCount += 1
+        assignments[slot] = (index, selected)
+    }
+
+    @exclusivity(unchecked) private var assignments: [(index: Int, selected: Bool)?] = []
+    @exclusivity(unchecked) private var lastLayout: (top: Int, size: Size)?
+    @exclusivity(unchecked) private var needsReconfigureAll = true
+    /// A layout's working arrays, kept between layouts so a scroll allocates none: the slot shown
+    /// at each position (-1: none yet), the slots free to take new content, the slots in use.
+    @exclusivity(unchecked) private var slotAt: [Int] = []
+    @exclusivity(unchecked) private var freeSlots: [Int] = []
+    @exclusivity(unchecked) private var usedSlots: [Bool] = []
 
     /// Fills a row through `configureRow`; while the window shows its content as stale, a default
     /// row that is not the selection is drawn in the quiet style.
@@ -345,7 +380,7 @@ open class ListView: View {
     func staleDidChange() { reconfigureAll() }
 
     /// Show the selection highlight only while the list has the focus.
-    public var showsSelectionOnlyWhenFocused = false
+    @exclusivity(unchecked) public var showsSelectionOnlyWhenFocused = false
 
     open override func focusDidChange() { reconfigureAll() }
 
@@ -367,7 +402,7 @@ open class ListView: View {
     open override func drawOverlay(in canvas: Canvas) {
         // A scroll bar mark on the right edge when there is more than fits.
         drawnMarkRow = scrollMarkRow(height: canvas.size.height)
-        guard let position = drawnMarkRow else { return }
+        guard let position = drawnMarkRow, canvas.shows(Rect(x: canvas.size.width - 1, y: position, width: 1, height: 1)) else { return }
         canvas.write(Glyphs.current.scrollMark, at: Point(x: canvas.size.width - 1, y: position), style: viewConfig.secondary)
     }
 

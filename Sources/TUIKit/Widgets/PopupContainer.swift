@@ -104,7 +104,8 @@ open class PopupContainer: View {
     open override func drawOverlay(in canvas: Canvas) {
         let frame = panel.frame
         canvas.drawBox(frame, style: viewConfig.border.merged(over: viewConfig.panel))
-        if let title, frame.width > 6 {
+        // The title only where its line is drawn (a list's row redrawn inside the panel is not).
+        if let title, frame.width > 6, canvas.shows(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1)) {
             let text = " " + TextLayout.truncate(title, toWidth: frame.width - 6) + " "
             canvas.write(text, at: Point(x: frame.minX + 2, y: frame.minY), style: viewConfig.title.merged(over: viewConfig.panel))
         }
