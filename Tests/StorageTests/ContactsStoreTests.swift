@@ -159,4 +159,14 @@ struct PersonNameTests {
         #expect(PersonName.initials(first: "伟", last: "王") == "王伟")
         #expect(PersonName.initials(first: "zoë", last: "ångström") == "ZÅ")
     }
+
+    /// An avatar's letters: one from each name there is, blanks around a name left out.
+    @Test func initialsTakeTheFirstLetterOfEachNameThereIs() {
+        #expect(PersonName.initials(first: "Ada", last: "Lovelace") == "AL")
+        #expect(PersonName.initials(first: "  ada ", last: "") == "A")
+        #expect(PersonName.initials(first: "", last: "lovelace") == "L")
+        #expect(PersonName.initials(first: " ", last: "") == "")
+        #expect(PersonName.initials(first: "Ada", last: "王") == "A王")                    // mixed: as written
+        #expect(PersonName.initials(first: "ß", last: "e\u{301}mile") == "SSÉ")          // a letter that uppercases to two
+    }
 }

@@ -11,8 +11,12 @@ public enum PersonName {
     /// Up to two letters for an avatar, in the order the full name has them ("AL", "王伟").
     public static func initials(first: String, last: String) -> String {
         let f = SearchText.trimmed(first), l = SearchText.trimmed(last)
-        let ordered = !f.isEmpty && !l.isEmpty && isEastAsian(f) && isEastAsian(l) ? [l, f] : [f, l]
-        return ordered.compactMap(\.first).map { String($0).uppercased() }.joined()
+        // Built by hand (each friend of a page loaded gets its initials): no arrays, maps or join.
+        var one = f.first, two = l.first
+        if one != nil, two != nil, isEastAsian(f), isEastAsian(l) { swap(&one, &two) }
+        var initials = one.map { $0.uppercased() } ?? ""
+        if let two { initials += two.uppercased() }
+        return initials
     }
 
     /// Every letter is Han, kana or Hangul.

@@ -62,12 +62,17 @@ public final class Window: View {
     func markDirty(_ rect: Rect) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        if dirtyRects.contains(where: { $0.contains(r) }) { return }
+        // Plain loops (called a few times a key: a closure handed to the standard library pays the
+        // main actor's check each time it runs).
+        for d in dirtyRects where d.contains(r) { return }
         // A rectangle over the same columns that touches or overlaps another becomes one with it
         // (a list's old and new selected rows): each rectangle costs a walk of the view tree.
-        if let i = dirtyRects.firstIndex(where: { $0.minX == r.minX && $0.width == r.width && $0.minY <= r.maxY && r.minY <= $0.maxY }) {
-            dirtyRects[i] = dirtyRects[i].union(r)
-            return
+        for i in dirtyRects.indices {
+            let d = dirtyRects[i]
+            if d.minX == r.minX && d.width == r.width && d.minY <= r.maxY && r.minY <= d.maxY {
+                dirtyRects[i] = d.union(r)
+                return
+            }
         }
         dirtyRects.append(r)
         if dirtyRects.count > 16 { dirtyRects = [dirtyRects.reduce(Rect.zero) { $0.union($1) }] }
