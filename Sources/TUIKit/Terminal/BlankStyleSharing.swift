@@ -48,12 +48,17 @@ enum BlankStyleSharing {
     /// the row's, or lie where a blank meets text (`isWindowEdge`): a run of blanks takes its style
     /// from the text beside it, so the columns between two such edges come out as the whole row's.
     static func styles(for row: UnsafeBufferPointer<Cell>, keep: Int? = nil, columns: Range<Int>? = nil, into styles: inout [UInt32]) {
+        if styles.count != row.count { styles = [UInt32](repeating: 0, count: row.count) }
+        styles.withUnsafeMutableBufferPointer { Self.styles(for: row, keep: keep, columns: columns, into: $0) }
+    }
+
+    /// `styles(for:keep:columns:into:)` into a buffer of the row's width (the writer's own).
+    static func styles(for row: UnsafeBufferPointer<Cell>, keep: Int? = nil, columns: Range<Int>? = nil, into out: UnsafeMutableBufferPointer<UInt32>) {
         let count = row.count
-        if styles.count != count { styles = [UInt32](repeating: 0, count: count) }
         guard count > 0 else { return }
         let keep = keep ?? -1
         let lower = columns?.lowerBound ?? 0, width = columns?.upperBound ?? count
-        styles.withUnsafeMutableBufferPointer { out in
+        do {
             var x = lower
             while x < width {
                 let cell = row[x]

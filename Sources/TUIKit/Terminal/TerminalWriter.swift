@@ -46,21 +46,25 @@ public final class TerminalWriter {
     @exclusivity(unchecked) public private(set) var output: [UInt8] = []
 
     /// What the app wants on screen (the renderer's front buffer).
-    @exclusivity(unchecked) private var wanted: [Cell] = []
+    // The screen's copies, row tables and keys below are the writer's own storage (`FixedBuffer`,
+    // freed in `deinit`): its per-cell loops read and write them without arrays' checks.
+    @exclusivity(unchecked) private var wanted = FixedBuffer<Cell>(repeating: .blank, count: 0)
     /// What the terminal shows: each cell with the style bits it was sent in (`unknown`: not known).
-    @exclusivity(unchecked) private var shown: [Cell] = []
+    @exclusivity(unchecked) private var shown = FixedBuffer<Cell>(repeating: .blank, count: 0)
     /// Where each terminal row's cells start in `shown`: a scroll moves these, not the cells.
-    @exclusivity(unchecked) private var shownRows: [Int] = []
-    @exclusivity(unchecked) private var rowStyles: [UInt32] = []
-    @exclusivity(unchecked) private var longLines: [Bool] = []
-    @exclusivity(unchecked) private var touched: [Bool] = []
+    @exclusivity(unchecked) private var shownRows = FixedBuffer<Int>(repeating: 0, count: 0)
+    /// The style each column of the row being written goes out in (`BlankStyleSharing`), and
+    /// whether it is part of a long line (`LineDrawing`): a row's worth, for `writeRow`.
+    @exclusivity(unchecked) private var rowStyles = FixedBuffer<UInt32>(repeating: 0, count: 0)
+    @exclusivity(unchecked) private var longLines = FixedBuffer<Bool>(repeating: false, count: 0)
+    @exclusivity(unchecked) private var touched = FixedBuffer<Bool>(repeating: false, count: 0)
     /// A fingerprint of each wanted row's cells (0: not worked out since the row last changed).
-    @exclusivity(unchecked) private var wantedKeys: [UInt64] = []
+    @exclusivity(unchecked) private var wantedKeys = FixedBuffer<UInt64>(repeating: 0, count: 0)
     /// The fingerprint of the wanted row each terminal row was last written to show (0: none
     /// known): moved with the rows by a scroll, so deciding one finds the rows that came whole
     /// from k rows away without comparing their cells (the terminal's copy holds the styles the
     /// cells were sent in, which differ from the wanted ones wherever blanks shared a neighbour's).
-    @exclusivity(unchecked) private var shownKeys: [UInt64] = []
+    @exclusivity(unchecked) private var shownKeys = FixedBuffer<UInt64>(repeating: 0, count: 0)
     /// The same for each chunk of `chunkColumns` columns of a row (`chunkCount` a row). The wanted
     /// ones: forgotten (0) where a cell of the chunk changed, moved with the chunks a frame's move
     /// takes whole, worked out again with the row's key (`wantedKey`: once it is known, so are they
@@ -68,8 +72,8 @@ public final class TerminalWriter {
     /// or erased. A chunk whose keys agree
     /// looks the same on the terminal: the scroll decision and the scan of a row step over it
     /// whole (the rows beside a popup whose list scrolled differ only beside it).
-    @exclusivity(unchecked) private var wantedChunkKeys: [UInt64] = []
-    @exclusivity(unchecked) private var shownChunkKeys: [UInt64] = []
+    @exclusivity(unchecked) private var wantedChunkKeys = FixedBuffer<UInt64>(repeating: 0, count: 0)
+    @exclusivity(unchecked) private var shownChunkKeys = FixedBuffer<UInt64>(repeating: 0, count: 0)
     @exclusivity(unchecked) private var chunkCount = 0
     private static let chunkShift = 4
     private static let chunkColumns = 1 << chunkShift
@@ -100,9 +104,9 @@ public final class TerminalWriter {
     /// The fewest repeats `rep` is worth (its bytes fewer than the characters'); 0: no `rep`.
     private let shortestRepeat: Int
     /// How each style bits look (`penFor`): a small table by the bits' low bits, the bits beside the pen.
-    @exclusivity(unchecked) private var pens = [(bits: UInt32, pen: Pen)](repeating: (.max, Pen()), count: 256)
+    @exclusivity(unchecked) private var pens = FixedBuffer<(bits: UInt32, pen: Pen)>(repeating: (.max, Pen()), count: 256)
     /// The columns terminals give the last scalars looked at (`wcwidth`), by their low bits.
-    @exclusivity(unchecked) private var widths = [(scalar: UInt32, width: Int8)](repeating: (.max, 0), count: 256)
+    @exclusivity(unchecked) private var widths = FixedBuffer<(scalar: UInt32, width: Int8)>(repeating: (.max, 0), count: 256)
     @exclusivity(unchecked) private var lineFeedDown: [UInt8]?
     /// A row was changed behind the scan (half of a wide character erased): look at it again.
     @exclusivity(unchecked) private var rowNeedsAnotherPass = false
@@ -125,6 +129,21 @@ public final class TerminalWriter {
         costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: Size(width: 0, height: 0))
         synchronizedOutput = capabilities.synchronizedBegin != nil && capabilities.synchronizedEnd != nil
         shortestRepeat = capabilities.repeatPrevious.flatMap { rep in (2...64).first { rep.cost($0 + 1) < $0 } } ?? 0
+    }
+
+    deinit {
+        wanted.free()
+        shown.free()
+        wantedKeys.free()
+        shownKeys.free()
+        wantedChunkKeys.free()
+        shownChunkKeys.free()
+        shownRows.free()
+        rowStyles.free()
+        longLines.free()
+        touched.free()
+        pens.free()
+        widths.free()
     }
 
     /// DEC mode 2026 on and off: the entry's, else the sequences every terminal that has it takes.
@@ -167,19 +186,12 @@ public final class TerminalWriter {
         // The update's cells are what differs once its moves are made: the wanted rows move first.
         if !update.isFullRedraw { for move in update.moves { moveWanted(move) } }
         let chunks = chunkCount
-        wanted.withUnsafeMutableBufferPointer { cells in
-            touched.withUnsafeMutableBufferPointer { rows in
-                wantedKeys.withUnsafeMutableBufferPointer { keys in
-                    wantedChunkKeys.withUnsafeMutableBufferPointer { chunkKeys in
-                        for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
-                            cells[change.y * width + change.x] = change.cell
-                            rows[change.y] = true
-                            keys[change.y] = 0
-                            chunkKeys[change.y * chunks + change.x >> Self.chunkShift] = 0
-                        }
-                    }
-                }
-            }
+        let cells = wanted.base, rows = touched.base, keys = wantedKeys.base, chunkKeys = wantedChunkKeys.base
+        for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
+            cells[change.y * width + change.x] = change.cell
+            rows[change.y] = true
+            keys[change.y] = 0
+            chunkKeys[change.y * chunks + change.x >> Self.chunkShift] = 0
         }
         if !repaint { for move in update.moves { scroll(move) } }
         for y in 0..<height where touched[y] {
@@ -215,15 +227,18 @@ public final class TerminalWriter {
         size = Size(width: max(0, newSize.width), height: max(0, newSize.height))
         costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: size)
         let count = size.width * size.height
-        wanted = [Cell](repeating: .blank, count: count)
-        shown = [Cell](repeating: Self.unknown, count: count)
-        shownRows = (0..<size.height).map { $0 * size.width }
-        touched = [Bool](repeating: true, count: size.height)
-        wantedKeys = [UInt64](repeating: 0, count: size.height)
-        shownKeys = [UInt64](repeating: 0, count: size.height)
+        wanted.free(); wanted = FixedBuffer(repeating: .blank, count: count)
+        shown.free(); shown = FixedBuffer(repeating: Self.unknown, count: count)
+        shownRows.free(); shownRows = FixedBuffer(repeating: 0, count: size.height)
+        for y in 0..<size.height { shownRows[y] = y * size.width }
+        rowStyles.free(); rowStyles = FixedBuffer(repeating: 0, count: size.width)
+        longLines.free(); longLines = FixedBuffer(repeating: false, count: size.width)
+        touched.free(); touched = FixedBuffer(repeating: true, count: size.height)
+        wantedKeys.free(); wantedKeys = FixedBuffer(repeating: 0, count: size.height)
+        shownKeys.free(); shownKeys = FixedBuffer(repeating: 0, count: size.height)
         chunkCount = (size.width + Self.chunkColumns - 1) >> Self.chunkShift
-        wantedChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
-        shownChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
+        wantedChunkKeys.free(); wantedChunkKeys = FixedBuffer(repeating: 0, count: size.height * chunkCount)
+        shownChunkKeys.free(); shownChunkKeys = FixedBuffer(repeating: 0, count: size.height * chunkCount)
         needsRepaint = true
     }
 
@@ -267,19 +282,18 @@ public final class TerminalWriter {
         setLineDrawing(false)
         // The character sets as the writer expects them (another program may have left G0 otherwise).
         if let enable = capabilities.enableLineDrawing { output += enable }
-        let count = size.width * size.height
         if let clear = capabilities.clearScreen {
             output += clear
-            shown = [Cell](repeating: .blank, count: count)
+            shown.fill(.blank)
             cursorX = 0
             cursorY = 0
         } else {
-            shown = [Cell](repeating: Self.unknown, count: count)
+            shown.fill(Self.unknown)
         }
-        shownRows = (0..<size.height).map { $0 * size.width }
-        touched = [Bool](repeating: true, count: size.height)
-        shownKeys = [UInt64](repeating: 0, count: size.height)
-        shownChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
+        for y in 0..<size.height { shownRows[y] = y * size.width }
+        touched.fill(true)
+        shownKeys.fill(0)
+        shownChunkKeys.fill(0)
     }
 
     /// Whether the terminal's cell shows what the wanted one with `style` shows.
@@ -341,9 +355,10 @@ public final class TerminalWriter {
             var lower = first, upper = end
             while !BlankStyleSharing.isWindowStart(row, lower) { lower -= 1 }
             while !BlankStyleSharing.isWindowEnd(row, upper) { upper += 1 }
-            BlankStyleSharing.styles(for: row, keep: keep, columns: lower..<upper, into: &rowStyles)
+            let styles = UnsafeMutableBufferPointer(start: rowStyles.base, count: width)
+            BlankStyleSharing.styles(for: row, keep: keep, columns: lower..<upper, into: styles)
             guard capabilities.lineDrawingHorizontal != nil else { return false }
-            return rowStyles.withUnsafeMutableBufferPointer { LineDrawing.mark(row, styles: $0, keep: keep, columns: lower..<upper, into: &longLines) }
+            return LineDrawing.mark(row, styles: styles, keep: keep, columns: lower..<upper, into: UnsafeMutableBufferPointer(start: longLines.base, count: width))
         }
         var c = first
         writeBlanksUntil = -1
@@ -1036,9 +1051,13 @@ public final class TerminalWriter {
         // The cells stay where they are in `shown`: the rows' starts turn k up (or down) in the
         // region, and the k that go out come back as the fresh ones, blank.
         let turn = up ? k : b - a + 1 - k // the region's starts turned this many up
-        shownRows[a..<a + turn].reverse()
-        shownRows[(a + turn)..<(b + 1)].reverse()
-        shownRows[a...b].reverse()
+        func reverseRows(_ range: Range<Int>) {
+            var part = UnsafeMutableBufferPointer(start: shownRows.base + range.lowerBound, count: range.count)
+            part.reverse()
+        }
+        reverseRows(a..<a + turn)
+        reverseRows((a + turn)..<(b + 1))
+        reverseRows(a..<(b + 1))
         shown.withUnsafeMutableBufferPointer { cells in
             let base = cells.baseAddress!
             for y in fresh..<fresh + k { (base + shownRows[y]).update(repeating: fill, count: width) }
@@ -1151,11 +1170,14 @@ public final class TerminalWriter {
 }
 
 /// What each cursor move costs a terminal, in bytes, for a screen's sizes: worked out once (when the
-/// size changes) from the capabilities' templates, so choosing a move is table lookups.
-struct MoveCosts {
+/// size changes) from the capabilities' templates, so choosing a move is table lookups. A class
+/// whose tables are its own storage: a move's plan reads them without a copy, a retain or a
+/// bounds check beyond the size's.
+final class MoveCosts {
     private static let none = Int.max / 8
-    private var rightN: [Int] = [], leftN: [Int] = [], upN: [Int] = [], downN: [Int] = [], columns: [Int] = [], rows: [Int] = []
-    private var addressRows: [Int] = [], addressColumns: [Int] = []
+    private let rightN: FixedBuffer<Int>, leftN: FixedBuffer<Int>, upN: FixedBuffer<Int>, downN: FixedBuffer<Int>
+    private let columns: FixedBuffer<Int>, rows: FixedBuffer<Int>
+    private let addressRows: FixedBuffer<Int>, addressColumns: FixedBuffer<Int>
     let right1: Int, left1: Int, up1: Int, down1: Int, carriageReturn: Int
 
     init(_ caps: TerminalCapabilities, lineFeedDown: [UInt8]?, size: Size) {
@@ -1166,9 +1188,14 @@ struct MoveCosts {
         down1 = lineFeedDown?.count ?? none
         carriageReturn = caps.carriageReturn?.count ?? none
         let w = max(1, size.width) + 1, h = max(1, size.height) + 1
-        func table(_ template: CapabilityTemplate?, _ count: Int) -> [Int] {
-            guard let template else { return [Int](repeating: none, count: count) }
-            return (0..<count).map { template.cost($0) }
+        func table(_ count: Int, _ cost: (Int) -> Int) -> FixedBuffer<Int> {
+            let table = FixedBuffer(repeating: none, count: count)
+            for n in 0..<count { table[n] = cost(n) }
+            return table
+        }
+        func table(_ template: CapabilityTemplate?, _ count: Int) -> FixedBuffer<Int> {
+            guard let template else { return FixedBuffer(repeating: none, count: count) }
+            return table(count) { template.cost($0) }
         }
         rightN = table(caps.cursorRight, w)
         leftN = table(caps.cursorLeft, w)
@@ -1179,19 +1206,26 @@ struct MoveCosts {
         // cup: its fixed part with the row, the column's digits beside (the two add up).
         if let cup = caps.cursorAddress {
             let base = cup.cost(0, 0)
-            addressRows = (0..<h).map { cup.cost($0, 0) }
-            addressColumns = (0..<w).map { cup.cost(0, $0) - base }
+            addressRows = table(h) { cup.cost($0, 0) }
+            addressColumns = table(w) { cup.cost(0, $0) - base }
         } else {
-            addressRows = [Int](repeating: none, count: h)
-            addressColumns = [Int](repeating: 0, count: w)
+            addressRows = FixedBuffer(repeating: none, count: h)
+            addressColumns = FixedBuffer(repeating: 0, count: w)
         }
     }
 
-    @inline(__always) func absolute(_ y: Int, _ x: Int) -> Int { y < addressRows.count && x < addressColumns.count ? addressRows[y] + addressColumns[x] : Self.none }
-    @inline(__always) func right(_ n: Int) -> Int { n < rightN.count ? rightN[n] : Self.none }
-    @inline(__always) func left(_ n: Int) -> Int { n < leftN.count ? leftN[n] : Self.none }
-    @inline(__always) func up(_ n: Int) -> Int { n < upN.count ? upN[n] : Self.none }
-    @inline(__always) func down(_ n: Int) -> Int { n < downN.count ? downN[n] : Self.none }
-    @inline(__always) func column(_ x: Int) -> Int { x < columns.count ? columns[x] : Self.none }
-    @inline(__always) func row(_ y: Int) -> Int { y < rows.count ? rows[y] : Self.none }
+    deinit {
+        for table in [rightN, leftN, upN, downN, columns, rows, addressRows, addressColumns] { table.free() }
+    }
+
+    @inline(__always) func absolute(_ y: Int, _ x: Int) -> Int {
+        UInt(y) < UInt(addressRows.count) && UInt(x) < UInt(addressColumns.count) ? addressRows.base[y] + addressColumns.base[x] : Self.none
+    }
+    @inline(__always) func right(_ n: Int) -> Int { Self.look(rightN, n) }
+    @inline(__always) func left(_ n: Int) -> Int { Self.look(leftN, n) }
+    @inline(__always) func up(_ n: Int) -> Int { Self.look(upN, n) }
+    @inline(__always) func down(_ n: Int) -> Int { Self.look(downN, n) }
+    @inline(__always) func column(_ x: Int) -> Int { Self.look(columns, x) }
+    @inline(__always) func row(_ y: Int) -> Int { Self.look(rows, y) }
+    @inline(__always) private static func look(_ table: FixedBuffer<Int>, _ n: Int) -> Int { UInt(n) < UInt(table.count) ? table.base[n] : none }
 }
