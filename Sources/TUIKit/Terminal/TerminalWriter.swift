@@ -108,6 +108,9 @@ public final class TerminalWriter {
     /// The columns terminals give the last scalars looked at (`wcwidth`), by their low bits.
     @exclusivity(unchecked) private var widths = FixedBuffer<(scalar: UInt32, width: Int8)>(repeating: (.max, 0), count: 256)
     @exclusivity(unchecked) private var lineFeedDown: [UInt8]?
+    /// The scroll decision's counts for pairs of chunks (`chunkDifferences`), by the pair's keys.
+    @exclusivity(unchecked) private var chunkCounts = FixedBuffer<(wanted: UInt64, shown: UInt64, ifSame: Int32, ifDifferent: Int32, endsSame: Bool)>(
+        repeating: (0, 0, 0, 0, true), count: 256)
     /// A row was changed behind the scan (half of a wide character erased): look at it again.
     @exclusivity(unchecked) private var rowNeedsAnotherPass = false
     /// The scroll region a scroll left the terminal with (rows, inclusive); nil: the whole screen.
@@ -143,6 +146,7 @@ public final class TerminalWriter {
         longLines.free()
         touched.free()
         pens.free()
+        chunkCounts.free()
         widths.free()
     }
 
@@ -951,8 +955,29 @@ public final class TerminalWriter {
                         var x0 = 0
                         for j in 0..<chunks {
                             let x1 = min(width, x0 + Self.chunkColumns)
+                            let shownKey = sk[j], wantedKey = wk[j]
                             // A chunk written from the same cells: all of it the same (wantedKey(y) above worked the keys out).
-                            if sk[j] != 0, sk[j] == wk[j] { previousSame = true } else if !count(x0, x1, { s[$0] }) { return }
+                            if shownKey != 0, shownKey == wantedKey {
+                                previousSame = true
+                            } else if shownKey != 0 {
+                                // Two chunks of known cells: their count is remembered (the rows beside a
+                                // popup whose list scrolled meet the same rows k away at every key).
+                                let counted = chunkDifferences(wanted: wantedKey, shown: shownKey) {
+                                    var nSame = 0, nDifferent = 0, previous = true
+                                    for x in x0..<x1 {
+                                        let same = Self.cellLooksSame(w[x], s[x])
+                                        if !same {
+                                            nSame += x == x0 ? 6 : previous ? 6 : 1
+                                            nDifferent += x == x0 ? 1 : previous ? 6 : 1
+                                        }
+                                        previous = same
+                                    }
+                                    return (nSame, nDifferent, previous)
+                                }
+                                n += previousSame ? counted.ifSame : counted.ifDifferent
+                                previousSame = counted.endsSame
+                                if n >= limit { return }
+                            } else if !count(x0, x1, { s[$0] }) { return }
                             x0 = x1
                         }
                     }
@@ -960,6 +985,19 @@ public final class TerminalWriter {
             }
         }
         return min(n, limit)
+    }
+
+    /// What `differences` counts for a chunk of wanted cells (key `wanted`) over a chunk of the
+    /// terminal's (key `shown`), after a cell that looked the same or one that did not, and whether
+    /// its last cell looks the same: remembered by the two keys (`chunkCounts`), else `count()`.
+    @inline(__always)
+    private func chunkDifferences(wanted: UInt64, shown: UInt64, _ count: () -> (Int, Int, Bool)) -> (ifSame: Int, ifDifferent: Int, endsSame: Bool) {
+        let slot = Int(truncatingIfNeeded: ((wanted &* 0x9E37_79B9_7F4A_7C15) ^ shown) >> 56)
+        let known = chunkCounts[slot]
+        if known.wanted == wanted, known.shown == shown { return (Int(known.ifSame), Int(known.ifDifferent), known.endsSame) }
+        let (ifSame, ifDifferent, endsSame) = count()
+        chunkCounts[slot] = (wanted, shown, Int32(ifSame), Int32(ifDifferent), endsSame)
+        return (ifSame, ifDifferent, endsSame)
     }
 
     /// Whether the terminal's cell `s` shows what wanted cell `w` shows, by their bits (blanks by
