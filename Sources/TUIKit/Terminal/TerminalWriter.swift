@@ -360,8 +360,8 @@ public final class TerminalWriter {
             while !BlankStyleSharing.isWindowStart(row, lower) { lower -= 1 }
             while !BlankStyleSharing.isWindowEnd(row, upper) { upper += 1 }
             let styles = UnsafeMutableBufferPointer(start: rowStyles.base, count: width)
-            BlankStyleSharing.styles(for: row, keep: keep, columns: lower..<upper, into: styles)
-            guard capabilities.lineDrawingHorizontal != nil else { return false }
+            let sawLine = BlankStyleSharing.styles(for: row, keep: keep, columns: lower..<upper, into: styles)
+            guard capabilities.lineDrawingHorizontal != nil, sawLine else { return false }
             return LineDrawing.mark(row, styles: styles, keep: keep, columns: lower..<upper, into: UnsafeMutableBufferPointer(start: longLines.base, count: width))
         }
         var c = first
