@@ -586,12 +586,13 @@ public final class TerminalWriter {
         let width = size.width, i = y * width + x, si = shownRows[y] + x
         let cell = wanted[i]
         let style = rowStyles[x]
-        // Most cells: a printable ASCII character (not a space, not the line) before the last
-        // column, over a one-column cell: what the rest does for it, without its turns.
-        if cell.width == 1, cell.grapheme.bits > 0x20, cell.grapheme.bits < 0x7F, x + 1 < width, shown[si].width == 1, !(hasLines && longLines[x]) {
+        // Most cells: a printable ASCII character (not the line) before the last column, over a
+        // one-column cell: what the rest does for it, without its turns (`writeCharacters`: a
+        // space in the line-drawing set is a space there too, the set stays).
+        if cell.width == 1, cell.grapheme.bits >= 0x20, cell.grapheme.bits < 0x7F, x + 1 < width, shown[si].width == 1, !(hasLines && longLines[x]) {
             let target = penFor(style)
             if pen != target { setPen(target) }
-            if inLineDrawing != false { setLineDrawing(false) }
+            if cell.grapheme.bits != 0x20 || inLineDrawing != true, inLineDrawing != false { setLineDrawing(false) }
             output.append(UInt8(truncatingIfNeeded: cell.grapheme.bits))
             shown[si] = Cell(grapheme: cell.grapheme, width: 1, styleBits: style)
             forgetChunk(row: y, column: x)
