@@ -108,6 +108,11 @@ public final class TerminalWriter {
     /// The columns terminals give the last scalars looked at (`wcwidth`), by their low bits.
     @exclusivity(unchecked) private var widths = FixedBuffer<(scalar: UInt32, width: Int8)>(repeating: (.max, 0), count: 256)
     @exclusivity(unchecked) private var lineFeedDown: [UInt8]?
+    /// Whether a cell of the terminal's copy may hold other style bits than the wanted cells its
+    /// chunk's key stands for (a cell left as it was because its style looks the same in fewer
+    /// colours, `looksSame`): then the chunks' counts are not remembered by their keys (they
+    /// would not be what comparing the cells gives); until the next repaint.
+    @exclusivity(unchecked) private var shownBitsMayDiffer = false
     /// The scroll decision's counts for pairs of chunks (`chunkDifferences`), by the pair's keys.
     @exclusivity(unchecked) private var chunkCounts = FixedBuffer<(wanted: UInt64, shown: UInt64, ifSame: Int32, ifDifferent: Int32, endsSame: Bool)>(
         repeating: (0, 0, 0, 0, true), count: 256)
@@ -277,6 +282,7 @@ public final class TerminalWriter {
     /// The attributes back to the defaults, the screen cleared: every cell to paint.
     private func startRepaint() {
         needsRepaint = false
+        shownBitsMayDiffer = false
         resetScrollRegion()
         pen = nil
         inLineDrawing = nil
@@ -309,7 +315,9 @@ public final class TerminalWriter {
         if sent == .max { return false }
         // A blank shows only its background; and two styles may look the same here (fewer colours).
         if w.width == 1, w.grapheme == .space, BlankStyleSharing.canShare(style, sent), BlankStyleSharing.canShare(sent, style) { return true }
-        return penFor(sent) == penFor(style)
+        guard penFor(sent) == penFor(style) else { return false }
+        shownBitsMayDiffer = true
+        return true
     }
 
     @inline(__always)
@@ -465,23 +473,30 @@ public final class TerminalWriter {
 
     /// Whether the terminal's row `y` shows wanted row `y` already: every cell the same
     /// character, and the same style bits or (a blank) the same background with nothing
-    /// else that shows on a blank. What `writeRow` would find, for a row it would send nothing for.
+    /// else that shows on a blank; or its chunk was written from the same cells (its keys agree:
+    /// `writeRow` steps over such a chunk, and a cell there sent in a style that looks the same in
+    /// fewer colours need not pass the cell test). What `writeRow` would find, for a row it would
+    /// send nothing for: where each cell of the other chunks passes the test, it looks the same there too.
     private func rowLooksSame(_ y: Int) -> Bool {
-        if shownKeys[y] != 0, shownKeys[y] == wantedKey(y) { return true } // written from the same cells
-        let width = size.width, start = y * width
-        return wanted.withUnsafeBufferPointer { wantedCells in
-            shown.withUnsafeBufferPointer { shownCells in
-                let w = wantedCells.baseAddress! + start, s = shownCells.baseAddress! + shownRows[y]
-                if memcmp(w, s, width * MemoryLayout<Cell>.stride) == 0 { return true }
-                for x in 0..<width {
-                    let a = w[x], b = s[x]
-                    guard a.grapheme == b.grapheme, a.width == b.width else { return false }
-                    if a.styleBits == b.styleBits { continue }
-                    guard b.styleBits != .max, BlankStyleSharing.isBlank(a), BlankStyleSharing.canShare(a.styleBits, b.styleBits) else { return false }
-                }
-                return true
+        let key = wantedKey(y) // with its chunks'
+        if shownKeys[y] != 0, shownKeys[y] == key { return true } // written from the same cells
+        let width = size.width, chunks = chunkCount
+        let w = wanted.base + y * width, s = shown.base + shownRows[y]
+        if memcmp(w, s, width * MemoryLayout<Cell>.stride) == 0 { return true }
+        let wk = wantedChunkKeys.base + y * chunks, sk = shownChunkKeys.base + y * chunks
+        var x0 = 0
+        for j in 0..<chunks {
+            let x1 = min(width, x0 + Self.chunkColumns)
+            defer { x0 = x1 }
+            if sk[j] != 0, sk[j] == wk[j] { continue }
+            for x in x0..<x1 {
+                let a = w[x], b = s[x]
+                guard a.grapheme == b.grapheme, a.width == b.width else { return false }
+                if a.styleBits == b.styleBits { continue }
+                guard b.styleBits != .max, BlankStyleSharing.isBlank(a), BlankStyleSharing.canShare(a.styleBits, b.styleBits) else { return false }
             }
         }
+        return true
     }
 
     @inline(__always)
@@ -960,7 +975,7 @@ public final class TerminalWriter {
                             // A chunk written from the same cells: all of it the same (wantedKey(y) above worked the keys out).
                             if shownKey != 0, shownKey == wantedKey {
                                 previousSame = true
-                            } else if shownKey != 0 {
+                            } else if shownKey != 0, !shownBitsMayDiffer {
                                 // Two chunks of known cells: their count is remembered (the rows beside a
                                 // popup whose list scrolled meet the same rows k away at every key).
                                 let counted = chunkDifferences(wanted: wantedKey, shown: shownKey) {
@@ -991,6 +1006,9 @@ public final class TerminalWriter {
     /// What `differences` counts for a chunk of wanted cells (key `wanted`) over a chunk of the
     /// terminal's (key `shown`), after a cell that looked the same or one that did not, and whether
     /// its last cell looks the same: remembered by the two keys (`chunkCounts`), else `count()`.
+    /// (The terminal's cells are what writing and erasing the wanted cells of its key left: a
+    /// non-blank cell in their bits, a blank in their background, the cells compare the same way
+    /// whatever their neighbours were; not so where `shownBitsMayDiffer`.)
     @inline(__always)
     private func chunkDifferences(wanted: UInt64, shown: UInt64, _ count: () -> (Int, Int, Bool)) -> (ifSame: Int, ifDifferent: Int, endsSame: Bool) {
         let slot = Int(truncatingIfNeeded: ((wanted &* 0x9E37_79B9_7F4A_7C15) ^ shown) >> 56)
