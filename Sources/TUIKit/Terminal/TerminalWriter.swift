@@ -316,8 +316,14 @@ public final class TerminalWriter {
         // A blank shows only its background; and two styles may look the same here (fewer colours).
         if w.width == 1, w.grapheme == .space, BlankStyleSharing.canShare(style, sent), BlankStyleSharing.canShare(sent, style) { return true }
         guard penFor(sent) == penFor(style) else { return false }
-        shownBitsMayDiffer = true
+        if !shownBitsMayDiffer { bitsMayDiffer() }
         return true
+    }
+
+    /// (Out of `looksSame`'s way: once a repaint.)
+    @inline(never)
+    private func bitsMayDiffer() {
+        shownBitsMayDiffer = true
     }
 
     @inline(__always)
