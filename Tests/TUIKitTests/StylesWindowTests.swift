@@ -77,4 +77,34 @@ struct StylesWindowTests {
             }
         }
     }
+
+    /// `writeRow` asks `LineDrawing.mark` for a window only where the styles said it holds a `─`:
+    /// what they say is whether it does, so no run of lines goes out as `─`s for want of the look.
+    @Test(arguments: 0..<2) func theStylesSayWhetherAWindowHoldsALineCell(seed: UInt64) {
+        var random = Random(state: seed &* 104_729 &+ 3)
+        var withLines = 0, without = 0
+        for _ in 0..<150 {
+            let width = 8 + Int(random.next() % 80)
+            let cells = Self.row(width, &random)
+            cells.withUnsafeBufferPointer { row in
+                let starts = (0...width).filter { BlankStyleSharing.isWindowStart(row, $0) }
+                let ends = (0...width).filter { BlankStyleSharing.isWindowEnd(row, $0) }
+                for lower in starts {
+                    for upper in ends where upper > lower {
+                        var window = [UInt32](repeating: 0, count: width), lines = [Bool](repeating: false, count: width)
+                        let keep = random.next() % 4 == 0 ? lower + Int(random.next() % UInt64(upper - lower)) : nil
+                        let sawLine = window.withUnsafeMutableBufferPointer { BlankStyleSharing.styles(for: row, keep: keep, columns: lower..<upper, into: $0) }
+                        let holdsLine = row[lower..<upper].contains { $0.grapheme == LineDrawing.horizontal && !$0.isContinuation }
+                        #expect(sawLine == holdsLine, "[\(lower), \(upper)) of a row of \(width)")
+                        let found = window.withUnsafeMutableBufferPointer { styles in
+                            lines.withUnsafeMutableBufferPointer { LineDrawing.mark(row, styles: styles, keep: keep, columns: lower..<upper, into: $0) }
+                        }
+                        if found { #expect(sawLine) }
+                        if holdsLine { withLines += 1 } else { without += 1 }
+                    }
+                }
+            }
+        }
+        #expect(withLines > 100 && without > 100) // both kinds of window were looked at
+    }
 }

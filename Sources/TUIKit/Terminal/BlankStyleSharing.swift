@@ -48,12 +48,22 @@ enum BlankStyleSharing {
     /// the row's, or lie where a blank meets text (`isWindowEdge`): a run of blanks takes its style
     /// from the text beside it, so the columns between two such edges come out as the whole row's.
     static func styles(for row: UnsafeBufferPointer<Cell>, keep: Int? = nil, columns: Range<Int>? = nil, into styles: inout [UInt32]) {
+        if styles.count != row.count { styles = [UInt32](repeating: 0, count: row.count) }
+        _ = styles.withUnsafeMutableBufferPointer { Self.styles(for: row, keep: keep, columns: columns, into: $0) }
+    }
+
+    /// `styles(for:keep:columns:into:)` into a buffer of the row's width (the writer's own).
+    /// Returns whether a cell of `columns` is `LineDrawing.horizontal` (else `LineDrawing.mark`
+    /// has nothing to look for there).
+    @discardableResult
+    static func styles(for row: UnsafeBufferPointer<Cell>, keep: Int? = nil, columns: Range<Int>? = nil, into out: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         let count = row.count
-        if styles.count != count { styles = [UInt32](repeating: 0, count: count) }
-        guard count > 0 else { return }
+        guard count > 0 else { return false }
+        let horizontal = LineDrawing.horizontal, space = Grapheme.space
+        var sawLine = false
         let keep = keep ?? -1
         let lower = columns?.lowerBound ?? 0, width = columns?.upperBound ?? count
-        styles.withUnsafeMutableBufferPointer { out in
+        do {
             var x = lower
             while x < width {
                 let cell = row[x]
@@ -63,10 +73,18 @@ enum BlankStyleSharing {
                     continue
                 }
                 let own = cell.styleBits
-                guard x != keep, isBlank(cell) else { out[x] = own; x += 1; continue }
-                // The run of blanks on this background, [x, end).
+                guard x != keep, isBlank(cell) else {
+                    if cell.grapheme == horizontal { sawLine = true }
+                    out[x] = own
+                    x += 1
+                    continue
+                }
+                // The run of blanks on this background, [x, end): a space of one column whose
+                // style bits have no underline or reverse and the background `own` has.
                 var end = x + 1
-                while end < width, end != keep, isBlank(row[end]), background(row[end].styleBits) == background(own) { end += 1 }
+                let blankBits = own & (0x1FF << 9), blankMask = underlineOrReverse | 0x1FF << 9
+                let stop = keep > x ? min(width, keep) : width
+                while end < stop, row[end].grapheme == space, row[end].width == 1, row[end].styleBits & blankMask == blankBits { end += 1 }
                 var chosen = own
                 let left = x > lower && canShare(own, out[x - 1]) ? out[x - 1] : nil
                 let right = end < width && canShare(own, row[end].styleBits) ? row[end].styleBits : nil
@@ -85,5 +103,6 @@ enum BlankStyleSharing {
                 x = end
             }
         }
+        return sawLine
     }
 }

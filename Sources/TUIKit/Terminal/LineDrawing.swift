@@ -25,8 +25,14 @@ enum LineDrawing {
     /// no run of lines or of blanks crosses); the rest of `long` is not to be read.
     static func mark(_ row: UnsafeBufferPointer<Cell>, styles: UnsafeMutableBufferPointer<UInt32>, keep: Int? = nil,
                      columns: Range<Int>? = nil, into long: inout [Bool]) -> Bool {
-        let count = row.count
-        let lower = columns?.lowerBound ?? 0, width = columns?.upperBound ?? count
+        if long.count != row.count { long = [Bool](repeating: false, count: row.count) }
+        return long.withUnsafeMutableBufferPointer { mark(row, styles: styles, keep: keep, columns: columns, into: $0) }
+    }
+
+    /// `mark(_:styles:keep:columns:into:)` into a buffer of the row's width (the writer's own).
+    static func mark(_ row: UnsafeBufferPointer<Cell>, styles: UnsafeMutableBufferPointer<UInt32>, keep: Int? = nil,
+                     columns: Range<Int>? = nil, into long: UnsafeMutableBufferPointer<Bool>) -> Bool {
+        let lower = columns?.lowerBound ?? 0, width = columns?.upperBound ?? row.count
         var found = false
         var x = lower
         while x < width {
@@ -37,7 +43,7 @@ enum LineDrawing {
             if end - x >= shortestRun {
                 if !found {
                     found = true
-                    if long.count != count { long = [Bool](repeating: false, count: count) } else { long.withUnsafeMutableBufferPointer { $0.update(repeating: false) } }
+                    long.update(repeating: false)
                 }
                 for i in x..<end { long[i] = true }
                 restyleBlanks(before: x, in: row, styles: styles, line: style, keep: keep ?? -1, lower: lower)

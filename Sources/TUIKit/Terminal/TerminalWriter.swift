@@ -46,21 +46,25 @@ public final class TerminalWriter {
     @exclusivity(unchecked) public private(set) var output: [UInt8] = []
 
     /// What the app wants on screen (the renderer's front buffer).
-    @exclusivity(unchecked) private var wanted: [Cell] = []
+    // The screen's copies, row tables and keys below are the writer's own storage (`FixedBuffer`,
+    // freed in `deinit`): its per-cell loops read and write them without arrays' checks.
+    @exclusivity(unchecked) private var wanted = FixedBuffer<Cell>(repeating: .blank, count: 0)
     /// What the terminal shows: each cell with the style bits it was sent in (`unknown`: not known).
-    @exclusivity(unchecked) private var shown: [Cell] = []
+    @exclusivity(unchecked) private var shown = FixedBuffer<Cell>(repeating: .blank, count: 0)
     /// Where each terminal row's cells start in `shown`: a scroll moves these, not the cells.
-    @exclusivity(unchecked) private var shownRows: [Int] = []
-    @exclusivity(unchecked) private var rowStyles: [UInt32] = []
-    @exclusivity(unchecked) private var longLines: [Bool] = []
-    @exclusivity(unchecked) private var touched: [Bool] = []
+    @exclusivity(unchecked) private var shownRows = FixedBuffer<Int>(repeating: 0, count: 0)
+    /// The style each column of the row being written goes out in (`BlankStyleSharing`), and
+    /// whether it is part of a long line (`LineDrawing`): a row's worth, for `writeRow`.
+    @exclusivity(unchecked) private var rowStyles = FixedBuffer<UInt32>(repeating: 0, count: 0)
+    @exclusivity(unchecked) private var longLines = FixedBuffer<Bool>(repeating: false, count: 0)
+    @exclusivity(unchecked) private var touched = FixedBuffer<Bool>(repeating: false, count: 0)
     /// A fingerprint of each wanted row's cells (0: not worked out since the row last changed).
-    @exclusivity(unchecked) private var wantedKeys: [UInt64] = []
+    @exclusivity(unchecked) private var wantedKeys = FixedBuffer<UInt64>(repeating: 0, count: 0)
     /// The fingerprint of the wanted row each terminal row was last written to show (0: none
     /// known): moved with the rows by a scroll, so deciding one finds the rows that came whole
     /// from k rows away without comparing their cells (the terminal's copy holds the styles the
     /// cells were sent in, which differ from the wanted ones wherever blanks shared a neighbour's).
-    @exclusivity(unchecked) private var shownKeys: [UInt64] = []
+    @exclusivity(unchecked) private var shownKeys = FixedBuffer<UInt64>(repeating: 0, count: 0)
     /// The same for each chunk of `chunkColumns` columns of a row (`chunkCount` a row). The wanted
     /// ones: forgotten (0) where a cell of the chunk changed, moved with the chunks a frame's move
     /// takes whole, worked out again with the row's key (`wantedKey`: once it is known, so are they
@@ -68,8 +72,8 @@ public final class TerminalWriter {
     /// or erased. A chunk whose keys agree
     /// looks the same on the terminal: the scroll decision and the scan of a row step over it
     /// whole (the rows beside a popup whose list scrolled differ only beside it).
-    @exclusivity(unchecked) private var wantedChunkKeys: [UInt64] = []
-    @exclusivity(unchecked) private var shownChunkKeys: [UInt64] = []
+    @exclusivity(unchecked) private var wantedChunkKeys = FixedBuffer<UInt64>(repeating: 0, count: 0)
+    @exclusivity(unchecked) private var shownChunkKeys = FixedBuffer<UInt64>(repeating: 0, count: 0)
     @exclusivity(unchecked) private var chunkCount = 0
     private static let chunkShift = 4
     private static let chunkColumns = 1 << chunkShift
@@ -100,10 +104,18 @@ public final class TerminalWriter {
     /// The fewest repeats `rep` is worth (its bytes fewer than the characters'); 0: no `rep`.
     private let shortestRepeat: Int
     /// How each style bits look (`penFor`): a small table by the bits' low bits, the bits beside the pen.
-    @exclusivity(unchecked) private var pens = [(bits: UInt32, pen: Pen)](repeating: (.max, Pen()), count: 256)
+    @exclusivity(unchecked) private var pens = FixedBuffer<(bits: UInt32, pen: Pen)>(repeating: (.max, Pen()), count: 256)
     /// The columns terminals give the last scalars looked at (`wcwidth`), by their low bits.
-    @exclusivity(unchecked) private var widths = [(scalar: UInt32, width: Int8)](repeating: (.max, 0), count: 256)
+    @exclusivity(unchecked) private var widths = FixedBuffer<(scalar: UInt32, width: Int8)>(repeating: (.max, 0), count: 256)
     @exclusivity(unchecked) private var lineFeedDown: [UInt8]?
+    /// Whether a cell of the terminal's copy may hold other style bits than the wanted cells its
+    /// chunk's key stands for (a cell left as it was because its style looks the same in fewer
+    /// colours, `looksSame`): then the chunks' counts are not remembered by their keys (they
+    /// would not be what comparing the cells gives); until the next repaint.
+    @exclusivity(unchecked) private var shownBitsMayDiffer = false
+    /// The scroll decision's counts for pairs of chunks (`chunkDifferences`), by the pair's keys.
+    @exclusivity(unchecked) private var chunkCounts = FixedBuffer<(wanted: UInt64, shown: UInt64, ifSame: Int32, ifDifferent: Int32, endsSame: Bool)>(
+        repeating: (0, 0, 0, 0, true), count: 256)
     /// A row was changed behind the scan (half of a wide character erased): look at it again.
     @exclusivity(unchecked) private var rowNeedsAnotherPass = false
     /// The scroll region a scroll left the terminal with (rows, inclusive); nil: the whole screen.
@@ -125,6 +137,22 @@ public final class TerminalWriter {
         costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: Size(width: 0, height: 0))
         synchronizedOutput = capabilities.synchronizedBegin != nil && capabilities.synchronizedEnd != nil
         shortestRepeat = capabilities.repeatPrevious.flatMap { rep in (2...64).first { rep.cost($0 + 1) < $0 } } ?? 0
+    }
+
+    deinit {
+        wanted.free()
+        shown.free()
+        wantedKeys.free()
+        shownKeys.free()
+        wantedChunkKeys.free()
+        shownChunkKeys.free()
+        shownRows.free()
+        rowStyles.free()
+        longLines.free()
+        touched.free()
+        pens.free()
+        chunkCounts.free()
+        widths.free()
     }
 
     /// DEC mode 2026 on and off: the entry's, else the sequences every terminal that has it takes.
@@ -167,19 +195,12 @@ public final class TerminalWriter {
         // The update's cells are what differs once its moves are made: the wanted rows move first.
         if !update.isFullRedraw { for move in update.moves { moveWanted(move) } }
         let chunks = chunkCount
-        wanted.withUnsafeMutableBufferPointer { cells in
-            touched.withUnsafeMutableBufferPointer { rows in
-                wantedKeys.withUnsafeMutableBufferPointer { keys in
-                    wantedChunkKeys.withUnsafeMutableBufferPointer { chunkKeys in
-                        for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
-                            cells[change.y * width + change.x] = change.cell
-                            rows[change.y] = true
-                            keys[change.y] = 0
-                            chunkKeys[change.y * chunks + change.x >> Self.chunkShift] = 0
-                        }
-                    }
-                }
-            }
+        let cells = wanted.base, rows = touched.base, keys = wantedKeys.base, chunkKeys = wantedChunkKeys.base
+        for change in update.changes where change.x >= 0 && change.x < width && change.y >= 0 && change.y < height {
+            cells[change.y * width + change.x] = change.cell
+            rows[change.y] = true
+            keys[change.y] = 0
+            chunkKeys[change.y * chunks + change.x >> Self.chunkShift] = 0
         }
         if !repaint { for move in update.moves { scroll(move) } }
         for y in 0..<height where touched[y] {
@@ -215,15 +236,18 @@ public final class TerminalWriter {
         size = Size(width: max(0, newSize.width), height: max(0, newSize.height))
         costs = MoveCosts(capabilities, lineFeedDown: lineFeedDown, size: size)
         let count = size.width * size.height
-        wanted = [Cell](repeating: .blank, count: count)
-        shown = [Cell](repeating: Self.unknown, count: count)
-        shownRows = (0..<size.height).map { $0 * size.width }
-        touched = [Bool](repeating: true, count: size.height)
-        wantedKeys = [UInt64](repeating: 0, count: size.height)
-        shownKeys = [UInt64](repeating: 0, count: size.height)
+        wanted.free(); wanted = FixedBuffer(repeating: .blank, count: count)
+        shown.free(); shown = FixedBuffer(repeating: Self.unknown, count: count)
+        shownRows.free(); shownRows = FixedBuffer(repeating: 0, count: size.height)
+        for y in 0..<size.height { shownRows[y] = y * size.width }
+        rowStyles.free(); rowStyles = FixedBuffer(repeating: 0, count: size.width)
+        longLines.free(); longLines = FixedBuffer(repeating: false, count: size.width)
+        touched.free(); touched = FixedBuffer(repeating: true, count: size.height)
+        wantedKeys.free(); wantedKeys = FixedBuffer(repeating: 0, count: size.height)
+        shownKeys.free(); shownKeys = FixedBuffer(repeating: 0, count: size.height)
         chunkCount = (size.width + Self.chunkColumns - 1) >> Self.chunkShift
-        wantedChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
-        shownChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
+        wantedChunkKeys.free(); wantedChunkKeys = FixedBuffer(repeating: 0, count: size.height * chunkCount)
+        shownChunkKeys.free(); shownChunkKeys = FixedBuffer(repeating: 0, count: size.height * chunkCount)
         needsRepaint = true
     }
 
@@ -258,6 +282,7 @@ public final class TerminalWriter {
     /// The attributes back to the defaults, the screen cleared: every cell to paint.
     private func startRepaint() {
         needsRepaint = false
+        shownBitsMayDiffer = false
         resetScrollRegion()
         pen = nil
         inLineDrawing = nil
@@ -267,19 +292,18 @@ public final class TerminalWriter {
         setLineDrawing(false)
         // The character sets as the writer expects them (another program may have left G0 otherwise).
         if let enable = capabilities.enableLineDrawing { output += enable }
-        let count = size.width * size.height
         if let clear = capabilities.clearScreen {
             output += clear
-            shown = [Cell](repeating: .blank, count: count)
+            shown.fill(.blank)
             cursorX = 0
             cursorY = 0
         } else {
-            shown = [Cell](repeating: Self.unknown, count: count)
+            shown.fill(Self.unknown)
         }
-        shownRows = (0..<size.height).map { $0 * size.width }
-        touched = [Bool](repeating: true, count: size.height)
-        shownKeys = [UInt64](repeating: 0, count: size.height)
-        shownChunkKeys = [UInt64](repeating: 0, count: size.height * chunkCount)
+        for y in 0..<size.height { shownRows[y] = y * size.width }
+        touched.fill(true)
+        shownKeys.fill(0)
+        shownChunkKeys.fill(0)
     }
 
     /// Whether the terminal's cell shows what the wanted one with `style` shows.
@@ -291,7 +315,15 @@ public final class TerminalWriter {
         if sent == .max { return false }
         // A blank shows only its background; and two styles may look the same here (fewer colours).
         if w.width == 1, w.grapheme == .space, BlankStyleSharing.canShare(style, sent), BlankStyleSharing.canShare(sent, style) { return true }
-        return penFor(sent) == penFor(style)
+        guard penFor(sent) == penFor(style) else { return false }
+        if !shownBitsMayDiffer { bitsMayDiffer() }
+        return true
+    }
+
+    /// (Out of `looksSame`'s way: once a repaint.)
+    @inline(never)
+    private func bitsMayDiffer() {
+        shownBitsMayDiffer = true
     }
 
     @inline(__always)
@@ -341,9 +373,10 @@ public final class TerminalWriter {
             var lower = first, upper = end
             while !BlankStyleSharing.isWindowStart(row, lower) { lower -= 1 }
             while !BlankStyleSharing.isWindowEnd(row, upper) { upper += 1 }
-            BlankStyleSharing.styles(for: row, keep: keep, columns: lower..<upper, into: &rowStyles)
-            guard capabilities.lineDrawingHorizontal != nil else { return false }
-            return rowStyles.withUnsafeMutableBufferPointer { LineDrawing.mark(row, styles: $0, keep: keep, columns: lower..<upper, into: &longLines) }
+            let styles = UnsafeMutableBufferPointer(start: rowStyles.base, count: width)
+            let sawLine = BlankStyleSharing.styles(for: row, keep: keep, columns: lower..<upper, into: styles)
+            guard capabilities.lineDrawingHorizontal != nil, sawLine else { return false }
+            return LineDrawing.mark(row, styles: styles, keep: keep, columns: lower..<upper, into: UnsafeMutableBufferPointer(start: longLines.base, count: width))
         }
         var c = first
         writeBlanksUntil = -1
@@ -446,23 +479,30 @@ public final class TerminalWriter {
 
     /// Whether the terminal's row `y` shows wanted row `y` already: every cell the same
     /// character, and the same style bits or (a blank) the same background with nothing
-    /// else that shows on a blank. What `writeRow` would find, for a row it would send nothing for.
+    /// else that shows on a blank; or its chunk was written from the same cells (its keys agree:
+    /// `writeRow` steps over such a chunk, and a cell there sent in a style that looks the same in
+    /// fewer colours need not pass the cell test). What `writeRow` would find, for a row it would
+    /// send nothing for: where each cell of the other chunks passes the test, it looks the same there too.
     private func rowLooksSame(_ y: Int) -> Bool {
-        if shownKeys[y] != 0, shownKeys[y] == wantedKey(y) { return true } // written from the same cells
-        let width = size.width, start = y * width
-        return wanted.withUnsafeBufferPointer { wantedCells in
-            shown.withUnsafeBufferPointer { shownCells in
-                let w = wantedCells.baseAddress! + start, s = shownCells.baseAddress! + shownRows[y]
-                if memcmp(w, s, width * MemoryLayout<Cell>.stride) == 0 { return true }
-                for x in 0..<width {
-                    let a = w[x], b = s[x]
-                    guard a.grapheme == b.grapheme, a.width == b.width else { return false }
-                    if a.styleBits == b.styleBits { continue }
-                    guard b.styleBits != .max, BlankStyleSharing.isBlank(a), BlankStyleSharing.canShare(a.styleBits, b.styleBits) else { return false }
-                }
-                return true
+        let key = wantedKey(y) // with its chunks'
+        if shownKeys[y] != 0, shownKeys[y] == key { return true } // written from the same cells
+        let width = size.width, chunks = chunkCount
+        let w = wanted.base + y * width, s = shown.base + shownRows[y]
+        if memcmp(w, s, width * MemoryLayout<Cell>.stride) == 0 { return true }
+        let wk = wantedChunkKeys.base + y * chunks, sk = shownChunkKeys.base + y * chunks
+        var x0 = 0
+        for j in 0..<chunks {
+            let x1 = min(width, x0 + Self.chunkColumns)
+            defer { x0 = x1 }
+            if sk[j] != 0, sk[j] == wk[j] { continue }
+            for x in x0..<x1 {
+                let a = w[x], b = s[x]
+                guard a.grapheme == b.grapheme, a.width == b.width else { return false }
+                if a.styleBits == b.styleBits { continue }
+                guard b.styleBits != .max, BlankStyleSharing.isBlank(a), BlankStyleSharing.canShare(a.styleBits, b.styleBits) else { return false }
             }
         }
+        return true
     }
 
     @inline(__always)
@@ -567,12 +607,13 @@ public final class TerminalWriter {
         let width = size.width, i = y * width + x, si = shownRows[y] + x
         let cell = wanted[i]
         let style = rowStyles[x]
-        // Most cells: a printable ASCII character (not a space, not the line) before the last
-        // column, over a one-column cell: what the rest does for it, without its turns.
-        if cell.width == 1, cell.grapheme.bits > 0x20, cell.grapheme.bits < 0x7F, x + 1 < width, shown[si].width == 1, !(hasLines && longLines[x]) {
+        // Most cells: a printable ASCII character (not the line) before the last column, over a
+        // one-column cell: what the rest does for it, without its turns (`writeCharacters`: a
+        // space in the line-drawing set is a space there too, the set stays).
+        if cell.width == 1, cell.grapheme.bits >= 0x20, cell.grapheme.bits < 0x7F, x + 1 < width, shown[si].width == 1, !(hasLines && longLines[x]) {
             let target = penFor(style)
             if pen != target { setPen(target) }
-            if inLineDrawing != false { setLineDrawing(false) }
+            if cell.grapheme.bits != 0x20 || inLineDrawing != true, inLineDrawing != false { setLineDrawing(false) }
             output.append(UInt8(truncatingIfNeeded: cell.grapheme.bits))
             shown[si] = Cell(grapheme: cell.grapheme, width: 1, styleBits: style)
             forgetChunk(row: y, column: x)
@@ -936,8 +977,29 @@ public final class TerminalWriter {
                         var x0 = 0
                         for j in 0..<chunks {
                             let x1 = min(width, x0 + Self.chunkColumns)
+                            let shownKey = sk[j], wantedKey = wk[j]
                             // A chunk written from the same cells: all of it the same (wantedKey(y) above worked the keys out).
-                            if sk[j] != 0, sk[j] == wk[j] { previousSame = true } else if !count(x0, x1, { s[$0] }) { return }
+                            if shownKey != 0, shownKey == wantedKey {
+                                previousSame = true
+                            } else if shownKey != 0, !shownBitsMayDiffer {
+                                // Two chunks of known cells: their count is remembered (the rows beside a
+                                // popup whose list scrolled meet the same rows k away at every key).
+                                let counted = chunkDifferences(wanted: wantedKey, shown: shownKey) {
+                                    var nSame = 0, nDifferent = 0, previous = true
+                                    for x in x0..<x1 {
+                                        let same = Self.cellLooksSame(w[x], s[x])
+                                        if !same {
+                                            nSame += x == x0 ? 6 : previous ? 6 : 1
+                                            nDifferent += x == x0 ? 1 : previous ? 6 : 1
+                                        }
+                                        previous = same
+                                    }
+                                    return (nSame, nDifferent, previous)
+                                }
+                                n += previousSame ? counted.ifSame : counted.ifDifferent
+                                previousSame = counted.endsSame
+                                if n >= limit { return }
+                            } else if !count(x0, x1, { s[$0] }) { return }
                             x0 = x1
                         }
                     }
@@ -945,6 +1007,22 @@ public final class TerminalWriter {
             }
         }
         return min(n, limit)
+    }
+
+    /// What `differences` counts for a chunk of wanted cells (key `wanted`) over a chunk of the
+    /// terminal's (key `shown`), after a cell that looked the same or one that did not, and whether
+    /// its last cell looks the same: remembered by the two keys (`chunkCounts`), else `count()`.
+    /// (The terminal's cells are what writing and erasing the wanted cells of its key left: a
+    /// non-blank cell in their bits, a blank in their background, the cells compare the same way
+    /// whatever their neighbours were; not so where `shownBitsMayDiffer`.)
+    @inline(__always)
+    private func chunkDifferences(wanted: UInt64, shown: UInt64, _ count: () -> (Int, Int, Bool)) -> (ifSame: Int, ifDifferent: Int, endsSame: Bool) {
+        let slot = Int(truncatingIfNeeded: ((wanted &* 0x9E37_79B9_7F4A_7C15) ^ shown) >> 56)
+        let known = chunkCounts[slot]
+        if known.wanted == wanted, known.shown == shown { return (Int(known.ifSame), Int(known.ifDifferent), known.endsSame) }
+        let (ifSame, ifDifferent, endsSame) = count()
+        chunkCounts[slot] = (wanted, shown, Int32(ifSame), Int32(ifDifferent), endsSame)
+        return (ifSame, ifDifferent, endsSame)
     }
 
     /// Whether the terminal's cell `s` shows what wanted cell `w` shows, by their bits (blanks by
@@ -1036,9 +1114,13 @@ public final class TerminalWriter {
         // The cells stay where they are in `shown`: the rows' starts turn k up (or down) in the
         // region, and the k that go out come back as the fresh ones, blank.
         let turn = up ? k : b - a + 1 - k // the region's starts turned this many up
-        shownRows[a..<a + turn].reverse()
-        shownRows[(a + turn)..<(b + 1)].reverse()
-        shownRows[a...b].reverse()
+        func reverseRows(_ range: Range<Int>) {
+            var part = UnsafeMutableBufferPointer(start: shownRows.base + range.lowerBound, count: range.count)
+            part.reverse()
+        }
+        reverseRows(a..<a + turn)
+        reverseRows((a + turn)..<(b + 1))
+        reverseRows(a..<(b + 1))
         shown.withUnsafeMutableBufferPointer { cells in
             let base = cells.baseAddress!
             for y in fresh..<fresh + k { (base + shownRows[y]).update(repeating: fill, count: width) }
@@ -1151,11 +1233,14 @@ public final class TerminalWriter {
 }
 
 /// What each cursor move costs a terminal, in bytes, for a screen's sizes: worked out once (when the
-/// size changes) from the capabilities' templates, so choosing a move is table lookups.
-struct MoveCosts {
+/// size changes) from the capabilities' templates, so choosing a move is table lookups. A class
+/// whose tables are its own storage: a move's plan reads them without a copy, a retain or a
+/// bounds check beyond the size's.
+final class MoveCosts {
     private static let none = Int.max / 8
-    private var rightN: [Int] = [], leftN: [Int] = [], upN: [Int] = [], downN: [Int] = [], columns: [Int] = [], rows: [Int] = []
-    private var addressRows: [Int] = [], addressColumns: [Int] = []
+    private let rightN: FixedBuffer<Int>, leftN: FixedBuffer<Int>, upN: FixedBuffer<Int>, downN: FixedBuffer<Int>
+    private let columns: FixedBuffer<Int>, rows: FixedBuffer<Int>
+    private let addressRows: FixedBuffer<Int>, addressColumns: FixedBuffer<Int>
     let right1: Int, left1: Int, up1: Int, down1: Int, carriageReturn: Int
 
     init(_ caps: TerminalCapabilities, lineFeedDown: [UInt8]?, size: Size) {
@@ -1166,9 +1251,14 @@ struct MoveCosts {
         down1 = lineFeedDown?.count ?? none
         carriageReturn = caps.carriageReturn?.count ?? none
         let w = max(1, size.width) + 1, h = max(1, size.height) + 1
-        func table(_ template: CapabilityTemplate?, _ count: Int) -> [Int] {
-            guard let template else { return [Int](repeating: none, count: count) }
-            return (0..<count).map { template.cost($0) }
+        func table(_ count: Int, _ cost: (Int) -> Int) -> FixedBuffer<Int> {
+            let table = FixedBuffer(repeating: none, count: count)
+            for n in 0..<count { table[n] = cost(n) }
+            return table
+        }
+        func table(_ template: CapabilityTemplate?, _ count: Int) -> FixedBuffer<Int> {
+            guard let template else { return FixedBuffer(repeating: none, count: count) }
+            return table(count) { template.cost($0) }
         }
         rightN = table(caps.cursorRight, w)
         leftN = table(caps.cursorLeft, w)
@@ -1179,19 +1269,26 @@ struct MoveCosts {
         // cup: its fixed part with the row, the column's digits beside (the two add up).
         if let cup = caps.cursorAddress {
             let base = cup.cost(0, 0)
-            addressRows = (0..<h).map { cup.cost($0, 0) }
-            addressColumns = (0..<w).map { cup.cost(0, $0) - base }
+            addressRows = table(h) { cup.cost($0, 0) }
+            addressColumns = table(w) { cup.cost(0, $0) - base }
         } else {
-            addressRows = [Int](repeating: none, count: h)
-            addressColumns = [Int](repeating: 0, count: w)
+            addressRows = FixedBuffer(repeating: none, count: h)
+            addressColumns = FixedBuffer(repeating: 0, count: w)
         }
     }
 
-    @inline(__always) func absolute(_ y: Int, _ x: Int) -> Int { y < addressRows.count && x < addressColumns.count ? addressRows[y] + addressColumns[x] : Self.none }
-    @inline(__always) func right(_ n: Int) -> Int { n < rightN.count ? rightN[n] : Self.none }
-    @inline(__always) func left(_ n: Int) -> Int { n < leftN.count ? leftN[n] : Self.none }
-    @inline(__always) func up(_ n: Int) -> Int { n < upN.count ? upN[n] : Self.none }
-    @inline(__always) func down(_ n: Int) -> Int { n < downN.count ? downN[n] : Self.none }
-    @inline(__always) func column(_ x: Int) -> Int { x < columns.count ? columns[x] : Self.none }
-    @inline(__always) func row(_ y: Int) -> Int { y < rows.count ? rows[y] : Self.none }
+    deinit {
+        for table in [rightN, leftN, upN, downN, columns, rows, addressRows, addressColumns] { table.free() }
+    }
+
+    @inline(__always) func absolute(_ y: Int, _ x: Int) -> Int {
+        UInt(y) < UInt(addressRows.count) && UInt(x) < UInt(addressColumns.count) ? addressRows.base[y] + addressColumns.base[x] : Self.none
+    }
+    @inline(__always) func right(_ n: Int) -> Int { Self.look(rightN, n) }
+    @inline(__always) func left(_ n: Int) -> Int { Self.look(leftN, n) }
+    @inline(__always) func up(_ n: Int) -> Int { Self.look(upN, n) }
+    @inline(__always) func down(_ n: Int) -> Int { Self.look(downN, n) }
+    @inline(__always) func column(_ x: Int) -> Int { Self.look(columns, x) }
+    @inline(__always) func row(_ y: Int) -> Int { Self.look(rows, y) }
+    @inline(__always) private static func look(_ table: FixedBuffer<Int>, _ n: Int) -> Int { UInt(n) < UInt(table.count) ? table.base[n] : none }
 }
